@@ -1,0 +1,337 @@
+/**
+ * THE table of screens (SPEC §2), the role groups the API uses, and the nav visibility rules
+ * of SPEC §6. The web router, the nav bar and the API guards all read this file.
+ */
+import {
+  CUSTOMER_ROLE_NUMBERS,
+  CustomerRole,
+  type CustomerRoleNumber,
+  isBranchUser,
+  type Principal,
+  ROLE_NUMBERS,
+  Role,
+  type RoleNumber,
+} from './roles';
+
+const R = Role;
+
+/** Admin, list admin, standard, acceptor, acceptor lite, project, project only. */
+export const OFFICE_ROLES = [
+  R.ADMIN_ROLE,
+  R.LIST_ADMIN_ROLE,
+  R.STANDARD_ROLE,
+  R.ACCEPTOR_ROLE,
+  R.ACCEPTOR_LITE_ROLE,
+  R.PROJECT_ROLE,
+  R.PROJECT_ONLY_ROLE,
+] as const satisfies readonly RoleNumber[];
+
+/** Every internal role: all roles but the customers' branch users. */
+export const STAFF_ROLES = ROLE_NUMBERS.filter((r) => r !== R.ROLE_FILIALE);
+
+const INSPECTION_ROLES = [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER];
+const OFFER_ROLES = [
+  R.ADMIN_ROLE,
+  R.LIST_ADMIN_ROLE,
+  R.STANDARD_ROLE,
+  R.PROJECT_ROLE,
+  R.PROJECT_ONLY_ROLE,
+  R.ROLE_LAGER,
+  R.ROLE_SERVICE_TECHNIKER,
+  R.ROLE_FERTIGUNG,
+  R.ROLE_LEITER_FERTIGUNG,
+];
+
+export type ScreenName =
+  | 'login'
+  | 'validate2fa'
+  | 'disable2fa'
+  | 'confirmation'
+  | 'home'
+  | 'passwordreset'
+  | 'passwordresetfinish'
+  | 'privacy'
+  | 'imprint'
+  | 'useradministration_list'
+  | 'useradministration'
+  | 'admin_dashboard'
+  | 'booktype_list'
+  | 'booktype'
+  | 'register'
+  | 'settings'
+  | 'changepassword'
+  | 'tenant_list'
+  | 'tenant'
+  | 'list_allmyinspections'
+  | 'list_allinspectionsinprogress'
+  | 'opevaluation'
+  | 'statistik_gutachten'
+  | 'list_orderprocessing'
+  | 'orderprocessing'
+  | 'tenantStart'
+  | 'qrcode'
+  | 'book_new'
+  | 'book_edit'
+  | 'book_list'
+  | 'inspection_pruefgutachten'
+  | 'inspection_pruefgutachten_upload_existing'
+  | 'inspection_wartung'
+  | 'inspection'
+  | 'selfinspection'
+  | 'customerlocation_list'
+  | 'customer_location'
+  | 'qrcode_scan'
+  | 'costlist'
+  | 'capacities'
+  | 'offer'
+  | 'offer_list'
+  | 'offerevaluation';
+
+export interface Screen {
+  name: ScreenName;
+  /** Path below the app's base path /app, as SPEC §2 writes it ({slug?} is optional). */
+  path: string;
+  /** i18n key of the route title; the page title is the product name plus this title. */
+  title: string;
+  public?: boolean;
+  /** Roles that may open the screen; empty for public screens. */
+  roles: readonly RoleNumber[];
+  /** Customer roles a branch user (role 8) must hold as well. */
+  customerRoles: readonly CustomerRoleNumber[];
+  /** Needs the evaluation (auswertung) flag. */
+  evaluation?: boolean;
+}
+
+const ALL_CUSTOMER = CUSTOMER_ROLE_NUMBERS;
+const pub = (name: ScreenName, path: string): Screen => ({
+  name,
+  path,
+  title: `screens.${name}`,
+  public: true,
+  roles: [],
+  customerRoles: [],
+});
+const screen = (
+  name: ScreenName,
+  path: string,
+  roles: readonly RoleNumber[],
+  extra: Partial<Pick<Screen, 'customerRoles' | 'evaluation'>> = {},
+): Screen => ({ name, path, title: `screens.${name}`, roles, customerRoles: extra.customerRoles ?? [], ...extra });
+
+export const SCREENS: readonly Screen[] = [
+  pub('login', '/admin/login'),
+  pub('validate2fa', '/admin/validate2fa'),
+  pub('disable2fa', '/disable2fa'),
+  pub('confirmation', '/confirmation'),
+  pub('home', '/'),
+  pub('passwordreset', '/admin/passwordreset'),
+  pub('passwordresetfinish', '/admin/reset/finish'),
+  pub('privacy', '/privacy'),
+  pub('imprint', '/imprint'),
+
+  screen('useradministration_list', '/admin/useradministration', [R.ADMIN_ROLE]),
+  screen('useradministration', '/admin/useradministration/{slug}', [R.ADMIN_ROLE]),
+  screen('admin_dashboard', '/admin/dashboard', [R.ADMIN_ROLE]),
+  screen('booktype_list', '/admin/booktype_list', [R.ADMIN_ROLE]),
+  screen('booktype', '/admin/booktype/{slug}', [R.ADMIN_ROLE]),
+  screen('register', '/register', [R.ADMIN_ROLE]),
+
+  screen('settings', '/admin/settings/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),
+  screen('changepassword', '/admin/changepassword/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),
+
+  screen('tenant_list', '/admin/tenant_list/', OFFICE_ROLES),
+  screen('tenant', '/admin/tenant/{slug}', OFFICE_ROLES),
+  screen('list_allmyinspections', '/allmyinspections', OFFICE_ROLES),
+  screen('list_allinspectionsinprogress', '/allinspectionsinprogress/{tenant}', OFFICE_ROLES),
+  screen('opevaluation', '/opevaluation', OFFICE_ROLES, { evaluation: true }),
+  screen('statistik_gutachten', '/statistik_gutachten/{slug}', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+
+  screen('list_orderprocessing', '/orderprocessinglist', STAFF_ROLES),
+  screen('orderprocessing', '/orderprocessing/{slug?}', STAFF_ROLES),
+
+  screen('tenantStart', '/map/{slug}/', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+  screen('qrcode', '/qrcode/{slug}', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+  screen('book_new', '/book/{tenant}/new/{folder}', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+  screen('book_edit', '/book/{tenant}/{slug}/edit', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+  screen('book_list', '/book/{tenant}/{slug}', [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER], {
+    customerRoles: ALL_CUSTOMER,
+  }),
+
+  screen('inspection_pruefgutachten', '/book/{tenant}/{book}/inspection_pruefgutachten/{slug}', INSPECTION_ROLES, {
+    customerRoles: [CustomerRole.ROLE_CONTROL],
+  }),
+  screen(
+    'inspection_pruefgutachten_upload_existing',
+    '/book/{tenant}/{book}/inspection_pruefgutachten_upload_existing/{slug}',
+    INSPECTION_ROLES,
+    { customerRoles: [CustomerRole.ROLE_CONTROL] },
+  ),
+  screen('inspection_wartung', '/book/{tenant}/{book}/inspection_wartung/{slug}', INSPECTION_ROLES, {
+    customerRoles: ALL_CUSTOMER,
+  }),
+  screen('inspection', '/admin/inspection/{slug}', INSPECTION_ROLES, { customerRoles: ALL_CUSTOMER }),
+  screen('selfinspection', '/admin/selfinspection/{slug}', INSPECTION_ROLES, { customerRoles: ALL_CUSTOMER }),
+
+  screen(
+    'customerlocation_list',
+    '/customerlocationlist',
+    [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER, R.ROLE_FILIALE],
+    { customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL] },
+  ),
+  screen(
+    'customer_location',
+    '/customerlocation/{slug?}',
+    [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER, R.ROLE_FILIALE],
+    { customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL] },
+  ),
+  screen('qrcode_scan', '/qrcode_scan', [R.ADMIN_ROLE, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER], {
+    customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL],
+  }),
+
+  screen('costlist', '/costlist', [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG]),
+  screen('capacities', '/capacities', [
+    R.ADMIN_ROLE,
+    R.ROLE_FERTIGUNG,
+    R.ROLE_LEITER_FERTIGUNG,
+    R.ROLE_LAGER,
+    R.ROLE_SERVICE_TECHNIKER,
+    R.STANDARD_ROLE,
+    R.PROJECT_ROLE,
+    R.PROJECT_ONLY_ROLE,
+    R.LIST_ADMIN_ROLE,
+  ]),
+  screen('offer', '/offer/{slug?}', OFFER_ROLES),
+  screen('offer_list', '/offerlist', OFFER_ROLES),
+  screen(
+    'offerevaluation',
+    '/offerevaluation',
+    [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_LEITER_FERTIGUNG],
+    { evaluation: true },
+  ),
+];
+
+export const SCREEN_BY_NAME = Object.fromEntries(SCREENS.map((s) => [s.name, s])) as Record<ScreenName, Screen>;
+
+/** Fills a screen path: screenPath('book_list', { tenant: 'a', slug: 'b' }) → /book/a/b */
+export function screenPath(name: ScreenName, params: Record<string, string | number> = {}): string {
+  const template = SCREEN_BY_NAME[name].path;
+  const filled = template
+    .replace(/\{(\w+)\??\}/g, (_, key: string) =>
+      params[key] === undefined ? '' : encodeURIComponent(String(params[key])),
+    )
+    .replace(/\/{2,}/g, '/');
+  return filled.length > 1 && filled.endsWith('/') && !template.endsWith('/') ? filled.slice(0, -1) : filled;
+}
+
+export type GuardResult = { allow: true } | { allow: false; redirect: 'login' | 'home' };
+
+/** The route guard of SPEC §6, for a screen and the signed-in user (or null when signed out). */
+export function guardScreen(s: Screen, user: Principal | null): GuardResult {
+  if (s.public) return { allow: true };
+  if (!user) return { allow: false, redirect: 'login' };
+  if (!s.roles.includes(user.role)) return { allow: false, redirect: 'home' };
+  if (s.evaluation && !user.auswertung) return { allow: false, redirect: 'home' };
+  if (isBranchUser(user) && !(user.customerRole && s.customerRoles.includes(user.customerRole))) {
+    return { allow: false, redirect: 'home' };
+  }
+  return { allow: true };
+}
+
+export const canOpen = (name: ScreenName, user: Principal | null) => guardScreen(SCREEN_BY_NAME[name], user).allow;
+
+/** Where a signed-in user lands on '/': branch users whose customer role is not default go to the branch list. */
+export function landingScreen(user: Principal): ScreenName {
+  if (isBranchUser(user) && user.customerRole && user.customerRole !== CustomerRole.ROLE_DEFAULT) {
+    return 'customerlocation_list';
+  }
+  return 'home';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation (SPEC §6). An entry is shown when its rule holds and the guard lets the user in,
+// so the nav never offers a link that would bounce back to '/'.
+
+export type NavEntry =
+  | 'nearbyLists'
+  | 'myInspections'
+  | 'orderProcessing'
+  | 'evaluation'
+  | 'branches'
+  | 'qrCode'
+  | 'costList'
+  | 'capacityPlanning'
+  | 'offers'
+  | 'offerEvaluation';
+
+const branchWith = (u: Principal, ...roles: CustomerRoleNumber[]) =>
+  isBranchUser(u) && u.customerRole != null && roles.includes(u.customerRole);
+const ORDER_NAV_ROLES: readonly RoleNumber[] = [
+  R.ADMIN_ROLE,
+  R.PROJECT_ROLE,
+  R.PROJECT_ONLY_ROLE,
+  R.ROLE_LAGER,
+  R.ROLE_SERVICE_TECHNIKER,
+  R.ROLE_FERTIGUNG,
+  R.ROLE_LEITER_FERTIGUNG,
+];
+
+export const NAV: readonly { entry: NavEntry; screen: ScreenName; rule: (u: Principal) => boolean }[] = [
+  {
+    entry: 'nearbyLists',
+    screen: 'tenant_list',
+    rule: (u) => u.role !== R.PROJECT_ONLY_ROLE && !isBranchUser(u),
+  },
+  {
+    entry: 'myInspections',
+    screen: 'list_allmyinspections',
+    rule: (u) => u.role !== R.PROJECT_ONLY_ROLE && !isBranchUser(u),
+  },
+  { entry: 'orderProcessing', screen: 'list_orderprocessing', rule: (u) => ORDER_NAV_ROLES.includes(u.role) },
+  { entry: 'evaluation', screen: 'opevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
+  {
+    entry: 'branches',
+    screen: 'customerlocation_list',
+    rule: (u) =>
+      [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER].some((r) => r === u.role) ||
+      branchWith(u, CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL),
+  },
+  {
+    entry: 'qrCode',
+    screen: 'qrcode_scan',
+    rule: (u) =>
+      u.role === R.ADMIN_ROLE ||
+      u.role === R.ROLE_SERVICE_TECHNIKER ||
+      branchWith(u, CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL),
+  },
+  { entry: 'costList', screen: 'costlist', rule: (u) => u.role === R.ADMIN_ROLE || u.role === R.ROLE_LEITER_FERTIGUNG },
+  {
+    entry: 'capacityPlanning',
+    screen: 'capacities',
+    rule: (u) => ![R.ROLE_FILIALE, R.ACCEPTOR_ROLE, R.ACCEPTOR_LITE_ROLE].some((r) => r === u.role),
+  },
+  { entry: 'offers', screen: 'offer_list', rule: (u) => ORDER_NAV_ROLES.includes(u.role) },
+  { entry: 'offerEvaluation', screen: 'offerevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
+];
+
+export function visibleNav(user: Principal): NavEntry[] {
+  return NAV.filter((n) => n.rule(user) && canOpen(n.screen, user)).map((n) => n.entry);
+}
+
+/** User-menu entries only admins see: user administration, dashboard, book types, app version. */
+export const showAdminMenu = (user: Principal) => user.role === R.ADMIN_ROLE;
+
+// ---------------------------------------------------------------------------------------------
+// API access groups: every route names one; the server's guard checks the caller's role here.
+
+export const API_ACCESS = {
+  /** Any signed-in user, staff or branch. */
+  'session:any': ROLE_NUMBERS,
+  'users:manage': [R.ADMIN_ROLE],
+  /** Look-ups of users and their departments used by back-office screens. */
+  'users:lookup': STAFF_ROLES,
+  'admin:dashboard': [R.ADMIN_ROLE],
+} as const satisfies Record<string, readonly RoleNumber[]>;
+export type ApiAccess = keyof typeof API_ACCESS;
+
+export const mayCall = (access: ApiAccess, user: Pick<Principal, 'role'>) =>
+  (API_ACCESS[access] as readonly RoleNumber[]).includes(user.role);

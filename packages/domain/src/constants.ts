@@ -1,0 +1,40 @@
+/** Business constants of SPEC §9. */
+export const PRODUCT_NAME = 'Prüfbuch';
+export const APP_VERSION = '2.2.3';
+export const API_BASE = '/api/v1';
+export const APP_BASE = '/app';
+
+export const PASSWORD_MIN = 5;
+export const PASSWORD_MAX = 50;
+export const EMAIL_MIN = 5;
+export const EMAIL_MAX = 50;
+
+export const TOAST_SUCCESS_MS = 3000;
+export const TOAST_ERROR_MS = 8000;
+export const SNACKBAR_MS = 6000;
+
+/** Browser-storage keys carry this prefix. */
+export const STORAGE_PREFIX = 'pruefbuch';
+export const STORAGE_KEYS = {
+  accessToken: `${STORAGE_PREFIX}.accessToken`,
+  refreshToken: `${STORAGE_PREFIX}.refreshToken`,
+  session: `${STORAGE_PREFIX}.session`,
+  currentTenant: `${STORAGE_PREFIX}.currentTenant`,
+  lastSelectedTenant: `${STORAGE_PREFIX}.lastSelectedTenant`,
+  language: `${STORAGE_PREFIX}.language`,
+} as const;
+
+/** Header that names the tenant a request works in. */
+export const TENANT_HEADER = 'x-tenant';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const DEFAULT_LOCALE = 'de';
+export const FALLBACK_LOCALE = 'en';
+
+/** A child entry's default date of birth: ten years before today. */
+export function defaultChildDob(today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - 10, today.getUTCMonth(), today.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}

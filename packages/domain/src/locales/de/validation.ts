@@ -1,0 +1,31 @@
+export const validation = {
+  required: 'Dieses Feld wird benötigt.',
+  max: 'Die Eingabe ist zu lang.',
+  min: 'Die Eingabe ist zu kurz.',
+  invalid: 'Die Eingabe ist ungültig.',
+  id: 'Ungültige ID.',
+  date: 'Bitte ein gültiges Datum eingeben.',
+  role: 'Unbekannte Rolle.',
+  customerRole: 'Unbekannte Kundenrolle.',
+  department: 'Unbekannte Abteilung.',
+  customer: 'Unbekannter Kunde.',
+  firstName: { required: 'Der Vorname wird benötigt.' },
+  lastName: { required: 'Der Nachname wird benötigt.' },
+  email: {
+    required: 'Ihre E-Mail-Adresse wird benötigt.',
+    min: 'Ihre E-Mail-Adresse muss mind. 5 Zeichen lang sein.',
+    max: 'Ihre E-Mail-Adresse darf max. 50 Zeichen haben.',
+    invalid: 'Ihre E-Mail-Adresse ist ungültig.',
+  },
+  password: {
+    required: 'Ihr neues Passwort wird benötigt.',
+    min: 'Ihr neues Passwort muss mind. 5 Zeichen lang sein.',
+    max: 'Ihr neues Passwort darf max. 50 Zeichen haben.',
+  },
+  passwordConfirm: {
+    required: 'Ihr neues Passwort muss noch bestätigt werden.',
+    notEqual: 'Das bestätigte Passwort stimmt nicht überein.',
+  },
+  currentPassword: { required: 'Ihr aktuelles Passwort wird benötigt.' },
+  code: { required: 'Bitte den Code eingeben.', format: 'Der Code besteht aus 6 Ziffern.' },
+};

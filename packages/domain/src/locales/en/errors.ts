@@ -1,0 +1,28 @@
+import type { errors as de } from '../de/errors';
+
+export const errors: typeof de = {
+  VALIDATION: 'Please check the marked fields.',
+  UNAUTHENTICATED: 'Please sign in.',
+  INVALID_CREDENTIALS: 'Email or password is wrong.',
+  ACCOUNT_NOT_VERIFIED: 'Your account is not activated yet. Please open the link in the email.',
+  ACCOUNT_DISABLED: 'Your account is disabled.',
+  LOGIN_LOCKED: 'Too many failed attempts. Please try again in {{minutes}} minutes.',
+  TWO_FA_LOCKED: 'Too many wrong codes. Please try again in {{minutes}} minutes.',
+  TWO_FA_INVALID: 'Code not correct',
+  TWO_FA_NOT_STARTED: 'Please create the QR code first.',
+  TWO_FA_NOT_ACTIVE: 'Two-factor sign-in is not active.',
+  TOKEN_INVALID: 'The link is invalid or has expired.',
+  REFRESH_INVALID: 'Your session has expired. Please sign in again.',
+  FORBIDDEN: 'You are not allowed to do this.',
+  NOT_FOUND: 'Not found.',
+  EMAIL_EXISTS: 'This email is already in use.',
+  CONFLICT: 'The record has been changed in the meantime.',
+  WRONG_PASSWORD: 'The current password is wrong.',
+  RATE_LIMITED: 'Too many requests. Please wait a moment.',
+  PAYLOAD_TOO_LARGE: 'The file is too large.',
+  INTERNAL: 'An unexpected error occurred.',
+  NETWORK: 'Server not reachable.',
+  saveFailed: 'Error while saving!',
+  noResponse: 'no response from server',
+  couldNotFindUser: 'Email address was not found!',
+};

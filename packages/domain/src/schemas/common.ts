@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+/** Every record's _id: a UUID string. */
+export const idSchema = z.uuid({ error: 'validation.id' });
+export const idParams = z.object({ id: idSchema });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(100).optional(),
+  sort: z.string().max(40).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    docs: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export const errorDetail = z.object({
+  field: z.string(),
+  /** i18n key of the reason; the UI translates it. */
+  key: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ErrorDetail = z.infer<typeof errorDetail>;
+
+/** The one error reply of the API. */
+export const errorReply = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(errorDetail).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export const okReply = z.object({ success: z.literal(true) });
+
+/** ISO date string YYYY-MM-DD. */
+export const isoDate = z.iso.date({ error: 'validation.date' });
