@@ -1,0 +1,89 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { APP_VERSION } from '@pruefbuch/domain/constants';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './platform/auth';
+import type { Config } from './platform/config';
+import type { AppDeps } from './platform/context';
+import { secretBox } from './platform/crypto';
+import { registerErrorHandler } from './platform/error-handler';
+import { loggerOptions } from './platform/logging';
+import { createMailer } from './platform/mailer';
+import { tokenService } from './platform/tokens';
+import { registerWebApp } from './platform/web';
+
+/** Builds the Fastify instance: external plugins, then platform, then the modules under /api/v1. */
+export async function buildApp(config: Config, database: Database) {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    tokens: tokenService(config.appSecret, config.accessTokenTtlSeconds),
+    mailer,
+    secrets: secretBox(config.appSecret),
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => mailer.close());
+
+  // External plugins
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: config.env === 'production',
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Prüfbuch API', version: APP_VERSION },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Platform
+  await app.register(authPlugin);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  // Modules
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(adminRoutes);
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

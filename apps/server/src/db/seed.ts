@@ -1,0 +1,176 @@
+import { hash } from '@node-rs/argon2';
+import { CustomerRole, Department, Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { folders, tenants, users, userTenants } from './schema/index';
+
+export const DEMO_PASSWORD = 'pruefbuch';
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  abbreviation: string;
+  role: RoleNumber;
+  customerRole?: number;
+  department?: number;
+  customer?: number;
+  auswertung?: boolean;
+  forecast?: boolean;
+}
+
+/** One account per role (SPEC §3), all with the password 'pruefbuch'; listed in the README. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    email: 'admin@demo.test',
+    firstName: 'Anna',
+    lastName: 'Admin',
+    abbreviation: 'AA',
+    role: Role.ADMIN_ROLE,
+    auswertung: true,
+    forecast: true,
+  },
+  {
+    email: 'listadmin@demo.test',
+    firstName: 'Lars',
+    lastName: 'Listmann',
+    abbreviation: 'LL',
+    role: Role.LIST_ADMIN_ROLE,
+  },
+  {
+    email: 'standard@demo.test',
+    firstName: 'Sabine',
+    lastName: 'Schmidt',
+    abbreviation: 'SS',
+    role: Role.STANDARD_ROLE,
+  },
+  {
+    email: 'acceptor@demo.test',
+    firstName: 'Andreas',
+    lastName: 'Abnahme',
+    abbreviation: 'AB',
+    role: Role.ACCEPTOR_ROLE,
+  },
+  {
+    email: 'acceptorlite@demo.test',
+    firstName: 'Lena',
+    lastName: 'Leicht',
+    abbreviation: 'LE',
+    role: Role.ACCEPTOR_LITE_ROLE,
+  },
+  {
+    email: 'project@demo.test',
+    firstName: 'Peter',
+    lastName: 'Projekt',
+    abbreviation: 'PP',
+    role: Role.PROJECT_ROLE,
+    department: Department.OPM,
+  },
+  {
+    email: 'projectonly@demo.test',
+    firstName: 'Paula',
+    lastName: 'Planer',
+    abbreviation: 'PL',
+    role: Role.PROJECT_ONLY_ROLE,
+    department: Department.OPM,
+  },
+  { email: 'lager@demo.test', firstName: 'Lukas', lastName: 'Lager', abbreviation: 'LG', role: Role.ROLE_LAGER },
+  {
+    email: 'servicetechniker@demo.test',
+    firstName: 'Tobias',
+    lastName: 'Techniker',
+    abbreviation: 'TT',
+    role: Role.ROLE_SERVICE_TECHNIKER,
+    department: Department.EL,
+  },
+  {
+    email: 'fertigung@demo.test',
+    firstName: 'Franz',
+    lastName: 'Fertig',
+    abbreviation: 'FF',
+    role: Role.ROLE_FERTIGUNG,
+  },
+  {
+    email: 'leiterfertigung@demo.test',
+    firstName: 'Lea',
+    lastName: 'Leitner',
+    abbreviation: 'LF',
+    role: Role.ROLE_LEITER_FERTIGUNG,
+  },
+  {
+    email: 'auswertung@demo.test',
+    firstName: 'Erik',
+    lastName: 'Auswerter',
+    abbreviation: 'EA',
+    role: Role.STANDARD_ROLE,
+    auswertung: true,
+    department: Department.KTB,
+  },
+  {
+    email: 'filiale-default@demo.test',
+    firstName: 'Frieda',
+    lastName: 'Filiale',
+    abbreviation: 'FD',
+    role: Role.ROLE_FILIALE,
+    customerRole: CustomerRole.ROLE_DEFAULT,
+    customer: 1,
+  },
+  {
+    email: 'filiale-regional@demo.test',
+    firstName: 'Rolf',
+    lastName: 'Regional',
+    abbreviation: 'FR',
+    role: Role.ROLE_FILIALE,
+    customerRole: CustomerRole.ROLE_REGIONAL_MANAGER,
+    customer: 1,
+  },
+  {
+    email: 'filiale-control@demo.test',
+    firstName: 'Carla',
+    lastName: 'Controlling',
+    abbreviation: 'FC',
+    role: Role.ROLE_FILIALE,
+    customerRole: CustomerRole.ROLE_CONTROL,
+    customer: 1,
+  },
+];
+
+/** Seeds an empty database with the demo tenant, its folders and the demo accounts. Does nothing otherwise. */
+export async function seedDemo(db: Db) {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ name: 'Türservice Rhein-Main GmbH', url: 'rhein-main' })
+      .returning({ id: tenants.id });
+    if (!tenant) throw new Error('demo tenant insert returned nothing');
+    const [root] = await tx
+      .insert(folders)
+      .values({ tenantId: tenant.id, folderName: 'Frankfurt am Main' })
+      .returning({ id: folders.id });
+    await tx.insert(folders).values([
+      { tenantId: tenant.id, parentId: root?.id, folderName: 'Zeil 106 – Kaufhaus' },
+      { tenantId: tenant.id, folderName: 'Wiesbaden' },
+      { tenantId: tenant.id, folderName: 'Darmstadt' },
+    ]);
+    for (const u of DEMO_USERS) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          ...u,
+          customerRole: u.customerRole ?? null,
+          department: u.department ?? Department.NO_DEPARTMENT,
+          customer: u.customer ?? 0,
+          auswertung: u.auswertung ?? false,
+          forecast: u.forecast ?? false,
+          tel: '+49 69 1234 5600',
+          passwordHash: await hash(DEMO_PASSWORD),
+          isVerified: true,
+        })
+        .returning({ id: users.id });
+      if (row) await tx.insert(userTenants).values({ userId: row.id, tenantId: tenant.id });
+    }
+  });
+  return true;
+}

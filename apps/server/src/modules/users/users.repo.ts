@@ -1,0 +1,122 @@
+import type { User } from '@pruefbuch/domain/schemas/user';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { tenants, users, userTenants } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The API shape of an account: secrets, hashes and tokens never leave this function. */
+export function toUserDto(row: UserRow, tenantIds: string[]): User {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    tel: row.tel,
+    role: row.role,
+    customerRole: row.customerRole,
+    department: row.department,
+    customer: row.customer,
+    abbreviation: row.abbreviation,
+    is2FaUsed: row.is2FaUsed,
+    auswertung: row.auswertung,
+    forecast: row.forecast,
+    isVerified: row.isVerified,
+    isResigned: row.isResigned,
+    tenants: tenantIds,
+    userInspection: row.userInspection,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** Tenant ids per user, for a set of users in one query. */
+export async function tenantIdsOf(db: Executor, userIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db.select().from(userTenants).where(inArray(userTenants.userId, userIds));
+  for (const r of rows) map.get(r.userId)?.push(r.tenantId);
+  return map;
+}
+
+export async function tenantsOfUser(db: Executor, userId: string, all: boolean) {
+  const q = db.select({ _id: tenants.id, name: tenants.name }).from(tenants);
+  const rows = all
+    ? await q.orderBy(asc(tenants.name))
+    : await q
+        .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
+        .where(eq(userTenants.userId, userId))
+        .orderBy(asc(tenants.name));
+  return rows;
+}
+
+export async function setUserTenants(db: Executor, userId: string, tenantIds: string[]) {
+  await db.delete(userTenants).where(eq(userTenants.userId, userId));
+  if (tenantIds.length) await db.insert(userTenants).values(tenantIds.map((tenantId) => ({ userId, tenantId })));
+}
+
+export async function existingTenantIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, ids));
+  return rows.map((r) => r.id);
+}
+
+const SORTS: Record<string, SQL[]> = {
+  name: [asc(users.lastName), asc(users.firstName)],
+  '-name': [desc(users.lastName), desc(users.firstName)],
+  email: [asc(users.email)],
+  '-email': [desc(users.email)],
+  role: [asc(users.role), asc(users.lastName)],
+  '-role': [desc(users.role), asc(users.lastName)],
+  created: [asc(users.createdAt)],
+  '-created': [desc(users.createdAt)],
+};
+
+export async function listUsers(
+  db: Executor,
+  q: { page: number; size: number; search?: string; sort?: string; role?: number; tenant?: string },
+) {
+  const conds: SQL[] = [];
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const cond = or(
+      ilike(users.firstName, like),
+      ilike(users.lastName, like),
+      ilike(users.email, like),
+      ilike(users.abbreviation, like),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+    );
+    if (cond) conds.push(cond);
+  }
+  if (q.role) conds.push(eq(users.role, q.role));
+  if (q.tenant) {
+    conds.push(
+      inArray(
+        users.id,
+        db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, q.tenant)),
+      ),
+    );
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...(SORTS[q.sort ?? 'name'] ?? SORTS.name ?? []), asc(users.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

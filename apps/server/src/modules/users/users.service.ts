@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { AUTHORITY_BY_ROLE, CUSTOMER_AUTHORITY_BY_ROLE, Customer, Department, Role } from '@pruefbuch/domain/roles';
+import type { PageQuery } from '@pruefbuch/domain/schemas/common';
+import type { UserAdminWrite, UserInspection, UserProfileWrite } from '@pruefbuch/domain/schemas/user';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type ChildEntry, users } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { AppError, badField, notFound } from '../../platform/errors';
+import { hashPassword, sendConfirmation, sendResetLink } from '../auth/account.service';
+import { revokeAllSessions } from '../auth/sessions';
+import {
+  existingTenantIds,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  setUserTenants,
+  tenantIdsOf,
+  tenantsOfUser,
+  toUserDto,
+} from './users.repo';
+
+const isAdmin = (ctx: RequestContext) => ctx.user.role === Role.ADMIN_ROLE;
+
+/** Child entries keep their ids; new ones get one. */
+const normaliseChildren = (list: UserInspection[]): ChildEntry[] =>
+  list.map((c) => ({ ...c, _id: c._id ?? randomUUID() }));
+
+async function dto(db: Executor, id: string) {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound();
+  const tenants = await tenantIdsOf(db, [id]);
+  return toUserDto(row, tenants.get(id) ?? []);
+}
+
+export async function listAll(ctx: RequestContext, q: PageQuery & { role?: number; tenant?: string }) {
+  const { rows, total } = await listUsers(ctx.db, q);
+  const tenants = await tenantIdsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    docs: rows.map((r) => toUserDto(r, tenants.get(r.id) ?? [])),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(total / q.size)),
+  };
+}
+
+/** Admins read every account; everybody else only their own (another id is a 404). */
+export async function getUser(ctx: RequestContext, id: string) {
+  if (!isAdmin(ctx) && id !== ctx.user.id) throw notFound();
+  return dto(ctx.db, id);
+}
+
+export const me = (ctx: RequestContext) => dto(ctx.db, ctx.user.id);
+
+async function assertWritable(db: Executor, input: UserAdminWrite, selfId?: string) {
+  const other = await findUserByEmail(db, input.email);
+  if (other && other.id !== selfId) {
+    throw new AppError('EMAIL_EXISTS', 409, [{ field: 'email', key: 'errors.EMAIL_EXISTS', message: 'EMAIL_EXISTS' }]);
+  }
+  const known = await existingTenantIds(db, input.tenants);
+  const unknown = input.tenants.find((t) => !known.includes(t));
+  if (unknown) throw badField('tenants', 'validation.invalid');
+  if (input.role === Role.ROLE_FILIALE && input.customerRole == null) {
+    throw badField('customerRole', 'validation.customerRole');
+  }
+}
+
+const columnsOf = (input: UserAdminWrite) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  email: input.email,
+  tel: input.tel,
+  role: input.role,
+  customerRole: input.role === Role.ROLE_FILIALE ? input.customerRole : null,
+  department: input.department,
+  customer: input.customer,
+  abbreviation: input.abbreviation,
+  auswertung: input.auswertung,
+  forecast: input.forecast,
+  userInspection: normaliseChildren(input.userInspection),
+});
+
+/**
+ * Creates an account. `verified` accounts (PUT users from user administration) can sign in at
+ * once; registrations (POST users, users/signup) get a confirmation mail first. Without a
+ * password a reset link lets the user choose one.
+ */
+export async function createUser(
+  ctx: RequestContext,
+  input: UserAdminWrite & { password?: string },
+  verified: boolean,
+) {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return ctx.db.transaction(async (tx) => {
+    await assertWritable(tx, input);
+    const [row] = await tx
+      .insert(users)
+      .values({ ...columnsOf(input), passwordHash, isVerified: verified, isResigned: input.isResigned ?? false })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!row) throw new Error('user insert returned nothing');
+    await setUserTenants(tx, row.id, input.tenants);
+    if (!verified) await sendConfirmation(tx, ctx.deps, row);
+    else if (!input.password) await sendResetLink(tx, ctx.deps, row);
+    return dto(tx, row.id);
+  });
+}
+
+export async function updateUserAsAdmin(ctx: RequestContext, id: string, input: UserAdminWrite) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findUserById(tx, id);
+    if (!current) throw notFound();
+    await assertWritable(tx, input, id);
+    if (id === ctx.user.id && (input.role !== current.role || input.isResigned)) {
+      throw badField('role', 'errors.FORBIDDEN');
+    }
+    const isResigned = input.isResigned ?? current.isResigned;
+    await tx
+      .update(users)
+      .set({ ...columnsOf(input), isResigned, updatedAt: new Date(), version: current.version + 1 })
+      .where(eq(users.id, id));
+    await setUserTenants(tx, id, input.tenants);
+    if (isResigned && !current.isResigned) await revokeAllSessions(tx, id, 'account disabled');
+    return dto(tx, id);
+  });
+}
+
+/** Users change their own name, phone and child entries; nothing else. */
+export async function updateProfile(ctx: RequestContext, id: string, input: UserProfileWrite) {
+  if (id !== ctx.user.id) throw notFound();
+  await ctx.db
+    .update(users)
+    .set({ ...input, userInspection: normaliseChildren(input.userInspection), updatedAt: new Date() })
+    .where(eq(users.id, id));
+  return dto(ctx.db, id);
+}
+
+export async function deleteUser(ctx: RequestContext, id: string) {
+  if (id === ctx.user.id) throw badField('id', 'errors.FORBIDDEN');
+  const deleted = await ctx.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+export const myTenants = (ctx: RequestContext) => tenantsOfUser(ctx.db, ctx.user.id, isAdmin(ctx));
+
+const lookup = (entries: Record<string, number>) =>
+  Object.entries(entries).map(([name, id]) => ({ id, name, label: name }));
+export const roleList = () =>
+  Object.entries(AUTHORITY_BY_ROLE).map(([id, name]) => ({ id: Number(id), name, label: name }));
+export const customerRoleList = () =>
+  Object.entries(CUSTOMER_AUTHORITY_BY_ROLE).map(([id, name]) => ({ id: Number(id), name, label: name }));
+export const departmentList = () => lookup(Department);
+export const customerList = () => lookup(Customer);
+
+export async function findIdByAbbreviation(ctx: RequestContext, abbreviation: string) {
+  const [row] = await ctx.db.select({ _id: users.id }).from(users).where(eq(users.abbreviation, abbreviation)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Active users of a department (all of them, resigned too, with `includeResigned`). */
+export async function usersByDepartment(ctx: RequestContext, department: number, includeResigned: boolean) {
+  return ctx.db
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      abbreviation: users.abbreviation,
+      department: users.department,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      includeResigned
+        ? eq(users.department, department)
+        : and(eq(users.department, department), eq(users.isResigned, false)),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}

@@ -1,0 +1,126 @@
+import { API_ACCESS } from '@pruefbuch/domain/access';
+import { TENANT_HEADER } from '@pruefbuch/domain/constants';
+import type { Language } from '@pruefbuch/domain/locales/resources';
+import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, tenants, users, userTenants } from '../db/schema/index';
+import type { AuthUser, PublicContext, RequestContext } from './context';
+import { AppError, forbidden, unauthenticated } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const requestLanguage = (req: FastifyRequest): Language =>
+  /^en\b/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'de';
+
+const bearer = (req: FastifyRequest) => {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() : null;
+};
+
+/**
+ * Checks every request against the access rule its route names: verifies the access token,
+ * loads the user and the session (a revoked session or a disabled user ends here), checks the
+ * role against the domain's API groups and the tenant header against the user's tenants.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('mfaUserId', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!url.startsWith('/api/')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${url} names no access rule`);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearer(req);
+    if (!token) throw unauthenticated();
+    if (access === 'mfa') {
+      const claims = await app.deps.tokens.verifyMfa(token);
+      if (!claims) throw unauthenticated();
+      req.mfaUserId = claims.sub;
+      return;
+    }
+    const claims = await app.deps.tokens.verifyAccess(token);
+    if (!claims || !UUID.test(claims.sub) || !UUID.test(claims.sid)) throw unauthenticated();
+    const user = await loadSessionUser(app, claims.sub, claims.sid);
+    if (!user) throw unauthenticated();
+    if (!(API_ACCESS[access] as readonly number[]).includes(user.role)) throw forbidden();
+    const tenantId = await resolveTenant(app, req, user);
+    req.ctx = { db: app.deps.database.db, user, tenantId, lang: requestLanguage(req), ip: req.ip, deps: app.deps };
+  });
+});
+
+async function loadSessionUser(app: FastifyInstance, userId: string, sessionId: string): Promise<AuthUser | null> {
+  const [row] = await app.deps.database.db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      customerRole: users.customerRole,
+      department: users.department,
+      customer: users.customer,
+      abbreviation: users.abbreviation,
+      auswertung: users.auswertung,
+      forecast: users.forecast,
+      isResigned: users.isResigned,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(users)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(and(eq(users.id, userId), eq(sessions.id, sessionId)))
+    .limit(1);
+  if (!row || row.isResigned || row.revokedAt || row.expiresAt < new Date()) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as RoleNumber,
+    customerRole: row.customerRole as CustomerRoleNumber | null,
+    department: row.department,
+    customer: row.customer,
+    abbreviation: row.abbreviation,
+    auswertung: row.auswertung,
+    forecast: row.forecast,
+    sessionId,
+  };
+}
+
+/** The tenant header must name a tenant the user belongs to; admins may use every tenant. */
+async function resolveTenant(app: FastifyInstance, req: FastifyRequest, user: AuthUser): Promise<string | null> {
+  const raw = req.headers[TENANT_HEADER];
+  const tenantId = Array.isArray(raw) ? raw[0] : raw;
+  if (!tenantId) return null;
+  if (!UUID.test(tenantId)) throw new AppError('TENANT_FORBIDDEN', 403);
+  const db = app.deps.database.db;
+  const found =
+    user.role === 1
+      ? await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)
+      : await db
+          .select({ id: userTenants.tenantId })
+          .from(userTenants)
+          .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, tenantId)))
+          .limit(1);
+  if (found.length === 0) throw new AppError('TENANT_FORBIDDEN', 403);
+  return tenantId;
+}
+
+/** The verified context of a signed-in route; routes with access 'public' or 'mfa' have none. */
+export function ctxOf(req: FastifyRequest): RequestContext {
+  if (!req.ctx) throw unauthenticated();
+  return req.ctx;
+}
+
+export function publicCtxOf(app: FastifyInstance, req: FastifyRequest): PublicContext {
+  return {
+    db: app.deps.database.db,
+    lang: requestLanguage(req),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 200),
+    deps: app.deps,
+  };
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Base URL that links in mails are built from; never the request's Host header. */
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string; without it the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  seedDemo: boolean;
+  appSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  webDistDir: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Lockout after this many failures per account / per address within the window. */
+  lockout: { accountMax: number; ipMax: number; windowSeconds: number };
+  /** Requests per minute and address on the sign-in calls (a coarse flood guard before the lockouts). */
+  authRateLimitPerMinute: number;
+}
+
+const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'pruefbuch', 'development-secret']);
+
+/** Reads the configuration from the environment; refuses a weak signing secret in production. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  let appSecret = env.APP_SECRET ?? '';
+  if (nodeEnv === 'production') {
+    if (DEFAULT_SECRETS.has(appSecret) || appSecret.length < 32) {
+      throw new Error('APP_SECRET must be set to a random value of at least 32 characters in production.');
+    }
+  } else if (!appSecret) {
+    appSecret = databaseUrl ? randomBytes(32).toString('hex') : persistedDevSecret(dataDir);
+  }
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    appSecret,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Prüfbuch <noreply@pruefbuch.local>',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
+    lockout: {
+      accountMax: Number(env.LOCKOUT_ACCOUNT_MAX ?? 5),
+      ipMax: Number(env.LOCKOUT_IP_MAX ?? 50),
+      windowSeconds: Number(env.LOCKOUT_WINDOW ?? 15 * 60),
+    },
+    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 120),
+  };
+}
+
+/** On the embedded database in development a random secret is kept in the data dir, so sessions survive restarts. */
+function persistedDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,28 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+
+/** A random token for links and refresh tokens: 256 bits, URL-safe. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Tokens are stored only as their SHA-256, so a database leak does not hand out live links. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Symmetric encryption for secrets at rest (TOTP secrets), keyed from the app secret. */
+export function secretBox(appSecret: string) {
+  const key = Buffer.from(hkdfSync('sha256', appSecret, 'pruefbuch', 'totp-secret-at-rest', 32));
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+    },
+    open(sealed: string): string {
+      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+      if (!iv || !tag || !body) throw new Error('sealed value is malformed');
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    },
+  };
+}
+export type SecretBox = ReturnType<typeof secretBox>;

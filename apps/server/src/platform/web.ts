@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Serves the built web app under /app/ with a fallback to index.html for client-side routes. */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/app/'));
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn('web build not found; only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/app/',
+    index: false,
+    wildcard: false,
+    setHeaders: (res, file) => {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Every file of the build has its own route (wildcard: false); any other path is a client route.
+  const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/app', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/app/'));
+  app.get('/app/', { config: { access: 'public' } }, sendIndex);
+  app.get('/app/*', { config: { access: 'public' } }, sendIndex);
+}

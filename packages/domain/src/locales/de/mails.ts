@@ -1,0 +1,17 @@
+/** Mail texts; {{link}} is built from the configured public URL. */
+export const mails = {
+  greeting: 'Hallo {{name}},',
+  signature: 'Ihr Prüfbuch-Team',
+  confirmation: {
+    subject: 'Prüfbuch: Benutzerkonto aktivieren',
+    body: 'für Sie wurde ein Benutzerkonto im Prüfbuch angelegt. Bitte aktivieren Sie es über diesen Link:\n\n{{link}}',
+  },
+  reset: {
+    subject: 'Prüfbuch: Passwort zurücksetzen',
+    body: 'Sie haben ein neues Passwort angefordert. Der Link ist {{hours}} Stunde(n) gültig:\n\n{{link}}\n\nWenn Sie das nicht waren, ignorieren Sie diese E-Mail.',
+  },
+  disable2fa: {
+    subject: 'Prüfbuch: Zwei-Faktor-Anmeldung deaktivieren',
+    body: 'über diesen Link deaktivieren Sie die Zwei-Faktor-Anmeldung Ihres Kontos. Der Link ist {{hours}} Stunde(n) gültig:\n\n{{link}}\n\nWenn Sie das nicht angefordert haben, ändern Sie bitte Ihr Passwort.',
+  },
+};

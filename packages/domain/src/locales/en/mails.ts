@@ -1,0 +1,18 @@
+import type { mails as de } from '../de/mails';
+
+export const mails: typeof de = {
+  greeting: 'Hello {{name}},',
+  signature: 'Your Prüfbuch team',
+  confirmation: {
+    subject: 'Prüfbuch: activate your account',
+    body: 'an account has been created for you in Prüfbuch. Please activate it with this link:\n\n{{link}}',
+  },
+  reset: {
+    subject: 'Prüfbuch: reset your password',
+    body: 'You asked for a new password. The link is valid for {{hours}} hour(s):\n\n{{link}}\n\nIf this was not you, ignore this email.',
+  },
+  disable2fa: {
+    subject: 'Prüfbuch: disable two-factor sign-in',
+    body: 'this link disables two-factor sign-in for your account. It is valid for {{hours}} hour(s):\n\n{{link}}\n\nIf you did not ask for this, please change your password.',
+  },
+};
