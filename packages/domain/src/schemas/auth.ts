@@ -8,10 +8,7 @@ export const loginBody = z.object({
     .toLowerCase()
     .min(1, { error: 'validation.email.required' })
     .max(200),
-  password: z
-    .string({ error: 'validation.password.required' })
-    .min(1, { error: 'validation.password.required' })
-    .max(200),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
 });
 
 /** SPEC §3 login reply. With 2FA on, token is a short pending token good only for validate2fa. */
@@ -37,7 +34,7 @@ export const totpCode = z
   .regex(/^\d{6}$/, { error: 'validation.code.format' });
 
 export const validate2faBody = z.object({ validationCode: totpCode, userId: z.string().min(1).max(64) });
-export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(2000) });
 export const refreshReply = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export const emailBody = z.object({ email: emailSchema });
 export const resetFinishBody = z.object({ password: newPasswordSchema });

@@ -44,9 +44,10 @@ export async function login(ctx: PublicContext, email: string, password: string)
   const { db, deps, ip } = ctx;
   await assertNotLocked(db, deps.config.lockout, 'login', email, ip);
   const user = await findUserByEmail(db, email);
-  const ok = user?.passwordHash
-    ? await verify(user.passwordHash, password)
-    : (await verify(await DUMMY_HASH, password), false);
+  // Unknown email: verify against a dummy hash anyway, so both cases take the same time.
+  const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).then(
+    (match) => match && !!user?.passwordHash,
+  );
   if (!user || !ok) {
     await recordFailure(db, 'login', email, ip);
     throw unauthenticated('INVALID_CREDENTIALS');
@@ -86,7 +87,7 @@ async function consumeCode(db: Db, ctx: PublicContext, user: UserRow, sealedSecr
 export async function validate2fa(ctx: PublicContext, pendingUserId: string, userId: string, code: string) {
   if (pendingUserId !== userId) throw unauthenticated();
   const user = await findUserById(ctx.db, userId);
-  if (!user || !user.is2FaUsed || user.isResigned) throw unauthenticated();
+  if (!user?.is2FaUsed || user.isResigned) throw unauthenticated();
   await consumeCode(ctx.db, ctx, user, user.totpSecret, code);
   return startSession(ctx, user);
 }
@@ -157,7 +158,7 @@ const disable2fa = (db: Db, userId: string) =>
 /** For a lost authenticator: a mailed link switches 2FA off. The answer never says whether the email exists. */
 export async function send2faDeactivationEmail(ctx: PublicContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.is2FaUsed || user.isResigned) return;
+  if (!user?.is2FaUsed || user.isResigned) return;
   const token = randomToken();
   await ctx.db
     .update(users)
