@@ -1,0 +1,137 @@
+/**
+ * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
+ * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
+ * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'bench/.out');
+const PORT = 3900;
+const base = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+function startServer(env: Record<string, string>, viaNpm = false): { proc: ChildProcess; started: number } {
+  const started = performance.now();
+  const [cmd, args] = viaNpm
+    ? ['npm', ['start', '--silent']]
+    : ['node', ['--import', 'tsx', 'apps/server/src/main.ts']];
+  const proc = spawn(cmd, args as string[], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      LOCKOUT_IP_MAX: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return { proc, started };
+}
+
+async function waitHealthy(started: number): Promise<number> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(`${base}/api/v1/health`);
+      if (r.ok) return (performance.now() - started) / 1000;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
+  await new Promise((r) => proc.once('exit', r));
+}
+
+async function load(title: string, opts: autocannon.Options) {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  const row = {
+    call: title,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+  console.log(
+    `  ${title}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, non-2xx/errors ${row.errors}`,
+  );
+  return row;
+}
+
+async function hotCalls(label: string) {
+  const login = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
+  }).then((r) => r.json() as Promise<{ token: string; userId: string }>);
+  console.log(`\n${label}`);
+  return [
+    await load(`${label}: GET /api/v1/users/{id}`, {
+      url: `${base}/api/v1/users/${login.userId}`,
+      headers: { authorization: `Bearer ${login.token}` },
+    }),
+    await load(`${label}: POST /api/v1/users/login`, {
+      url: `${base}/api/v1/users/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'standard@demo.test', password: 'pruefbuch' }),
+    }),
+  ];
+}
+
+const results: Record<string, unknown>[] = [];
+
+// Embedded database: first start seeds, the measured starts reuse the data directory.
+const dataDir = path.join(outDir, 'data');
+rmSync(dataDir, { recursive: true, force: true });
+{
+  const s = startServer({ DATA_DIR: dataDir });
+  const first = await waitHealthy(s.started);
+  console.log(`first start (empty data dir, migrations + demo seed): ${first.toFixed(2)} s`);
+  await stop(s.proc);
+}
+{
+  const s = startServer({ DATA_DIR: dataDir }, true);
+  const secs = await waitHealthy(s.started);
+  console.log(`npm start → healthy /api/v1/health (existing data dir): ${secs.toFixed(2)} s`);
+  results.push({ call: 'npm start → healthy (PGlite, existing data)', seconds: Number(secs.toFixed(2)) });
+  await stop(s.proc);
+}
+{
+  const s = startServer({ DATA_DIR: dataDir });
+  await waitHealthy(s.started);
+  results.push(...(await hotCalls('PGlite')));
+  await stop(s.proc);
+}
+
+// PostgreSQL, when a server is reachable.
+const pgServer = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
+try {
+  await admin.connect();
+  await admin.query('drop database if exists pruefbuch_bench with (force)');
+  await admin.query('create database pruefbuch_bench');
+  const env = { DATABASE_URL: `${pgServer}/pruefbuch_bench`, SEED_DEMO: '1', DATA_DIR: dataDir };
+  const s = startServer(env);
+  await waitHealthy(s.started);
+  results.push(...(await hotCalls('PostgreSQL')));
+  await stop(s.proc);
+  await admin.query('drop database if exists pruefbuch_bench with (force)');
+} catch (e) {
+  console.log(`PostgreSQL skipped: ${(e as Error).message}`);
+} finally {
+  await admin.end().catch(() => {});
+}
+
+console.log('\nSummary');
+console.table(results);
