@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 /** Tokens travel in some paths and queries (reset keys, confirmation links): they never reach the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/\/(reset|confirmation|deactivate2fa)\/[^/?#]+/g, '/$1/[redacted]')
+    .replace(/\/users\/(reset|confirmation|deactivate2fa)\/[^/?#]+/g, '/users/$1/[redacted]')
     .replace(/([?&](?:token|key|refreshToken)=)[^&#]*/g, '$1[redacted]');
 }
 
