@@ -1,14 +1,54 @@
 /** All translations, per language and namespace; the web app and the server's mails and PDFs read them. */
+import { admin as deAdmin } from './de/admin';
+import { auth as deAuth } from './de/auth';
+import { common as deCommon } from './de/common';
 import { errors as deErrors } from './de/errors';
+import { home as deHome } from './de/home';
+import { legal as deLegal } from './de/legal';
+import { lookups as deLookups } from './de/lookups';
 import { screens as deScreens } from './de/screens';
+import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
+import { admin as enAdmin } from './en/admin';
+import { auth as enAuth } from './en/auth';
+import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
+import { home as enHome } from './en/home';
+import { legal as enLegal } from './en/legal';
+import { lookups as enLookups } from './en/lookups';
 import { screens as enScreens } from './en/screens';
+import { users as enUsers } from './en/users';
 import { validation as enValidation } from './en/validation';
 
 export const resources = {
-  de: { translation: { errors: deErrors, screens: deScreens, validation: deValidation } },
-  en: { translation: { errors: enErrors, screens: enScreens, validation: enValidation } },
+  de: {
+    translation: {
+      errors: deErrors,
+      screens: deScreens,
+      validation: deValidation,
+      common: deCommon,
+      auth: deAuth,
+      users: deUsers,
+      lookups: deLookups,
+      admin: deAdmin,
+      home: deHome,
+      legal: deLegal,
+    },
+  },
+  en: {
+    translation: {
+      errors: enErrors,
+      screens: enScreens,
+      validation: enValidation,
+      common: enCommon,
+      auth: enAuth,
+      users: enUsers,
+      lookups: enLookups,
+      admin: enAdmin,
+      home: enHome,
+      legal: enLegal,
+    },
+  },
 } as const;
 export type Language = keyof typeof resources;
 

@@ -1,0 +1,23 @@
+/** Start page. */
+export const home = {
+  welcome: 'Willkommen bei Prüfbuch',
+  welcomeUser: 'Willkommen, {{name}}',
+  intro:
+    'Prüfbücher für automatische Türen und RWA-Anlagen: Prüfungen, Wartungen, Prüfgutachten und QR-Code-Etiketten an einem Ort.',
+  signedOut: 'Bitte melden Sie sich an, um Ihre Prüfbücher zu sehen.',
+  signIn: 'Anmelden',
+  areas: 'Ihre Bereiche',
+  noAreas: 'Für Ihr Benutzerkonto sind noch keine Bereiche freigeschaltet.',
+  tiles: {
+    nearbyLists: 'Prüfbücher nach Mandanten und Ordnern',
+    myInspections: 'Ihre offenen Prüfungen',
+    orderProcessing: 'Aufträge über alle Abteilungen',
+    evaluation: 'Auswertungen der Auftragsabwicklung',
+    branches: 'Filialen mit Ampelstatus',
+    qrCode: 'QR-Code eines Prüfbuchs scannen',
+    costList: 'Kostensätze und Pauschalen',
+    capacityPlanning: 'Fertigungskapazitäten planen',
+    offers: 'Technische Angebote und Aufträge',
+    offerEvaluation: 'Erfolgsquote und Angebotszeiten',
+  },
+};
