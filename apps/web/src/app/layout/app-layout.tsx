@@ -1,0 +1,77 @@
+import { Anchor, AppShell, Box, Burger, Container, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBook2 } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppFooter } from './app-footer';
+import { LanguageSwitch } from './language-switch';
+import { NavLinks } from './nav-links';
+import { UpdateDialog } from './update-dialog';
+import { useNavEntries } from './use-nav-entries';
+import { UserMenu } from './user-menu';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navItems = useNavEntries();
+  const hasNav = navItems.length > 0;
+
+  // On phones the nav is a drawer: close it once a link has been followed.
+  useEffect(() => {
+    if (pathname) close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !hasNav } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {hasNav ? (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('common.nav.openMenu')}
+              />
+            ) : null}
+            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('common.appName')}>
+              <Group gap={8} wrap="nowrap">
+                <IconBook2 size={26} color="var(--mantine-color-blue-6)" />
+                <Text fw={700} size="lg">
+                  {t('common.appName')}
+                </Text>
+              </Group>
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {hasNav ? (
+        <AppShell.Navbar p="sm">
+          <NavLinks items={navItems} />
+        </AppShell.Navbar>
+      ) : null}
+
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <Container size="xl" w="100%" px={0} style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+          <Box style={{ flex: 1 }}>
+            <Outlet />
+          </Box>
+          <AppFooter />
+        </Container>
+      </AppShell.Main>
+      <UpdateDialog />
+    </AppShell>
+  );
+}

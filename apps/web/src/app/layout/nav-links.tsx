@@ -1,0 +1,34 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { NAV_ICONS } from '@/components/ui/nav-icons';
+import type { NavItem } from './use-nav-entries';
+
+const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
+
+export function NavLinks({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = normalise(pathname);
+  return (
+    <ScrollArea component="nav" aria-label={t('common.nav.label')} type="never" style={{ flex: 1 }}>
+      {items.map(({ entry, path }) => {
+        const Icon = NAV_ICONS[entry];
+        const target = normalise(path);
+        return (
+          <NavLink
+            key={entry}
+            component={Link}
+            to={path}
+            label={t(`common.nav.${entry}`)}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            active={current === target || current.startsWith(`${target}/`)}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid={`nav-${entry}`}
+          />
+        );
+      })}
+    </ScrollArea>
+  );
+}

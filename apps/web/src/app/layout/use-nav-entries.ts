@@ -1,0 +1,22 @@
+import { NAV, type NavEntry, type ScreenName, screenPath, visibleNav } from '@pruefbuch/domain/access';
+import { useMemo } from 'react';
+import { toPrincipal, useSession } from '@/lib/session';
+
+export interface NavItem {
+  entry: NavEntry;
+  screen: ScreenName;
+  path: string;
+}
+
+/** The nav entries the signed-in user may see (SPEC §6), in the domain's order. */
+export function useNavEntries(): NavItem[] {
+  const { session } = useSession();
+  return useMemo(() => {
+    const principal = toPrincipal(session);
+    if (!principal) return [];
+    return visibleNav(principal).flatMap((entry) => {
+      const nav = NAV.find((n) => n.entry === entry);
+      return nav ? [{ entry, screen: nav.screen, path: screenPath(nav.screen) }] : [];
+    });
+  }, [session]);
+}

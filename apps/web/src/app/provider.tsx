@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { theme } from './theme';
+
+function Modals({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ModalsProvider labels={{ confirm: t('common.actions.save'), cancel: t('common.actions.cancel') }}>
+      {children}
+    </ModalsProvider>
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <Notifications position="bottom-right" limit={4} />
+          <Modals>{children}</Modals>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,29 @@
+/** Which component renders which screen of the domain's screen table. Screens not listed are not built yet. */
+import type { ScreenName } from '@pruefbuch/domain/access';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
+  login: page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),
+  validate2fa: page(() => import('@/features/auth/pages/validate-2fa-page'), 'Validate2faPage'),
+  disable2fa: page(() => import('@/features/auth/pages/disable-2fa-page'), 'Disable2faPage'),
+  confirmation: page(() => import('@/features/auth/pages/confirmation-page'), 'ConfirmationPage'),
+  passwordreset: page(() => import('@/features/auth/pages/password-reset-page'), 'PasswordResetPage'),
+  passwordresetfinish: page(
+    () => import('@/features/auth/pages/password-reset-finish-page'),
+    'PasswordResetFinishPage',
+  ),
+  home: page(() => import('@/features/home/pages/home-page'), 'HomePage'),
+  privacy: page(() => import('@/features/legal/pages/privacy-page'), 'PrivacyPage'),
+  imprint: page(() => import('@/features/legal/pages/imprint-page'), 'ImprintPage'),
+  register: page(() => import('@/features/users/pages/register-page'), 'RegisterPage'),
+  settings: page(() => import('@/features/users/pages/settings-page'), 'SettingsPage'),
+  changepassword: page(() => import('@/features/users/pages/change-password-page'), 'ChangePasswordPage'),
+  useradministration_list: page(() => import('@/features/users/pages/user-list-page'), 'UserListPage'),
+  useradministration: page(() => import('@/features/users/pages/user-edit-page'), 'UserEditPage'),
+  admin_dashboard: page(() => import('@/features/admin/pages/dashboard-page'), 'DashboardPage'),
+};

@@ -1,0 +1,173 @@
+/**
+ * The one way to call the API (SPEC §7): base /api/v1, bearer token, tenant header once logged in, no caching.
+ * A 401 triggers one shared token refresh and one retry; when that fails the session ends (SPEC §4).
+ */
+import { API_BASE, TENANT_HEADER } from '@pruefbuch/domain/constants';
+import type { ErrorDetail } from '@pruefbuch/domain/schemas/common';
+import { i18n } from './i18n';
+import { clearSession, getAccessToken, getRefreshToken, getSessionState, setTokens } from './session';
+
+export const API_TAG = '[Prüfbuch API]';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetail[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    method: string;
+    path: string;
+    status: number;
+    code: string;
+    message?: string;
+    details?: ErrorDetail[];
+    retryAfterSeconds?: number;
+  }) {
+    super(
+      `${API_TAG} ${init.method} ${init.path} failed: ${init.status} ${init.code}${init.message ? ` – ${init.message}` : ''}`,
+    );
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the stored token (default). Public calls such as the health check switch it off. */
+  auth?: boolean;
+}
+
+/** Calls whose 401 means "wrong credentials" or "refresh failed", never "access token expired". */
+const NO_REFRESH = new Set(['users/login', 'users/auth/refresh', 'users/validate2fa', 'users/logout']);
+
+let onSessionExpired: () => void = () => {
+  window.location.assign(`${import.meta.env.BASE_URL}admin/login`);
+};
+/** The app installs a handler that navigates to the login screen inside the router. */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+    'Accept-Language': i18n.language || 'de',
+  });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.auth !== false) {
+    const token = getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const { isLoggedIn, currentTenant } = getSessionState();
+    if (isLoggedIn && currentTenant) headers.set(TENANT_HEADER, currentTenant);
+  }
+  return headers;
+}
+
+async function toApiError(method: string, path: string, response: Response): Promise<ApiError> {
+  let body: Partial<{ code: string; message: string; details: ErrorDetail[]; retryAfterSeconds: number }> = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // not JSON (proxy error page): status alone
+  }
+  const retryHeader = Number(response.headers.get('retry-after'));
+  return new ApiError({
+    method,
+    path,
+    status: response.status,
+    code: typeof body.code === 'string' ? body.code : response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`,
+    message: body.message,
+    details: Array.isArray(body.details) ? body.details : [],
+    retryAfterSeconds:
+      body.retryAfterSeconds ?? (Number.isFinite(retryHeader) && retryHeader > 0 ? retryHeader : undefined),
+  });
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ method, path, status: 0, code: 'NETWORK', message: String(error) });
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh for all requests that got a 401 at the same time. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return false;
+    const response = await send('POST', 'users/auth/refresh', { body: { refreshToken }, auth: false });
+    if (!response.ok) return false;
+    const reply = (await response.json()) as { accessToken?: string; refreshToken?: string };
+    if (!reply.accessToken || !reply.refreshToken) return false;
+    setTokens(reply.accessToken, reply.refreshToken);
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && options.auth !== false && !NO_REFRESH.has(path)) {
+    const refreshed = await refreshOnce().catch((error: unknown) => {
+      // Offline is not a rejected session: keep the user signed in and report the network error.
+      if (error instanceof ApiError && error.code === 'NETWORK') throw error;
+      return false;
+    });
+    if (!refreshed) {
+      const error = await toApiError(method, path, response);
+      clearSession();
+      onSessionExpired();
+      throw error;
+    }
+    response = await send(method, path, options);
+  }
+  if (!response.ok) throw await toApiError(method, path, response);
+  return parse<T>(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,28 @@
+/** Starting and ending a session; used by the login screens, the user menu and the password change. */
+import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
+import { api } from './api-client';
+import { queryClient } from './query-client';
+import { clearSession, getAccessToken, getRefreshToken, setPending2fa, startSession } from './session';
+
+export type LoginOutcome = 'loggedIn' | 'needs2fa';
+
+/** Takes a login (or validate2fa) reply: either the session starts or the 2FA step begins. */
+export function acceptLoginReply(reply: LoginReply): LoginOutcome {
+  if (reply.is2FaUsed && !reply.refreshToken) {
+    setPending2fa(reply.token, reply.userId);
+    return 'needs2fa';
+  }
+  queryClient.clear();
+  startSession(reply);
+  return 'loggedIn';
+}
+
+/** Ends the session here; tells the server too unless it has already ended it (password change). */
+export async function signOut(options: { callServer?: boolean } = {}) {
+  const refreshToken = getRefreshToken();
+  if (options.callServer !== false && (refreshToken || getAccessToken())) {
+    await api.post('users/logout', refreshToken ? { refreshToken } : undefined).catch(() => undefined);
+  }
+  clearSession({ byUser: true });
+  queryClient.clear();
+}

@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from './api-client';
+import { i18n } from './i18n';
+
+/** The readable text for an API error code (SPEC §8), in the current language. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (isApiError(error)) {
+    const key = `errors.${error.code}`;
+    if (i18n.exists(key)) {
+      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+      return t(key, { minutes });
+    }
+    if (error.status === 404) return t('errors.NOT_FOUND');
+    if (error.status === 403) return t('errors.FORBIDDEN');
+    return t('errors.INTERNAL');
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return t('errors.INTERNAL');
+}

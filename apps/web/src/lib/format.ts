@@ -1,0 +1,52 @@
+/** Display formats of SPEC §9: dates DD.MM.YYYY (HH:mm), money EUR, percent with one decimal. */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { currentLanguage } from './i18n';
+
+dayjs.extend(customParseFormat);
+
+type DateInput = string | number | Date | null | undefined;
+
+const valid = (value: DateInput) => (value === null || value === undefined || value === '' ? null : dayjs(value));
+
+export function formatDate(value: DateInput): string {
+  const d = valid(value);
+  return d?.isValid() ? d.format('DD.MM.YYYY') : '';
+}
+
+export function formatDateTime(value: DateInput): string {
+  const d = valid(value);
+  return d?.isValid() ? d.format('DD.MM.YYYY HH:mm') : '';
+}
+
+export function formatWeekday(value: DateInput): string {
+  const d = valid(value);
+  return d?.isValid() ? d.locale(currentLanguage()).format('dddd') : '';
+}
+
+/** Protocol entries carry their date as DD-MM-YYYY. */
+export function parseProtocolDate(value: string): Date | null {
+  const d = dayjs(value, 'DD-MM-YYYY', true);
+  return d.isValid() ? d.toDate() : null;
+}
+
+const intlLocale = () => (currentLanguage() === 'de' ? 'de-DE' : 'en-GB');
+
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+/** 42.5 → '42,5 %' (the value is a percentage, not a fraction). */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(intlLocale(), {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value / 100);
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(intlLocale()).format(value);
+}
