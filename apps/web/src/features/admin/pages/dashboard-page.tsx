@@ -1,0 +1,52 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconMail, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useDashboard } from '../api/get-dashboard';
+import { OutboxTable } from '../components/outbox-table';
+import { StatCard } from '../components/stat-card';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard();
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('admin.dashboard.title')} />
+      {dashboard.isPending ? <PageLoader /> : null}
+      {dashboard.isError ? <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} /> : null}
+      {dashboard.data ? (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <StatCard
+              label={t('admin.dashboard.users')}
+              value={dashboard.data.users}
+              icon={IconUsers}
+              testId="stat-users"
+            />
+            <StatCard
+              label={t('admin.dashboard.tenants')}
+              value={dashboard.data.tenants}
+              icon={IconBuilding}
+              testId="stat-tenants"
+            />
+            <StatCard
+              label={t('admin.dashboard.outbox')}
+              value={dashboard.data.outbox.length}
+              icon={IconMail}
+              testId="stat-outbox"
+            />
+          </SimpleGrid>
+          <div>
+            <Title order={3}>{t('admin.dashboard.outbox')}</Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('admin.dashboard.outboxIntro')}
+            </Text>
+            <OutboxTable mails={dashboard.data.outbox} />
+          </div>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
