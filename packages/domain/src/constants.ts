@@ -33,8 +33,14 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_LOCALE = 'de';
 export const FALLBACK_LOCALE = 'en';
 
-/** A child entry's default date of birth: ten years before today. */
+/**
+ * A child entry's default date of birth: ten years before today, in the local calendar;
+ * 29 February becomes 28 February, as date libraries do.
+ */
 export function defaultChildDob(today = new Date()): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear() - 10, today.getUTCMonth(), today.getUTCDate()));
-  return d.toISOString().slice(0, 10);
+  const year = today.getFullYear() - 10;
+  const month = today.getMonth();
+  const day = Math.min(today.getDate(), new Date(year, month + 1, 0).getDate());
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${pad(month + 1)}-${pad(day)}`;
 }

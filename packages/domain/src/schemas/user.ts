@@ -74,7 +74,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** What an admin may set on an account. Server-set fields (SPEC §3) are not part of it and are dropped. */
+/**
+ * What an admin may set on an account. Server-set fields (SPEC §3) are not part of it and are
+ * dropped; isResigned is the one exception: it is how an admin disables an account.
+ */
 export const userAdminWriteSchema = z.object({
   firstName: name('firstName'),
   lastName: name('lastName'),
