@@ -17,7 +17,10 @@ import { ctxOf } from '../../platform/auth';
 import * as users from './users.service';
 
 const tags = ['users'];
-const deptParams = z.object({ dept: z.coerce.number().pipe(departmentSchema).optional() });
+// An empty segment (getUsersByDepartment/) means no department given, like no segment at all.
+const deptParams = z.object({
+  dept: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(departmentSchema).optional()),
+});
 const tenantRef = z.array(z.object({ _id: z.string(), name: z.string() }));
 
 /** SPEC §7 Users. */

@@ -56,11 +56,23 @@ export async function getUser(ctx: RequestContext, id: string) {
 
 export const me = (ctx: RequestContext) => dto(ctx.db, ctx.user.id);
 
+const emailExists = () =>
+  new AppError('EMAIL_EXISTS', 409, [{ field: 'email', key: 'errors.EMAIL_EXISTS', message: 'EMAIL_EXISTS' }]);
+
+/** Two saves of the same email at once both pass the check; the unique index refuses the second. */
+async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
+    if (cause?.code === '23505' && cause.constraint === 'users_email_unique') throw emailExists();
+    throw err;
+  }
+}
+
 async function assertWritable(db: Executor, input: UserAdminWrite, selfId?: string) {
   const other = await findUserByEmail(db, input.email);
-  if (other && other.id !== selfId) {
-    throw new AppError('EMAIL_EXISTS', 409, [{ field: 'email', key: 'errors.EMAIL_EXISTS', message: 'EMAIL_EXISTS' }]);
-  }
+  if (other && other.id !== selfId) throw emailExists();
   const known = await existingTenantIds(db, input.tenants);
   const unknown = input.tenants.find((t) => !known.includes(t));
   if (unknown) throw badField('tenants', 'validation.invalid');
@@ -95,37 +107,41 @@ export async function createUser(
   verified: boolean,
 ) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return ctx.db.transaction(async (tx) => {
-    await assertWritable(tx, input);
-    const [row] = await tx
-      .insert(users)
-      .values({ ...columnsOf(input), passwordHash, isVerified: verified, isResigned: input.isResigned ?? false })
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
-    if (!row) throw new Error('user insert returned nothing');
-    await setUserTenants(tx, row.id, input.tenants);
-    if (!verified) await sendConfirmation(tx, ctx.deps, row);
-    else if (!input.password) await sendResetLink(tx, ctx.deps, row);
-    return dto(tx, row.id);
-  });
+  return withUniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      await assertWritable(tx, input);
+      const [row] = await tx
+        .insert(users)
+        .values({ ...columnsOf(input), passwordHash, isVerified: verified, isResigned: input.isResigned ?? false })
+        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      if (!row) throw new Error('user insert returned nothing');
+      await setUserTenants(tx, row.id, input.tenants);
+      if (!verified) await sendConfirmation(tx, ctx.deps, row);
+      else if (!input.password) await sendResetLink(tx, ctx.deps, row);
+      return dto(tx, row.id);
+    }),
+  );
 }
 
 export async function updateUserAsAdmin(ctx: RequestContext, id: string, input: UserAdminWrite) {
-  return ctx.db.transaction(async (tx) => {
-    const current = await findUserById(tx, id);
-    if (!current) throw notFound();
-    await assertWritable(tx, input, id);
-    if (id === ctx.user.id && (input.role !== current.role || input.isResigned)) {
-      throw badField('role', 'errors.FORBIDDEN');
-    }
-    const isResigned = input.isResigned ?? current.isResigned;
-    await tx
-      .update(users)
-      .set({ ...columnsOf(input), isResigned, updatedAt: new Date(), version: current.version + 1 })
-      .where(eq(users.id, id));
-    await setUserTenants(tx, id, input.tenants);
-    if (isResigned && !current.isResigned) await revokeAllSessions(tx, id, 'account disabled');
-    return dto(tx, id);
-  });
+  return withUniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findUserById(tx, id);
+      if (!current) throw notFound();
+      await assertWritable(tx, input, id);
+      if (id === ctx.user.id && (input.role !== current.role || input.isResigned)) {
+        throw badField('role', 'errors.FORBIDDEN');
+      }
+      const isResigned = input.isResigned ?? current.isResigned;
+      await tx
+        .update(users)
+        .set({ ...columnsOf(input), isResigned, updatedAt: new Date(), version: current.version + 1 })
+        .where(eq(users.id, id));
+      await setUserTenants(tx, id, input.tenants);
+      if (isResigned && !current.isResigned) await revokeAllSessions(tx, id, 'account disabled');
+      return dto(tx, id);
+    }),
+  );
 }
 
 /** Users change their own name, phone and child entries; nothing else. */
