@@ -1,0 +1,53 @@
+import { Role } from '@pruefbuch/domain/roles';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { account } from '../users/users.fixtures';
+
+// A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.
+const t = await createTestApp({ LOCKOUT_IP_MAX: '100000' });
+
+describe('GET admin/dashboard', () => {
+  const dashboard = (token?: string) => t.api({ method: 'GET', url: '/admin/dashboard', token });
+
+  it('counts users, tenants and live sessions and shows the newest mails first', async () => {
+    const admin = await t.signedIn(Role.ADMIN_ROLE);
+    const before = (await dashboard(admin.token)).json();
+    await t.createTenant();
+    const first = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
+    const second = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
+    const res = await dashboard(admin.token);
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after.users - before.users).toBeGreaterThanOrEqual(2);
+    expect(after.tenants - before.tenants).toBeGreaterThanOrEqual(1);
+    // The admin's own session at least.
+    expect(after.activeSessions).toBeGreaterThanOrEqual(1);
+
+    const times = after.outbox.map((m: { createdAt: string }) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const to = after.outbox.map((m: { to: string }) => m.to);
+    const [iFirst, iSecond] = [to.indexOf(first.json().email), to.indexOf(second.json().email)];
+    expect(iSecond).toBeGreaterThanOrEqual(0);
+    expect(iSecond).toBeLessThan(iFirst);
+    expect(after.outbox[iSecond]).toMatchObject({ subject: 'Prüfbuch: Passwort zurücksetzen', status: 'stored' });
+  });
+
+  it('counts a revoked session no longer', async () => {
+    const admin = await t.signedIn(Role.ADMIN_ROLE);
+    const user = await t.signedIn(Role.STANDARD_ROLE);
+    const before = (await dashboard(admin.token)).json().activeSessions;
+    const logout = await t.api({ method: 'POST', url: '/users/logout', token: user.token });
+    expect(logout.statusCode).toBe(204);
+    const after = (await dashboard(admin.token)).json().activeSessions;
+    // Other test files may open sessions meanwhile on a shared database; on PGlite the count is exact.
+    if (t.database.kind === 'pglite') expect(after).toBe(before - 1);
+  });
+
+  it('is for admins only', async () => {
+    for (const role of [Role.LIST_ADMIN_ROLE, Role.STANDARD_ROLE, Role.ROLE_FILIALE]) {
+      const { token } = await t.signedIn(role, role === Role.ROLE_FILIALE ? { customerRole: 1 } : {});
+      expect((await dashboard(token)).statusCode).toBe(403);
+    }
+    expect((await dashboard()).statusCode).toBe(401);
+  });
+});
