@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { RoleNumber } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
@@ -18,7 +18,7 @@ export interface TestApp {
   database: Database;
   config: Config;
   /** Calls the API: path relative to /api/v1, optional bearer token and tenant. */
-  api: (opts: InjectOptions & { token?: string; tenant?: string }) => ReturnType<FastifyInstance['inject']>;
+  api: (opts: InjectOptions & { token?: string; tenant?: string }) => Promise<LightMyRequestResponse>;
   login: (email: string, password?: string) => Promise<LoginReply>;
   createUser: (
     overrides?: Partial<typeof users.$inferInsert> & { tenantIds?: string[] },
@@ -42,6 +42,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL,
     WEB_DIST_DIR: '/nonexistent',
     AUTH_RATE_LIMIT: '10000',
+    // All test requests come from 127.0.0.1: the per-address lockout would couple test files.
+    LOCKOUT_IP_MAX: '100000',
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;

@@ -11,12 +11,18 @@ describe('loadConfig', () => {
   it.each([undefined, '', 'changeme', 'secret', 'kurz-und-schwach'])(
     'refuses to start in production with the secret %j',
     (secret) => {
-      expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() })).toThrow(/APP_SECRET/);
+      expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() })).toThrow(
+        /APP_SECRET/,
+      );
     },
   );
 
   it('accepts a long random secret in production', () => {
-    const cfg = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(16) + 'y'.repeat(16) + 'z', DATA_DIR: dataDir() });
+    const cfg = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: `${'x'.repeat(16) + 'y'.repeat(16)}z`,
+      DATA_DIR: dataDir(),
+    });
     expect(cfg.env).toBe('production');
   });
 
@@ -36,7 +42,9 @@ describe('loadConfig', () => {
 
   it('builds mail links from PUBLIC_URL, defaulting to localhost and the port', () => {
     expect(loadConfig({ PORT: '4000', DATA_DIR: dataDir() }).publicUrl).toBe('http://localhost:4000');
-    expect(loadConfig({ PUBLIC_URL: 'https://pb.example.de/', DATA_DIR: dataDir() }).publicUrl).toBe('https://pb.example.de');
+    expect(loadConfig({ PUBLIC_URL: 'https://pb.example.de/', DATA_DIR: dataDir() }).publicUrl).toBe(
+      'https://pb.example.de',
+    );
   });
 });
 
