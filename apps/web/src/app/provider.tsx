@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { buildTheme } from './theme';
 
 function Modals({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -17,15 +17,26 @@ function Modals({ children }: { children: ReactNode }) {
   );
 }
 
+function Theme({ children }: { children: ReactNode }) {
+  const { t, i18n: instance } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes
+  const theme = useMemo(() => buildTheme(t), [t, instance.language]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <Theme>
         <QueryClientProvider client={queryClient}>
           <Notifications position="bottom-right" limit={4} />
           <Modals>{children}</Modals>
         </QueryClientProvider>
-      </MantineProvider>
+      </Theme>
     </I18nextProvider>
   );
 }

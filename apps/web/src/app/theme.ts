@@ -1,12 +1,22 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import type { TFunction } from 'i18next';
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
-  headings: { fontWeight: '650' },
-  components: {
-    Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
-  },
-});
+/** The app theme; labels that Mantine renders itself (close and show-password buttons) follow the language. */
+export function buildTheme(t: TFunction): MantineThemeOverride {
+  const close = { 'aria-label': t('common.actions.close') };
+  return createTheme({
+    primaryColor: 'blue',
+    defaultRadius: 'md',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
+    headings: { fontWeight: '650' },
+    components: {
+      Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showPassword') } } },
+      Modal: { defaultProps: { closeButtonProps: close } },
+      Notification: { defaultProps: { closeButtonProps: close } },
+      MultiSelect: { defaultProps: { clearButtonProps: close } },
+      Select: { defaultProps: { clearButtonProps: close } },
+    },
+  });
+}

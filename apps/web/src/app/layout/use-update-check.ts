@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 
 export interface Health {
   status: string;
   version: string;
-  database: string;
+  database: boolean;
   build: string | null;
 }
 
@@ -27,6 +28,14 @@ export function useUpdateCheck() {
     refetchInterval: HEALTH_POLL_MS,
     refetchOnWindowFocus: 'always',
   });
+  const { refetch } = query;
+  // TanStack Query refetches when the tab becomes visible again; a window that merely regains focus counts too.
+  useEffect(() => {
+    if (!enabled) return;
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [enabled, refetch]);
   const build = query.data?.build ?? null;
   return { updateAvailable: enabled && build !== null && build !== __BUILD_ID__, checkedAt: query.dataUpdatedAt };
 }

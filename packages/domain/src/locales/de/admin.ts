@@ -4,6 +4,7 @@ export const admin = {
     title: 'Dashboard',
     users: 'Benutzer',
     tenants: 'Mandanten',
+    activeSessions: 'Aktive Sitzungen',
     outbox: 'Postausgang',
     outboxIntro: 'Zuletzt erzeugte E-Mails. Klicken Sie auf eine Zeile, um den Text zu lesen.',
     outboxEmpty: 'Keine E-Mails im Postausgang.',

@@ -3,6 +3,7 @@ export const common = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Wird geladen …',
+  showPassword: 'Passwort anzeigen',
   nav: {
     label: 'Navigation',
     openMenu: 'Menü öffnen',

@@ -35,7 +35,7 @@ export const users = {
     emailHint: 'Die E-Mail-Adresse kann nur ein Administrator ändern.',
   },
   children: {
-    title: 'Kinder für Anmeldungen',
+    title: 'Weitere Personen',
     intro: 'Diese Personen können Sie bei Prüfungsterminen mit anmelden.',
     empty: 'Noch keine Einträge.',
     add: 'Person hinzufügen',
@@ -47,6 +47,8 @@ export const users = {
   },
   twoFa: {
     title: 'Zwei-Faktor-Anmeldung',
+    badgeOn: 'Aktiv',
+    badgeOff: 'Inaktiv',
     active: 'Die Zwei-Faktor-Anmeldung ist aktiv.',
     inactive: 'Die Zwei-Faktor-Anmeldung ist nicht aktiv.',
     showQr: 'QR-Code anzeigen',

@@ -5,6 +5,7 @@ export const admin: typeof de = {
     title: 'Dashboard',
     users: 'Users',
     tenants: 'Tenants',
+    activeSessions: 'Active sessions',
     outbox: 'Outbox',
     outboxIntro: 'Most recently created emails. Click a row to read the text.',
     outboxEmpty: 'No emails in the outbox.',

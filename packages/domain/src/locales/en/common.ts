@@ -4,6 +4,7 @@ export const common: typeof de = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Loading …',
+  showPassword: 'Show password',
   nav: {
     label: 'Navigation',
     openMenu: 'Open menu',

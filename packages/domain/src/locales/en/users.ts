@@ -36,7 +36,7 @@ export const users: typeof de = {
     emailHint: 'Only an administrator can change the email.',
   },
   children: {
-    title: 'Children for registrations',
+    title: 'Additional people',
     intro: 'You can register these people for inspection appointments as well.',
     empty: 'No entries yet.',
     add: 'Add person',
@@ -48,6 +48,8 @@ export const users: typeof de = {
   },
   twoFa: {
     title: 'Two-factor sign-in',
+    badgeOn: 'Active',
+    badgeOff: 'Inactive',
     active: 'Two-factor sign-in is active.',
     inactive: 'Two-factor sign-in is not active.',
     showQr: 'Show QR code',

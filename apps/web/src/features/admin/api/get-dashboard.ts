@@ -13,6 +13,7 @@ export interface OutboxMail {
 export interface Dashboard {
   users: number;
   tenants: number;
+  activeSessions?: number;
   outbox: OutboxMail[];
 }
 

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuilding, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconKey, IconMail, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,7 +18,7 @@ export function DashboardPage() {
       {dashboard.isError ? <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} /> : null}
       {dashboard.data ? (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <StatCard
               label={t('admin.dashboard.users')}
               value={dashboard.data.users}
@@ -31,6 +31,14 @@ export function DashboardPage() {
               icon={IconBuilding}
               testId="stat-tenants"
             />
+            {dashboard.data.activeSessions !== undefined ? (
+              <StatCard
+                label={t('admin.dashboard.activeSessions')}
+                value={dashboard.data.activeSessions}
+                icon={IconKey}
+                testId="stat-sessions"
+              />
+            ) : null}
             <StatCard
               label={t('admin.dashboard.outbox')}
               value={dashboard.data.outbox.length}

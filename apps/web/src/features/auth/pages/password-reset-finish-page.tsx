@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { CenteredCard } from '@/components/ui/centered-card';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { SuccessPanel } from '@/components/ui/success-panel';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { type NewPasswordValues, newPasswordForm } from '@/lib/password-form';
@@ -44,7 +45,7 @@ export function PasswordResetFinishPage() {
     <CenteredCard title={t('auth.passwordResetFinish.title')} intro={t('auth.passwordResetFinish.intro')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {finish.isError && !(finish.error as { details?: unknown[] }).details?.length ? (
+          {finish.isError && !(isApiError(finish.error) && finish.error.details.length > 0) ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
               {errorText(t, finish.error)}
             </Alert>

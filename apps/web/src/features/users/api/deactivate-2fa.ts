@@ -7,6 +7,8 @@ export function useDeactivate2fa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivate2fa,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
   });
 }

@@ -7,6 +7,8 @@ export function useFinish2fa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: finish2fa,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
   });
 }

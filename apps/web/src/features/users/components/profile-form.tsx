@@ -66,6 +66,7 @@ export function ProfileForm({ user }: { user: User }) {
               description={t('users.profile.emailHint')}
               readOnly
               variant="filled"
+              inputWrapperOrder={['label', 'input', 'description']}
             />
             <TextInput {...form.getInputProps('tel')} label={t('users.fields.tel')} type="tel" autoComplete="tel" />
           </SimpleGrid>

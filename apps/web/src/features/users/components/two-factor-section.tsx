@@ -172,7 +172,7 @@ export function TwoFactorSection({ userId, active }: { userId: string; active: b
           variant="light"
           leftSection={active ? <IconShieldCheck size={14} /> : <IconShieldOff size={14} />}
         >
-          {active ? t('common.yes') : t('common.no')}
+          {active ? t('users.twoFa.badgeOn') : t('users.twoFa.badgeOff')}
         </Badge>
       </Group>
       <Alert color={active ? 'teal' : 'gray'} variant="light" p="xs">
