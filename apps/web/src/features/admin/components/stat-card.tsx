@@ -20,11 +20,11 @@ export function StatCard({
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             {label}
           </Text>
-          <Text fw={700} fz={32} lh={1.2}>
+          <Text fw={700} fz={{ base: 26, sm: 32 }} lh={1.2}>
             {formatNumber(value)}
           </Text>
         </div>
-        <ThemeIcon size={48} radius="md" variant="light">
+        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="sm">
           <StatIcon size={28} stroke={1.6} />
         </ThemeIcon>
       </Group>

@@ -18,7 +18,7 @@ export function DashboardPage() {
       {dashboard.isError ? <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} /> : null}
       {dashboard.data ? (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
             <StatCard
               label={t('admin.dashboard.users')}
               value={dashboard.data.users}
