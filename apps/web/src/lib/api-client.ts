@@ -146,13 +146,18 @@ async function parse<T>(response: Response): Promise<T> {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const tokenSent = getAccessToken();
   let response = await send(method, path, options);
   if (response.status === 401 && options.auth !== false && !NO_REFRESH.has(path)) {
-    const refreshed = await refreshOnce().catch((error: unknown) => {
-      // Offline is not a rejected session: keep the user signed in and report the network error.
-      if (error instanceof ApiError && error.code === 'NETWORK') throw error;
-      return false;
-    });
+    // Another request may have refreshed meanwhile: then the new token is simply tried.
+    const current = getAccessToken();
+    const refreshed =
+      (current !== null && current !== tokenSent) ||
+      (await refreshOnce().catch((error: unknown) => {
+        // Offline is not a rejected session: keep the user signed in and report the network error.
+        if (error instanceof ApiError && error.code === 'NETWORK') throw error;
+        return false;
+      }));
     if (!refreshed) {
       const error = await toApiError(method, path, response);
       clearSession();
