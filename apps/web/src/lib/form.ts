@@ -34,7 +34,7 @@ export function useZodForm<Values extends object>(
   input: Omit<UseFormInput<Values>, 'validate' | 'mode'> & { initialValues: Values },
 ): UseFormReturnType<Values> {
   const { t } = useTranslation();
-  return useForm<Values>({
+  const form = useForm<Values>({
     mode: 'controlled',
     validateInputOnBlur: true,
     ...input,
@@ -42,6 +42,14 @@ export function useZodForm<Values extends object>(
     enhanceGetInputProps: ({ inputProps }) =>
       typeof inputProps.error === 'string' ? { error: translateMessage(t, inputProps.error) } : undefined,
   });
+  // On a long form (a phone) the first field with an error may be out of sight: focus it.
+  const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) =>
+    form.onSubmit(handleSubmit, (errors, values, event) => {
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first as never)?.focus();
+      handleValidationFailure?.(errors, values, event);
+    });
+  return { ...form, onSubmit };
 }
 
 /**

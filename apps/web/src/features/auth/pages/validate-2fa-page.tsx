@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, PinInput, Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -85,11 +85,14 @@ export function Validate2faPage() {
           <Button type="submit" loading={validate.isPending} fullWidth>
             {t('auth.validate2fa.submit')}
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={screenPath('disable2fa')}>
+          <Stack gap={4} align="center">
+            <Anchor component={Link} to={screenPath('disable2fa')} size="sm">
               {t('auth.validate2fa.noAccess')}
             </Anchor>
-          </Text>
+            <Anchor component={Link} to={screenPath('login')} size="sm" c="dimmed">
+              {t('auth.passwordReset.backToLogin')}
+            </Anchor>
+          </Stack>
         </Stack>
       </form>
     </CenteredCard>
