@@ -22,7 +22,7 @@ describe('nextPositionsNummer', () => {
 });
 
 describe('addChildEntry', () => {
-  const today = new Date(Date.UTC(2025, 4, 17));
+  const today = new Date(2025, 4, 17, 12);
 
   it('copies the account last name, dates the birth ten years back and numbers it max+1', () => {
     const result = addChildEntry([entry(3, { _id: 'a' })], 'Schmidt', today);
