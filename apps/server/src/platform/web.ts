@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,10 +20,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // Every file of the build has its own route (wildcard: false); any other path is a client route.
+  // Files present at start-up have their own routes (wildcard: false). Anything else under /app/
+  // is a file of a newer build (served if it exists inside the build folder) or a client route.
   const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   app.get('/app', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app/', { config: { access: 'public' } }, sendIndex);
-  app.get('/app/*', { config: { access: 'public' } }, sendIndex);
+  app.get('/app/*', { config: { access: 'public' } }, (req, reply) => {
+    const rel = path.normalize((req.params as { '*': string })['*']);
+    const file = path.join(distDir, rel);
+    if (file.startsWith(distDir + path.sep) && existsSync(file) && statSync(file).isFile()) {
+      return reply
+        .header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(rel);
+    }
+    return sendIndex(req, reply);
+  });
 }

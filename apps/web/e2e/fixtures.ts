@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+export const DEMO_PASSWORD = 'pruefbuch';
+
+/** One Chromium per test file (Debian's, never a downloaded one); a fresh context per page. */
+export function setUpBrowser() {
+  let browser: Browser;
+  const open = new Set<Page>();
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+  });
+  // A failing test leaves a screenshot of every page it had open in test-results/.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      mkdirSync('test-results', { recursive: true });
+      let i = 0;
+      for (const page of open) {
+        if (!page.isClosed())
+          await page.screenshot({ path: `test-results/${ctx.task.name.replace(/\W+/g, '-')}-${i++}.png` });
+      }
+    }
+    for (const page of open) if (!page.isClosed()) await page.context().close();
+    open.clear();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(opts: { width?: number; locale?: string } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: opts.width ?? 1280, height: 900 },
+        locale: opts.locale ?? 'de-DE',
+      });
+      const page = await context.newPage();
+      open.add(page);
+      return page;
+    },
+  };
+}
+
+async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A fresh, verified account made through the admin API, for tests that change an account. */
+export async function createAccount(role = 3, password = 'start-pw-1') {
+  const admin = await api<{ token: string }>('POST', '/users/login', {
+    email: 'admin@demo.test',
+    password: DEMO_PASSWORD,
+  });
+  const email = `e2e${randomUUID().slice(0, 8)}@demo.test`;
+  const user = await api<{ _id: string }>(
+    'PUT',
+    '/users',
+    { firstName: 'Erika', lastName: 'Mustermann', email, role, abbreviation: 'EM', password },
+    admin.token,
+  );
+  return { email, password, id: user._id };
+}
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/app/admin/login');
+  await page.getByLabel(/E-Mail/i).fill(email);
+  await page.getByLabel(/^Passwort/i).fill(password);
+  await page.getByRole('button', { name: /^Anmelden$/ }).click();
+}
