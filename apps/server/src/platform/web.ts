@@ -17,7 +17,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     wildcard: false,
     setHeaders: (res, file) => {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // Files present at start-up have their own routes (wildcard: false). Anything else under /app/
