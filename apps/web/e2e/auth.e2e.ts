@@ -54,7 +54,7 @@ describe('route guard', () => {
     await page.waitForURL(/\/app\/admin\/login\?redirect=/);
     expect(decodeURIComponent(path(page))).toContain('redirect=/admin/useradministration');
     await page.getByLabel(/E-Mail/).fill('admin@demo.test');
-    await page.getByLabel(/^Passwort/).fill('pruefbuch');
+    await page.locator('input[autocomplete="current-password"]').fill('pruefbuch');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL(/\/app\/admin\/useradministration$/);
     await page.getByText('standard@demo.test').first().waitFor();

@@ -81,6 +81,6 @@ export async function createAccount(role = 3, password = 'start-pw-1') {
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/app/admin/login');
   await page.getByLabel(/E-Mail/i).fill(email);
-  await page.getByLabel(/^Passwort/i).fill(password);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: /^Anmelden$/ }).click();
 }
