@@ -6,8 +6,15 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditlogsRoutes } from './modules/auditlogs/auditlogs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { booksRoutes } from './modules/books/books.routes';
+import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
+import { countriesRoutes } from './modules/countries/countries.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth';
 import type { Config } from './platform/config';
@@ -80,6 +87,13 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(adminRoutes);
+      await api.register(tenantsRoutes);
+      await api.register(foldersRoutes);
+      await api.register(countriesRoutes);
+      await api.register(booktypesRoutes);
+      await api.register(booksRoutes);
+      await api.register(documentsRoutes);
+      await api.register(auditlogsRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

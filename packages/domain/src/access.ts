@@ -330,6 +330,24 @@ export const API_ACCESS = {
   /** Look-ups of users and their departments used by back-office screens. */
   'users:lookup': STAFF_ROLES,
   'admin:dashboard': [R.ADMIN_ROLE],
+  /** Tenants: the list and one tenant (tenant_list/tenant screens; service technicians reach them through tenantStart). */
+  'tenants:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Creating and deleting tenants. */
+  'tenants:manage': [R.ADMIN_ROLE],
+  /** Editing a tenant's data: admins any, tenant admins their own. */
+  'tenants:edit': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE],
+  'folders:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  'folders:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  'booktypes:read': ROLE_NUMBERS,
+  'booktypes:manage': [R.ADMIN_ROLE],
+  /** Reading books (book_list roles: office, branch users, service technicians). */
+  'books:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  /** Creating and editing books (book_new/book_edit roles). */
+  'books:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  'books:delete': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE],
+  'documents:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  'documents:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  'auditlogs:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 

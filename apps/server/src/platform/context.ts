@@ -4,6 +4,7 @@ import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
 import type { Database, Db } from '../db/client';
 import type { Config } from './config';
 import type { SecretBox } from './crypto';
+import { AppError } from './errors';
 import type { Mailer } from './mailer';
 import type { TokenService } from './tokens';
 
@@ -35,6 +36,15 @@ export interface RequestContext {
 /** A use case that works in one tenant gets a context whose tenant is certain. */
 export interface TenantContext extends RequestContext {
   tenantId: string;
+}
+
+/** The context of a tenant-scoped call: the tenant header is required there. */
+export function requireTenant(ctx: RequestContext): TenantContext {
+  if (!ctx.tenantId)
+    throw new AppError('TENANT_REQUIRED', 400, [
+      { field: 'x-tenant', key: 'validation.required', message: 'x-tenant' },
+    ]);
+  return ctx as TenantContext;
 }
 
 /** Context of calls before sign-in (login, reset, confirmation...). */

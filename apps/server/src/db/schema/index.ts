@@ -1,3 +1,4 @@
+export * from './books';
 export * from './mail';
 export * from './tenants';
 export * from './users';

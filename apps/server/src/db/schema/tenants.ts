@@ -1,10 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** An address (SPEC §3) kept inside the record that owns it; _id makes it addressable like the original. */
+export type AddressValue = {
+  _id: string;
+  street: string;
+  housenumber: string;
+  zip: string;
+  location: string;
+  tel: string;
+  email: string;
+  homepage: string;
+  country: string;
+};
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   url: text('url').notNull().unique(),
+  fusszeileText: text('fusszeile_text').notNull().default(''),
+  addressName: text('address_name').notNull().default(''),
+  notificationEmail: text('notification_email').notNull().default(''),
+  hotHint: jsonb('hot_hint').$type<string[]>().notNull().default([]),
+  defaultTechAcceptor: uuid('default_tech_acceptor'),
+  techAcceptor: boolean('tech_acceptor').notNull().default(false),
+  importDataClarificationSheet: boolean('import_data_clarification_sheet').notNull().default(false),
+  address: jsonb('address').$type<AddressValue | null>(),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -19,6 +40,7 @@ export const folders = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id'),
     folderName: text('folder_name').notNull(),
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AddressValue, folders, tenants } from './tenants';
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Reference list of countries (ISO 3166-1 alpha-2 as id), German and English names. */
+export const countries = pgTable('countries', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull(),
+  nameDe: text('name_de').notNull(),
+  nameEn: text('name_en').notNull(),
+});
+
+/** Book types are shared by all tenants and managed by admins. */
+export const bookTypes = pgTable('book_types', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  type: text('type').notNull(),
+  component: text('component').notNull().default(''),
+  icon: text('icon').notNull().default(''),
+  color: text('color').notNull().default(''),
+  serviceinterval: integer('serviceinterval').notNull().default(0),
+  selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(0),
+  ...stamps,
+});
+
+/** The inspection book of one installation (SPEC §3 Book). */
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    customer: text('customer').notNull().default(''),
+    typ: text('typ').notNull().default(''),
+    bookTypeId: uuid('book_type_id').references(() => bookTypes.id, { onDelete: 'set null' }),
+    location: text('location').notNull().default(''),
+    shortText: text('short_text').notNull().default(''),
+    misc: jsonb('misc').$type<Record<string, unknown>>().notNull().default({}),
+    controller: text('controller').notNull().default(''),
+    controlleraddress: jsonb('controlleraddress').$type<AddressValue | null>(),
+    object: text('object').notNull().default(''),
+    objectnutzung: text('objectnutzung').notNull().default(''),
+    objectaddress: jsonb('objectaddress').$type<AddressValue | null>(),
+    raiser: text('raiser').notNull().default(''),
+    raiseraddress: jsonb('raiseraddress').$type<AddressValue | null>(),
+    manufacturer: text('manufacturer').notNull().default(''),
+    manufactureraddress: jsonb('manufactureraddress').$type<AddressValue | null>(),
+    contactName: text('contact_name').notNull().default(''),
+    contactMail: text('contact_mail').notNull().default(''),
+    contactTel: text('contact_tel').notNull().default(''),
+    site: text('site').notNull().default(''),
+    glasbocknr: text('glasbocknr').notNull().default(''),
+    manufacturerNo: text('manufacturer_no').notNull().default(''),
+    orderNo: text('order_no').notNull().default(''),
+    lagerort: text('lagerort').notNull().default('inFertigungsprozess'),
+    completedOn: date('completed_on'),
+    enableFrom: date('enable_from'),
+    enableTo: date('enable_to'),
+    visibleFrom: date('visible_from'),
+    visibleTo: date('visible_to'),
+    nextInspectionDate: date('next_inspection_date'),
+    inspectionAmpel: text('inspection_ampel'),
+    nextInspectionDateSelf: date('next_inspection_date_self'),
+    inspectionSelfAmpel: text('inspection_self_ampel'),
+    firstservice: date('firstservice'),
+    serviceinterval: integer('serviceinterval').notNull().default(0),
+    selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
+    status: integer('status').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [
+    index('books_tenant_folder_title_idx').on(t.tenantId, t.folderId, t.title),
+    index('books_tenant_title_idx').on(t.tenantId, t.title),
+    index('books_tenant_manufacturer_no_idx').on(t.tenantId, t.manufacturerNo),
+    index('books_tenant_order_no_idx').on(t.tenantId, t.orderNo),
+  ],
+);
+
+/** Uploaded files (SPEC §3 Blob/document). The bytes live content-addressed under the data dir. */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    type: text('type').notNull().default('document'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('blobs_book_idx').on(t.bookId), index('blobs_sha_idx').on(t.sha256)],
+);
+
+/** One row per changed field of books, tenants, folders and book types (SPEC §3 Protocol entry). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id'),
+    entity: text('entity').$type<'book' | 'tenant' | 'folder' | 'booktype'>().notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    editorId: uuid('editor_id'),
+    editorAbbreviation: text('editor_abbreviation').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_logs_tenant_idx').on(t.tenantId),
+  ],
+);
