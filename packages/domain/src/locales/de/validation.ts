@@ -28,4 +28,12 @@ export const validation = {
   },
   currentPassword: { required: 'Ihr aktuelles Passwort wird benötigt.' },
   code: { required: 'Bitte den Code eingeben.', format: 'Der Code besteht aus 6 Ziffern.' },
+  slug: 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche (z. B. rhein-main).',
+  country: 'Unbekanntes Land.',
+  notificationEmail: 'Bitte eine gültige E-Mail-Adresse eingeben.',
+  techAcceptor: 'Dieser Benutzer ist kein Abnehmer des Mandanten.',
+  version: 'Die Versionsnummer (__v) des Datensatzes fehlt.',
+  folderName: { required: 'Der Ordnername wird benötigt.' },
+  folderParent: 'Unbekannter Ordner.',
+  folderCycle: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',
 };

@@ -30,4 +30,12 @@ export const validation: typeof de = {
   },
   currentPassword: { required: 'Your current password is required.' },
   code: { required: 'Please enter the code.', format: 'The code has 6 digits.' },
+  slug: 'Only lower-case letters, digits and single hyphens (e.g. rhein-main).',
+  country: 'Unknown country.',
+  notificationEmail: 'Please enter a valid email address.',
+  techAcceptor: 'This user is not an acceptor of the tenant.',
+  version: 'The version number (__v) of the record is missing.',
+  folderName: { required: 'The folder name is required.' },
+  folderParent: 'Unknown folder.',
+  folderCycle: 'A folder cannot be moved into itself or one of its subfolders.',
 };
