@@ -1,6 +1,7 @@
 /** All translations, per language and namespace; the web app and the server's mails and PDFs read them. */
 import { admin as deAdmin } from './de/admin';
 import { auth as deAuth } from './de/auth';
+import { books as deBooks } from './de/books';
 import { common as deCommon } from './de/common';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
@@ -11,6 +12,7 @@ import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
 import { auth as enAuth } from './en/auth';
+import { books as enBooks } from './en/books';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
@@ -33,6 +35,7 @@ export const resources = {
       admin: deAdmin,
       home: deHome,
       legal: deLegal,
+      books: deBooks,
     },
   },
   en: {
@@ -47,6 +50,7 @@ export const resources = {
       admin: enAdmin,
       home: enHome,
       legal: enLegal,
+      books: enBooks,
     },
   },
 } as const;
