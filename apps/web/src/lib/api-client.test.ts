@@ -63,6 +63,26 @@ describe('api client', () => {
     expect(header(fetchMock.mock.calls[0], 'content-type')).toBe('application/json');
   });
 
+  it('sends the tenant a screen names instead of the current one', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api.get('books/b1', { tenant: 'tenant-2' });
+    expect(header(fetchMock.mock.calls[0], TENANT_HEADER)).toBe('tenant-2');
+  });
+
+  it('sends a file as multipart, without a JSON content type', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    fetchMock.mockResolvedValueOnce(json(201, { _id: 'd1' }));
+    const form = new FormData();
+    form.set('file', new Blob(['%PDF-1.4']), 'a.pdf');
+    await api.post('books/b1/document', form);
+    const call = fetchMock.mock.calls[0];
+    expect(header(call, 'content-type')).toBeNull();
+    expect(call?.[1].body).toBe(form);
+  });
+
   it('shares one refresh between concurrent 401s and retries each request once', async () => {
     signIn();
     (await import('./session')).setTokens('access-1', 'refresh-1');

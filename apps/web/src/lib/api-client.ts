@@ -4,6 +4,7 @@
  */
 import { API_BASE, TENANT_HEADER } from '@pruefbuch/domain/constants';
 import type { ErrorDetail } from '@pruefbuch/domain/schemas/common';
+import { fileNameFromDisposition } from './download';
 import { i18n } from './i18n';
 import { clearSession, getAccessToken, getRefreshToken, getSessionState, setTokens } from './session';
 
@@ -45,6 +46,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the stored token (default). Public calls such as the health check switch it off. */
   auth?: boolean;
+  /** Work in this tenant instead of the current one: screens whose address names the tenant (/map, /book). */
+  tenant?: string;
 }
 
 /** Calls whose 401 means "wrong credentials" or "refresh failed", never "access token expired". */
@@ -67,19 +70,22 @@ function buildUrl(path: string, query?: Record<string, QueryValue>) {
   return `${API_BASE}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
 }
 
-function buildHeaders(options: RequestOptions): Headers {
+function buildHeaders(options: RequestOptions, accept = 'application/json'): Headers {
   const headers = new Headers({
-    Accept: 'application/json',
+    Accept: accept,
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
     'Accept-Language': i18n.language || 'de',
   });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
   if (options.auth !== false) {
     const token = getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const { isLoggedIn, currentTenant } = getSessionState();
-    if (isLoggedIn && currentTenant) headers.set(TENANT_HEADER, currentTenant);
+    const tenant = options.tenant ?? (isLoggedIn ? currentTenant : null);
+    if (tenant) headers.set(TENANT_HEADER, tenant);
   }
   return headers;
 }
@@ -104,12 +110,13 @@ async function toApiError(method: string, path: string, response: Response): Pro
   });
 }
 
-async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+async function send(method: string, path: string, options: RequestOptions, accept?: string): Promise<Response> {
   try {
     return await fetch(buildUrl(path, options.query), {
       method,
-      headers: buildHeaders(options),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: buildHeaders(options, accept),
+      body:
+        options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body),
       signal: options.signal,
       cache: 'no-store',
     });
@@ -145,9 +152,18 @@ async function parse<T>(response: Response): Promise<T> {
   return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends once, and on a 401 refreshes the session (once for all concurrent requests) and sends again.
+ * `transmit` builds the request anew each time, so the retry carries the new token.
+ */
+async function withSession(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  transmit: () => Promise<Response>,
+): Promise<Response> {
   const tokenSent = getAccessToken();
-  let response = await send(method, path, options);
+  let response = await transmit();
   if (response.status === 401 && options.auth !== false && !NO_REFRESH.has(path)) {
     // Another request may have refreshed meanwhile: then the new token is simply tried.
     const current = getAccessToken();
@@ -164,10 +180,68 @@ export async function request<T>(method: string, path: string, options: RequestO
       onSessionExpired();
       throw error;
     }
-    response = await send(method, path, options);
+    response = await transmit();
   }
   if (!response.ok) throw await toApiError(method, path, response);
-  return parse<T>(response);
+  return response;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await withSession(method, path, options, () => send(method, path, options)));
+}
+
+/** One multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+function sendWithProgress(
+  path: string,
+  options: RequestOptions & { body: FormData },
+  onProgress?: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, options.query));
+    buildHeaders(options).forEach((value, key) => {
+      xhr.setRequestHeader(key, value);
+    });
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const status = xhr.status;
+      resolve(new Response(status === 204 ? null : xhr.responseText, { status, headers }));
+    };
+    const networkError = () =>
+      reject(new ApiError({ method: 'POST', path, status: 0, code: 'NETWORK', message: 'upload failed' }));
+    xhr.onerror = networkError;
+    xhr.ontimeout = networkError;
+    xhr.onabort = () => reject(new DOMException('upload aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(options.body);
+  });
+}
+
+/** POST of a multipart form (a file), with the upload's progress as a fraction 0..1. */
+export async function upload<T>(
+  path: string,
+  body: FormData,
+  options: Omit<RequestOptions, 'body'> & { onProgress?: (fraction: number) => void } = {},
+): Promise<T> {
+  const { onProgress, ...rest } = options;
+  const withBody = { ...rest, body };
+  return parse<T>(await withSession('POST', path, withBody, () => sendWithProgress(path, withBody, onProgress)));
+}
+
+/** Fetches a binary reply with the session's headers: the bytes, and the file name the server suggests. */
+export async function download(
+  path: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await withSession('GET', path, options, () => send('GET', path, options, '*/*'));
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }
 
 export const api = {
