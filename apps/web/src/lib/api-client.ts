@@ -207,7 +207,10 @@ function sendWithProgress(
     };
     xhr.onload = () => {
       const headers = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
@@ -241,7 +244,10 @@ export async function download(
   options: Omit<RequestOptions, 'body'> = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await withSession('GET', path, options, () => send('GET', path, options, '*/*'));
-  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
 }
 
 export const api = {
