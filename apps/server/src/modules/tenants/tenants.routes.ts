@@ -1,4 +1,89 @@
+import { idParams } from '@pruefbuch/domain/schemas/common';
+import {
+  techAcceptorList,
+  techAcceptorQuery,
+  tenantBookCountList,
+  tenantListQuery,
+  tenantListReply,
+  tenantRefList,
+  tenantSchema,
+  tenantTemplateSchema,
+  tenantUpdateSchema,
+  tenantUrlQuery,
+  tenantWriteSchema,
+} from '@pruefbuch/domain/schemas/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../platform/auth';
+import * as tenants from './tenants.service';
+import * as tenantWrites from './tenants-write.service';
 
-/** SPEC §7 (tenants). */
-export const tenantsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['tenants'];
+
+/**
+ * SPEC §7 (tenants). The paged book list of a folder, tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size},
+ * belongs to the books module.
+ */
+export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/tenants', {
+    config: { access: 'tenants:read' },
+    schema: { tags, querystring: tenantListQuery, response: { 200: tenantListReply } },
+    handler: (req) => tenants.list(ctxOf(req), req.query),
+  });
+
+  app.get('/tenants/url', {
+    config: { access: 'tenants:read' },
+    schema: { tags, querystring: tenantUrlQuery, response: { 200: tenantSchema } },
+    handler: (req) => tenants.getByUrl(ctxOf(req), req.query.url),
+  });
+
+  app.get('/tenants/user', {
+    config: { access: 'session:any' },
+    schema: { tags, response: { 200: tenantRefList } },
+    handler: (req) => tenants.myTenants(ctxOf(req)),
+  });
+
+  app.get('/tenants/book', {
+    config: { access: 'tenants:read' },
+    schema: { tags, response: { 200: tenantBookCountList } },
+    handler: (req) => tenants.bookCounts(ctxOf(req)),
+  });
+
+  app.get('/tenants/techacceptor', {
+    config: { access: 'tenants:read' },
+    schema: { tags, querystring: techAcceptorQuery, response: { 200: techAcceptorList } },
+    handler: (req) => tenants.techAcceptors(ctxOf(req), req.query.tenant),
+  });
+
+  app.get('/tenants/template', {
+    config: { access: 'tenants:read' },
+    schema: { tags, response: { 200: tenantTemplateSchema } },
+    handler: () => tenants.template(),
+  });
+
+  app.get('/tenants/:id', {
+    config: { access: 'tenants:read' },
+    schema: { tags, params: idParams, response: { 200: tenantSchema } },
+    handler: (req) => tenants.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/tenants', {
+    config: { access: 'tenants:manage' },
+    schema: { tags, body: tenantWriteSchema, response: { 201: tenantSchema } },
+    handler: async (req, reply) => reply.status(201).send(await tenantWrites.create(ctxOf(req), req.body)),
+  });
+
+  app.put('/tenants/:id', {
+    config: { access: 'tenants:edit' },
+    schema: { tags, params: idParams, body: tenantUpdateSchema, response: { 200: tenantSchema } },
+    handler: (req) => tenantWrites.update(ctxOf(req), req.params.id, req.body),
+  });
+
+  app.delete('/tenants/:id', {
+    config: { access: 'tenants:manage' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await tenantWrites.remove(ctxOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+};

@@ -49,17 +49,6 @@ export async function tenantIdsOf(db: Executor, userIds: string[]): Promise<Map<
   return map;
 }
 
-export async function tenantsOfUser(db: Executor, userId: string, all: boolean) {
-  const q = db.select({ _id: tenants.id, name: tenants.name }).from(tenants);
-  const rows = all
-    ? await q.orderBy(asc(tenants.name))
-    : await q
-        .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-        .where(eq(userTenants.userId, userId))
-        .orderBy(asc(tenants.name));
-  return rows;
-}
-
 export async function setUserTenants(db: Executor, userId: string, tenantIds: string[]) {
   await db.delete(userTenants).where(eq(userTenants.userId, userId));
   if (tenantIds.length) await db.insert(userTenants).values(tenantIds.map((tenantId) => ({ userId, tenantId })));

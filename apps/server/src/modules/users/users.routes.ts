@@ -21,7 +21,6 @@ const tags = ['users'];
 const deptParams = z.object({
   dept: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(departmentSchema).optional()),
 });
-const tenantRef = z.array(z.object({ _id: z.string(), name: z.string() }));
 
 /** SPEC §7 Users. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,11 +118,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await users.deleteUser(ctxOf(req), req.params.id);
       return reply.status(204).send();
     },
-  });
-
-  app.get('/tenants/user', {
-    config: { access: 'session:any' },
-    schema: { tags: ['tenants'], response: { 200: tenantRef } },
-    handler: (req) => users.myTenants(ctxOf(req)),
   });
 };

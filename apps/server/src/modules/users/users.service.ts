@@ -16,7 +16,6 @@ import {
   listUsers,
   setUserTenants,
   tenantIdsOf,
-  tenantsOfUser,
   toUserDto,
 } from './users.repo';
 
@@ -159,8 +158,6 @@ export async function deleteUser(ctx: RequestContext, id: string) {
   const deleted = await ctx.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   if (deleted.length === 0) throw notFound();
 }
-
-export const myTenants = (ctx: RequestContext) => tenantsOfUser(ctx.db, ctx.user.id, isAdmin(ctx));
 
 const lookup = (entries: Record<string, number>) =>
   Object.entries(entries).map(([name, id]) => ({ id, name, label: name }));

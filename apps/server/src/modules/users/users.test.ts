@@ -370,27 +370,3 @@ describe('look-up lists', () => {
     expect((await t.api({ method: 'GET', url: '/users/getUsersByDepartment' })).statusCode).toBe(401);
   });
 });
-
-describe('GET tenants/user', () => {
-  it('gives admins every tenant and everybody else only their own', async () => {
-    const [mine, foreign] = [await t.createTenant(`Mein ${tag()}`), await t.createTenant(`Fremd ${tag()}`)];
-    const user = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [mine.id] });
-    const { token } = await t.login(user.email);
-    const own = await t.api({ method: 'GET', url: '/tenants/user', token });
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual([{ _id: mine.id, name: mine.name }]);
-
-    const lonely = await t.signedIn(Role.ROLE_SERVICE_TECHNIKER);
-    expect((await t.api({ method: 'GET', url: '/tenants/user', token: lonely.token })).json()).toEqual([]);
-
-    const admin = await t.signedIn(Role.ADMIN_ROLE);
-    const all = await t.api({ method: 'GET', url: '/tenants/user', token: admin.token });
-    expect(all.json()).toEqual(
-      expect.arrayContaining([
-        { _id: mine.id, name: mine.name },
-        { _id: foreign.id, name: foreign.name },
-      ]),
-    );
-    expect((await t.api({ method: 'GET', url: '/tenants/user' })).statusCode).toBe(401);
-  });
-});
