@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
@@ -21,6 +22,7 @@ import type { Config } from './platform/config';
 import type { AppDeps } from './platform/context';
 import { secretBox } from './platform/crypto';
 import { registerErrorHandler } from './platform/error-handler';
+import { localFileStore } from './platform/files';
 import { loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
 import { tokenService } from './platform/tokens';
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, database: Database) {
     tokens: tokenService(config.appSecret, config.accessTokenTtlSeconds),
     mailer,
     secrets: secretBox(config.appSecret),
+    files: localFileStore(config.dataDir),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => mailer.close());
@@ -63,6 +66,16 @@ export async function buildApp(config: Config, database: Database) {
     hsts: config.env === 'production',
   });
   await app.register(fastifyRateLimit, { global: false });
+  // One file per request; a bigger file is cut off at the limit and refused with 413.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.floor(config.uploadLimitMb * 1024 * 1024),
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 25,
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prüfbuch API', version: APP_VERSION },

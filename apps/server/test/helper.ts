@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { RoleNumber } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
@@ -36,7 +39,10 @@ export interface TestApp {
  * TEST_DATABASE_URL (migrated once by the global setup). Every test makes its own data.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Uploaded files of a test file live in a temporary data dir, removed after the file.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
     PUBLIC_URL,
@@ -54,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   afterAll(async () => {
     await app.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   const db = database.db;
 

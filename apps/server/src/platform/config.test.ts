@@ -46,6 +46,14 @@ describe('loadConfig', () => {
       'https://pb.example.de',
     );
   });
+
+  it('limits uploads to 25 MB unless UPLOAD_LIMIT_MB says otherwise, and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).uploadLimitMb).toBe(25);
+    expect(loadConfig({ DATA_DIR: dataDir(), UPLOAD_LIMIT_MB: '0.5' }).uploadLimitMb).toBe(0.5);
+    for (const bad of ['0', '-1', 'viel']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), UPLOAD_LIMIT_MB: bad })).toThrow(/UPLOAD_LIMIT_MB/);
+    }
+  });
 });
 
 describe('redactUrl', () => {

@@ -23,6 +23,8 @@ export interface Config {
   lockout: { accountMax: number; ipMax: number; windowSeconds: number };
   /** Requests per minute and address on the sign-in calls (a coarse flood guard before the lockouts). */
   authRateLimitPerMinute: number;
+  /** Largest accepted upload (documents) in megabytes. */
+  uploadLimitMb: number;
 }
 
 const DEFAULT_SECRETS = new Set(['', 'changeme', 'secret', 'pruefbuch', 'development-secret']);
@@ -62,7 +64,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: Number(env.LOCKOUT_WINDOW ?? 15 * 60),
     },
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 120),
+    uploadLimitMb: positiveNumber(env.UPLOAD_LIMIT_MB, 25, 'UPLOAD_LIMIT_MB'),
   };
+}
+
+function positiveNumber(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
+  return value;
 }
 
 /** On the embedded database in development a random secret is kept in the data dir, so sessions survive restarts. */

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import type { Config } from './config';
 import type { SecretBox } from './crypto';
 import { AppError } from './errors';
+import type { FileStore } from './files';
 import type { Mailer } from './mailer';
 import type { TokenService } from './tokens';
 
@@ -62,6 +63,8 @@ export interface AppDeps {
   tokens: TokenService;
   mailer: Mailer;
   secrets: SecretBox;
+  /** Uploaded files, content-addressed under the data dir. */
+  files: FileStore;
 }
 
 /** Who may call a route: a group of domain/access.ts, 'public', or the pending-2FA step. */

@@ -1,4 +1,102 @@
+import { idParams } from '@pruefbuch/domain/schemas/common';
+import {
+  blobSchema,
+  bookDocumentAddedReply,
+  bookDocumentParams,
+  bookDocumentsReply,
+  DOCUMENT_CONTENT_TYPES,
+} from '@pruefbuch/domain/schemas/document';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../platform/auth';
+import { requireTenant } from '../../platform/context';
+import { receiveUpload } from '../../platform/uploads';
+import * as documents from './documents.service';
 
-/** SPEC §7 (documents). */
-export const documentsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['documents'];
+const multipart = { consumes: ['multipart/form-data'] };
+
+const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
+const upload = (req: FastifyRequest) =>
+  receiveUpload(req, req.server.deps.files, { limitMb: req.server.deps.config.uploadLimitMb });
+
+/** Types a browser may show in place; everything else is only ever a download. */
+const INLINE_TYPES = new Set<string>(DOCUMENT_CONTENT_TYPES);
+
+/**
+ * A file reply that cannot turn into a page of this origin: the stored (sniffed) type, no
+ * sniffing, a sandbox without any sources, and the user's name only inside an RFC 6266
+ * Content-Disposition.
+ */
+async function sendFile(req: FastifyRequest, reply: FastifyReply, id: string, forceDownload: boolean) {
+  const { blob, stream } = await documents.openBlobFile(tenantCtx(req), id);
+  const inline = !forceDownload && INLINE_TYPES.has(blob.contentType);
+  return reply
+    .header('content-type', blob.contentType)
+    .header('content-length', String(blob.size))
+    .header('content-disposition', contentDisposition(blob.fileName, { type: inline ? 'inline' : 'attachment' }))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(stream);
+}
+
+/** SPEC §7 Blobs and files, and the documents of a book. */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/blobs', {
+    config: { access: 'documents:write' },
+    schema: { tags, ...multipart, response: { 201: blobSchema } },
+    handler: async (req, reply) => {
+      const ctx = tenantCtx(req);
+      return reply.status(201).send(await documents.createBlob(ctx, await upload(req)));
+    },
+  });
+
+  app.get('/blobs/:id', {
+    config: { access: 'documents:read' },
+    schema: { tags, params: idParams, response: { 200: blobSchema } },
+    handler: (req) => documents.getBlob(tenantCtx(req), req.params.id),
+  });
+
+  app.delete('/blobs/:id', {
+    config: { access: 'documents:write' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await documents.deleteBlobById(tenantCtx(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  app.get('/blobs/:id/document', {
+    config: { access: 'documents:read' },
+    schema: { tags, params: idParams },
+    handler: (req, reply) => sendFile(req, reply, req.params.id, false),
+  });
+
+  app.get('/blobs/:id/document/download', {
+    config: { access: 'documents:read' },
+    schema: { tags, params: idParams },
+    handler: (req, reply) => sendFile(req, reply, req.params.id, true),
+  });
+
+  app.get('/books/:id/documents', {
+    config: { access: 'documents:read' },
+    schema: { tags, params: idParams, response: { 200: bookDocumentsReply } },
+    handler: (req) => documents.bookDocuments(tenantCtx(req), req.params.id),
+  });
+
+  app.post('/books/:id/document', {
+    config: { access: 'documents:write' },
+    schema: { tags, params: idParams, ...multipart, response: { 201: bookDocumentAddedReply } },
+    handler: async (req, reply) => {
+      const ctx = tenantCtx(req);
+      return reply.status(201).send(await documents.addBookDocument(ctx, req.params.id, await upload(req)));
+    },
+  });
+
+  app.delete('/books/:id/document/:docId', {
+    config: { access: 'documents:write' },
+    schema: { tags, params: bookDocumentParams, response: { 200: bookDocumentsReply } },
+    handler: (req) => documents.deleteBookDocument(tenantCtx(req), req.params.id, req.params.docId),
+  });
+};

@@ -22,6 +22,8 @@ export const errors = {
   WRONG_PASSWORD: 'Das aktuelle Passwort ist falsch.',
   RATE_LIMITED: 'Zu viele Anfragen. Bitte kurz warten.',
   PAYLOAD_TOO_LARGE: 'Die Datei ist zu groß.',
+  FILE_TOO_LARGE: 'Die Datei ist zu groß: erlaubt sind höchstens {{limit}} MB.',
+  UNSUPPORTED_FILE_TYPE: 'Dieser Dateityp wird nicht angenommen. Erlaubt sind PDF, PNG, JPEG, WebP, GIF und HEIC.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   NETWORK: 'Server nicht erreichbar.',
   saveFailed: 'Fehler beim Speichern!',

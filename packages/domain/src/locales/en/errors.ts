@@ -23,6 +23,8 @@ export const errors: typeof de = {
   WRONG_PASSWORD: 'The current password is wrong.',
   RATE_LIMITED: 'Too many requests. Please wait a moment.',
   PAYLOAD_TOO_LARGE: 'The file is too large.',
+  FILE_TOO_LARGE: 'The file is too large: at most {{limit}} MB are allowed.',
+  UNSUPPORTED_FILE_TYPE: 'This file type is not accepted. Allowed are PDF, PNG, JPEG, WebP, GIF and HEIC.',
   INTERNAL: 'An unexpected error occurred.',
   NETWORK: 'Server not reachable.',
   saveFailed: 'Error while saving!',

@@ -1,0 +1,70 @@
+import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blobs, books } from '../../db/schema/index';
+
+export type BlobRow = typeof blobs.$inferSelect;
+
+/** Blobs of this type attached to a book make up the book's documents list. */
+export const BOOK_DOCUMENT_TYPE = 'document';
+
+export function toBlobDto(row: BlobRow): DocumentBlob {
+  return {
+    _id: row.id,
+    path: `blobs/${row.id}/document/download`,
+    contentType: row.contentType,
+    fileName: row.fileName,
+    size: row.size,
+    type: row.type,
+    book: row.bookId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findBlob(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(blobs)
+    .where(and(eq(blobs.tenantId, tenantId), eq(blobs.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function bookExists(db: Executor, tenantId: string, bookId: string) {
+  const [row] = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A book's documents, newest first. */
+export function listBookDocuments(db: Executor, tenantId: string, bookId: string) {
+  return db
+    .select()
+    .from(blobs)
+    .where(and(eq(blobs.tenantId, tenantId), eq(blobs.bookId, bookId), eq(blobs.type, BOOK_DOCUMENT_TYPE)))
+    .orderBy(desc(blobs.createdAt), desc(blobs.id));
+}
+
+export async function insertBlob(db: Executor, values: typeof blobs.$inferInsert) {
+  const [row] = await db.insert(blobs).values(values).returning();
+  if (!row) throw new Error('blob not inserted');
+  return row;
+}
+
+/** Deletes a blob of the tenant (of the book, when one is named); null when there is none. */
+export async function deleteBlob(db: Executor, tenantId: string, id: string, bookId?: string) {
+  const [row] = await db
+    .delete(blobs)
+    .where(
+      and(
+        eq(blobs.tenantId, tenantId),
+        eq(blobs.id, id),
+        ...(bookId ? [eq(blobs.bookId, bookId), eq(blobs.type, BOOK_DOCUMENT_TYPE)] : []),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,160 @@
+import type { Readable } from 'node:stream';
+import { type BlobUploadFields, blobUploadFields } from '@pruefbuch/domain/schemas/document';
+import { recordChanges } from '../../platform/audit';
+import type { TenantContext } from '../../platform/context';
+import { AppError, badField, notFound } from '../../platform/errors';
+import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
+import type { ReceivedFile, ReceivedUpload } from '../../platform/uploads';
+import {
+  type BlobRow,
+  BOOK_DOCUMENT_TYPE,
+  bookExists,
+  deleteBlob,
+  findBlob,
+  insertBlob,
+  listBookDocuments,
+  toBlobDto,
+} from './documents.repo';
+
+/** The form fields, checked: another tenant in the form is a 404, like any other foreign id. */
+function checkedFields(ctx: TenantContext, fields: Record<string, string>): BlobUploadFields {
+  if (fields.tenant !== undefined && fields.tenant !== ctx.tenantId) throw notFound();
+  const parsed = blobUploadFields.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION',
+      400,
+      parsed.error.issues.map((i) => {
+        const key = i.message.startsWith('validation.') ? i.message : 'validation.invalid';
+        return { field: i.path.join('.'), key, message: key };
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Stores an uploaded file as a blob of the request's tenant: the bytes go to their content
+ * address and the row is inserted in one transaction, under the hash's lock; when anything
+ * fails the file is removed again unless another blob holds the same bytes.
+ */
+async function storeBlob(
+  ctx: TenantContext,
+  file: ReceivedFile,
+  target: { bookId: string | null; type: string },
+): Promise<BlobRow> {
+  const { staged } = file;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (target.bookId && !(await bookExists(tx, ctx.tenantId, target.bookId))) throw notFound();
+      await lockFileRefs(tx, [staged.sha256]);
+      await staged.commit();
+      const row = await insertBlob(tx, {
+        tenantId: ctx.tenantId,
+        bookId: target.bookId,
+        sha256: staged.sha256,
+        size: staged.size,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        type: target.type,
+        createdBy: ctx.user.id,
+      });
+      if (row.bookId && row.type === BOOK_DOCUMENT_TYPE) {
+        await recordChanges(
+          tx,
+          ctx,
+          { entity: 'book', entityId: row.bookId, tenantId: ctx.tenantId, action: 'update' },
+          { documents: null },
+          { documents: row.fileName },
+        );
+      }
+      return row;
+    });
+  } catch (err) {
+    await staged.discard();
+    await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [staged.sha256]);
+    throw err;
+  }
+}
+
+/** Every path out of an upload call drops the staged copy (a no-op once committed). */
+async function withUpload<T>(upload: ReceivedUpload, use: (file: ReceivedFile | null) => Promise<T>): Promise<T> {
+  try {
+    return await use(upload.file);
+  } finally {
+    await upload.file?.staged.discard();
+  }
+}
+
+/** POST blobs (multipart: file, tenant, type; optional book). */
+export function createBlob(ctx: TenantContext, upload: ReceivedUpload) {
+  return withUpload(upload, async (file) => {
+    const fields = checkedFields(ctx, upload.fields);
+    if (!file) throw badField('file', 'validation.required');
+    const row = await storeBlob(ctx, file, { bookId: fields.book ?? null, type: fields.type });
+    return toBlobDto(row);
+  });
+}
+
+/** POST books/{id}/document: the file becomes one of the book's documents. */
+export function addBookDocument(ctx: TenantContext, bookId: string, upload: ReceivedUpload) {
+  return withUpload(upload, async (file) => {
+    checkedFields(ctx, upload.fields);
+    if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+    if (!file) throw badField('file', 'validation.required');
+    const row = await storeBlob(ctx, file, { bookId, type: BOOK_DOCUMENT_TYPE });
+    return { blob: toBlobDto(row), documents: (await listBookDocuments(ctx.db, ctx.tenantId, bookId)).map(toBlobDto) };
+  });
+}
+
+export async function getBlob(ctx: TenantContext, id: string) {
+  const row = await findBlob(ctx.db, ctx.tenantId, id);
+  if (!row) throw notFound();
+  return toBlobDto(row);
+}
+
+export async function bookDocuments(ctx: TenantContext, bookId: string) {
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  return { documents: (await listBookDocuments(ctx.db, ctx.tenantId, bookId)).map(toBlobDto) };
+}
+
+/** The bytes of a blob with what a download reply needs to describe them. */
+export async function openBlobFile(ctx: TenantContext, id: string): Promise<{ blob: BlobRow; stream: Readable }> {
+  const blob = await findBlob(ctx.db, ctx.tenantId, id);
+  if (!blob) throw notFound();
+  const stream = await ctx.deps.files.get(blob.sha256);
+  if (!stream) throw new Error(`file of blob ${blob.id} is missing`);
+  return { blob, stream };
+}
+
+/** Deletes the row, then (committed) the file unless another blob holds the same bytes. */
+async function removeBlob(ctx: TenantContext, id: string, bookId?: string) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const deleted = await deleteBlob(tx, ctx.tenantId, id, bookId);
+    if (!deleted) throw notFound();
+    if (deleted.bookId && deleted.type === BOOK_DOCUMENT_TYPE) {
+      await recordChanges(
+        tx,
+        ctx,
+        { entity: 'book', entityId: deleted.bookId, tenantId: ctx.tenantId, action: 'update' },
+        { documents: deleted.fileName },
+        { documents: null },
+      );
+    }
+    return deleted;
+  });
+  await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [row.sha256]);
+  return row;
+}
+
+/** DELETE blobs/{id}. */
+export async function deleteBlobById(ctx: TenantContext, id: string) {
+  await removeBlob(ctx, id);
+}
+
+/** DELETE books/{id}/document/{docId}: replies the book's remaining documents. */
+export async function deleteBookDocument(ctx: TenantContext, bookId: string, docId: string) {
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  await removeBlob(ctx, docId, bookId);
+  return { documents: (await listBookDocuments(ctx.db, ctx.tenantId, bookId)).map(toBlobDto) };
+}

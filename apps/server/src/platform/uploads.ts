@@ -1,0 +1,136 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_EXTENSIONS,
+  type DocumentContentType,
+} from '@pruefbuch/domain/schemas/document';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badField } from './errors';
+import type { FileStore, StagedFile } from './files';
+
+/** file-type decides within this many leading bytes. */
+const SNIFF_BYTES = 4100;
+const MAX_NAME_LENGTH = 200;
+
+export interface ReceivedFile {
+  staged: StagedFile;
+  /** Taken from the bytes; the client's claim and the name's extension are ignored. */
+  contentType: DocumentContentType;
+  /** The user's name, cleaned for display: no path, no control characters, the extension of its type. */
+  fileName: string;
+}
+
+export interface ReceivedUpload {
+  /** The text fields of the form (the first value of each name). */
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+}
+
+export const unsupportedFileType = () =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 400, [
+    { field: 'file', key: 'errors.UNSUPPORTED_FILE_TYPE', message: 'UNSUPPORTED_FILE_TYPE' },
+  ]);
+
+export const fileTooLarge = (limitMb: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', 413, [
+    { field: 'file', key: 'errors.FILE_TOO_LARGE', message: 'FILE_TOO_LARGE', params: { limit: limitMb } },
+  ]);
+
+/**
+ * Reads a multipart form with one file: the file goes to the store's staging area while its
+ * type is sniffed from the leading bytes. A refused or oversized file is discarded before this
+ * returns; the caller commits or discards the staged file it gets.
+ */
+export async function receiveUpload(
+  req: FastifyRequest,
+  store: FileStore,
+  opts: { limitMb: number; fileField?: string },
+): Promise<ReceivedUpload> {
+  const fileField = opts.fileField ?? 'file';
+  if (!req.isMultipart()) throw badField(fileField, 'validation.required');
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      } else if (part.fieldname !== fileField) {
+        part.file.resume();
+        throw badField(part.fieldname, 'validation.invalid');
+      } else {
+        file = await receiveFile(part, store, opts.limitMb);
+      }
+    }
+  } catch (err) {
+    await file?.staged.discard();
+    throw err;
+  }
+  return { fields, file };
+}
+
+async function receiveFile(part: MultipartFile, store: FileStore, limitMb: number): Promise<ReceivedFile> {
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  async function* sniffing(source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      if (headLength < SNIFF_BYTES) {
+        const piece = chunk.subarray(0, SNIFF_BYTES - headLength);
+        headChunks.push(piece);
+        headLength += piece.length;
+      }
+      yield chunk;
+    }
+  }
+  const staged = await store.stage(sniffing(part.file));
+  try {
+    // busboy cuts a file off at the limit and marks it truncated; the bytes so far are not the file.
+    if (part.file.truncated) throw fileTooLarge(limitMb);
+    if (staged.size === 0) throw badField(part.fieldname, 'validation.required');
+    const detected = await fileTypeFromBuffer(Buffer.concat(headChunks));
+    const contentType = DOCUMENT_CONTENT_TYPES.find((t) => t === detected?.mime);
+    if (!contentType) throw unsupportedFileType();
+    // Browsers send a quote in a file name as %22 (HTML form encoding); the user meant the quote.
+    return { staged, contentType, fileName: displayName(part.filename?.replace(/%22/g, '"'), contentType) };
+  } catch (err) {
+    await staged.discard();
+    throw err;
+  }
+}
+
+// C0/C1 controls and the bidirectional marks that make 'rechnung\u202Efdp.exe' read as '…exe.pdf'.
+const isUnsafeChar = (c: string) => {
+  const code = c.charCodeAt(0);
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+};
+
+/**
+ * The name the user sees and downloads under. It is never part of a path (files are stored by
+ * hash); it loses directories and control characters and always ends in its type's extension,
+ * so 'bild.html' holding a PNG is offered as 'bild.html.png'.
+ */
+export function displayName(raw: string | undefined, contentType: DocumentContentType): string {
+  const base =
+    (raw ?? '')
+      .normalize('NFC')
+      .split('')
+      .filter((c) => !isUnsafeChar(c))
+      .join('')
+      .split(/[\\/]/)
+      .pop()
+      ?.trim()
+      .replace(/^\.+/, '') || 'dokument';
+  const extensions = DOCUMENT_EXTENSIONS[contentType];
+  const ext = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
+  const name = ext && extensions.includes(ext) ? base : `${base}.${extensions[0]}`;
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const suffix = name.slice(name.lastIndexOf('.'));
+  return name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
