@@ -26,4 +26,6 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   useradministration_list: page(() => import('@/features/users/pages/user-list-page'), 'UserListPage'),
   useradministration: page(() => import('@/features/users/pages/user-edit-page'), 'UserEditPage'),
   admin_dashboard: page(() => import('@/features/admin/pages/dashboard-page'), 'DashboardPage'),
+  tenant_list: page(() => import('@/features/tenants/pages/tenant-list-page'), 'TenantListPage'),
+  tenant: page(() => import('@/features/tenants/pages/tenant-edit-page'), 'TenantEditPage'),
 };

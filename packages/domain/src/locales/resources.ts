@@ -8,6 +8,7 @@ import { home as deHome } from './de/home';
 import { legal as deLegal } from './de/legal';
 import { lookups as deLookups } from './de/lookups';
 import { screens as deScreens } from './de/screens';
+import { tenants as deTenants } from './de/tenants';
 import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
@@ -19,6 +20,7 @@ import { home as enHome } from './en/home';
 import { legal as enLegal } from './en/legal';
 import { lookups as enLookups } from './en/lookups';
 import { screens as enScreens } from './en/screens';
+import { tenants as enTenants } from './en/tenants';
 import { users as enUsers } from './en/users';
 import { validation as enValidation } from './en/validation';
 
@@ -31,6 +33,7 @@ export const resources = {
       common: deCommon,
       auth: deAuth,
       users: deUsers,
+      tenants: deTenants,
       lookups: deLookups,
       admin: deAdmin,
       home: deHome,
@@ -46,6 +49,7 @@ export const resources = {
       common: enCommon,
       auth: enAuth,
       users: enUsers,
+      tenants: enTenants,
       lookups: enLookups,
       admin: enAdmin,
       home: enHome,

@@ -4,6 +4,7 @@ import { IconBook2 } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { TenantPicker } from '@/features/tenants/components/tenant-picker';
 import { AppFooter } from './app-footer';
 import { LanguageSwitch } from './language-switch';
 import { NavLinks } from './nav-links';
@@ -51,6 +52,9 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <TenantPicker />
+            </Box>
             <LanguageSwitch />
             <UserMenu />
           </Group>
@@ -59,6 +63,10 @@ export function AppLayout() {
 
       {hasNav ? (
         <AppShell.Navbar p="sm">
+          {/* On phones the header has no room for the tenant: it sits on top of the menu. */}
+          <Box hiddenFrom="sm" mb="sm">
+            <TenantPicker fullWidth />
+          </Box>
           <NavLinks items={navItems} />
         </AppShell.Navbar>
       ) : null}

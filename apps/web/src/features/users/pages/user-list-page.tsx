@@ -23,11 +23,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
+import { SortHeader } from '@/components/ui/sort-header';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { type UserSort, useUsers } from '../api/get-users';
-import { SortHeader } from '../components/sort-header';
 import { labelOf } from '../lookup-options';
 
 const SORTS: readonly UserSort[] = ['name', '-name', 'email', '-email', 'role', '-role'];

@@ -1,0 +1,61 @@
+import { Select } from '@mantine/core';
+import { canOpen, screenPath } from '@pruefbuch/domain/access';
+import { IconBuildingWarehouse } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { setCurrentTenant, toPrincipal, useSession } from '@/lib/session';
+import { useUserTenants } from '../api/get-user-tenants';
+
+/** Screens whose address names a tenant: after a switch the user goes to the new tenant's start. */
+const TENANT_SCREENS = /^\/(map|book)\//;
+
+/**
+ * The tenant the user works in (SPEC §9: current tenant and last selected tenant). Shown when the user has
+ * more than one tenant; a switch sends the new tenant header with every call and reloads what is on screen.
+ */
+export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { session, currentTenant, isLoggedIn } = useSession();
+  const tenants = useUserTenants(isLoggedIn);
+  const list = tenants.data ?? session?.tenants ?? [];
+
+  // The stored tenant may have been deleted or taken away: fall back to the first one the user has.
+  useEffect(() => {
+    const first = tenants.data?.[0];
+    if (first && !tenants.data?.some((tenant) => tenant._id === currentTenant)) setCurrentTenant(first._id);
+  }, [tenants.data, currentTenant]);
+
+  if (!session || list.length < 2) return null;
+
+  const pick = (id: string | null) => {
+    if (!id || id === currentTenant) return;
+    setCurrentTenant(id);
+    void queryClient.invalidateQueries();
+    if (TENANT_SCREENS.test(pathname) && canOpen('tenantStart', toPrincipal(session))) {
+      navigate(screenPath('tenantStart', { slug: id }));
+    }
+  };
+
+  return (
+    <Select
+      size="xs"
+      value={currentTenant}
+      onChange={pick}
+      data={list.map((tenant) => ({ value: tenant._id, label: tenant.name }))}
+      searchable
+      allowDeselect={false}
+      aria-label={t('tenants.picker.label')}
+      placeholder={t('tenants.picker.placeholder')}
+      nothingFoundMessage={t('tenants.picker.empty')}
+      leftSection={<IconBuildingWarehouse size={16} />}
+      w={fullWidth ? '100%' : 220}
+      comboboxProps={{ width: fullWidth ? undefined : 280, position: 'bottom-end' }}
+      data-testid="tenant-picker"
+    />
+  );
+}

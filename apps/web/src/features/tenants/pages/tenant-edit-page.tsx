@@ -1,0 +1,301 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import type { Tenant, TenantWrite } from '@pruefbuch/domain/schemas/tenant';
+import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AddressEditor } from '@/components/ui/address-editor';
+import { ConflictDialog } from '@/components/ui/conflict-dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { applyServerErrors, useZodForm } from '@/lib/form';
+import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { principalOf, useSession } from '@/lib/session';
+import { useStaleSave } from '@/lib/use-stale-save';
+import { useCreateTenant } from '../api/create-tenant';
+import { useDeleteTenant } from '../api/delete-tenant';
+import { useTechAcceptors } from '../api/get-tech-acceptors';
+import { getTenantQueryOptions, useTenant } from '../api/get-tenant';
+import { useTenantTemplate } from '../api/get-tenant-template';
+import { useUpdateTenant } from '../api/update-tenant';
+import { HotHintsEditor } from '../components/hot-hints-editor';
+import { slugify, TENANT_FORM_SCHEMAS, type TenantValues, templateToValues, tenantToValues } from '../tenant-form';
+
+const NEW = 'new';
+
+/** tenant: create (slug 'new', admins) or edit a tenant (admins, tenant admins); read-only for other roles. */
+export function TenantEditPage() {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const isNew = slug === NEW;
+  const tenant = useTenant(isNew ? undefined : slug);
+  const template = useTenantTemplate(isNew);
+
+  const back = (
+    <Button component={Link} to={screenPath('tenant_list')} variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {t('common.actions.back')}
+    </Button>
+  );
+
+  if (isNew) {
+    return (
+      <Stack gap="lg" maw={960}>
+        <PageHeader title={t('tenants.edit.newTitle')} actions={back} />
+        {template.isPending ? <PageLoader /> : null}
+        {template.isError ? <LoadError error={template.error} onRetry={() => void template.refetch()} /> : null}
+        {template.data ? <TenantForm initial={templateToValues(template.data)} /> : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader
+        title={t('tenants.edit.editTitle')}
+        description={tenant.data?.name}
+        actions={
+          <>
+            {back}
+            {tenant.data ? (
+              <Button
+                component={Link}
+                to={screenPath('tenantStart', { slug: tenant.data.url || tenant.data._id })}
+                variant="light"
+                leftSection={<IconFolderOpen size={16} />}
+              >
+                {t('tenants.list.open')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {tenant.isPending ? <PageLoader /> : null}
+      {tenant.isError ? <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} /> : null}
+      {tenant.data ? (
+        <TenantForm key={tenant.data._id} tenant={tenant.data} initial={tenantToValues(tenant.data)} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Create (POST tenants) without a tenant, else update (PUT tenants/{id} with __v). */
+function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValues }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { session } = useSession();
+  const principal = session ? principalOf(session) : null;
+  const mayEdit = principal ? mayCall(tenant ? 'tenants:edit' : 'tenants:manage', principal) : false;
+  const mayDelete = !!tenant && !!principal && mayCall('tenants:manage', principal);
+  const create = useCreateTenant();
+  const update = useUpdateTenant();
+  const remove = useDeleteTenant();
+  const acceptors = useTechAcceptors(tenant?._id);
+  const schema = TENANT_FORM_SCHEMAS[tenant ? 'edit' : 'create'];
+  const form = useZodForm<TenantValues>(schema, { initialValues: initial });
+
+  const stale = useStaleSave({
+    fetchLatest: () => queryClient.fetchQuery({ ...getTenantQueryOptions(tenant?._id ?? ''), staleTime: 0 }),
+    reload: (latest: Tenant) => {
+      const values = tenantToValues(latest);
+      form.setValues(values);
+      form.resetDirty(values);
+      form.clearErrors();
+    },
+    keep: (latest: Tenant) => form.setFieldValue('__v', latest.__v),
+  });
+
+  const onError = (error: unknown) => {
+    if (stale.handle(error)) return;
+    applyServerErrors(form, error);
+    notifySaveFailed(error);
+  };
+
+  const submit = form.onSubmit((values) => {
+    const data = schema.parse(values);
+    if (tenant) {
+      update.mutate(
+        { id: tenant._id, data: data as TenantWrite & { __v: number } },
+        {
+          onSuccess: (saved) => {
+            const next = tenantToValues(saved);
+            form.setValues(next);
+            form.resetDirty(next);
+            notifySuccess('saved');
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(data, {
+        onSuccess: (created) => {
+          notifySuccess('created');
+          navigate(screenPath('tenant', { slug: created._id }), { replace: true });
+        },
+        onError,
+      });
+    }
+  });
+
+  const confirmDelete = () => {
+    if (!tenant) return;
+    modals.openConfirmModal({
+      title: t('tenants.edit.deleteTitle'),
+      children: <Text size="sm">{t('tenants.edit.deleteConfirm', { name: tenant.name })}</Text>,
+      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      onConfirm: () =>
+        remove.mutate(tenant._id, {
+          onSuccess: () => {
+            notifySuccess('deleted');
+            navigate(screenPath('tenant_list'), { replace: true });
+          },
+          onError: notifySaveFailed,
+        }),
+    });
+  };
+
+  // On a new tenant the url follows the name until the user types a url of their own.
+  const urlTyped = useRef(false);
+  const urlProps = form.getInputProps('url');
+  const nameProps = form.getInputProps('name');
+  const onNameChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const name = event.currentTarget.value;
+    form.setFieldValue('name', name);
+    if (!tenant && !urlTyped.current) form.setFieldValue('url', slugify(name));
+  };
+  const onUrlChange = (event: ChangeEvent<HTMLInputElement>) => {
+    urlTyped.current = true;
+    urlProps.onChange(event);
+  };
+
+  const acceptorOptions = (acceptors.data ?? []).map((a) => ({
+    value: a._id,
+    label: [`${a.firstName} ${a.lastName}`.trim(), a.abbreviation ? `(${a.abbreviation})` : '']
+      .filter(Boolean)
+      .join(' '),
+  }));
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      {!mayEdit ? (
+        <Alert icon={<IconInfoCircle size={18} />} color="gray" mb="md">
+          {t('tenants.edit.readOnly')}
+        </Alert>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <Fieldset variant="unstyled" disabled={!mayEdit} p={0}>
+          <Stack gap="lg">
+            <Title order={4}>{t('tenants.edit.general')}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...nameProps}
+                onChange={onNameChange}
+                label={t('tenants.fields.name')}
+                withAsterisk
+                data-testid="tenant-name"
+              />
+              <TextInput
+                {...urlProps}
+                onChange={onUrlChange}
+                label={t('tenants.fields.url')}
+                description={t('tenants.fields.urlHint')}
+                withAsterisk
+                data-testid="tenant-url"
+              />
+              <TextInput {...form.getInputProps('addressName')} label={t('tenants.fields.addressName')} />
+              <TextInput
+                {...form.getInputProps('notificationEmail')}
+                label={t('tenants.fields.notificationEmail')}
+                type="email"
+              />
+              <Textarea
+                {...form.getInputProps('fusszeileText')}
+                label={t('tenants.fields.fusszeileText')}
+                description={t('tenants.fields.fusszeileTextHint')}
+                autosize
+                minRows={2}
+                maxRows={6}
+                style={{ gridColumn: '1 / -1' }}
+              />
+            </SimpleGrid>
+
+            <Divider />
+            <Title order={4}>{t('tenants.fields.address')}</Title>
+            <AddressEditor form={form} path="address" testId="tenant-address" />
+
+            <Divider />
+            <HotHintsEditor form={form} disabled={!mayEdit} />
+
+            <Divider />
+            <Title order={4}>{t('tenants.edit.acceptance')}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Switch
+                {...form.getInputProps('techAcceptor', { type: 'checkbox' })}
+                label={t('tenants.fields.techAcceptor')}
+                description={t('tenants.fields.techAcceptorHint')}
+              />
+              <Select
+                value={form.values.defaultTechAcceptor}
+                onChange={(value) => form.setFieldValue('defaultTechAcceptor', value)}
+                error={form.getInputProps('defaultTechAcceptor').error}
+                label={t('tenants.fields.defaultTechAcceptor')}
+                description={tenant ? undefined : t('tenants.fields.defaultTechAcceptorNew')}
+                data={acceptorOptions}
+                disabled={!tenant || !form.values.techAcceptor || !mayEdit}
+                clearable
+                searchable
+                nothingFoundMessage={t('tenants.fields.defaultTechAcceptorEmpty')}
+              />
+              <Switch
+                {...form.getInputProps('importDataClarificationSheet', { type: 'checkbox' })}
+                label={t('tenants.fields.importDataClarificationSheet')}
+                description={t('tenants.fields.importDataClarificationSheetHint')}
+              />
+            </SimpleGrid>
+
+            {mayEdit ? (
+              <Group justify="space-between">
+                {mayDelete ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={confirmDelete}
+                    data-testid="tenant-delete"
+                  >
+                    {t('common.actions.delete')}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" loading={create.isPending || update.isPending} data-testid="tenant-save">
+                  {t('common.actions.save')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Fieldset>
+      </form>
+      <ConflictDialog {...stale.dialog} />
+    </Paper>
+  );
+}
