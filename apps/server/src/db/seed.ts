@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { CustomerRole, Department, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { sql } from 'drizzle-orm';
@@ -142,7 +143,28 @@ export async function seedDemo(db: Db) {
   await db.transaction(async (tx) => {
     const [tenant] = await tx
       .insert(tenants)
-      .values({ name: 'Türservice Rhein-Main GmbH', url: 'rhein-main' })
+      .values({
+        name: 'Türservice Rhein-Main GmbH',
+        url: 'rhein-main',
+        addressName: 'Türservice Rhein-Main GmbH',
+        fusszeileText:
+          'Türservice Rhein-Main GmbH · Hanauer Landstraße 126 · 60314 Frankfurt am Main · Tel. +49 69 1234 5600 · ' +
+          'Amtsgericht Frankfurt am Main HRB 123456 · Geschäftsführer: Michael Weber',
+        notificationEmail: 'pruefungen@tuerservice-rhein-main.example',
+        hotHint: ['Prüfberichte bitte spätestens 3 Tage nach der Prüfung abschließen.'],
+        techAcceptor: true,
+        address: {
+          _id: randomUUID(),
+          street: 'Hanauer Landstraße',
+          housenumber: '126',
+          zip: '60314',
+          location: 'Frankfurt am Main',
+          tel: '+49 69 1234 5600',
+          email: 'info@tuerservice-rhein-main.example',
+          homepage: 'https://www.tuerservice-rhein-main.example',
+          country: 'DE',
+        },
+      })
       .returning({ id: tenants.id });
     if (!tenant) throw new Error('demo tenant insert returned nothing');
     const [root] = await tx
@@ -153,6 +175,36 @@ export async function seedDemo(db: Db) {
       { tenantId: tenant.id, parentId: root?.id, folderName: 'Zeil 106 – Kaufhaus' },
       { tenantId: tenant.id, folderName: 'Wiesbaden' },
       { tenantId: tenant.id, folderName: 'Darmstadt' },
+    ]);
+    // A second tenant nobody but the admin may use: signed in as listadmin@ or standard@, its
+    // url (/map/brandschutz-nord/) and ids answer 404.
+    const [north] = await tx
+      .insert(tenants)
+      .values({
+        name: 'Brandschutz Nord GmbH',
+        url: 'brandschutz-nord',
+        addressName: 'Brandschutz Nord GmbH',
+        fusszeileText:
+          'Brandschutz Nord GmbH · Wendenstraße 130 · 20537 Hamburg · Tel. +49 40 9876 5400 · ' +
+          'Amtsgericht Hamburg HRB 654321',
+        notificationEmail: 'service@brandschutz-nord.example',
+        address: {
+          _id: randomUUID(),
+          street: 'Wendenstraße',
+          housenumber: '130',
+          zip: '20537',
+          location: 'Hamburg',
+          tel: '+49 40 9876 5400',
+          email: 'info@brandschutz-nord.example',
+          homepage: 'https://www.brandschutz-nord.example',
+          country: 'DE',
+        },
+      })
+      .returning({ id: tenants.id });
+    if (!north) throw new Error('demo tenant insert returned nothing');
+    await tx.insert(folders).values([
+      { tenantId: north.id, folderName: 'Hamburg-Hammerbrook' },
+      { tenantId: north.id, folderName: 'Lübeck' },
     ]);
     for (const u of DEMO_USERS) {
       const [row] = await tx

@@ -245,7 +245,12 @@ describe('PUT tenants/{id}', () => {
     expect(ok.statusCode).toBe(200);
     // The acceptor leaves the tenant: saving other fields still works.
     await db.delete(userTenants).where(eq(userTenants.userId, insider.id));
-    const later = await t.api({ method: 'PUT', url, token: admin.token, payload: { ...ok.json(), name: 'Später' } });
+    const later = await t.api({
+      method: 'PUT',
+      url,
+      token: admin.token,
+      payload: { ...ok.json<Record<string, unknown>>(), name: 'Später' },
+    });
     expect(later.statusCode).toBe(200);
     expect(later.json().defaultTechAcceptor).toBe(insider.id);
   });
