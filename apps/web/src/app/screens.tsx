@@ -26,6 +26,8 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   useradministration_list: page(() => import('@/features/users/pages/user-list-page'), 'UserListPage'),
   useradministration: page(() => import('@/features/users/pages/user-edit-page'), 'UserEditPage'),
   admin_dashboard: page(() => import('@/features/admin/pages/dashboard-page'), 'DashboardPage'),
+  booktype_list: page(() => import('@/features/booktypes/pages/booktype-list-page'), 'BookTypeListPage'),
+  booktype: page(() => import('@/features/booktypes/pages/booktype-edit-page'), 'BookTypeEditPage'),
   tenant_list: page(() => import('@/features/tenants/pages/tenant-list-page'), 'TenantListPage'),
   tenant: page(() => import('@/features/tenants/pages/tenant-edit-page'), 'TenantEditPage'),
 };

@@ -148,6 +148,10 @@ export const books = {
     new: 'Neuer Prüfbuchtyp',
     empty: 'Keine Prüfbuchtypen gefunden.',
     deleteConfirm: 'Soll der Prüfbuchtyp „{{type}}“ wirklich gelöscht werden?',
+    editTitle: 'Prüfbuchtyp bearbeiten',
+    deleteTitle: 'Prüfbuchtyp löschen',
+    searchPlaceholder: 'Typ oder Komponente',
+    activeHint: 'Nur aktive Prüfbuchtypen können neuen Prüfbüchern zugeordnet werden.',
     fields: {
       type: 'Typ',
       component: 'Komponente',

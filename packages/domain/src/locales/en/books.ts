@@ -149,6 +149,10 @@ export const books: typeof de = {
     new: 'New book type',
     empty: 'No book types found.',
     deleteConfirm: 'Delete the book type “{{type}}”?',
+    editTitle: 'Edit book type',
+    deleteTitle: 'Delete book type',
+    searchPlaceholder: 'Type or component',
+    activeHint: 'Only active book types can be assigned to new books.',
     fields: {
       type: 'Type',
       component: 'Component',
