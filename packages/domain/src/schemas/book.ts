@@ -22,7 +22,11 @@ export const DEFAULT_LAGERORT = 'inFertigungsprozess';
  * selfInspection (their own calls). The folder is set on create and by move2folder.
  */
 export const bookFieldsSchema = z.object({
-  title: text(200).min(1, { error: 'validation.required' }),
+  title: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(200, { error: 'validation.max' }),
   customer: text(),
   typ: text(),
   /** Id of a book type, or null. */

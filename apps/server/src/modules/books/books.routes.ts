@@ -1,4 +1,114 @@
+import {
+  bookCreateSchema,
+  bookDtoSchema,
+  bookFromTemplateSchema,
+  bookIdParams,
+  bookListQuery,
+  bookListReply,
+  bookSchema,
+  bookSpecialUpdateSchema,
+  bookStatisticsSchema,
+  bookStatusList,
+  bookUpdateSchema,
+  folderBookListParams,
+  folderBookListQuery,
+  moveToFolderParams,
+  nameplateQuery,
+  nameplateSchema,
+} from '@pruefbuch/domain/schemas/book';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../platform/auth';
+import * as read from './books.read';
+import * as write from './books.write';
 
-/** SPEC §7 (books). */
-export const booksRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['books'];
+
+/** SPEC §7 Books (without inspections, PDFs and QR), and the paged book list of a tenant's folder. */
+export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/books', {
+    config: { access: 'books:read' },
+    schema: { tags, querystring: bookListQuery, response: { 200: bookListReply } },
+    handler: (req) => read.listTenantBooks(ctxOf(req), req.query),
+  });
+
+  app.get('/tenants/url/:url/:folderOrRoot/:page/:sort/:size', {
+    config: { access: 'books:read' },
+    schema: {
+      tags,
+      params: folderBookListParams,
+      querystring: folderBookListQuery,
+      response: { 200: bookListReply },
+    },
+    handler: (req) => read.listFolderBooks(ctxOf(req), req.params, req.query.search),
+  });
+
+  app.get('/books/status/all', {
+    config: { access: 'books:read' },
+    schema: { tags, response: { 200: bookStatusList } },
+    handler: (req) => read.statusList(ctxOf(req)),
+  });
+
+  app.get('/books/statistics', {
+    config: { access: 'books:read' },
+    schema: { tags, response: { 200: bookStatisticsSchema } },
+    handler: (req) => read.statistics(ctxOf(req)),
+  });
+
+  app.get('/books/get/typenschilddata', {
+    config: { access: 'books:read' },
+    schema: { tags, querystring: nameplateQuery, response: { 200: nameplateSchema } },
+    handler: (req) => read.nameplate(ctxOf(req), req.query.bookId),
+  });
+
+  app.get('/books/dto/:id', {
+    config: { access: 'books:read' },
+    schema: { tags, params: bookIdParams, response: { 200: bookDtoSchema } },
+    handler: (req) => read.getBookWithRelations(ctxOf(req), req.params.id),
+  });
+
+  app.get('/books/:id', {
+    config: { access: 'books:read' },
+    schema: { tags, params: bookIdParams, response: { 200: bookSchema } },
+    handler: (req) => read.getBook(ctxOf(req), req.params.id),
+  });
+
+  app.post('/books', {
+    config: { access: 'books:write' },
+    schema: { tags, body: bookCreateSchema, response: { 201: bookSchema } },
+    handler: async (req, reply) => reply.status(201).send(await write.createBook(ctxOf(req), req.body)),
+  });
+
+  app.post('/books/fromTemplate/:id', {
+    config: { access: 'books:write' },
+    schema: { tags, params: bookIdParams, body: bookFromTemplateSchema, response: { 201: bookSchema } },
+    handler: async (req, reply) =>
+      reply.status(201).send(await write.createFromTemplate(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.put('/books/updateSpezial/:id', {
+    config: { access: 'books:write' },
+    schema: { tags, params: bookIdParams, body: bookSpecialUpdateSchema, response: { 200: bookSchema } },
+    handler: (req) => write.updateSpecial(ctxOf(req), req.params.id, req.body),
+  });
+
+  app.put('/books/:id/move2folder/:folderId', {
+    config: { access: 'books:write' },
+    schema: { tags, params: moveToFolderParams, response: { 200: bookSchema } },
+    handler: (req) => write.moveToFolder(ctxOf(req), req.params.id, req.params.folderId),
+  });
+
+  app.put('/books/:id', {
+    config: { access: 'books:write' },
+    schema: { tags, params: bookIdParams, body: bookUpdateSchema, response: { 200: bookSchema } },
+    handler: (req) => write.updateBook(ctxOf(req), req.params.id, req.body),
+  });
+
+  app.delete('/books/:id', {
+    config: { access: 'books:delete' },
+    schema: { tags, params: bookIdParams },
+    handler: async (req, reply) => {
+      await write.deleteBook(ctxOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+};

@@ -1,0 +1,104 @@
+import { Role } from '@pruefbuch/domain/roles';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { member, tenantWorld } from '../books/books.fixtures';
+import { protocolDate } from './auditlogs.service';
+
+const t = await createTestApp();
+const FOREIGN = '11111111-1111-4111-8111-111111111111';
+
+type Entry = { field: string; oldValue: string | null; newValue: string | null; action: string; userKuerzel: string };
+
+describe('GET auditlogs/book', () => {
+  it('returns the protocol of a book newest first, with DD-MM-YYYY dates and the editor abbreviation', async () => {
+    const w = await tenantWorld(t);
+    const editor = await member(t, Role.ACCEPTOR_ROLE, [w.tenantId], { abbreviation: 'KM' });
+    const put = await t.api({
+      method: 'PUT',
+      url: `/books/${w.book._id}`,
+      token: editor.token,
+      tenant: w.tenantId,
+      payload: { __v: 0, customer: 'Klinikum Darmstadt', objectnutzung: 'Krankenhaus' },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await t.api({
+      method: 'GET',
+      url: `/auditlogs/book?bookId=${w.book._id}`,
+      token: w.user.token,
+      tenant: w.tenantId,
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = res.json();
+    const [first, second] = entries;
+    expect([first.field, second.field].sort()).toEqual(['customer', 'objectnutzung']);
+    expect(entries.find((e: Entry) => e.field === 'customer')).toMatchObject({
+      oldValue: null,
+      newValue: 'Klinikum Darmstadt',
+      action: 'update',
+      userKuerzel: 'KM',
+    });
+    const created = entries.filter((e: Entry) => e.action === 'create');
+    expect(created.find((e: Entry) => e.field === 'title')).toMatchObject({
+      newValue: w.book.title,
+      userKuerzel: w.user.abbreviation,
+    });
+    expect(entries.indexOf(created[0])).toBeGreaterThan(1);
+    for (const e of entries) {
+      expect(e.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      expect(e.date).toBe(protocolDate(new Date(e.createdAt)));
+      expect(e._id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("keeps a deleted book's protocol readable", async () => {
+    const w = await tenantWorld(t);
+    const del = await t.api({ method: 'DELETE', url: `/books/${w.book._id}`, token: w.user.token, tenant: w.tenantId });
+    expect(del.statusCode).toBe(204);
+    const res = await t.api({
+      method: 'GET',
+      url: `/auditlogs/book?bookId=${w.book._id}`,
+      token: w.user.token,
+      tenant: w.tenantId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toMatchObject({ action: 'delete', newValue: null });
+    expect(res.json().some((e: Entry) => e.action === 'create')).toBe(true);
+  });
+
+  it('answers unknown and foreign ids with 404, malformed or missing ones with 400', async () => {
+    const a = await tenantWorld(t, 'A');
+    const b = await tenantWorld(t, 'B');
+    const get = (q: string) =>
+      t.api({ method: 'GET', url: `/auditlogs/book${q}`, token: a.user.token, tenant: a.tenantId });
+    expect((await get(`?bookId=${b.book._id}`)).statusCode).toBe(404);
+    expect((await get(`?bookId=${FOREIGN}`)).statusCode).toBe(404);
+    expect((await get('?bookId=123')).statusCode).toBe(400);
+    expect((await get('')).statusCode).toBe(400);
+    const noTenant = await t.api({ method: 'GET', url: `/auditlogs/book?bookId=${a.book._id}`, token: a.user.token });
+    expect(noTenant.statusCode).toBe(400);
+  });
+
+  it('is for office roles and service technicians, not branch users or the warehouse', async () => {
+    const w = await tenantWorld(t);
+    const url = `/auditlogs/book?bookId=${w.book._id}`;
+    for (const role of [Role.ROLE_FILIALE, Role.ROLE_LAGER, Role.ROLE_FERTIGUNG]) {
+      const m = await member(t, role, [w.tenantId]);
+      expect((await t.api({ method: 'GET', url, token: m.token, tenant: w.tenantId })).statusCode, `role ${role}`).toBe(
+        403,
+      );
+    }
+    const tech = await member(t, Role.ROLE_SERVICE_TECHNIKER, [w.tenantId]);
+    expect((await t.api({ method: 'GET', url, token: tech.token, tenant: w.tenantId })).statusCode).toBe(200);
+  });
+});
+
+describe('protocolDate', () => {
+  it.each([
+    ['2025-03-09T10:00:00Z', '09-03-2025'],
+    ['2025-12-31T23:30:00Z', '01-01-2026'],
+    ['2025-06-30T21:59:00Z', '30-06-2025'],
+    ['2025-06-30T22:00:00Z', '01-07-2025'],
+  ])('%s is %s in Berlin', (iso, expected) => {
+    expect(protocolDate(new Date(iso))).toBe(expected);
+  });
+});

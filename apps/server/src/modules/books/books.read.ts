@@ -1,0 +1,158 @@
+import { translate } from '@pruefbuch/domain/locales/resources';
+import {
+  AMPEL_COLOURS,
+  BOOK_STATUS_LABEL_KEY,
+  BOOK_STATUS_NAME,
+  BookStatus,
+} from '@pruefbuch/domain/rules/book-status';
+import type {
+  BookDto,
+  BookListQuery,
+  BookStatistics,
+  folderBookListParams,
+  Nameplate,
+} from '@pruefbuch/domain/schemas/book';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { books } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { findBookType, toBookTypeDto } from '../booktypes/booktypes.repo';
+import { bookDto, findBook, findFolder, findTenantByUrl } from './books.repo';
+import { listBooks } from './books.search';
+
+/** The download link of a book's documents: the first document's download (SPEC §3). */
+export const downloadLinkOf = (documents: string[]) =>
+  documents[0] ? `/api/v1/blobs/${documents[0]}/document/download` : null;
+
+export async function getBook(ctx: RequestContext, id: string) {
+  const { tenantId } = requireTenant(ctx);
+  const row = await findBook(ctx.db, tenantId, id);
+  if (!row) throw notFound();
+  return bookDto(ctx.db, tenantId, row);
+}
+
+/** GET books/dto/{id}: the book with its book type, folder, document ids and download link. */
+export async function getBookWithRelations(ctx: RequestContext, id: string): Promise<BookDto> {
+  const { tenantId } = requireTenant(ctx);
+  const row = await findBook(ctx.db, tenantId, id);
+  if (!row) throw notFound();
+  const [book, type, folder] = await Promise.all([
+    bookDto(ctx.db, tenantId, row),
+    row.bookTypeId ? findBookType(ctx.db, row.bookTypeId) : null,
+    row.folderId ? findFolder(ctx.db, tenantId, row.folderId) : null,
+  ]);
+  return {
+    book,
+    bookType: type ? toBookTypeDto(type) : null,
+    folder: folder ? { _id: folder.id, folderName: folder.folderName, parentFolderId: folder.parentId } : null,
+    documents: book.documents,
+    downloadLink: downloadLinkOf(book.documents),
+  };
+}
+
+export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {
+  const { tenantId } = requireTenant(ctx);
+  return listBooks(ctx.db, tenantId, q);
+}
+
+/**
+ * GET tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size}: the url must be the slug of the
+ * request's tenant (x-tenant), the folder one of its folders; anything else is a 404.
+ */
+export async function listFolderBooks(
+  ctx: RequestContext,
+  p: z.infer<typeof folderBookListParams>,
+  search: string | undefined,
+) {
+  const { tenantId } = requireTenant(ctx);
+  const tenant = await findTenantByUrl(ctx.db, p.url);
+  if (!tenant || tenant.id !== tenantId) throw notFound();
+  let folder: string | undefined;
+  if (p.folderOrRoot === 'root') folder = 'root';
+  else if (p.folderOrRoot !== 'all') {
+    if (!(await findFolder(ctx.db, tenantId, p.folderOrRoot))) throw notFound();
+    folder = p.folderOrRoot;
+  }
+  return listBooks(ctx.db, tenantId, { folder, search, page: p.page, size: p.size, sort: p.sort });
+}
+
+/** GET books/status/all: every status with its label in the request's language. */
+export const statusList = (ctx: Pick<RequestContext, 'lang'>) =>
+  Object.values(BookStatus).map((id) => ({
+    id,
+    name: BOOK_STATUS_NAME[id],
+    label: translate(ctx.lang, BOOK_STATUS_LABEL_KEY[id]),
+  }));
+
+const noAmpel = () => ({ green: 0, orange: 0, red: 0, black: 0, none: 0 });
+const ampelKey = (v: string | null) =>
+  v && (AMPEL_COLOURS as readonly string[]).includes(v) ? (v as (typeof AMPEL_COLOURS)[number]) : 'none';
+
+/** GET books/statistics: the tenant's books counted by status, active switch and both ampels, in one query. */
+export async function statistics(ctx: RequestContext): Promise<BookStatistics> {
+  const { tenantId } = requireTenant(ctx);
+  const rows = await ctx.db
+    .select({
+      status: books.status,
+      active: books.active,
+      ampel: books.inspectionAmpel,
+      selfAmpel: books.inspectionSelfAmpel,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(books)
+    .where(eq(books.tenantId, tenantId))
+    .groupBy(books.status, books.active, books.inspectionAmpel, books.inspectionSelfAmpel);
+  const stats: BookStatistics = {
+    total: 0,
+    active: 0,
+    inactive: 0,
+    byStatus: Object.values(BookStatus).map((status) => ({ status, name: BOOK_STATUS_NAME[status], count: 0 })),
+    inspectionAmpel: noAmpel(),
+    selfInspectionAmpel: noAmpel(),
+  };
+  for (const r of rows) {
+    stats.total += r.n;
+    if (r.active) stats.active += r.n;
+    else stats.inactive += r.n;
+    const s = stats.byStatus.find((b) => b.status === r.status);
+    if (s) s.count += r.n;
+    stats.inspectionAmpel[ampelKey(r.ampel)] += r.n;
+    stats.selfInspectionAmpel[ampelKey(r.selfAmpel)] += r.n;
+  }
+  return stats;
+}
+
+const TECHNICAL_KEYS = ['norm', 'antriebsspannung', 'steuerspannung', 'schliesskraft', 'steuerung'];
+const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+
+/** GET books/get/typenschilddata: the nameplate data of a book of the tenant. */
+export async function nameplate(ctx: RequestContext, bookId: string): Promise<Nameplate> {
+  const { tenantId } = requireTenant(ctx);
+  const row = await findBook(ctx.db, tenantId, bookId);
+  if (!row) throw notFound();
+  const type = row.bookTypeId ? await findBookType(ctx.db, row.bookTypeId) : null;
+  const book = await bookDto(ctx.db, tenantId, row);
+  const completed = row.completedOn ? `${row.completedOn.slice(5, 7)}/${row.completedOn.slice(0, 4)}` : null;
+  const technical: Record<string, string> = {};
+  for (const k of TECHNICAL_KEYS) {
+    const v = scalar(row.misc[k]);
+    if (v) technical[k] = v;
+  }
+  return {
+    bookId: row.id,
+    title: row.title,
+    manufacturer: row.manufacturer,
+    manufacturerAddress: book.manufactureraddress,
+    manufacturerNo: row.manufacturerNo,
+    serialNo: row.glasbocknr,
+    type: row.typ || type?.type || '',
+    bookType: type?.type ?? null,
+    component: type?.component ?? null,
+    year: scalar(row.misc.baujahr) ?? completed,
+    orderNo: row.orderNo,
+    object: row.object,
+    site: row.site,
+    technical,
+  };
+}

@@ -1,0 +1,216 @@
+import { BookStatus } from '@pruefbuch/domain/rules/book-status';
+import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
+import {
+  BOOK_DEFAULTS,
+  type Book,
+  type BookCreate,
+  type BookFields,
+  type BookSpecialUpdate,
+  type BookUpdate,
+} from '@pruefbuch/domain/schemas/book';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { books } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { badField, conflict, notFound } from '../../platform/errors';
+import { fileShasOfBooks, purgeBookFiles } from '../../platform/files';
+import { findBookType } from '../booktypes/booktypes.repo';
+import {
+  auditView,
+  type BookRow,
+  bookDto,
+  findBook,
+  findFolder,
+  knownCountries,
+  toBookDto,
+  toColumns,
+} from './books.repo';
+
+const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
+  entity: 'book' as const,
+  entityId: id,
+  tenantId: ctx.tenantId,
+  action,
+});
+
+const ADDRESS_FIELDS = ['controlleraddress', 'objectaddress', 'raiseraddress', 'manufactureraddress'] as const;
+
+/** The references of a write must exist: the folder in the tenant (else 404), the book type and the address countries (else 400). */
+async function checkReferences(
+  db: Executor,
+  tenantId: string,
+  input: Partial<BookFields> & { folder?: string | null },
+) {
+  if (input.folder && !(await findFolder(db, tenantId, input.folder))) throw notFound();
+  if (input.bookType && !(await findBookType(db, input.bookType))) throw badField('bookType', 'validation.invalid');
+  const withCountry = ADDRESS_FIELDS.map((f) => [f, input[f]] as const).filter(
+    (e): e is readonly [(typeof ADDRESS_FIELDS)[number], AddressWrite] => !!e[1]?.country,
+  );
+  const known = await knownCountries(
+    db,
+    withCountry.map(([, a]) => a.country),
+  );
+  const bad = withCountry.find(([, a]) => !known.has(a.country));
+  if (bad) throw badField(`${bad[0]}.country`, 'validation.country');
+}
+
+/** A window's end may not lie before its start (checked on the book as it will be saved). */
+function checkWindows(b: Pick<BookFields, 'enableFrom' | 'enableTo' | 'visibleFrom' | 'visibleTo'>) {
+  if (b.enableFrom && b.enableTo && b.enableTo < b.enableFrom) throw badField('enableTo', 'books.errors.dateOrder');
+  if (b.visibleFrom && b.visibleTo && b.visibleTo < b.visibleFrom) {
+    throw badField('visibleTo', 'books.errors.dateOrder');
+  }
+}
+
+async function insertBook(tx: Executor, ctx: TenantContext, fields: BookFields, folder: string | null) {
+  await checkReferences(tx, ctx.tenantId, { ...fields, folder });
+  checkWindows(fields);
+  const [row] = await tx
+    .insert(books)
+    .values({ ...toColumns(fields, null), tenantId: ctx.tenantId, folderId: folder })
+    .returning();
+  if (!row) throw new Error('book insert returned nothing');
+  const dto = toBookDto(row, []);
+  await recordChanges(tx, ctx, audit(ctx, row.id, 'create'), null, auditView(dto));
+  return dto;
+}
+
+/** POST books: a new book in a folder of the tenant (or without folder); missing fields take the SPEC §3 defaults. */
+export function createBook(rctx: RequestContext, input: BookCreate): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  const { folder = null, ...fields } = input;
+  return ctx.db.transaction((tx) => insertBook(tx, ctx, { ...BOOK_DEFAULTS, ...fields }, folder));
+}
+
+/** What a copy of a template leaves behind: the identifiers and dates of one installation. */
+const PER_INSTALLATION: Partial<BookFields> = {
+  glasbocknr: '',
+  manufacturerNo: '',
+  orderNo: '',
+  completedOn: null,
+  enableFrom: null,
+  enableTo: null,
+  visibleFrom: null,
+  visibleTo: null,
+  nextInspectionDate: null,
+  inspectionAmpel: null,
+  nextInspectionDateSelf: null,
+  inspectionSelfAmpel: null,
+  firstservice: null,
+};
+
+const withoutId = (a: { _id: string } | null): AddressWrite | null => {
+  if (!a) return null;
+  const { _id, ...rest } = a as AddressWrite & { _id: string };
+  return rest;
+};
+
+/**
+ * POST books/fromTemplate/{id}: a copy of a template (status 7) of the tenant, with status
+ * initial, a new title and folder, without the template's documents, identifiers (serial,
+ * manufacturer and order number) and dates; any field of the body is set over the copy.
+ */
+export function createFromTemplate(rctx: RequestContext, templateId: string, input: BookCreate): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const template = await findBook(tx, ctx.tenantId, templateId);
+    if (!template) throw notFound();
+    if (template.status !== BookStatus.STATUS_TEMPLATE) throw badField('id', 'books.errors.notTemplate');
+    const copy = auditView(toBookDto(template, [])) as BookFields & { folder: string | null };
+    const { folder: _templateFolder, ...fields } = copy;
+    for (const f of ADDRESS_FIELDS) fields[f] = withoutId(copy[f] as { _id: string } | null);
+    const { folder = null, ...overrides } = input;
+    return insertBook(
+      tx,
+      ctx,
+      { ...fields, ...PER_INSTALLATION, status: BookStatus.STATUS_INITIAL, ...overrides },
+      folder,
+    );
+  });
+}
+
+/**
+ * Applies a change to a book of the tenant in one transaction: locks the row, checks the
+ * version marker when one is given, writes, bumps the version and records the audit trail.
+ */
+async function change(
+  ctx: TenantContext,
+  id: string,
+  version: number | undefined,
+  apply: (tx: Executor, current: BookRow) => Promise<Partial<typeof books.$inferInsert>>,
+): Promise<Book> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    if (version !== undefined && version !== current.version) throw conflict();
+    const columns = await apply(tx, current);
+    const [row] = await tx
+      .update(books)
+      .set({ ...columns, version: current.version + 1, updatedAt: new Date() })
+      .where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)))
+      .returning();
+    if (!row) throw notFound();
+    const before = await bookDto(tx, ctx.tenantId, current);
+    const after = toBookDto(row, before.documents);
+    await recordChanges(tx, ctx, audit(ctx, id, 'update'), auditView(before), auditView(after));
+    return after;
+  });
+}
+
+/** The window fields of a book after a change. */
+const windowsAfter = (current: BookRow, input: Partial<BookFields>) => ({
+  enableFrom: input.enableFrom !== undefined ? input.enableFrom : current.enableFrom,
+  enableTo: input.enableTo !== undefined ? input.enableTo : current.enableTo,
+  visibleFrom: input.visibleFrom !== undefined ? input.visibleFrom : current.visibleFrom,
+  visibleTo: input.visibleTo !== undefined ? input.visibleTo : current.visibleTo,
+});
+
+/** PUT books/{id}: changes the fields sent; __v must be the stored version (else 409). */
+export function updateBook(rctx: RequestContext, id: string, input: BookUpdate): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  const { __v, ...fields } = input;
+  return change(ctx, id, __v, async (tx, current) => {
+    await checkReferences(tx, ctx.tenantId, fields);
+    checkWindows(windowsAfter(current, fields));
+    return toColumns(fields, current);
+  });
+}
+
+/** PUT books/updateSpezial/{id}: placement, status, active, visibility and enabling windows; __v optional. */
+export function updateSpecial(rctx: RequestContext, id: string, input: BookSpecialUpdate): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  const { __v, ...fields } = input;
+  return change(ctx, id, __v, async (_tx, current) => {
+    checkWindows(windowsAfter(current, fields));
+    return toColumns(fields, current);
+  });
+}
+
+/** PUT books/{id}/move2folder/{folderId}: into a folder of the same tenant ('root': out of every folder). */
+export function moveToFolder(rctx: RequestContext, id: string, folderId: string): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  return change(ctx, id, undefined, async (tx) => {
+    if (folderId === 'root') return { folderId: null };
+    if (!(await findFolder(tx, ctx.tenantId, folderId))) throw notFound();
+    return { folderId };
+  });
+}
+
+/**
+ * DELETE books/{id}: removes the book and its documents' rows (foreign key cascade); the audit
+ * trail stays. Files no other document shares are removed once the deletion has committed.
+ */
+export async function deleteBook(rctx: RequestContext, id: string) {
+  const ctx = requireTenant(rctx);
+  const shas = await ctx.db.transaction(async (tx) => {
+    const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    const before = await bookDto(tx, ctx.tenantId, current);
+    const files = await fileShasOfBooks(tx, [id]);
+    await tx.delete(books).where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)));
+    await recordChanges(tx, ctx, audit(ctx, id, 'delete'), auditView(before), null);
+    return files;
+  });
+  await purgeBookFiles(ctx.db, ctx.deps.files, shas);
+}

@@ -1,0 +1,74 @@
+import type { BookType } from '@pruefbuch/domain/schemas/booktype';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bookTypes } from '../../db/schema/index';
+import { containsPattern } from '../books/books.search';
+
+/** Book types are shared by all tenants: these queries take no tenant. */
+export type BookTypeRow = typeof bookTypes.$inferSelect;
+
+export const toBookTypeDto = (r: BookTypeRow): BookType => ({
+  _id: r.id,
+  type: r.type,
+  component: r.component,
+  icon: r.icon,
+  color: r.color,
+  serviceinterval: r.serviceinterval,
+  selfserviceinterval: r.selfserviceinterval,
+  active: r.active,
+  __v: r.version,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The fields the audit trail compares. */
+export const bookTypeAuditView = (t: BookType) => {
+  const { _id, __v, createdAt, updatedAt, ...fields } = t;
+  return fields;
+};
+
+export async function findBookType(db: Executor, id: string, opts: { forUpdate?: boolean } = {}) {
+  const q = db.select().from(bookTypes).where(eq(bookTypes.id, id)).limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+const SORTS: Record<string, SQL[]> = {
+  type: [asc(bookTypes.type), asc(bookTypes.id)],
+  '-type': [desc(bookTypes.type), desc(bookTypes.id)],
+  component: [asc(bookTypes.component), asc(bookTypes.type)],
+  '-component': [desc(bookTypes.component), asc(bookTypes.type)],
+  createdAt: [asc(bookTypes.createdAt), asc(bookTypes.id)],
+  '-createdAt': [desc(bookTypes.createdAt), desc(bookTypes.id)],
+};
+
+export async function listBookTypes(
+  db: Executor,
+  q: { page: number; size: number; search?: string; sort: string; active?: boolean },
+) {
+  const conds: SQL[] = [];
+  if (q.search) {
+    const like = containsPattern(q.search);
+    const c = or(ilike(bookTypes.type, like), ilike(bookTypes.component, like));
+    if (c) conds.push(c);
+  }
+  if (q.active !== undefined) conds.push(eq(bookTypes.active, q.active));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(bookTypes)
+      .where(where)
+      .orderBy(...(SORTS[q.sort] ?? SORTS.type ?? []))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookTypes)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export const activeBookTypes = (db: Executor) =>
+  db.select().from(bookTypes).where(eq(bookTypes.active, true)).orderBy(asc(bookTypes.type));

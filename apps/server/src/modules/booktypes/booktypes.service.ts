@@ -1,0 +1,90 @@
+import { translate } from '@pruefbuch/domain/locales/resources';
+import { SERVICE_INTERVALS } from '@pruefbuch/domain/rules/service-intervals';
+import type { BookTypeListQuery, BookTypeUpdate, BookTypeWrite } from '@pruefbuch/domain/schemas/booktype';
+import { eq } from 'drizzle-orm';
+import { bookTypes } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import type { RequestContext } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { activeBookTypes, bookTypeAuditView, findBookType, listBookTypes, toBookTypeDto } from './booktypes.repo';
+
+/** SPEC §7 Book types: shared by all tenants, read by everyone, managed by admins. */
+
+const audit = (id: string, action: 'create' | 'update' | 'delete') => ({
+  entity: 'booktype' as const,
+  entityId: id,
+  tenantId: null,
+  action,
+});
+
+export async function list(ctx: RequestContext, q: BookTypeListQuery) {
+  const { rows, total } = await listBookTypes(ctx.db, q);
+  return {
+    docs: rows.map(toBookTypeDto),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(total / q.size)),
+  };
+}
+
+export async function get(ctx: RequestContext, id: string) {
+  const row = await findBookType(ctx.db, id);
+  if (!row) throw notFound();
+  return toBookTypeDto(row);
+}
+
+export const active = async (ctx: RequestContext) => (await activeBookTypes(ctx.db)).map(toBookTypeDto);
+
+/** The service intervals (SPEC §3) with labels in the request's language. */
+export const serviceIntervals = (ctx: Pick<RequestContext, 'lang'>) =>
+  SERVICE_INTERVALS.map((i) => ({
+    value: i.value,
+    name: i.name,
+    label: translate(ctx.lang, i.labelKey),
+    days: i.days,
+    months: i.months,
+  }));
+
+export function create(ctx: RequestContext, input: BookTypeWrite) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(bookTypes).values(input).returning();
+    if (!row) throw new Error('book type insert returned nothing');
+    const dto = toBookTypeDto(row);
+    await recordChanges(tx, ctx, audit(row.id, 'create'), null, bookTypeAuditView(dto));
+    return dto;
+  });
+}
+
+export function update(ctx: RequestContext, id: string, input: BookTypeUpdate) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findBookType(tx, id, { forUpdate: true });
+    if (!current) throw notFound();
+    const { __v, ...fields } = input;
+    if (__v !== current.version) throw conflict();
+    const [row] = await tx
+      .update(bookTypes)
+      .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
+      .where(eq(bookTypes.id, id))
+      .returning();
+    if (!row) throw notFound();
+    const dto = toBookTypeDto(row);
+    await recordChanges(
+      tx,
+      ctx,
+      audit(id, 'update'),
+      bookTypeAuditView(toBookTypeDto(current)),
+      bookTypeAuditView(dto),
+    );
+    return dto;
+  });
+}
+
+/** Books of a deleted type keep their data; their bookType becomes null (foreign key). */
+export function remove(ctx: RequestContext, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(bookTypes).where(eq(bookTypes.id, id)).returning();
+    if (!row) throw notFound();
+    await recordChanges(tx, ctx, audit(id, 'delete'), bookTypeAuditView(toBookTypeDto(row)), null);
+  });
+}
