@@ -10,11 +10,15 @@ export const samples = {
   /** A minimal PDF; `salt` makes its bytes (and hash) unique to one test. */
   pdf: (salt: string = randomUUID()) =>
     Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${salt}\ntrailer <<>>\n%%EOF\n`, 'latin1'),
+  /** A 1×1 PNG; trailing bytes after IEND make each one unique. */
   png: () =>
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+    Buffer.concat([
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+      randomBytes(16),
+    ]),
   jpeg: () =>
     Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64)]),
   gif: () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), randomBytes(16)]),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +168,16 @@ describe('POST blobs', () => {
     });
     expect(unknownBook.statusCode).toBe(404);
     expect(existsSync(fileOnDisk(t, sha256Of(file.content)))).toBe(false);
+  });
+
+  it('takes files far above the JSON body limit (1 MB) up to the upload limit', async () => {
+    const { a, tokenA } = await twoTenants(t);
+    const content = Buffer.concat([samples.pdf(), randomBytes(3 * 1024 * 1024)]);
+    const res = await upload({ url: '/blobs', token: tokenA, tenant: a.id, file: { name: 'scan.pdf', content } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().size).toBe(content.length);
+    // Buffer.equals: a deep toEqual over megabytes takes seconds.
+    expect(readFileSync(fileOnDisk(t, sha256Of(content))).equals(content)).toBe(true);
   });
 
   it('needs the tenant header', async () => {
