@@ -15,7 +15,11 @@ import { receiveUpload } from '../../platform/uploads';
 import * as documents from './documents.service';
 
 const tags = ['documents'];
-const multipart = { consumes: ['multipart/form-data'] };
+/** Multipart bodies are read as a stream in the handler, so they are described here, not validated by a schema. */
+const multipart = (fields: string) => ({
+  consumes: ['multipart/form-data'],
+  description: `multipart/form-data: ${fields}. The type is taken from the bytes: PDF, PNG, JPEG, WebP, GIF or HEIC.`,
+});
 
 const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 const upload = (req: FastifyRequest) =>
@@ -45,7 +49,11 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, id: string, fo
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/blobs', {
     config: { access: 'documents:write' },
-    schema: { tags, ...multipart, response: { 201: blobSchema } },
+    schema: {
+      tags,
+      ...multipart('file; tenant (optional, must be the x-tenant tenant); type (default document); book (optional id)'),
+      response: { 201: blobSchema },
+    },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
       return reply.status(201).send(await documents.createBlob(ctx, await upload(req)));
@@ -87,7 +95,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/books/:id/document', {
     config: { access: 'documents:write' },
-    schema: { tags, params: idParams, ...multipart, response: { 201: bookDocumentAddedReply } },
+    schema: {
+      tags,
+      params: idParams,
+      ...multipart('file; tenant (optional, must be the x-tenant tenant)'),
+      response: { 201: bookDocumentAddedReply },
+    },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
       return reply.status(201).send(await documents.addBookDocument(ctx, req.params.id, await upload(req)));
