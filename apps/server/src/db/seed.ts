@@ -4,6 +4,7 @@ import { CustomerRole, Department, Role, type RoleNumber } from '@pruefbuch/doma
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { folders, tenants, users, userTenants } from './schema/index';
+import { seedDemoBooks } from './seed-books';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -223,6 +224,7 @@ export async function seedDemo(db: Db) {
         .returning({ id: users.id });
       if (row) await tx.insert(userTenants).values({ userId: row.id, tenantId: tenant.id });
     }
+    await seedDemoBooks(tx, tenant.id);
   });
   return true;
 }
