@@ -4,7 +4,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditlogsRoutes } from './modules/auditlogs/auditlogs.routes';
@@ -84,6 +89,8 @@ export async function buildApp(config: Config, database: Database) {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (the recursive folder tree) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   // Platform

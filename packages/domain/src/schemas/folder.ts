@@ -55,16 +55,18 @@ export interface FolderNode {
   totalBooks: number;
   children: FolderNode[];
 }
-export const folderNodeSchema: z.ZodType<FolderNode> = z.object({
-  _id: z.string(),
-  folderName: z.string(),
-  parentFolderId: z.string().nullable(),
-  books: z.number().int(),
-  totalBooks: z.number().int(),
-  get children() {
-    return z.array(folderNodeSchema);
-  },
-});
+export const folderNodeSchema: z.ZodType<FolderNode> = z
+  .object({
+    _id: z.string(),
+    folderName: z.string(),
+    parentFolderId: z.string().nullable(),
+    books: z.number().int(),
+    totalBooks: z.number().int(),
+    get children() {
+      return z.array(folderNodeSchema);
+    },
+  })
+  .meta({ id: 'FolderNode' });
 
 /** GET folder/tree/{tenantId}: the folders of a tenant as a tree, sorted by name on every level. */
 export const folderTreeSchema = z.object({

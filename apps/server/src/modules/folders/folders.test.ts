@@ -352,3 +352,33 @@ describe('DELETE folder/{id}', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the tenant, folder and country calls, the recursive folder tree included', async () => {
+    const doc = (await t.api({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/tenants',
+        '/tenants/{id}',
+        '/tenants/url',
+        '/tenants/user',
+        '/tenants/book',
+        '/tenants/techacceptor',
+        '/tenants/template',
+        '/folder/id/{id}',
+        '/folder/tenant/{tenantId}',
+        '/folder/tenant/{tenantId}/{parentId}',
+        '/folder/tree/{tenantId}',
+        '/folder/{id}',
+        '/country',
+      ]),
+    );
+    const tree = JSON.stringify(doc.paths['/folder/tree/{tenantId}'].get.responses['200']);
+    expect(tree).toContain('totalBooks');
+    expect(tree).toContain('"$ref":"#/components/schemas/FolderNode"');
+    // The node refers to itself for its children: the reference resolves.
+    const node = doc.components.schemas.FolderNode;
+    expect(node.properties.children.items).toEqual({ $ref: '#/components/schemas/FolderNode' });
+    expect(node.required).toEqual(expect.arrayContaining(['_id', 'folderName', 'books', 'totalBooks', 'children']));
+  });
+});
