@@ -29,5 +29,6 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   booktype_list: page(() => import('@/features/booktypes/pages/booktype-list-page'), 'BookTypeListPage'),
   booktype: page(() => import('@/features/booktypes/pages/booktype-edit-page'), 'BookTypeEditPage'),
   tenant_list: page(() => import('@/features/tenants/pages/tenant-list-page'), 'TenantListPage'),
+  tenantStart: page(() => import('@/features/books/pages/tenant-start-page'), 'TenantStartPage'),
   tenant: page(() => import('@/features/tenants/pages/tenant-edit-page'), 'TenantEditPage'),
 };

@@ -5,6 +5,9 @@ import { i18n } from './i18n';
 /** The readable text for an API error code (SPEC §8), in the current language. */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
+    // A reason the server names with parameters (the upload limit) is more precise than the code's text.
+    const detail = error.details.find((d) => d.key.startsWith('errors.') && d.params && i18n.exists(d.key));
+    if (detail) return t(detail.key, detail.params);
     const key = `errors.${error.code}`;
     if (i18n.exists(key)) {
       const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));

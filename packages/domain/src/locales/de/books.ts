@@ -95,6 +95,10 @@ export const books = {
     newBook: 'Neues Prüfbuch',
     fromTemplate: 'Aus Vorlage anlegen',
     moveToFolder: 'In Ordner verschieben',
+    searchShort: 'Titel, Kunde, Standort, Nummer, PLZ, Ort',
+    sort: 'Sortierung',
+    sortAsc: '{{field}} aufsteigend',
+    sortDesc: '{{field}} absteigend',
   },
   actions: {
     save: 'Speichern',

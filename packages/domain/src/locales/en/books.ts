@@ -96,6 +96,10 @@ export const books: typeof de = {
     newBook: 'New book',
     fromTemplate: 'Create from template',
     moveToFolder: 'Move to folder',
+    searchShort: 'Title, customer, site, number, ZIP, city',
+    sort: 'Sort order',
+    sortAsc: '{{field}} ascending',
+    sortDesc: '{{field}} descending',
   },
   actions: {
     save: 'Save',

@@ -1,0 +1,24 @@
+import type { Book } from '@pruefbuch/domain/schemas/book';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { bookQueryKey } from './get-book';
+
+/** PUT books/{id}/move2folder/{folderId}; folderId 'root' takes the book out of every folder. */
+export const moveBook = ({ tenantId, id, folderId }: { tenantId: string; id: string; folderId: string }) =>
+  api.put<Book>(`books/${encodeURIComponent(id)}/move2folder/${encodeURIComponent(folderId)}`, undefined, {
+    tenant: tenantId,
+  });
+
+export function useMoveBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveBook,
+    onSuccess: (book, { tenantId }) => {
+      queryClient.setQueryData(bookQueryKey(tenantId, book._id), book);
+      void queryClient.invalidateQueries({ queryKey: ['books', 'dto', tenantId, book._id] });
+      void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
+      void queryClient.invalidateQueries({ queryKey: ['folders', 'tree', tenantId] });
+      void queryClient.invalidateQueries({ queryKey: ['auditlogs', 'book', tenantId, book._id] });
+    },
+  });
+}

@@ -1,0 +1,300 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Collapse,
+  Grid,
+  Group,
+  List,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
+import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconChevronUp,
+  IconFolders,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { isApiError } from '@/lib/api-client';
+import { principalOf, setCurrentTenant, useSession } from '@/lib/session';
+import { useFolderBooks } from '../api/get-folder-books';
+import { useFolderTree } from '../api/get-folder-tree';
+import { useTenantBySlug } from '../api/get-tenant-by-slug';
+import { BOOK_LIST_SORTS, BookList, type BookListSort, isBookListSort } from '../components/book-list';
+import { folderPath } from '../components/folder-path';
+import { type FolderSelection, FolderTree } from '../components/folder-tree';
+
+/** tenantStart (/map/{slug}/, slug = tenant id or url): the tenant's folders and the books of the chosen one. */
+export function TenantStartPage() {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const tenant = useTenantBySlug(slug);
+  const { currentTenant } = useSession();
+
+  // Working in a tenant makes it the current one (header picker, calls without a tenant in the address).
+  const tenantId = tenant.data?._id;
+  useEffect(() => {
+    if (tenantId && tenantId !== currentTenant) setCurrentTenant(tenantId);
+  }, [tenantId, currentTenant]);
+
+  if (tenant.isPending) return <PageLoader />;
+  if (tenant.isError) {
+    const missing = isApiError(tenant.error) && [403, 404].includes(tenant.error.status);
+    return missing ? (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('errors.NOT_FOUND')} data-testid="no-access">
+        {t('tenants.start.notFound')}
+      </Alert>
+    ) : (
+      <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} />
+    );
+  }
+  return <TenantStart key={tenant.data._id} tenant={tenant.data} />;
+}
+
+function TenantStart({ tenant }: { tenant: Tenant }) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const principal = session ? principalOf(session) : null;
+  const canWrite = !!principal && mayCall('books:write', principal);
+  const canWriteFolders = !!principal && mayCall('folders:write', principal);
+  const canEditTenant = !!principal && mayCall('tenants:edit', principal);
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [foldersOpen, setFoldersOpen] = useState(false);
+
+  const [params, setParams] = useSearchParams();
+  const selected: FolderSelection = params.get('folder') || 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const sortParam = params.get('sort');
+  const sort: BookListSort = isBookListSort(sortParam) ? sortParam : 'title';
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
+  useEffect(() => {
+    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch || null, page: null });
+  }, [debouncedSearch]);
+
+  const tree = useFolderTree(tenant._id);
+  const books = useFolderBooks({
+    tenantId: tenant._id,
+    url: tenant.url,
+    folder: selected,
+    page,
+    sort,
+    size: DEFAULT_PAGE_SIZE,
+    search: debouncedSearch || undefined,
+  });
+
+  const select = (folder: FolderSelection) => {
+    update({ folder: folder === 'all' ? null : folder, page: null });
+    if (!wide) setFoldersOpen(false);
+  };
+
+  const path = tree.data ? folderPath(tree.data.folders, selected) : [];
+  const crumbs = [
+    { key: 'all', label: tenant.name },
+    ...(selected === 'root' ? [{ key: 'root', label: t('tenants.start.root') }] : []),
+    ...path.map((node) => ({ key: node._id, label: node.folderName })),
+  ];
+  const newBookFolder = selected === 'all' || selected === 'root' ? 'root' : selected;
+  const data = books.data;
+  const totalPages = Math.max(1, Math.ceil(data?.pages ?? 1));
+
+  const treePanel = tree.data ? (
+    <FolderTree
+      tenantId={tenant._id}
+      tree={tree.data}
+      selected={selected}
+      onSelect={select}
+      canWrite={canWriteFolders}
+    />
+  ) : tree.isError ? (
+    <LoadError error={tree.error} onRetry={() => void tree.refetch()} />
+  ) : (
+    <PageLoader />
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={tenant.name}
+        description={tenant.address ? [tenant.address.zip, tenant.address.location].filter(Boolean).join(' ') : null}
+        actions={
+          <>
+            {canEditTenant ? (
+              <Button
+                component={Link}
+                to={screenPath('tenant', { slug: tenant._id })}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('tenants.start.edit')}
+              </Button>
+            ) : null}
+            {canWrite ? (
+              <Button
+                component={Link}
+                to={screenPath('book_new', { tenant: tenant._id, folder: newBookFolder })}
+                leftSection={<IconPlus size={16} />}
+                data-testid="book-new"
+              >
+                {t('books.list.newBook')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {tenant.hotHint.length > 0 ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('tenants.start.hotHints')}>
+          <List size="sm" spacing={2}>
+            {tenant.hotHint.map((hint) => (
+              <List.Item key={hint}>{hint}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          {wide ? (
+            <Paper withBorder radius="md" p="sm" pos="sticky" top={72}>
+              {treePanel}
+            </Paper>
+          ) : (
+            <Paper withBorder radius="md" p="xs">
+              <Button
+                variant="subtle"
+                color="gray"
+                fullWidth
+                justify="space-between"
+                leftSection={<IconFolders size={18} />}
+                rightSection={foldersOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+                onClick={() => setFoldersOpen((o) => !o)}
+                aria-expanded={foldersOpen}
+                aria-label={foldersOpen ? t('tenants.start.hideFolders') : t('tenants.start.showFolders')}
+                data-testid="folders-toggle"
+              >
+                {crumbs.length > 1 ? crumbs.at(-1)?.label : t('tenants.start.allBooks')}
+              </Button>
+              <Collapse expanded={foldersOpen}>
+                <Paper p="xs">{treePanel}</Paper>
+              </Collapse>
+            </Paper>
+          )}
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <Stack gap="sm">
+            {crumbs.length > 1 ? (
+              <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }} data-testid="folder-breadcrumbs">
+                {crumbs.map((crumb, index) =>
+                  index === crumbs.length - 1 ? (
+                    <Text key={crumb.key} size="sm" fw={600}>
+                      {crumb.label}
+                    </Text>
+                  ) : (
+                    <Anchor
+                      key={crumb.key}
+                      size="sm"
+                      component="button"
+                      type="button"
+                      onClick={() => select(crumb.key)}
+                    >
+                      {crumb.label}
+                    </Anchor>
+                  ),
+                )}
+              </Breadcrumbs>
+            ) : null}
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <TextInput
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                leftSection={<IconSearch size={16} />}
+                placeholder={t('books.list.searchShort')}
+                title={t('books.list.search')}
+                aria-label={t('books.list.search')}
+                style={{ flex: 1, minWidth: 220 }}
+                data-testid="book-search"
+              />
+              <Select
+                value={sort}
+                onChange={(value) => value && update({ sort: value === 'title' ? null : value, page: null })}
+                data={BOOK_LIST_SORTS.flatMap((field) => [
+                  { value: field, label: t('books.list.sortAsc', { field: t(`books.fields.${field}`) }) },
+                  { value: `-${field}`, label: t('books.list.sortDesc', { field: t(`books.fields.${field}`) }) },
+                ])}
+                allowDeselect={false}
+                aria-label={t('books.list.sort')}
+                w={{ base: '100%', xs: 240 }}
+                hiddenFrom="sm"
+              />
+            </Group>
+            <Group justify="space-between">
+              {data ? (
+                <Text size="sm" c="dimmed" data-testid="book-total">
+                  {t('tenants.start.bookCount', { count: data.total })}
+                </Text>
+              ) : (
+                <span />
+              )}
+            </Group>
+            {books.isError ? <LoadError error={books.error} onRetry={() => void books.refetch()} /> : null}
+            {books.isPending ? <PageLoader /> : null}
+            {data ? (
+              <BookList
+                tenantId={tenant._id}
+                books={data.docs}
+                sort={sort}
+                onSort={(next) => update({ sort: next === 'title' ? null : next, page: null })}
+                dimmed={books.isPlaceholderData}
+              />
+            ) : null}
+            {totalPages > 1 ? (
+              <Group justify="center">
+                <Pagination
+                  total={totalPages}
+                  value={Math.min(page, totalPages)}
+                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+                  size="sm"
+                  siblings={1}
+                />
+              </Group>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
