@@ -77,5 +77,6 @@ export async function folderHasContent(db: Executor, tenantId: string, id: strin
  * lock does not block book writes, whose foreign-key checks take a weaker lock on the row.
  */
 export async function lockFolderStructure(db: Executor, tenantId: string) {
-  await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
+  return rows.length > 0;
 }

@@ -101,7 +101,8 @@ export async function tree(ctx: RequestContext, tenantId: string): Promise<Folde
 export async function create(ctx: RequestContext, tenantId: string, pathParentId: string | null, input: FolderCreate) {
   await assertTenantAccess(ctx.db, ctx.user, tenantId);
   return ctx.db.transaction(async (tx) => {
-    await lockFolderStructure(tx, tenantId);
+    // The tenant may have been deleted since the access check.
+    if (!(await lockFolderStructure(tx, tenantId))) throw notFound();
     const parentId = pathParentId ?? input.parentFolderId ?? null;
     if (parentId && !(await findFolder(tx, tenantId, parentId))) {
       if (pathParentId) throw notFound();
