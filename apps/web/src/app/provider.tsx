@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -23,7 +24,10 @@ function Theme({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(t), [t, instance.language]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {children}
+      {/* Calendars in the user's language, weeks starting on Monday. */}
+      <DatesProvider settings={{ locale: instance.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
+        {children}
+      </DatesProvider>
     </MantineProvider>
   );
 }

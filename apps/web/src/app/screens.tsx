@@ -30,5 +30,8 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   booktype: page(() => import('@/features/booktypes/pages/booktype-edit-page'), 'BookTypeEditPage'),
   tenant_list: page(() => import('@/features/tenants/pages/tenant-list-page'), 'TenantListPage'),
   tenantStart: page(() => import('@/features/books/pages/tenant-start-page'), 'TenantStartPage'),
+  book_new: page(() => import('@/features/books/pages/book-new-page'), 'BookNewPage'),
+  book_edit: page(() => import('@/features/books/pages/book-edit-page'), 'BookEditPage'),
+  book_list: page(() => import('@/features/books/pages/book-page'), 'BookPage'),
   tenant: page(() => import('@/features/tenants/pages/tenant-edit-page'), 'TenantEditPage'),
 };

@@ -89,6 +89,7 @@ export const common = {
     reload: 'Neu laden',
     keep: 'Meine Eingaben behalten',
   },
+  datePlaceholder: 'TT.MM.JJJJ',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
   notAvailable: {
     title: 'Noch nicht verfügbar',

@@ -90,6 +90,7 @@ export const common: typeof de = {
     reload: 'Reload',
     keep: 'Keep my input',
   },
+  datePlaceholder: 'DD.MM.YYYY',
   loadFailed: 'The data could not be loaded.',
   notAvailable: {
     title: 'Not yet available',

@@ -1,0 +1,202 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentBlob } from '@pruefbuch/domain/schemas/document';
+import { IconAlertTriangle, IconDownload, IconFileText, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error';
+import { errorText } from '@/lib/errors';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { useDeleteBookDocument } from '../api/delete-book-document';
+import { useDownloadDocument } from '../api/download-document';
+import { useBookDocuments } from '../api/get-book-documents';
+import { useUploadBookDocument } from '../api/upload-book-document';
+
+const EXTENSIONS = [...new Set(Object.values(DOCUMENT_EXTENSIONS).flat())];
+/** What the file picker offers; the server decides from the bytes either way. */
+const ACCEPT = [...DOCUMENT_CONTENT_TYPES, ...EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
+
+export function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 102.4) / 10)} KB`;
+  return `${formatNumber(Math.round(bytes / (1024 * 102.4)) / 10)} MB`;
+}
+
+/**
+ * The documents of a book: upload (PDF and images, with progress), download and delete. Users who may only
+ * read see the list and the downloads.
+ */
+export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string; bookId: string; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const documents = useBookDocuments(tenantId, bookId);
+  const upload = useUploadBookDocument();
+  const remove = useDeleteBookDocument();
+  const download = useDownloadDocument();
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const pick = (file: File | null) => {
+    if (!file) return;
+    setFailure(null);
+    // A name that cannot be a PDF or an image is refused before a byte is sent.
+    if (!EXTENSIONS.includes(extensionOf(file.name))) {
+      const text = t('errors.UNSUPPORTED_FILE_TYPE');
+      setFailure(`${file.name}: ${text}`);
+      notifyError(text, t('books.documents.uploadFailed'));
+      return;
+    }
+    setProgress({ name: file.name, fraction: 0 });
+    upload.mutate(
+      { tenantId, bookId, file, onProgress: (fraction) => setProgress({ name: file.name, fraction }) },
+      {
+        onSuccess: () => notifySuccess({ text: t('books.documents.added') }),
+        onError: (error) => {
+          const text = errorText(t, error);
+          setFailure(`${file.name}: ${text}`);
+          notifyError(text, t('books.documents.uploadFailed'));
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const confirmDelete = (doc: DocumentBlob) =>
+    modals.openConfirmModal({
+      title: t('books.documents.deleteTitle'),
+      children: <Text size="sm">{t('books.documents.deleteConfirm', { name: doc.fileName })}</Text>,
+      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      onConfirm: () =>
+        remove.mutate(
+          { tenantId, bookId, docId: doc._id },
+          { onSuccess: () => notifySuccess({ text: t('books.documents.deleted') }), onError: notifySaveFailed },
+        ),
+    });
+
+  const save = (doc: DocumentBlob) =>
+    download.mutate(
+      { tenantId, blobId: doc._id, fallbackName: doc.fileName },
+      { onError: (error) => notifyError(errorText(t, error), t('books.documents.downloadFailed')) },
+    );
+
+  const list = documents.data ?? [];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" data-testid="documents-card">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h5">
+            {t('books.sections.documents')}
+          </Title>
+          {canWrite ? (
+            <FileButton onChange={pick} accept={ACCEPT} disabled={upload.isPending}>
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconUpload size={16} />}
+                  loading={upload.isPending}
+                  data-testid="document-upload"
+                >
+                  {t('books.documents.upload')}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+        </Group>
+        {canWrite ? (
+          <Text size="xs" c="dimmed">
+            {t('books.documents.hint')}
+          </Text>
+        ) : null}
+        {progress ? (
+          <Stack gap={4} data-testid="document-progress">
+            <Text size="sm" truncate>
+              {t('books.documents.uploading', { name: progress.name })}
+            </Text>
+            <Progress value={Math.round(progress.fraction * 100)} animated striped aria-label={progress.name} />
+          </Stack>
+        ) : null}
+        {failure ? (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            withCloseButton
+            onClose={() => setFailure(null)}
+            data-testid="document-error"
+          >
+            {failure}
+          </Alert>
+        ) : null}
+        {documents.isError ? <LoadError error={documents.error} onRetry={() => void documents.refetch()} /> : null}
+        {documents.data && list.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('books.documents.empty')}
+          </Text>
+        ) : null}
+        {list.map((doc) => {
+          const Icon = doc.contentType.startsWith('image/') ? IconPhoto : IconFileText;
+          return (
+            <Group key={doc._id} gap="sm" wrap="nowrap" justify="space-between" data-testid="document-row">
+              <UnstyledButton
+                onClick={() => save(doc)}
+                style={{ display: 'flex', gap: 10, alignItems: 'center', minWidth: 0, flex: 1 }}
+                aria-label={t('books.documents.downloadName', { name: doc.fileName })}
+                data-testid="document-download"
+              >
+                <ThemeIcon variant="light" size="lg" color={doc.contentType === 'application/pdf' ? 'red' : 'blue'}>
+                  <Icon size={18} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} c="blue" style={{ overflowWrap: 'anywhere' }}>
+                    {doc.fileName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(doc.size)} · {formatDateTime(doc.createdAt)}
+                  </Text>
+                </div>
+              </UnstyledButton>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('books.actions.download')}>
+                  <ActionIcon variant="subtle" onClick={() => save(doc)} aria-label={t('books.actions.download')}>
+                    <IconDownload size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                {canWrite ? (
+                  <Tooltip label={t('common.actions.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmDelete(doc)}
+                      aria-label={t('books.documents.deleteName', { name: doc.fileName })}
+                      data-testid="document-delete"
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,176 @@
+import { Anchor, Box, Breadcrumbs, Button, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
+import type { BookDto } from '@pruefbuch/domain/schemas/book';
+import { IconDots, IconFolderShare, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BookTypeIcon } from '@/components/ui/booktype-icon';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLoader } from '@/components/ui/page-loader';
+import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { principalOf, useSession } from '@/lib/session';
+import { useDeleteBook } from '../api/delete-book';
+import { useBookDto } from '../api/get-book-dto';
+import { AmpelBadge, BookStatusBadge } from '../components/book-badges';
+import { BookDetails } from '../components/book-details';
+import { BookNotFound, isNoAccess } from '../components/book-not-found';
+import { DocumentsCard } from '../components/documents-card';
+import { MoveBookForm } from '../components/move-book-form';
+import { ProtocolTable } from '../components/protocol-table';
+import { useFolderOptions } from '../components/use-folder-options';
+
+const MOVE_MODAL = 'move-book';
+
+/**
+ * book_list (/book/{tenant}/{slug}): the book with status and ampel, its data, documents and protocol.
+ * Staff may edit, move and delete; branch users read.
+ */
+export function BookPage() {
+  const { tenant: tenantId = '', slug: bookId = '' } = useParams();
+  const dto = useBookDto(tenantId, bookId);
+  if (dto.isPending) return <PageLoader />;
+  if (dto.isError) {
+    return isNoAccess(dto.error) ? (
+      <BookNotFound />
+    ) : (
+      <LoadError error={dto.error} onRetry={() => void dto.refetch()} />
+    );
+  }
+  return <Book tenantId={tenantId} dto={dto.data} />;
+}
+
+function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session } = useSession();
+  const principal = session ? principalOf(session) : null;
+  const may = (access: Parameters<typeof mayCall>[0]) => !!principal && mayCall(access, principal);
+  const canWrite = may('books:write');
+  const canDelete = may('books:delete');
+  const canOpenTenant = canOpen('tenantStart', principal);
+  // The folder tree is staff data: branch users do without the folder names.
+  const folders = useFolderOptions(canOpenTenant ? tenantId : '');
+  const remove = useDeleteBook();
+  const book = dto.book;
+  const folderParam = book.folder ? `?folder=${book.folder}` : '';
+  const startPath = `${screenPath('tenantStart', { slug: tenantId })}${folderParam}`;
+
+  const openMove = () =>
+    modals.open({
+      modalId: MOVE_MODAL,
+      title: t('books.list.moveToFolder'),
+      children: <MoveBookForm tenantId={tenantId} book={book} onDone={() => modals.close(MOVE_MODAL)} />,
+    });
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('books.actions.delete'),
+      children: <Text size="sm">{t('books.actions.deleteConfirm', { title: book.title })}</Text>,
+      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      onConfirm: () =>
+        remove.mutate(
+          { tenantId, id: book._id },
+          {
+            onSuccess: () => {
+              notifySuccess('deleted');
+              navigate(canOpenTenant ? startPath : '/', { replace: true });
+            },
+            onError: notifySaveFailed,
+          },
+        ),
+    });
+
+  const folderLabel = dto.folder ? folders.labelOf(dto.folder._id) || dto.folder.folderName : t('tenants.start.root');
+
+  return (
+    <Stack gap="md">
+      {canOpenTenant ? (
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          <Anchor component={Link} to={screenPath('tenantStart', { slug: tenantId })} size="sm">
+            {folders.data?.tenant.name ?? t('tenants.start.allBooks')}
+          </Anchor>
+          <Anchor component={Link} to={startPath} size="sm">
+            {folderLabel}
+          </Anchor>
+        </Breadcrumbs>
+      ) : null}
+
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
+          {dto.bookType ? <BookTypeIcon icon={dto.bookType.icon} color={dto.bookType.color} size={40} /> : null}
+          <Box style={{ minWidth: 0 }}>
+            <Title order={2} style={{ overflowWrap: 'anywhere' }} data-testid="book-title">
+              {book.title}
+            </Title>
+            {[book.customer, book.site, dto.bookType?.type].some(Boolean) ? (
+              <Text c="dimmed" size="sm">
+                {[book.customer, book.site, dto.bookType?.type].filter(Boolean).join(' · ')}
+              </Text>
+            ) : null}
+            <Group gap={6} mt={6}>
+              <BookStatusBadge status={book.status} size="lg" />
+              {book.inspectionAmpel || book.nextInspectionDate ? (
+                <AmpelBadge ampel={book.inspectionAmpel} date={book.nextInspectionDate} kind="inspection" size="lg" />
+              ) : null}
+              {book.inspectionSelfAmpel || book.nextInspectionDateSelf ? (
+                <AmpelBadge ampel={book.inspectionSelfAmpel} date={book.nextInspectionDateSelf} kind="self" size="lg" />
+              ) : null}
+              {book.active ? null : (
+                <Text size="sm" c="dimmed">
+                  {t('books.page.inactive')}
+                </Text>
+              )}
+            </Group>
+          </Box>
+        </Group>
+        {canWrite ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              to={screenPath('book_edit', { tenant: tenantId, slug: book._id })}
+              leftSection={<IconPencil size={16} />}
+              data-testid="book-edit"
+            >
+              {t('common.actions.edit')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" px="xs" aria-label={t('books.page.moreActions')} data-testid="book-actions">
+                  <IconDots size={18} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFolderShare size={16} />} onClick={openMove} data-testid="book-move">
+                  {t('books.list.moveToFolder')}
+                </Menu.Item>
+                {canDelete ? (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={confirmDelete}
+                    data-testid="book-delete"
+                  >
+                    {t('books.actions.delete')}
+                  </Menu.Item>
+                ) : null}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ) : null}
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+          <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+          <BookDetails dto={dto} folderPath={folderLabel} />
+        </Grid.Col>
+      </Grid>
+
+      {may('auditlogs:read') ? <ProtocolTable tenantId={tenantId} bookId={book._id} /> : null}
+    </Stack>
+  );
+}
