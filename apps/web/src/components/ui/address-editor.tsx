@@ -77,8 +77,9 @@ export function AddressEditor<Values>({
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-          <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+        {/* On a phone the button moves under the summary instead of squeezing it. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 220px' }}>
             <IconMapPin size={18} style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-dimmed)" />
             <Box style={{ minWidth: 0 }}>
               {label ? (
@@ -167,12 +168,18 @@ export function AddressText({ address }: { address: Partial<AddressWrite> | null
   const countries = useCountries();
   const summary = addressSummary(address, countries.data ?? []);
   const contacts = addressContacts(address);
-  if (!summary && !contacts) return <Text c="dimmed">{t('common.address.empty')}</Text>;
+  if (!summary && !contacts) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('common.address.empty')}
+      </Text>
+    );
+  }
   return (
     <Box>
-      {summary ? <Text>{summary}</Text> : null}
+      {summary ? <Text size="sm">{summary}</Text> : null}
       {contacts ? (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {contacts}
         </Text>
       ) : null}

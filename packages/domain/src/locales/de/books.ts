@@ -174,6 +174,8 @@ export const books = {
     visible: 'Sichtbar',
     notFoundTitle: 'Prüfbuch nicht gefunden',
     notFound: 'Dieses Prüfbuch gibt es nicht, oder Sie haben keinen Zugriff darauf.',
+    inspection: 'Prüfung',
+    selfInspection: 'Eigenprüfung',
   },
   documents: {
     upload: 'Hochladen',

@@ -175,6 +175,8 @@ export const books: typeof de = {
     visible: 'Visible',
     notFoundTitle: 'Book not found',
     notFound: 'This book does not exist, or you have no access to it.',
+    inspection: 'Inspection',
+    selfInspection: 'Self-check',
   },
   documents: {
     upload: 'Upload',

@@ -36,8 +36,15 @@ export function AmpelBadge({
   ampel,
   date,
   kind,
+  withLabel = false,
   ...props
-}: { ampel: string | null | undefined; date?: string | null; kind: 'inspection' | 'self' } & BadgeProps) {
+}: {
+  ampel: string | null | undefined;
+  date?: string | null;
+  kind: 'inspection' | 'self';
+  /** Names the inspection in the badge ('Prüfung 04.12.2026'): where both ampels stand side by side. */
+  withLabel?: boolean;
+} & BadgeProps) {
   const { t } = useTranslation();
   if (!isAmpel(ampel) && !date) {
     return (
@@ -54,7 +61,10 @@ export function AmpelBadge({
   }
   const label = isAmpel(ampel) ? t(`books.ampel.${ampel}`) : t('books.ampel.none');
   const title = kind === 'inspection' ? t('books.fields.inspectionAmpel') : t('books.fields.inspectionSelfAmpel');
-  const text = date ? formatDate(date) : label;
+  const value = date ? formatDate(date) : label;
+  const text = withLabel
+    ? `${kind === 'inspection' ? t('books.page.inspection') : t('books.page.selfInspection')} ${value}`
+    : value;
   return (
     <Tooltip label={`${title}: ${label}`}>
       <Badge

@@ -28,7 +28,7 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
   const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   return (
-    <DataList orientation={wide ? 'horizontal' : 'vertical'} labelWidth={170} gap="xs">
+    <DataList orientation={wide ? 'horizontal' : 'vertical'} labelWidth={190} gap="xs">
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel c="dimmed">{label}</DataList.ItemLabel>
@@ -75,7 +75,7 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
             [
               f('shortText'),
               book.shortText ? (
-                <Text key="shortText" style={{ whiteSpace: 'pre-line' }}>
+                <Text key="shortText" size="sm" style={{ whiteSpace: 'pre-line' }}>
                   {book.shortText}
                 </Text>
               ) : (
@@ -93,7 +93,11 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
             f(party),
             book[party] || book[`${party}address`] ? (
               <Stack key={party} gap={2}>
-                {book[party] ? <Text fw={500}>{book[party]}</Text> : null}
+                {book[party] ? (
+                  <Text size="sm" fw={500}>
+                    {book[party]}
+                  </Text>
+                ) : null}
                 {book[`${party}address`] ? <AddressText address={book[`${party}address`]} /> : null}
               </Stack>
             ) : (
@@ -152,7 +156,7 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
             [
               f('contactMail'),
               book.contactMail ? (
-                <Anchor key="mail" href={`mailto:${book.contactMail}`}>
+                <Anchor key="mail" size="sm" href={`mailto:${book.contactMail}`}>
                   {book.contactMail}
                 </Anchor>
               ) : (
@@ -162,7 +166,7 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
             [
               f('contactTel'),
               book.contactTel ? (
-                <Anchor key="tel" href={`tel:${book.contactTel}`}>
+                <Anchor key="tel" size="sm" href={`tel:${book.contactTel}`}>
                   {book.contactTel}
                 </Anchor>
               ) : (

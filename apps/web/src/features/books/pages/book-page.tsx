@@ -98,7 +98,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       ) : null}
 
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 280px' }}>
           {dto.bookType ? <BookTypeIcon icon={dto.bookType.icon} color={dto.bookType.color} size={40} /> : null}
           <Box style={{ minWidth: 0 }}>
             <Title order={2} style={{ overflowWrap: 'anywhere' }} data-testid="book-title">
@@ -112,10 +112,22 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
             <Group gap={6} mt={6}>
               <BookStatusBadge status={book.status} size="lg" />
               {book.inspectionAmpel || book.nextInspectionDate ? (
-                <AmpelBadge ampel={book.inspectionAmpel} date={book.nextInspectionDate} kind="inspection" size="lg" />
+                <AmpelBadge
+                  ampel={book.inspectionAmpel}
+                  date={book.nextInspectionDate}
+                  kind="inspection"
+                  size="lg"
+                  withLabel
+                />
               ) : null}
               {book.inspectionSelfAmpel || book.nextInspectionDateSelf ? (
-                <AmpelBadge ampel={book.inspectionSelfAmpel} date={book.nextInspectionDateSelf} kind="self" size="lg" />
+                <AmpelBadge
+                  ampel={book.inspectionSelfAmpel}
+                  date={book.nextInspectionDateSelf}
+                  kind="self"
+                  size="lg"
+                  withLabel
+                />
               ) : null}
               {book.active ? null : (
                 <Text size="sm" c="dimmed">
