@@ -14,6 +14,8 @@ export function addressSummary(address: Partial<AddressWrite> | null | undefined
   if (!address) return '';
   const street = [address.street, address.housenumber].filter(Boolean).join(' ');
   const city = [address.zip, address.location].filter(Boolean).join(' ');
+  // A country alone (the default of a new address) is no address yet.
+  if (!street && !city) return '';
   const country = address.country ? (countries.find((c) => c.code === address.country)?.name ?? address.country) : '';
   return [street, city, country].filter(Boolean).join(', ');
 }

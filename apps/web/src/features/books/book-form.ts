@@ -3,7 +3,7 @@
  * (misc as a list of key/value rows, the folder as 'root' or an id, intervals as plain numbers); the
  * schemas turn them into the domain's BookCreate / BookUpdate, so the API's own rules validate the form.
  */
-import { type AddressWrite, emptyAddress } from '@pruefbuch/domain/schemas/address';
+import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import { BOOK_DEFAULTS, type Book, bookCreateSchema, bookUpdateSchema } from '@pruefbuch/domain/schemas/book';
 import { z } from 'zod';
 
@@ -107,8 +107,7 @@ export function emptyBookValues(folder: string): BookValues {
     orderNo: d.orderNo,
     lagerort: d.lagerort,
     controlleraddress: null,
-    // The object's address is the one nearly every book has: open and ready, in Germany.
-    objectaddress: emptyAddress(),
+    objectaddress: null,
     raiseraddress: null,
     manufactureraddress: null,
     completedOn: null,

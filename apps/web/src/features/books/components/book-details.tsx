@@ -28,7 +28,7 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
   const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   return (
-    <DataList orientation={wide ? 'horizontal' : 'vertical'} labelWidth={190} gap="xs">
+    <DataList orientation={wide ? 'horizontal' : 'vertical'} labelWidth={220} gap="xs">
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel c="dimmed">{label}</DataList.ItemLabel>

@@ -1,12 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { BOOK_STATUS_LABEL_KEY, isBookStatus } from '@pruefbuch/domain/rules/book-status';
 import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
 import type { FolderNode } from '@pruefbuch/domain/schemas/folder';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressSummary } from '@/components/ui/address-editor';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useCountries } from '@/lib/countries';
@@ -16,47 +13,10 @@ import { useActiveBookTypes } from '../api/get-active-booktypes';
 import { useBookProtocol } from '../api/get-book-protocol';
 import { useFolderTree } from '../api/get-folder-tree';
 import { flattenFolders } from './folder-path';
+import { type ProtocolLookups, protocolValue } from './protocol-value';
 
 const PAGE = 25;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
-
-interface Lookups {
-  t: TFunction;
-  countries: Parameters<typeof addressSummary>[1];
-  intervalLabel: (value: number) => string;
-  bookTypes: Map<string, string>;
-  folders: Map<string, string>;
-}
-
-/** A stored protocol value as a person reads it: labels for codes, dates as DD.MM.YYYY, addresses in one line. */
-export function protocolValue(field: string, value: string | null, l: Lookups): string {
-  if (value === null || value === '') return '–';
-  if (field === 'status' && isBookStatus(Number(value))) {
-    return l.t(BOOK_STATUS_LABEL_KEY[Number(value) as keyof typeof BOOK_STATUS_LABEL_KEY]);
-  }
-  if (field === 'serviceinterval' || field === 'selfserviceinterval') return l.intervalLabel(Number(value));
-  if (field === 'bookType') return l.bookTypes.get(value) ?? value;
-  if (field === 'folder') return l.folders.get(value) ?? value;
-  if (field === 'lagerort') return l.t(`books.lagerort.${value}`, { defaultValue: value });
-  if (field.endsWith('Ampel')) return l.t(`books.ampel.${value}`, { defaultValue: value });
-  if (value === 'true' || value === 'false') return value === 'true' ? l.t('common.yes') : l.t('common.no');
-  if (ISO_DATE.test(value)) return formatDate(value);
-  if (value.startsWith('{') || value.startsWith('[')) {
-    try {
-      const parsed = JSON.parse(value) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        if (field.endsWith('address')) return addressSummary(parsed as never, l.countries) || '–';
-        return Object.entries(parsed)
-          .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-          .join(', ');
-      }
-    } catch {
-      // not JSON after all: shown as it is
-    }
-  }
-  return value;
-}
 
 const when = (entry: ProtocolEntry) => {
   const day = parseProtocolDate(entry.date);
@@ -74,7 +34,7 @@ export function ProtocolTable({ tenantId, bookId }: { tenantId: string; bookId: 
   const tree = useFolderTree(tenantId);
   const [shown, setShown] = useState(PAGE);
 
-  const lookups: Lookups = {
+  const lookups: ProtocolLookups = {
     t,
     countries: countries.data ?? [],
     intervalLabel: intervals.labelOf,
