@@ -13,7 +13,7 @@ import {
   type RoleNumber,
 } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface TenantRef {
   _id: string;
@@ -196,3 +196,14 @@ export const toPrincipal = (session: SessionData | null): Principal | null => (s
 
 /** Where a user goes after login when no other target was asked for. */
 export const landingFor = (session: SessionData): ScreenName => landingScreen(principalOf(session));
+
+/**
+ * A screen whose address names a tenant the server has just served makes it the current tenant, so the
+ * header picker and calls without a tenant of their own follow where the user works.
+ */
+export function useSyncCurrentTenant(tenantId: string | undefined) {
+  const { currentTenant } = useSession();
+  useEffect(() => {
+    if (tenantId && tenantId !== currentTenant) setCurrentTenant(tenantId);
+  }, [tenantId, currentTenant]);
+}

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { useSyncCurrentTenant } from '@/lib/session';
 import { useCreateBook } from '../api/create-book';
 import { useFolderTree } from '../api/get-folder-tree';
 import { BOOK_FORM_SCHEMAS, type BookValues, emptyBookValues } from '../book-form';
@@ -19,6 +20,7 @@ export function BookNewPage() {
   const { tenant: tenantId = '', folder = 'root' } = useParams();
   // The tree proves the tenant is the user's before anything is typed (and fills the folder select).
   const tree = useFolderTree(tenantId);
+  useSyncCurrentTenant(tree.data ? tenantId : undefined);
   const back = screenPath('tenantStart', { slug: tenantId }) + (folder === 'root' ? '' : `?folder=${folder}`);
 
   return (

@@ -9,7 +9,7 @@ import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
-import { principalOf, useSession } from '@/lib/session';
+import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
 import { AmpelBadge, BookStatusBadge } from '../components/book-badges';
@@ -29,6 +29,7 @@ const MOVE_MODAL = 'move-book';
 export function BookPage() {
   const { tenant: tenantId = '', slug: bookId = '' } = useParams();
   const dto = useBookDto(tenantId, bookId);
+  useSyncCurrentTenant(dto.data ? tenantId : undefined);
   if (dto.isPending) return <PageLoader />;
   if (dto.isError) {
     return isNoAccess(dto.error) ? (

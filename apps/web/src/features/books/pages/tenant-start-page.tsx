@@ -34,7 +34,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
-import { principalOf, setCurrentTenant, useSession } from '@/lib/session';
+import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useFolderBooks } from '../api/get-folder-books';
 import { useFolderTree } from '../api/get-folder-tree';
 import { useTenantBySlug } from '../api/get-tenant-by-slug';
@@ -47,13 +47,7 @@ export function TenantStartPage() {
   const { t } = useTranslation();
   const { slug } = useParams();
   const tenant = useTenantBySlug(slug);
-  const { currentTenant } = useSession();
-
-  // Working in a tenant makes it the current one (header picker, calls without a tenant in the address).
-  const tenantId = tenant.data?._id;
-  useEffect(() => {
-    if (tenantId && tenantId !== currentTenant) setCurrentTenant(tenantId);
-  }, [tenantId, currentTenant]);
+  useSyncCurrentTenant(tenant.data?._id);
 
   if (tenant.isPending) return <PageLoader />;
   if (tenant.isError) {

@@ -24,11 +24,14 @@ export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
   const tenants = useUserTenants(isLoggedIn);
   const list = tenants.data ?? session?.tenants ?? [];
 
-  // The stored tenant may have been deleted or taken away: fall back to the first one the user has.
+  // The stored tenant may have been deleted or taken away: fall back to the first one the user has. Screens
+  // whose address names a tenant set it themselves once the server has served it; they are left alone.
+  const onTenantScreen = TENANT_SCREENS.test(pathname);
   useEffect(() => {
     const first = tenants.data?.[0];
-    if (first && !tenants.data?.some((tenant) => tenant._id === currentTenant)) setCurrentTenant(first._id);
-  }, [tenants.data, currentTenant]);
+    if (onTenantScreen || !first) return;
+    if (!tenants.data?.some((tenant) => tenant._id === currentTenant)) setCurrentTenant(first._id);
+  }, [tenants.data, currentTenant, onTenantScreen]);
 
   if (!session || list.length < 2) return null;
 
