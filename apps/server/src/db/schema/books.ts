@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { type AddressValue, folders, tenants } from './tenants';
 
 const stamps = {
@@ -28,6 +39,20 @@ export const bookTypes = pgTable('book_types', {
   version: integer('version').notNull().default(0),
   ...stamps,
 });
+
+type SearchColumns = Record<
+  'title' | 'customer' | 'site' | 'glasbocknr' | 'manufacturerNo' | 'orderNo' | 'objectaddress',
+  AnyPgColumn
+>;
+
+/**
+ * The text a book search looks in: title, customer, site, serial (glasbocknr), manufacturer and
+ * order number, and the object address's ZIP and city, joined by a unit separator (chr 31) so
+ * that a term never matches across two fields. books_search_trgm_idx is built on exactly this
+ * expression; a search must use it unchanged to use the index.
+ */
+export const bookSearchText = (t: SearchColumns): SQL =>
+  sql`(${t.title} || chr(31) || ${t.customer} || chr(31) || ${t.site} || chr(31) || ${t.glasbocknr} || chr(31) || ${t.manufacturerNo} || chr(31) || ${t.orderNo} || chr(31) || coalesce(${t.objectaddress} ->> 'zip', '') || chr(31) || coalesce(${t.objectaddress} ->> 'location', ''))`;
 
 /** The inspection book of one installation (SPEC §3 Book). */
 export const books = pgTable(
@@ -80,10 +105,14 @@ export const books = pgTable(
     ...stamps,
   },
   (t) => [
-    index('books_tenant_folder_title_idx').on(t.tenantId, t.folderId, t.title),
-    index('books_tenant_title_idx').on(t.tenantId, t.title),
+    // With the id, a folder's (or tenant's) books in title order come from the index alone.
+    index('books_tenant_folder_title_idx').on(t.tenantId, t.folderId, t.title, t.id),
+    index('books_tenant_title_idx').on(t.tenantId, t.title, t.id),
     index('books_tenant_manufacturer_no_idx').on(t.tenantId, t.manufacturerNo),
     index('books_tenant_order_no_idx').on(t.tenantId, t.orderNo),
+    // Trigram search within a tenant: one GIN index over the tenant (btree_gin) and the search
+    // text (pg_trgm), so `tenant = … and text ilike '%term%'` is answered by the index alone.
+    index('books_search_trgm_idx').using('gin', t.tenantId, sql`${bookSearchText(t)} gin_trgm_ops`),
   ],
 );
 

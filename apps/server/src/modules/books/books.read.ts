@@ -58,7 +58,8 @@ export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {
 
 /**
  * GET tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size}: the url must be the slug of the
- * request's tenant (x-tenant), the folder one of its folders; anything else is a 404.
+ * request's tenant (x-tenant), the folder one of its folders; anything else is a 404. Both are
+ * conditions of the list query itself; only an empty page checks which one failed.
  */
 export async function listFolderBooks(
   ctx: RequestContext,
@@ -66,15 +67,21 @@ export async function listFolderBooks(
   search: string | undefined,
 ) {
   const { tenantId } = requireTenant(ctx);
-  const tenant = await findTenantByUrl(ctx.db, p.url);
-  if (!tenant || tenant.id !== tenantId) throw notFound();
-  let folder: string | undefined;
-  if (p.folderOrRoot === 'root') folder = 'root';
-  else if (p.folderOrRoot !== 'all') {
-    if (!(await findFolder(ctx.db, tenantId, p.folderOrRoot))) throw notFound();
-    folder = p.folderOrRoot;
+  const folder = p.folderOrRoot === 'all' ? undefined : p.folderOrRoot;
+  const list = await listBooks(ctx.db, tenantId, {
+    folder,
+    search,
+    tenantUrl: p.url,
+    page: p.page,
+    size: p.size,
+    sort: p.sort,
+  });
+  if (list.total === 0) {
+    const tenant = await findTenantByUrl(ctx.db, p.url);
+    if (!tenant || tenant.id !== tenantId) throw notFound();
+    if (folder && folder !== 'root' && !(await findFolder(ctx.db, tenantId, folder))) throw notFound();
   }
-  return listBooks(ctx.db, tenantId, { folder, search, page: p.page, size: p.size, sort: p.sort });
+  return list;
 }
 
 /** GET books/status/all: every status with its label in the request's language. */

@@ -1,17 +1,12 @@
 import type { BookSortField } from '@pruefbuch/domain/schemas/book';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { books } from '../../db/schema/index';
+import { bookSearchText, books, tenants } from '../../db/schema/index';
 import { type BookListRow, listColumns, toBookListItem } from './books.repo';
 
-/**
- * The text a book search looks in: title, customer, site, serial (glasbocknr), manufacturer and
- * order number, and the object address's ZIP and city, joined by a unit separator so that a
- * search term never matches across two fields. The books_search_trgm_idx index is built on
- * exactly this expression (see the books_indexes migration).
- */
-export const searchText = sql`(${books.title} || chr(31) || ${books.customer} || chr(31) || ${books.site} || chr(31) || ${books.glasbocknr} || chr(31) || ${books.manufacturerNo} || chr(31) || ${books.orderNo} || chr(31) || coalesce(${books.objectaddress} ->> 'zip', '') || chr(31) || coalesce(${books.objectaddress} ->> 'location', ''))`;
+/** The search text of books (see bookSearchText: the trigram index is built on the same expression). */
+export const searchText = bookSearchText(books);
 
 const SORT_COLUMNS: Record<BookSortField, AnyPgColumn> = {
   title: books.title,
@@ -27,15 +22,20 @@ const SORT_COLUMNS: Record<BookSortField, AnyPgColumn> = {
   updatedAt: books.updatedAt,
 };
 
-/**
- * 'title' or '-title' → ORDER BY with the id as the tie-breaker, so pages never overlap. Books
- * without a date come last both ways.
- */
-function orderOf(sort: string): SQL[] {
+/** 'title' or '-title' → the sort column and direction. */
+function sortOf(sort: string): { column: AnyPgColumn; descending: boolean } {
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as BookSortField] ?? books.title;
-  if (!descending) return [asc(column), asc(books.id)];
-  return [column.notNull ? desc(column) : sql`${column} desc nulls last`, desc(books.id)];
+  return { column, descending };
+}
+
+/**
+ * ORDER BY a sort key with the id as the tie-breaker, so pages never overlap. Books without a
+ * date come last both ways.
+ */
+function orderBy(key: SQLWrapper, id: SQLWrapper, descending: boolean, nullable: boolean): SQL[] {
+  if (!descending) return [asc(key), asc(id)];
+  return [nullable ? sql`${key} desc nulls last` : desc(key), desc(id)];
 }
 
 /** A search term as a LIKE pattern that takes %, _ and \ literally. */
@@ -47,6 +47,8 @@ export interface BookListFilter {
   search?: string;
   status?: number;
   active?: boolean;
+  /** Only when the tenant has this url (the folder list's path names the tenant by its url). */
+  tenantUrl?: string;
 }
 
 /** The conditions of a list in one tenant. */
@@ -57,32 +59,58 @@ export function listWhere(tenantId: string, f: BookListFilter): SQL | undefined 
   if (f.search) conds.push(sql`${searchText} ilike ${containsPattern(f.search)}`);
   if (f.status !== undefined) conds.push(eq(books.status, f.status));
   if (f.active !== undefined) conds.push(eq(books.active, f.active));
+  if (f.tenantUrl !== undefined) {
+    conds.push(
+      sql`exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId} and ${tenants.url} = ${f.tenantUrl})`,
+    );
+  }
   return and(...conds);
+}
+
+export type BookListParams = BookListFilter & { page: number; size: number; sort: string };
+
+/**
+ * The page query. The matches (id and sort key only) are a CTE that is read twice, so
+ * PostgreSQL computes it once and on its own, free to use the trigram or the folder index
+ * whatever the sort; the page is sorted and cut from it, the count taken from it, and only the
+ * page's rows are read in full.
+ */
+export function listQuery(db: Executor, tenantId: string, f: BookListParams) {
+  const { column, descending } = sortOf(f.sort);
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: books.id, key: sql`${column}`.as('key') })
+      .from(books)
+      .where(listWhere(tenantId, f)),
+  );
+  const page = db.$with('page').as(
+    db
+      .select({ id: matches.id, key: matches.key })
+      .from(matches)
+      .orderBy(...orderBy(matches.key, matches.id, descending, !column.notNull))
+      .limit(f.size)
+      .offset((f.page - 1) * f.size),
+  );
+  return db
+    .with(matches, page)
+    .select({ ...listColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+    .from(page)
+    .innerJoin(books, eq(books.id, page.id))
+    .orderBy(...orderBy(page.key, page.id, descending, !column.notNull));
 }
 
 /**
  * One page of the tenant's books: one query that returns the page and the total of all
- * matches (a window count); a page past the end counts separately.
+ * matches; a page past the end counts separately.
  */
-export async function listBooks(
-  db: Executor,
-  tenantId: string,
-  f: BookListFilter & { page: number; size: number; sort: string },
-) {
-  const where = listWhere(tenantId, f);
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(books)
-    .where(where)
-    .orderBy(...orderOf(f.sort))
-    .limit(f.size)
-    .offset((f.page - 1) * f.size);
+export async function listBooks(db: Executor, tenantId: string, f: BookListParams) {
+  const rows = await listQuery(db, tenantId, f);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && f.page > 1) {
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(books)
-      .where(where);
+      .where(listWhere(tenantId, f));
     total = c?.n ?? 0;
   }
   return {
