@@ -6,6 +6,7 @@ import { type AddressValue, folders, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { fileShasOfTenants, purgeUnreferenced } from '../../platform/files';
 import { countryExists } from '../countries/countries.repo';
 import { mayUseTenant } from './tenant-access';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
@@ -102,9 +103,12 @@ export function update(ctx: RequestContext, id: string, input: TenantUpdate) {
   );
 }
 
-/** DELETE tenants/{id} (admins): only a tenant without books; its folders and memberships go with it. */
-export function remove(ctx: RequestContext, id: string) {
-  return ctx.db.transaction(async (tx) => {
+/**
+ * DELETE tenants/{id} (admins): only a tenant without books; its folders, memberships and
+ * unattached uploads go with it, and their files once no other blob shares them.
+ */
+export async function remove(ctx: RequestContext, id: string) {
+  const shas = await ctx.db.transaction(async (tx) => {
     // The row lock makes a book insert of this tenant (which locks the row for its foreign key) wait.
     const current = await findTenant(tx, id, { forUpdate: true });
     if (!current) throw notFound();
@@ -113,7 +117,11 @@ export function remove(ctx: RequestContext, id: string) {
     for (const f of gone) {
       await recordChanges(tx, ctx, { entity: 'folder', entityId: f.id, tenantId: id, action: 'delete' }, f, null);
     }
+    const files = await fileShasOfTenants(tx, [id]);
     await tx.delete(tenants).where(eq(tenants.id, id));
     await recordChanges(tx, ctx, audit(id, 'delete'), current, null);
+    return files;
   });
+  // After the commit: a removed file cannot be rolled back.
+  await purgeUnreferenced(ctx.db, ctx.deps.files, shas);
 }

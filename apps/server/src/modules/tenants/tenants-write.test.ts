@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { folders, tenants, userTenants } from '../../db/schema/index';
+import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../documents/documents.fixtures';
 import { dbWrites, fieldsOf, keysOf, tag, tenantBody, unknownId } from './tenants.fixtures';
 
 const t = await createTestApp();
@@ -315,6 +317,36 @@ describe('DELETE tenants/{id}', () => {
     expect((await w.auditOf('folder', folder.id)).map((r) => r.action)).toContain('delete');
     expect((await t.api({ method: 'GET', url: `/tenants/${tenant._id}`, token: admin.token })).statusCode).toBe(404);
     expect((await t.api({ method: 'DELETE', url: `/tenants/${tenant._id}`, token: admin.token })).statusCode).toBe(404);
+  });
+
+  it("removes the tenant's unattached uploads and their files, but not a file another tenant shares", async () => {
+    const admin = await t.signedIn(Role.ADMIN_ROLE);
+    const [gone, stays] = [(await create(admin.token)).json(), (await create(admin.token)).json()];
+    const upload = uploader(t);
+    const own = samples.png();
+    const shared = samples.png();
+    const up = async (tenant: string, content: Buffer) => {
+      const res = await upload({
+        url: '/blobs',
+        token: admin.token,
+        tenant,
+        fields: { tenant },
+        file: { name: 'bild.png', content },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+    const ownBlob = await up(gone._id, own);
+    await up(gone._id, shared);
+    const keptBlob = await up(stays._id, shared);
+    expect(existsSync(fileOnDisk(t, sha256Of(own)))).toBe(true);
+
+    const res = await t.api({ method: 'DELETE', url: `/tenants/${gone._id}`, token: admin.token });
+    expect(res.statusCode).toBe(204);
+    expect(await blobRow(t, ownBlob)).toBeNull();
+    expect(existsSync(fileOnDisk(t, sha256Of(own)))).toBe(false);
+    expect(await blobRow(t, keptBlob)).not.toBeNull();
+    expect(existsSync(fileOnDisk(t, sha256Of(shared)))).toBe(true);
   });
 
   it('refuses a tenant that still has books with 409 TENANT_NOT_EMPTY', async () => {
