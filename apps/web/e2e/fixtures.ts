@@ -52,7 +52,8 @@ export function setUpBrowser() {
   };
 }
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+/** A call to the API as a test sets up its data; throws on anything but 2xx. */
+export async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/v1${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -62,18 +63,23 @@ async function api<T>(method: string, url: string, body?: unknown, token?: strin
   return (await res.json()) as T;
 }
 
-/** A fresh, verified account made through the admin API, for tests that change an account. */
-export async function createAccount(role = 3, password = 'start-pw-1') {
+/** The demo admin's access token, for setting up data through the API. */
+export async function adminToken() {
   const admin = await api<{ token: string }>('POST', '/users/login', {
     email: 'admin@demo.test',
     password: DEMO_PASSWORD,
   });
+  return admin.token;
+}
+
+/** A fresh, verified account made through the admin API, for tests that change an account. */
+export async function createAccount(role = 3, password = 'start-pw-1', tenants: string[] = []) {
   const email = `e2e${randomUUID().slice(0, 8)}@demo.test`;
   const user = await api<{ _id: string }>(
     'PUT',
     '/users',
-    { firstName: 'Erika', lastName: 'Mustermann', email, role, abbreviation: 'EM', password },
-    admin.token,
+    { firstName: 'Erika', lastName: 'Mustermann', email, role, abbreviation: 'EM', password, tenants },
+    await adminToken(),
   );
   return { email, password, id: user._id };
 }

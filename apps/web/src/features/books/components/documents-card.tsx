@@ -91,7 +91,7 @@ export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string
 
   const save = (doc: DocumentBlob) =>
     download.mutate(
-      { tenantId, blobId: doc._id, fallbackName: doc.fileName },
+      { tenantId, blobId: doc._id, fileName: doc.fileName },
       { onError: (error) => notifyError(errorText(t, error), t('books.documents.downloadFailed')) },
     );
 

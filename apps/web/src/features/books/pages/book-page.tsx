@@ -102,7 +102,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 280px' }}>
           {dto.bookType ? <BookTypeIcon icon={dto.bookType.icon} color={dto.bookType.color} size={40} /> : null}
           <Box style={{ minWidth: 0 }}>
-            <Title order={2} style={{ overflowWrap: 'anywhere' }} data-testid="book-title">
+            <Title order={2} style={{ overflowWrap: 'anywhere' }} data-testid="book-heading">
               {book.title}
             </Title>
             {[book.customer, book.site, dto.bookType?.type].some(Boolean) ? (
