@@ -1,13 +1,15 @@
 /**
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
- * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL).
+ * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
+ * lists on 100,000 books (bench/books.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchBooks } from './books';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -135,3 +137,6 @@ try {
 
 console.log('\nSummary');
 console.table(results);
+
+// Book lists and search on 100,000 books in 20 tenants (bench/books.ts).
+await benchBooks();

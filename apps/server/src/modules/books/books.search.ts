@@ -1,5 +1,5 @@
 import type { BookSortField } from '@pruefbuch/domain/schemas/book';
-import { and, asc, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { bookSearchText, books, tenants } from '../../db/schema/index';
@@ -51,14 +51,17 @@ export interface BookListFilter {
   tenantUrl?: string;
 }
 
-/** The conditions of a list in one tenant. */
-export function listWhere(tenantId: string, f: BookListFilter): SQL | undefined {
-  const conds: SQL[] = [eq(books.tenantId, tenantId)];
+/** The conditions of a list in one tenant (values or placeholders of a prepared query). */
+export function listWhere(
+  tenantId: unknown,
+  f: { folder?: unknown; pattern?: unknown; status?: unknown; active?: unknown; tenantUrl?: unknown },
+): SQL | undefined {
+  const conds: SQL[] = [sql`${books.tenantId} = ${tenantId}`];
   if (f.folder === 'root') conds.push(isNull(books.folderId));
-  else if (f.folder) conds.push(eq(books.folderId, f.folder));
-  if (f.search) conds.push(sql`${searchText} ilike ${containsPattern(f.search)}`);
-  if (f.status !== undefined) conds.push(eq(books.status, f.status));
-  if (f.active !== undefined) conds.push(eq(books.active, f.active));
+  else if (f.folder !== undefined) conds.push(sql`${books.folderId} = ${f.folder}`);
+  if (f.pattern !== undefined) conds.push(sql`${searchText} ilike ${f.pattern}`);
+  if (f.status !== undefined) conds.push(sql`${books.status} = ${f.status}`);
+  if (f.active !== undefined) conds.push(sql`${books.active} = ${f.active}`);
   if (f.tenantUrl !== undefined) {
     conds.push(
       sql`exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId} and ${tenants.url} = ${f.tenantUrl})`,
@@ -69,27 +72,70 @@ export function listWhere(tenantId: string, f: BookListFilter): SQL | undefined 
 
 export type BookListParams = BookListFilter & { page: number; size: number; sort: string };
 
+const P = {
+  tenantId: sql.placeholder('tenantId'),
+  folder: sql.placeholder('folder'),
+  pattern: sql.placeholder('pattern'),
+  status: sql.placeholder('status'),
+  active: sql.placeholder('active'),
+  tenantUrl: sql.placeholder('tenantUrl'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** The values of a list's placeholders. */
+function valuesOf(tenantId: string, f: BookListParams): Record<string, unknown> {
+  return {
+    tenantId,
+    folder: f.folder,
+    pattern: f.search ? containsPattern(f.search) : undefined,
+    status: f.status,
+    active: f.active,
+    tenantUrl: f.tenantUrl,
+    limit: f.size,
+    offset: (f.page - 1) * f.size,
+  };
+}
+
+/** Which conditions a list has: one prepared statement per shape (bounded: sorts × filters). */
+const shapeOf = (f: BookListParams) =>
+  [
+    f.sort,
+    f.folder === undefined ? '' : f.folder === 'root' ? 'root' : 'folder',
+    f.search ? 'search' : '',
+    f.status === undefined ? '' : 'status',
+    f.active === undefined ? '' : 'active',
+    f.tenantUrl === undefined ? '' : 'url',
+  ].join('|');
+
 /**
- * The page query. The matches (id and sort key only) are a CTE that is read twice, so
- * PostgreSQL computes it once and on its own, free to use the trigram or the folder index
+ * The page query of a shape. The matches (id and sort key only) are a CTE that is read twice,
+ * so PostgreSQL computes it once and on its own, free to use the trigram or the folder index
  * whatever the sort; the page is sorted and cut from it, the count taken from it, and only the
  * page's rows are read in full.
  */
-export function listQuery(db: Executor, tenantId: string, f: BookListParams) {
+function buildListQuery(db: Executor, f: BookListParams) {
   const { column, descending } = sortOf(f.sort);
+  const where = listWhere(P.tenantId, {
+    folder: f.folder === 'root' ? 'root' : f.folder === undefined ? undefined : P.folder,
+    pattern: f.search ? P.pattern : undefined,
+    status: f.status === undefined ? undefined : P.status,
+    active: f.active === undefined ? undefined : P.active,
+    tenantUrl: f.tenantUrl === undefined ? undefined : P.tenantUrl,
+  });
   const matches = db.$with('matches').as(
     db
       .select({ id: books.id, key: sql`${column}`.as('key') })
       .from(books)
-      .where(listWhere(tenantId, f)),
+      .where(where),
   );
   const page = db.$with('page').as(
     db
       .select({ id: matches.id, key: matches.key })
       .from(matches)
       .orderBy(...orderBy(matches.key, matches.id, descending, !column.notNull))
-      .limit(f.size)
-      .offset((f.page - 1) * f.size),
+      .limit(P.limit)
+      .offset(P.offset),
   );
   return db
     .with(matches, page)
@@ -99,18 +145,44 @@ export function listQuery(db: Executor, tenantId: string, f: BookListParams) {
     .orderBy(...orderBy(page.key, page.id, descending, !column.notNull));
 }
 
+type PreparedList = ReturnType<ReturnType<typeof buildListQuery>['prepare']>;
+const preparedByDb = new WeakMap<Executor, Map<string, PreparedList>>();
+
+/** The prepared statement of a list's shape on this database (planned once per connection, not per request). */
+function preparedList(db: Executor, f: BookListParams): PreparedList {
+  let byShape = preparedByDb.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedByDb.set(db, byShape);
+  }
+  const shape = shapeOf(f);
+  let q = byShape.get(shape);
+  if (!q) {
+    q = buildListQuery(db, f).prepare(`books_list_${byShape.size}`);
+    byShape.set(shape, q);
+  }
+  return q;
+}
+
+/** The SQL text and parameters of a list, as the API runs it (for the benchmark's direct query). */
+export function listSql(db: Executor, tenantId: string, f: BookListParams) {
+  const q = buildListQuery(db, f).toSQL();
+  return { name: `bench_${shapeOf(f)}`, sql: q.sql, params: fillPlaceholders(q.params, valuesOf(tenantId, f)) };
+}
+
 /**
  * One page of the tenant's books: one query that returns the page and the total of all
  * matches; a page past the end counts separately.
  */
 export async function listBooks(db: Executor, tenantId: string, f: BookListParams) {
-  const rows = await listQuery(db, tenantId, f);
+  const rows = await preparedList(db, f).execute(valuesOf(tenantId, f));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && f.page > 1) {
+    const v = valuesOf(tenantId, f);
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(books)
-      .where(listWhere(tenantId, f));
+      .where(listWhere(tenantId, { ...f, pattern: v.pattern }));
     total = c?.n ?? 0;
   }
   return {
