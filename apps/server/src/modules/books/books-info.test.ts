@@ -182,3 +182,29 @@ describe('GET books/dto/{id}', () => {
     expect((await get('x')).statusCode).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every book, book type and audit log call', async () => {
+    const doc = await t.api({ method: 'GET', url: '/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/books',
+        '/books/{id}',
+        '/books/dto/{id}',
+        '/books/status/all',
+        '/books/statistics',
+        '/books/get/typenschilddata',
+        '/books/fromTemplate/{id}',
+        '/books/updateSpezial/{id}',
+        '/books/{id}/move2folder/{folderId}',
+        '/tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size}',
+        '/booktype',
+        '/booktype/{id}',
+        '/booktype/active',
+        '/booktype/serviceinterval/all',
+        '/auditlogs/book',
+      ]),
+    );
+  });
+});
