@@ -169,7 +169,7 @@ export function BookTypeListPage() {
                       <Table.Td>{intervals.labelOf(bookType.serviceinterval)}</Table.Td>
                       <Table.Td>{intervals.labelOf(bookType.selfserviceinterval)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={bookType.active ? 'teal' : 'gray'}>
+                        <Badge variant="light" color={bookType.active ? 'teal' : 'gray'} tt="none">
                           {bookType.active ? t('common.yes') : t('common.no')}
                         </Badge>
                       </Table.Td>

@@ -46,7 +46,7 @@ export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
 
   return (
     <Select
-      size="xs"
+      size={fullWidth ? 'sm' : 'xs'}
       value={currentTenant}
       onChange={pick}
       data={list.map((tenant) => ({ value: tenant._id, label: tenant.name }))}

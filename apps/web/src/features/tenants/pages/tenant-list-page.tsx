@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
@@ -117,7 +118,7 @@ export function TenantListPage() {
       {tenants.isError ? <LoadError error={tenants.error} onRetry={() => void tenants.refetch()} /> : null}
       {tenants.isPending ? <PageLoader /> : null}
       {data ? (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
           <Table.ScrollContainer minWidth={640}>
             <Table data-testid="tenant-table" style={{ opacity: tenants.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
@@ -198,6 +199,49 @@ export function TenantListPage() {
             </Table>
           </Table.ScrollContainer>
         </Paper>
+      ) : null}
+      {data ? (
+        <Stack gap="xs" hiddenFrom="sm" style={{ opacity: tenants.isPlaceholderData ? 0.6 : 1 }}>
+          {data.docs.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              {t('common.table.empty')}
+            </Text>
+          ) : null}
+          {data.docs.map((tenant) => {
+            const books = counts.data?.get(tenant._id);
+            return (
+              <Paper key={tenant._id} withBorder radius="md" p="sm" data-testid="tenant-card">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <UnstyledButton
+                    component={Link}
+                    to={screenPath('tenantStart', { slug: tenant.url || tenant._id })}
+                    style={{ minWidth: 0, flex: 1 }}
+                  >
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {tenant.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {[tenant.address?.zip, tenant.address?.location].filter(Boolean).join(' ') || tenant.url}
+                    </Text>
+                  </UnstyledButton>
+                  {books === undefined ? null : (
+                    <Badge variant="light" color={books > 0 ? 'blue' : 'gray'} title={t('tenants.list.books')}>
+                      {formatNumber(books)}
+                    </Badge>
+                  )}
+                  <ActionIcon
+                    component={Link}
+                    to={screenPath('tenant', { slug: tenant._id })}
+                    variant="subtle"
+                    aria-label={mayEdit ? t('common.actions.edit') : t('tenants.list.details')}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
       ) : null}
       {totalPages > 1 ? (
         <Group justify="center">
