@@ -29,12 +29,13 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useFolderBooks } from '../api/get-folder-books';
 import { useFolderTree } from '../api/get-folder-tree';
 import { useTenantBySlug } from '../api/get-tenant-by-slug';
@@ -73,26 +74,13 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [foldersOpen, setFoldersOpen] = useState(false);
 
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const selected: FolderSelection = params.get('folder') || 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sortParam = params.get('sort');
   const sort: BookListSort = isBookListSort(sortParam) ? sortParam : 'title';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
   useEffect(() => {

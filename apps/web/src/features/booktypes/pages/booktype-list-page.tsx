@@ -19,7 +19,7 @@ import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -27,6 +27,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useServiceIntervals } from '@/lib/service-intervals';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useDeleteBookType } from '../api/delete-booktype';
 import { type BookTypeSort, useBookTypes } from '../api/get-booktypes';
 
@@ -39,25 +40,12 @@ export function BookTypeListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const intervals = useServiceIntervals();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sortParam = params.get('sort');
   const sort: BookTypeSort = isSort(sortParam) ? sortParam : 'type';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
   useEffect(() => {

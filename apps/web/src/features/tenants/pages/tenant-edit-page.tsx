@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
-import type { Tenant, TenantWrite } from '@pruefbuch/domain/schemas/tenant';
+import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
@@ -130,10 +130,9 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   };
 
   const submit = form.onSubmit((values) => {
-    const data = schema.parse(values);
     if (tenant) {
       update.mutate(
-        { id: tenant._id, data: data as TenantWrite & { __v: number } },
+        { id: tenant._id, data: TENANT_FORM_SCHEMAS.edit.parse(values) },
         {
           onSuccess: (saved) => {
             const next = tenantToValues(saved);
@@ -145,7 +144,7 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
         },
       );
     } else {
-      create.mutate(data, {
+      create.mutate(TENANT_FORM_SCHEMAS.create.parse(values), {
         onSuccess: (created) => {
           notifySuccess('created');
           navigate(screenPath('tenant', { slug: created._id }), { replace: true });

@@ -18,13 +18,14 @@ import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import { IconFolderOpen, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { formatNumber } from '@/lib/format';
 import { principalOf, useSession } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useTenantBookCounts } from '../api/get-tenant-book-counts';
 import { type TenantSort, useTenants } from '../api/get-tenants';
 
@@ -40,25 +41,12 @@ export function TenantListPage() {
   const principal = session ? principalOf(session) : null;
   const mayCreate = principal ? mayCall('tenants:manage', principal) : false;
   const mayEdit = principal ? mayCall('tenants:edit', principal) : false;
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sortParam = params.get('sort');
   const sort: TenantSort = isSort(sortParam) ? sortParam : 'name';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // A new search starts on page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this

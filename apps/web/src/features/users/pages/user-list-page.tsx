@@ -19,13 +19,14 @@ import type { User } from '@pruefbuch/domain/schemas/user';
 import { IconPencil, IconPlus, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useDeleteUser } from '../api/delete-user';
 import { type UserSort, useUsers } from '../api/get-users';
 import { labelOf } from '../lookup-options';
@@ -38,25 +39,12 @@ export function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sortParam = params.get('sort');
   const sort: UserSort = isSort(sortParam) ? sortParam : 'name';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // A new search starts on page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
