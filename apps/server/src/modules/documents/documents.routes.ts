@@ -29,6 +29,19 @@ const upload = (req: FastifyRequest) =>
 const INLINE_TYPES = new Set<string>(DOCUMENT_CONTENT_TYPES);
 
 /**
+ * RFC 6266 with an ASCII fallback: 'Prüfbericht.pdf' is sent as filename="Prufbericht.pdf" plus
+ * filename*=UTF-8''Pr%C3%BCfbericht.pdf, so no browser has to guess an 8-bit charset.
+ */
+export const dispositionOf = (name: string, type: 'inline' | 'attachment' = 'attachment') =>
+  contentDisposition(name, {
+    type,
+    fallback: name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_'),
+  });
+
+/**
  * A file reply that cannot turn into a page of this origin: the stored (sniffed) type, no
  * sniffing, a sandbox without any sources, and the user's name only inside an RFC 6266
  * Content-Disposition.
@@ -39,7 +52,7 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, id: string, fo
   return reply
     .header('content-type', blob.contentType)
     .header('content-length', String(blob.size))
-    .header('content-disposition', contentDisposition(blob.fileName, { type: inline ? 'inline' : 'attachment' }))
+    .header('content-disposition', dispositionOf(blob.fileName, inline ? 'inline' : 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(stream);
