@@ -2,7 +2,7 @@ import { API_ACCESS } from '@pruefbuch/domain/access';
 import { TENANT_HEADER } from '@pruefbuch/domain/constants';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
@@ -47,15 +47,32 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const claims = await app.deps.tokens.verifyAccess(token);
     if (!claims || !UUID.test(claims.sub) || !UUID.test(claims.sid)) throw unauthenticated();
-    const user = await loadSessionUser(app, claims.sub, claims.sid);
-    if (!user) throw unauthenticated();
+    const tenantId = tenantHeader(req);
+    const found = await loadSessionUser(app, claims.sub, claims.sid, tenantId);
+    if (!found) throw unauthenticated();
+    const { user, tenantAllowed } = found;
     if (!(API_ACCESS[access] as readonly number[]).includes(user.role)) throw forbidden();
-    const tenantId = await resolveTenant(app, req, user);
+    if (tenantId && !tenantAllowed) throw new AppError('TENANT_FORBIDDEN', 403);
     req.ctx = { db: app.deps.database.db, user, tenantId, lang: requestLanguage(req), ip: req.ip, deps: app.deps };
   });
 });
 
-async function loadSessionUser(app: FastifyInstance, userId: string, sessionId: string): Promise<AuthUser | null> {
+/**
+ * One query per request: the user, its session, and whether it may work in the tenant of the
+ * header (its own tenants; admins every existing tenant).
+ */
+async function loadSessionUser(
+  app: FastifyInstance,
+  userId: string,
+  sessionId: string,
+  tenantId: string | null,
+): Promise<{ user: AuthUser; tenantAllowed: boolean } | null> {
+  const tenantAllowed = tenantId
+    ? sql<boolean>`case when ${users.role} = 1
+        then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId})
+        else exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${tenantId})
+      end`
+    : sql<boolean>`false`;
   const [row] = await app.deps.database.db
     .select({
       id: users.id,
@@ -70,6 +87,7 @@ async function loadSessionUser(app: FastifyInstance, userId: string, sessionId: 
       isResigned: users.isResigned,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
+      tenantAllowed,
     })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
@@ -77,35 +95,28 @@ async function loadSessionUser(app: FastifyInstance, userId: string, sessionId: 
     .limit(1);
   if (!row || row.isResigned || row.revokedAt || row.expiresAt < new Date()) return null;
   return {
-    id: row.id,
-    email: row.email,
-    role: row.role as RoleNumber,
-    customerRole: row.customerRole as CustomerRoleNumber | null,
-    department: row.department,
-    customer: row.customer,
-    abbreviation: row.abbreviation,
-    auswertung: row.auswertung,
-    forecast: row.forecast,
-    sessionId,
+    tenantAllowed: row.tenantAllowed === true,
+    user: {
+      id: row.id,
+      email: row.email,
+      role: row.role as RoleNumber,
+      customerRole: row.customerRole as CustomerRoleNumber | null,
+      department: row.department,
+      customer: row.customer,
+      abbreviation: row.abbreviation,
+      auswertung: row.auswertung,
+      forecast: row.forecast,
+      sessionId,
+    },
   };
 }
 
-/** The tenant header must name a tenant the user belongs to; admins may use every tenant. */
-async function resolveTenant(app: FastifyInstance, req: FastifyRequest, user: AuthUser): Promise<string | null> {
+/** The tenant the request names; a malformed value can never be a tenant of the user. */
+function tenantHeader(req: FastifyRequest): string | null {
   const raw = req.headers[TENANT_HEADER];
   const tenantId = Array.isArray(raw) ? raw[0] : raw;
   if (!tenantId) return null;
   if (!UUID.test(tenantId)) throw new AppError('TENANT_FORBIDDEN', 403);
-  const db = app.deps.database.db;
-  const found =
-    user.role === 1
-      ? await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)
-      : await db
-          .select({ id: userTenants.tenantId })
-          .from(userTenants)
-          .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, tenantId)))
-          .limit(1);
-  if (found.length === 0) throw new AppError('TENANT_FORBIDDEN', 403);
   return tenantId;
 }
 
