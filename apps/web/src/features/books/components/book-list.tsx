@@ -10,8 +10,10 @@ import { AmpelBadge, BookStatusBadge } from './book-badges';
 export const BOOK_LIST_SORTS = ['title', 'customer', 'site', 'nextInspectionDate', 'status'] as const;
 export type BookListSortField = (typeof BOOK_LIST_SORTS)[number];
 export type BookListSort = BookListSortField | `-${BookListSortField}`;
-export const isBookListSort = (value: string | null): value is BookListSort =>
-  !!value && (BOOK_LIST_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+export const BOOK_LIST_SORT_VALUES: readonly BookListSort[] = BOOK_LIST_SORTS.flatMap((field) => [
+  field,
+  `-${field}` as const,
+]);
 
 const place = (book: BookListItem) => [book.objectaddress?.zip, book.objectaddress?.location].filter(Boolean).join(' ');
 

@@ -7,14 +7,13 @@ import {
   Grid,
   Group,
   List,
-  Pagination,
   Paper,
   Select,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
@@ -27,19 +26,20 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ListPagination } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useFolderBooks } from '../api/get-folder-books';
 import { useFolderTree } from '../api/get-folder-tree';
 import { useTenantBySlug } from '../api/get-tenant-by-slug';
-import { BOOK_LIST_SORTS, BookList, type BookListSort, isBookListSort } from '../components/book-list';
+import { BOOK_LIST_SORT_VALUES, BOOK_LIST_SORTS, BookList, type BookListSort } from '../components/book-list';
 import { folderPath } from '../components/folder-path';
 import { type FolderSelection, FolderTree } from '../components/folder-tree';
 
@@ -74,18 +74,9 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [foldersOpen, setFoldersOpen] = useState(false);
 
-  const [params, update] = useUrlParams();
+  const list = useListParams(BOOK_LIST_SORT_VALUES, 'title');
+  const { params, update, page, sort } = list;
   const selected: FolderSelection = params.get('folder') || 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortParam = params.get('sort');
-  const sort: BookListSort = isBookListSort(sortParam) ? sortParam : 'title';
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
-  useEffect(() => {
-    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch || null, page: null });
-  }, [debouncedSearch]);
 
   const tree = useFolderTree(tenant._id);
   const books = useFolderBooks({
@@ -95,7 +86,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
     page,
     sort,
     size: DEFAULT_PAGE_SIZE,
-    search: debouncedSearch || undefined,
+    search: list.query,
   });
 
   const select = (folder: FolderSelection) => {
@@ -111,7 +102,6 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   ];
   const newBookFolder = selected === 'all' || selected === 'root' ? 'root' : selected;
   const data = books.data;
-  const totalPages = Math.max(1, Math.ceil(data?.pages ?? 1));
 
   const treePanel = tree.data ? (
     <FolderTree
@@ -221,8 +211,8 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
             ) : null}
             <Group gap="sm" align="flex-end" wrap="wrap">
               <TextInput
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
+                value={list.search}
+                onChange={(event) => list.setSearch(event.currentTarget.value)}
                 leftSection={<IconSearch size={16} />}
                 placeholder={t('books.list.searchShort')}
                 title={t('books.list.search')}
@@ -232,7 +222,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
               />
               <Select
                 value={sort}
-                onChange={(value) => value && update({ sort: value === 'title' ? null : value, page: null })}
+                onChange={(value) => value && list.setSort(value as BookListSort)}
                 data={BOOK_LIST_SORTS.flatMap((field) => [
                   { value: field, label: t('books.list.sortAsc', { field: t(`books.fields.${field}`) }) },
                   { value: `-${field}`, label: t('books.list.sortDesc', { field: t(`books.fields.${field}`) }) },
@@ -259,21 +249,11 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
                 tenantId={tenant._id}
                 books={data.docs}
                 sort={sort}
-                onSort={(next) => update({ sort: next === 'title' ? null : next, page: null })}
+                onSort={list.setSort}
                 dimmed={books.isPlaceholderData}
               />
             ) : null}
-            {totalPages > 1 ? (
-              <Group justify="center">
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  size="sm"
-                  siblings={1}
-                />
-              </Group>
-            ) : null}
+            <ListPagination pages={data?.pages} page={page} onChange={list.setPage} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,68 +1,35 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
+import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useServiceIntervals } from '@/lib/service-intervals';
-import { useUrlParams } from '@/lib/use-url-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useDeleteBookType } from '../api/delete-booktype';
 import { type BookTypeSort, useBookTypes } from '../api/get-booktypes';
 
 const SORTS: readonly BookTypeSort[] = ['type', '-type', 'component', '-component'];
-const isSort = (value: string | null): value is BookTypeSort => SORTS.includes(value as BookTypeSort);
-type Column = 'type' | 'component';
 
 /** booktype_list (admins): the book types with their intervals; a row opens the book type. */
 export function BookTypeListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const intervals = useServiceIntervals();
-  const [params, update] = useUrlParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortParam = params.get('sort');
-  const sort: BookTypeSort = isSort(sortParam) ? sortParam : 'type';
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
-  useEffect(() => {
-    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch || null, page: null });
-  }, [debouncedSearch]);
-
-  const bookTypes = useBookTypes({ page, size: DEFAULT_PAGE_SIZE, search: debouncedSearch || undefined, sort });
+  const list = useListParams(SORTS, 'type');
+  const bookTypes = useBookTypes({ page: list.page, size: DEFAULT_PAGE_SIZE, search: list.query, sort: list.sort });
   const remove = useDeleteBookType();
 
-  const sortHeader = (column: Column, label: string) => (
-    <SortHeader
-      label={label}
-      active={sort.replace('-', '') === column}
-      descending={sort.startsWith('-')}
-      onSort={() => update({ sort: sort === column ? `-${column}` : column, page: null })}
-    />
-  );
+  const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
 
   const confirmDelete = (bookType: BookType) =>
     modals.openConfirmModal({
@@ -75,7 +42,6 @@ export function BookTypeListPage() {
     });
 
   const data = bookTypes.data;
-  const totalPages = Math.max(1, Math.ceil(data?.pages ?? 1));
 
   return (
     <Stack gap="md">
@@ -92,21 +58,12 @@ export function BookTypeListPage() {
           </Button>
         }
       />
-      <Group justify="space-between" gap="sm">
-        <TextInput
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('books.bookTypes.searchPlaceholder')}
-          aria-label={t('common.table.search')}
-          w={{ base: '100%', sm: 360 }}
-        />
-        {data ? (
-          <Text size="sm" c="dimmed">
-            {t('common.table.total', { count: data.total })}
-          </Text>
-        ) : null}
-      </Group>
+      <ListSearchBar
+        value={list.search}
+        onChange={list.setSearch}
+        placeholder={t('books.bookTypes.searchPlaceholder')}
+        total={data?.total}
+      />
 
       {bookTypes.isError ? <LoadError error={bookTypes.error} onRetry={() => void bookTypes.refetch()} /> : null}
       {bookTypes.isPending ? <PageLoader /> : null}
@@ -127,15 +84,7 @@ export function BookTypeListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.docs.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('books.bookTypes.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {data.docs.length === 0 ? <EmptyTableRow colSpan={6} text={t('books.bookTypes.empty')} /> : null}
                 {data.docs.map((bookType) => {
                   const editPath = screenPath('booktype', { slug: bookType._id });
                   return (
@@ -161,30 +110,15 @@ export function BookTypeListPage() {
                           {bookType.active ? t('common.yes') : t('common.no')}
                         </Badge>
                       </Table.Td>
-                      <Table.Td onClick={(event) => event.stopPropagation()}>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('common.actions.edit')}>
-                            <ActionIcon
-                              component={Link}
-                              to={editPath}
-                              variant="subtle"
-                              aria-label={t('common.actions.edit')}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('common.actions.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => confirmDelete(bookType)}
-                              aria-label={t('common.actions.delete')}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
+                      <RowActionsCell>
+                        <RowAction label={t('common.actions.edit')} icon={<IconPencil size={18} />} to={editPath} />
+                        <RowAction
+                          label={t('common.actions.delete')}
+                          icon={<IconTrash size={18} />}
+                          color="red"
+                          onClick={() => confirmDelete(bookType)}
+                        />
+                      </RowActionsCell>
                     </Table.Tr>
                   );
                 })}
@@ -193,17 +127,7 @@ export function BookTypeListPage() {
           </Table.ScrollContainer>
         </Paper>
       ) : null}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            size="sm"
-            siblings={1}
-          />
-        </Group>
-      ) : null}
+      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }

@@ -1,37 +1,21 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
-import { IconFolderOpen, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconFolderOpen, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { formatNumber } from '@/lib/format';
 import { principalOf, useSession } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useTenantBookCounts } from '../api/get-tenant-book-counts';
 import { type TenantSort, useTenants } from '../api/get-tenants';
 
 const SORTS: readonly TenantSort[] = ['name', '-name', 'url', '-url'];
-const isSort = (value: string | null): value is TenantSort => SORTS.includes(value as TenantSort);
-type Column = 'name' | 'url';
 
 /** tenant_list: the tenants the user may see, with search, paging and book counts; a row opens tenantStart. */
 export function TenantListPage() {
@@ -41,33 +25,13 @@ export function TenantListPage() {
   const principal = session ? principalOf(session) : null;
   const mayCreate = principal ? mayCall('tenants:manage', principal) : false;
   const mayEdit = principal ? mayCall('tenants:edit', principal) : false;
-  const [params, update] = useUrlParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortParam = params.get('sort');
-  const sort: TenantSort = isSort(sortParam) ? sortParam : 'name';
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  // A new search starts on page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
-  useEffect(() => {
-    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch || null, page: null });
-  }, [debouncedSearch]);
-
-  const tenants = useTenants({ page, size: DEFAULT_PAGE_SIZE, search: debouncedSearch || undefined, sort });
+  const list = useListParams(SORTS, 'name');
+  const tenants = useTenants({ page: list.page, size: DEFAULT_PAGE_SIZE, search: list.query, sort: list.sort });
   const counts = useTenantBookCounts();
 
-  const sortHeader = (column: Column, label: string) => (
-    <SortHeader
-      label={label}
-      active={sort.replace('-', '') === column}
-      descending={sort.startsWith('-')}
-      onSort={() => update({ sort: sort === column ? `-${column}` : column, page: null })}
-    />
-  );
+  const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
 
   const data = tenants.data;
-  const totalPages = Math.max(1, Math.ceil(data?.pages ?? 1));
 
   return (
     <Stack gap="md">
@@ -86,22 +50,13 @@ export function TenantListPage() {
           ) : null
         }
       />
-      <Group justify="space-between" gap="sm">
-        <TextInput
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('tenants.list.searchPlaceholder')}
-          aria-label={t('common.table.search')}
-          w={{ base: '100%', sm: 360 }}
-          data-testid="tenant-search"
-        />
-        {data ? (
-          <Text size="sm" c="dimmed">
-            {t('common.table.total', { count: data.total })}
-          </Text>
-        ) : null}
-      </Group>
+      <ListSearchBar
+        value={list.search}
+        onChange={list.setSearch}
+        placeholder={t('tenants.list.searchPlaceholder')}
+        total={data?.total}
+        testId="tenant-search"
+      />
 
       {tenants.isError ? <LoadError error={tenants.error} onRetry={() => void tenants.refetch()} /> : null}
       {tenants.isPending ? <PageLoader /> : null}
@@ -121,15 +76,7 @@ export function TenantListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.docs.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('common.table.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {data.docs.length === 0 ? <EmptyTableRow colSpan={5} /> : null}
                 {data.docs.map((tenant) => {
                   const startPath = screenPath('tenantStart', { slug: tenant.url || tenant._id });
                   const place = [tenant.address?.zip, tenant.address?.location].filter(Boolean).join(' ');
@@ -155,31 +102,15 @@ export function TenantListPage() {
                           </Badge>
                         )}
                       </Table.Td>
-                      <Table.Td onClick={(event) => event.stopPropagation()}>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('tenants.list.open')}>
-                            <ActionIcon
-                              component={Link}
-                              to={startPath}
-                              variant="subtle"
-                              aria-label={t('tenants.list.open')}
-                            >
-                              <IconFolderOpen size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={mayEdit ? t('common.actions.edit') : t('tenants.list.details')}>
-                            <ActionIcon
-                              component={Link}
-                              to={screenPath('tenant', { slug: tenant._id })}
-                              variant="subtle"
-                              aria-label={mayEdit ? t('common.actions.edit') : t('tenants.list.details')}
-                              data-testid="tenant-edit"
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
+                      <RowActionsCell>
+                        <RowAction label={t('tenants.list.open')} icon={<IconFolderOpen size={18} />} to={startPath} />
+                        <RowAction
+                          label={mayEdit ? t('common.actions.edit') : t('tenants.list.details')}
+                          icon={<IconPencil size={18} />}
+                          to={screenPath('tenant', { slug: tenant._id })}
+                          testId="tenant-edit"
+                        />
+                      </RowActionsCell>
                     </Table.Tr>
                   );
                 })}
@@ -231,17 +162,7 @@ export function TenantListPage() {
           })}
         </Stack>
       ) : null}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            size="sm"
-            siblings={1}
-          />
-        </Group>
-      ) : null}
+      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }

@@ -1,69 +1,33 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { User } from '@pruefbuch/domain/schemas/user';
-import { IconPencil, IconPlus, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPencil, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SortHeader } from '@/components/ui/sort-header';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
+import { useListParams } from '@/lib/use-list-params';
 import { useDeleteUser } from '../api/delete-user';
 import { type UserSort, useUsers } from '../api/get-users';
 import { labelOf } from '../lookup-options';
 
 const SORTS: readonly UserSort[] = ['name', '-name', 'email', '-email', 'role', '-role'];
-const isSort = (value: string | null): value is UserSort => SORTS.includes(value as UserSort);
-type Column = 'name' | 'email' | 'role';
 
 export function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session } = useSession();
-  const [params, update] = useUrlParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortParam = params.get('sort');
-  const sort: UserSort = isSort(sortParam) ? sortParam : 'name';
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-
-  // A new search starts on page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the search term triggers this
-  useEffect(() => {
-    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch || null, page: null });
-  }, [debouncedSearch]);
-
-  const users = useUsers({ page, size: DEFAULT_PAGE_SIZE, search: debouncedSearch || undefined, sort });
+  const list = useListParams(SORTS, 'name');
+  const users = useUsers({ page: list.page, size: DEFAULT_PAGE_SIZE, search: list.query, sort: list.sort });
   const remove = useDeleteUser();
-
-  const sortBy = (column: Column) => update({ sort: sort === column ? `-${column}` : column, page: null });
-  const sortHeader = (column: Column, label: string) => (
-    <SortHeader
-      label={label}
-      active={sort.replace('-', '') === column}
-      descending={sort.startsWith('-')}
-      onSort={() => sortBy(column)}
-    />
-  );
+  const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
 
   const confirmDelete = (user: User) =>
     modals.openConfirmModal({
@@ -76,7 +40,6 @@ export function UserListPage() {
     });
 
   const data = users.data;
-  const totalPages = Math.max(1, Math.ceil(data?.pages ?? 1));
 
   return (
     <Stack gap="md">
@@ -103,22 +66,7 @@ export function UserListPage() {
           </>
         }
       />
-      <Group justify="space-between" gap="sm">
-        <TextInput
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('common.table.searchPlaceholder')}
-          aria-label={t('common.table.search')}
-          w={{ base: '100%', sm: 360 }}
-          data-testid="user-search"
-        />
-        {data ? (
-          <Text size="sm" c="dimmed">
-            {t('common.table.total', { count: data.total })}
-          </Text>
-        ) : null}
-      </Group>
+      <ListSearchBar value={list.search} onChange={list.setSearch} total={data?.total} testId="user-search" />
 
       {users.isError ? <LoadError error={users.error} onRetry={() => void users.refetch()} /> : null}
       {users.isPending ? <PageLoader /> : null}
@@ -138,15 +86,7 @@ export function UserListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.docs.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('common.table.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
+                {data.docs.length === 0 ? <EmptyTableRow colSpan={5} /> : null}
                 {data.docs.map((user) => {
                   const editPath = screenPath('useradministration', { slug: user._id });
                   return (
@@ -184,33 +124,18 @@ export function UserListPage() {
                           ) : null}
                         </Group>
                       </Table.Td>
-                      <Table.Td onClick={(event) => event.stopPropagation()}>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('common.actions.edit')}>
-                            <ActionIcon
-                              component={Link}
-                              to={editPath}
-                              variant="subtle"
-                              aria-label={t('common.actions.edit')}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          {user._id !== session?.userId ? (
-                            <Tooltip label={t('common.actions.delete')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                onClick={() => confirmDelete(user)}
-                                aria-label={t('common.actions.delete')}
-                                data-testid="user-delete"
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
+                      <RowActionsCell>
+                        <RowAction label={t('common.actions.edit')} icon={<IconPencil size={18} />} to={editPath} />
+                        {user._id !== session?.userId ? (
+                          <RowAction
+                            label={t('common.actions.delete')}
+                            icon={<IconTrash size={18} />}
+                            color="red"
+                            onClick={() => confirmDelete(user)}
+                            testId="user-delete"
+                          />
+                        ) : null}
+                      </RowActionsCell>
                     </Table.Tr>
                   );
                 })}
@@ -219,17 +144,7 @@ export function UserListPage() {
           </Table.ScrollContainer>
         </Paper>
       ) : null}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-            size="sm"
-            siblings={1}
-          />
-        </Group>
-      ) : null}
+      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }
