@@ -30,7 +30,7 @@ export interface TestApp {
   /** A new user with a role, signed in: returns the user and its access token. */
   signedIn: (
     role: RoleNumber,
-    overrides?: Partial<typeof users.$inferInsert>,
+    overrides?: Partial<typeof users.$inferInsert> & { tenantIds?: string[] },
   ) => Promise<{ user: typeof users.$inferSelect; token: string; session: LoginReply }>;
 }
 

@@ -115,12 +115,17 @@ export async function listTenants(
 }
 
 /** _id and name of the user's tenants (every tenant with `all`), by name. Also part of the login reply. */
+/**
+ * The tenants a user may work in, by name; for admins every tenant, their own first, so the
+ * first one (the default after sign-in) is where they actually work.
+ */
 export async function tenantsOfUser(db: Executor, userId: string, all: boolean) {
+  const own = sql`exists (select 1 from ${userTenants} where ${userTenants.tenantId} = ${tenants.id} and ${userTenants.userId} = ${userId})`;
   return db
     .select({ _id: tenants.id, name: tenants.name })
     .from(tenants)
     .where(inScope(all ? { all } : { all, userId }))
-    .orderBy(asc(tenants.name), asc(tenants.id));
+    .orderBy(...(all ? [desc(own)] : []), asc(tenants.name), asc(tenants.id));
 }
 
 /** The tenants of the scope with the number of their books, by name. */

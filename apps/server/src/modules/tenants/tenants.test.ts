@@ -157,6 +157,15 @@ describe('GET tenants/user', () => {
     );
     expect((await t.api({ method: 'GET', url: '/tenants/user' })).statusCode).toBe(401);
   });
+
+  it('lists the own tenant of an admin first, so sign-in opens where the admin works', async () => {
+    const own = await t.createTenant(`zzz Eigener ${tag()}`);
+    await t.createTenant(`aaa Anderer ${tag()}`);
+    const admin = await t.signedIn(Role.ADMIN_ROLE, { tenantIds: [own.id] });
+    const list = (await t.api({ method: 'GET', url: '/tenants/user', token: admin.token })).json();
+    expect(list[0]).toEqual({ _id: own.id, name: own.name });
+    expect(admin.session.tenants[0]).toEqual({ _id: own.id, name: own.name });
+  });
 });
 
 describe('GET tenants/book', () => {
