@@ -1,5 +1,5 @@
 import type { FolderCreate, FolderNode, FolderTree, FolderUpdate } from '@pruefbuch/domain/schemas/folder';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { folders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
@@ -147,7 +147,7 @@ export async function update(ctx: RequestContext, id: string, input: FolderUpdat
     const [row] = await tx
       .update(folders)
       .set({ folderName, parentId, version: current.version + 1, updatedAt: new Date() })
-      .where(eq(folders.id, id))
+      .where(and(eq(folders.id, id), eq(folders.tenantId, current.tenantId)))
       .returning();
     if (!row) throw notFound();
     await recordChanges(tx, ctx, audit(row, 'update'), current, row);
@@ -163,7 +163,7 @@ export async function remove(ctx: RequestContext, id: string) {
     const current = await unsafeFindFolderById(tx, id, { forUpdate: true });
     if (!current) throw notFound();
     if (await folderHasContent(tx, current.tenantId, id)) throw conflict('FOLDER_NOT_EMPTY');
-    await tx.delete(folders).where(eq(folders.id, id));
+    await tx.delete(folders).where(and(eq(folders.id, id), eq(folders.tenantId, current.tenantId)));
     await recordChanges(tx, ctx, audit(current, 'delete'), current, null);
   });
 }
