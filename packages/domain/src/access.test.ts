@@ -71,7 +71,7 @@ const SPEC_PATHS = {
 type SpecScreen = keyof typeof SPEC_PATHS;
 
 /** Pages the product adds beyond §2 (footer links "privacy and imprint"); they must be public. */
-const EXTRA_PUBLIC = ['privacy', 'imprint'] as const;
+const EXTRA_PUBLIC = ['privacy', 'imprint', 'qr_public'] as const;
 
 interface Expected {
   public: boolean;
@@ -185,7 +185,7 @@ describe('SCREENS against SPEC §2', () => {
     expect(ACCESS_ROWS).toHaveLength(SPEC_SCREENS.length);
   });
 
-  it('holds exactly the screens of §2 plus the public privacy and imprint pages', () => {
+  it('holds exactly the screens of §2 plus the public privacy, imprint and QR pages', () => {
     expect(SCREENS.map((s) => s.name).sort()).toEqual([...SPEC_SCREENS, ...EXTRA_PUBLIC].sort());
     expect(new Set(SCREENS.map((s) => s.name)).size).toBe(SCREENS.length);
   });

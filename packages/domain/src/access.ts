@@ -52,6 +52,7 @@ export type ScreenName =
   | 'passwordresetfinish'
   | 'privacy'
   | 'imprint'
+  | 'qr_public'
   | 'useradministration_list'
   | 'useradministration'
   | 'admin_dashboard'
@@ -128,6 +129,8 @@ export const SCREENS: readonly Screen[] = [
   pub('passwordresetfinish', '/admin/reset/finish'),
   pub('privacy', '/privacy'),
   pub('imprint', '/imprint'),
+  /** The page a QR label opens: the installation, its ampel and a defect report form. */
+  pub('qr_public', '/q/{slug}'),
 
   screen('useradministration_list', '/admin/useradministration', [R.ADMIN_ROLE]),
   screen('useradministration', '/admin/useradministration/{slug}', [R.ADMIN_ROLE]),
@@ -348,6 +351,26 @@ export const API_ACCESS = {
   'documents:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
   'documents:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'auditlogs:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Reading inspection records, their PDFs and assets (the inspection screens' roles). */
+  'inspections:read': INSPECTION_ROLES,
+  /** Inspections, maintenance and expert reports: creating, editing, finalizing, deleting drafts. */
+  'inspections:write': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
+  /** The operator's self-inspections: staff and the customer's branch users. */
+  'selfinspections:write': INSPECTION_ROLES,
+  /** Registering for a book's slot (POST books/{id}/inspection). */
+  'bookings:write': INSPECTION_ROLES,
+  /** Signing a PDF asset off as the tenant's tech acceptor. */
+  'techacceptor:sign': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.ACCEPTOR_ROLE, R.ACCEPTOR_LITE_ROLE],
+  /** Resolving a scanned QR code to its book (qrcode_scan roles and office). */
+  'qr:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  /** Creating QR codes and label PDFs. */
+  'qr:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Open-inspection lists (My inspections, in progress, daily list). */
+  'lists:inspections': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Expert report statistics (statistik_gutachten). */
+  'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Defects reported on the public QR page: reading and closing them. */
+  'defectreports:manage': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 

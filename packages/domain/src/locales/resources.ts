@@ -2,11 +2,15 @@
 import { admin as deAdmin } from './de/admin';
 import { auth as deAuth } from './de/auth';
 import { books as deBooks } from './de/books';
+import { checklists as deChecklists } from './de/checklists';
 import { common as deCommon } from './de/common';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
+import { inspections as deInspections } from './de/inspections';
 import { legal as deLegal } from './de/legal';
+import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
+import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
 import { users as deUsers } from './de/users';
@@ -14,11 +18,15 @@ import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
 import { auth as enAuth } from './en/auth';
 import { books as enBooks } from './en/books';
+import { checklists as enChecklists } from './en/checklists';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
+import { inspections as enInspections } from './en/inspections';
 import { legal as enLegal } from './en/legal';
+import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
+import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
 import { users as enUsers } from './en/users';
@@ -39,6 +47,10 @@ export const resources = {
       home: deHome,
       legal: deLegal,
       books: deBooks,
+      checklists: deChecklists,
+      inspections: deInspections,
+      qr: deQr,
+      lists: deLists,
     },
   },
   en: {
@@ -55,6 +67,10 @@ export const resources = {
       home: enHome,
       legal: enLegal,
       books: enBooks,
+      checklists: enChecklists,
+      inspections: enInspections,
+      qr: enQr,
+      lists: enLists,
     },
   },
 } as const;

@@ -99,6 +99,10 @@ export const books = pgTable(
     firstservice: date('firstservice'),
     serviceinterval: integer('serviceinterval').notNull().default(0),
     selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
+    /** True while the latest finalized record has an open defect that shuts the installation down (ampel black). */
+    shutDown: boolean('shut_down').notNull().default(false),
+    /** How many people may book the book (POST books/{id}/inspection). */
+    slots: integer('slots').notNull().default(1),
     status: integer('status').notNull().default(1),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(0),

@@ -26,6 +26,9 @@ export const tenants = pgTable('tenants', {
   techAcceptor: boolean('tech_acceptor').notNull().default(false),
   importDataClarificationSheet: boolean('import_data_clarification_sheet').notNull().default(false),
   address: jsonb('address').$type<AddressValue | null>(),
+  /** Ampel thresholds (rules/next-inspection.ts): orange this many days before the due date, black this many after. */
+  ampelOrangeDays: integer('ampel_orange_days').notNull().default(30),
+  ampelBlackDays: integer('ampel_black_days').notNull().default(90),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

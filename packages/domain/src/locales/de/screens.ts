@@ -11,6 +11,7 @@ export const screens: Record<ScreenName, string> = {
   passwordresetfinish: 'Neues Passwort',
   privacy: 'Datenschutz',
   imprint: 'Impressum',
+  qr_public: 'Anlage',
   useradministration_list: 'Benutzerverwaltung',
   useradministration: 'Benutzer bearbeiten',
   admin_dashboard: 'Dashboard',

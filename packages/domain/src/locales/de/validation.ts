@@ -4,6 +4,7 @@ export const validation = {
   min: 'Die Eingabe ist zu kurz.',
   invalid: 'Die Eingabe ist ungültig.',
   id: 'Ungültige ID.',
+  signature: 'Die Unterschrift ist ungültig. Bitte erneut unterschreiben.',
   date: 'Bitte ein gültiges Datum eingeben.',
   role: 'Unbekannte Rolle.',
   customerRole: 'Unbekannte Kundenrolle.',

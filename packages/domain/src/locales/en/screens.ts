@@ -10,6 +10,7 @@ export const screens: typeof de = {
   passwordresetfinish: 'New password',
   privacy: 'Privacy',
   imprint: 'Imprint',
+  qr_public: 'Installation',
   useradministration_list: 'User administration',
   useradministration: 'Edit user',
   admin_dashboard: 'Dashboard',

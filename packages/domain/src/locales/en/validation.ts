@@ -6,6 +6,7 @@ export const validation: typeof de = {
   min: 'The input is too short.',
   invalid: 'The input is invalid.',
   id: 'Invalid ID.',
+  signature: 'The signature is invalid. Please sign again.',
   date: 'Please enter a valid date.',
   role: 'Unknown role.',
   customerRole: 'Unknown customer role.',

@@ -1,0 +1,148 @@
+import type {
+  ChecklistEntry,
+  Defect,
+  InspectionKind,
+  OperatorAcknowledgement,
+  Signature,
+} from '@pruefbuch/domain/schemas/inspection';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { blobs, books } from './books';
+import { tenants } from './tenants';
+
+const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Inspection records of a book (SPEC §3 Inspection and Self-inspection): periodic inspection,
+ * maintenance (wartung), expert report (gutachten; isAbnahmeGutachten marks an acceptance
+ * report) and the operator's self-inspection (self). A finalized record (finalized_at set) is
+ * never changed again; a correction is a new record whose corrects_id names the old one.
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InspectionKind>().notNull(),
+    when: date('when').notNull(),
+    where: text('where').notNull().default(''),
+    who: text('who').notNull().default(''),
+    isAbnahmeGutachten: boolean('is_abnahme_gutachten').notNull().default(false),
+    akkutausch: boolean('akkutausch').notNull().default(false),
+    text: text('text').notNull().default(''),
+    misc: jsonb('misc').$type<Record<string, unknown>>().notNull().default({}),
+    checklistName: text('checklist_name').notNull().default('general'),
+    checklist: jsonb('checklist').$type<ChecklistEntry[]>().notNull().default([]),
+    defects: jsonb('defects').$type<Defect[]>().notNull().default([]),
+    continuedOperation: boolean('continued_operation'),
+    inspectorSignature: jsonb('inspector_signature').$type<Signature | null>(),
+    operatorAcknowledgement: jsonb('operator_acknowledgement').$type<OperatorAcknowledgement | null>(),
+    /** The uploaded report of an existing expert report (inspections/existingDoc). */
+    reportBlobId: uuid('report_blob_id').references(() => blobs.id, { onDelete: 'set null' }),
+    correctsId: uuid('corrects_id'),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
+    finalizedBy: uuid('finalized_by'),
+    createdBy: uuid('created_by'),
+    version: integer('version').notNull().default(0),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inspections_book_idx').on(t.bookId, t.kind, t.when),
+    index('inspections_tenant_open_idx').on(t.tenantId, t.finalizedAt),
+    index('inspections_tenant_when_idx').on(t.tenantId, t.kind, t.when),
+    index('inspections_creator_idx').on(t.createdBy, t.finalizedAt),
+  ],
+);
+
+/** Booking entries (SPEC §3): a person registered for one of a book's slots. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    dob: date('dob'),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by'),
+    createdAt,
+  },
+  (t) => [index('bookings_book_idx').on(t.bookId, t.createdAt), index('bookings_user_idx').on(t.userId)],
+);
+
+/** QR codes of books (SPEC §3 QR code): `code` is the short random part of the label's URL. */
+export const qrCodes = pgTable(
+  'qr_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    code: text('code').notNull(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by'),
+    createdAt,
+  },
+  (t) => [uniqueIndex('qr_codes_code_idx').on(t.code), index('qr_codes_book_idx').on(t.bookId)],
+);
+
+/** PDFs kept per book (SPEC §3 PDF asset): generated reports and uploaded ones, with the tech acceptor's sign-off. */
+export const pdfAssets = pgTable(
+  'pdf_assets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    inspectionId: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blobs.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    techAcceptorId: uuid('tech_acceptor_id'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedBy: uuid('accepted_by'),
+    acceptanceNote: text('acceptance_note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt,
+  },
+  (t) => [index('pdf_assets_book_idx').on(t.bookId, t.createdAt)],
+);
+
+/** Defects reported by anybody on the public page of a book's QR code. */
+export const defectReports = pgTable(
+  'defect_reports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    text: text('text').notNull(),
+    status: text('status').$type<'open' | 'done'>().notNull().default('open'),
+    createdAt,
+  },
+  (t) => [index('defect_reports_book_idx').on(t.bookId, t.createdAt)],
+);

@@ -1,0 +1,2 @@
+/** inspections (Deutsch). Filled by the inspections screens. */
+export const inspections = {};

@@ -1,0 +1,2 @@
+/** lists (Deutsch). Filled by the lists screens. */
+export const lists = {};

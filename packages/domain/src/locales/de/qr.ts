@@ -1,0 +1,2 @@
+/** qr (Deutsch). Filled by the qr screens. */
+export const qr = {};

@@ -1,0 +1,2 @@
+/** inspections (en). Filled by the inspections screens. */
+export const inspections = {};

@@ -1,0 +1,2 @@
+/** lists (en). Filled by the lists screens. */
+export const lists = {};

@@ -1,0 +1,2 @@
+/** qr (en). Filled by the qr screens. */
+export const qr = {};

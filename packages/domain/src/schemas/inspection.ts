@@ -1,0 +1,249 @@
+/**
+ * Inspection records (SPEC §3 Inspection, Self-inspection, Booking entry, Book meta) and the
+ * calls of SPEC §7 Inspections. One record shape serves all four kinds; a self-inspection
+ * leaves where, isAbnahmeGutachten and akkutausch at their defaults.
+ */
+import { z } from 'zod';
+import { CHECKLISTS, type ChecklistName } from '../rules/checklists';
+import { idSchema, isoDate, paged } from './common';
+
+export const INSPECTION_KINDS = ['inspection', 'wartung', 'gutachten', 'self'] as const;
+export type InspectionKind = (typeof INSPECTION_KINDS)[number];
+export const inspectionKindSchema = z.enum(INSPECTION_KINDS, { error: 'validation.invalid' });
+/** The kinds written through POST inspections (self-inspections have their own calls). */
+export const staffInspectionKindSchema = z.enum(['inspection', 'wartung', 'gutachten'], {
+  error: 'validation.invalid',
+});
+
+export const CHECK_RESULTS = ['ok', 'defect', 'na'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+
+/** Severity of a defect: safe to operate, operate only after repair, shut down. */
+export const DEFECT_SEVERITIES = ['safe', 'repair', 'shutdown'] as const;
+export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number];
+
+export const CHECKLIST_NAMES = Object.keys(CHECKLISTS) as ChecklistName[];
+
+const text = (max = 200) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
+
+/** A PNG drawn on screen, as a data URL; at most ~200 kB. */
+export const MAX_SIGNATURE_LENGTH = 200_000;
+export const signatureImageSchema = z
+  .string({ error: 'validation.invalid' })
+  .max(MAX_SIGNATURE_LENGTH, { error: 'validation.max' })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: 'validation.signature' });
+
+export const signatureSchema = z.object({
+  name: text(100).min(1, { error: 'validation.required' }),
+  image: signatureImageSchema,
+  /** ISO timestamp; set by the server when missing. */
+  signedAt: z.string().optional(),
+});
+export type Signature = z.infer<typeof signatureSchema>;
+
+/** The operator's acknowledgement: a name, optionally a drawn signature. */
+export const operatorAcknowledgementSchema = z.object({
+  name: text(100).min(1, { error: 'validation.required' }),
+  image: signatureImageSchema.nullable().default(null),
+  signedAt: z.string().optional(),
+});
+export type OperatorAcknowledgement = z.infer<typeof operatorAcknowledgementSchema>;
+
+export const checklistEntrySchema = z.object({
+  /** Key of rules/checklists.ts. */
+  item: text(80).min(1, { error: 'validation.required' }),
+  /** The label as it read when the record was made (filled by the server). */
+  label: text(300).default(''),
+  result: z.enum(CHECK_RESULTS, { error: 'validation.invalid' }).nullable().default(null),
+  note: text(1000).default(''),
+});
+export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
+
+export const defectSchema = z.object({
+  /** Set by the server for a new defect. */
+  _id: z.string().max(40).optional(),
+  text: text(1000).min(1, { error: 'validation.required' }),
+  severity: z.enum(DEFECT_SEVERITIES, { error: 'validation.invalid' }),
+  /** The checklist item the defect belongs to, if any. */
+  item: text(80).nullable().default(null),
+  /** Blob ids of photos (uploaded with POST blobs, type defect-photo). */
+  photos: z.array(idSchema).max(20, { error: 'validation.max' }).default([]),
+  /** A defect carried over from an earlier record and fixed in this one. */
+  resolved: z.boolean().default(false),
+});
+export type Defect = z.infer<typeof defectSchema>;
+
+/** The fields a client writes. */
+export const inspectionFieldsSchema = z.object({
+  when: isoDate,
+  where: text(200).default(''),
+  who: text(200).default(''),
+  isAbnahmeGutachten: z.boolean().default(false),
+  akkutausch: z.boolean().default(false),
+  text: text(10_000).default(''),
+  misc: z.record(z.string(), z.unknown()).default({}),
+  checklist: z.array(checklistEntrySchema).max(100).default([]),
+  defects: z.array(defectSchema).max(100).default([]),
+  /** May the installation stay in operation? null: not yet stated. */
+  continuedOperation: z.boolean().nullable().default(null),
+  inspectorSignature: signatureSchema.nullable().default(null),
+  operatorAcknowledgement: operatorAcknowledgementSchema.nullable().default(null),
+});
+
+/** POST inspections: a new draft (inspection, maintenance or expert report) of a book. */
+export const inspectionCreateSchema = inspectionFieldsSchema.extend({
+  book: idSchema,
+  kind: staffInspectionKindSchema,
+  /** The finalized record this one corrects. */
+  corrects: idSchema.nullable().default(null),
+});
+export type InspectionCreate = z.input<typeof inspectionCreateSchema>;
+
+/** POST selfinspections: a new draft self-inspection. */
+export const selfInspectionCreateSchema = inspectionFieldsSchema
+  .omit({ where: true, isAbnahmeGutachten: true, akkutausch: true })
+  .extend({ book: idSchema, corrects: idSchema.nullable().default(null) });
+export type SelfInspectionCreate = z.input<typeof selfInspectionCreateSchema>;
+
+/** PUT inspections/{id} and selfinspections/{id}: the whole editable state of a draft, with __v. */
+export const inspectionUpdateSchema = inspectionFieldsSchema.partial().extend({
+  __v: z.number({ error: 'validation.required' }).int(),
+});
+export type InspectionUpdate = z.input<typeof inspectionUpdateSchema>;
+
+/** POST inspections/{id}/finalize and selfinspections/{id}/finalize. */
+export const finalizeSchema = z.object({ __v: z.number({ error: 'validation.required' }).int() });
+
+/** POST inspections/existingDoc (multipart text fields beside the PDF file). */
+export const existingReportFieldsSchema = z.object({
+  book: idSchema,
+  when: isoDate,
+  who: text(200).default(''),
+  where: text(200).default(''),
+  text: text(10_000).default(''),
+  isAbnahmeGutachten: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .default(false),
+});
+
+export const inspectionSchema = z.object({
+  _id: z.string(),
+  book: z.string(),
+  tenant: z.string(),
+  kind: inspectionKindSchema,
+  when: z.string(),
+  where: z.string(),
+  who: z.string(),
+  isAbnahmeGutachten: z.boolean(),
+  akkutausch: z.boolean(),
+  text: z.string(),
+  misc: z.record(z.string(), z.unknown()),
+  checklistName: z.string(),
+  checklist: z.array(checklistEntrySchema),
+  defects: z.array(defectSchema.extend({ _id: z.string() })),
+  continuedOperation: z.boolean().nullable(),
+  inspectorSignature: signatureSchema.nullable(),
+  operatorAcknowledgement: operatorAcknowledgementSchema.nullable(),
+  /** Download path (relative to /api/v1) of an uploaded expert report, else null. */
+  report: z.string().nullable(),
+  corrects: z.string().nullable(),
+  /** The record that corrects this one, if any. */
+  correctedBy: z.string().nullable(),
+  finalized: z.boolean(),
+  finalizedAt: z.string().nullable(),
+  /** Abbreviation or name of who finalized. */
+  finalizedBy: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  __v: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Inspection = z.infer<typeof inspectionSchema>;
+
+export const inspectionListReply = z.array(inspectionSchema);
+
+export const inspectionQuery = z.object({
+  book: idSchema.optional(),
+  kind: inspectionKindSchema.optional(),
+  finalized: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const inspectionPageReply = paged(inspectionSchema);
+
+/** SPEC §3 Booking entry (POST books/{id}/inspection). */
+export const bookingEntrySchema = z.object({
+  user_id: idSchema.optional(),
+  firstName: text(100).min(1, { error: 'validation.required' }),
+  lastName: text(100).min(1, { error: 'validation.required' }),
+  dob: isoDate.nullable().optional(),
+  properties: z.record(z.string(), z.unknown()).default({}),
+});
+export type BookingEntry = z.input<typeof bookingEntrySchema>;
+
+/** SPEC §3 Book meta. */
+export const bookMetaSchema = z.object({
+  freeslots: z.number().int(),
+  usedslots: z.number().int(),
+  bookable: z.boolean(),
+  bookableInFuture: z.boolean(),
+});
+export type BookMeta = z.infer<typeof bookMetaSchema>;
+
+export const bookingReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  meta: bookMetaSchema,
+});
+
+/** The error code of a booking before the book's window (SPEC §8 'TOO EARLY'). */
+export const TOO_EARLY = 'TOO EARLY';
+
+/** POST books/calculatedate: the last inspection's fields and the date. */
+export const calculateDateSchema = z.object({
+  date: isoDate,
+  serviceinterval: z.number({ error: 'validation.invalid' }).int(),
+  kind: inspectionKindSchema.optional(),
+  isAbnahmeGutachten: z.boolean().optional(),
+});
+export const calculateDateReply = z.object({ calcdate: z.string().nullable() });
+
+/** A row of the open-inspection lists (books whose inspection is due). */
+export const openInspectionItemSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  customer: z.string(),
+  object: z.string(),
+  site: z.string(),
+  glasbocknr: z.string(),
+  manufacturerNo: z.string(),
+  orderNo: z.string(),
+  zip: z.string(),
+  location: z.string(),
+  tenant: z.string(),
+  tenantUrl: z.string(),
+  nextInspectionDate: z.string().nullable(),
+  inspectionAmpel: z.string().nullable(),
+  nextInspectionDateSelf: z.string().nullable(),
+  inspectionSelfAmpel: z.string().nullable(),
+  /** An unfinished draft record of the book, if any. */
+  draft: z.object({ _id: z.string(), kind: inspectionKindSchema, when: z.string(), who: z.string() }).nullable(),
+});
+export const openInspectionListReply = paged(openInspectionItemSchema);
+
+/** GET inspections/abnStats/{tenantId}/{from}/{to}: expert reports per month. */
+export const abnStatsReply = z.object({
+  from: z.string(),
+  to: z.string(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      acceptance: z.number().int(),
+      periodic: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type AbnStats = z.infer<typeof abnStatsReply>;
