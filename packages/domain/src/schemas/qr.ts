@@ -1,0 +1,113 @@
+/**
+ * QR codes of books (SPEC §3 QR code, §7 QR), the public page a code's URL opens, defects
+ * reported there, and the label PDF (POST books/getEtikettPdf).
+ */
+import { z } from 'zod';
+import { AMPEL_COLOURS } from '../rules/book-status';
+import { idSchema } from './common';
+import { inspectionKindSchema } from './inspection';
+
+/** Length of a generated code: 10 characters of the URL-safe alphabet (~60 bits). */
+export const QR_CODE_LENGTH = 10;
+/** The path of the public page of a code inside the web app (screen qr_public, under /app). */
+export const QR_PUBLIC_PATH = '/app/q/';
+
+/** A code as it appears in a URL: generated ones are 10 characters, pre-printed ones 4 to 64. */
+export const qrCodeValue = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .min(4, { error: 'validation.min' })
+  .max(64, { error: 'validation.max' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
+
+/** POST qr/generate/{tenantId}/{bookId}: optionally the code of a pre-printed label. */
+export const qrGenerateBody = z.object({ qr: qrCodeValue.optional() }).default({});
+export const qrGenerateParams = z.object({ tenantId: idSchema, bookId: idSchema });
+export const qrMappingParams = z.object({ tenantId: idSchema, bookId: idSchema, qrCodeId: idSchema });
+/** GET qr/{id}: a code's id or the code itself. */
+export const qrResolveParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const qrPublicParams = z.object({ code: qrCodeValue });
+
+export const qrCodeSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  /** PUBLIC_URL + '/app/q/' + code: what the label's QR holds. */
+  url: z.string(),
+  book: z.string(),
+  tenant: z.string(),
+  createdAt: z.string(),
+});
+export type QrCode = z.infer<typeof qrCodeSchema>;
+export const qrCodeListReply = z.array(qrCodeSchema);
+
+/** GET qr/{id}: where a scanned code leads. */
+export const qrResolveReply = z.object({
+  book: z.string(),
+  tenant: z.string(),
+  /** The tenant's url slug, for the book screen's address. */
+  tenantUrl: z.string(),
+  code: z.string(),
+  url: z.string(),
+});
+export type QrResolve = z.infer<typeof qrResolveReply>;
+
+/**
+ * GET public/qr/{code}: what anybody holding the label may see. No personal data (no contact
+ * person, no inspector, no names), no ids except the book's own.
+ */
+export const publicQrReply = z.object({
+  installation: z.object({
+    title: z.string(),
+    object: z.string(),
+    site: z.string(),
+    type: z.string(),
+    address: z
+      .object({ street: z.string(), housenumber: z.string(), zip: z.string(), location: z.string() })
+      .nullable(),
+  }),
+  ampel: z.enum(AMPEL_COLOURS).nullable(),
+  nextInspectionDate: z.string().nullable(),
+  lastInspectionDate: z.string().nullable(),
+  lastInspectionKind: inspectionKindSchema.nullable(),
+  /** The installation is shut down until an open defect is repaired. */
+  shutDown: z.boolean(),
+  tenantName: z.string(),
+  tenantUrl: z.string(),
+  book: z.string(),
+});
+export type PublicQr = z.infer<typeof publicQrReply>;
+
+const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
+
+/** POST public/qr/{code}/defects: a defect noticed by anybody at the installation. */
+export const defectReportCreateSchema = z.object({
+  name: text(100).default(''),
+  /** Phone or e-mail for questions. */
+  contact: text(200).default(''),
+  text: text(2000).min(3, { error: 'validation.min' }),
+});
+export type DefectReportCreate = z.input<typeof defectReportCreateSchema>;
+export const defectReportCreatedReply = z.object({ success: z.literal(true) });
+
+export const DEFECT_REPORT_STATUSES = ['open', 'done'] as const;
+export const defectReportSchema = z.object({
+  _id: z.string(),
+  book: z.string(),
+  name: z.string(),
+  contact: z.string(),
+  text: z.string(),
+  status: z.enum(DEFECT_REPORT_STATUSES),
+  createdAt: z.string(),
+});
+export type DefectReport = z.infer<typeof defectReportSchema>;
+export const defectReportListReply = z.array(defectReportSchema);
+export const defectReportUpdateSchema = z.object({
+  status: z.enum(DEFECT_REPORT_STATUSES, { error: 'validation.invalid' }),
+});
+
+/** Most books one label PDF may hold. */
+export const MAX_LABEL_BOOKS = 1000;
+/** POST books/getEtikettPdf. */
+export const labelPdfBody = z.object({
+  books: z.array(idSchema).min(1, { error: 'validation.required' }).max(MAX_LABEL_BOOKS, { error: 'validation.max' }),
+});
