@@ -10,6 +10,7 @@ import { inspections as deInspections } from './de/inspections';
 import { legal as deLegal } from './de/legal';
 import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
+import { pdf as dePdf } from './de/pdf';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
@@ -26,6 +27,7 @@ import { inspections as enInspections } from './en/inspections';
 import { legal as enLegal } from './en/legal';
 import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
+import { pdf as enPdf } from './en/pdf';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
@@ -51,6 +53,7 @@ export const resources = {
       inspections: deInspections,
       qr: deQr,
       lists: deLists,
+      pdf: dePdf,
     },
   },
   en: {
@@ -71,6 +74,7 @@ export const resources = {
       inspections: enInspections,
       qr: enQr,
       lists: enLists,
+      pdf: enPdf,
     },
   },
 } as const;

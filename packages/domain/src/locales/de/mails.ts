@@ -14,4 +14,8 @@ export const mails = {
     subject: 'Prüfbuch: Zwei-Faktor-Anmeldung deaktivieren',
     body: 'über diesen Link deaktivieren Sie die Zwei-Faktor-Anmeldung Ihres Kontos. Der Link ist {{hours}} Stunde(n) gültig:\n\n{{link}}\n\nWenn Sie das nicht angefordert haben, ändern Sie bitte Ihr Passwort.',
   },
+  defectReport: {
+    subject: 'Prüfbuch: Mangelmeldung zu {{title}}',
+    body: 'über den QR-Code der Anlage wurde ein Mangel gemeldet.\n\nAnlage: {{title}}\nObjekt: {{object}}\nStandort: {{site}}\nHerstellernummer: {{manufacturerNo}}\n\nMeldung:\n{{text}}\n\nGemeldet von: {{name}}\nKontakt: {{contact}}\n\nPrüfbuch öffnen: {{link}}',
+  },
 };

@@ -15,4 +15,8 @@ export const mails: typeof de = {
     subject: 'Prüfbuch: disable two-factor sign-in',
     body: 'this link disables two-factor sign-in for your account. It is valid for {{hours}} hour(s):\n\n{{link}}\n\nIf you did not ask for this, please change your password.',
   },
+  defectReport: {
+    subject: 'Prüfbuch: defect reported for {{title}}',
+    body: 'a defect has been reported through the QR code of the installation.\n\nInstallation: {{title}}\nObject: {{object}}\nSite: {{site}}\nManufacturer no.: {{manufacturerNo}}\n\nReport:\n{{text}}\n\nReported by: {{name}}\nContact: {{contact}}\n\nOpen the book: {{link}}',
+  },
 };
