@@ -34,4 +34,12 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   book_edit: page(() => import('@/features/books/pages/book-edit-page'), 'BookEditPage'),
   book_list: page(() => import('@/features/books/pages/book-page'), 'BookPage'),
   tenant: page(() => import('@/features/tenants/pages/tenant-edit-page'), 'TenantEditPage'),
+  inspection: page(() => import('@/features/inspections/pages/inspection-page'), 'InspectionPage'),
+  selfinspection: page(() => import('@/features/inspections/pages/inspection-page'), 'SelfInspectionPage'),
+  inspection_wartung: page(() => import('@/features/inspections/pages/inspection-page'), 'WartungPage'),
+  inspection_pruefgutachten: page(() => import('@/features/inspections/pages/inspection-page'), 'GutachtenPage'),
+  inspection_pruefgutachten_upload_existing: page(
+    () => import('@/features/inspections/pages/upload-report-page'),
+    'UploadReportPage',
+  ),
 };

@@ -238,12 +238,16 @@ export async function upload<T>(
   return parse<T>(await withSession('POST', path, withBody, () => sendWithProgress(path, withBody, onProgress)));
 }
 
-/** Fetches a binary reply with the session's headers: the bytes, and the file name the server suggests. */
+/**
+ * Fetches a binary reply with the session's headers: the bytes, and the file name the server suggests.
+ * A POST (a PDF made from a posted body, such as a preview) sends `body` as JSON.
+ */
 export async function download(
   path: string,
-  options: Omit<RequestOptions, 'body'> = {},
+  options: RequestOptions & { method?: 'GET' | 'POST' } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await withSession('GET', path, options, () => send('GET', path, options, '*/*'));
+  const { method = 'GET', ...rest } = options;
+  const response = await withSession(method, path, rest, () => send(method, path, rest, '*/*'));
   return {
     blob: await response.blob(),
     fileName: fileNameFromDisposition(response.headers.get('content-disposition')),

@@ -8,6 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
+import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
+import { BookingCard } from '@/features/inspections/components/booking-card';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
@@ -174,9 +176,14 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
         ) : null}
       </Group>
 
+      <BookRecordsCard tenantId={tenantId} dto={dto} />
+
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-          <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
+          <Stack gap="md">
+            <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
+            <BookingCard tenantId={tenantId} bookId={book._id} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
           <BookDetails dto={dto} folderPath={folderLabel} />

@@ -1,0 +1,10 @@
+/** Query keys of the inspections feature, so a write can refresh exactly what it changed. */
+export const inspectionKeys = {
+  all: ['inspections'] as const,
+  detail: (tenantId: string, id: string) => ['inspections', 'detail', tenantId, id] as const,
+  /** The records of a book (both lists). */
+  book: (tenantId: string, bookId: string) => ['inspections', 'book', tenantId, bookId] as const,
+  meta: (tenantId: string, bookId: string) => ['inspections', 'meta', tenantId, bookId] as const,
+  pdfAssets: (tenantId: string, bookId: string) => ['inspections', 'pdfassets', tenantId, bookId] as const,
+  photo: (tenantId: string, blobId: string) => ['inspections', 'photo', tenantId, blobId] as const,
+};

@@ -1,0 +1,157 @@
+import { Badge, Box, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import type { CheckResult } from '@pruefbuch/domain/schemas/inspection';
+import { IconChecks, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { checklistProgress, type InspectionValues, markOpenItemsOk } from '../inspection-form';
+
+const RESULT_COLOR: Record<CheckResult, string> = { ok: 'teal', defect: 'red', na: 'gray' };
+
+/** The label an item had when the record was made, else today's label of its key. */
+export function useItemLabel() {
+  const { t, i18n } = useTranslation();
+  return (item: string, stored?: string) => {
+    if (stored) return stored;
+    const key = checklistLabelKey(item);
+    return i18n.exists(key) ? t(key) : item;
+  };
+}
+
+/**
+ * The checklist of the book type: each item ok / defect / not applicable with a note. 'Alle in Ordnung'
+ * sets every item still open to ok. An item marked as a defect offers to record the defect.
+ */
+export function ChecklistEditor({
+  form,
+  readOnly,
+  onAddDefect,
+}: {
+  form: UseFormReturnType<InspectionValues>;
+  readOnly: boolean;
+  onAddDefect: (item: string) => void;
+}) {
+  const { t } = useTranslation();
+  const itemLabel = useItemLabel();
+  const checklist = form.values.checklist;
+  const progress = checklistProgress(checklist);
+  const results: { value: CheckResult; label: string }[] = [
+    { value: 'ok', label: t('checklists.results.ok') },
+    { value: 'defect', label: t('checklists.results.defect') },
+    { value: 'na', label: t('checklists.results.na') },
+  ];
+
+  if (checklist.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('inspections.checklist.empty')}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Box style={{ flex: '1 1 200px' }}>
+          <Text size="sm" fw={500} data-testid="checklist-progress">
+            {t('inspections.checklist.progress', { answered: progress.answered, total: progress.total })}
+          </Text>
+          <Progress
+            value={(progress.answered / progress.total) * 100}
+            color={progress.complete ? 'teal' : 'blue'}
+            mt={4}
+            aria-label={t('inspections.checklist.progress', { answered: progress.answered, total: progress.total })}
+          />
+        </Box>
+        {readOnly ? null : (
+          <Button
+            variant="light"
+            color="teal"
+            leftSection={<IconChecks size={18} />}
+            onClick={() => form.setFieldValue('checklist', markOpenItemsOk(checklist))}
+            disabled={progress.complete}
+            data-testid="checklist-all-ok"
+          >
+            {t('inspections.checklist.allOk')}
+          </Button>
+        )}
+      </Group>
+
+      <Stack gap={0} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {checklist.map((entry, index) => {
+          const label = itemLabel(entry.item, entry.label);
+          const error = form.errors[`checklist.${index}.result`];
+          return (
+            <Box
+              component="li"
+              key={entry.item}
+              py="sm"
+              style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-gray-3)' }}
+              data-testid="checklist-item"
+            >
+              <Stack gap={8}>
+                <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+                  <Text size="sm" fw={500} style={{ flex: '1 1 260px', minWidth: 0 }} id={`check-${index}`}>
+                    {index + 1}. {label}
+                  </Text>
+                  <SegmentedControl<CheckResult | ''>
+                    data={results}
+                    value={entry.result ?? ''}
+                    onChange={(value) => {
+                      if (value) form.setFieldValue(`checklist.${index}.result`, value);
+                    }}
+                    readOnly={readOnly}
+                    color={entry.result ? RESULT_COLOR[entry.result] : undefined}
+                    size="md"
+                    radius="md"
+                    aria-labelledby={`check-${index}`}
+                    style={{ flex: '1 1 300px', maxWidth: 420 }}
+                    fullWidth
+                    withItemsBorders={false}
+                  />
+                </Group>
+                {error ? (
+                  <Text size="xs" c="red">
+                    {String(error)}
+                  </Text>
+                ) : null}
+                {readOnly ? (
+                  entry.note ? (
+                    <Text size="sm" c="dimmed">
+                      {t('inspections.checklist.note')}: {entry.note}
+                    </Text>
+                  ) : null
+                ) : (
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <TextInput
+                      {...form.getInputProps(`checklist.${index}.note`)}
+                      placeholder={t('inspections.checklist.notePlaceholder')}
+                      aria-label={t('inspections.checklist.noteFor', { item: label })}
+                      style={{ flex: 1 }}
+                    />
+                    {entry.result === 'defect' ? (
+                      <Button
+                        variant="light"
+                        color="red"
+                        leftSection={<IconPlus size={16} />}
+                        onClick={() => onAddDefect(entry.item)}
+                        data-testid="checklist-add-defect"
+                      >
+                        {t('inspections.checklist.addDefect')}
+                      </Button>
+                    ) : null}
+                  </Group>
+                )}
+              </Stack>
+            </Box>
+          );
+        })}
+      </Stack>
+      {progress.defects > 0 ? (
+        <Badge color="red" variant="light" tt="none" size="lg">
+          {t('inspections.checklist.defectCount', { count: progress.defects })}
+        </Badge>
+      ) : null}
+    </Stack>
+  );
+}

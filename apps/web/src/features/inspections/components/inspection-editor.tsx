@@ -1,0 +1,320 @@
+import { Alert, List, Stack } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { screenPath } from '@pruefbuch/domain/access';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import type { BookDto } from '@pruefbuch/domain/schemas/book';
+import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConflictDialog } from '@/components/ui/conflict-dialog';
+import { FormSection } from '@/components/ui/form-section';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/errors';
+import { applyServerErrors, useZodForm } from '@/lib/form';
+import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { useStaleSave } from '@/lib/use-stale-save';
+import { useCreateInspection } from '../api/create-inspection';
+import { useDeleteInspection } from '../api/delete-inspection';
+import { pdfPaths, useDownloadPdf } from '../api/download-pdf';
+import { useFinalizeInspection } from '../api/finalize-inspection';
+import { getInspectionQueryOptions } from '../api/get-inspection';
+import { useArchivedPdf } from '../api/get-pdf-assets';
+import { useUpdateInspection } from '../api/update-inspection';
+import {
+  emptyInspectionValues,
+  type FinalizeBlocker,
+  finalizeBlockers,
+  type InspectionValues,
+  inspectionFormSchema,
+  newDefectKey,
+  recordToValues,
+  toCreateBody,
+  toUpdateBody,
+} from '../inspection-form';
+import { newRecordPath, recordPath } from '../record-paths';
+import { ChecklistEditor } from './checklist-editor';
+import { DefectsEditor } from './defects-editor';
+import { EditorActions } from './editor-actions';
+import { ContinuedOperationField, RecordFields } from './record-fields';
+import { SignaturesSection } from './signatures-section';
+
+const FINALIZE_CODES: readonly string[] = [
+  'SIGNATURE_REQUIRED',
+  'CHECKLIST_INCOMPLETE',
+  'CONTINUED_OPERATION_REQUIRED',
+];
+
+export interface EditorProps {
+  kind: InspectionKind;
+  tenantId: string;
+  dto: BookDto;
+  /** The saved record, or null for a new one. */
+  record: Inspection | null;
+  /** A new record that corrects this finalized one starts as its copy. */
+  corrects: Inspection | null;
+  /** The user may write records of this kind. */
+  canWrite: boolean;
+  userName: string;
+}
+
+function initialValues(props: EditorProps, defaultText: string): InspectionValues {
+  if (props.record) return recordToValues(props.record, { userName: props.userName });
+  if (props.corrects) return recordToValues(props.corrects, { userName: props.userName, copy: true });
+  return emptyInspectionValues({
+    kind: props.kind,
+    bookType: props.dto.bookType,
+    today: berlinToday(),
+    userName: props.userName,
+    defaultText: props.kind === 'self' ? defaultText : '',
+  });
+}
+
+/**
+ * The one editor of all record kinds: fields, checklist, defects with photos, continued operation and
+ * signatures. A draft is saved with its version (409 → reload or keep), finalized after a confirmation,
+ * and then read-only with a correction and its archived PDF.
+ */
+export function InspectionEditor(props: EditorProps) {
+  const { kind, tenantId, dto, record, corrects, canWrite } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const bookId = dto.book._id;
+  const self = kind === 'self';
+  const readOnly = !canWrite || !!record?.finalized;
+  const schema = inspectionFormSchema(kind);
+  const form = useZodForm<InspectionValues>(schema, {
+    initialValues: initialValues(props, t('inspections.self.defaultText')),
+  });
+  const [blockers, setBlockers] = useState<FinalizeBlocker[]>([]);
+
+  const create = useCreateInspection();
+  const update = useUpdateInspection();
+  const finalize = useFinalizeInspection();
+  const remove = useDeleteInspection();
+  const pdf = useDownloadPdf();
+  const archived = useArchivedPdf(tenantId, bookId, record?._id ?? '', !!record?.finalized);
+
+  const ids = (slug: string) => ({ tenant: tenantId, book: bookId, slug });
+  const apply = (latest: Inspection) => {
+    const values = recordToValues(latest, { userName: props.userName });
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  const stale = useStaleSave({
+    fetchLatest: () =>
+      queryClient.fetchQuery({ ...getInspectionQueryOptions(tenantId, record?._id ?? ''), staleTime: 0 }),
+    reload: (latest: Inspection) => {
+      apply(latest);
+      form.clearErrors();
+    },
+    keep: (latest: Inspection) => form.setFieldValue('__v', latest.__v),
+  });
+
+  /** Saves the form (POST for a new record, else PUT); null when the form or the server refused. */
+  const save = async (): Promise<Inspection | null> => {
+    const check = form.validate();
+    if (check.hasErrors) {
+      const first = Object.keys(check.errors)[0];
+      if (first) form.getInputNode(first as never)?.focus();
+      notifyError(t('errors.VALIDATION'), t('common.toast.saveFailed'));
+      return null;
+    }
+    const values = form.getValues();
+    try {
+      if (!record) {
+        return await create.mutateAsync({
+          tenantId,
+          self,
+          data: toCreateBody(kind, bookId, values, corrects?._id ?? null),
+        });
+      }
+      const saved = await update.mutateAsync({ tenantId, id: record._id, self, data: toUpdateBody(kind, values) });
+      apply(saved);
+      return saved;
+    } catch (error) {
+      if (isApiError(error) && error.code === 'CONFLICT' && stale.handle(error)) return null;
+      if (isApiError(error) && error.code === 'FINALIZED') {
+        void queryClient.invalidateQueries({
+          queryKey: getInspectionQueryOptions(tenantId, record?._id ?? '').queryKey,
+        });
+      }
+      applyServerErrors(form, error);
+      notifySaveFailed(error);
+      return null;
+    }
+  };
+
+  const saveDraft = async () => {
+    const saved = await save();
+    if (!saved) return;
+    notifySuccess(record ? 'saved' : 'created');
+    if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
+  };
+
+  const runFinalize = async () => {
+    const saved = await save();
+    if (!saved) return;
+    try {
+      await finalize.mutateAsync({ tenantId, id: saved._id, self, version: saved.__v });
+      notifySuccess({ text: t('inspections.toast.finalized') });
+      setBlockers([]);
+      if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && FINALIZE_CODES.includes(error.code)) setBlockers([error.code as FinalizeBlocker]);
+      notifySaveFailed(error);
+      // The draft was saved: from here on it is edited under its own address.
+      if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
+    }
+  };
+
+  const askFinalize = () => {
+    const missing = finalizeBlockers(kind, form.getValues());
+    setBlockers(missing);
+    if (missing.length > 0) {
+      notifyError(missing.map((code) => t(`errors.${code}`)).join(' '), t('inspections.finalize.notYet'));
+      document.getElementById('finalize-blockers')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('inspections.finalize.title'),
+      children: t('inspections.finalize.text'),
+      labels: { confirm: t('inspections.finalize.confirm'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'teal', 'data-testid': 'confirm-finalize' } as never,
+      onConfirm: () => void runFinalize(),
+    });
+  };
+
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: t('inspections.delete.title'),
+      children: t('inspections.delete.text'),
+      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      onConfirm: () =>
+        record &&
+        remove.mutate(
+          { tenantId, id: record._id, bookId, self },
+          {
+            onSuccess: () => {
+              notifySuccess('deleted');
+              navigate(screenPath('book_list', { tenant: tenantId, slug: bookId }), { replace: true });
+            },
+            onError: notifySaveFailed,
+          },
+        ),
+    });
+
+  const pdfFailed = (error: unknown) => notifyError(errorText(t, error), t('inspections.pdf.failed'));
+  const preview = () =>
+    pdf.mutate(
+      {
+        tenantId,
+        path: pdfPaths.preview,
+        fallbackName: 'vorschau.pdf',
+        body: { ...toCreateBody(kind, bookId, form.getValues(), corrects?._id ?? null), kind },
+      },
+      { onError: pdfFailed },
+    );
+  const downloadArchived = () =>
+    archived.data &&
+    pdf.mutate(
+      { tenantId, path: pdfPaths.archived(archived.data.blob), fallbackName: archived.data.fileName || 'pruefung.pdf' },
+      { onError: pdfFailed },
+    );
+
+  const addDefect = (item: string | null) => {
+    form.insertListItem('defects', {
+      key: newDefectKey(),
+      text: '',
+      severity: 'repair',
+      item,
+      photos: [],
+      resolved: false,
+    });
+    // The new defect's description gets the focus once it is rendered.
+    const index = form.getValues().defects.length;
+    requestAnimationFrame(() => {
+      const node = form.getInputNode(`defects.${index - 1}.text` as never) as HTMLElement | null;
+      node?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      node?.focus({ preventScroll: true });
+    });
+  };
+
+  const busy = create.isPending || update.isPending || finalize.isPending;
+  const signatureBlocked = blockers.includes('SIGNATURE_REQUIRED') ? t('errors.SIGNATURE_REQUIRED') : null;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saveDraft();
+      }}
+      noValidate
+    >
+      <Stack gap="md" pb={readOnly ? 0 : 'xl'}>
+        {blockers.length > 0 && !readOnly ? (
+          <Alert
+            id="finalize-blockers"
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('inspections.finalize.notYet')}
+            withCloseButton
+            onClose={() => setBlockers([])}
+            data-testid="finalize-blockers"
+          >
+            <List size="sm">
+              {blockers.map((code) => (
+                <List.Item key={code}>{t(`errors.${code}`)}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+
+        <FormSection id="record-data" title={t('inspections.sections.data')}>
+          <RecordFields form={form} kind={kind} readOnly={readOnly} />
+        </FormSection>
+
+        <FormSection id="record-checklist" title={t('inspections.sections.checklist')} testId="checklist">
+          <ChecklistEditor form={form} readOnly={readOnly} onAddDefect={addDefect} />
+        </FormSection>
+
+        <FormSection id="record-defects" title={t('inspections.sections.defects')} testId="defects">
+          <DefectsEditor form={form} readOnly={readOnly} tenantId={tenantId} bookId={bookId} onAdd={addDefect} />
+        </FormSection>
+
+        {self ? null : (
+          <FormSection id="record-result" title={t('inspections.sections.result')}>
+            <ContinuedOperationField form={form} kind={kind} readOnly={readOnly} />
+          </FormSection>
+        )}
+
+        <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
+          <SignaturesSection form={form} readOnly={readOnly} signatureError={signatureBlocked} />
+        </FormSection>
+
+        <EditorActions
+          record={record}
+          readOnly={readOnly}
+          canWrite={canWrite}
+          busy={busy}
+          saving={create.isPending || update.isPending}
+          finalizing={finalize.isPending}
+          pdfBusy={pdf.isPending}
+          archivedPdf={!!archived.data}
+          onFinalize={askFinalize}
+          onPreview={preview}
+          onDelete={askDelete}
+          onDownloadArchived={downloadArchived}
+          correctionPath={
+            record?.finalized && !record.correctedBy ? newRecordPath(record.kind, tenantId, bookId, record._id) : null
+          }
+        />
+      </Stack>
+      <ConflictDialog {...stale.dialog} />
+    </form>
+  );
+}

@@ -1,0 +1,276 @@
+import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
+import {
+  type Inspection,
+  inspectionCreateSchema,
+  inspectionUpdateSchema,
+  selfInspectionCreateSchema,
+} from '@pruefbuch/domain/schemas/inspection';
+import { describe, expect, it } from 'vitest';
+import {
+  checklistProgress,
+  emptyInspectionValues,
+  finalizeBlockers,
+  type InspectionValues,
+  inspectionFormSchema,
+  markOpenItemsOk,
+  recordStatus,
+  recordToValues,
+  reportFormSchema,
+  severityRank,
+  toCreateBody,
+  toUpdateBody,
+  worstSeverity,
+} from './inspection-form';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const BOOK = '00000000-0000-4000-8000-000000000001';
+const RWA = { type: 'RWA', component: 'DIN 18232-2' };
+
+const fresh = (kind: 'inspection' | 'wartung' | 'gutachten' | 'self' = 'inspection') =>
+  emptyInspectionValues({ kind, bookType: RWA, today: '2026-03-31', userName: 'Erika Muster', defaultText: 'x' });
+
+/** A fully filled record: every item answered, operation stated, signed. */
+function complete(kind: 'inspection' | 'self' = 'inspection'): InspectionValues {
+  const v = fresh(kind);
+  return {
+    ...v,
+    checklist: markOpenItemsOk(v.checklist),
+    continuedOperation: 'yes',
+    inspectorSignature: { name: 'Erika Muster', image: PNG },
+  };
+}
+
+const record = (overrides: Partial<Inspection> = {}): Inspection => ({
+  _id: '00000000-0000-4000-8000-0000000000aa',
+  book: BOOK,
+  tenant: '00000000-0000-4000-8000-0000000000bb',
+  kind: 'inspection',
+  when: '2026-02-01',
+  where: 'Keller',
+  who: 'Max Prüfer',
+  isAbnahmeGutachten: false,
+  akkutausch: true,
+  text: 'Alles gut',
+  misc: {},
+  checklistName: 'rwa',
+  checklist: [{ item: 'rwa.documents', label: 'Unterlagen', result: 'ok', note: '' }],
+  defects: [{ _id: 'd1', text: 'Riss', severity: 'repair', item: 'rwa.documents', photos: ['p1'], resolved: false }],
+  continuedOperation: true,
+  inspectorSignature: { name: 'Max Prüfer', image: PNG, signedAt: '2026-02-01T10:00:00Z' },
+  operatorAcknowledgement: null,
+  report: null,
+  corrects: null,
+  correctedBy: null,
+  finalized: true,
+  finalizedAt: '2026-02-01T10:00:00Z',
+  finalizedBy: 'MP',
+  createdBy: null,
+  __v: 3,
+  createdAt: '2026-02-01T09:00:00Z',
+  updatedAt: '2026-02-01T10:00:00Z',
+  ...overrides,
+});
+
+describe('a new record', () => {
+  it('gets the checklist of its book type, unanswered', () => {
+    const v = fresh();
+    expect(v.checklist.map((c) => c.item)).toEqual(CHECKLISTS.rwa);
+    expect(v.checklist.every((c) => c.result === null)).toBe(true);
+    expect(v.when).toBe('2026-03-31');
+    expect(v.who).toBe('Erika Muster');
+    expect(v.inspectorSignature).toEqual({ name: 'Erika Muster', image: null });
+  });
+
+  it('a self-inspection gets the operator list and its default text', () => {
+    const v = fresh('self');
+    expect(v.checklist.map((c) => c.item)).toEqual(CHECKLISTS.self);
+    expect(v.text).toBe('x');
+    expect(v.who).toBe('');
+  });
+});
+
+describe('checklist', () => {
+  it('counts progress and defects', () => {
+    const v = fresh();
+    const list = v.checklist.map((c, i) => (i === 0 ? { ...c, result: 'defect' as const } : c));
+    expect(checklistProgress(list)).toEqual({ answered: 1, total: CHECKLISTS.rwa.length, defects: 1, complete: false });
+  });
+
+  it("'Alle in Ordnung' fills only the open items", () => {
+    const v = fresh();
+    const list = v.checklist.map((c, i) => (i === 0 ? { ...c, result: 'defect' as const } : c));
+    const done = markOpenItemsOk(list);
+    expect(done[0]?.result).toBe('defect');
+    expect(done.slice(1).every((c) => c.result === 'ok')).toBe(true);
+    expect(checklistProgress(done).complete).toBe(true);
+  });
+});
+
+describe('finalize blockers (as the server checks)', () => {
+  it('a complete inspection has none', () => {
+    expect(finalizeBlockers('inspection', complete())).toEqual([]);
+  });
+
+  it('names every missing part', () => {
+    expect(finalizeBlockers('inspection', fresh())).toEqual([
+      'CHECKLIST_INCOMPLETE',
+      'CONTINUED_OPERATION_REQUIRED',
+      'SIGNATURE_REQUIRED',
+    ]);
+  });
+
+  it('a self-inspection and an expert report need no continued-operation statement', () => {
+    const v = { ...complete(), continuedOperation: null };
+    expect(finalizeBlockers('self', v)).toEqual([]);
+    expect(finalizeBlockers('gutachten', v)).toEqual([]);
+    expect(finalizeBlockers('wartung', v)).toEqual(['CONTINUED_OPERATION_REQUIRED']);
+  });
+
+  it('a drawing without a name is no signature', () => {
+    const v = complete();
+    expect(finalizeBlockers('inspection', { ...v, inspectorSignature: { name: ' ', image: PNG } })).toEqual([
+      'SIGNATURE_REQUIRED',
+    ]);
+  });
+});
+
+describe('severity', () => {
+  it('orders safe < repair < shutdown', () => {
+    expect(severityRank('safe')).toBeLessThan(severityRank('repair'));
+    expect(severityRank('repair')).toBeLessThan(severityRank('shutdown'));
+  });
+
+  it.each([
+    [[], null],
+    [[{ severity: 'safe' }], 'safe'],
+    [[{ severity: 'repair' }, { severity: 'safe' }], 'repair'],
+    [[{ severity: 'safe' }, { severity: 'shutdown' }, { severity: 'repair' }], 'shutdown'],
+    [[{ severity: 'shutdown', resolved: true }, { severity: 'safe' }], 'safe'],
+  ] as const)('worst of %j is %s', (defects, worst) => {
+    expect(worstSeverity(defects)).toBe(worst);
+  });
+});
+
+describe('bodies sent to the API', () => {
+  it('a new inspection passes the domain schema of POST inspections', () => {
+    const body = toCreateBody('inspection', BOOK, complete(), null);
+    const parsed = inspectionCreateSchema.parse(body);
+    expect(parsed.kind).toBe('inspection');
+    expect(parsed.continuedOperation).toBe(true);
+    expect(parsed.inspectorSignature?.image).toBe(PNG);
+    expect(parsed.operatorAcknowledgement).toBeNull();
+  });
+
+  it('a new self-inspection leaves out the staff-only fields', () => {
+    const body = toCreateBody('self', BOOK, complete('self'), null);
+    expect(body).not.toHaveProperty('where');
+    expect(body).not.toHaveProperty('kind');
+    expect(selfInspectionCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('an unsigned draft sends no signature but keeps everything else', () => {
+    const body = toUpdateBody('inspection', { ...fresh(), __v: 4 });
+    expect(body.inspectorSignature).toBeNull();
+    expect(body.continuedOperation).toBeNull();
+    expect(body.__v).toBe(4);
+    expect(inspectionUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('the operator acknowledgement is sent only when switched on and named', () => {
+    const v = complete();
+    const off = toUpdateBody('inspection', { ...v, operatorAcknowledgement: { name: 'Betreiber', image: null } });
+    expect(off.operatorAcknowledgement).toBeNull();
+    const on = toUpdateBody('inspection', {
+      ...v,
+      withOperatorAcknowledgement: true,
+      operatorAcknowledgement: { name: ' Betreiber ', image: null },
+    });
+    expect(on.operatorAcknowledgement).toEqual({ name: 'Betreiber', image: null });
+  });
+
+  it('a stored signature keeps its time; a new drawing does not claim one', () => {
+    const v = recordToValues(record({ finalized: false }), { userName: 'X' });
+    expect(toUpdateBody('inspection', v).inspectorSignature?.signedAt).toBe('2026-02-01T10:00:00Z');
+    const redrawn = { ...v, inspectorSignature: { name: 'Max Prüfer', image: PNG } };
+    expect(toUpdateBody('inspection', redrawn).inspectorSignature).not.toHaveProperty('signedAt');
+  });
+});
+
+describe('records and corrections', () => {
+  it('a saved record round-trips into the same body', () => {
+    const v = recordToValues(record({ finalized: false }), { userName: 'X' });
+    const body = toUpdateBody('inspection', v);
+    expect(body.defects).toEqual([
+      { _id: 'd1', text: 'Riss', severity: 'repair', item: 'rwa.documents', photos: ['p1'], resolved: false },
+    ]);
+    expect(body.continuedOperation).toBe(true);
+    expect(body.akkutausch).toBe(true);
+    expect(body.__v).toBe(3);
+  });
+
+  it('a correction copies the content without ids and signatures', () => {
+    const v = recordToValues(record(), { userName: 'Erika', copy: true });
+    expect(v.defects[0]).not.toHaveProperty('_id');
+    expect(v.defects[0]?.photos).toEqual(['p1']);
+    expect(v.inspectorSignature).toEqual({ name: 'Max Prüfer', image: null });
+    expect(v.__v).toBe(0);
+    expect(v.text).toBe('Alles gut');
+  });
+
+  it.each([
+    [{ finalized: false, correctedBy: null }, 'draft'],
+    [{ finalized: true, correctedBy: null }, 'final'],
+    [{ finalized: true, correctedBy: 'x' }, 'corrected'],
+  ] as const)('status of %j is %s', (r, status) => {
+    expect(recordStatus(r)).toBe(status);
+  });
+});
+
+describe('form schemas', () => {
+  const issues = (kind: 'inspection', v: InspectionValues) => {
+    const result = inspectionFormSchema(kind).safeParse(v);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+  };
+
+  it('a draft needs a date and a text for every defect', () => {
+    const v = {
+      ...fresh(),
+      when: null,
+      defects: [{ key: 'a', text: '', severity: 'safe' as const, item: null, photos: [], resolved: false }],
+    };
+    expect(issues('inspection', v)).toEqual(['when:validation.required', 'defects.0.text:validation.required']);
+  });
+
+  it('an acknowledgement switched on needs the operator name', () => {
+    expect(issues('inspection', { ...fresh(), withOperatorAcknowledgement: true })).toEqual([
+      'operatorAcknowledgement.name:validation.required',
+    ]);
+  });
+
+  it('an unfinished draft may be saved', () => {
+    expect(issues('inspection', fresh())).toEqual([]);
+  });
+
+  it('the report upload needs a PDF and a date', () => {
+    const result = reportFormSchema.safeParse({
+      when: null,
+      who: '',
+      where: '',
+      text: '',
+      isAbnahmeGutachten: true,
+      file: null,
+    });
+    expect(result.success).toBe(false);
+    const paths = result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(['when', 'file']);
+    const ok = reportFormSchema.safeParse({
+      when: '2026-01-02',
+      who: 'Sachverständiger',
+      where: '',
+      text: '',
+      isAbnahmeGutachten: true,
+      file: new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' }),
+    });
+    expect(ok.success).toBe(true);
+  });
+});
