@@ -1,0 +1,94 @@
+import { Button, Stack } from '@mantine/core';
+import { canOpen, screenPath } from '@pruefbuch/domain/access';
+import { IconChartBar, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListPagination } from '@/components/ui/list-parts';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { toPrincipal, useSession } from '@/lib/session';
+import type { OpenInspectionItem } from '../api/get-open-inspections';
+import { useUserTenants } from '../api/get-user-tenants';
+import { OpenInspectionTable } from '../components/open-inspection-table';
+import { SearchModeBar } from '../components/search-mode-bar';
+import { useOpenInspectionList } from '../use-open-inspection-list';
+
+/**
+ * list_allmyinspections (/allmyinspections): the books of all the user's tenants that are due within 30 days
+ * or overdue, or that have a draft of the user; or a search over them by serial number, ZIP or order number.
+ */
+export function MyInspectionsPage() {
+  const { t } = useTranslation();
+  const { session, currentTenant } = useSession();
+  const principal = toPrincipal(session);
+  const list = useOpenInspectionList(null);
+  const tenants = useUserTenants();
+  const names = new Map((tenants.data ?? session?.tenants ?? []).map((tenant) => [tenant._id, tenant.name]));
+  const tenantName = (row: OpenInspectionItem) => names.get(row.tenant) ?? row.tenantUrl;
+  const data = list.rows.data;
+
+  const emptyText =
+    list.mode === 'all'
+      ? t('lists.mine.empty')
+      : list.query
+        ? t('lists.table.noMatch', { value: list.query })
+        : t('lists.table.enterValue');
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('lists.mine.title')}
+        description={t('lists.mine.intro')}
+        actions={
+          currentTenant ? (
+            <>
+              {canOpen('list_allinspectionsinprogress', principal) ? (
+                <Button
+                  component={Link}
+                  to={screenPath('list_allinspectionsinprogress', { tenant: currentTenant })}
+                  variant="default"
+                  leftSection={<IconPencil size={16} />}
+                >
+                  {t('lists.mine.inProgress')}
+                </Button>
+              ) : null}
+              {canOpen('statistik_gutachten', principal) ? (
+                <Button
+                  component={Link}
+                  to={screenPath('statistik_gutachten', { slug: currentTenant })}
+                  variant="default"
+                  leftSection={<IconChartBar size={16} />}
+                >
+                  {t('lists.mine.stats')}
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      <SearchModeBar
+        mode={list.mode}
+        onMode={list.setMode}
+        value={list.search}
+        onValue={list.setSearch}
+        total={data?.total}
+        allLabel={t('lists.mode.allDue')}
+      />
+      {list.rows.isError ? <LoadError error={list.rows.error} onRetry={() => void list.rows.refetch()} /> : null}
+      {list.rows.isPending ? <PageLoader /> : null}
+      {data ? (
+        <OpenInspectionTable
+          rows={data.docs}
+          variant="mine"
+          tenantName={tenantName}
+          sort={list.sort}
+          onSort={list.setSort}
+          dimmed={list.rows.isPlaceholderData}
+          emptyText={emptyText}
+        />
+      ) : null}
+      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
+    </Stack>
+  );
+}
