@@ -20,6 +20,7 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(booksRoutes);
       await api.register(documentsRoutes);
       await api.register(auditlogsRoutes);
+      await api.register(pdfRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

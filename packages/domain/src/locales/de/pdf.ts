@@ -39,6 +39,7 @@ export const pdf = {
     abnahme: 'Abnahmegutachten',
     self: 'Eigenprüfung durch den Betreiber',
   },
+  shutDownNote: 'Die Anlage ist wegen eines Mangels stillgelegt.',
   recordHeading: '{{kind}} vom {{date}}',
   sections: {
     installation: 'Anlage',
@@ -129,6 +130,7 @@ export const pdf = {
   corrections: {
     corrects: 'Korrektur von {{kind}} vom {{date}}',
     correctedBy: 'korrigiert durch {{kind}} vom {{date}}',
+    correctedShort: 'korrigiert',
   },
   report: {
     uploaded:

@@ -38,6 +38,7 @@ export const pdf: typeof de = {
     abnahme: 'Acceptance report',
     self: "Operator's self-inspection",
   },
+  shutDownNote: 'The installation is shut down because of a defect.',
   recordHeading: '{{kind}} of {{date}}',
   sections: {
     installation: 'Installation',
@@ -128,6 +129,7 @@ export const pdf: typeof de = {
   corrections: {
     corrects: 'Correction of {{kind}} of {{date}}',
     correctedBy: 'corrected by {{kind}} of {{date}}',
+    correctedShort: 'corrected',
   },
   report: {
     uploaded: 'The report is the uploaded document “{{name}}”, listed among the PDF documents of the book.',

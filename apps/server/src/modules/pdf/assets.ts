@@ -1,0 +1,124 @@
+import { Role } from '@pruefbuch/domain/roles';
+import type { PdfAsset, PdfAssetKind } from '@pruefbuch/domain/schemas/pdf-asset';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blobs, pdfAssets, tenants, users } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import type { TenantContext } from '../../platform/context';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { bookExists } from '../documents/documents.repo';
+import { isTechAcceptor } from '../tenants/tenants.repo';
+
+const assetColumns = {
+  asset: pdfAssets,
+  acceptedBy: users.abbreviation,
+};
+type AssetRow = { asset: typeof pdfAssets.$inferSelect; acceptedBy: string | null };
+
+/** Where a PDF asset is downloaded (relative to /api/v1): generated and uploaded ones alike. */
+export const assetPath = (blobId: string) => `inspections/inspectionPdf/${blobId}`;
+
+const toPdfAsset = ({ asset, acceptedBy }: AssetRow): PdfAsset => ({
+  _id: asset.id,
+  book: asset.bookId,
+  inspection: asset.inspectionId,
+  blob: asset.blobId,
+  kind: asset.kind as PdfAssetKind,
+  fileName: asset.fileName,
+  path: assetPath(asset.blobId),
+  techAcceptor: asset.techAcceptorId,
+  acceptedAt: asset.acceptedAt?.toISOString() ?? null,
+  acceptedBy: asset.acceptedAt ? acceptedBy || null : null,
+  acceptanceNote: asset.acceptanceNote,
+  createdAt: asset.createdAt.toISOString(),
+});
+
+function selectAssets(db: Executor) {
+  return db.select(assetColumns).from(pdfAssets).leftJoin(users, eq(users.id, pdfAssets.acceptedBy));
+}
+
+/**
+ * GET pdfassets/book?book=: the book's PDF assets, newest first: the reports archived when a
+ * record was finalized (kind 'inspection') and uploaded expert reports (kind 'upload', whose
+ * rows the inspections module inserts with the upload).
+ */
+export async function listBookAssets(ctx: TenantContext, bookId: string): Promise<PdfAsset[]> {
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  const rows = await selectAssets(ctx.db)
+    .where(and(eq(pdfAssets.tenantId, ctx.tenantId), eq(pdfAssets.bookId, bookId)))
+    .orderBy(desc(pdfAssets.createdAt), desc(pdfAssets.id));
+  return rows.map(toPdfAsset);
+}
+
+/** The stored PDF behind an asset of the tenant (GET inspections/inspectionPdf/{blobId}). */
+export async function findAssetBlob(db: Executor, tenantId: string, blobId: string) {
+  const [row] = await db
+    .select({ blob: blobs })
+    .from(pdfAssets)
+    .innerJoin(blobs, eq(blobs.id, pdfAssets.blobId))
+    .where(and(eq(pdfAssets.tenantId, tenantId), eq(pdfAssets.blobId, blobId), eq(blobs.tenantId, tenantId)))
+    .limit(1);
+  return row?.blob ?? null;
+}
+
+const ACCEPTORS: readonly number[] = [Role.ACCEPTOR_ROLE, Role.ACCEPTOR_LITE_ROLE];
+
+/**
+ * PUT books/{id}/techacceptor/{techAcceptorId}/{tenantId}/{pdfassetId}: the tenant's technical
+ * acceptor signs a PDF asset off. Rules:
+ * - the tenant in the path is the request's tenant and the asset belongs to the book (else 404);
+ * - the acceptor is the tenant's defaultTechAcceptor or an active user of the tenant with an
+ *   acceptor role (else 400 NO_TECH_ACCEPTOR);
+ * - acceptors sign in their own name only (403); admins and tenant admins may record the
+ *   sign-off of the named acceptor;
+ * - an asset is signed off once (409 ALREADY_ACCEPTED).
+ * The sign-off is written to the book's protocol.
+ */
+export async function signOff(
+  ctx: TenantContext,
+  p: { bookId: string; techAcceptorId: string; tenantId: string; assetId: string },
+  note: string,
+): Promise<PdfAsset> {
+  if (p.tenantId !== ctx.tenantId) throw notFound();
+  if (ACCEPTORS.includes(ctx.user.role) && ctx.user.id !== p.techAcceptorId) throw forbidden();
+  return ctx.db.transaction(async (tx) => {
+    const [asset] = await tx
+      .select()
+      .from(pdfAssets)
+      .where(and(eq(pdfAssets.id, p.assetId), eq(pdfAssets.tenantId, ctx.tenantId), eq(pdfAssets.bookId, p.bookId)))
+      .for('update')
+      .limit(1);
+    if (!asset) throw notFound();
+    const [tenant] = await tx
+      .select({ defaultTechAcceptor: tenants.defaultTechAcceptor })
+      .from(tenants)
+      .where(eq(tenants.id, ctx.tenantId));
+    const named =
+      tenant?.defaultTechAcceptor === p.techAcceptorId || (await isTechAcceptor(tx, p.techAcceptorId, ctx.tenantId));
+    if (!named) {
+      throw new AppError('NO_TECH_ACCEPTOR', 400, [
+        { field: 'techAcceptorId', key: 'errors.NO_TECH_ACCEPTOR', message: 'NO_TECH_ACCEPTOR' },
+      ]);
+    }
+    if (asset.acceptedAt) throw conflict('ALREADY_ACCEPTED');
+    const [acceptor] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, abbreviation: users.abbreviation })
+      .from(users)
+      .where(eq(users.id, p.techAcceptorId));
+    await tx
+      .update(pdfAssets)
+      .set({ techAcceptorId: p.techAcceptorId, acceptedAt: new Date(), acceptedBy: ctx.user.id, acceptanceNote: note })
+      .where(eq(pdfAssets.id, asset.id));
+    const who = acceptor ? `${acceptor.firstName} ${acceptor.lastName}`.trim() || acceptor.abbreviation : '';
+    await recordChanges(
+      tx,
+      ctx,
+      { entity: 'book', entityId: asset.bookId, tenantId: ctx.tenantId, action: 'update' },
+      { techAcceptor: null },
+      { techAcceptor: [asset.fileName, who, note].filter(Boolean).join(' – ') },
+    );
+    const [row] = await selectAssets(tx).where(eq(pdfAssets.id, asset.id));
+    if (!row) throw notFound();
+    return toPdfAsset(row);
+  });
+}

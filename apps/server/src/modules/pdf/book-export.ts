@@ -1,0 +1,153 @@
+import { translate } from '@pruefbuch/domain/locales/resources';
+import { lastInspectionDate } from '@pruefbuch/domain/rules/next-inspection';
+import type { Nameplate } from '@pruefbuch/domain/schemas/book';
+import type { Executor } from '../../db/client';
+import type { TenantContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
+import { ImageCache } from '../../platform/pdf/images';
+import { addressLine, formatDate } from '../../platform/pdf/text';
+import { nameplate } from '../books/books.read';
+import { type BookData, bookSubtitle, pdfTenant, scheduleTable } from './book-parts';
+import { blobsByIds, correctionPartners, finalizedRecords, findBookWithTenant, type InspectionRow } from './pdf.repo';
+import { renderRecord } from './record';
+import { type PdfRecord, type PhotoLoader, photoLoader, toPdfRecord } from './record-model';
+
+export interface BookExport extends BookData {
+  plate: Nameplate;
+  records: PdfRecord[];
+  photos: PhotoLoader;
+}
+
+/** The finalized records of a book with their corrections and uploaded reports resolved. */
+export async function loadRecords(db: Executor, tenantId: string, rows: InspectionRow[]): Promise<PdfRecord[]> {
+  const [{ partners, correctedBy }, reports] = await Promise.all([
+    correctionPartners(db, tenantId, rows),
+    blobsByIds(
+      db,
+      tenantId,
+      rows.map((r) => r.reportBlobId).filter((id): id is string => !!id),
+    ),
+  ]);
+  const reportNames = new Map(reports.map((b) => [b.id, b.fileName]));
+  return rows.map((row) => {
+    const fixer = correctedBy.get(row.id);
+    return toPdfRecord(row, {
+      report: row.reportBlobId ? { fileName: reportNames.get(row.reportBlobId) ?? '' } : null,
+      corrects: row.correctsId ? (partners.get(row.correctsId) ?? null) : null,
+      correctedBy: fixer ? (partners.get(fixer) ?? null) : null,
+    });
+  });
+}
+
+/** Everything the book export shows, read before the first byte is sent (a missing book is a 404). */
+export async function loadBookExport(ctx: TenantContext, bookId: string): Promise<BookExport> {
+  const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
+  if (!data) throw notFound();
+  const [plate, rows] = await Promise.all([nameplate(ctx, bookId), finalizedRecords(ctx.db, ctx.tenantId, bookId)]);
+  return {
+    ...data,
+    plate,
+    records: await loadRecords(ctx.db, ctx.tenantId, rows),
+    photos: photoLoader(ctx.db, ctx.tenantId, ctx.deps.files),
+  };
+}
+
+/** The dates the schedule shows: SPEC §4's last inspection (corrected records no longer count) and the last self-inspection. */
+export function lastDates(records: PdfRecord[]) {
+  const counted = records.filter((r) => !r.correctedBy);
+  const dated = counted.map((r) => ({ ...r, finalized: true }));
+  const self = counted.filter((r) => r.kind === 'self').map((r) => r.when);
+  return { inspection: lastInspectionDate(dated), self: self.length ? (self.sort().at(-1) ?? null) : null };
+}
+
+export function bookExportPdf(data: BookExport) {
+  return createPdf({
+    title: translate(PDF_LANG, 'pdf.titles.book'),
+    subtitle: bookSubtitle(data.book),
+    tenant: pdfTenant(data.tenant),
+  });
+}
+
+/** GET books/{id}/exportPdf: the whole book, every finalized record oldest first. */
+export async function renderBookExport(pdf: PdfWriter, data: BookExport) {
+  const { book, plate } = data;
+  pdf.style('bold', 22, COLOR.accent);
+  pdf.doc.text(pdf.t('pdf.titles.book'), pdf.left, pdf.y, { width: pdf.width });
+  pdf.style('bold', 14, COLOR.text);
+  pdf.doc.text(book.title || plate.type || '–', pdf.left, pdf.y + 2, { width: pdf.width });
+  pdf.style('regular', 8.5, COLOR.muted);
+  pdf.doc.text(pdf.t('pdf.printedOn', { date: formatDate(new Date()) }), pdf.left, pdf.y + 2, { width: pdf.width });
+  pdf.y += 4;
+
+  pdf.heading(pdf.t('pdf.sections.installation'));
+  pdf.keyValues(
+    [
+      [pdf.t('books.fields.title'), plate.title],
+      [pdf.t('books.nameplate.type'), plate.type],
+      [pdf.t('books.fields.bookType'), plate.bookType ?? ''],
+      [pdf.t('pdf.fields.component'), plate.component ?? ''],
+      [pdf.t('books.nameplate.manufacturer'), plate.manufacturer],
+      [pdf.t('books.nameplate.manufacturerNo'), plate.manufacturerNo],
+      [pdf.t('books.nameplate.serialNo'), plate.serialNo],
+      [pdf.t('books.nameplate.orderNo'), plate.orderNo],
+      [pdf.t('books.nameplate.year'), plate.year ?? ''],
+      [pdf.t('books.fields.object'), plate.object],
+      [pdf.t('books.fields.objectnutzung'), book.objectnutzung],
+      [pdf.t('books.fields.site'), plate.site],
+      [pdf.t('books.fields.location'), book.location],
+      [pdf.t('books.fields.customer'), book.customer],
+      [pdf.t('books.fields.completedOn'), formatDate(book.completedOn)],
+    ],
+    { columns: 3 },
+  );
+  if (book.shortText.trim()) pdf.paragraph(book.shortText);
+  const technical = Object.entries(plate.technical);
+  if (technical.length) {
+    pdf.heading(pdf.t('pdf.sections.technical'), 3);
+    pdf.keyValues(
+      technical.map(([k, v]) => {
+        const label = pdf.t(`pdf.technical.${k}`);
+        return [label.startsWith('pdf.') ? k : label, v];
+      }),
+      { columns: 3 },
+    );
+  }
+
+  pdf.heading(pdf.t('pdf.sections.addresses'));
+  const party = (name: string, address: Parameters<typeof addressLine>[0], more: string[] = []) =>
+    [name, addressLine(address), ...more].filter((s) => s.trim()).join('\n');
+  pdf.keyValues([
+    [pdf.t('books.fields.controller'), party(book.controller, book.controlleraddress)],
+    [pdf.t('books.fields.object'), party(book.object, book.objectaddress)],
+    [pdf.t('books.fields.raiser'), party(book.raiser, book.raiseraddress)],
+    [pdf.t('books.fields.manufacturer'), party(book.manufacturer, book.manufactureraddress)],
+    [
+      pdf.t('pdf.fields.contact'),
+      party(book.contactName, null, [
+        book.contactTel ? `${pdf.t('pdf.fields.tel')}: ${book.contactTel}` : '',
+        book.contactMail ? `${pdf.t('pdf.fields.email')}: ${book.contactMail}` : '',
+      ]),
+    ],
+  ]);
+
+  pdf.heading(pdf.t('pdf.sections.schedule'));
+  scheduleTable(pdf, data, lastDates(data.records));
+  pdf.keyValues(
+    [
+      [pdf.t('books.fields.firstservice'), formatDate(book.firstservice)],
+      [pdf.t('books.fields.completedOn'), formatDate(book.completedOn)],
+    ],
+    { columns: 3 },
+  );
+
+  pdf.heading(pdf.t('pdf.sections.records'));
+  if (data.records.length === 0) pdf.paragraph(pdf.t('pdf.sections.noRecords'), { color: COLOR.muted });
+  const images = new ImageCache(pdf);
+  for (const [i, record] of data.records.entries()) {
+    if (pdf.aborted) return;
+    if (i > 0) pdf.rule(COLOR.rule, 14);
+    await renderRecord(pdf, record, { level: 2, images, photos: data.photos });
+    await pdf.drain();
+  }
+}

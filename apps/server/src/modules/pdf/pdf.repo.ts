@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blobs, books, bookTypes, inspections, tenants } from '../../db/schema/index';
+
+export type BookRow = typeof books.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+export type BookTypeRow = typeof bookTypes.$inferSelect;
+export type InspectionRow = typeof inspections.$inferSelect;
+
+/** A book of the tenant with its tenant and book type, or null (another tenant's book is null too). */
+export async function findBookWithTenant(db: Executor, tenantId: string, bookId: string) {
+  const [row] = await db
+    .select({ book: books, tenant: tenants, type: bookTypes })
+    .from(books)
+    .innerJoin(tenants, eq(tenants.id, books.tenantId))
+    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The finalized records of a book, oldest first (drafts never reach a PDF). */
+export function finalizedRecords(db: Executor, tenantId: string, bookId: string) {
+  return db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt)))
+    .orderBy(asc(inspections.when), asc(inspections.finalizedAt), asc(inspections.createdAt));
+}
+
+/** The newest finalized records of a book (the summary's table). */
+export function latestRecords(db: Executor, tenantId: string, bookId: string, limit: number) {
+  return db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt)))
+    .orderBy(desc(inspections.when), desc(inspections.finalizedAt))
+    .limit(limit);
+}
+
+export async function findRecord(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), eq(inspections.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Kind and date of the records that a set of records corrects or is corrected by. */
+export async function correctionPartners(db: Executor, tenantId: string, rows: InspectionRow[]) {
+  const ids = rows.map((r) => r.id);
+  const corrected = rows.map((r) => r.correctsId).filter((id): id is string => !!id);
+  const partners = new Map<string, Pick<InspectionRow, 'id' | 'kind' | 'when' | 'isAbnahmeGutachten'>>();
+  const correctedBy = new Map<string, string>();
+  if (ids.length === 0) return { partners, correctedBy };
+  const cols = {
+    id: inspections.id,
+    kind: inspections.kind,
+    when: inspections.when,
+    isAbnahmeGutachten: inspections.isAbnahmeGutachten,
+    correctsId: inspections.correctsId,
+    finalizedAt: inspections.finalizedAt,
+  };
+  const [targets, fixers] = await Promise.all([
+    corrected.length
+      ? db
+          .select(cols)
+          .from(inspections)
+          .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.id, corrected)))
+      : [],
+    db
+      .select(cols)
+      .from(inspections)
+      .where(
+        and(
+          eq(inspections.tenantId, tenantId),
+          inArray(inspections.correctsId, ids),
+          isNotNull(inspections.finalizedAt),
+        ),
+      ),
+  ]);
+  for (const r of [...targets, ...fixers]) partners.set(r.id, r);
+  for (const f of fixers) if (f.correctsId) correctedBy.set(f.correctsId, f.id);
+  return { partners, correctedBy };
+}
+
+/** Blobs of the tenant by id (defect photos, uploaded reports). */
+export async function blobsByIds(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: blobs.id,
+      sha256: blobs.sha256,
+      contentType: blobs.contentType,
+      fileName: blobs.fileName,
+      bookId: blobs.bookId,
+    })
+    .from(blobs)
+    .where(and(eq(blobs.tenantId, tenantId), inArray(blobs.id, ids)));
+}

@@ -1,0 +1,124 @@
+import { idParams } from '@pruefbuch/domain/schemas/common';
+import { inspectionCreateSchema } from '@pruefbuch/domain/schemas/inspection';
+import {
+  pdfAssetListReply,
+  pdfAssetSchema,
+  pdfAssetsQuery,
+  techAcceptorBody,
+  techAcceptorParams,
+} from '@pruefbuch/domain/schemas/pdf-asset';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../platform/auth';
+import { requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { dispositionOf } from '../documents/documents.routes';
+import { findAssetBlob, listBookAssets, signOff } from './assets';
+import { bookExportPdf, loadBookExport, renderBookExport } from './book-export';
+import { pdfFileName } from './file-names';
+import { preInspectionPdf, renderPreInspection } from './pre-inspection';
+import { sendPdf } from './send';
+import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './single-record';
+import { loadSummary, renderSummary, summaryPdf } from './summary';
+
+const tags = ['pdf'];
+const binary = { produces: ['application/pdf'], description: 'A PDF, streamed (Content-Disposition: attachment).' };
+const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
+
+/** SPEC §7: the PDFs of books and records, the PDF assets of a book and their tech acceptor sign-off. */
+export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/books/:id/exportPdf', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: idParams, ...binary },
+    handler: async (req, reply) => {
+      const data = await loadBookExport(tenantCtx(req), req.params.id);
+      return sendPdf(req, reply, bookExportPdf(data), pdfFileName('book', data.book), (pdf) =>
+        renderBookExport(pdf, data),
+      );
+    },
+  });
+
+  app.get('/books/:id/exportPdfShrink', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: idParams, ...binary },
+    handler: async (req, reply) => {
+      const data = await loadSummary(tenantCtx(req), req.params.id);
+      return sendPdf(req, reply, summaryPdf(data), pdfFileName('shrink', data.book), (pdf) => renderSummary(pdf, data));
+    },
+  });
+
+  app.get('/books/:id/gutachtenPdf/:gutachtenId', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
+    handler: async (req, reply) => {
+      const ctx = tenantCtx(req);
+      const doc = await loadRecordDocument(ctx.db, ctx.deps.files, ctx.tenantId, req.params.gutachtenId, req.params.id);
+      if (doc.record.kind !== 'gutachten') throw notFound();
+      return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'gutachten'), (pdf) =>
+        renderRecordDocument(pdf, doc),
+      );
+    },
+  });
+
+  app.get('/inspections/preInspectionPdf/:bookId', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: z.object({ bookId: idParams.shape.id }), ...binary },
+    handler: async (req, reply) => {
+      const data = await loadSummary(tenantCtx(req), req.params.bookId);
+      return sendPdf(req, reply, preInspectionPdf(data), pdfFileName('preInspection', data.book), (pdf) =>
+        renderPreInspection(pdf, data),
+      );
+    },
+  });
+
+  app.post('/inspections/preview', {
+    config: { access: 'inspections:write' },
+    schema: { tags, body: inspectionCreateSchema, ...binary },
+    handler: async (req, reply) => {
+      const doc = await loadPreview(tenantCtx(req), req.body);
+      return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'preview'), (pdf) =>
+        renderRecordDocument(pdf, doc),
+      );
+    },
+  });
+
+  app.get('/inspections/inspectionPdf/:blobId', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
+    handler: async (req, reply) => {
+      const ctx = tenantCtx(req);
+      const blob = await findAssetBlob(ctx.db, ctx.tenantId, req.params.blobId);
+      const stream = blob ? await ctx.deps.files.get(blob.sha256) : null;
+      if (!blob || !stream) throw notFound();
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(blob.size))
+        .header('content-disposition', dispositionOf(blob.fileName, 'attachment'))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  });
+
+  app.get('/pdfassets/book', {
+    config: { access: 'inspections:read' },
+    schema: { tags, querystring: pdfAssetsQuery, response: { 200: pdfAssetListReply } },
+    handler: (req) => listBookAssets(tenantCtx(req), req.query.book),
+  });
+
+  app.put('/books/:id/techacceptor/:techAcceptorId/:tenantId/:pdfassetId', {
+    config: { access: 'techacceptor:sign' },
+    schema: { tags, params: techAcceptorParams, body: techAcceptorBody, response: { 200: pdfAssetSchema } },
+    handler: (req) =>
+      signOff(
+        tenantCtx(req),
+        {
+          bookId: req.params.id,
+          techAcceptorId: req.params.techAcceptorId,
+          tenantId: req.params.tenantId,
+          assetId: req.params.pdfassetId,
+        },
+        req.body.note,
+      ),
+  });
+};

@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream';
+import type { translate } from '@pruefbuch/domain/locales/resources';
+import { CHECKLISTS, type ChecklistName, checklistFor, checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import type {
+  ChecklistEntry,
+  Defect,
+  InspectionKind,
+  OperatorAcknowledgement,
+  Signature,
+} from '@pruefbuch/domain/schemas/inspection';
+import type { Executor } from '../../db/client';
+import type { FileStore } from '../../platform/files';
+import { type BookTypeRow, blobsByIds, type InspectionRow } from './pdf.repo';
+
+type Translate = (key: string, params?: Parameters<typeof translate>[2]) => string;
+
+/** What a PDF shows of a record (a stored one or the unsaved body of a preview). */
+export interface PdfRecord {
+  id: string | null;
+  kind: InspectionKind;
+  when: string;
+  where: string;
+  who: string;
+  isAbnahmeGutachten: boolean;
+  akkutausch: boolean;
+  text: string;
+  checklistName: string;
+  checklist: ChecklistEntry[];
+  defects: Defect[];
+  continuedOperation: boolean | null;
+  inspectorSignature: Signature | null;
+  operatorAcknowledgement: OperatorAcknowledgement | null;
+  /** The uploaded report of an existing expert report. */
+  report: { fileName: string } | null;
+  corrects: RecordRef | null;
+  correctedBy: RecordRef | null;
+  finalizedAt: Date | null;
+}
+
+export type RecordRef = Pick<InspectionRow, 'kind' | 'when' | 'isAbnahmeGutachten'>;
+
+export function toPdfRecord(
+  row: InspectionRow,
+  extra: { report?: { fileName: string } | null; corrects?: RecordRef | null; correctedBy?: RecordRef | null } = {},
+): PdfRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    when: row.when,
+    where: row.where,
+    who: row.who,
+    isAbnahmeGutachten: row.isAbnahmeGutachten,
+    akkutausch: row.akkutausch,
+    text: row.text,
+    checklistName: row.checklistName,
+    checklist: row.checklist,
+    defects: row.defects,
+    continuedOperation: row.continuedOperation,
+    inspectorSignature: row.inspectorSignature,
+    operatorAcknowledgement: row.operatorAcknowledgement,
+    report: extra.report ?? null,
+    corrects: extra.corrects ?? null,
+    correctedBy: extra.correctedBy ?? null,
+    finalizedAt: row.finalizedAt,
+  };
+}
+
+/** The i18n key of a record's kind; an expert report marked as acceptance reads 'Abnahmegutachten'. */
+export const kindKey = (r: Pick<PdfRecord, 'kind' | 'isAbnahmeGutachten'>) =>
+  r.kind === 'gutachten' && r.isAbnahmeGutachten ? 'abnahme' : r.kind;
+
+/** The checklist of a book type with every item open: the pre-inspection sheet and an empty preview. */
+export function blankChecklist(
+  kind: InspectionKind,
+  type: Pick<BookTypeRow, 'type' | 'component'> | null,
+  t: Translate,
+): { name: ChecklistName; entries: ChecklistEntry[] } {
+  const name = checklistFor(kind, type);
+  return {
+    name,
+    entries: CHECKLISTS[name].map((item) => ({ item, label: t(checklistLabelKey(item)), result: null, note: '' })),
+  };
+}
+
+/** The title of a checklist ('Automatische Tür (DIN 18650 / EN 16005)'), its key when unknown. */
+export function checklistTitle(name: string, t: Translate) {
+  const label = t(`checklists.names.${name}`);
+  return label.startsWith('checklists.') ? name : label;
+}
+
+/** An entry's label: as stored with the record, else today's text of its item. */
+export const itemLabel = (entry: Pick<ChecklistEntry, 'item' | 'label'>, t: Translate) =>
+  entry.label || t(checklistLabelKey(entry.item));
+
+export interface Photo {
+  id: string;
+  fileName: string;
+  contentType: string;
+  /** Null when the file is gone. */
+  bytes: Buffer | null;
+}
+
+/** Reads the defect photos of the tenant from the file store (other tenants' ids find nothing). */
+export function photoLoader(db: Executor, tenantId: string, files: FileStore) {
+  return async (ids: string[]): Promise<Map<string, Photo>> => {
+    const rows = await blobsByIds(db, tenantId, [...new Set(ids)]);
+    const photos = new Map<string, Photo>();
+    await Promise.all(
+      rows.map(async (row) => {
+        const stream = await files.get(row.sha256);
+        photos.set(row.id, {
+          id: row.id,
+          fileName: row.fileName,
+          contentType: row.contentType,
+          bytes: stream ? await readAll(stream) : null,
+        });
+      }),
+    );
+    return photos;
+  };
+}
+export type PhotoLoader = ReturnType<typeof photoLoader>;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of Readable.from(stream)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

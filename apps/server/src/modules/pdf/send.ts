@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PdfWriter } from '../../platform/pdf';
+import { dispositionOf } from '../documents/documents.routes';
+
+/**
+ * Sends a PDF while it is being written: headers first, then the bytes as pdfkit produces
+ * them. Everything that can fail with a status (a missing book, bad input) is read before this
+ * is called; an error while rendering can only cut the download short, and is logged.
+ */
+export function sendPdf(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pdf: PdfWriter,
+  fileName: string,
+  render: (pdf: PdfWriter) => Promise<void> | void,
+) {
+  Promise.resolve()
+    .then(() => render(pdf))
+    .then(() => pdf.end())
+    .catch((err: unknown) => {
+      req.log.error({ err }, 'PDF rendering failed');
+      pdf.doc.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', dispositionOf(fileName, 'attachment'))
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf.doc);
+}

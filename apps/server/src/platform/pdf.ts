@@ -1,0 +1,393 @@
+/**
+ * The one PDF platform of the server (pdfkit). Every document shares a layout: A4, a header
+ * with the tenant's name and the document's title, the tenant's `fusszeileText` and address
+ * as the footer of every page with 'Seite x von y', Helvetica for text.
+ *
+ * Font: pdfkit's built-in Helvetica (a standard PDF font, so nothing is embedded or subset):
+ * WinAnsi covers German with ä ö ü ß € „ “ – …, documents stay small and rendering is fast.
+ * Letters outside WinAnsi that users may type are folded by winAnsi() (platform/pdf/text.ts).
+ *
+ * Streaming: the document is a Readable that a reply sends while it is being written. Images
+ * (photos, signatures, QR codes: most of the bytes) go out as soon as they are placed, and
+ * drain() holds the writer back while the client has not read what is already there. Pages
+ * with 'Seite x von y' need the page count, so their content streams (text and lines, small)
+ * stay in memory until end() writes headers and footers (pdfkit's bufferPages); a document
+ * without page numbers (labels) writes every page out when the next one starts.
+ */
+import type { Language } from '@pruefbuch/domain/locales/resources';
+import { translate } from '@pruefbuch/domain/locales/resources';
+import PDFDocument from 'pdfkit';
+import { addressLine, winAnsi } from './pdf/text';
+
+export const MM = 72 / 25.4;
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export const COLOR = {
+  text: '#1f2933',
+  muted: '#616e7c',
+  rule: '#cbd2d9',
+  light: '#eef1f4',
+  zebra: '#f7f8fa',
+  accent: '#1c4e80',
+  danger: '#c92a2a',
+  ampel: { green: '#2b8a3e', orange: '#e67700', red: '#c92a2a', black: '#212529', none: '#adb5bd' },
+} as const;
+
+/** What the header and footer show of the tenant (SPEC §3 Tenant). */
+export interface PdfTenant {
+  name: string;
+  fusszeileText: string;
+  addressName: string;
+  address: { street?: string; housenumber?: string; zip?: string; location?: string } | null;
+}
+
+export interface PdfLayout {
+  /** The document's title, right in the header and in the PDF's metadata. */
+  title: string;
+  /** A second header line, e.g. the installation. */
+  subtitle?: string;
+  tenant: PdfTenant;
+  lang?: Language;
+  /** Printed diagonally across every page (a preview of an unsaved record). */
+  watermark?: string;
+  /** Header, footer and page numbers (default); labels use the whole sheet. */
+  frame?: boolean;
+  /** Page margins when the document has no frame. */
+  margins?: { top: number; bottom: number; left: number; right: number };
+}
+
+/** The PDFs are documents of record and always German (their English texts exist for completeness). */
+export const PDF_LANG: Language = 'de';
+
+const FRAME_MARGINS = { top: 74, bottom: 82, left: 50, right: 50 };
+/** Bytes the client may leave unread before the writer waits. */
+const HIGH_WATER = 256 * 1024;
+
+type Doc = PDFKit.PDFDocument;
+type Internals = Doc & { _read: (size: number) => void };
+
+/** The writer of one document: the pdfkit document plus the shared layout and a few typed helpers. */
+export class PdfWriter {
+  readonly doc: Doc;
+  readonly lang: Language;
+  readonly layout: PdfLayout;
+  private readonly framed: boolean;
+  private waiters: (() => void)[] = [];
+  private ended = false;
+
+  constructor(layout: PdfLayout) {
+    this.layout = layout;
+    this.lang = layout.lang ?? PDF_LANG;
+    this.framed = layout.frame !== false;
+    const doc = new PDFDocument({
+      size: 'A4',
+      margins: this.framed ? FRAME_MARGINS : (layout.margins ?? FRAME_MARGINS),
+      bufferPages: this.framed,
+      autoFirstPage: true,
+      compress: true,
+      lang: this.lang === 'de' ? 'de-DE' : 'en-GB',
+      displayTitle: true,
+      info: {
+        Title: winAnsi(layout.subtitle ? `${layout.title} – ${layout.subtitle}` : layout.title),
+        Author: winAnsi(layout.tenant.name),
+        Creator: 'Prüfbuch',
+        Producer: 'Prüfbuch (pdfkit)',
+      },
+    }) as Internals;
+    guardText(doc);
+    // Node calls _read when the consumer wants more: that is when a waiting writer may go on.
+    doc._read = () => this.release();
+    doc.once('close', () => this.release());
+    doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.text);
+    this.doc = doc;
+  }
+
+  t(key: string, params: Record<string, string | number> = {}): string {
+    return translate(this.lang, key, params);
+  }
+
+  get left() {
+    return this.doc.page.margins.left;
+  }
+  get right() {
+    return this.doc.page.width - this.doc.page.margins.right;
+  }
+  get width() {
+    return this.right - this.left;
+  }
+  get top() {
+    return this.doc.page.margins.top;
+  }
+  /** The lowest y content may reach on this page. */
+  get bottom() {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+  get y() {
+    return this.doc.y;
+  }
+  set y(value: number) {
+    this.doc.y = value;
+  }
+  /** True once the client went away: writing on is pointless. */
+  get aborted() {
+    return this.doc.destroyed;
+  }
+
+  addPage() {
+    this.doc.addPage();
+    this.doc.x = this.left;
+    this.doc.y = this.top;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  ensureSpace(height: number) {
+    if (this.doc.y + height > this.bottom) this.addPage();
+  }
+
+  /** Sets font, size and colour in one call. */
+  style(font: keyof typeof FONT = 'regular', size = 9.5, color: string = COLOR.text) {
+    this.doc.font(FONT[font]).fontSize(size).fillColor(color);
+    return this;
+  }
+
+  /** A paragraph over the full width (or `width`), flowing onto new pages when long. */
+  paragraph(
+    text: string,
+    opts: { font?: keyof typeof FONT; size?: number; color?: string; gap?: number; x?: number; width?: number } = {},
+  ) {
+    if (!text) return;
+    this.style(opts.font, opts.size ?? 9.5, opts.color);
+    this.doc.text(text, opts.x ?? this.left, this.doc.y, { width: opts.width ?? this.width, lineGap: 1.5 });
+    this.doc.x = this.left;
+    this.doc.y += opts.gap ?? 4;
+  }
+
+  /** A section heading: level 1 with a rule under it, level 2 bold, level 3 small caps-like. */
+  heading(text: string, level: 1 | 2 | 3 = 1) {
+    const size = level === 1 ? 13 : level === 2 ? 11 : 9.5;
+    // Keep a heading with the start of what follows it (a table's header and first row, a few lines).
+    this.ensureSpace(size + (level === 3 ? 58 : 80));
+    if (this.doc.y > this.top + 1) this.doc.y += level === 1 ? 10 : 6;
+    this.style('bold', size, level === 3 ? COLOR.muted : level === 1 ? COLOR.accent : COLOR.text);
+    this.doc.text(text, this.left, this.doc.y, { width: this.width });
+    if (level === 1) {
+      const y = this.doc.y + 2;
+      this.doc.moveTo(this.left, y).lineTo(this.right, y).lineWidth(0.8).strokeColor(COLOR.accent).stroke();
+      this.doc.y = y + 6;
+    } else {
+      this.doc.y += 3;
+    }
+    this.doc.x = this.left;
+  }
+
+  /**
+   * Label/value pairs in `columns` columns: the label small and grey above its value. Empty
+   * values are left out unless `keepEmpty`.
+   */
+  keyValues(pairs: [string, string][], opts: { columns?: number; keepEmpty?: boolean } = {}) {
+    const columns = opts.columns ?? 2;
+    const list = opts.keepEmpty ? pairs : pairs.filter(([, v]) => v.trim() !== '');
+    const gutter = 14;
+    const colWidth = (this.width - gutter * (columns - 1)) / columns;
+    for (let i = 0; i < list.length; i += columns) {
+      const row = list.slice(i, i + columns);
+      this.style('regular', 9.5);
+      const valueHeight = Math.max(
+        ...row.map(([, v]) => this.doc.heightOfString(v || '–', { width: colWidth, lineGap: 1 })),
+      );
+      const height = 10 + valueHeight + 5;
+      this.ensureSpace(height);
+      const y = this.doc.y;
+      row.forEach(([label, value], c) => {
+        const x = this.left + c * (colWidth + gutter);
+        this.style('regular', 7.5, COLOR.muted).doc.text(label, x, y, { width: colWidth, lineBreak: false });
+        this.style('regular', 9.5).doc.text(value || '–', x, y + 10, { width: colWidth, lineGap: 1 });
+      });
+      this.doc.x = this.left;
+      this.doc.y = y + height;
+    }
+  }
+
+  /** A small filled circle in an ampel colour, at (x, y) = its left edge and vertical centre. */
+  dot(x: number, y: number, color: string, radius = 4) {
+    this.doc
+      .save()
+      .circle(x + radius, y, radius)
+      .fillColor(color)
+      .fill()
+      .restore();
+  }
+
+  /** An empty square to tick by hand. */
+  box(x: number, y: number, size = 9) {
+    this.doc.save().rect(x, y, size, size).lineWidth(0.8).strokeColor(COLOR.text).stroke().restore();
+  }
+
+  /** Boxes with their labels in one line: '☐ Prüfung  ☐ Wartung …'. */
+  checkboxes(labels: string[], opts: { lead?: string; size?: number } = {}) {
+    const size = opts.size ?? 9.5;
+    this.ensureSpace(size + 8);
+    const y = this.doc.y;
+    let x = this.left;
+    this.style('regular', size);
+    if (opts.lead) {
+      this.doc.text(opts.lead, x, y, { lineBreak: false });
+      x += this.doc.widthOfString(opts.lead) + 12;
+    }
+    for (const label of labels) {
+      this.box(x, y + 0.5, size - 0.5);
+      this.doc.text(label, x + size + 4, y, { lineBreak: false });
+      x += size + 4 + this.doc.widthOfString(label) + 16;
+    }
+    this.doc.x = this.left;
+    this.doc.y = y + size + 8;
+  }
+
+  /** Labelled lines to write on by hand, side by side: [['Datum', 1], ['Prüfer/in', 2]] by weight. */
+  writeLines(fields: [string, number][], height = 26) {
+    this.ensureSpace(height + 4);
+    const y = this.doc.y;
+    const gap = 14;
+    const total = fields.reduce((s, [, w]) => s + w, 0);
+    let x = this.left;
+    for (const [label, weight] of fields) {
+      const w = ((this.width - gap * (fields.length - 1)) * weight) / total;
+      this.doc
+        .moveTo(x, y + height - 9)
+        .lineTo(x + w, y + height - 9)
+        .lineWidth(0.6)
+        .strokeColor(COLOR.muted)
+        .stroke();
+      this.style('regular', 7, COLOR.muted);
+      this.doc.text(label, x, y + height - 7, { width: w, lineBreak: false });
+      x += w + gap;
+    }
+    this.doc.x = this.left;
+    this.doc.y = y + height + 4;
+  }
+
+  /** A horizontal rule over the content width. */
+  rule(color: string = COLOR.rule, gap = 6) {
+    const y = this.doc.y + gap / 2;
+    this.doc.moveTo(this.left, y).lineTo(this.right, y).lineWidth(0.5).strokeColor(color).stroke();
+    this.doc.y = y + gap / 2;
+  }
+
+  /**
+   * Waits while the client has more than HIGH_WATER bytes unread, so a slow download never
+   * makes the server hold the whole document. Call between the larger parts of a document.
+   */
+  async drain() {
+    while (!this.aborted && (this.doc as unknown as { readableLength: number }).readableLength > HIGH_WATER) {
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        // A consumer that neither reads nor closes must not block the writer forever.
+        setTimeout(resolve, 1000).unref();
+      });
+    }
+  }
+
+  private release() {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Draws header, footer, page numbers and the watermark on every page, then ends the document. */
+  end() {
+    if (this.ended || this.aborted) return;
+    this.ended = true;
+    if (this.framed) {
+      const range = this.doc.bufferedPageRange();
+      for (let i = range.start; i < range.start + range.count; i++) {
+        this.doc.switchToPage(i);
+        this.drawFrame(i - range.start + 1, range.count);
+      }
+      this.doc.flushPages();
+    }
+    this.doc.end();
+  }
+
+  private drawFrame(page: number, pages: number) {
+    const { doc, layout } = this;
+    const margins = { ...doc.page.margins };
+    // Text in the margins must never trigger pdfkit's automatic page break.
+    doc.page.margins = { top: 0, bottom: 0, left: margins.left, right: margins.right };
+    const left = margins.left;
+    const right = doc.page.width - margins.right;
+    const width = right - left;
+
+    if (layout.watermark) {
+      doc.save();
+      doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+      this.style('bold', 34, '#e03131');
+      doc.opacity(0.13);
+      const w = doc.widthOfString(layout.watermark);
+      doc.text(layout.watermark, (doc.page.width - w) / 2, doc.page.height / 2 - 17, { lineBreak: false });
+      doc.restore();
+    }
+
+    // Header: tenant left, document title right, the subtitle under them, a rule.
+    this.style('bold', 10.5, COLOR.text);
+    doc.text(layout.tenant.name, left, 30, { width: width * 0.55, lineBreak: false, ellipsis: true });
+    this.style('bold', 10.5, COLOR.accent);
+    doc.text(layout.title, left + width * 0.45, 30, { width: width * 0.55, align: 'right', lineBreak: false });
+    if (layout.subtitle) {
+      this.style('regular', 8, COLOR.muted);
+      doc.text(layout.subtitle, left, 45, { width, lineBreak: false, ellipsis: true });
+    }
+    doc.moveTo(left, 58).lineTo(right, 58).lineWidth(0.6).strokeColor(COLOR.rule).stroke();
+
+    // Footer: the tenant's footer text and address line left, the page number right.
+    const footerTop = doc.page.height - margins.bottom + 10;
+    doc.moveTo(left, footerTop).lineTo(right, footerTop).lineWidth(0.6).strokeColor(COLOR.rule).stroke();
+    const textWidth = width - 90;
+    let y = footerTop + 6;
+    const footerText = layout.tenant.fusszeileText.trim();
+    if (footerText) {
+      this.style('regular', 7, COLOR.muted);
+      doc.text(footerText, left, y, { width: textWidth, height: 27, ellipsis: true, lineGap: 0.5 });
+      y = Math.min(doc.y, footerTop + 6 + 27) + 2;
+    }
+    const address = [layout.tenant.addressName || layout.tenant.name, addressLine(layout.tenant.address)]
+      .filter(Boolean)
+      .join(' · ');
+    this.style('regular', 7, COLOR.muted);
+    doc.text(address, left, y, { width: textWidth, lineBreak: false, ellipsis: true });
+    this.style('regular', 8, COLOR.text);
+    doc.text(this.t('pdf.page', { page, pages }), right - 90, footerTop + 6, {
+      width: 90,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins = margins;
+  }
+}
+
+/** Every string pdfkit measures or prints goes through winAnsi() first. */
+function guardText(doc: Doc) {
+  const text = doc.text.bind(doc) as (...args: unknown[]) => Doc;
+  const widthOf = doc.widthOfString.bind(doc);
+  const heightOf = doc.heightOfString.bind(doc);
+  (doc as { text: unknown }).text = (value: unknown, ...rest: unknown[]) =>
+    text(typeof value === 'string' ? winAnsi(value) : value, ...rest);
+  doc.widthOfString = (value: string, opts?: PDFKit.Mixins.TextOptions) => widthOf(winAnsi(value), opts);
+  doc.heightOfString = (value: string, opts?: PDFKit.Mixins.TextOptions) => heightOf(winAnsi(value), opts);
+}
+
+export const createPdf = (layout: PdfLayout) => new PdfWriter(layout);
+
+/** Collects a finished document (only for PDFs that are stored, e.g. the archived inspection report). */
+export function pdfToBuffer(pdf: PdfWriter, render: (pdf: PdfWriter) => Promise<void> | void): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.doc.once('end', () => resolve(Buffer.concat(chunks)));
+    pdf.doc.once('error', reject);
+    Promise.resolve()
+      .then(() => render(pdf))
+      .then(() => pdf.end())
+      .catch(reject);
+  });
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { PdfWriter } from '../pdf';
+
+/** The image formats a PDF can hold as they are: JPEG (DCT) and PNG (Flate). */
+export type EmbeddableKind = 'png' | 'jpeg';
+
+export function imageKind(bytes: Uint8Array): EmbeddableKind | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  return null;
+}
+
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
+
+/** The bytes of a signature drawn on screen (a PNG data URL), or null when it is anything else. */
+export function signatureBytes(dataUrl: string | null | undefined): Buffer | null {
+  const match = dataUrl ? PNG_DATA_URL.exec(dataUrl) : null;
+  if (!match?.[1]) return null;
+  const bytes = Buffer.from(match[1], 'base64');
+  return imageKind(bytes) === 'png' ? bytes : null;
+}
+
+/** pdfkit's opened image (not in its type definitions): embedded once, placed many times. */
+interface PdfImage {
+  width: number;
+  height: number;
+  orientation?: number;
+}
+type WithOpenImage = { openImage(src: Buffer): PdfImage };
+
+/**
+ * Opens images once per document: the same bytes (a signature used twice, the tenant's logo)
+ * become one image object in the PDF. Only ever given bytes, never a path: pdfkit would read a
+ * string that is not a data URL from disk.
+ */
+export class ImageCache {
+  private readonly images = new Map<string, PdfImage | null>();
+  constructor(private readonly pdf: PdfWriter) {}
+
+  open(bytes: Uint8Array): PdfImage | null {
+    if (!imageKind(bytes)) return null;
+    const key = createHash('sha1').update(bytes).digest('hex');
+    if (this.images.has(key)) return this.images.get(key) ?? null;
+    let image: PdfImage | null = null;
+    try {
+      image = (this.pdf.doc as unknown as WithOpenImage).openImage(
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
+      if (!image.width || !image.height) image = null;
+    } catch {
+      image = null;
+    }
+    this.images.set(key, image);
+    return image;
+  }
+
+  /** Places an image inside a box (w × h) at (x, y), keeping its proportions; returns the size used. */
+  place(image: PdfImage, x: number, y: number, w: number, h: number, align: 'left' | 'center' = 'left') {
+    // pdfkit turns JPEGs by their EXIF orientation: 5–8 swap width and height.
+    const turned = (image.orientation ?? 1) > 4;
+    const iw = turned ? image.height : image.width;
+    const ih = turned ? image.width : image.height;
+    const scale = Math.min(w / iw, h / ih, 1.5);
+    const width = iw * scale;
+    const height = ih * scale;
+    const dx = align === 'center' ? (w - width) / 2 : 0;
+    this.pdf.doc.image(image as unknown as PDFKit.Mixins.ImageSrc, x + dx, y, { width, height });
+    return { width, height };
+  }
+}

@@ -1,0 +1,125 @@
+import { COLOR, type PdfWriter } from '../pdf';
+
+export interface TableColumn {
+  header: string;
+  /** Relative width; the columns share the table's width by these weights. */
+  weight: number;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface TableCellSpec {
+  text: string;
+  color?: string;
+  bold?: boolean;
+  /** An ampel-like dot before the text. */
+  dot?: string;
+  /** An empty box to tick by hand, centred in the cell (the text is ignored). */
+  box?: boolean;
+}
+export type TableCell = string | TableCellSpec;
+
+export interface TableOptions {
+  fontSize?: number;
+  /** Stripes every other row. */
+  zebra?: boolean;
+  /** Minimum row height (e.g. room to write by hand on the pre-inspection sheet). */
+  minRowHeight?: number;
+}
+
+const PAD_X = 4;
+const PAD_Y = 3.5;
+
+const spec = (cell: TableCell): TableCellSpec => (typeof cell === 'string' ? { text: cell } : cell);
+
+/**
+ * A table over the content width. A row never splits: a row that does not fit goes to the next
+ * page, which repeats the header row. A single row taller than a page is cut with an ellipsis.
+ */
+export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCell[][], opts: TableOptions = {}) {
+  const { doc } = pdf;
+  const size = opts.fontSize ?? 8.5;
+  const total = columns.reduce((s, c) => s + c.weight, 0);
+  const widths = columns.map((c) => (c.weight / total) * pdf.width);
+  const xs = widths.map((_, i) => pdf.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
+
+  const headerHeight = () => {
+    pdf.style('bold', size - 0.5);
+    return (
+      Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: (widths[i] ?? 0) - 2 * PAD_X }))) +
+      2 * PAD_Y
+    );
+  };
+  const drawHeader = () => {
+    const h = headerHeight();
+    const y = doc.y;
+    doc.save().rect(pdf.left, y, pdf.width, h).fillColor(COLOR.light).fill().restore();
+    pdf.style('bold', size - 0.5, COLOR.text);
+    columns.forEach((c, i) => {
+      doc.text(c.header, (xs[i] ?? 0) + PAD_X, y + PAD_Y, {
+        width: (widths[i] ?? 0) - 2 * PAD_X,
+        align: c.align ?? 'left',
+      });
+    });
+    doc
+      .moveTo(pdf.left, y + h)
+      .lineTo(pdf.right, y + h)
+      .lineWidth(0.6)
+      .strokeColor(COLOR.muted)
+      .stroke();
+    doc.y = y + h;
+  };
+  const cellWidth = (i: number, cell: TableCellSpec) => (widths[i] ?? 0) - 2 * PAD_X - (cell.dot ? 11 : 0);
+  const rowHeight = (row: TableCell[]) => {
+    let h = 0;
+    row.forEach((raw, i) => {
+      const cell = spec(raw);
+      pdf.style(cell.bold ? 'bold' : 'regular', size);
+      h = Math.max(h, doc.heightOfString(cell.text || ' ', { width: cellWidth(i, cell), lineGap: 0.5 }));
+    });
+    return Math.max(h + 2 * PAD_Y, opts.minRowHeight ?? 0);
+  };
+
+  pdf.ensureSpace(headerHeight() + rowHeight(rows[0] ?? []) + 2);
+  drawHeader();
+  const maxRow = pdf.bottom - pdf.top - headerHeight() - 4;
+  rows.forEach((row, r) => {
+    const h = Math.min(rowHeight(row), maxRow);
+    if (doc.y + h > pdf.bottom) {
+      pdf.addPage();
+      drawHeader();
+    }
+    const y = doc.y;
+    if (opts.zebra !== false && r % 2 === 1) {
+      doc.save().rect(pdf.left, y, pdf.width, h).fillColor(COLOR.zebra).fill().restore();
+    }
+    row.forEach((raw, i) => {
+      const cell = spec(raw);
+      let x = (xs[i] ?? 0) + PAD_X;
+      if (cell.box) {
+        pdf.box((xs[i] ?? 0) + (widths[i] ?? 0) / 2 - 4.5, y + PAD_Y + 0.5, 9);
+        return;
+      }
+      if (cell.dot) {
+        pdf.dot(x, y + PAD_Y + size * 0.45, cell.dot, 3.5);
+        x += 11;
+      }
+      pdf.style(cell.bold ? 'bold' : 'regular', size, cell.color ?? COLOR.text);
+      doc.text(cell.text, x, y + PAD_Y, {
+        width: cellWidth(i, cell),
+        height: h - 2 * PAD_Y,
+        ellipsis: true,
+        lineGap: 0.5,
+        align: columns[i]?.align ?? 'left',
+      });
+    });
+    doc
+      .moveTo(pdf.left, y + h)
+      .lineTo(pdf.right, y + h)
+      .lineWidth(0.3)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.x = pdf.left;
+    doc.y = y + h;
+  });
+  doc.y += 6;
+}
