@@ -76,19 +76,19 @@ export const qr = {
     problem: {
       denied: {
         title: 'Kein Zugriff auf die Kamera',
-        text: 'Bitte erlauben Sie den Kamerazugriff in den Einstellungen Ihres Browsers und versuchen Sie es erneut, oder geben Sie den Code unten ein.',
+        text: 'Bitte erlauben Sie den Kamerazugriff in den Einstellungen Ihres Browsers und versuchen Sie es erneut, oder geben Sie den Code von Hand ein.',
       },
       noCamera: {
         title: 'Keine Kamera gefunden',
-        text: 'Dieses Gerät hat keine nutzbare Kamera. Bitte geben Sie den Code unten ein.',
+        text: 'Dieses Gerät hat keine nutzbare Kamera. Bitte geben Sie den Code von Hand ein.',
       },
       unsupported: {
         title: 'Kamera nicht verfügbar',
-        text: 'Dieser Browser erlaubt hier keinen Kamerazugriff (nur über eine sichere HTTPS-Verbindung). Bitte geben Sie den Code unten ein.',
+        text: 'Dieser Browser erlaubt hier keinen Kamerazugriff (nur über eine sichere HTTPS-Verbindung). Bitte geben Sie den Code von Hand ein.',
       },
       failed: {
         title: 'Die Kamera konnte nicht gestartet werden',
-        text: 'Vielleicht verwendet eine andere App die Kamera. Bitte erneut versuchen oder den Code unten eingeben.',
+        text: 'Vielleicht verwendet eine andere App die Kamera. Bitte erneut versuchen oder den Code von Hand eingeben.',
       },
     },
     error: {

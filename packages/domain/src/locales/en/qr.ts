@@ -74,19 +74,19 @@ export const qr = {
     problem: {
       denied: {
         title: 'No access to the camera',
-        text: 'Please allow camera access in your browser’s settings and try again, or enter the code below.',
+        text: 'Please allow camera access in your browser’s settings and try again, or type the code in instead.',
       },
       noCamera: {
         title: 'No camera found',
-        text: 'This device has no usable camera. Please enter the code below.',
+        text: 'This device has no usable camera. Please type the code in instead.',
       },
       unsupported: {
         title: 'Camera not available',
-        text: 'This browser allows no camera access here (only over a secure HTTPS connection). Please enter the code below.',
+        text: 'This browser allows no camera access here (only over a secure HTTPS connection). Please type the code in instead.',
       },
       failed: {
         title: 'The camera could not be started',
-        text: 'Another app may be using the camera. Please try again or enter the code below.',
+        text: 'Another app may be using the camera. Please try again or type the code in instead.',
       },
     },
     error: {

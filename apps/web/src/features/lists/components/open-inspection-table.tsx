@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -159,14 +159,7 @@ export function OpenInspectionTable({
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {[row.site, place(row), variant === 'mine' ? tenantName(row) : ''].filter(Boolean).join(' · ')}
             </Text>
-            {row.draft ? (
-              <Box mt={6}>
-                <Badge variant="light" color="blue" tt="none" size="sm" mb={4}>
-                  {t('lists.table.inProgress')}
-                </Badge>
-                {draftCell(row)}
-              </Box>
-            ) : null}
+            {row.draft ? <Box mt={6}>{draftCell(row)}</Box> : null}
           </Paper>
         ))}
       </Stack>

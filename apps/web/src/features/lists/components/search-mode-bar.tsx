@@ -1,4 +1,5 @@
-import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MODES, type SearchMode } from '../open-inspections-query';
@@ -20,16 +21,30 @@ export function SearchModeBar({
   allLabel: string;
 }) {
   const { t } = useTranslation();
+  // Four segments do not fit a phone: there the choice is a select.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const options = SEARCH_MODES.map((m) => ({ value: m, label: m === 'all' ? allLabel : t(`lists.mode.${m}`) }));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <SegmentedControl
-        value={mode}
-        onChange={(next) => onMode(next as SearchMode)}
-        data={SEARCH_MODES.map((m) => ({ value: m, label: m === 'all' ? allLabel : t(`lists.mode.${m}`) }))}
-        aria-label={t('lists.mode.label')}
-        w={{ base: '100%', sm: 'auto' }}
-        data-testid="list-mode"
-      />
+      {wide ? (
+        <SegmentedControl
+          value={mode}
+          onChange={(next) => onMode(next as SearchMode)}
+          data={options}
+          aria-label={t('lists.mode.label')}
+          data-testid="list-mode"
+        />
+      ) : (
+        <Select
+          value={mode}
+          onChange={(next) => next && onMode(next as SearchMode)}
+          data={options}
+          allowDeselect={false}
+          label={t('lists.mode.label')}
+          w="100%"
+          data-testid="list-mode"
+        />
+      )}
       {mode !== 'all' ? (
         <TextInput
           value={value}

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
@@ -50,6 +51,7 @@ function Stats({ tenant }: { tenant: Tenant }) {
     { acceptance: 0, periodic: 0 },
   );
   const isDefault = !rawFrom && !rawTo;
+  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
 
   const setDate = (key: 'from' | 'to', value: string | null) =>
     update({ from: rawFrom ?? range.from, to: rawTo ?? range.to, [key]: value ?? '' });
@@ -123,20 +125,20 @@ function Stats({ tenant }: { tenant: Tenant }) {
             <StatsChart months={months} />
           </Paper>
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped data-testid="stats-table">
+            <Table.ScrollContainer minWidth={320}>
+              <Table striped horizontalSpacing={wide ? 'sm' : 'xs'} data-testid="stats-table">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('lists.stats.month')}</Table.Th>
-                    <Table.Th ta="right">{t('lists.stats.acceptance')}</Table.Th>
-                    <Table.Th ta="right">{t('lists.stats.periodic')}</Table.Th>
+                    <Table.Th ta="right">{t('lists.stats.acceptanceShort')}</Table.Th>
+                    <Table.Th ta="right">{t('lists.stats.periodicShort')}</Table.Th>
                     <Table.Th ta="right">{t('lists.stats.sum')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {months.map((m) => (
                     <Table.Tr key={m.month}>
-                      <Table.Td>{monthLabel(m.month, 'long')}</Table.Td>
+                      <Table.Td>{monthLabel(m.month, wide ? 'long' : 'short')}</Table.Td>
                       <Table.Td ta="right">{formatNumber(m.acceptance)}</Table.Td>
                       <Table.Td ta="right">{formatNumber(m.periodic)}</Table.Td>
                       <Table.Td ta="right" fw={600}>
