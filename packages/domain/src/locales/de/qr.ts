@@ -15,6 +15,7 @@ export const qr = {
     none: { label: 'Keine Angabe', meaning: 'Noch kein Prüftermin bekannt' },
   },
   page: {
+    open: 'QR-Codes und Etikett',
     title: 'QR-Codes',
     intro:
       'Jeder Code führt zu diesem Prüfbuch. Ein neuer Code wird für ein neues Etikett erzeugt; ein vorgedrucktes Etikett wird über seinen Code zugeordnet.',

@@ -15,6 +15,7 @@ export const qr = {
     none: { label: 'Not known', meaning: 'No inspection date known yet' },
   },
   page: {
+    open: 'QR codes and label',
     title: 'QR codes',
     intro:
       'Every code leads to this book. Generate a new code for a new label; link a pre-printed label through its code.',

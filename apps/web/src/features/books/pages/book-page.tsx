@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Grid, Group, Menu, Stack, Text, Title
 import { modals } from '@mantine/modals';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
-import { IconDots, IconFolderShare, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
@@ -157,6 +157,16 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                {canOpen('qrcode', principal) ? (
+                  <Menu.Item
+                    component={Link}
+                    to={`${screenPath('qrcode', { slug: book._id })}?tenant=${encodeURIComponent(tenantId)}`}
+                    leftSection={<IconQrcode size={16} />}
+                    data-testid="book-qrcodes"
+                  >
+                    {t('qr.page.open')}
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item leftSection={<IconFolderShare size={16} />} onClick={openMove} data-testid="book-move">
                   {t('books.list.moveToFolder')}
                 </Menu.Item>
