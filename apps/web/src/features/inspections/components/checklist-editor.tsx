@@ -122,12 +122,12 @@ export function ChecklistEditor({
                     </Text>
                   ) : null
                 ) : (
-                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <Group gap="xs" align="flex-end" wrap="wrap">
                     <TextInput
                       {...form.getInputProps(`checklist.${index}.note`)}
                       placeholder={t('inspections.checklist.notePlaceholder')}
                       aria-label={t('inspections.checklist.noteFor', { item: label })}
-                      style={{ flex: 1 }}
+                      style={{ flex: '1 1 220px' }}
                     />
                     {entry.result === 'defect' ? (
                       <Button

@@ -1,6 +1,14 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Paper } from '@mantine/core';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
-import { IconDeviceFloppy, IconDownload, IconEye, IconLock, IconPencilPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconDeviceFloppy,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconLock,
+  IconPencilPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -74,14 +82,14 @@ export function EditorActions({
       withBorder
       shadow="md"
       radius="md"
-      p="sm"
+      p={{ base: 8, sm: 'sm' }}
       pos="sticky"
       bottom={8}
       style={{ zIndex: 20 }}
       data-testid="editor-actions"
     >
-      <Group gap="sm" justify="space-between">
-        <Group gap="xs">
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Group gap="xs" visibleFrom="sm" wrap="nowrap">
           {record ? (
             <Button
               variant="subtle"
@@ -105,16 +113,45 @@ export function EditorActions({
             {t('inspections.actions.preview')}
           </Button>
         </Group>
-        <Group gap="xs" style={{ flex: '1 1 auto' }} justify="flex-end">
+        <Menu position="top-start" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="default"
+              size={36}
+              hiddenFrom="sm"
+              aria-label={t('inspections.actions.more')}
+              loading={pdfBusy}
+            >
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={onPreview} disabled={busy}>
+              {t('inspections.actions.preview')}
+            </Menu.Item>
+            {record ? (
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={busy}>
+                {t('inspections.actions.delete')}
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button
             type="submit"
             variant="default"
             leftSection={<IconDeviceFloppy size={18} />}
             loading={saving && !finalizing}
             disabled={busy}
+            px={{ base: 'sm', sm: 'md' }}
             data-testid="record-save"
           >
-            {t('inspections.actions.saveDraft')}
+            <Box component="span" visibleFrom="sm">
+              {t('inspections.actions.saveDraft')}
+            </Box>
+            <Box component="span" hiddenFrom="sm">
+              {t('inspections.actions.saveShort')}
+            </Box>
           </Button>
           <Button
             color="teal"
@@ -122,6 +159,7 @@ export function EditorActions({
             onClick={onFinalize}
             loading={finalizing}
             disabled={busy}
+            px={{ base: 'sm', sm: 'md' }}
             data-testid="record-finalize"
           >
             {t('inspections.actions.finalize')}

@@ -6,7 +6,7 @@ import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
@@ -90,6 +90,11 @@ export function InspectionEditor(props: EditorProps) {
     initialValues: initialValues(props, t('inspections.self.defaultText')),
   });
   const [blockers, setBlockers] = useState<FinalizeBlocker[]>([]);
+  // Each refused finalize brings the list of what is missing into view (it stands above the form).
+  const [blockersShown, setBlockersShown] = useState(0);
+  useEffect(() => {
+    if (blockersShown > 0) document.getElementById('finalize-blockers')?.scrollIntoView({ behavior: 'smooth' });
+  }, [blockersShown]);
 
   const create = useCreateInspection();
   const update = useUpdateInspection();
@@ -164,7 +169,10 @@ export function InspectionEditor(props: EditorProps) {
       setBlockers([]);
       if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
     } catch (error) {
-      if (isApiError(error) && FINALIZE_CODES.includes(error.code)) setBlockers([error.code as FinalizeBlocker]);
+      if (isApiError(error) && FINALIZE_CODES.includes(error.code)) {
+        setBlockers([error.code as FinalizeBlocker]);
+        setBlockersShown((n) => n + 1);
+      }
       notifySaveFailed(error);
       // The draft was saved: from here on it is edited under its own address.
       if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
@@ -175,8 +183,7 @@ export function InspectionEditor(props: EditorProps) {
     const missing = finalizeBlockers(kind, form.getValues());
     setBlockers(missing);
     if (missing.length > 0) {
-      notifyError(missing.map((code) => t(`errors.${code}`)).join(' '), t('inspections.finalize.notYet'));
-      document.getElementById('finalize-blockers')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      setBlockersShown((n) => n + 1);
       return;
     }
     modals.openConfirmModal({
@@ -259,6 +266,8 @@ export function InspectionEditor(props: EditorProps) {
         {blockers.length > 0 && !readOnly ? (
           <Alert
             id="finalize-blockers"
+            style={{ scrollMarginTop: 80 }}
+            role="alert"
             color="orange"
             icon={<IconAlertTriangle size={18} />}
             title={t('inspections.finalize.notYet')}

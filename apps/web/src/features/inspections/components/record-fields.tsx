@@ -39,7 +39,6 @@ export function RecordFields({
           {...form.getInputProps('isAbnahmeGutachten', { type: 'checkbox' })}
           label={t('inspections.fields.isAbnahmeGutachten')}
           description={t('inspections.fields.isAbnahmeGutachtenHint')}
-          disabled={readOnly}
           size="md"
         />
       ) : null}
@@ -47,7 +46,6 @@ export function RecordFields({
         <Checkbox
           {...form.getInputProps('akkutausch', { type: 'checkbox' })}
           label={t('inspections.fields.akkutausch')}
-          disabled={readOnly}
           size="md"
         />
       )}
@@ -70,7 +68,20 @@ export function RecordFields({
             <ReadOnlyValue label={whoLabel} value={v.who} />
           </Grid.Col>
         </Grid>
-        {kind === 'self' ? null : flags}
+        {kind === 'self' ? null : (
+          <Group gap="xl">
+            {kind === 'gutachten' ? (
+              <ReadOnlyValue
+                label={t('inspections.fields.isAbnahmeGutachten')}
+                value={v.isAbnahmeGutachten ? t('common.yes') : t('common.no')}
+              />
+            ) : null}
+            <ReadOnlyValue
+              label={t('inspections.fields.akkutausch')}
+              value={v.akkutausch ? t('common.yes') : t('common.no')}
+            />
+          </Group>
+        )}
         <ReadOnlyValue label={t('inspections.fields.text')} value={v.text} />
       </Stack>
     );
@@ -128,7 +139,7 @@ export function ContinuedOperationField({
     <Stack gap={6}>
       <Text size="sm" fw={500} id="continued-operation-label">
         {t('inspections.continuedOperation.label')}
-        {required ? (
+        {required && !readOnly ? (
           <Text span c="red" aria-hidden>
             {' *'}
           </Text>
@@ -148,10 +159,10 @@ export function ContinuedOperationField({
         size="md"
         radius="md"
         aria-labelledby="continued-operation-label"
-        style={{ maxWidth: 420 }}
+        style={{ maxWidth: 360 }}
         data-testid="continued-operation"
       />
-      {value === null ? (
+      {value === null && !readOnly ? (
         <Text size="xs" c="dimmed">
           {t('inspections.continuedOperation.open')}
         </Text>
