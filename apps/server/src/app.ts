@@ -21,6 +21,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
+import { qrRoutes } from './modules/qr/qr.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(documentsRoutes);
       await api.register(auditlogsRoutes);
       await api.register(pdfRoutes);
+      await api.register(qrRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

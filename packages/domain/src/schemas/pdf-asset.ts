@@ -37,6 +37,7 @@ export const techAcceptorParams = z.object({
   tenantId: idSchema,
   pdfassetId: idSchema,
 });
+/** The body may be empty. */
 export const techAcceptorBody = z
   .object({ note: z.string({ error: 'validation.invalid' }).trim().max(1000, { error: 'validation.max' }).default('') })
-  .default({ note: '' });
+  .nullish();

@@ -20,8 +20,8 @@ export const qrCodeValue = z
   .max(64, { error: 'validation.max' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
 
-/** POST qr/generate/{tenantId}/{bookId}: optionally the code of a pre-printed label. */
-export const qrGenerateBody = z.object({ qr: qrCodeValue.optional() }).default({});
+/** POST qr/generate/{tenantId}/{bookId}: optionally the code of a pre-printed label (the body may be empty). */
+export const qrGenerateBody = z.object({ qr: qrCodeValue.optional() }).nullish();
 export const qrGenerateParams = z.object({ tenantId: idSchema, bookId: idSchema });
 export const qrMappingParams = z.object({ tenantId: idSchema, bookId: idSchema, qrCodeId: idSchema });
 /** GET qr/{id}: a code's id or the code itself. */

@@ -160,7 +160,7 @@ describe('PUT books/{id}/techacceptor/{techAcceptorId}/{tenantId}/{pdfassetId}',
       url: `/books/${p.book}/techacceptor/${p.acceptor}/${p.tenant}/${p.asset}`,
       token,
       tenant,
-      payload: note === undefined ? {} : { note },
+      ...(note === undefined ? {} : { payload: { note } }),
     });
 
   it('lets an acceptor of the tenant sign off once, in the protocol', async () => {

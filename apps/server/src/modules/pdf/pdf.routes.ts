@@ -118,7 +118,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
           tenantId: req.params.tenantId,
           assetId: req.params.pdfassetId,
         },
-        req.body.note,
+        req.body?.note ?? '',
       ),
   });
 };

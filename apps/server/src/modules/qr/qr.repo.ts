@@ -1,0 +1,173 @@
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { books, bookTypes, defectReports, inspections, qrCodes, tenants } from '../../db/schema/index';
+
+export type QrCodeRow = typeof qrCodes.$inferSelect;
+export type DefectReportRow = typeof defectReports.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findBookOfTenant(db: Executor, tenantId: string, bookId: string) {
+  const [row] = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCodeByValue(db: Executor, code: string) {
+  const [row] = await db.select().from(qrCodes).where(eq(qrCodes.code, code)).limit(1);
+  return row ?? null;
+}
+
+/** A code by its id or its value, in any tenant (the caller checks who may see it). */
+export async function unsafeFindCodeByIdOrValue(db: Executor, idOrCode: string) {
+  const [row] = await db
+    .select({ code: qrCodes, tenantUrl: tenants.url })
+    .from(qrCodes)
+    .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
+    .where(UUID.test(idOrCode) ? or(eq(qrCodes.id, idOrCode), eq(qrCodes.code, idOrCode)) : eq(qrCodes.code, idOrCode))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMapping(db: Executor, tenantId: string, bookId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(qrCodes)
+    .where(and(eq(qrCodes.tenantId, tenantId), eq(qrCodes.bookId, bookId), eq(qrCodes.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The codes of a book, newest first. */
+export function codesOfBook(db: Executor, tenantId: string, bookId: string) {
+  return db
+    .select()
+    .from(qrCodes)
+    .where(and(eq(qrCodes.tenantId, tenantId), eq(qrCodes.bookId, bookId)))
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id));
+}
+
+/** Inserts codes; a code taken already (by a pre-printed label or a collision) yields no row for it. */
+export function insertCodes(db: Executor, rows: (typeof qrCodes.$inferInsert)[]) {
+  return db.insert(qrCodes).values(rows).onConflictDoNothing({ target: qrCodes.code }).returning();
+}
+
+export async function deleteCode(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .delete(qrCodes)
+    .where(and(eq(qrCodes.tenantId, tenantId), eq(qrCodes.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** The books of the tenant with what a label shows and their newest code (null when none). */
+export async function labelBooks(db: Executor, tenantId: string, bookIds: string[]) {
+  const newest = db
+    .selectDistinctOn([qrCodes.bookId], { bookId: qrCodes.bookId, code: qrCodes.code })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.tenantId, tenantId), inArray(qrCodes.bookId, bookIds)))
+    .orderBy(qrCodes.bookId, desc(qrCodes.createdAt), desc(qrCodes.id))
+    .as('newest');
+  return db
+    .select({
+      id: books.id,
+      title: books.title,
+      object: books.object,
+      site: books.site,
+      manufacturerNo: books.manufacturerNo,
+      glasbocknr: books.glasbocknr,
+      code: newest.code,
+    })
+    .from(books)
+    .leftJoin(newest, eq(newest.bookId, books.id))
+    .where(and(eq(books.tenantId, tenantId), inArray(books.id, bookIds)));
+}
+
+const corrections = alias(inspections, 'corrections');
+
+/** Everything the public page of a code shows, or null for an unknown code. */
+export async function unsafePublicView(db: Executor, code: string) {
+  const [row] = await db
+    .select({
+      book: {
+        id: books.id,
+        title: books.title,
+        object: books.object,
+        site: books.site,
+        typ: books.typ,
+        objectaddress: books.objectaddress,
+        inspectionAmpel: books.inspectionAmpel,
+        nextInspectionDate: books.nextInspectionDate,
+        shutDown: books.shutDown,
+        manufacturerNo: books.manufacturerNo,
+      },
+      type: bookTypes.type,
+      tenant: {
+        id: tenants.id,
+        name: tenants.name,
+        url: tenants.url,
+        notificationEmail: tenants.notificationEmail,
+      },
+    })
+    .from(qrCodes)
+    .innerJoin(books, eq(books.id, qrCodes.bookId))
+    .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
+    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
+    .where(eq(qrCodes.code, code))
+    .limit(1);
+  return row ?? null;
+}
+
+/** SPEC §4's last inspection of a book: finalized, not self, not an acceptance report, not corrected. */
+export async function lastCountedInspection(db: Executor, bookId: string) {
+  const [row] = await db
+    .select({ when: inspections.when, kind: inspections.kind })
+    .from(inspections)
+    .leftJoin(corrections, and(eq(corrections.correctsId, inspections.id), isNotNull(corrections.finalizedAt)))
+    .where(
+      and(
+        eq(inspections.bookId, bookId),
+        isNotNull(inspections.finalizedAt),
+        ne(inspections.kind, 'self'),
+        eq(inspections.isAbnahmeGutachten, false),
+        isNull(corrections.id),
+      ),
+    )
+    .orderBy(desc(inspections.when), desc(inspections.finalizedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDefectReport(db: Executor, values: typeof defectReports.$inferInsert) {
+  const [row] = await db.insert(defectReports).values(values).returning();
+  if (!row) throw new Error('defect report not inserted');
+  return row;
+}
+
+export function defectReportsOfBook(db: Executor, tenantId: string, bookId: string) {
+  return db
+    .select()
+    .from(defectReports)
+    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.bookId, bookId)))
+    .orderBy(desc(defectReports.createdAt), desc(defectReports.id));
+}
+
+export async function updateDefectReportStatus(db: Executor, tenantId: string, id: string, status: 'open' | 'done') {
+  const [row] = await db
+    .update(defectReports)
+    .set({ status })
+    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Locks the books of a label run so two runs never both give a book its first code. */
+export async function lockBooks(db: Executor, tenantId: string, bookIds: string[]) {
+  await db.execute(
+    sql`select ${books.id} from ${books} where ${books.tenantId} = ${tenantId} and ${inArray(books.id, bookIds)} for update`,
+  );
+}
