@@ -19,7 +19,14 @@ export function DefectSummaryBadge({
     );
   }
   return (
-    <Badge variant="light" color={worst ? SEVERITY_COLOR[worst] : 'gray'} tt="none" {...props}>
+    <Badge
+      variant="light"
+      color={worst ? SEVERITY_COLOR[worst] : 'gray'}
+      tt="none"
+      // On a phone the severity may need a second line rather than being cut off.
+      styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal', lineHeight: 1.4 } }}
+      {...props}
+    >
       {t('inspections.defects.count', { count })}
       {worst ? ` · ${t(`inspections.severity.${worst}`)}` : ''}
     </Badge>

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { IconArrowLeft, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
@@ -30,6 +31,12 @@ function RecordScreen({ screenKind }: { screenKind: InspectionKind }) {
   const [search] = useSearchParams();
   const { session, currentTenant } = useSession();
   const principal = session ? principalOf(session) : null;
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // A record opened from a link starts at its top; a saved new record keeps its place (a replace).
+  useEffect(() => {
+    if (navigationType === 'PUSH') window.scrollTo(0, 0);
+  }, [location.key, navigationType]);
   const slug = params.slug ?? NEW_SLUG;
   const isNew = slug === NEW_SLUG;
   const tenantId = params.tenant ?? search.get('tenant') ?? currentTenant ?? '';
