@@ -14,8 +14,28 @@ describe('tenantWriteSchema', () => {
     expect(tenantWriteSchema.parse({ ...valid, [field]: value })).not.toHaveProperty(field);
   });
 
-  it('fills the defaults of SPEC §3', () => {
-    expect(tenantWriteSchema.parse(valid)).toEqual({ ...tenantTemplate(), ...valid, address: null });
+  it('fills the defaults of SPEC §3; the ampel thresholds stay unset (30 and 90 on create, unchanged on update)', () => {
+    const { ampelOrangeDays, ampelBlackDays, ...defaults } = tenantTemplate();
+    expect([ampelOrangeDays, ampelBlackDays]).toEqual([30, 90]);
+    expect(tenantWriteSchema.parse(valid)).toEqual({ ...defaults, ...valid, address: null });
+  });
+
+  it.each([
+    [{ ampelOrangeDays: -1 }, 'validation.min'],
+    [{ ampelOrangeDays: 366 }, 'validation.max'],
+    [{ ampelOrangeDays: 1.5 }, 'validation.invalid'],
+    [{ ampelBlackDays: 0 }, 'validation.min'],
+    [{ ampelBlackDays: 3651 }, 'validation.max'],
+    [{ ampelBlackDays: '90' }, 'validation.invalid'],
+  ])('refuses ampel thresholds out of range: %o', (input, message) => {
+    expect(messageOf(tenantWriteSchema.safeParse({ ...valid, ...input }))).toBe(message);
+  });
+
+  it('takes ampel thresholds within range', () => {
+    expect(tenantWriteSchema.parse({ ...valid, ampelOrangeDays: 0, ampelBlackDays: 3650 })).toMatchObject({
+      ampelOrangeDays: 0,
+      ampelBlackDays: 3650,
+    });
   });
 
   it('keeps __v on update only, and needs it there', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AMPEL_THRESHOLDS } from '../rules/next-inspection';
 import { addressSchema, addressWriteSchema, emptyAddress } from './address';
 import { idSchema, paged, pageQuery } from './common';
 
@@ -47,6 +48,22 @@ export const tenantWriteSchema = z.object({
   techAcceptor: z.boolean({ error: 'validation.invalid' }).default(false),
   importDataClarificationSheet: z.boolean({ error: 'validation.invalid' }).default(false),
   address: addressWriteSchema.nullable().default(null),
+  /**
+   * Ampel thresholds (rules/next-inspection.ts): orange this many days before the due date,
+   * black this many days after it. Left out: 30 and 90 on create, unchanged on update.
+   */
+  ampelOrangeDays: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.min' })
+    .max(365, { error: 'validation.max' })
+    .optional(),
+  ampelBlackDays: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.min' })
+    .max(3650, { error: 'validation.max' })
+    .optional(),
 });
 export type TenantWrite = z.infer<typeof tenantWriteSchema>;
 
@@ -71,6 +88,8 @@ export const tenantSchema = z.object({
   techAcceptor: z.boolean(),
   importDataClarificationSheet: z.boolean(),
   address: addressSchema.nullable(),
+  ampelOrangeDays: z.number().int(),
+  ampelBlackDays: z.number().int(),
   /** Version marker: send it back unchanged on PUT. */
   __v: z.number().int(),
   createdAt: z.string(),
@@ -100,7 +119,7 @@ export const techAcceptorQuery = z.object({
 });
 
 /** GET tenants/template: the defaults of a new tenant form. */
-export const tenantTemplate = (): TenantWrite => ({
+export const tenantTemplate = (): TenantWrite & Required<Pick<TenantWrite, 'ampelOrangeDays' | 'ampelBlackDays'>> => ({
   name: '',
   url: '',
   fusszeileText: '',
@@ -111,6 +130,8 @@ export const tenantTemplate = (): TenantWrite => ({
   techAcceptor: false,
   importDataClarificationSheet: false,
   address: emptyAddress(),
+  ampelOrangeDays: DEFAULT_AMPEL_THRESHOLDS.orangeDays,
+  ampelBlackDays: DEFAULT_AMPEL_THRESHOLDS.blackDays,
 });
 export const tenantTemplateSchema = tenantSchema
   .omit({ _id: true, __v: true, createdAt: true, updatedAt: true })

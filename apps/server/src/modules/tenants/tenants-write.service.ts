@@ -8,6 +8,7 @@ import type { RequestContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfTenants, purgeUnreferenced } from '../../platform/files';
 import { countryExists } from '../countries/countries.repo';
+import { refreshAmpels } from '../inspections/schedule';
 import { mayUseTenant } from './tenant-access';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
 
@@ -57,6 +58,9 @@ function columnsOf(input: TenantWrite, current: TenantRow | null) {
     techAcceptor: input.techAcceptor,
     importDataClarificationSheet: input.importDataClarificationSheet,
     address,
+    // Left out: the database's defaults on create, the stored values on update.
+    ...(input.ampelOrangeDays !== undefined ? { ampelOrangeDays: input.ampelOrangeDays } : {}),
+    ...(input.ampelBlackDays !== undefined ? { ampelBlackDays: input.ampelBlackDays } : {}),
   };
 }
 
@@ -98,6 +102,10 @@ export function update(ctx: RequestContext, id: string, input: TenantUpdate) {
         .returning();
       if (!row) throw notFound();
       await recordChanges(tx, ctx, audit(id, 'update'), current, row);
+      // New thresholds colour the tenant's books anew at once.
+      if (row.ampelOrangeDays !== current.ampelOrangeDays || row.ampelBlackDays !== current.ampelBlackDays) {
+        await refreshAmpels(tx, { tenantId: id });
+      }
       return toTenantDto(row);
     }),
   );

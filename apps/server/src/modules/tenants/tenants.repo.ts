@@ -36,6 +36,8 @@ export function toTenantDto(row: TenantRow): Tenant {
     techAcceptor: row.techAcceptor,
     importDataClarificationSheet: row.importDataClarificationSheet,
     address: toAddressDto(row.address),
+    ampelOrangeDays: row.ampelOrangeDays,
+    ampelBlackDays: row.ampelBlackDays,
     __v: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -258,6 +258,8 @@ describe('GET tenants/template', () => {
       techAcceptor: false,
       importDataClarificationSheet: false,
       address: { street: '', housenumber: '', zip: '', location: '', tel: '', email: '', homepage: '', country: 'DE' },
+      ampelOrangeDays: 30,
+      ampelBlackDays: 90,
     });
   });
 });
