@@ -19,7 +19,9 @@ export const DEFAULT_LAGERORT = 'inFertigungsprozess';
  * The fields of a book a client writes (SPEC §3 Book), without defaults. Server-managed fields
  * are not part of it and are dropped when sent: _id, tenant, createdAt, updatedAt, __v (read
  * separately by PUT), qrCodes, documents (the blobs uploaded to the book), inspection and
- * selfInspection (their own calls). The folder is set on create and by move2folder.
+ * selfInspection (their own calls), and the schedule the server derives from the records and
+ * intervals (nextInspectionDate, nextInspectionDateSelf, both ampels, shutDown; rules/next-inspection.ts).
+ * The folder is set on create and by move2folder.
  */
 export const bookFieldsSchema = z.object({
   title: z
@@ -57,13 +59,15 @@ export const bookFieldsSchema = z.object({
   enableTo: optionalDate,
   visibleFrom: optionalDate,
   visibleTo: optionalDate,
-  nextInspectionDate: optionalDate,
-  inspectionAmpel: ampelSchema.nullable(),
-  nextInspectionDateSelf: optionalDate,
-  inspectionSelfAmpel: ampelSchema.nullable(),
   firstservice: optionalDate,
   serviceinterval: serviceIntervalSchema,
   selfserviceinterval: serviceIntervalSchema,
+  /** How many people may book the book (POST books/{id}/inspection). */
+  slots: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.min' })
+    .max(1000, { error: 'validation.max' }),
   status: bookStatusSchema,
   active: z.boolean({ error: 'validation.invalid' }),
 });
@@ -99,13 +103,10 @@ export const BOOK_DEFAULTS: Omit<BookFields, 'title'> = {
   enableTo: null,
   visibleFrom: null,
   visibleTo: null,
-  nextInspectionDate: null,
-  inspectionAmpel: null,
-  nextInspectionDateSelf: null,
-  inspectionSelfAmpel: null,
   firstservice: null,
   serviceinterval: 0,
   selfserviceinterval: 0,
+  slots: 1,
   status: 1,
   active: true,
 };
@@ -189,13 +190,17 @@ export const bookSchema = z.object({
   firstservice: z.string().nullable(),
   serviceinterval: z.number().int(),
   selfserviceinterval: z.number().int(),
+  slots: z.number().int(),
+  /** An open defect of severity 'shutdown' in the latest finalized record: the installation must not run (ampel black). */
+  shutDown: z.boolean(),
   /** Ids of the documents (blobs) of the book, oldest first. */
   documents: z.array(z.string()),
   status: z.number().int(),
   active: z.boolean(),
-  /** Inspections and self-inspections have their own calls; empty until that part exists. */
-  inspection: z.array(z.unknown()),
-  selfInspection: z.array(z.unknown()),
+  /** Ids of the book's inspection, maintenance and expert report records (drafts too), newest first. */
+  inspection: z.array(z.string()),
+  /** Ids of the book's self-inspections (drafts too), newest first. */
+  selfInspection: z.array(z.string()),
   qrCodes: z.array(z.unknown()),
   __v: z.number().int(),
   createdAt: z.string(),

@@ -73,21 +73,40 @@ export const defectSchema = z.object({
 });
 export type Defect = z.infer<typeof defectSchema>;
 
-/** The fields a client writes. */
-export const inspectionFieldsSchema = z.object({
+/**
+ * The fields a client writes, without defaults: PUT takes exactly the fields sent (a field left
+ * out keeps its value), so the update schema must not fill anything in.
+ */
+const writableFields = {
   when: isoDate,
-  where: text(200).default(''),
-  who: text(200).default(''),
-  isAbnahmeGutachten: z.boolean().default(false),
-  akkutausch: z.boolean().default(false),
-  text: text(10_000).default(''),
-  misc: z.record(z.string(), z.unknown()).default({}),
-  checklist: z.array(checklistEntrySchema).max(100).default([]),
-  defects: z.array(defectSchema).max(100).default([]),
+  where: text(200),
+  who: text(200),
+  isAbnahmeGutachten: z.boolean({ error: 'validation.invalid' }),
+  akkutausch: z.boolean({ error: 'validation.invalid' }),
+  text: text(10_000),
+  misc: z.record(z.string(), z.unknown(), { error: 'validation.invalid' }),
+  checklist: z.array(checklistEntrySchema, { error: 'validation.invalid' }).max(100, { error: 'validation.max' }),
+  defects: z.array(defectSchema, { error: 'validation.invalid' }).max(100, { error: 'validation.max' }),
   /** May the installation stay in operation? null: not yet stated. */
-  continuedOperation: z.boolean().nullable().default(null),
-  inspectorSignature: signatureSchema.nullable().default(null),
-  operatorAcknowledgement: operatorAcknowledgementSchema.nullable().default(null),
+  continuedOperation: z.boolean({ error: 'validation.invalid' }).nullable(),
+  inspectorSignature: signatureSchema.nullable(),
+  operatorAcknowledgement: operatorAcknowledgementSchema.nullable(),
+};
+
+/** The fields a client writes on create, with their defaults. */
+export const inspectionFieldsSchema = z.object({
+  when: writableFields.when,
+  where: writableFields.where.default(''),
+  who: writableFields.who.default(''),
+  isAbnahmeGutachten: writableFields.isAbnahmeGutachten.default(false),
+  akkutausch: writableFields.akkutausch.default(false),
+  text: writableFields.text.default(''),
+  misc: writableFields.misc.default({}),
+  checklist: writableFields.checklist.default([]),
+  defects: writableFields.defects.default([]),
+  continuedOperation: writableFields.continuedOperation.default(null),
+  inspectorSignature: writableFields.inspectorSignature.default(null),
+  operatorAcknowledgement: writableFields.operatorAcknowledgement.default(null),
 });
 
 /** POST inspections: a new draft (inspection, maintenance or expert report) of a book. */
@@ -105,10 +124,11 @@ export const selfInspectionCreateSchema = inspectionFieldsSchema
   .extend({ book: idSchema, corrects: idSchema.nullable().default(null) });
 export type SelfInspectionCreate = z.input<typeof selfInspectionCreateSchema>;
 
-/** PUT inspections/{id} and selfinspections/{id}: the whole editable state of a draft, with __v. */
-export const inspectionUpdateSchema = inspectionFieldsSchema.partial().extend({
-  __v: z.number({ error: 'validation.required' }).int(),
-});
+/** PUT inspections/{id} and selfinspections/{id}: the fields to change (left out: unchanged) and __v. */
+export const inspectionUpdateSchema = z
+  .object(writableFields)
+  .partial()
+  .extend({ __v: z.number({ error: 'validation.required' }).int() });
 export type InspectionUpdate = z.input<typeof inspectionUpdateSchema>;
 
 /** POST inspections/{id}/finalize and selfinspections/{id}/finalize. */
@@ -191,6 +211,20 @@ export const bookMetaSchema = z.object({
 });
 export type BookMeta = z.infer<typeof bookMetaSchema>;
 
+/** A booking entry as stored (GET books/{id}/inspectionUser/{userId}). */
+export const bookingSchema = z.object({
+  _id: z.string(),
+  book: z.string(),
+  user_id: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dob: z.string().nullable(),
+  properties: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingListReply = z.array(bookingSchema);
+
 export const bookingReplySchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -247,3 +281,44 @@ export const abnStatsReply = z.object({
   total: z.number().int(),
 });
 export type AbnStats = z.infer<typeof abnStatsReply>;
+
+/**
+ * GET lists/allDailyInspectionUser/{userId}: the records that user finalized or started today
+ * (Europe/Berlin), newest first, each with what a list row shows of its book.
+ */
+export const dailyInspectionItemSchema = inspectionSchema.extend({
+  bookTitle: z.string(),
+  bookObject: z.string(),
+  bookSite: z.string(),
+  tenantUrl: z.string(),
+});
+export const dailyInspectionListReply = z.array(dailyInspectionItemSchema);
+
+/** GET inspections/abnStats/{tenantId}/{from}/{to}: at most this many years. */
+export const ABN_STATS_MAX_YEARS = 5;
+
+/** Path parameters of the record calls under a book. */
+export const bookInspectionParams = z.object({ id: idSchema, inspectionId: idSchema });
+export const bookSelfInspectionParams = z.object({ id: idSchema, selfInspectionId: idSchema });
+export const bookUserParams = z.object({ id: idSchema, userId: idSchema });
+
+/** Paging of the open-inspection lists (page from 1, size up to 100, default 20). */
+export const openInspectionQuery = z.object({
+  page: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).default(1),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1)
+    .max(100)
+    .default(20),
+});
+const searchValue = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.max' });
+/** books/allInspectionBySn/{value}, …ByZip/{value}, …ByOrderNo/{value}. */
+export const openInspectionSearchParams = z.object({ value: searchValue });
+/** books/allOpenInspection/{tenantId}/ and its BySn/ByZip/ByOrderNo variants. */
+export const tenantOpenInspectionParams = z.object({ tenantId: idSchema });
+export const tenantOpenInspectionSearchParams = z.object({ tenantId: idSchema, value: searchValue });
+/** lists/allDailyInspectionUser/{userId}. */
+export const dailyInspectionParams = z.object({ userId: idSchema });
+/** inspections/abnStats/{tenantId}/{from}/{to}: from <= to, at most ABN_STATS_MAX_YEARS apart. */
+export const abnStatsParams = z.object({ tenantId: idSchema, from: isoDate, to: isoDate });

@@ -114,6 +114,8 @@ export const books = pgTable(
     index('books_tenant_title_idx').on(t.tenantId, t.title, t.id),
     index('books_tenant_manufacturer_no_idx').on(t.tenantId, t.manufacturerNo),
     index('books_tenant_order_no_idx').on(t.tenantId, t.orderNo),
+    // Due books of a tenant (My inspections).
+    index('books_tenant_next_inspection_idx').on(t.tenantId, t.nextInspectionDate),
     // Trigram search within a tenant: one GIN index over the tenant (btree_gin) and the search
     // text (pg_trgm), so `tenant = … and text ilike '%term%'` is answered by the index alone.
     index('books_search_trgm_idx').using('gin', t.tenantId, sql`${bookSearchText(t)} gin_trgm_ops`),

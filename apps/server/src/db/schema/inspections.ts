@@ -57,6 +57,11 @@ export const inspections = pgTable(
     index('inspections_tenant_open_idx').on(t.tenantId, t.finalizedAt),
     index('inspections_tenant_when_idx').on(t.tenantId, t.kind, t.when),
     index('inspections_creator_idx').on(t.createdBy, t.finalizedAt),
+    // A record is corrected at most once; also finds the correction of a record.
+    uniqueIndex('inspections_corrects_idx').on(t.correctsId),
+    // The daily list: records a user started or finalized on a day.
+    index('inspections_creator_created_idx').on(t.createdBy, t.createdAt),
+    index('inspections_finalizer_idx').on(t.finalizedBy, t.finalizedAt),
   ],
 );
 
@@ -79,7 +84,12 @@ export const bookings = pgTable(
     createdBy: uuid('created_by'),
     createdAt,
   },
-  (t) => [index('bookings_book_idx').on(t.bookId, t.createdAt), index('bookings_user_idx').on(t.userId)],
+  (t) => [
+    index('bookings_book_idx').on(t.bookId, t.createdAt),
+    index('bookings_user_idx').on(t.userId),
+    // One booking per person and book (entries without user_id are not matched).
+    uniqueIndex('bookings_book_user_idx').on(t.bookId, t.userId),
+  ],
 );
 
 /** QR codes of books (SPEC §3 QR code): `code` is the short random part of the label's URL. */

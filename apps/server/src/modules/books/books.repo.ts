@@ -3,6 +3,7 @@ import type { Book, BookFields, BookListItem } from '@pruefbuch/domain/schemas/b
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AddressValue, blobs, books, countries, folders, tenants } from '../../db/schema/index';
+import { recordIdsOf } from '../inspections/inspections.repo';
 
 export type BookRow = typeof books.$inferSelect;
 export type BookInsert = typeof books.$inferInsert;
@@ -28,8 +29,16 @@ export function toAddressValue(input: AddressWrite | null, current: AddressValue
   return { _id: current?._id ?? crypto.randomUUID(), ...EMPTY_ADDRESS, ...input };
 }
 
-/** The API shape of a book (SPEC §3). `documents` are the ids of its blobs, oldest first. */
-export function toBookDto(row: BookRow, documents: string[]): Book {
+/** The ids a book's reply lists: its documents (oldest first) and its records (newest first). */
+export interface BookRefs {
+  documents: string[];
+  inspection: string[];
+  selfInspection: string[];
+}
+export const NO_REFS: BookRefs = { documents: [], inspection: [], selfInspection: [] };
+
+/** The API shape of a book (SPEC §3). */
+export function toBookDto(row: BookRow, refs: BookRefs = NO_REFS): Book {
   return {
     _id: row.id,
     title: row.title,
@@ -70,11 +79,13 @@ export function toBookDto(row: BookRow, documents: string[]): Book {
     firstservice: row.firstservice,
     serviceinterval: row.serviceinterval,
     selfserviceinterval: row.selfserviceinterval,
-    documents,
+    slots: row.slots,
+    shutDown: row.shutDown,
+    documents: refs.documents,
     status: row.status,
     active: row.active,
-    inspection: [],
-    selfInspection: [],
+    inspection: refs.inspection,
+    selfInspection: refs.selfInspection,
     qrCodes: [],
     __v: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -138,7 +149,19 @@ export const toBookListItem = (r: BookListRow): BookListItem => ({
 
 /** The writable fields of a book as the audit trail compares them: API names, values as the API shows them. */
 export function auditView(b: Book): Record<string, unknown> {
-  const { _id, tenant, documents, inspection, selfInspection, qrCodes, __v, createdAt, updatedAt, ...fields } = b;
+  const {
+    _id,
+    tenant,
+    documents,
+    inspection,
+    selfInspection,
+    qrCodes,
+    shutDown,
+    __v,
+    createdAt,
+    updatedAt,
+    ...fields
+  } = b;
   return fields;
 }
 
@@ -172,22 +195,31 @@ export async function findBook(db: Executor, tenantId: string, id: string, opts:
   return row ?? null;
 }
 
-/** Blob ids per book, oldest first, for a set of books of the tenant in one query. */
+/**
+ * Document ids per book, oldest first, for a set of books of the tenant in one query. Other
+ * uploads of a book (defect photos, expert reports, archived PDFs) are not its documents.
+ */
 export async function documentIdsOf(db: Executor, tenantId: string, bookIds: string[]) {
   const map = new Map<string, string[]>(bookIds.map((id) => [id, []]));
   if (bookIds.length === 0) return map;
   const rows = await db
     .select({ id: blobs.id, bookId: blobs.bookId })
     .from(blobs)
-    .where(and(eq(blobs.tenantId, tenantId), inArray(blobs.bookId, bookIds)))
+    .where(and(eq(blobs.tenantId, tenantId), inArray(blobs.bookId, bookIds), eq(blobs.type, 'document')))
     .orderBy(asc(blobs.createdAt), asc(blobs.id));
   for (const r of rows) if (r.bookId) map.get(r.bookId)?.push(r.id);
   return map;
 }
 
 export async function bookDto(db: Executor, tenantId: string, row: BookRow) {
-  const docs = await documentIdsOf(db, tenantId, [row.id]);
-  return toBookDto(row, docs.get(row.id) ?? []);
+  const [docs, records] = await Promise.all([
+    documentIdsOf(db, tenantId, [row.id]),
+    recordIdsOf(db, tenantId, [row.id]),
+  ]);
+  return toBookDto(row, {
+    documents: docs.get(row.id) ?? [],
+    ...(records.get(row.id) ?? { inspection: [], selfInspection: [] }),
+  });
 }
 
 export async function findFolder(db: Executor, tenantId: string, id: string) {

@@ -65,12 +65,31 @@ describe('POST books', () => {
         qrCodes: [{ code: 'x' }],
         documents: ['11111111-1111-4111-8111-111111111111'],
         inspection: [{ when: '2020-01-01' }],
+        // The schedule is the server's (inspections/schedule.ts): without records or dates there is none.
+        nextInspectionDate: '2020-01-01',
+        inspectionAmpel: 'green',
+        nextInspectionDateSelf: '2020-01-01',
+        inspectionSelfAmpel: 'green',
+        shutDown: true,
       },
     });
     expect(res.statusCode).toBe(201);
     const book = res.json();
     expect(book._id).not.toBe('11111111-1111-4111-8111-111111111111');
-    expect(book).toMatchObject({ tenant: w.tenantId, __v: 0, qrCodes: [], documents: [], inspection: [] });
+    expect(book).toMatchObject({
+      tenant: w.tenantId,
+      __v: 0,
+      qrCodes: [],
+      documents: [],
+      inspection: [],
+      selfInspection: [],
+      nextInspectionDate: null,
+      inspectionAmpel: null,
+      nextInspectionDateSelf: null,
+      inspectionSelfAmpel: null,
+      shutDown: false,
+      slots: 1,
+    });
     expect(Date.parse(book.createdAt)).toBeGreaterThan(Date.parse('2020-01-01'));
   });
 
@@ -83,8 +102,9 @@ describe('POST books', () => {
     ['serviceinterval', { title: 'a', serviceinterval: 5 }, 'validation.invalid'],
     ['selfserviceinterval', { title: 'a', selfserviceinterval: 1.5 }, 'validation.invalid'],
     ['completedOn', { title: 'a', completedOn: '2024-13-01' }, 'validation.date'],
-    ['nextInspectionDate', { title: 'a', nextInspectionDate: '01.02.2025' }, 'validation.date'],
-    ['inspectionAmpel', { title: 'a', inspectionAmpel: 'blue' }, 'validation.invalid'],
+    ['slots', { title: 'a', slots: 0 }, 'validation.min'],
+    ['slots', { title: 'a', slots: 1001 }, 'validation.max'],
+    ['slots', { title: 'a', slots: 2.5 }, 'validation.invalid'],
     ['contactMail', { title: 'a', contactMail: 'kein-at' }, 'validation.email.invalid'],
     ['bookType', { title: 'a', bookType: 'abc' }, 'validation.id'],
     ['folder', { title: 'a', folder: 12 }, 'validation.id'],
@@ -209,6 +229,7 @@ describe('GET books/{id}', () => {
 describe('PUT books/{id}', () => {
   it('changes the fields sent, keeps the others and address ids, and bumps __v', async () => {
     const w = await tenantWorld(t);
+    const firstservice = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     const created = await createBook(t, w.user.token, w.tenantId, {
       title: 'Alt',
       customer: 'Sparkasse Wiesbaden',
@@ -226,8 +247,11 @@ describe('PUT books/{id}', () => {
         objectaddress: address({ zip: '65183', location: 'Wiesbaden' }),
         serviceinterval: 12,
         selfserviceinterval: -7,
-        nextInspectionDate: '2026-03-01',
-        inspectionAmpel: 'green',
+        firstservice,
+        slots: 5,
+        // Server-managed: the schedule follows the intervals and dates, not these.
+        nextInspectionDate: '2020-03-01',
+        inspectionAmpel: 'black',
       },
     });
     expect(res.statusCode).toBe(200);
@@ -237,8 +261,12 @@ describe('PUT books/{id}', () => {
       misc: { baujahr: '05/2024' },
       serviceinterval: 12,
       selfserviceinterval: -7,
-      nextInspectionDate: '2026-03-01',
+      slots: 5,
+      firstservice,
+      nextInspectionDate: firstservice,
       inspectionAmpel: 'green',
+      nextInspectionDateSelf: firstservice,
+      inspectionSelfAmpel: 'green',
       __v: 1,
       objectaddress: { _id: created.objectaddress?._id, zip: '65183', location: 'Wiesbaden' },
     });

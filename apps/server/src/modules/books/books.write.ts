@@ -1,4 +1,5 @@
 import { BookStatus } from '@pruefbuch/domain/rules/book-status';
+import type { BookSchedule } from '@pruefbuch/domain/rules/next-inspection';
 import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import {
   BOOK_DEFAULTS,
@@ -16,8 +17,10 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfBooks, purgeBookFiles } from '../../platform/files';
 import { findBookType } from '../booktypes/booktypes.repo';
+import { scheduleFor } from '../inspections/schedule';
 import {
   auditView,
+  type BookInsert,
   type BookRow,
   bookDto,
   findBook,
@@ -63,15 +66,31 @@ function checkWindows(b: Pick<BookFields, 'enableFrom' | 'enableTo' | 'visibleFr
   }
 }
 
+/** The stored schedule of a book as it is about to be saved (inspections/schedule.ts); the server's, never the client's. */
+async function scheduleColumns(tx: Executor, tenantId: string, id: string | null, cols: Partial<BookInsert>) {
+  const { latest: _latest, ...schedule } = await scheduleFor(tx, {
+    id,
+    tenantId,
+    bookTypeId: cols.bookTypeId ?? null,
+    serviceinterval: cols.serviceinterval ?? 0,
+    selfserviceinterval: cols.selfserviceinterval ?? 0,
+    firstservice: cols.firstservice ?? null,
+    completedOn: cols.completedOn ?? null,
+  });
+  return schedule;
+}
+
 async function insertBook(tx: Executor, ctx: TenantContext, fields: BookFields, folder: string | null) {
   await checkReferences(tx, ctx.tenantId, { ...fields, folder });
   checkWindows(fields);
+  const columns = toColumns(fields, null);
+  const schedule = await scheduleColumns(tx, ctx.tenantId, null, columns);
   const [row] = await tx
     .insert(books)
-    .values({ ...toColumns(fields, null), tenantId: ctx.tenantId, folderId: folder })
+    .values({ ...columns, ...schedule, tenantId: ctx.tenantId, folderId: folder })
     .returning();
   if (!row) throw new Error('book insert returned nothing');
-  const dto = toBookDto(row, []);
+  const dto = toBookDto(row);
   await recordChanges(tx, ctx, audit(ctx, row.id, 'create'), null, auditView(dto));
   return dto;
 }
@@ -83,7 +102,7 @@ export function createBook(rctx: RequestContext, input: BookCreate): Promise<Boo
   return ctx.db.transaction((tx) => insertBook(tx, ctx, { ...BOOK_DEFAULTS, ...fields }, folder));
 }
 
-/** What a copy of a template leaves behind: the identifiers and dates of one installation. */
+/** What a copy of a template leaves behind: the identifiers and dates of one installation (its schedule is computed anew). */
 const PER_INSTALLATION: Partial<BookFields> = {
   glasbocknr: '',
   manufacturerNo: '',
@@ -93,10 +112,6 @@ const PER_INSTALLATION: Partial<BookFields> = {
   enableTo: null,
   visibleFrom: null,
   visibleTo: null,
-  nextInspectionDate: null,
-  inspectionAmpel: null,
-  nextInspectionDateSelf: null,
-  inspectionSelfAmpel: null,
   firstservice: null,
 };
 
@@ -117,8 +132,15 @@ export function createFromTemplate(rctx: RequestContext, templateId: string, inp
     const template = await findBook(tx, ctx.tenantId, templateId);
     if (!template) throw notFound();
     if (template.status !== BookStatus.STATUS_TEMPLATE) throw badField('id', 'books.errors.notTemplate');
-    const copy = auditView(toBookDto(template, [])) as BookFields & { folder: string | null };
-    const { folder: _templateFolder, ...fields } = copy;
+    const copy = auditView(toBookDto(template)) as unknown as BookFields & { folder: string | null } & BookSchedule;
+    const {
+      folder: _templateFolder,
+      nextInspectionDate: _next,
+      inspectionAmpel: _ampel,
+      nextInspectionDateSelf: _nextSelf,
+      inspectionSelfAmpel: _selfAmpel,
+      ...fields
+    } = copy;
     for (const f of ADDRESS_FIELDS) fields[f] = withoutId(copy[f] as { _id: string } | null);
     const { folder = null, ...overrides } = input;
     return insertBook(
@@ -152,7 +174,7 @@ async function change(
       .returning();
     if (!row) throw notFound();
     const before = await bookDto(tx, ctx.tenantId, current);
-    const after = toBookDto(row, before.documents);
+    const after = toBookDto(row, before);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), auditView(before), auditView(after));
     return after;
   });
@@ -166,14 +188,18 @@ const windowsAfter = (current: BookRow, input: Partial<BookFields>) => ({
   visibleTo: input.visibleTo !== undefined ? input.visibleTo : current.visibleTo,
 });
 
-/** PUT books/{id}: changes the fields sent; __v must be the stored version (else 409). */
+/**
+ * PUT books/{id}: changes the fields sent; __v must be the stored version (else 409). The
+ * schedule follows the book's intervals, dates and type as they are after the change.
+ */
 export function updateBook(rctx: RequestContext, id: string, input: BookUpdate): Promise<Book> {
   const ctx = requireTenant(rctx);
   const { __v, ...fields } = input;
   return change(ctx, id, __v, async (tx, current) => {
     await checkReferences(tx, ctx.tenantId, fields);
     checkWindows(windowsAfter(current, fields));
-    return toColumns(fields, current);
+    const columns = toColumns(fields, current);
+    return { ...columns, ...(await scheduleColumns(tx, ctx.tenantId, id, { ...current, ...columns })) };
   });
 }
 
@@ -198,8 +224,9 @@ export function moveToFolder(rctx: RequestContext, id: string, folderId: string)
 }
 
 /**
- * DELETE books/{id}: removes the book and its documents' rows (foreign key cascade); the audit
- * trail stays. Files no other document shares are removed once the deletion has committed.
+ * DELETE books/{id}: removes the book with its records, bookings, QR codes, PDF assets and
+ * uploads (documents, defect photos, expert reports: foreign key cascade); the audit trail
+ * stays. Files no other blob shares are removed once the deletion has committed.
  */
 export async function deleteBook(rctx: RequestContext, id: string) {
   const ctx = requireTenant(rctx);
