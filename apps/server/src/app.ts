@@ -20,6 +20,9 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { bookingsRoutes } from './modules/inspections/bookings.routes';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes';
+import { listsRoutes } from './modules/lists/lists.routes';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
@@ -118,6 +121,9 @@ export async function buildApp(config: Config, database: Database) {
       await api.register(auditlogsRoutes);
       await api.register(pdfRoutes);
       await api.register(qrRoutes);
+      await api.register(inspectionsRoutes);
+      await api.register(bookingsRoutes);
+      await api.register(listsRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { startAmpelRefresh } from './modules/inspections/ampel-job';
 import { loadConfig } from './platform/config';
 
 const config = loadConfig();
@@ -8,6 +9,9 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.migrate();
 if (config.seedDemo) await seedDemo(database.db);
 const app = await buildApp(config, database);
+// Dates pass without any write: the stored ampels are recomputed now and hourly.
+const ampelRefresh = startAmpelRefresh(database.db, app.log);
+app.addHook('onClose', () => ampelRefresh.stop());
 
 const shutdown = async () => {
   await app.close();

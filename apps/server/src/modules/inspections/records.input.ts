@@ -1,0 +1,67 @@
+/** What a record's write turns into before it is stored: labelled checklist, defect ids, stamped signatures. */
+import { randomUUID } from 'node:crypto';
+import { translate } from '@pruefbuch/domain/locales/resources';
+import { CHECKLISTS, type ChecklistName, checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import type { ChecklistEntry, Defect, OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blobs } from '../../db/schema/index';
+import { badField } from '../../platform/errors';
+
+/** Blobs of this type hold the photos of defects (POST blobs with type=defect-photo and book). */
+export const DEFECT_PHOTO_TYPE = 'defect-photo';
+
+/** The German label of a checklist item, or null for an item no checklist knows. */
+export function checklistLabel(item: string): string | null {
+  const key = checklistLabelKey(item);
+  const label = translate('de', key);
+  return label === key ? null : label;
+}
+
+/** The book type's checklist, every item still open. */
+export const blankChecklist = (name: ChecklistName): ChecklistEntry[] =>
+  CHECKLISTS[name].map((item) => ({ item, label: checklistLabel(item) ?? item, result: null, note: '' }));
+
+/**
+ * Labels a checklist as the record will keep it: a known item gets its German label (the record
+ * shows what was asked when it was made); an item of the inspector's own must bring a label.
+ * An item may appear once.
+ */
+export function labelChecklist(entries: readonly ChecklistEntry[]): ChecklistEntry[] {
+  const seen = new Set<string>();
+  return entries.map((e, i) => {
+    if (seen.has(e.item)) throw badField(`checklist.${i}.item`, 'validation.invalid');
+    seen.add(e.item);
+    const label = checklistLabel(e.item) ?? e.label;
+    if (!label) throw badField(`checklist.${i}.label`, 'validation.required');
+    return { item: e.item, label, result: e.result, note: e.note };
+  });
+}
+
+/** Every defect keeps its _id; a new one gets one. */
+export const withDefectIds = (defects: readonly Defect[]): (Defect & { _id: string })[] =>
+  defects.map((d) => ({ ...d, _id: d._id || randomUUID() }));
+
+/**
+ * The photos of the defects must be uploads of the tenant, attached to the book or to none;
+ * checked in one query over all of them.
+ */
+export async function checkPhotos(db: Executor, tenantId: string, bookId: string, defects: readonly Defect[]) {
+  const ids = [...new Set(defects.flatMap((d) => d.photos))];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: blobs.id })
+    .from(blobs)
+    .where(
+      and(eq(blobs.tenantId, tenantId), inArray(blobs.id, ids), or(eq(blobs.bookId, bookId), isNull(blobs.bookId))),
+    );
+  const known = new Set(rows.map((r) => r.id));
+  const bad = defects.findIndex((d) => d.photos.some((p) => !known.has(p)));
+  if (bad >= 0) throw badField(`defects.${bad}.photos`, 'validation.invalid');
+}
+
+/** A signature without a time gets the time it reached the server. */
+export function stamped<S extends Signature | OperatorAcknowledgement>(s: S | null | undefined, now: Date) {
+  if (!s) return null;
+  return { ...s, signedAt: s.signedAt || now.toISOString() };
+}
