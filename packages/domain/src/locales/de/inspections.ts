@@ -66,6 +66,7 @@ export const inspections = {
     yes: 'Ja',
     no: 'Nein',
     open: 'Noch nicht angegeben – zum Abschließen erforderlich.',
+    notStated: 'Nicht angegeben.',
     shutdownHint: 'Ein Mangel ist mit „Stilllegen“ bewertet. Bitte den Weiterbetrieb prüfen.',
   },
   signature: {

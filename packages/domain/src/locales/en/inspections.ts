@@ -66,6 +66,7 @@ export const inspections = {
     yes: 'Yes',
     no: 'No',
     open: 'Not stated yet – required to finalize.',
+    notStated: 'Not stated.',
     shutdownHint: 'A defect is assessed as “Shut down”. Please check continued operation.',
   },
   signature: {

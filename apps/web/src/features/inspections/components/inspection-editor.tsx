@@ -85,6 +85,8 @@ export function InspectionEditor(props: EditorProps) {
   const bookId = dto.book._id;
   const self = kind === 'self';
   const readOnly = !canWrite || !!record?.finalized;
+  /** An uploaded expert report is its PDF: no checklist, defects or signatures of its own. */
+  const uploaded = !!record?.report;
   const schema = inspectionFormSchema(kind);
   const form = useZodForm<InspectionValues>(schema, {
     initialValues: initialValues(props, t('inspections.self.defaultText')),
@@ -287,23 +289,27 @@ export function InspectionEditor(props: EditorProps) {
           <RecordFields form={form} kind={kind} readOnly={readOnly} />
         </FormSection>
 
-        <FormSection id="record-checklist" title={t('inspections.sections.checklist')} testId="checklist">
-          <ChecklistEditor form={form} readOnly={readOnly} onAddDefect={addDefect} />
-        </FormSection>
+        {uploaded ? null : (
+          <>
+            <FormSection id="record-checklist" title={t('inspections.sections.checklist')} testId="checklist">
+              <ChecklistEditor form={form} readOnly={readOnly} onAddDefect={addDefect} />
+            </FormSection>
 
-        <FormSection id="record-defects" title={t('inspections.sections.defects')} testId="defects">
-          <DefectsEditor form={form} readOnly={readOnly} tenantId={tenantId} bookId={bookId} onAdd={addDefect} />
-        </FormSection>
+            <FormSection id="record-defects" title={t('inspections.sections.defects')} testId="defects">
+              <DefectsEditor form={form} readOnly={readOnly} tenantId={tenantId} bookId={bookId} onAdd={addDefect} />
+            </FormSection>
 
-        {self ? null : (
-          <FormSection id="record-result" title={t('inspections.sections.result')}>
-            <ContinuedOperationField form={form} kind={kind} readOnly={readOnly} />
-          </FormSection>
+            {self ? null : (
+              <FormSection id="record-result" title={t('inspections.sections.result')}>
+                <ContinuedOperationField form={form} kind={kind} readOnly={readOnly} />
+              </FormSection>
+            )}
+
+            <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
+              <SignaturesSection form={form} readOnly={readOnly} signatureError={signatureBlocked} />
+            </FormSection>
+          </>
         )}
-
-        <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
-          <SignaturesSection form={form} readOnly={readOnly} signatureError={signatureBlocked} />
-        </FormSection>
 
         <EditorActions
           record={record}
@@ -313,13 +319,15 @@ export function InspectionEditor(props: EditorProps) {
           saving={create.isPending || update.isPending}
           finalizing={finalize.isPending}
           pdfBusy={pdf.isPending}
-          archivedPdf={!!archived.data}
+          archivedPdf={!!archived.data && !uploaded}
           onFinalize={askFinalize}
           onPreview={preview}
           onDelete={askDelete}
           onDownloadArchived={downloadArchived}
           correctionPath={
-            record?.finalized && !record.correctedBy ? newRecordPath(record.kind, tenantId, bookId, record._id) : null
+            record?.finalized && !record.correctedBy && !uploaded
+              ? newRecordPath(record.kind, tenantId, bookId, record._id)
+              : null
           }
         />
       </Stack>

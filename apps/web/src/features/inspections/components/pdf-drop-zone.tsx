@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Input, Paper, Stack, Text, Theme
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
@@ -36,7 +37,7 @@ export function PdfDropZone({
     onChange(picked);
   };
 
-  const shownError = refused ?? error;
+  const shownError = refused ?? (error ? translateMessage(t, error) : null);
   return (
     <Input.Wrapper label={label} withAsterisk error={shownError}>
       <Paper

@@ -145,23 +145,29 @@ export function ContinuedOperationField({
           </Text>
         ) : null}
       </Text>
-      <SegmentedControl<'yes' | 'no' | ''>
-        data={[
-          { value: 'yes', label: t('inspections.continuedOperation.yes') },
-          { value: 'no', label: t('inspections.continuedOperation.no') },
-        ]}
-        value={value ?? ''}
-        onChange={(next) => {
-          if (next) form.setFieldValue('continuedOperation', next);
-        }}
-        readOnly={readOnly}
-        color={value === 'yes' ? 'teal' : value === 'no' ? 'red' : undefined}
-        size="md"
-        radius="md"
-        aria-labelledby="continued-operation-label"
-        style={{ maxWidth: 360 }}
-        data-testid="continued-operation"
-      />
+      {readOnly && value === null ? (
+        <Text size="sm" c="dimmed">
+          {t('inspections.continuedOperation.notStated')}
+        </Text>
+      ) : (
+        <SegmentedControl<'yes' | 'no' | ''>
+          data={[
+            { value: 'yes', label: t('inspections.continuedOperation.yes') },
+            { value: 'no', label: t('inspections.continuedOperation.no') },
+          ]}
+          value={value ?? ''}
+          onChange={(next) => {
+            if (next) form.setFieldValue('continuedOperation', next);
+          }}
+          readOnly={readOnly}
+          color={value === 'yes' ? 'teal' : value === 'no' ? 'red' : undefined}
+          size="md"
+          radius="md"
+          aria-labelledby="continued-operation-label"
+          style={{ maxWidth: 360 }}
+          data-testid="continued-operation"
+        />
+      )}
       {value === null && !readOnly ? (
         <Text size="xs" c="dimmed">
           {t('inspections.continuedOperation.open')}

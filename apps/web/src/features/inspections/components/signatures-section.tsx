@@ -31,13 +31,15 @@ export function SignaturesSection({
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="sm">
-          <TextInput
-            {...form.getInputProps('inspectorSignature.name')}
-            label={t('inspections.signature.inspectorName')}
-            readOnly={readOnly}
-            variant={readOnly ? 'unstyled' : 'default'}
-            size="md"
-          />
+          {readOnly && !inspector.image ? null : (
+            <TextInput
+              {...form.getInputProps('inspectorSignature.name')}
+              label={t('inspections.signature.inspectorName')}
+              readOnly={readOnly}
+              variant={readOnly ? 'unstyled' : 'default'}
+              size="md"
+            />
+          )}
           <SignatureCanvas
             label={t('inspections.signature.inspector')}
             value={inspector.image}
