@@ -21,6 +21,12 @@ describe('book form', () => {
     expect(parsed).not.toHaveProperty('folder');
   });
 
+  it('sends the booking places: one by default, at least one', () => {
+    const parsed = BOOK_FORM_SCHEMAS.create.parse({ ...emptyBookValues('root'), title: 'T' });
+    expect(parsed.slots).toBe(1);
+    expect(paths({ ...emptyBookValues('root'), title: 'T', slots: 0 })).toEqual(['slots:validation.min']);
+  });
+
   it('names the field of a bad email, an unknown interval and a reversed date window', () => {
     const values = {
       ...emptyBookValues('root'),

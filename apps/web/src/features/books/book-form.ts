@@ -46,6 +46,8 @@ export type BookValues = Record<TextPath, string> &
     bookType: string | null;
     serviceinterval: number;
     selfserviceinterval: number;
+    /** Places for the booking (POST books/{id}/inspection). */
+    slots: number;
     misc: MiscEntry[];
     /** 'root' or a folder id. */
     folder: string;
@@ -119,6 +121,7 @@ export function emptyBookValues(folder: string): BookValues {
     bookType: null,
     serviceinterval: d.serviceinterval,
     selfserviceinterval: d.selfserviceinterval,
+    slots: d.slots,
     misc: [],
     folder,
     __v: 0,
@@ -157,6 +160,7 @@ export const bookToValues = (book: Book): BookValues => ({
   bookType: book.bookType,
   serviceinterval: book.serviceinterval,
   selfserviceinterval: book.selfserviceinterval,
+  slots: book.slots,
   misc: miscToEntries(book.misc),
   folder: book.folder ?? 'root',
   __v: book.__v,

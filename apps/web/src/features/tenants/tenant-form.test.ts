@@ -28,6 +28,13 @@ describe('tenant form schema', () => {
     expect(parsed.defaultTechAcceptor).toBeNull();
   });
 
+  it('starts with the default ampel thresholds and checks their range', () => {
+    const values = { ...templateToValues(undefined), name: 'A', url: 'a' };
+    expect(TENANT_FORM_SCHEMAS.create.parse(values)).toMatchObject({ ampelOrangeDays: 30, ampelBlackDays: 90 });
+    const result = TENANT_FORM_SCHEMAS.create.safeParse({ ...values, ampelOrangeDays: -1, ampelBlackDays: 0 });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['ampelOrangeDays', 'ampelBlackDays']);
+  });
+
   it('names the url field when the slug is not valid', () => {
     const result = TENANT_FORM_SCHEMAS.create.safeParse({ ...templateToValues(undefined), name: 'A', url: 'Ä B' });
     expect(result.success).toBe(false);

@@ -1,4 +1,5 @@
 /** Form values and schemas of the tenant screen. */
+import { DEFAULT_AMPEL_THRESHOLDS } from '@pruefbuch/domain/rules/next-inspection';
 import { emptyAddress } from '@pruefbuch/domain/schemas/address';
 import { type Tenant, type TenantWrite, tenantUpdateSchema, tenantWriteSchema } from '@pruefbuch/domain/schemas/tenant';
 import { z } from 'zod';
@@ -31,6 +32,8 @@ export const tenantToValues = (tenant: Tenant): TenantValues => ({
         country: tenant.address.country,
       }
     : emptyAddress(),
+  ampelOrangeDays: tenant.ampelOrangeDays,
+  ampelBlackDays: tenant.ampelBlackDays,
   __v: tenant.__v,
 });
 
@@ -45,6 +48,8 @@ export const templateToValues = (template: Partial<TenantWrite> | undefined): Te
   techAcceptor: template?.techAcceptor ?? false,
   importDataClarificationSheet: template?.importDataClarificationSheet ?? false,
   address: template?.address ?? emptyAddress(),
+  ampelOrangeDays: template?.ampelOrangeDays ?? DEFAULT_AMPEL_THRESHOLDS.orangeDays,
+  ampelBlackDays: template?.ampelBlackDays ?? DEFAULT_AMPEL_THRESHOLDS.blackDays,
   __v: 0,
 });
 

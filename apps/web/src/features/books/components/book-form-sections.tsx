@@ -7,6 +7,7 @@ import { AddressEditor } from '@/components/ui/address-editor';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { DateField } from '@/components/ui/date-field';
 import { FormSection } from '@/components/ui/form-section';
+import { NumberField } from '@/components/ui/number-field';
 import { useServiceIntervals } from '@/lib/service-intervals';
 import { useActiveBookTypes } from '../api/get-active-booktypes';
 import type { BookValues } from '../book-form';
@@ -229,6 +230,15 @@ function DatesAndIntervals({ form }: { form: Form }) {
       {date('enableTo')}
       {date('visibleFrom')}
       {date('visibleTo')}
+      <NumberField
+        {...form.getInputProps('slots')}
+        label={t('inspections.booking.slotsField')}
+        description={t('inspections.booking.slotsHint')}
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        data-testid="book-slots"
+      />
     </SimpleGrid>
   );
 }

@@ -25,6 +25,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AddressEditor } from '@/components/ui/address-editor';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
 import { LoadError } from '@/components/ui/load-error';
+import { NumberField } from '@/components/ui/number-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { applyServerErrors, useZodForm } from '@/lib/form';
@@ -268,6 +269,32 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
                 {...form.getInputProps('importDataClarificationSheet', { type: 'checkbox' })}
                 label={t('tenants.fields.importDataClarificationSheet')}
                 description={t('tenants.fields.importDataClarificationSheetHint')}
+              />
+            </SimpleGrid>
+
+            <Divider />
+            <Title order={4}>{t('inspections.ampel.title')}</Title>
+            <Text size="sm" c="dimmed">
+              {t('inspections.ampel.hint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberField
+                {...form.getInputProps('ampelOrangeDays')}
+                label={t('inspections.ampel.orangeDays')}
+                description={t('inspections.ampel.orangeDaysHint')}
+                min={0}
+                max={365}
+                allowDecimal={false}
+                data-testid="tenant-ampel-orange"
+              />
+              <NumberField
+                {...form.getInputProps('ampelBlackDays')}
+                label={t('inspections.ampel.blackDays')}
+                description={t('inspections.ampel.blackDaysHint')}
+                min={1}
+                max={3650}
+                allowDecimal={false}
+                data-testid="tenant-ampel-black"
               />
             </SimpleGrid>
 
