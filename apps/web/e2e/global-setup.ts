@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     try {
       if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
     } catch {}
-    if (i > 300) throw new Error('e2e server did not start');
+    if (i > 600) throw new Error('e2e server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   project.provide('baseUrl', baseUrl);
