@@ -178,8 +178,4 @@ export const inspections = {
     success: 'Anmeldung erfolgreich!',
     failed: 'Anmeldung nicht möglich',
   },
-  self: {
-    defaultText:
-      'Eigenprüfung durch den Betreiber:\n- Zugänglichkeit der Steuereinheit und des Schaltschranks\n- Notstromversorgung\n- Interne Alarmierungseinrichtungen\n- Maximale Lagerhöhe bzw. Nutzungseinschränkung eingehalten',
-  },
 };

@@ -178,8 +178,4 @@ export const inspections = {
     success: 'Registration successful!',
     failed: 'Registration not possible',
   },
-  self: {
-    defaultText:
-      'Self-inspection by the operator:\n- Control unit and cabinet accessible\n- Emergency power supply\n- Internal alarm devices\n- Maximum storage height or usage restriction observed',
-  },
 };

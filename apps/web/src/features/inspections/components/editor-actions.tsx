@@ -40,7 +40,8 @@ export function EditorActions({
   pdfBusy: boolean;
   archivedPdf: boolean;
   onFinalize: () => void;
-  onPreview: () => void;
+  /** The PDF preview, or null where there is none (self-inspections). */
+  onPreview: (() => void) | null;
   onDelete: () => void;
   onDownloadArchived: () => void;
   /** Where a correction of this finalized record starts, or null when none may be made. */
@@ -102,41 +103,47 @@ export function EditorActions({
               {t('inspections.actions.delete')}
             </Button>
           ) : null}
-          <Button
-            variant="subtle"
-            leftSection={<IconEye size={18} />}
-            onClick={onPreview}
-            loading={pdfBusy}
-            disabled={busy}
-            data-testid="record-preview"
-          >
-            {t('inspections.actions.preview')}
-          </Button>
-        </Group>
-        <Menu position="top-start" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="default"
-              size={36}
-              hiddenFrom="sm"
-              aria-label={t('inspections.actions.more')}
+          {onPreview ? (
+            <Button
+              variant="subtle"
+              leftSection={<IconEye size={18} />}
+              onClick={onPreview}
               loading={pdfBusy}
+              disabled={busy}
+              data-testid="record-preview"
             >
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconEye size={16} />} onClick={onPreview} disabled={busy}>
               {t('inspections.actions.preview')}
-            </Menu.Item>
-            {record ? (
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={busy}>
-                {t('inspections.actions.delete')}
-              </Menu.Item>
-            ) : null}
-          </Menu.Dropdown>
-        </Menu>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+            </Button>
+          ) : null}
+        </Group>
+        {onPreview || record ? (
+          <Menu position="top-start" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="default"
+                size={36}
+                hiddenFrom="sm"
+                aria-label={t('inspections.actions.more')}
+                loading={pdfBusy}
+              >
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {onPreview ? (
+                <Menu.Item leftSection={<IconEye size={16} />} onClick={onPreview} disabled={busy}>
+                  {t('inspections.actions.preview')}
+                </Menu.Item>
+              ) : null}
+              {record ? (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={busy}>
+                  {t('inspections.actions.delete')}
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+        <Group gap="xs" wrap="nowrap" justify="flex-end" ml="auto">
           <Button
             type="submit"
             variant="default"

@@ -2,6 +2,7 @@ import { Alert, List, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -60,7 +61,7 @@ export interface EditorProps {
   userName: string;
 }
 
-function initialValues(props: EditorProps, defaultText: string): InspectionValues {
+function initialValues(props: EditorProps): InspectionValues {
   if (props.record) return recordToValues(props.record, { userName: props.userName });
   if (props.corrects) return recordToValues(props.corrects, { userName: props.userName, copy: true });
   return emptyInspectionValues({
@@ -68,7 +69,8 @@ function initialValues(props: EditorProps, defaultText: string): InspectionValue
     bookType: props.dto.bookType,
     today: berlinToday(),
     userName: props.userName,
-    defaultText: props.kind === 'self' ? defaultText : '',
+    // The record is a German document: the same text the server gives a self-inspection sent without one.
+    defaultText: props.kind === 'self' ? DEFAULT_SELF_INSPECTION_TEXT : '',
   });
 }
 
@@ -89,7 +91,7 @@ export function InspectionEditor(props: EditorProps) {
   const uploaded = !!record?.report;
   const schema = inspectionFormSchema(kind);
   const form = useZodForm<InspectionValues>(schema, {
-    initialValues: initialValues(props, t('inspections.self.defaultText')),
+    initialValues: initialValues(props),
   });
   const [blockers, setBlockers] = useState<FinalizeBlocker[]>([]);
   // Each refused finalize brings the list of what is missing into view (it stands above the form).
@@ -224,7 +226,7 @@ export function InspectionEditor(props: EditorProps) {
         tenantId,
         path: pdfPaths.preview,
         fallbackName: 'vorschau.pdf',
-        body: { ...toCreateBody(kind, bookId, form.getValues(), corrects?._id ?? null), kind },
+        body: toCreateBody(kind, bookId, form.getValues(), corrects?._id ?? null),
       },
       { onError: pdfFailed },
     );
@@ -321,7 +323,7 @@ export function InspectionEditor(props: EditorProps) {
           pdfBusy={pdf.isPending}
           archivedPdf={!!archived.data && !uploaded}
           onFinalize={askFinalize}
-          onPreview={preview}
+          onPreview={self ? null : preview}
           onDelete={askDelete}
           onDownloadArchived={downloadArchived}
           correctionPath={
