@@ -168,7 +168,7 @@ export function ContinuedOperationField({
           data-testid="continued-operation"
         />
       )}
-      {value === null && !readOnly ? (
+      {value === null && required && !readOnly ? (
         <Text size="xs" c="dimmed">
           {t('inspections.continuedOperation.open')}
         </Text>
