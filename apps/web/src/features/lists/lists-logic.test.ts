@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftPath } from './draft-path';
 import { isSearchMode, myOpenInspectionsPath, tenantOpenInspectionsPath } from './open-inspections-query';
-import { defaultStatsRange, monthsOfRange, parseRange } from './stats-range';
+import { defaultStatsRange, isRangeTooLong, monthsOfRange, parseRange } from './stats-range';
 
 describe('defaultStatsRange', () => {
   it.each([
@@ -32,6 +32,17 @@ describe('parseRange', () => {
     ['01.01.2026', '2026-03-31'],
   ])('refuses %s – %s', (from, to) => {
     expect(parseRange(from, to)).toBeNull();
+  });
+});
+
+describe('isRangeTooLong', () => {
+  it.each([
+    ['2021-11-22', '2026-11-22', false],
+    ['2021-11-21', '2026-11-22', true],
+    ['2020-01-01', '2026-11-22', true],
+    ['2026-01-01', '2026-01-01', false],
+  ])('%s – %s: %s', (from, to, tooLong) => {
+    expect(isRangeTooLong({ from, to })).toBe(tooLong);
   });
 });
 

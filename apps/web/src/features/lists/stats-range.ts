@@ -1,5 +1,5 @@
 /** The period of statistik_gutachten: by default the last 12 months, this one included; one bar per month. */
-import type { AbnStats } from '@pruefbuch/domain/schemas/inspection';
+import { ABN_STATS_MAX_YEARS, type AbnStats } from '@pruefbuch/domain/schemas/inspection';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 
@@ -26,6 +26,10 @@ export function parseRange(from: string | null, to: string | null): DateRange | 
   if (!a.isValid() || !b.isValid() || b.isBefore(a)) return null;
   return { from: a.format(ISO), to: b.format(ISO) };
 }
+
+/** The server answers at most ABN_STATS_MAX_YEARS years at once. */
+export const isRangeTooLong = (range: DateRange) =>
+  dayjs(range.to).isAfter(dayjs(range.from).add(ABN_STATS_MAX_YEARS, 'year'));
 
 export type StatsMonth = AbnStats['months'][number];
 

@@ -1,13 +1,13 @@
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import { useListParams } from '@/lib/use-list-params';
-import { type OpenInspectionSort, useOpenInspections } from './api/get-open-inspections';
+import { useOpenInspections } from './api/get-open-inspections';
 import { isSearchMode, type SearchMode } from './open-inspections-query';
 
-const SORTS: readonly OpenInspectionSort[] = ['nextInspectionDate', '-nextInspectionDate', 'title', '-title'];
+/** The server orders every open-inspection list by due date, the most urgent first. */
+const SORTS = ['nextInspectionDate'] as const;
 
 /**
- * State of an open-inspection list in the address: ?mode= (sn, zip, orderNo), ?search=, ?page=, ?sort=
- * (by due date, most urgent first, unless asked otherwise).
+ * State of an open-inspection list in the address: ?mode= (sn, zip, orderNo), ?search=, ?page=.
  */
 export function useOpenInspectionList(tenantId: string | null, enabled = true) {
   const list = useListParams(SORTS, 'nextInspectionDate');
@@ -24,7 +24,6 @@ export function useOpenInspectionList(tenantId: string | null, enabled = true) {
       value: mode === 'all' ? undefined : list.query,
       page: list.page,
       size: DEFAULT_PAGE_SIZE,
-      sort: list.sort,
     },
     enabled,
   );

@@ -55,6 +55,7 @@ export const lists = {
     to: 'Bis',
     reset: 'Letzte 12 Monate',
     invalidRange: 'Bitte einen gültigen Zeitraum wählen: „Von“ darf nicht nach „Bis“ liegen.',
+    rangeTooLong: 'Der Zeitraum darf höchstens {{years}} Jahre umfassen.',
     total: 'Gutachten gesamt',
     acceptance: 'Abnahmegutachten',
     periodic: 'Wiederkehrende Prüfungen',

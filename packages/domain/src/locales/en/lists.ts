@@ -55,6 +55,7 @@ export const lists = {
     to: 'To',
     reset: 'Last 12 months',
     invalidRange: 'Please choose a valid period: “From” must not be after “To”.',
+    rangeTooLong: 'The period may span at most {{years}} years.',
     total: 'Expert reports in total',
     acceptance: 'Acceptance reports',
     periodic: 'Periodic inspections',

@@ -6,7 +6,6 @@ import { myOpenInspectionsPath, type SearchMode, tenantOpenInspectionsPath } fro
 
 export type OpenInspectionList = z.infer<typeof openInspectionListReply>;
 export type OpenInspectionItem = OpenInspectionList['docs'][number];
-export type OpenInspectionSort = 'nextInspectionDate' | '-nextInspectionDate' | 'title' | '-title';
 
 export interface OpenInspectionParams {
   /** null: the books of all the user's tenants (My inspections); else those with a draft in this tenant. */
@@ -15,7 +14,6 @@ export interface OpenInspectionParams {
   value?: string;
   page: number;
   size: number;
-  sort: OpenInspectionSort;
 }
 
 /**

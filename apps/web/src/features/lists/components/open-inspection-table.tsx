@@ -4,34 +4,27 @@ import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyTableRow } from '@/components/ui/list-parts';
-import { SortHeader } from '@/components/ui/sort-header';
 import { formatDate } from '@/lib/format';
-import type { OpenInspectionItem, OpenInspectionSort } from '../api/get-open-inspections';
+import type { OpenInspectionItem } from '../api/get-open-inspections';
 import { draftPath } from '../draft-path';
 import { DueBadge } from './due-badge';
-
-type Column = 'nextInspectionDate' | 'title';
 
 const place = (row: OpenInspectionItem) => [row.zip, row.location].filter(Boolean).join(' ');
 
 /**
  * Books whose inspection is due or in progress: a table on wide screens, cards on phones. A row opens the
- * book; a draft in progress links to its screen. `variant` 'progress' shows the draft's kind, date and author.
+ * book; a draft in progress links to its screen. The server orders by due date, the most urgent first. `variant` 'progress' shows the draft's kind, date and author.
  */
 export function OpenInspectionTable({
   rows,
   variant,
   tenantName,
-  sort,
-  onSort,
   dimmed,
   emptyText,
 }: {
   rows: readonly OpenInspectionItem[];
   variant: 'mine' | 'progress';
   tenantName: (row: OpenInspectionItem) => string;
-  sort: OpenInspectionSort;
-  onSort: (sort: OpenInspectionSort) => void;
   dimmed?: boolean;
   emptyText: string;
 }) {
@@ -40,14 +33,6 @@ export function OpenInspectionTable({
   const bookPath = (row: OpenInspectionItem) => screenPath('book_list', { tenant: row.tenant, slug: row._id });
   const draftLink = (row: OpenInspectionItem) =>
     row.draft ? draftPath(row.draft.kind, { tenant: row.tenant, book: row._id, draft: row.draft._id }) : null;
-  const header = (column: Column, label: string) => (
-    <SortHeader
-      label={label}
-      active={sort.replace('-', '') === column}
-      descending={sort.startsWith('-')}
-      onSort={() => onSort((sort === column ? `-${column}` : column) as OpenInspectionSort)}
-    />
-  );
 
   const draftCell = (row: OpenInspectionItem) => {
     const link = draftLink(row);
@@ -99,8 +84,8 @@ export function OpenInspectionTable({
           <Table data-testid="open-inspections-table">
             <Table.Thead>
               <Table.Tr>
-                {header('nextInspectionDate', t('lists.table.next'))}
-                {header('title', t('lists.table.book'))}
+                <Table.Th aria-sort="ascending">{t('lists.table.next')}</Table.Th>
+                <Table.Th>{t('lists.table.book')}</Table.Th>
                 <Table.Th>{t('lists.table.site')}</Table.Th>
                 <Table.Th>{t('lists.table.place')}</Table.Th>
                 {variant === 'mine' ? <Table.Th>{t('lists.table.tenant')}</Table.Th> : null}
@@ -151,10 +136,18 @@ export function OpenInspectionTable({
         {rows.map((row) => (
           <Paper key={row._id} withBorder radius="md" p="sm" data-testid="open-inspection-card">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={bookPath(row)} fw={600} c="inherit" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                component={Link}
+                to={bookPath(row)}
+                fw={600}
+                c="inherit"
+                style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+              >
                 {row.title || row.object}
               </Anchor>
-              <DueBadge ampel={row.inspectionAmpel} date={row.nextInspectionDate} />
+              <Box style={{ flex: 'none' }}>
+                <DueBadge ampel={row.inspectionAmpel} date={row.nextInspectionDate} />
+              </Box>
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {[row.site, place(row), variant === 'mine' ? tenantName(row) : ''].filter(Boolean).join(' · ')}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
+import { ABN_STATS_MAX_YEARS } from '@pruefbuch/domain/schemas/inspection';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -19,7 +20,7 @@ import { ListTenantError } from '../components/list-tenant-error';
 import { StatsChart } from '../components/stats-chart';
 import { TenantSwitch } from '../components/tenant-switch';
 import { monthLabel } from '../month-label';
-import { defaultStatsRange, monthsOfRange, parseRange } from '../stats-range';
+import { defaultStatsRange, isRangeTooLong, monthsOfRange, parseRange } from '../stats-range';
 
 /**
  * statistik_gutachten (/statistik_gutachten/{slug}, slug = tenant id or url): the tenant's expert reports per
@@ -42,7 +43,9 @@ function Stats({ tenant }: { tenant: Tenant }) {
   const rawFrom = params.get('from');
   const rawTo = params.get('to');
   const asked = parseRange(rawFrom, rawTo);
-  const invalid = (rawFrom !== null || rawTo !== null) && !asked;
+  const reversed = (rawFrom !== null || rawTo !== null) && !asked;
+  const tooLong = !!asked && isRangeTooLong(asked);
+  const invalid = reversed || tooLong;
   const range = asked ?? fallback;
   const stats = useAbnStats(invalid ? null : { tenantId: tenant._id, ...range });
   const months = stats.data ? monthsOfRange(range, stats.data.months) : [];
@@ -100,7 +103,7 @@ function Stats({ tenant }: { tenant: Tenant }) {
 
       {invalid ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-          {t('lists.stats.invalidRange')}
+          {tooLong ? t('lists.stats.rangeTooLong', { years: ABN_STATS_MAX_YEARS }) : t('lists.stats.invalidRange')}
         </Alert>
       ) : null}
       {stats.isError ? <LoadError error={stats.error} onRetry={() => void stats.refetch()} /> : null}

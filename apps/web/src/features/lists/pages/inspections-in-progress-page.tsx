@@ -67,8 +67,6 @@ function InProgress({ tenant }: { tenant: Tenant }) {
           rows={data.docs}
           variant="progress"
           tenantName={() => tenant.name}
-          sort={list.sort}
-          onSort={list.setSort}
           dimmed={list.rows.isPlaceholderData}
           emptyText={emptyText}
         />

@@ -82,8 +82,6 @@ export function MyInspectionsPage() {
           rows={data.docs}
           variant="mine"
           tenantName={tenantName}
-          sort={list.sort}
-          onSort={list.setSort}
           dimmed={list.rows.isPlaceholderData}
           emptyText={emptyText}
         />
