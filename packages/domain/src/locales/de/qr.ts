@@ -128,6 +128,8 @@ export const qr = {
     contactHint: 'Für Rückfragen zu Ihrer Meldung.',
     submit: 'Mangel melden',
     privacy: 'Name und Kontakt werden nur für Rückfragen zu dieser Meldung verwendet.',
+    rateLimited:
+      'Von hier wurden gerade schon mehrere Mängel gemeldet. Bitte versuchen Sie es in {{minutes}} Minuten erneut oder wenden Sie sich direkt an {{tenant}}.',
     thanksTitle: 'Vielen Dank!',
     thanks: 'Ihre Meldung wurde an {{tenant}} weitergegeben.',
     another: 'Weiteren Mangel melden',

@@ -124,6 +124,8 @@ export const qr = {
     contactHint: 'For questions about your report.',
     submit: 'Report defect',
     privacy: 'Name and contact are only used for questions about this report.',
+    rateLimited:
+      'Several defects have just been reported from here. Please try again in {{minutes}} minutes or contact {{tenant}} directly.',
     thanksTitle: 'Thank you!',
     thanks: 'Your report has been passed on to {{tenant}}.',
     another: 'Report another defect',

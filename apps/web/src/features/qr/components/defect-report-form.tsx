@@ -3,6 +3,7 @@ import { defectReportCreateSchema } from '@pruefbuch/domain/schemas/qr';
 import { IconAlertTriangle, IconCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { useReportDefect } from '../api/report-defect';
@@ -64,7 +65,12 @@ export function DefectReportForm({ code, tenantName }: { code: string; tenantNam
         </div>
         {report.isError ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="defect-error">
-            {errorText(t, report.error)}
+            {isApiError(report.error) && report.error.status === 429
+              ? t('qr.defect.rateLimited', {
+                  minutes: Math.max(1, Math.ceil((report.error.retryAfterSeconds ?? 60) / 60)),
+                  tenant: tenantName,
+                })
+              : errorText(t, report.error)}
           </Alert>
         ) : null}
         <Textarea
