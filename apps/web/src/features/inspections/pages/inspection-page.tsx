@@ -34,9 +34,10 @@ function RecordScreen({ screenKind }: { screenKind: InspectionKind }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   // A record opened from a link starts at its top; a saved new record keeps its place (a replace).
+  const visit = location.key;
   useEffect(() => {
-    if (navigationType === 'PUSH') window.scrollTo(0, 0);
-  }, [location.key, navigationType]);
+    if (visit && navigationType === 'PUSH') window.scrollTo(0, 0);
+  }, [visit, navigationType]);
   const slug = params.slug ?? NEW_SLUG;
   const isNew = slug === NEW_SLUG;
   const tenantId = params.tenant ?? search.get('tenant') ?? currentTenant ?? '';
