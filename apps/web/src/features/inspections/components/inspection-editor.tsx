@@ -255,6 +255,15 @@ export function InspectionEditor(props: EditorProps) {
     });
   };
 
+  // Closing or reloading the tab with unsaved input asks first (a basement is no place to type it twice).
+  const dirty = !readOnly && form.isDirty();
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const busy = create.isPending || update.isPending || finalize.isPending;
   const signatureBlocked = blockers.includes('SIGNATURE_REQUIRED') ? t('errors.SIGNATURE_REQUIRED') : null;
 
