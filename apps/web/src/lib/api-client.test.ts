@@ -15,7 +15,7 @@ vi.stubGlobal('window', { addEventListener: () => undefined, location: { assign:
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 vi.stubGlobal('fetch', fetchMock);
 
-const { API_TAG, ApiError, api, setSessionExpiredHandler } = await import('./api-client');
+const { API_TAG, ApiError, api, download, setSessionExpiredHandler } = await import('./api-client');
 const { STORAGE_KEYS, TENANT_HEADER } = await import('@pruefbuch/domain/constants');
 
 const json = (status: number, body: unknown) =>
@@ -81,6 +81,25 @@ describe('api client', () => {
     const call = fetchMock.mock.calls[0];
     expect(header(call, 'content-type')).toBeNull();
     expect(call?.[1].body).toBe(form);
+  });
+
+  it('downloads a PDF made from a posted body (the preview) with its file name', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    fetchMock.mockResolvedValueOnce(
+      new Response('%PDF-1.4', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="vorschau.pdf"' },
+      }),
+    );
+    const reply = await download('inspections/preview', { method: 'POST', body: { kind: 'inspection' } });
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[1].method).toBe('POST');
+    expect(call?.[1].body).toBe('{"kind":"inspection"}');
+    expect(header(call, 'content-type')).toBe('application/json');
+    expect(header(call, 'accept')).toBe('*/*');
+    expect(reply.fileName).toBe('vorschau.pdf');
+    expect(await reply.blob.text()).toBe('%PDF-1.4');
   });
 
   it('shares one refresh between concurrent 401s and retries each request once', async () => {
