@@ -81,6 +81,7 @@ export const inspections = {
     noOperator: 'Keine Bestätigung durch den Betreiber.',
     hint: 'Mit dem Finger, einem Stift oder der Maus im Feld unterschreiben.',
     clear: 'Löschen',
+    insertName: 'Namen einsetzen',
     clearNamed: '{{label}} löschen',
     none: 'Nicht unterschrieben.',
     signedAt: 'Unterschrieben am {{date}}',

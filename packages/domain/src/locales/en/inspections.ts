@@ -81,6 +81,7 @@ export const inspections = {
     noOperator: 'No operator acknowledgement.',
     hint: 'Sign in the box with a finger, a pen or the mouse.',
     clear: 'Clear',
+    insertName: 'Insert name',
     clearNamed: 'Clear {{label}}',
     none: 'Not signed.',
     signedAt: 'Signed on {{date}}',

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Image, Input, Text } from '@mantine/core';
-import { IconEraser } from '@tabler/icons-react';
+import { IconEraser, IconSignature } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
@@ -19,6 +19,7 @@ export function SignatureCanvas({
   error,
   description,
   testId,
+  typedName,
 }: {
   /** Names the canvas for screen readers and tests ('Unterschrift Prüfer'). */
   label: string;
@@ -28,6 +29,8 @@ export function SignatureCanvas({
   error?: string | null;
   description?: string;
   testId?: string;
+  /** The signer's name: 'Namen einsetzen' writes it into the field, for who cannot draw (keyboard). */
+  typedName?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -89,6 +92,27 @@ export function SignatureCanvas({
     if (value) void pad.fromDataURL(value, { width: canvas.offsetWidth, height: HEIGHT });
   }, [value]);
 
+  /** Writes the name in a handwriting-like font onto the empty canvas: a signature made without drawing. */
+  const insertName = () => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    const name = typedName?.trim();
+    if (!canvas || !ctx || !name) return;
+    padRef.current?.clear();
+    const width = canvas.offsetWidth;
+    let size = 40;
+    ctx.fillStyle = '#1a1b1e';
+    ctx.textBaseline = 'alphabetic';
+    do {
+      ctx.font = `italic ${size}px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive`;
+      size -= 2;
+    } while (size > 14 && ctx.measureText(name).width > width - 40);
+    ctx.fillText(name, 20, HEIGHT - 46);
+    const url = canvas.toDataURL('image/png');
+    shownRef.current = url;
+    onChange(url);
+  };
+
   const clear = () => {
     padRef.current?.clear();
     shownRef.current = null;
@@ -145,17 +169,31 @@ export function SignatureCanvas({
           }}
         />
       </Box>
-      <Group justify="flex-end" mt={6}>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconEraser size={16} />}
-          onClick={clear}
-          disabled={!value}
-          aria-label={t('inspections.signature.clearNamed', { label })}
-        >
-          {t('inspections.signature.clear')}
-        </Button>
+      <Group justify="flex-end" mt={6} gap="xs">
+        {typedName !== undefined && !value ? (
+          <Button
+            variant="subtle"
+            size="sm"
+            leftSection={<IconSignature size={16} />}
+            onClick={insertName}
+            disabled={!typedName.trim()}
+            data-testid="signature-insert-name"
+          >
+            {t('inspections.signature.insertName')}
+          </Button>
+        ) : null}
+        {typedName !== undefined && !value ? null : (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconEraser size={16} />}
+            onClick={clear}
+            disabled={!value}
+            aria-label={t('inspections.signature.clearNamed', { label })}
+          >
+            {t('inspections.signature.clear')}
+          </Button>
+        )}
       </Group>
     </Input.Wrapper>
   );

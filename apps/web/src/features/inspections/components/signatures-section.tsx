@@ -49,6 +49,7 @@ export function SignaturesSection({
             }}
             readOnly={readOnly}
             error={signatureError ?? (form.errors['inspectorSignature.image'] as string | undefined)}
+            typedName={inspector.name}
             testId="signature-inspector"
           />
           {signed(inspector.signedAt)}
