@@ -13,10 +13,14 @@ interface Log {
  * due date that passes turns its book orange, red or black without anybody touching it. Call
  * stop() when the app closes. Started by main.ts only; tests call refreshAmpels directly.
  */
-export function startAmpelRefresh(db: Db, log: Log, everyMs = AMPEL_REFRESH_INTERVAL_MS) {
+export function startAmpelRefresh(
+  db: Db,
+  log: Log,
+  opts: { everyMs?: number /** Only this tenant's books (tests share a database). */; tenantId?: string } = {},
+) {
   let running: Promise<void> | null = null;
   const run = () => {
-    running ??= refreshAmpels(db)
+    running ??= refreshAmpels(db, { tenantId: opts.tenantId })
       .then((changed) => {
         if (changed > 0) log.info({ changed }, 'ampels refreshed');
       })
@@ -27,7 +31,7 @@ export function startAmpelRefresh(db: Db, log: Log, everyMs = AMPEL_REFRESH_INTE
     return running;
   };
   void run();
-  const timer = setInterval(run, everyMs);
+  const timer = setInterval(run, opts.everyMs ?? AMPEL_REFRESH_INTERVAL_MS);
   timer.unref();
   return {
     run,

@@ -1,6 +1,6 @@
+import { Role } from '@pruefbuch/domain/roles';
 import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
-import { Role } from '@pruefbuch/domain/roles';
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
@@ -231,7 +231,10 @@ describe('PUT inspections/{id}', () => {
     const res = await call(t, w)('PUT', `/inspections/${r._id}`, {
       __v: 0,
       who: 'Sabine Schmidt',
-      defects: [{ ...defect, resolved: true }, { text: 'Riemen rissig', severity: 'repair' }],
+      defects: [
+        { ...defect, resolved: true },
+        { text: 'Riemen rissig', severity: 'repair' },
+      ],
       inspectorSignature: signature('Sabine Schmidt'),
     });
     expect(res.statusCode).toBe(200);
