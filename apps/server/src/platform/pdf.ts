@@ -7,16 +7,16 @@
  * WinAnsi covers German with ä ö ü ß € „ “ – …, documents stay small and rendering is fast.
  * Letters outside WinAnsi that users may type are folded by winAnsi() (platform/pdf/text.ts).
  *
- * Streaming: the document is a Readable that a reply sends while it is being written. Images
- * (photos, signatures, QR codes: most of the bytes) go out as soon as they are placed, and
- * drain() holds the writer back while the client has not read what is already there. Pages
- * with 'Seite x von y' need the page count, so their content streams (text and lines, small)
- * stay in memory until end() writes headers and footers (pdfkit's bufferPages); a document
- * without page numbers (labels) writes every page out when the next one starts.
+ * Streaming: the document is a Readable that a reply sends while it is being written. Every
+ * page is written out when the next one starts and images as soon as they are placed; drain()
+ * holds the writer back while the client has not read what is already there. 'Seite x von y'
+ * needs the page count before it is known: each page shows it through a tiny form XObject
+ * whose content end() writes once the count is known, so no page waits in memory.
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import PDFDocument from 'pdfkit';
+import { FastText } from './pdf/fast-text';
 import { addressLine, winAnsi } from './pdf/text';
 
 export const MM = 72 / 25.4;
@@ -60,11 +60,25 @@ export interface PdfLayout {
 /** The PDFs are documents of record and always German (their English texts exist for completeness). */
 export const PDF_LANG: Language = 'de';
 
+const PAGE_NUMBER_SIZE = 8;
+const PAGE_NUMBER_WIDTH = 90;
 const FRAME_MARGINS = { top: 74, bottom: 82, left: 50, right: 50 };
 /** Bytes the client may leave unread before the writer waits. */
 const HIGH_WATER = 256 * 1024;
 
 type Doc = PDFKit.PDFDocument;
+type FontName = keyof typeof FONT;
+
+export interface WriteOptions {
+  width: number;
+  font?: FontName;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'center' | 'right';
+  lineGap?: number;
+  /** At most this many lines, the last cut with '…'. */
+  maxLines?: number;
+}
 type Internals = Doc & { _read: (size: number) => void };
 
 /** The writer of one document: the pdfkit document plus the shared layout and a few typed helpers. */
@@ -72,6 +86,8 @@ export class PdfWriter {
   readonly doc: Doc;
   readonly lang: Language;
   readonly layout: PdfLayout;
+  /** The cached text path (platform/pdf/fast-text.ts) that every helper writes with. */
+  readonly fast: FastText;
   private readonly framed: boolean;
   private waiters: (() => void)[] = [];
   private ended = false;
@@ -83,8 +99,7 @@ export class PdfWriter {
     const doc = new PDFDocument({
       size: 'A4',
       margins: this.framed ? FRAME_MARGINS : (layout.margins ?? FRAME_MARGINS),
-      bufferPages: this.framed,
-      autoFirstPage: true,
+      autoFirstPage: false,
       compress: true,
       lang: this.lang === 'de' ? 'de-DE' : 'en-GB',
       displayTitle: true,
@@ -99,8 +114,13 @@ export class PdfWriter {
     // Node calls _read when the consumer wants more: that is when a waiting writer may go on.
     doc._read = () => this.release();
     doc.once('close', () => this.release());
-    doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.text);
     this.doc = doc;
+    this.fast = new FastText(doc);
+    if (this.framed) doc.on('pageAdded', () => this.drawFrame());
+    doc.addPage();
+    this.style('regular', 9.5, COLOR.text);
+    doc.x = this.left;
+    doc.y = this.top;
   }
 
   t(key: string, params: Record<string, string | number> = {}): string {
@@ -135,6 +155,7 @@ export class PdfWriter {
   }
 
   addPage() {
+    this.fill = null;
     this.doc.addPage();
     this.doc.x = this.left;
     this.doc.y = this.top;
@@ -145,20 +166,65 @@ export class PdfWriter {
     if (this.doc.y + height > this.bottom) this.addPage();
   }
 
-  /** Sets font, size and colour in one call. */
-  style(font: keyof typeof FONT = 'regular', size = 9.5, color: string = COLOR.text) {
-    this.doc.font(FONT[font]).fontSize(size).fillColor(color);
+  /** The fill colour the page's content stream has set last (null: unknown, e.g. on a new page). */
+  private fill: string | null = null;
+
+  /**
+   * Sets font, size and colour in one call. Font and size only change pdfkit's state; the colour
+   * is written into the page only when it changes (shapes set theirs inside save/restore).
+   */
+  style(font: FontName = 'regular', size = 9.5, color: string = COLOR.text) {
+    const doc = this.doc as unknown as { _font?: { name: string }; _fontSize: number };
+    if (doc._font?.name !== FONT[font]) this.doc.font(FONT[font]);
+    if (doc._fontSize !== size) this.doc.fontSize(size);
+    if (this.fill !== color) {
+      this.doc.fillColor(color);
+      this.fill = color;
+    }
     return this;
+  }
+
+  /** Writes text into a box whose top left corner is (x, y); returns the height used. */
+  write(text: string, x: number, y: number, opts: WriteOptions): number {
+    this.style(opts.font, opts.size ?? 9.5, opts.color);
+    return this.fast.draw(text, x, y, opts);
+  }
+
+  /** The height `write` would use. */
+  measure(text: string, opts: WriteOptions): number {
+    this.setFont(opts.font ?? 'regular', opts.size ?? 9.5);
+    return this.fast.heightOf(text, opts);
+  }
+
+  /** The width of a single line of text. */
+  textWidth(text: string, font: FontName = 'regular', size = 9.5): number {
+    this.setFont(font, size);
+    return this.fast.widthOf(winAnsi(text));
+  }
+
+  private setFont(font: FontName, size: number) {
+    const doc = this.doc as unknown as { _font?: { name: string }; _fontSize: number };
+    if (doc._font?.name !== FONT[font]) this.doc.font(FONT[font]);
+    if (doc._fontSize !== size) this.doc.fontSize(size);
   }
 
   /** A paragraph over the full width (or `width`), flowing onto new pages when long. */
   paragraph(
     text: string,
-    opts: { font?: keyof typeof FONT; size?: number; color?: string; gap?: number; x?: number; width?: number } = {},
+    opts: { font?: FontName; size?: number; color?: string; gap?: number; x?: number; width?: number } = {},
   ) {
     if (!text) return;
+    const box = { width: opts.width ?? this.width, lineGap: 1.5 };
     this.style(opts.font, opts.size ?? 9.5, opts.color);
-    this.doc.text(text, opts.x ?? this.left, this.doc.y, { width: opts.width ?? this.width, lineGap: 1.5 });
+    const step = this.fast.lineHeight(box.lineGap);
+    for (const line of this.fast.lines(text, box)) {
+      if (this.doc.y + step > this.bottom) {
+        this.addPage();
+        this.style(opts.font, opts.size ?? 9.5, opts.color);
+      }
+      this.fast.draw(line, opts.x ?? this.left, this.doc.y, box);
+      this.doc.y += step;
+    }
     this.doc.x = this.left;
     this.doc.y += opts.gap ?? 4;
   }
@@ -169,8 +235,12 @@ export class PdfWriter {
     // Keep a heading with the start of what follows it (a table's header and first row, a few lines).
     this.ensureSpace(size + (level === 3 ? 58 : 80));
     if (this.doc.y > this.top + 1) this.doc.y += level === 1 ? 10 : 6;
-    this.style('bold', size, level === 3 ? COLOR.muted : level === 1 ? COLOR.accent : COLOR.text);
-    this.doc.text(text, this.left, this.doc.y, { width: this.width });
+    this.doc.y += this.write(text, this.left, this.doc.y, {
+      width: this.width,
+      font: 'bold',
+      size,
+      color: level === 3 ? COLOR.muted : level === 1 ? COLOR.accent : COLOR.text,
+    });
     if (level === 1) {
       const y = this.doc.y + 2;
       this.doc.moveTo(this.left, y).lineTo(this.right, y).lineWidth(0.8).strokeColor(COLOR.accent).stroke();
@@ -192,17 +262,14 @@ export class PdfWriter {
     const colWidth = (this.width - gutter * (columns - 1)) / columns;
     for (let i = 0; i < list.length; i += columns) {
       const row = list.slice(i, i + columns);
-      this.style('regular', 9.5);
-      const valueHeight = Math.max(
-        ...row.map(([, v]) => this.doc.heightOfString(v || '–', { width: colWidth, lineGap: 1 })),
-      );
+      const valueHeight = Math.max(...row.map(([, v]) => this.measure(v || '–', { width: colWidth, lineGap: 1 })));
       const height = 10 + valueHeight + 5;
       this.ensureSpace(height);
       const y = this.doc.y;
       row.forEach(([label, value], c) => {
         const x = this.left + c * (colWidth + gutter);
-        this.style('regular', 7.5, COLOR.muted).doc.text(label, x, y, { width: colWidth, lineBreak: false });
-        this.style('regular', 9.5).doc.text(value || '–', x, y + 10, { width: colWidth, lineGap: 1 });
+        this.write(label, x, y, { width: colWidth, size: 7.5, color: COLOR.muted, maxLines: 1 });
+        this.write(value || '–', x, y + 10, { width: colWidth, lineGap: 1 });
       });
       this.doc.x = this.left;
       this.doc.y = y + height;
@@ -232,13 +299,13 @@ export class PdfWriter {
     let x = this.left;
     this.style('regular', size);
     if (opts.lead) {
-      this.doc.text(opts.lead, x, y, { lineBreak: false });
-      x += this.doc.widthOfString(opts.lead) + 12;
+      this.write(opts.lead, x, y, { width: this.width, size });
+      x += this.textWidth(opts.lead, 'regular', size) + 12;
     }
     for (const label of labels) {
       this.box(x, y + 0.5, size - 0.5);
-      this.doc.text(label, x + size + 4, y, { lineBreak: false });
-      x += size + 4 + this.doc.widthOfString(label) + 16;
+      this.write(label, x + size + 4, y, { width: this.width, size });
+      x += size + 4 + this.textWidth(label, 'regular', size) + 16;
     }
     this.doc.x = this.left;
     this.doc.y = y + size + 8;
@@ -259,8 +326,7 @@ export class PdfWriter {
         .lineWidth(0.6)
         .strokeColor(COLOR.muted)
         .stroke();
-      this.style('regular', 7, COLOR.muted);
-      this.doc.text(label, x, y + height - 7, { width: w, lineBreak: false });
+      this.write(label, x, y + height - 7, { width: w, size: 7, color: COLOR.muted, maxLines: 1 });
       x += w + gap;
     }
     this.doc.x = this.left;
@@ -294,26 +360,31 @@ export class PdfWriter {
     for (const resolve of waiting) resolve();
   }
 
-  /** Draws header, footer, page numbers and the watermark on every page, then ends the document. */
+  /** Writes the page numbers now that their count is known, then ends the document. */
   end() {
     if (this.ended || this.aborted) return;
     this.ended = true;
-    if (this.framed) {
-      const range = this.doc.bufferedPageRange();
-      for (let i = range.start; i < range.start + range.count; i++) {
-        this.doc.switchToPage(i);
-        this.drawFrame(i - range.start + 1, range.count);
-      }
-      this.doc.flushPages();
-    }
+    const pages = this.pageNumbers.length;
+    this.setFont('regular', PAGE_NUMBER_SIZE);
+    const font = (this.doc as unknown as { _font: { id: string } })._font;
+    this.pageNumbers.forEach((ref, i) => {
+      const text = winAnsi(this.t('pdf.page', { page: i + 1, pages }));
+      const x = PAGE_NUMBER_WIDTH - this.fast.widthOf(text);
+      ref.end(
+        `0.122 0.161 0.2 rg BT /${font.id} ${PAGE_NUMBER_SIZE} Tf 1 0 0 1 ${x.toFixed(2)} 0 Tm ${this.fast.tj(text)} ET`,
+      );
+    });
     this.doc.end();
   }
 
-  private drawFrame(page: number, pages: number) {
+  /** One 'Seite x von y' per page, written by end(). */
+  private readonly pageNumbers: { end(content: string): void }[] = [];
+
+  /** Header, footer, page number and watermark of a page, drawn when the page starts. */
+  private drawFrame() {
     const { doc, layout } = this;
-    const margins = { ...doc.page.margins };
-    // Text in the margins must never trigger pdfkit's automatic page break.
-    doc.page.margins = { top: 0, bottom: 0, left: margins.left, right: margins.right };
+    this.fill = null;
+    const margins = doc.page.margins;
     const left = margins.left;
     const right = doc.page.width - margins.right;
     const width = right - left;
@@ -321,21 +392,31 @@ export class PdfWriter {
     if (layout.watermark) {
       doc.save();
       doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-      this.style('bold', 34, '#e03131');
       doc.opacity(0.13);
-      const w = doc.widthOfString(layout.watermark);
-      doc.text(layout.watermark, (doc.page.width - w) / 2, doc.page.height / 2 - 17, { lineBreak: false });
+      this.write(layout.watermark, 0, doc.page.height / 2 - 17, {
+        width: doc.page.width,
+        font: 'bold',
+        size: 34,
+        color: '#e03131',
+        align: 'center',
+        maxLines: 1,
+      });
       doc.restore();
+      this.fill = null;
     }
 
     // Header: tenant left, document title right, the subtitle under them, a rule.
-    this.style('bold', 10.5, COLOR.text);
-    doc.text(layout.tenant.name, left, 30, { width: width * 0.55, lineBreak: false, ellipsis: true });
-    this.style('bold', 10.5, COLOR.accent);
-    doc.text(layout.title, left + width * 0.45, 30, { width: width * 0.55, align: 'right', lineBreak: false });
+    this.write(layout.tenant.name, left, 30, { width: width * 0.55, font: 'bold', size: 10.5, maxLines: 1 });
+    this.write(layout.title, left + width * 0.45, 30, {
+      width: width * 0.55,
+      font: 'bold',
+      size: 10.5,
+      color: COLOR.accent,
+      align: 'right',
+      maxLines: 1,
+    });
     if (layout.subtitle) {
-      this.style('regular', 8, COLOR.muted);
-      doc.text(layout.subtitle, left, 45, { width, lineBreak: false, ellipsis: true });
+      this.write(layout.subtitle, left, 45, { width, size: 8, color: COLOR.muted, maxLines: 1 });
     }
     doc.moveTo(left, 58).lineTo(right, 58).lineWidth(0.6).strokeColor(COLOR.rule).stroke();
 
@@ -346,22 +427,38 @@ export class PdfWriter {
     let y = footerTop + 6;
     const footerText = layout.tenant.fusszeileText.trim();
     if (footerText) {
-      this.style('regular', 7, COLOR.muted);
-      doc.text(footerText, left, y, { width: textWidth, height: 27, ellipsis: true, lineGap: 0.5 });
-      y = Math.min(doc.y, footerTop + 6 + 27) + 2;
+      y += this.write(footerText, left, y, {
+        width: textWidth,
+        size: 7,
+        color: COLOR.muted,
+        lineGap: 0.5,
+        maxLines: 3,
+      });
+      y += 2;
     }
     const address = [layout.tenant.addressName || layout.tenant.name, addressLine(layout.tenant.address)]
       .filter(Boolean)
       .join(' · ');
-    this.style('regular', 7, COLOR.muted);
-    doc.text(address, left, y, { width: textWidth, lineBreak: false, ellipsis: true });
-    this.style('regular', 8, COLOR.text);
-    doc.text(this.t('pdf.page', { page, pages }), right - 90, footerTop + 6, {
-      width: 90,
-      align: 'right',
-      lineBreak: false,
+    this.write(address, left, y, { width: textWidth, size: 7, color: COLOR.muted, maxLines: 1 });
+    this.setFont('regular', PAGE_NUMBER_SIZE);
+    const internals = doc as unknown as {
+      _font: { id: string; ascender: number; ref(): unknown };
+      ref(data: object): { end(content: string): void };
+      page: { xobjects: Record<string, unknown> };
+    };
+    const font = internals._font;
+    const ref = internals.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, -4, PAGE_NUMBER_WIDTH, 12],
+      Resources: { Font: { [font.id]: font.ref() } },
     });
-    doc.page.margins = margins;
+    this.pageNumbers.push(ref);
+    internals.page.xobjects.PageNo = ref;
+    const baseline = footerTop + 6 + (font.ascender / 1000) * PAGE_NUMBER_SIZE;
+    doc.addContent(`q 1 0 0 -1 ${(right - PAGE_NUMBER_WIDTH).toFixed(2)} ${baseline.toFixed(2)} cm /PageNo Do Q`);
+    doc.x = margins.left;
+    doc.y = margins.top;
   }
 }
 

@@ -72,12 +72,20 @@ export function bookExportPdf(data: BookExport) {
 /** GET books/{id}/exportPdf: the whole book, every finalized record oldest first. */
 export async function renderBookExport(pdf: PdfWriter, data: BookExport) {
   const { book, plate } = data;
-  pdf.style('bold', 22, COLOR.accent);
-  pdf.doc.text(pdf.t('pdf.titles.book'), pdf.left, pdf.y, { width: pdf.width });
-  pdf.style('bold', 14, COLOR.text);
-  pdf.doc.text(book.title || plate.type || '–', pdf.left, pdf.y + 2, { width: pdf.width });
-  pdf.style('regular', 8.5, COLOR.muted);
-  pdf.doc.text(pdf.t('pdf.printedOn', { date: formatDate(new Date()) }), pdf.left, pdf.y + 2, { width: pdf.width });
+  pdf.y += pdf.write(pdf.t('pdf.titles.book'), pdf.left, pdf.y, {
+    width: pdf.width,
+    font: 'bold',
+    size: 22,
+    color: COLOR.accent,
+  });
+  pdf.y +=
+    2 + pdf.write(book.title || plate.type || '–', pdf.left, pdf.y + 2, { width: pdf.width, font: 'bold', size: 14 });
+  pdf.y += 2;
+  pdf.y += pdf.write(pdf.t('pdf.printedOn', { date: formatDate(new Date()) }), pdf.left, pdf.y, {
+    width: pdf.width,
+    size: 8.5,
+    color: COLOR.muted,
+  });
   pdf.y += 4;
 
   pdf.heading(pdf.t('pdf.sections.installation'));

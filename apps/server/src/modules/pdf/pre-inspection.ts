@@ -23,8 +23,12 @@ const BLANK_DEFECT_ROWS = 6;
  */
 export function renderPreInspection(pdf: PdfWriter, data: Summary) {
   const t = pdf.t.bind(pdf);
-  pdf.style('bold', 18, COLOR.accent);
-  pdf.doc.text(t('pdf.titles.preInspection'), pdf.left, pdf.y, { width: pdf.width });
+  pdf.y += pdf.write(t('pdf.titles.preInspection'), pdf.left, pdf.y, {
+    width: pdf.width,
+    font: 'bold',
+    size: 18,
+    color: COLOR.accent,
+  });
   pdf.paragraph(t('pdf.preInspection.intro'), { size: 8.5, color: COLOR.muted, gap: 2 });
 
   pdf.heading(t('pdf.sections.installation'));

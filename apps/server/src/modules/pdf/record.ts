@@ -1,6 +1,6 @@
 import type { ChecklistEntry, Defect } from '@pruefbuch/domain/schemas/inspection';
 import { COLOR, type PdfWriter } from '../../platform/pdf';
-import { type ImageCache, signatureBytes } from '../../platform/pdf/images';
+import type { ImageCache } from '../../platform/pdf/images';
 import { drawTable, type TableCell } from '../../platform/pdf/table';
 import { formatDate } from '../../platform/pdf/text';
 import { checklistTitle, itemLabel, kindKey, type PdfRecord, type PhotoLoader, type RecordRef } from './record-model';
@@ -138,8 +138,12 @@ async function renderDefects(pdf: PdfWriter, r: PdfRecord, opts: RecordRenderOpt
     if (image) {
       const size = opts.images.place(image, x, y, boxW, boxH);
       y += size.height + 3;
-      pdf.style('regular', 7.5, COLOR.muted);
-      pdf.doc.text(pdf.t('pdf.defects.photo', { number: w.defect }), x, y, { width: boxW, lineBreak: false });
+      pdf.write(pdf.t('pdf.defects.photo', { number: w.defect }), x, y, {
+        width: boxW,
+        size: 7.5,
+        color: COLOR.muted,
+        maxLines: 1,
+      });
       y += 10;
     } else {
       const note = photo?.bytes
@@ -153,11 +157,12 @@ async function renderDefects(pdf: PdfWriter, r: PdfRecord, opts: RecordRenderOpt
         .strokeColor(COLOR.rule)
         .stroke()
         .restore();
-      pdf.style('italic', 7.5, COLOR.muted);
-      pdf.doc.text(`${pdf.t('pdf.defects.photo', { number: w.defect })}: ${note}`, x + 5, y + 6, {
+      pdf.write(`${pdf.t('pdf.defects.photo', { number: w.defect })}: ${note}`, x + 5, y + 6, {
         width: boxW - 10,
-        height: 30,
-        ellipsis: true,
+        font: 'italic',
+        size: 7.5,
+        color: COLOR.muted,
+        maxLines: 3,
       });
       y += 46;
     }
@@ -174,14 +179,13 @@ function renderContinuedOperation(pdf: PdfWriter, r: PdfRecord) {
   const key = r.continuedOperation === null ? 'open' : r.continuedOperation ? 'yes' : 'no';
   const color = r.continuedOperation === null ? COLOR.muted : r.continuedOperation ? COLOR.ampel.green : COLOR.danger;
   pdf.heading(pdf.t('pdf.sections.continuedOperation'), 3);
-  pdf.style('bold', 9.5, COLOR.text);
   const text = pdf.t(`pdf.continuedOperation.${key}`);
-  const h = pdf.doc.heightOfString(text, { width: pdf.width - 14 }) + 8;
+  const box = { width: pdf.width - 14, font: 'bold' as const, size: 9.5 };
+  const h = pdf.measure(text, box) + 8;
   pdf.ensureSpace(h + 4);
   const y = pdf.y;
   pdf.doc.save().rect(pdf.left, y, 3, h).fillColor(color).fill().restore();
-  pdf.style('bold', 9.5, color === COLOR.muted ? COLOR.muted : COLOR.text);
-  pdf.doc.text(text, pdf.left + 10, y + 4, { width: pdf.width - 14 });
+  pdf.write(text, pdf.left + 10, y + 4, { ...box, color: color === COLOR.muted ? COLOR.muted : COLOR.text });
   pdf.doc.x = pdf.left;
   pdf.y = y + h + 6;
 }
@@ -199,10 +203,8 @@ function renderSignatures(pdf: PdfWriter, r: PdfRecord, images: ImageCache) {
     sig: { name: string; image: string | null; signedAt?: string } | null,
     none: string,
   ) => {
-    pdf.style('regular', 7.5, COLOR.muted);
-    pdf.doc.text(label, x, top, { width: colW, lineBreak: false });
-    const bytes = signatureBytes(sig?.image);
-    const image = bytes ? images.open(bytes) : null;
+    pdf.write(label, x, top, { width: colW, size: 7.5, color: COLOR.muted, maxLines: 1 });
+    const image = images.openSignature(sig?.image);
     if (image) images.place(image, x, top + 11, colW * 0.7, imageH);
     const lineY = top + 11 + imageH + 2;
     pdf.doc
@@ -212,16 +214,17 @@ function renderSignatures(pdf: PdfWriter, r: PdfRecord, images: ImageCache) {
       .strokeColor(COLOR.muted)
       .stroke();
     if (!sig) {
-      pdf.style('italic', 8.5, COLOR.muted);
-      pdf.doc.text(none, x, lineY + 4, { width: colW });
-      return pdf.doc.y;
+      return lineY + 4 + pdf.write(none, x, lineY + 4, { width: colW, font: 'italic', size: 8.5, color: COLOR.muted });
     }
-    pdf.style('regular', 9.5, COLOR.text);
-    pdf.doc.text(sig.name, x, lineY + 4, { width: colW, lineBreak: false, ellipsis: true });
+    pdf.write(sig.name, x, lineY + 4, { width: colW, maxLines: 1 });
     const date = formatDate(sig.signedAt ?? null);
     if (date) {
-      pdf.style('regular', 7.5, COLOR.muted);
-      pdf.doc.text(pdf.t('pdf.signatures.signedAt', { date }), x, lineY + 16, { width: colW, lineBreak: false });
+      pdf.write(pdf.t('pdf.signatures.signedAt', { date }), x, lineY + 16, {
+        width: colW,
+        size: 7.5,
+        color: COLOR.muted,
+        maxLines: 1,
+      });
     }
     return lineY + 28;
   };

@@ -92,10 +92,14 @@ export function recordFileName(doc: RecordDocument, kind: 'gutachten' | 'inspect
 
 /** The PDF of one record: the title, the installation, then the record itself. */
 export async function renderRecordDocument(pdf: PdfWriter, doc: RecordDocument) {
-  pdf.style('bold', 18, COLOR.accent);
-  pdf.doc.text(recordTitleOf(doc.record), pdf.left, pdf.y, { width: pdf.width });
-  pdf.style('regular', 9, COLOR.muted);
-  pdf.doc.text(formatDate(doc.record.when), pdf.left, pdf.y + 1, { width: pdf.width });
+  pdf.y += pdf.write(recordTitleOf(doc.record), pdf.left, pdf.y, {
+    width: pdf.width,
+    font: 'bold',
+    size: 18,
+    color: COLOR.accent,
+  });
+  pdf.y +=
+    1 + pdf.write(formatDate(doc.record.when), pdf.left, pdf.y + 1, { width: pdf.width, size: 9, color: COLOR.muted });
   pdf.heading(pdf.t('pdf.sections.installation'));
   installationBlock(pdf, doc);
   await renderRecord(pdf, doc.record, { level: 1, images: new ImageCache(pdf), photos: doc.photos });

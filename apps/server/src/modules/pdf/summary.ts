@@ -46,10 +46,19 @@ export const summaryPdf = (data: Summary) =>
 
 /** GET books/{id}/exportPdfShrink: one page: installation, ampel, dates, open defects, last five records. */
 export function renderSummary(pdf: PdfWriter, data: Summary) {
-  pdf.style('bold', 18, COLOR.accent);
-  pdf.doc.text(pdf.t('pdf.titles.shrink'), pdf.left, pdf.y, { width: pdf.width });
-  pdf.style('regular', 8.5, COLOR.muted);
-  pdf.doc.text(pdf.t('pdf.printedOn', { date: formatDate(new Date()) }), pdf.left, pdf.y + 1, { width: pdf.width });
+  pdf.y += pdf.write(pdf.t('pdf.titles.shrink'), pdf.left, pdf.y, {
+    width: pdf.width,
+    font: 'bold',
+    size: 18,
+    color: COLOR.accent,
+  });
+  pdf.y +=
+    1 +
+    pdf.write(pdf.t('pdf.printedOn', { date: formatDate(new Date()) }), pdf.left, pdf.y + 1, {
+      width: pdf.width,
+      size: 8.5,
+      color: COLOR.muted,
+    });
 
   pdf.heading(pdf.t('pdf.sections.installation'));
   installationBlock(pdf, data);

@@ -142,9 +142,7 @@ function drawLabel(
   let ty = y + pad + 1;
   const line = (text: string, font: 'regular' | 'bold', size: number, color: string, lines = 1) => {
     if (!text.trim()) return;
-    pdf.style(font, size, color);
-    doc.text(text, textX, ty, { width, height: size * 1.2 * lines, ellipsis: true, lineGap: 0 });
-    ty = Math.min(doc.y, ty + size * 1.2 * lines) + 1.5;
+    ty += pdf.write(text, textX, ty, { width, font, size, color, maxLines: lines }) + 1.5;
   };
   line(label.object || label.title, 'bold', 8, COLOR.text, 2);
   if (label.object && label.title) line(label.title, 'regular', 7, COLOR.text, 2);
@@ -152,10 +150,11 @@ function drawLabel(
   if (label.manufacturerNo)
     line(`${t('pdf.labels.manufacturerNo')} ${label.manufacturerNo}`, 'regular', 6.5, COLOR.text);
   if (label.serial) line(`${t('pdf.labels.serial')} ${label.serial}`, 'regular', 6.5, COLOR.text);
-  pdf.style('bold', 6, COLOR.accent);
-  doc.text(pdf.layout.tenant.name, textX, y + LABEL_SHEET.height - pad - 7, {
+  pdf.write(pdf.layout.tenant.name, textX, y + LABEL_SHEET.height - pad - 7, {
     width,
-    lineBreak: false,
-    ellipsis: true,
+    font: 'bold',
+    size: 6,
+    color: COLOR.accent,
+    maxLines: 1,
   });
 }

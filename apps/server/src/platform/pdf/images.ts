@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PdfWriter } from '../pdf';
+import { flattenPng } from './flatten-png';
 
 /** The image formats a PDF can hold as they are: JPEG (DCT) and PNG (Flate). */
 export type EmbeddableKind = 'png' | 'jpeg';
@@ -12,12 +13,40 @@ export function imageKind(bytes: Uint8Array): EmbeddableKind | null {
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
 
-/** The bytes of a signature drawn on screen (a PNG data URL), or null when it is anything else. */
+/**
+ * Flattened signatures by the SHA-1 of their data URL, least recently used first out. The
+ * signature of a finalized record never changes, so a book exported again, or a record whose
+ * PDF was archived on finalize, does not decode its signatures again. Bounded by bytes.
+ */
+const flattened = new Map<string, Buffer | null>();
+let flattenedBytes = 0;
+const FLATTENED_BUDGET = 32 * 1024 * 1024;
+
+function remember(key: string, value: Buffer | null) {
+  flattened.set(key, value);
+  flattenedBytes += value?.length ?? 0;
+  for (const [k, v] of flattened) {
+    if (flattenedBytes <= FLATTENED_BUDGET) break;
+    flattened.delete(k);
+    flattenedBytes -= v?.length ?? 0;
+  }
+}
+
+/** The bytes of a signature drawn on screen (a PNG data URL), flattened on white; null when it is anything else. */
 export function signatureBytes(dataUrl: string | null | undefined): Buffer | null {
-  const match = dataUrl ? PNG_DATA_URL.exec(dataUrl) : null;
-  if (!match?.[1]) return null;
-  const bytes = Buffer.from(match[1], 'base64');
-  return imageKind(bytes) === 'png' ? bytes : null;
+  if (!dataUrl) return null;
+  const key = createHash('sha1').update(dataUrl).digest('hex');
+  if (flattened.has(key)) {
+    const hit = flattened.get(key) ?? null;
+    flattened.delete(key);
+    flattened.set(key, hit);
+    return hit;
+  }
+  const match = PNG_DATA_URL.exec(dataUrl);
+  const bytes = match?.[1] ? Buffer.from(match[1], 'base64') : null;
+  const value = bytes && imageKind(bytes) === 'png' ? flattenPng(bytes) : null;
+  remember(key, value);
+  return value;
 }
 
 /** pdfkit's opened image (not in its type definitions): embedded once, placed many times. */
@@ -52,6 +81,12 @@ export class ImageCache {
     }
     this.images.set(key, image);
     return image;
+  }
+
+  /** A signature (PNG data URL), flattened on white (see signatureBytes). */
+  openSignature(dataUrl: string | null | undefined): PdfImage | null {
+    const bytes = signatureBytes(dataUrl);
+    return bytes ? this.open(bytes) : null;
   }
 
   /** Places an image inside a box (w × h) at (x, y), keeping its proportions; returns the size used. */

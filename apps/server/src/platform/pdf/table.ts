@@ -42,21 +42,22 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
   const widths = columns.map((c) => (c.weight / total) * pdf.width);
   const xs = widths.map((_, i) => pdf.left + widths.slice(0, i).reduce((s, w) => s + w, 0));
 
-  const headerHeight = () => {
-    pdf.style('bold', size - 0.5);
-    return (
-      Math.max(...columns.map((c, i) => doc.heightOfString(c.header, { width: (widths[i] ?? 0) - 2 * PAD_X }))) +
-      2 * PAD_Y
-    );
-  };
+  const headerHeight = () =>
+    Math.max(
+      ...columns.map((c, i) =>
+        pdf.measure(c.header || ' ', { width: (widths[i] ?? 0) - 2 * PAD_X, font: 'bold', size: size - 0.5 }),
+      ),
+    ) +
+    2 * PAD_Y;
   const drawHeader = () => {
     const h = headerHeight();
     const y = doc.y;
     doc.save().rect(pdf.left, y, pdf.width, h).fillColor(COLOR.light).fill().restore();
-    pdf.style('bold', size - 0.5, COLOR.text);
     columns.forEach((c, i) => {
-      doc.text(c.header, (xs[i] ?? 0) + PAD_X, y + PAD_Y, {
+      pdf.write(c.header, (xs[i] ?? 0) + PAD_X, y + PAD_Y, {
         width: (widths[i] ?? 0) - 2 * PAD_X,
+        font: 'bold',
+        size: size - 0.5,
         align: c.align ?? 'left',
       });
     });
@@ -66,6 +67,8 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
       .lineWidth(0.6)
       .strokeColor(COLOR.muted)
       .stroke();
+    // The rows' rules share one colour and width, set here once per page.
+    doc.lineWidth(0.3).strokeColor(COLOR.rule);
     doc.y = y + h;
   };
   const cellWidth = (i: number, cell: TableCellSpec) => (widths[i] ?? 0) - 2 * PAD_X - (cell.dot ? 11 : 0);
@@ -73,8 +76,8 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
     let h = 0;
     row.forEach((raw, i) => {
       const cell = spec(raw);
-      pdf.style(cell.bold ? 'bold' : 'regular', size);
-      h = Math.max(h, doc.heightOfString(cell.text || ' ', { width: cellWidth(i, cell), lineGap: 0.5 }));
+      const box = { width: cellWidth(i, cell), font: cell.bold ? ('bold' as const) : ('regular' as const), size };
+      h = Math.max(h, pdf.measure(cell.text || ' ', { ...box, lineGap: 0.5 }));
     });
     return Math.max(h + 2 * PAD_Y, opts.minRowHeight ?? 0);
   };
@@ -83,7 +86,10 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
   drawHeader();
   const maxRow = pdf.bottom - pdf.top - headerHeight() - 4;
   rows.forEach((row, r) => {
-    const h = Math.min(rowHeight(row), maxRow);
+    const full = rowHeight(row);
+    const h = Math.min(full, maxRow);
+    // Only a row taller than a page is cut (Helvetica's line height is 1.156 × size).
+    const maxLines = full > maxRow ? Math.max(1, Math.floor((h - 2 * PAD_Y) / (size * 1.156 + 0.5))) : undefined;
     if (doc.y + h > pdf.bottom) {
       pdf.addPage();
       drawHeader();
@@ -103,20 +109,19 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
         pdf.dot(x, y + PAD_Y + size * 0.45, cell.dot, 3.5);
         x += 11;
       }
-      pdf.style(cell.bold ? 'bold' : 'regular', size, cell.color ?? COLOR.text);
-      doc.text(cell.text, x, y + PAD_Y, {
+      pdf.write(cell.text, x, y + PAD_Y, {
         width: cellWidth(i, cell),
-        height: h - 2 * PAD_Y,
-        ellipsis: true,
+        font: cell.bold ? 'bold' : 'regular',
+        size,
+        color: cell.color ?? COLOR.text,
         lineGap: 0.5,
         align: columns[i]?.align ?? 'left',
+        maxLines,
       });
     });
     doc
       .moveTo(pdf.left, y + h)
       .lineTo(pdf.right, y + h)
-      .lineWidth(0.3)
-      .strokeColor(COLOR.rule)
       .stroke();
     doc.x = pdf.left;
     doc.y = y + h;
