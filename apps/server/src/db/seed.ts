@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { folders, tenants, users, userTenants } from './schema/index';
 import { seedDemoBooks } from './seed-books';
+import { seedDemoInspections } from './seed-inspections';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -225,6 +226,7 @@ export async function seedDemo(db: Db) {
       if (row) await tx.insert(userTenants).values({ userId: row.id, tenantId: tenant.id });
     }
     await seedDemoBooks(tx, tenant.id);
+    await seedDemoInspections(tx, tenant.id);
   });
   return true;
 }

@@ -1,0 +1,299 @@
+/**
+ * Demo records of the demo books (seed-books.ts): periodic inspections, maintenance, expert
+ * reports (one an acceptance report), the operators' self-inspections, a few defects of every
+ * severity and one draft in progress; then every book's schedule is computed as finalize does,
+ * so the ampels show a realistic mix of green, orange, red and black.
+ */
+import { randomUUID } from 'node:crypto';
+import { BookStatus } from '@pruefbuch/domain/rules/book-status';
+import { type ChecklistName, checklistFor } from '@pruefbuch/domain/rules/checklists';
+import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
+import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { blankChecklist } from '../modules/inspections/records.input';
+import { scheduleFor, statusAfter } from '../modules/inspections/schedule';
+import type { Executor } from './client';
+import { books, bookTypes, inspections, users } from './schema/index';
+import { signaturePng } from './seed-signature';
+
+const DAY = 86_400_000;
+const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** The same calendar day a year earlier (29 February becomes 28 February). */
+const yearBefore = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+  return `${y - 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+};
+
+interface DefectSpec {
+  item: string;
+  text: string;
+  severity: Defect['severity'];
+  resolved?: boolean;
+}
+
+interface Scenario {
+  /** Days from today to the next inspection: the latest record is dated one interval (a year) before. None: no record yet. */
+  due?: number;
+  kind?: 'inspection' | 'wartung';
+  defects?: DefectSpec[];
+  /** An earlier record a year before the latest, with these defects. */
+  history?: DefectSpec[];
+  /** Days ago of an expert report: an acceptance report after the latest record. */
+  acceptanceAgo?: number;
+  /** Days ago of the operator's finalized self-inspections. */
+  selfAgo?: number[];
+  /** The office marked the book expired (STATUS_EXPIRED) by hand. */
+  expired?: boolean;
+}
+
+const SAFE_DOOR: DefectSpec = {
+  item: 'door.mechanics',
+  text: 'Bodenführung leicht eingelaufen; bei der nächsten Wartung tauschen.',
+  severity: 'safe',
+};
+const SIGNAGE: DefectSpec = {
+  item: 'door.signage',
+  text: 'Aufkleber „Automatische Tür“ außen verblasst; neu bekleben.',
+  severity: 'safe',
+};
+
+/** Per demo book (by the part of its title after the customer): what happened to it. */
+const SCENARIOS: Record<string, Scenario> = {
+  'Haupteingang Zeil': {
+    due: 210,
+    kind: 'inspection',
+    history: [SAFE_DOOR],
+    defects: [{ ...SAFE_DOOR, resolved: true }],
+    selfAgo: [40, 12],
+  },
+  'Eingang Holzgraben': { due: 12, kind: 'wartung', defects: [SIGNAGE], selfAgo: [33] },
+  'Karusselltür Haupteingang': { due: 95, kind: 'inspection', acceptanceAgo: 30, selfAgo: [20] },
+  'RWA Treppenhaus Nord': { due: 40, kind: 'inspection', history: [], selfAgo: [150, 60] },
+  'Feststellanlage Lager 2. OG': {
+    due: 345,
+    kind: 'inspection',
+    defects: [
+      {
+        item: 'holdOpen.detectors',
+        text: 'Rauchschalter löst bei Prüfgas nicht aus. Feststellanlage außer Betrieb genommen; Tür bis zur Instandsetzung geschlossen halten.',
+        severity: 'shutdown',
+      },
+    ],
+    selfAgo: [45],
+  },
+  'Haupteingang Schaumainkai': { due: 150, kind: 'wartung', selfAgo: [8] },
+  'Gartenhallen Zugang': { due: -120, kind: 'inspection', expired: true, selfAgo: [160] },
+  'Notaufnahme Liegendzufahrt': { due: 60, kind: 'inspection', selfAgo: [26, 3] },
+  // Handed over, acceptance pending: the operator already checks it, the first inspection is overdue.
+  'OP-Trakt Schleuse 3': { selfAgo: [10] },
+  'Feststellanlage Flur B3': { due: 25, kind: 'inspection', selfAgo: [14] },
+  'Halle 12 Ostzugang': { due: 300, kind: 'inspection', acceptanceAgo: 20 },
+  'RWA Halle 12 Dach': { due: 5, kind: 'wartung', history: [], selfAgo: [100] },
+  'Rolltor Zufahrt': {
+    due: 180,
+    kind: 'inspection',
+    defects: [
+      {
+        item: 'gate.signalling',
+        text: 'Signalleuchte innen defekt; Leuchtmittel getauscht.',
+        severity: 'safe',
+        resolved: true,
+      },
+    ],
+  },
+  'Schalterhalle Rheinstraße': { due: 120, kind: 'wartung', history: [SIGNAGE], selfAgo: [18] },
+  'Nebeneingang Kundenhalle': { due: 8, kind: 'wartung', selfAgo: [50] },
+  'RWA Treppenhaus': {
+    due: -3,
+    kind: 'inspection',
+    expired: true,
+    defects: [
+      {
+        item: 'rwa.emergencyPower',
+        text: 'Akkus der RWA-Zentrale älter als 4 Jahre, Kapazität grenzwertig; Tausch empfohlen.',
+        severity: 'safe',
+      },
+    ],
+    selfAgo: [95],
+  },
+  'Haupteingang Friedrich-Ebert-Allee': { due: 330, kind: 'inspection', acceptanceAgo: 33, selfAgo: [9] },
+  'Feststellanlage Foyer': { due: 70, kind: 'inspection', selfAgo: [22] },
+  'Notaufnahme Eingang': { due: 35, kind: 'wartung', history: [], selfAgo: [29] },
+  'Intensivstation Zugang': {
+    due: -10,
+    kind: 'inspection',
+    defects: [
+      {
+        item: 'door.safetySensors',
+        text: 'Sicherheitssensor der Hauptschließkante reagiert verzögert. Betrieb erst nach Instandsetzung.',
+        severity: 'repair',
+      },
+      SAFE_DOOR,
+    ],
+    selfAgo: [38],
+  },
+  'RWA Haus 1': { due: 88, kind: 'inspection', selfAgo: [70] },
+  'Karo 5 Haupteingang': { due: 160, kind: 'wartung', selfAgo: [35] },
+  'Anlieferung Rolltor': { due: 240, kind: 'inspection', history: [] },
+};
+
+const TEXT: Record<ChecklistName, { inspection: string; wartung: string }> = {
+  door: {
+    inspection:
+      'Sachkundigenprüfung der automatischen Tür nach DIN 18650 / EN 16005 und ASR A1.7. Kraftmessung an Haupt- und Nebenschließkanten durchgeführt.',
+    wartung:
+      'Wartung nach Herstellervorgabe: Laufwerk gereinigt und geschmiert, Sensorik justiert, Notöffnung geprüft.',
+  },
+  revolving: {
+    inspection: 'Sachkundigenprüfung der Karusselltür nach DIN 18650 / EN 16005; Break-Out und Not-Halt geprüft.',
+    wartung: 'Wartung der Karusselltür: Antrieb, Kantenschutz und Bürstendichtungen geprüft und eingestellt.',
+  },
+  rwa: {
+    inspection:
+      'Prüfung der Rauch- und Wärmeabzugsanlage nach DIN 18232-2: Auslösung über Melder und Handtaster, Öffnungszeiten gemessen.',
+    wartung: 'Wartung der RWA-Anlage: Zentrale, Akkus, Antriebe und Lüftungsfunktion geprüft.',
+  },
+  holdOpen: {
+    inspection:
+      'Prüfung der Feststellanlage nach DIN 14677: Auslösung mit Prüfgas, Handauslösung und Schließfolge geprüft.',
+    wartung: 'Wartung der Feststellanlage: Melder gereinigt, Haftmagnete geprüft.',
+  },
+  gate: {
+    inspection:
+      'Sachkundigenprüfung des kraftbetätigten Tores nach ASR A1.7 und DIN EN 12453; Kraftmessung durchgeführt.',
+    wartung: 'Wartung des Tores: Federn, Seile und Laufschienen geprüft, Endlagen eingestellt.',
+  },
+  general: { inspection: 'Sachkundigenprüfung durchgeführt.', wartung: 'Wartung durchgeführt.' },
+  self: { inspection: DEFAULT_SELF_INSPECTION_TEXT, wartung: DEFAULT_SELF_INSPECTION_TEXT },
+};
+
+const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+
+/** The checklist as filled in: items with an open defect are 'defect', signage of a gate 'na' now and then. */
+function filled(name: ChecklistName, defects: DefectSpec[]): ChecklistEntry[] {
+  const open = new Set(defects.filter((d) => !d.resolved).map((d) => d.item));
+  return blankChecklist(name).map((c) => ({
+    ...c,
+    result: open.has(c.item) ? 'defect' : 'ok',
+    note: open.has(c.item) ? 'siehe Mängel' : '',
+  }));
+}
+
+export async function seedDemoInspections(tx: Executor, tenantId: string) {
+  const people = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      inArray(users.email, [
+        'servicetechniker@demo.test',
+        'standard@demo.test',
+        'acceptor@demo.test',
+        'filiale-default@demo.test',
+      ]),
+    );
+  const person = (email: string) => {
+    const p = people.find((u) => u.email === email);
+    return { id: p?.id ?? null, name: p ? `${p.firstName} ${p.lastName}` : 'Prüfer' };
+  };
+  const tech = person('servicetechniker@demo.test');
+  const office = person('standard@demo.test');
+  const expert = person('acceptor@demo.test');
+  const branch = person('filiale-default@demo.test');
+
+  const rows = await tx
+    .select({ book: books, type: bookTypes })
+    .from(books)
+    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
+    .where(and(eq(books.tenantId, tenantId), ne(books.status, BookStatus.STATUS_TEMPLATE)));
+
+  const records: (typeof inspections.$inferInsert)[] = [];
+  let signer = 0;
+  const record = (
+    b: (typeof rows)[number]['book'],
+    type: (typeof rows)[number]['type'],
+    kind: InspectionKind,
+    when: string,
+    by: { id: string | null; name: string },
+    opts: { defects?: DefectSpec[]; acceptance?: boolean; draft?: boolean } = {},
+  ) => {
+    const name = checklistFor(kind, type);
+    const defects = opts.defects ?? [];
+    // 'Operate only after repair' and 'shut down' both stop the installation until fixed.
+    const mayOperate = !defects.some((d) => !d.resolved && d.severity !== 'safe');
+    const finalizedAt = opts.draft ? null : at(when, '14:30:00');
+    signer += 1;
+    records.push({
+      id: randomUUID(),
+      tenantId,
+      bookId: b.id,
+      kind,
+      when,
+      where: kind === 'self' ? '' : b.location,
+      who: by.name,
+      isAbnahmeGutachten: opts.acceptance ?? false,
+      akkutausch: kind === 'wartung' && name === 'rwa',
+      text: opts.acceptance
+        ? 'Abnahmeprüfung durch den Sachverständigen nach Umbau. Die Anlage entspricht den anerkannten Regeln der Technik.'
+        : kind === 'gutachten'
+          ? 'Prüfgutachten des Sachverständigen.'
+          : TEXT[name][kind === 'wartung' ? 'wartung' : 'inspection'],
+      misc:
+        name === 'door' && kind === 'inspection' ? { schliesskraftN: 118 + (signer % 20), oeffnungszeitS: 3.1 } : {},
+      checklistName: name,
+      checklist: opts.draft
+        ? blankChecklist(name).map((c, i) => (i < 6 ? { ...c, result: 'ok' as const } : c))
+        : filled(name, defects),
+      defects: defects.map((d) => ({ _id: randomUUID(), photos: [], resolved: false, ...d })),
+      continuedOperation: opts.draft || kind === 'self' || kind === 'gutachten' ? null : mayOperate,
+      inspectorSignature: opts.draft
+        ? null
+        : { name: by.name, image: signaturePng(signer), signedAt: at(when, '14:25:00').toISOString() },
+      operatorAcknowledgement:
+        !opts.draft && kind !== 'self' && signer % 2 === 0
+          ? {
+              name: b.contactName || 'Haustechnik',
+              image: signaturePng(signer + 7),
+              signedAt: at(when, '14:28:00').toISOString(),
+            }
+          : null,
+      finalizedAt,
+      finalizedBy: opts.draft ? null : by.id,
+      createdBy: by.id,
+      createdAt: opts.draft ? new Date() : at(when, '08:15:00'),
+      updatedAt: opts.draft ? new Date() : (finalizedAt ?? new Date()),
+    });
+  };
+
+  for (const { book: b, type } of rows) {
+    const key = b.title.split(' – ').slice(1).join(' – ');
+    const s = SCENARIOS[key];
+    if (!s) continue;
+    if (s.due !== undefined && s.kind) {
+      const latest = yearBefore(dayFromToday(s.due));
+      const by = s.kind === 'wartung' ? office : tech;
+      if (s.history) record(b, type, s.kind, yearBefore(latest), tech, { defects: s.history });
+      record(b, type, s.kind, latest, by, { defects: s.defects });
+    }
+    if (s.acceptanceAgo !== undefined) {
+      record(b, type, 'gutachten', dayFromToday(-s.acceptanceAgo), expert, { acceptance: true });
+    }
+    for (const ago of s.selfAgo ?? []) record(b, type, 'self', dayFromToday(-ago), branch);
+    // The technician is at the Holzgraben entrance right now: the inspection is half done.
+    if (key === 'Eingang Holzgraben') {
+      record(b, type, 'inspection', dayFromToday(0), tech, { draft: true, defects: [SAFE_DOOR] });
+    }
+  }
+  if (records.length) await tx.insert(inspections).values(records);
+
+  // Every book's schedule as finalize computes it; the status follows its latest record.
+  for (const { book: b } of rows) {
+    const { latest, ...schedule } = await scheduleFor(tx, b);
+    const key = b.title.split(' – ').slice(1).join(' – ');
+    const status = SCENARIOS[key]?.expired ? BookStatus.STATUS_EXPIRED : statusAfter(latest, b.status);
+    await tx
+      .update(books)
+      .set({ ...schedule, status })
+      .where(eq(books.id, b.id));
+  }
+}
