@@ -21,7 +21,10 @@ describe('seedDemo: inspection records and schedules', () => {
   it('gives the demo books a realistic mix of ampels, computed from their records', async () => {
     const db = database.db;
     const [tenant] = await db.select().from(tenants).where(eq(tenants.url, 'rhein-main'));
-    const rows = await db.select().from(books).where(eq(books.tenantId, tenant?.id ?? ''));
+    const rows = await db
+      .select()
+      .from(books)
+      .where(eq(books.tenantId, tenant?.id ?? ''));
     const ampels = new Set(rows.map((b) => b.inspectionAmpel));
     for (const colour of ['green', 'orange', 'red', 'black']) expect(ampels, colour).toContain(colour);
     const selfAmpels = new Set(rows.map((b) => b.inspectionSelfAmpel));
