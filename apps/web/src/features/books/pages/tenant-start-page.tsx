@@ -14,11 +14,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import {
   IconAlertTriangle,
+  IconChartBar,
   IconChevronDown,
   IconChevronUp,
   IconFolders,
@@ -71,6 +72,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   const canWrite = !!principal && mayCall('books:write', principal);
   const canWriteFolders = !!principal && mayCall('folders:write', principal);
   const canEditTenant = !!principal && mayCall('tenants:edit', principal);
+  const canSeeStats = !!principal && canOpen('statistik_gutachten', principal);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [foldersOpen, setFoldersOpen] = useState(false);
 
@@ -124,6 +126,16 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
         description={tenant.address ? [tenant.address.zip, tenant.address.location].filter(Boolean).join(' ') : null}
         actions={
           <>
+            {canSeeStats ? (
+              <Button
+                component={Link}
+                to={screenPath('statistik_gutachten', { slug: tenant._id })}
+                variant="default"
+                leftSection={<IconChartBar size={16} />}
+              >
+                {t('lists.mine.stats')}
+              </Button>
+            ) : null}
             {canEditTenant ? (
               <Button
                 component={Link}
