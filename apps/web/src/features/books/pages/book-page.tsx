@@ -192,7 +192,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="md">
             <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
-            <BookingCard tenantId={tenantId} bookId={book._id} />
+            <BookingCard tenantId={tenantId} bookId={book._id} hasWindow={!!(book.enableFrom || book.enableTo)} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>

@@ -11,9 +11,10 @@ import { splitName } from '../booking-name';
 
 /**
  * Registration for one of the book's slots (SPEC §3 Book meta, §8): the signed-in user registers with
- * 'Anmelden'; free and used slots are shown. Books without slots show nothing.
+ * 'Anmelden'; free and used slots are shown. Only books that take registrations show it: those with a
+ * registration window (enableFrom/enableTo) or with registrations already.
  */
-export function BookingCard({ tenantId, bookId }: { tenantId: string; bookId: string }) {
+export function BookingCard({ tenantId, bookId, hasWindow }: { tenantId: string; bookId: string; hasWindow: boolean }) {
   const { t } = useTranslation();
   const { session } = useSession();
   const allowed = !!session && mayCall('bookings:write', principalOf(session));
@@ -21,7 +22,7 @@ export function BookingCard({ tenantId, bookId }: { tenantId: string; bookId: st
   const book = useBookSlot();
   if (!allowed || !session || !meta.data) return null;
   const { freeslots, usedslots, bookable, bookableInFuture } = meta.data;
-  if (freeslots + usedslots <= 0) return null;
+  if (freeslots + usedslots <= 0 || (!hasWindow && usedslots === 0)) return null;
 
   const register = () =>
     book.mutate(
