@@ -57,6 +57,19 @@ export interface PdfLayout {
   margins?: { top: number; bottom: number; left: number; right: number };
 }
 
+const rgbCache = new Map<string, string>();
+/** '#1f2933' as PDF colour operands '0.122 0.161 0.2'. */
+export function rgb(hex: string): string {
+  let value = rgbCache.get(hex);
+  if (!value) {
+    const n = Number.parseInt(hex.slice(1), 16);
+    value = [n >> 16, (n >> 8) & 0xff, n & 0xff].map((c) => Math.round((c / 255) * 1000) / 1000).join(' ');
+    rgbCache.set(hex, value);
+  }
+  return value;
+}
+const n2 = (v: number) => (Math.round(v * 100) / 100).toString();
+
 /** The PDFs are documents of record and always German (their English texts exist for completeness). */
 export const PDF_LANG: Language = 'de';
 
@@ -123,8 +136,17 @@ export class PdfWriter {
     doc.y = this.top;
   }
 
-  t(key: string, params: Record<string, string | number> = {}): string {
-    return translate(this.lang, key, params);
+  private readonly texts = new Map<string, string>();
+
+  /** A text of the locales in the document's language; texts without parameters are looked up once. */
+  t(key: string, params?: Record<string, string | number>): string {
+    if (params) return translate(this.lang, key, params);
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = translate(this.lang, key);
+      this.texts.set(key, text);
+    }
+    return text;
   }
 
   get left() {
@@ -178,10 +200,20 @@ export class PdfWriter {
     if (doc._font?.name !== FONT[font]) this.doc.font(FONT[font]);
     if (doc._fontSize !== size) this.doc.fontSize(size);
     if (this.fill !== color) {
-      this.doc.fillColor(color);
+      this.raw(`${rgb(color)} rg`);
       this.fill = color;
     }
     return this;
+  }
+
+  /** Appends PDF content operators to the page as they are (y runs downwards, as in pdfkit). */
+  raw(content: string) {
+    this.doc.addContent(Buffer.from(`${content}\n`, 'latin1') as unknown as string);
+  }
+
+  /** A filled rectangle, in its own graphics state. */
+  fillRect(x: number, y: number, w: number, h: number, color: string) {
+    this.raw(`q ${rgb(color)} rg ${n2(x)} ${n2(y)} ${n2(w)} ${n2(h)} re f Q`);
   }
 
   /** Writes text into a box whose top left corner is (x, y); returns the height used. */

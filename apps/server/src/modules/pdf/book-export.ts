@@ -11,7 +11,7 @@ import { nameplate } from '../books/books.read';
 import { type BookData, bookSubtitle, pdfTenant, scheduleTable } from './book-parts';
 import { blobsByIds, correctionPartners, finalizedRecords, findBookWithTenant, type InspectionRow } from './pdf.repo';
 import { renderRecord } from './record';
-import { type PdfRecord, type PhotoLoader, photoLoader, toPdfRecord } from './record-model';
+import { type PdfRecord, type PhotoLoader, preloadedPhotos, toPdfRecord } from './record-model';
 
 export interface BookExport extends BookData {
   plate: Nameplate;
@@ -45,11 +45,12 @@ export async function loadBookExport(ctx: TenantContext, bookId: string): Promis
   const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
   if (!data) throw notFound();
   const [plate, rows] = await Promise.all([nameplate(ctx, bookId), finalizedRecords(ctx.db, ctx.tenantId, bookId)]);
+  const records = await loadRecords(ctx.db, ctx.tenantId, rows);
   return {
     ...data,
     plate,
-    records: await loadRecords(ctx.db, ctx.tenantId, rows),
-    photos: photoLoader(ctx.db, ctx.tenantId, ctx.deps.files),
+    records,
+    photos: await preloadedPhotos(ctx.db, ctx.tenantId, ctx.deps.files, records),
   };
 }
 

@@ -100,26 +100,48 @@ export interface Photo {
   bytes: Buffer | null;
 }
 
-/** Reads the defect photos of the tenant from the file store (other tenants' ids find nothing). */
-export function photoLoader(db: Executor, tenantId: string, files: FileStore) {
-  return async (ids: string[]): Promise<Map<string, Photo>> => {
-    const rows = await blobsByIds(db, tenantId, [...new Set(ids)]);
-    const photos = new Map<string, Photo>();
-    await Promise.all(
-      rows.map(async (row) => {
-        const stream = await files.get(row.sha256);
-        photos.set(row.id, {
-          id: row.id,
-          fileName: row.fileName,
-          contentType: row.contentType,
-          bytes: stream ? await readAll(stream) : null,
-        });
-      }),
-    );
-    return photos;
-  };
+type PhotoRow = Awaited<ReturnType<typeof blobsByIds>>[number];
+export type PhotoLoader = (ids: string[]) => Promise<Map<string, Photo>>;
+
+async function readPhotos(files: FileStore, rows: PhotoRow[]): Promise<Map<string, Photo>> {
+  const photos = new Map<string, Photo>();
+  await Promise.all(
+    rows.map(async (row) => {
+      const stream = await files.get(row.sha256);
+      photos.set(row.id, {
+        id: row.id,
+        fileName: row.fileName,
+        contentType: row.contentType,
+        bytes: stream ? await readAll(stream) : null,
+      });
+    }),
+  );
+  return photos;
 }
-export type PhotoLoader = ReturnType<typeof photoLoader>;
+
+/** Reads the defect photos of the tenant from the file store (other tenants' ids find nothing). */
+export function photoLoader(db: Executor, tenantId: string, files: FileStore): PhotoLoader {
+  return async (ids) => readPhotos(files, await blobsByIds(db, tenantId, [...new Set(ids)]));
+}
+
+/**
+ * The photos of many records: which blobs they are is read at once, before the PDF starts;
+ * their bytes are read when a record needs them.
+ */
+export async function preloadedPhotos(
+  db: Executor,
+  tenantId: string,
+  files: FileStore,
+  records: Pick<PdfRecord, 'defects'>[],
+): Promise<PhotoLoader> {
+  const ids = [...new Set(records.flatMap((r) => r.defects.flatMap((d) => d.photos)))];
+  const rows = new Map((await blobsByIds(db, tenantId, ids)).map((r) => [r.id, r]));
+  return (wanted) =>
+    readPhotos(
+      files,
+      wanted.map((id) => rows.get(id)).filter((r): r is PhotoRow => !!r),
+    );
+}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

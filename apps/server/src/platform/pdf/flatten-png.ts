@@ -2,23 +2,21 @@
  * Signatures drawn on screen are RGBA PNGs: ink on transparency. pdfkit embeds transparency by
  * decoding every pixel in JavaScript and compressing colour and alpha apart (about a millisecond
  * per signature, the largest cost of a book with a hundred records). Printed on white paper the
- * transparency is not needed: this turns such a PNG into an 8-bit grey PNG on white, halved
- * while wider than 600 px, which pdfkit embeds as it is. Anything but 8-bit RGBA or grey+alpha,
- * non-interlaced, is returned unchanged.
+ * transparency is not needed: this composites such a PNG on white into 8-bit grey, halved while
+ * wider than 600 px, and returns the rows deflated, ready to be a PDF image as they are.
+ * Anything but 8-bit RGBA or grey+alpha, non-interlaced, gives null.
  */
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
+
+export interface GreyImage {
+  width: number;
+  height: number;
+  /** Deflated 8-bit grey rows (PDF FlateDecode, DeviceGray, no predictor). */
+  data: Buffer;
+}
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MAX_WIDTH = 600;
-
-function chunk(type: string, data: Buffer) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))));
-  return Buffer.concat([head, data, crc]);
-}
 
 /** PNG row filters (None, Sub, Up, Average, Paeth) undone into `row`, with `prev` the row above. */
 function unfilter(filter: number, src: Uint8Array, row: Uint8Array, prev: Uint8Array, bpp: number) {
@@ -53,8 +51,8 @@ function unfilter(filter: number, src: Uint8Array, row: Uint8Array, prev: Uint8A
   }
 }
 
-export function flattenPng(png: Buffer): Buffer {
-  if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) return png;
+export function flattenPng(png: Buffer): GreyImage | null {
+  if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) return null;
   let width = 0;
   let height = 0;
   let colorType = -1;
@@ -68,7 +66,7 @@ export function flattenPng(png: Buffer): Buffer {
       height = data.readUInt32BE(4);
       const bitDepth = data[8];
       colorType = data[9] ?? -1;
-      if (bitDepth !== 8 || (colorType !== 6 && colorType !== 4) || data[12] !== 0) return png;
+      if (bitDepth !== 8 || (colorType !== 6 && colorType !== 4) || data[12] !== 0) return null;
     } else if (type === 'IDAT') {
       idat.push(data);
     } else if (type === 'IEND') {
@@ -76,16 +74,16 @@ export function flattenPng(png: Buffer): Buffer {
     }
     pos += 12 + len;
   }
-  if (!width || !height || idat.length === 0 || width * height > 16_000_000) return png;
+  if (!width || !height || idat.length === 0 || width * height > 16_000_000) return null;
   const bpp = colorType === 6 ? 4 : 2;
   const stride = width * bpp;
   let raw: Buffer;
   try {
     raw = inflateSync(Buffer.concat(idat));
   } catch {
-    return png;
+    return null;
   }
-  if (raw.length < (stride + 1) * height) return png;
+  if (raw.length < (stride + 1) * height) return null;
 
   // Undo the row filters, then composite on white: grey = 255 − alpha × (255 − luminance) / 255.
   let prev = new Uint8Array(stride);
@@ -124,7 +122,11 @@ export function flattenPng(png: Buffer): Buffer {
       for (let x = 0; x < nw; x++) {
         const o = 2 * y * w + 2 * x;
         next[y * nw + x] =
-          ((pixels[o] ?? 255) + (pixels[o + 1] ?? 255) + (pixels[o + w] ?? 255) + (pixels[o + w + 1] ?? 255)) >> 2;
+          ((pixels[o] as number) +
+            (pixels[o + 1] as number) +
+            (pixels[o + w] as number) +
+            (pixels[o + w + 1] as number)) >>
+          2;
       }
     }
     pixels = next;
@@ -132,16 +134,5 @@ export function flattenPng(png: Buffer): Buffer {
     h = nh;
   }
 
-  const out = Buffer.alloc((w + 1) * h);
-  for (let y = 0; y < h; y++) out.set(pixels.subarray(y * w, (y + 1) * w), y * (w + 1) + 1);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(out, { level: 3 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return { width: w, height: h, data: deflateSync(pixels, { level: 3 }) };
 }

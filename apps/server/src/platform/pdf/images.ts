@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PdfWriter } from '../pdf';
-import { flattenPng } from './flatten-png';
+import { flattenPng, type GreyImage } from './flatten-png';
 
 /** The image formats a PDF can hold as they are: JPEG (DCT) and PNG (Flate). */
 export type EmbeddableKind = 'png' | 'jpeg';
@@ -18,22 +18,22 @@ const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
  * signature of a finalized record never changes, so a book exported again, or a record whose
  * PDF was archived on finalize, does not decode its signatures again. Bounded by bytes.
  */
-const flattened = new Map<string, Buffer | null>();
+const flattened = new Map<string, GreyImage | null>();
 let flattenedBytes = 0;
 const FLATTENED_BUDGET = 32 * 1024 * 1024;
 
-function remember(key: string, value: Buffer | null) {
+function remember(key: string, value: GreyImage | null) {
   flattened.set(key, value);
-  flattenedBytes += value?.length ?? 0;
+  flattenedBytes += value?.data.length ?? 0;
   for (const [k, v] of flattened) {
     if (flattenedBytes <= FLATTENED_BUDGET) break;
     flattened.delete(k);
-    flattenedBytes -= v?.length ?? 0;
+    flattenedBytes -= v?.data.length ?? 0;
   }
 }
 
-/** The bytes of a signature drawn on screen (a PNG data URL), flattened on white; null when it is anything else. */
-export function signatureBytes(dataUrl: string | null | undefined): Buffer | null {
+/** A signature drawn on screen (a PNG data URL) flattened on white; null when it is anything else. */
+export function flatSignature(dataUrl: string | null | undefined): GreyImage | null {
   if (!dataUrl) return null;
   const key = createHash('sha1').update(dataUrl).digest('hex');
   if (flattened.has(key)) {
@@ -44,7 +44,7 @@ export function signatureBytes(dataUrl: string | null | undefined): Buffer | nul
   }
   const match = PNG_DATA_URL.exec(dataUrl);
   const bytes = match?.[1] ? Buffer.from(match[1], 'base64') : null;
-  const value = bytes && imageKind(bytes) === 'png' ? flattenPng(bytes) : null;
+  const value = bytes ? flattenPng(bytes) : null;
   remember(key, value);
   return value;
 }
@@ -54,6 +54,8 @@ interface PdfImage {
   width: number;
   height: number;
   orientation?: number;
+  /** Set for a flattened signature, written by placeGrey instead of pdfkit's image(). */
+  grey?: GreyImage;
 }
 type WithOpenImage = { openImage(src: Buffer): PdfImage };
 
@@ -83,10 +85,40 @@ export class ImageCache {
     return image;
   }
 
-  /** A signature (PNG data URL), flattened on white (see signatureBytes). */
+  private readonly greys = new Map<GreyImage, { label: string; ref: unknown }>();
+
+  /** A signature (PNG data URL) flattened on white (see flatSignature), as an image of this document. */
   openSignature(dataUrl: string | null | undefined): PdfImage | null {
-    const bytes = signatureBytes(dataUrl);
-    return bytes ? this.open(bytes) : null;
+    const grey = flatSignature(dataUrl);
+    return grey ? { width: grey.width, height: grey.height, grey } : null;
+  }
+
+  /** Writes a grey image into the document once and draws it, as pdfkit's image() does. */
+  private placeGrey(grey: GreyImage, x: number, y: number, width: number, height: number) {
+    const doc = this.pdf.doc as unknown as {
+      ref(data: object): { end(data: Uint8Array): void };
+      page: { xobjects: Record<string, unknown> };
+      addContent(data: string): void;
+    };
+    let entry = this.greys.get(grey);
+    if (!entry) {
+      const ref = doc.ref({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: grey.width,
+        Height: grey.height,
+        BitsPerComponent: 8,
+        ColorSpace: 'DeviceGray',
+        Filter: 'FlateDecode',
+      });
+      ref.end(grey.data);
+      entry = { label: `IG${this.greys.size + 1}`, ref };
+      this.greys.set(grey, entry);
+    }
+    doc.page.xobjects[entry.label] = entry.ref;
+    doc.addContent(
+      `q ${width.toFixed(2)} 0 0 ${(-height).toFixed(2)} ${x.toFixed(2)} ${(y + height).toFixed(2)} cm /${entry.label} Do Q`,
+    );
   }
 
   /** Places an image inside a box (w × h) at (x, y), keeping its proportions; returns the size used. */
@@ -99,7 +131,8 @@ export class ImageCache {
     const width = iw * scale;
     const height = ih * scale;
     const dx = align === 'center' ? (w - width) / 2 : 0;
-    this.pdf.doc.image(image as unknown as PDFKit.Mixins.ImageSrc, x + dx, y, { width, height });
+    if (image.grey) this.placeGrey(image.grey, x + dx, y, width, height);
+    else this.pdf.doc.image(image as unknown as PDFKit.Mixins.ImageSrc, x + dx, y, { width, height });
     return { width, height };
   }
 }

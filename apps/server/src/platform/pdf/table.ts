@@ -52,7 +52,7 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
   const drawHeader = () => {
     const h = headerHeight();
     const y = doc.y;
-    doc.save().rect(pdf.left, y, pdf.width, h).fillColor(COLOR.light).fill().restore();
+    pdf.fillRect(pdf.left, y, pdf.width, h, COLOR.light);
     columns.forEach((c, i) => {
       pdf.write(c.header, (xs[i] ?? 0) + PAD_X, y + PAD_Y, {
         width: (widths[i] ?? 0) - 2 * PAD_X,
@@ -96,7 +96,7 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
     }
     const y = doc.y;
     if (opts.zebra !== false && r % 2 === 1) {
-      doc.save().rect(pdf.left, y, pdf.width, h).fillColor(COLOR.zebra).fill().restore();
+      pdf.fillRect(pdf.left, y, pdf.width, h, COLOR.zebra);
     }
     row.forEach((raw, i) => {
       const cell = spec(raw);
@@ -119,10 +119,7 @@ export function drawTable(pdf: PdfWriter, columns: TableColumn[], rows: TableCel
         maxLines,
       });
     });
-    doc
-      .moveTo(pdf.left, y + h)
-      .lineTo(pdf.right, y + h)
-      .stroke();
+    pdf.raw(`${pdf.left} ${(y + h).toFixed(2)} m ${pdf.right.toFixed(2)} ${(y + h).toFixed(2)} l S`);
     doc.x = pdf.left;
     doc.y = y + h;
   });
