@@ -2,7 +2,7 @@
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
- * lists on 100,000 books (bench/books.ts).
+ * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchBooks } from './books';
+import { benchPdf } from './pdf';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -140,3 +141,6 @@ console.table(results);
 
 // Book lists and search on 100,000 books in 20 tenants (bench/books.ts).
 await benchBooks();
+
+// The book PDF of 100 records and the label PDF of 500 books, next to a plain pdfkit page (bench/pdf.ts).
+await benchPdf();
