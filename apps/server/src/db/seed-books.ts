@@ -240,6 +240,10 @@ export async function seedDemoBooks(tx: Executor, tenantId: string) {
       firstservice: inService ? `${year + 1}-${String((i % 12) + 1).padStart(2, '0')}-15` : null,
       serviceinterval: 12,
       selfserviceinterval: SELF_INTERVAL[kind],
+      // A few installations take registrations for the next appointment (POST books/{id}/inspection):
+      // one window open now, one opening in two weeks.
+      ...(i === 4 ? { enableFrom: isoDay(-10), enableTo: isoDay(20), slots: 2 } : {}),
+      ...(i === 7 ? { enableFrom: isoDay(14), enableTo: isoDay(45), slots: 3 } : {}),
       status,
     };
   });
