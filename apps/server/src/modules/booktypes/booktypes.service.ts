@@ -1,11 +1,12 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
 import { SERVICE_INTERVALS } from '@pruefbuch/domain/rules/service-intervals';
 import type { BookTypeListQuery, BookTypeUpdate, BookTypeWrite } from '@pruefbuch/domain/schemas/booktype';
-import { eq } from 'drizzle-orm';
-import { bookTypes } from '../../db/schema/index';
+import { and, eq, or } from 'drizzle-orm';
+import { books, bookTypes } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
+import { recomputeBookSchedule } from '../inspections/schedule';
 import { activeBookTypes, bookTypeAuditView, findBookType, listBookTypes, toBookTypeDto } from './booktypes.repo';
 
 /** SPEC §7 Book types: shared by all tenants, read by everyone, managed by admins. */
@@ -76,8 +77,25 @@ export function update(ctx: RequestContext, id: string, input: BookTypeUpdate) {
       bookTypeAuditView(toBookTypeDto(current)),
       bookTypeAuditView(dto),
     );
+    if (row.serviceinterval !== current.serviceinterval || row.selfserviceinterval !== current.selfserviceinterval) {
+      await recomputeBooksOfType(tx, ctx, id);
+    }
     return dto;
   });
+}
+
+/**
+ * A type's intervals apply to its books that have none of their own: their next dates and ampels
+ * are recomputed in the same transaction (book type changes are rare admin work).
+ */
+async function recomputeBooksOfType(tx: Parameters<typeof recomputeBookSchedule>[0], ctx: RequestContext, id: string) {
+  const affected = await tx
+    .select({ id: books.id, tenantId: books.tenantId })
+    .from(books)
+    .where(and(eq(books.bookTypeId, id), or(eq(books.serviceinterval, 0), eq(books.selfserviceinterval, 0))));
+  for (const book of affected) {
+    await recomputeBookSchedule(tx, { ...ctx, tenantId: book.tenantId }, book.id, { status: false });
+  }
 }
 
 /** Books of a deleted type keep their data; their bookType becomes null (foreign key). */

@@ -210,6 +210,30 @@ describe('PUT booktype/{id}', () => {
   });
 });
 
+describe('interval change of a type', () => {
+  it('moves the next dates of its books without own intervals, and only theirs', async () => {
+    const bt = await created({ serviceinterval: 12, selfserviceinterval: 1 });
+    const w = await tenantWorld(t);
+    const own = { title: 'Eigenes Intervall', bookType: bt._id, completedOn: '2026-01-15', serviceinterval: 3 };
+    const byType = { title: 'Intervall vom Typ', bookType: bt._id, completedOn: '2026-01-15' };
+    const a = await createBook(t, w.user.token, w.tenantId, byType);
+    const b = await createBook(t, w.user.token, w.tenantId, own);
+    expect(a.nextInspectionDate).toBe('2027-01-15');
+    expect(b.nextInspectionDate).toBe('2026-04-15');
+    const put = await t.api({
+      method: 'PUT',
+      url: `/booktype/${bt._id}`,
+      token: admin.token,
+      payload: { ...bookType({ type: bt.type, serviceinterval: 6, selfserviceinterval: 3 }), __v: 0 },
+    });
+    expect(put.statusCode).toBe(200);
+    const read = async (id: string) =>
+      (await t.api({ method: 'GET', url: `/books/${id}`, token: w.user.token, tenant: w.tenantId })).json();
+    expect(await read(a._id)).toMatchObject({ nextInspectionDate: '2026-07-15', nextInspectionDateSelf: '2026-04-15' });
+    expect(await read(b._id)).toMatchObject({ nextInspectionDate: '2026-04-15', nextInspectionDateSelf: '2026-04-15' });
+  });
+});
+
 describe('DELETE booktype/{id}', () => {
   it('deletes a type; its books keep their data without a type; the audit trail stays', async () => {
     const bt = await created();
