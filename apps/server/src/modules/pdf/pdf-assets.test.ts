@@ -6,7 +6,7 @@ import { pdfText } from '../../../test/pdf-reader';
 import { auditLogs, blobs, pdfAssets, tenants, type users } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { archiveInspectionPdf, INSPECTION_PDF_TYPE } from './archive';
-import { checklistOf, defect, insertRecord, keep, memberOf, pdfTenant } from './pdf.fixtures';
+import { checklistOf, defect, insertRecord, keep, memberOf, pdfTenant, storeBlob } from './pdf.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -116,6 +116,46 @@ describe('the inspection PDF archived on finalize', () => {
       tenant: tenant.id,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('uploaded expert reports', () => {
+  it('are PDF assets of kind upload (rows the inspections module inserts), listed and served by their blob', async () => {
+    const { tenant, book, token } = await archived();
+    const report = Buffer.from('%PDF-1.4\n% hochgeladenes Gutachten\n%%EOF\n', 'latin1');
+    const blobId = await storeBlob(t, tenant.id, book.id, report, {
+      contentType: 'application/pdf',
+      fileName: 'Gutachten Sachverständiger.pdf',
+      type: 'expert-report',
+    });
+    const record = await insertRecord(t, tenant.id, book.id, {
+      when: '2024-12-01',
+      kind: 'gutachten',
+      reportBlobId: blobId,
+    });
+    await db.insert(pdfAssets).values({
+      tenantId: tenant.id,
+      bookId: book.id,
+      inspectionId: record.id,
+      blobId,
+      kind: 'upload',
+      fileName: 'Gutachten Sachverständiger.pdf',
+    });
+    const list = await t.api({ method: 'GET', url: `/pdfassets/book?book=${book.id}`, token, tenant: tenant.id });
+    expect(
+      list
+        .json()
+        .map((a: { kind: string }) => a.kind)
+        .sort(),
+    ).toEqual(['inspection', 'upload']);
+    const res = await t.api({ method: 'GET', url: `/inspections/inspectionPdf/${blobId}`, token, tenant: tenant.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(report);
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Gutachten%20Sachverst%C3%A4ndiger.pdf");
+    // The book export names the uploaded report in the record.
+    const book_ = await t.api({ method: 'GET', url: `/books/${book.id}/exportPdf`, token, tenant: tenant.id });
+    const { flat } = await pdfText(book_.rawPayload);
+    expect(flat).toContain('Das Gutachten liegt als hochgeladenes Dokument „Gutachten Sachverständiger.pdf“ vor');
   });
 });
 

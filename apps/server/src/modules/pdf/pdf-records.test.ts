@@ -196,3 +196,26 @@ describe('checklists in the PDFs', () => {
     expect(flat).toContain('148 N');
   });
 });
+
+describe('text in the PDFs', () => {
+  it('keeps special characters, umlauts and long remarks that run over several pages', async () => {
+    const { tenant, book } = await pdfTenant(t);
+    const { token } = await memberOf(t, tenant.id);
+    const special = 'Kosten (netto) 150 € – Pfad C:\\Tür\\Sensor „dringend“ ‚bald‘ … 50 % • ß Ä Ö Ü';
+    const long = Array.from({ length: 400 }, (_, i) => `Satz ${i + 1} der Bemerkung über die Türanlage.`).join(' ');
+    await insertRecord(t, tenant.id, book.id, {
+      when: '2024-08-08',
+      text: `${long} ENDE-DER-BEMERKUNG`,
+      defects: [defect(special, 'safe')],
+    });
+    const res = await get(`/books/${book.id}/exportPdf`, token, tenant.id);
+    expect(res.statusCode).toBe(200);
+    keep('long-text.pdf', res.rawPayload);
+    const { pages, flat } = await pdfText(res.rawPayload);
+    expect(flat).toContain(special);
+    expect(flat).toContain('Satz 1 der Bemerkung');
+    expect(flat).toContain('Satz 400 der Bemerkung über die Türanlage. ENDE-DER-BEMERKUNG');
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, i) => expect(page.replace(/\s+/g, ' ')).toContain(`Seite ${i + 1} von ${pages.length}`));
+  });
+});
