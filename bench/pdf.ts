@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +36,8 @@ interface Result {
   document: string;
   'p50 ms': number;
   'p90 ms': number;
+  /** CPU time of the whole process (server and the reading client) per run: less sensitive to other load. */
+  'CPU ms p50': number;
   'KiB per PDF': number;
   'peak RSS +MiB': number;
   'peak heap +MiB': number;
@@ -59,13 +61,18 @@ async function measure(name: string, once: () => Promise<number>, targetMs?: num
   };
   const timer = setInterval(sample, 2);
   const times: number[] = [];
+  const cpu: number[] = [];
   let bytes = 0;
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
+    const used = process.cpuUsage();
     bytes = await once();
     times.push(performance.now() - start);
+    const c = process.cpuUsage(used);
+    cpu.push((c.user + c.system) / 1000);
     sample();
   }
+  cpu.sort((a, b) => a - b);
   clearInterval(timer);
   times.sort((a, b) => a - b);
   const p50 = Math.round(pct(times, 0.5) * 10) / 10;
@@ -73,13 +80,14 @@ async function measure(name: string, once: () => Promise<number>, targetMs?: num
     document: name,
     'p50 ms': p50,
     'p90 ms': Math.round(pct(times, 0.9) * 10) / 10,
+    'CPU ms p50': Math.round(pct(cpu, 0.5) * 10) / 10,
     'KiB per PDF': Math.round(bytes / 1024),
     'peak RSS +MiB': mib(peakRss - base.rss),
     'peak heap +MiB': mib(peakHeap - base.heapUsed),
     target: targetMs === undefined ? 'floor' : p50 < targetMs ? `met (< ${targetMs} ms)` : `missed (< ${targetMs} ms)`,
   };
   console.log(
-    `  ${name}: p50 ${row['p50 ms']} ms, p90 ${row['p90 ms']} ms, ${row['KiB per PDF']} KiB, ` +
+    `  ${name}: p50 ${row['p50 ms']} ms, p90 ${row['p90 ms']} ms, CPU p50 ${row['CPU ms p50']} ms, ${row['KiB per PDF']} KiB, ` +
       `peak RSS +${row['peak RSS +MiB']} MiB, heap +${row['peak heap +MiB']} MiB; ${row.target}`,
   );
   return row;
@@ -261,7 +269,10 @@ export async function benchPdf(): Promise<Result[]> {
     }).then((r) => r.json() as Promise<{ token: string }>);
     const headers = { authorization: `Bearer ${login.token}`, 'x-tenant': tenant.id };
 
-    console.log(`\nPDFs (p50 of ${RUNS} runs; peak memory above the level before the runs; PGlite, loopback HTTP)`);
+    console.log(
+      `\nPDFs (p50 of ${RUNS} runs; peak memory above the level before the runs; PGlite, loopback HTTP; ` +
+        `load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)`,
+    );
     const only = process.env.BENCH_PDF_ONLY;
     if (!only || only === 'floor')
       results.push(
