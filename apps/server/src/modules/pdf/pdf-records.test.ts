@@ -216,6 +216,8 @@ describe('text in the PDFs', () => {
     expect(flat).toContain('Satz 1 der Bemerkung');
     expect(flat).toContain('Satz 400 der Bemerkung über die Türanlage. ENDE-DER-BEMERKUNG');
     expect(pages.length).toBeGreaterThan(2);
-    pages.forEach((page, i) => expect(page.replace(/\s+/g, ' ')).toContain(`Seite ${i + 1} von ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page.replace(/\s+/g, ' ')).toContain(`Seite ${i + 1} von ${pages.length}`);
+    });
   });
 });
