@@ -14,28 +14,30 @@ export function imageKind(bytes: Uint8Array): EmbeddableKind | null {
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
 
 /**
- * Flattened signatures by the SHA-1 of their data URL, least recently used first out. The
- * signature of a finalized record never changes, so a book exported again, or a record whose
- * PDF was archived on finalize, does not decode its signatures again. Bounded by bytes.
+ * Flattened signatures by their data URL, least recently used first out. The signature of a
+ * finalized record never changes, so a book exported again, or a record whose PDF was archived
+ * on finalize, does not decode its signatures again. Bounded by bytes (keys included).
  */
 const flattened = new Map<string, GreyImage | null>();
 let flattenedBytes = 0;
 const FLATTENED_BUDGET = 32 * 1024 * 1024;
 
+const sizeOf = (key: string, value: GreyImage | null) => key.length + (value?.data.length ?? 0);
+
 function remember(key: string, value: GreyImage | null) {
   flattened.set(key, value);
-  flattenedBytes += value?.data.length ?? 0;
+  flattenedBytes += sizeOf(key, value);
   for (const [k, v] of flattened) {
     if (flattenedBytes <= FLATTENED_BUDGET) break;
     flattened.delete(k);
-    flattenedBytes -= v?.data.length ?? 0;
+    flattenedBytes -= sizeOf(k, v);
   }
 }
 
 /** A signature drawn on screen (a PNG data URL) flattened on white; null when it is anything else. */
 export function flatSignature(dataUrl: string | null | undefined): GreyImage | null {
   if (!dataUrl) return null;
-  const key = createHash('sha1').update(dataUrl).digest('hex');
+  const key = dataUrl;
   if (flattened.has(key)) {
     const hit = flattened.get(key) ?? null;
     flattened.delete(key);
