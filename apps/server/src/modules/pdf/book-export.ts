@@ -5,11 +5,19 @@ import type { Executor } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
-import { ImageCache } from '../../platform/pdf/images';
+import type { GreyImage } from '../../platform/pdf/flatten-png';
+import { flatSignature, hasFlatSignature, ImageCache, signatureRef } from '../../platform/pdf/images';
 import { addressLine, formatDate } from '../../platform/pdf/text';
 import { nameplate } from '../books/books.read';
 import { type BookData, bookSubtitle, pdfTenant, scheduleTable } from './book-parts';
-import { blobsByIds, correctionPartners, finalizedRecords, findBookWithTenant, type InspectionRow } from './pdf.repo';
+import {
+  blobsByIds,
+  correctionPartners,
+  finalizedRecords,
+  findBookWithTenant,
+  type InspectionRow,
+  signatureImages,
+} from './pdf.repo';
 import { renderRecord } from './record';
 import { type PdfRecord, type PhotoLoader, preloadedPhotos, toPdfRecord } from './record-model';
 
@@ -17,6 +25,8 @@ export interface BookExport extends BookData {
   plate: Nameplate;
   records: PdfRecord[];
   photos: PhotoLoader;
+  /** The flattened signatures of the records by their 'md5:…' reference. */
+  signatures: Map<string, GreyImage | null>;
 }
 
 /** The finalized records of a book with their corrections and uploaded reports resolved. */
@@ -50,8 +60,32 @@ export async function loadBookExport(ctx: TenantContext, bookId: string): Promis
     ...data,
     plate,
     records,
+    signatures: await loadSignatures(ctx, records),
     photos: await preloadedPhotos(ctx.db, ctx.tenantId, ctx.deps.files, records),
   };
+}
+
+/**
+ * The flattened signatures of these records by reference, held for this document (the shared
+ * cache may drop them meanwhile); images the cache lacks are read once and flattened.
+ */
+export async function loadSignatures(ctx: TenantContext, records: PdfRecord[]): Promise<Map<string, GreyImage | null>> {
+  const refsOf = (r: PdfRecord) =>
+    [r.inspectorSignature?.image, r.operatorAcknowledgement?.image].filter((ref): ref is string => !!ref);
+  const signatures = new Map<string, GreyImage | null>();
+  const missing: string[] = [];
+  for (const r of records) {
+    for (const ref of refsOf(r)) {
+      if (hasFlatSignature(ref)) signatures.set(ref, flatSignature(ref));
+      else if (r.id) missing.push(r.id);
+    }
+  }
+  for (const row of await signatureImages(ctx.db, ctx.tenantId, [...new Set(missing)])) {
+    for (const image of [row.inspector, row.operator]) {
+      if (image) signatures.set(signatureRef(image), flatSignature(image));
+    }
+  }
+  return signatures;
 }
 
 /** The dates the schedule shows: SPEC §4's last inspection (corrected records no longer count) and the last self-inspection. */
@@ -152,7 +186,7 @@ export async function renderBookExport(pdf: PdfWriter, data: BookExport) {
 
   pdf.heading(pdf.t('pdf.sections.records'));
   if (data.records.length === 0) pdf.paragraph(pdf.t('pdf.sections.noRecords'), { color: COLOR.muted });
-  const images = new ImageCache(pdf);
+  const images = new ImageCache(pdf, data.signatures);
   for (const [i, record] of data.records.entries()) {
     if (pdf.aborted) return;
     if (i > 0) pdf.rule(COLOR.rule, 14);

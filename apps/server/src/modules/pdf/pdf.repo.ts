@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, books, bookTypes, inspections, tenants } from '../../db/schema/index';
 
@@ -19,10 +21,36 @@ export async function findBookWithTenant(db: Executor, tenantId: string, bookId:
   return row ?? null;
 }
 
-/** The finalized records of a book, oldest first (drafts never reach a PDF). */
+/**
+ * A signature column with its image (a data URL of some 10–50 kB) replaced by 'md5:<hash>': a
+ * book of 100 records would otherwise carry megabytes of images that the PDF takes from the
+ * cache of flattened signatures (platform/pdf/images.ts); signatureImages() reads the missing.
+ */
+const hashedImage = <T>(column: AnyPgColumn): SQL<T> =>
+  sql<T>`case when ${column} is null then null else (${column} - 'image') || jsonb_build_object('image', 'md5:' || md5(${column} ->> 'image')) end`;
+
+const recordColumns = {
+  ...getTableColumns(inspections),
+  inspectorSignature: hashedImage<Signature | null>(inspections.inspectorSignature),
+  operatorAcknowledgement: hashedImage<OperatorAcknowledgement | null>(inspections.operatorAcknowledgement),
+};
+
+/** The images of these records' signatures, as data URLs. */
+export function signatureImages(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      inspector: sql<string | null>`${inspections.inspectorSignature} ->> 'image'`,
+      operator: sql<string | null>`${inspections.operatorAcknowledgement} ->> 'image'`,
+    })
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.id, ids)));
+}
+
+/** The finalized records of a book, oldest first (drafts never reach a PDF); signature images as hashes. */
 export function finalizedRecords(db: Executor, tenantId: string, bookId: string) {
   return db
-    .select()
+    .select(recordColumns)
     .from(inspections)
     .where(and(eq(inspections.tenantId, tenantId), eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt)))
     .orderBy(asc(inspections.when), asc(inspections.finalizedAt), asc(inspections.createdAt));

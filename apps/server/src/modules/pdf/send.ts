@@ -1,6 +1,35 @@
+import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PdfWriter } from '../../platform/pdf';
 import { dispositionOf } from '../documents/documents.routes';
+
+const CHUNK = 64 * 1024;
+
+/**
+ * pdfkit emits every object header, keyword and stream as a chunk of its own (thousands of tiny
+ * chunks for a book); they are joined into chunks of 64 KiB before they reach the socket.
+ */
+function coalesce() {
+  let parts: Buffer[] = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK) {
+        const out = Buffer.concat(parts, size);
+        parts = [];
+        size = 0;
+        done(null, out);
+      } else {
+        done();
+      }
+    },
+    flush(done) {
+      done(null, size ? Buffer.concat(parts, size) : undefined);
+    },
+  });
+}
 
 /**
  * Sends a PDF while it is being written: headers first, then the bytes as pdfkit produces
@@ -25,5 +54,5 @@ export function sendPdf(
     .header('content-type', 'application/pdf')
     .header('content-disposition', dispositionOf(fileName, 'attachment'))
     .header('x-content-type-options', 'nosniff')
-    .send(pdf.doc);
+    .send(pdf.doc.pipe(coalesce()));
 }

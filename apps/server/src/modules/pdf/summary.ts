@@ -37,6 +37,14 @@ export function openDefects(records: PdfRecord[]): { record: PdfRecord; defects:
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const MAX_OPEN_DEFECTS = 10;
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The i18next plural suffix ('one', 'other') of a count in the document's language. */
+function plural(pdf: PdfWriter, count: number) {
+  let rules = pluralRules.get(pdf.lang);
+  if (!rules) pluralRules.set(pdf.lang, (rules = new Intl.PluralRules(pdf.lang)));
+  return rules.select(count) === 'one' ? 'one' : 'other';
+}
+
 export const summaryPdf = (data: Summary) =>
   createPdf({
     title: translate(PDF_LANG, 'pdf.titles.book'),
@@ -107,7 +115,7 @@ export function renderSummary(pdf: PdfWriter, data: Summary) {
         pdf.t(`pdf.kinds.${kindKey(r)}`) + (r.correctedBy ? ` (${pdf.t('pdf.corrections.correctedShort')})` : ''),
         clip(r.who || r.inspectorSignature?.name || '', 60),
         open
-          ? { text: pdf.t('pdf.shrink.defectsCount', { count: open }), color: COLOR.danger, bold: true }
+          ? { text: pdf.t(`pdf.shrink.defectsCount_${plural(pdf, open)}`, { count: open }), color: COLOR.danger, bold: true }
           : { text: pdf.t('pdf.shrink.noDefects'), color: COLOR.ampel.green },
         r.continuedOperation === null
           ? '–'

@@ -14,15 +14,24 @@ export function imageKind(bytes: Uint8Array): EmbeddableKind | null {
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
 
 /**
- * Flattened signatures by their data URL, least recently used first out. The signature of a
- * finalized record never changes, so a book exported again, or a record whose PDF was archived
- * on finalize, does not decode its signatures again. Bounded by bytes (keys included).
+ * Flattened signatures by 'md5:' and the MD5 of their data URL (the hash PostgreSQL's md5()
+ * gives, so a query can name a signature without sending it), least recently used first out.
+ * The signature of a finalized record never changes, so a book exported again, or a record
+ * whose PDF was archived on finalize, does not decode its signatures again. Bounded by bytes.
  */
 const flattened = new Map<string, GreyImage | null>();
 let flattenedBytes = 0;
 const FLATTENED_BUDGET = 32 * 1024 * 1024;
 
 const sizeOf = (key: string, value: GreyImage | null) => key.length + (value?.data.length ?? 0);
+const MD5_REF = /^md5:[0-9a-f]{32}$/;
+
+/** The cache key of a signature: its 'md5:…' reference as it is, or the reference of a data URL. */
+export const signatureRef = (image: string) =>
+  MD5_REF.test(image) ? image : `md5:${createHash('md5').update(image, 'utf8').digest('hex')}`;
+
+/** Whether a signature reference ('md5:…') is flattened already. */
+export const hasFlatSignature = (ref: string) => flattened.has(ref);
 
 function remember(key: string, value: GreyImage | null) {
   flattened.set(key, value);
@@ -34,16 +43,20 @@ function remember(key: string, value: GreyImage | null) {
   }
 }
 
-/** A signature drawn on screen (a PNG data URL) flattened on white; null when it is anything else. */
+/**
+ * A signature drawn on screen (a PNG data URL, or the 'md5:…' reference of one already
+ * flattened) flattened on white; null when it is anything else or no longer known.
+ */
 export function flatSignature(dataUrl: string | null | undefined): GreyImage | null {
   if (!dataUrl) return null;
-  const key = dataUrl;
+  const key = signatureRef(dataUrl);
   if (flattened.has(key)) {
     const hit = flattened.get(key) ?? null;
     flattened.delete(key);
     flattened.set(key, hit);
     return hit;
   }
+  if (MD5_REF.test(dataUrl)) return null;
   const match = PNG_DATA_URL.exec(dataUrl);
   const bytes = match?.[1] ? Buffer.from(match[1], 'base64') : null;
   const value = bytes ? flattenPng(bytes) : null;
@@ -68,7 +81,11 @@ type WithOpenImage = { openImage(src: Buffer): PdfImage };
  */
 export class ImageCache {
   private readonly images = new Map<string, PdfImage | null>();
-  constructor(private readonly pdf: PdfWriter) {}
+  /** `signatures`: flattened signatures by reference that this document holds on to. */
+  constructor(
+    private readonly pdf: PdfWriter,
+    private readonly signatures: Map<string, GreyImage | null> = new Map(),
+  ) {}
 
   open(bytes: Uint8Array): PdfImage | null {
     if (!imageKind(bytes)) return null;
@@ -91,7 +108,9 @@ export class ImageCache {
 
   /** A signature (PNG data URL) flattened on white (see flatSignature), as an image of this document. */
   openSignature(dataUrl: string | null | undefined): PdfImage | null {
-    const grey = flatSignature(dataUrl);
+    if (!dataUrl) return null;
+    const pinned = this.signatures.get(dataUrl);
+    const grey = pinned !== undefined ? pinned : flatSignature(dataUrl);
     return grey ? { width: grey.width, height: grey.height, grey } : null;
   }
 
