@@ -157,7 +157,8 @@ export const pdf = {
     noOpenDefects: 'Keine offenen Mängel.',
     noRecords: 'Noch keine abgeschlossenen Einträge.',
     result: 'Ergebnis',
-    defectsCount: '{{count}} Mängel',
+    defectsCount_one: '{{count}} Mangel',
+    defectsCount_other: '{{count}} Mängel',
     noDefects: 'ohne Mängel',
   },
   labels: {

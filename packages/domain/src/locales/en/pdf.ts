@@ -154,7 +154,8 @@ export const pdf: typeof de = {
     noOpenDefects: 'No open defects.',
     noRecords: 'No finalized records yet.',
     result: 'Result',
-    defectsCount: '{{count}} defects',
+    defectsCount_one: '{{count}} defect',
+    defectsCount_other: '{{count}} defects',
     noDefects: 'no defects',
   },
   labels: {
