@@ -471,10 +471,14 @@ export class PdfWriter {
       });
       y += 2;
     }
-    const address = [layout.tenant.addressName || layout.tenant.name, addressLine(layout.tenant.address)]
-      .filter(Boolean)
-      .join(' · ');
-    this.write(address, left, y, { width: textWidth, size: 7, color: COLOR.muted, maxLines: 1 });
+    // The address line is left out when the footer text names the street already.
+    const street = layout.tenant.address?.street?.trim().toLocaleLowerCase('de');
+    if (!(street && footerText.toLocaleLowerCase('de').includes(street))) {
+      const address = [layout.tenant.addressName || layout.tenant.name, addressLine(layout.tenant.address)]
+        .filter(Boolean)
+        .join(' · ');
+      this.write(address, left, y, { width: textWidth, size: 7, color: COLOR.muted, maxLines: 1 });
+    }
     this.setFont('regular', PAGE_NUMBER_SIZE);
     const internals = doc as unknown as {
       _font: { id: string; ascender: number; ref(): unknown };

@@ -41,7 +41,10 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 /** The i18next plural suffix ('one', 'other') of a count in the document's language. */
 function plural(pdf: PdfWriter, count: number) {
   let rules = pluralRules.get(pdf.lang);
-  if (!rules) pluralRules.set(pdf.lang, (rules = new Intl.PluralRules(pdf.lang)));
+  if (!rules) {
+    rules = new Intl.PluralRules(pdf.lang);
+    pluralRules.set(pdf.lang, rules);
+  }
   return rules.select(count) === 'one' ? 'one' : 'other';
 }
 
@@ -115,7 +118,11 @@ export function renderSummary(pdf: PdfWriter, data: Summary) {
         pdf.t(`pdf.kinds.${kindKey(r)}`) + (r.correctedBy ? ` (${pdf.t('pdf.corrections.correctedShort')})` : ''),
         clip(r.who || r.inspectorSignature?.name || '', 60),
         open
-          ? { text: pdf.t(`pdf.shrink.defectsCount_${plural(pdf, open)}`, { count: open }), color: COLOR.danger, bold: true }
+          ? {
+              text: pdf.t(`pdf.shrink.defectsCount_${plural(pdf, open)}`, { count: open }),
+              color: COLOR.danger,
+              bold: true,
+            }
           : { text: pdf.t('pdf.shrink.noDefects'), color: COLOR.ampel.green },
         r.continuedOperation === null
           ? '–'
