@@ -1,7 +1,7 @@
 import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blobs, books } from '../../db/schema/index';
+import { blobs, books, inspections } from '../../db/schema/index';
 
 export type BlobRow = typeof blobs.$inferSelect;
 
@@ -19,6 +19,30 @@ export function toBlobDto(row: BlobRow): DocumentBlob {
     book: row.bookId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Blob types that belong to a signed record and may never be deleted on their own. */
+const RECORD_BLOB_TYPES = ['inspection-pdf', 'expert-report'];
+
+/**
+ * Whether a blob is part of a legal record: an archived inspection PDF, an uploaded expert
+ * report, or a defect photo of a finalized record. Such blobs go only with their book.
+ */
+export async function isRecordBlob(db: Executor, blob: { id: string; type: string; bookId: string | null }) {
+  if (RECORD_BLOB_TYPES.includes(blob.type)) return true;
+  if (blob.type !== 'defect-photo' || !blob.bookId) return false;
+  const [hit] = await db
+    .select({ id: inspections.id })
+    .from(inspections)
+    .where(
+      and(
+        eq(inspections.bookId, blob.bookId),
+        isNotNull(inspections.finalizedAt),
+        sql`${inspections.defects} @> ${JSON.stringify([{ photos: [blob.id] }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return !!hit;
 }
 
 export async function findBlob(db: Executor, tenantId: string, id: string) {

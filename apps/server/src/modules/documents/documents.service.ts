@@ -12,6 +12,7 @@ import {
   deleteBlob,
   findBlob,
   insertBlob,
+  isRecordBlob,
   listBookDocuments,
   toBlobDto,
 } from './documents.repo';
@@ -130,6 +131,8 @@ export async function openBlobFile(ctx: TenantContext, id: string): Promise<{ bl
 /** Deletes the row, then (committed) the file unless another blob holds the same bytes. */
 async function removeBlob(ctx: TenantContext, id: string, bookId?: string) {
   const row = await ctx.db.transaction(async (tx) => {
+    const blob = await findBlob(tx, ctx.tenantId, id);
+    if (blob && (await isRecordBlob(tx, blob))) throw new AppError('FINALIZED', 409);
     const deleted = await deleteBlob(tx, ctx.tenantId, id, bookId);
     if (!deleted) throw notFound();
     if (deleted.bookId && deleted.type === BOOK_DOCUMENT_TYPE) {

@@ -105,6 +105,41 @@ describe('POST inspections/existingDoc', () => {
   });
 });
 
+describe('DELETE blobs/{id} of a record', () => {
+  it('refuses the archived PDF, an uploaded report and the photos of a finalized record; a draft photo may go', async () => {
+    const w = await inspectionWorld(t, Role.ADMIN_ROLE);
+    const photoOf = async (name: string) =>
+      (
+        await upload({
+          url: '/blobs',
+          token: w.user.token,
+          tenant: w.tenantId,
+          fields: { type: 'defect-photo', book: w.book._id },
+          file: { name, content: samples.png() },
+        })
+      ).json()._id as string;
+    const signed = await photoOf('signed.png');
+    const loose = await photoOf('loose.png');
+    await finalized(t, w, { defects: [{ text: 'Sensor verschmutzt', severity: 'safe', photos: [signed] }] });
+    await upload({
+      url: '/inspections/existingDoc',
+      token: w.user.token,
+      tenant: w.tenantId,
+      fields: { book: w.book._id, when: isoDay(-1) },
+      file: { name: 'gutachten.pdf', content: samples.pdf() },
+    });
+    const assets = await t.database.db.select().from(pdfAssets).where(eq(pdfAssets.bookId, w.book._id));
+    expect(assets.map((a) => a.kind).sort()).toEqual(['inspection', 'upload']);
+    for (const id of [signed, ...assets.map((a) => a.blobId)]) {
+      const res = await call(t, w)('DELETE', `/blobs/${id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('FINALIZED');
+      expect(await blobRow(t, id)).not.toBeNull();
+    }
+    expect((await call(t, w)('DELETE', `/blobs/${loose}`)).statusCode).toBe(204);
+  });
+});
+
 describe('DELETE books/{id} with records', () => {
   it('removes its records, bookings and uploads with their files; drafts delete their own photos', async () => {
     const w = await inspectionWorld(t, Role.ADMIN_ROLE, { slots: 3 });
