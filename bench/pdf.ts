@@ -17,7 +17,6 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import PDFDocument from 'pdfkit';
@@ -26,6 +25,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { blobs, books, inspections, tenants, users, userTenants } from '../apps/server/src/db/schema/index';
 import { JPEG_PHOTO } from '../apps/server/src/modules/pdf/pdf.fixtures';
 import { loadConfig } from '../apps/server/src/platform/config';
+import { rgbaPng } from '../apps/server/src/platform/pdf/png';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 20);
 const RECORDS = 100;
@@ -101,32 +101,9 @@ async function consume(res: Response): Promise<number> {
   return n;
 }
 
-function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number, number]) {
-  const raw = Buffer.alloc((w * 4 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(pixel(x, y), y * (w * 4 + 1) + 1 + x * 4);
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** A signature as signature_pad draws it: a stroke on transparency, 400 × 150 px; `seed` makes each one different. */
 const signature = (seed: number) =>
-  `data:image/png;base64,${png(400, 150, (x, y) =>
+  `data:image/png;base64,${rgbaPng(400, 150, (x, y) =>
     Math.abs(y - (75 + Math.sin((x + seed * 7) / (14 + (seed % 5))) * 40)) < 2.5 ? [20, 30, 90, 255] : [0, 0, 0, 0],
   ).toString('base64')}`;
 

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { crc32, deflateSync } from 'node:zlib';
 import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import type { ChecklistEntry, Defect } from '@pruefbuch/domain/schemas/inspection';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helper';
 import { blobs, books, inspections, tenants } from '../../db/schema/index';
+import { rgbaPng } from '../../platform/pdf/png';
 
 /** A 48×36 JPEG photo (made once with pdftoppm; any real JPEG would do). */
 export const JPEG_PHOTO = Buffer.from(
@@ -15,31 +15,7 @@ export const JPEG_PHOTO = Buffer.from(
 );
 
 /** A PNG of w×h pixels from a function giving each pixel's RGBA; alpha like a signature drawn on screen. */
-export function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number, number]): Buffer {
-  const raw = Buffer.alloc((w * 4 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    raw[y * (w * 4 + 1)] = 0;
-    for (let x = 0; x < w; x++) raw.set(pixel(x, y), y * (w * 4 + 1) + 1 + x * 4);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+export const png = rgbaPng;
 
 /** A signature-like stroke: a dark sine wave on a transparent background. */
 export const signaturePng = (w = 240, h = 80) =>

@@ -34,3 +34,27 @@ export function greyPng(width: number, height: number, dark: (x: number, y: numb
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** An 8-bit RGBA PNG of `width` × `height` pixels from a function giving each pixel's colour and alpha. */
+export function rgbaPng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number, number],
+  level = 6,
+): Buffer {
+  const stride = width * 4 + 1;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * stride + 1 + x * 4);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
