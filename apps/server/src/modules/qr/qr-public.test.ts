@@ -2,7 +2,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
-import { defectReports, mailOutbox, tenants } from '../../db/schema/index';
+import { books, defectReports, mailOutbox, tenants } from '../../db/schema/index';
 import { defect, insertRecord, memberOf, pdfTenant } from '../pdf/pdf.fixtures';
 
 const t = await createTestApp();
@@ -69,6 +69,14 @@ describe('GET public/qr/{code}', () => {
   it('answers 404 for unknown codes and 400 for malformed ones', async () => {
     expect((await t.api({ method: 'GET', url: '/public/qr/UNBEKANNT123' })).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: '/public/qr/a%20b' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 on the label of a book taken out of service, and takes no reports for it', async () => {
+    const { book, code } = await labelled();
+    expect((await t.api({ method: 'GET', url: `/public/qr/${code}` })).statusCode).toBe(200);
+    await db.update(books).set({ active: false }).where(eq(books.id, book.id));
+    expect((await t.api({ method: 'GET', url: `/public/qr/${code}` })).statusCode).toBe(404);
+    expect((await report(code, { text: 'Tür klemmt' }, '10.0.0.77')).statusCode).toBe(404);
   });
 });
 

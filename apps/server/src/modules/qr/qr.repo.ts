@@ -117,7 +117,8 @@ export async function unsafePublicView(db: Executor, code: string) {
     .innerJoin(books, eq(books.id, qrCodes.bookId))
     .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
     .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
-    .where(eq(qrCodes.code, code))
+    // A book taken out of service (active = false) no longer answers on its label.
+    .where(and(eq(qrCodes.code, code), eq(books.active, true)))
     .limit(1);
   return row ?? null;
 }
