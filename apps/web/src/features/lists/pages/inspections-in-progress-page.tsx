@@ -3,15 +3,12 @@ import { screenPath } from '@pruefbuch/domain/access';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ListPagination } from '@/components/ui/list-parts';
-import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useListTenant } from '../api/get-list-tenant';
 import { ListTenantError } from '../components/list-tenant-error';
-import { OpenInspectionTable } from '../components/open-inspection-table';
-import { SearchModeBar } from '../components/search-mode-bar';
+import { OpenInspectionList } from '../components/open-inspection-list';
 import { TenantSwitch } from '../components/tenant-switch';
 import { useOpenInspectionList } from '../use-open-inspection-list';
 
@@ -32,7 +29,6 @@ function InProgress({ tenant }: { tenant: Tenant }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useOpenInspectionList(tenant._id);
-  const data = list.rows.data;
   const emptyText =
     list.mode === 'all'
       ? t('lists.progress.empty')
@@ -52,26 +48,13 @@ function InProgress({ tenant }: { tenant: Tenant }) {
           />
         }
       />
-      <SearchModeBar
-        mode={list.mode}
-        onMode={list.setMode}
-        value={list.search}
-        onValue={list.setSearch}
-        total={data?.total}
+      <OpenInspectionList
+        list={list}
+        variant="progress"
+        tenantName={() => tenant.name}
+        emptyText={emptyText}
         allLabel={t('lists.mode.allProgress')}
       />
-      {list.rows.isError ? <LoadError error={list.rows.error} onRetry={() => void list.rows.refetch()} /> : null}
-      {list.rows.isPending ? <PageLoader /> : null}
-      {data ? (
-        <OpenInspectionTable
-          rows={data.docs}
-          variant="progress"
-          tenantName={() => tenant.name}
-          dimmed={list.rows.isPlaceholderData}
-          emptyText={emptyText}
-        />
-      ) : null}
-      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }

@@ -3,15 +3,11 @@ import { canOpen, screenPath } from '@pruefbuch/domain/access';
 import { IconChartBar, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPagination } from '@/components/ui/list-parts';
-import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageLoader } from '@/components/ui/page-loader';
 import { useUserTenants } from '@/features/tenants/api/get-user-tenants';
 import { toPrincipal, useSession } from '@/lib/session';
 import type { OpenInspectionItem } from '../api/get-open-inspections';
-import { OpenInspectionTable } from '../components/open-inspection-table';
-import { SearchModeBar } from '../components/search-mode-bar';
+import { OpenInspectionList } from '../components/open-inspection-list';
 import { useOpenInspectionList } from '../use-open-inspection-list';
 
 /**
@@ -26,7 +22,6 @@ export function MyInspectionsPage() {
   const tenants = useUserTenants();
   const names = new Map((tenants.data ?? session?.tenants ?? []).map((tenant) => [tenant._id, tenant.name]));
   const tenantName = (row: OpenInspectionItem) => names.get(row.tenant) ?? row.tenantUrl;
-  const data = list.rows.data;
 
   const emptyText =
     list.mode === 'all'
@@ -67,26 +62,13 @@ export function MyInspectionsPage() {
           ) : null
         }
       />
-      <SearchModeBar
-        mode={list.mode}
-        onMode={list.setMode}
-        value={list.search}
-        onValue={list.setSearch}
-        total={data?.total}
+      <OpenInspectionList
+        list={list}
+        variant="mine"
+        tenantName={tenantName}
+        emptyText={emptyText}
         allLabel={t('lists.mode.allDue')}
       />
-      {list.rows.isError ? <LoadError error={list.rows.error} onRetry={() => void list.rows.refetch()} /> : null}
-      {list.rows.isPending ? <PageLoader /> : null}
-      {data ? (
-        <OpenInspectionTable
-          rows={data.docs}
-          variant="mine"
-          tenantName={tenantName}
-          dimmed={list.rows.isPlaceholderData}
-          emptyText={emptyText}
-        />
-      ) : null}
-      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }
