@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/demo/seed';
 import { type BookListParams, listSql } from '../apps/server/src/modules/books/books.search';
 
 const root = path.resolve(import.meta.dirname, '..');

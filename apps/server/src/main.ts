@@ -1,13 +1,46 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { demoAccountsMessage, usableDemoAccounts } from './demo/production-guard';
+import { seedDemo } from './demo/seed';
 import { startAmpelRefresh } from './modules/inspections/ampel-job';
 import { loadConfig } from './platform/config';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 
-const config = loadConfig();
+/** Start-up refusals are a message on stderr and exit code 1, not a stack trace. */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  refuse((err as Error).message);
+}
+
+// The embedded database may be opened by one process only (see README, "One server per data directory").
+let releaseDataDir: (() => Promise<void>) | null = null;
+if (!config.databaseUrl) {
+  try {
+    releaseDataDir = await lockDataDir(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) refuse(err.message);
+    throw err;
+  }
+}
+
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 if (config.seedDemo) await seedDemo(database.db);
+if (config.env === 'production') {
+  const demo = await usableDemoAccounts(database.db);
+  if (demo.length) {
+    await database.close();
+    await releaseDataDir?.();
+    refuse(demoAccountsMessage(demo));
+  }
+}
 const app = await buildApp(config, database);
 // Dates pass without any write: the stored ampels are recomputed now and hourly.
 const ampelRefresh = startAmpelRefresh(database.db, app.log);
@@ -16,6 +49,7 @@ app.addHook('onClose', () => ampelRefresh.stop());
 const shutdown = async () => {
   await app.close();
   await database.close();
+  await releaseDataDir?.();
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -40,6 +40,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('never seeds the demo in production, and refuses an explicit SEED_DEMO=1 there', () => {
+    const prod = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), DATA_DIR: dataDir() };
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: '1' })).toThrow(/SEED_DEMO=1 is refused/);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=1 is refused/);
+  });
+
   it('builds mail links from PUBLIC_URL, defaulting to localhost and the port', () => {
     expect(loadConfig({ PORT: '4000', DATA_DIR: dataDir() }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PUBLIC_URL: 'https://pb.example.de/', DATA_DIR: dataDir() }).publicUrl).toBe(

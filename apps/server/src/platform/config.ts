@@ -50,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl,
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    seedDemo: seedDemoSetting(env.SEED_DEMO, nodeEnv, databaseUrl),
     appSecret,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Prüfbuch <noreply@pruefbuch.local>',
@@ -66,6 +66,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 120),
     uploadLimitMb: positiveNumber(env.UPLOAD_LIMIT_MB, 25, 'UPLOAD_LIMIT_MB'),
   };
+}
+
+/**
+ * The demo seed (accounts with a published password) never runs in production: there an
+ * explicit SEED_DEMO=1 stops the start with a message instead of being ignored silently.
+ */
+function seedDemoSetting(raw: string | undefined, nodeEnv: Config['env'], databaseUrl?: string): boolean {
+  const asked = raw ? raw === '1' || raw === 'true' : undefined;
+  if (nodeEnv === 'production') {
+    if (asked) {
+      throw new Error(
+        'SEED_DEMO=1 is refused with NODE_ENV=production: the demo accounts share a published password. ' +
+          'Unset SEED_DEMO, or run without NODE_ENV=production to try the demo.',
+      );
+    }
+    return false;
+  }
+  return asked ?? !databaseUrl;
 }
 
 function positiveNumber(raw: string | undefined, fallback: number, name: string): number {

@@ -1,11 +1,11 @@
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+import { books, inspections, tenants } from '../db/schema/index';
 import { readRecord } from '../modules/inspections/inspections.repo';
 import { assertFinalizable } from '../modules/inspections/records.finalize';
 import { refreshAmpels } from '../modules/inspections/schedule';
-import { type Database, openDatabase } from './client';
-import { books, inspections, tenants } from './schema/index';
 import { seedDemo } from './seed';
 
 /** The demo records (on an embedded database of its own: the seed needs an empty one). */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { CustomerRole, Department, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { folders, tenants, users, userTenants } from './schema/index';
+import type { Db } from '../db/client';
+import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoInspections } from './seed-inspections';
 

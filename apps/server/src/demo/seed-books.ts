@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Executor } from './client';
-import { type AddressValue, books, folders } from './schema/index';
+import type { Executor } from '../db/client';
+import { type AddressValue, books, folders } from '../db/schema/index';
 
 /** Demo books of the demo tenant (seed.ts): doors, smoke extraction, hold-open systems and gates in Rhein-Main. */
 

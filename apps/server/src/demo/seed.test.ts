@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
-import { folders, tenants, users, userTenants } from './schema/index';
+import { openDatabase } from '../db/client';
+import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemo } from './seed';
 
 /** The demo data's tenants and folders (on its own embedded database: the seed needs an empty one). */

@@ -10,10 +10,10 @@ import { type ChecklistName, checklistFor } from '@pruefbuch/domain/rules/checkl
 import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
 import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { books, bookTypes, inspections, users } from '../db/schema/index';
 import { blankChecklist } from '../modules/inspections/records.input';
 import { scheduleFor, statusAfter } from '../modules/inspections/schedule';
-import type { Executor } from './client';
-import { books, bookTypes, inspections, users } from './schema/index';
 import { signaturePng } from './seed-signature';
 
 const DAY = 86_400_000;

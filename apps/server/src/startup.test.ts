@@ -1,0 +1,147 @@
+/**
+ * The start-up refusals of main.ts, run as real processes: demo accounts in production, and a
+ * second server on the same embedded database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { users } from './db/schema/index';
+import { usableDemoAccounts } from './demo/production-guard';
+import { DEMO_USERS, seedDemo } from './demo/seed';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const SECRET = 'a-production-secret-that-is-long-enough-42';
+const dirs: string[] = [];
+const procs: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of procs) p.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const tempDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'pb-start-'));
+  dirs.push(d);
+  return d;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+function start(env: Record<string, string>) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  procs.push(proc);
+  let stderr = '';
+  proc.stderr?.on('data', (c) => {
+    stderr += String(c);
+  });
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    proc.once('exit', (code) => resolve({ code, stderr })),
+  );
+  return { proc, exited };
+}
+
+async function healthy(port: number, timeoutMs = 150_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('start-up in production', () => {
+  it('refuses an explicit SEED_DEMO=1 with a message', async () => {
+    const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, SEED_DEMO: '1', DATA_DIR: tempDir() });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/SEED_DEMO=1 is refused with NODE_ENV=production/);
+  }, 100_000);
+
+  it('refuses to start while demo accounts still sign in with the demo password', async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ dataDir });
+    await database.migrate();
+    const admin = DEMO_USERS[0] as (typeof DEMO_USERS)[number];
+    await database.db.insert(users).values({ ...admin, passwordHash: await hash('pruefbuch'), isVerified: true });
+    await database.close();
+
+    const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir, PORT: '0' });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/demo account\(s\) still sign in/);
+    expect(stderr).toContain('admin@demo.test');
+    // The message names the accounts, never the password itself.
+    expect(stderr).not.toMatch(/pruefbuch(?!@|\.test)/);
+  }, 200_000);
+
+  it('lets the demo accounts pass once they are removed or their passwords changed', async () => {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    await seedDemo(database.db);
+    expect(await usableDemoAccounts(database.db)).toHaveLength(DEMO_USERS.length);
+    await database.db.update(users).set({ passwordHash: await hash('ein-neues-langes-Passwort') });
+    await database.db.delete(users).where(ne(users.email, 'admin@demo.test'));
+    expect(await usableDemoAccounts(database.db)).toEqual([]);
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hash('pruefbuch') })
+      .where(eq(users.email, 'admin@demo.test'));
+    expect(await usableDemoAccounts(database.db)).toEqual(['admin@demo.test']);
+    await database.db.delete(users).where(inArray(users.email, ['admin@demo.test']));
+    expect(await usableDemoAccounts(database.db)).toEqual([]);
+    await database.close();
+  }, 200_000);
+});
+
+describe('one server per embedded database', () => {
+  it('a second process on the same DATA_DIR exits at once, naming the holder; a killed holder is taken over', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await healthy(port);
+
+    const began = Date.now();
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const { code, stderr } = await second.exited;
+    expect(code).toBe(1);
+    expect(stderr).toContain(`pid ${first.proc.pid}`);
+    expect(stderr).toMatch(/Only one server may use an embedded database/);
+    expect(Date.now() - began).toBeLessThan(15_000);
+    // The first server still answers: the refused process touched nothing.
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok).toBe(true);
+
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    const port3 = await freePort();
+    const third = start({ DATA_DIR: dataDir, PORT: String(port3) });
+    await healthy(port3);
+    third.proc.kill('SIGTERM');
+    expect((await third.exited).code).toBe(0);
+  }, 400_000);
+});
