@@ -330,8 +330,18 @@ export const API_ACCESS = {
   /** Any signed-in user, staff or branch. */
   'session:any': ROLE_NUMBERS,
   'users:manage': [R.ADMIN_ROLE],
-  /** Look-ups of users and their departments used by back-office screens. */
-  'users:lookup': STAFF_ROLES,
+  /**
+   * Look-ups of users by department or abbreviation: the back-office roles that assign people to
+   * offers and orders (OFM/OPM/KTB users). Replies name only users of the caller's tenants.
+   */
+  'users:lookup': [
+    R.ADMIN_ROLE,
+    R.LIST_ADMIN_ROLE,
+    R.STANDARD_ROLE,
+    R.PROJECT_ROLE,
+    R.PROJECT_ONLY_ROLE,
+    R.ROLE_LEITER_FERTIGUNG,
+  ],
   'admin:dashboard': [R.ADMIN_ROLE],
   /** Tenants: the list and one tenant (tenant_list/tenant screens; service technicians reach them through tenantStart). */
   'tenants:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AUTHORITY_BY_ROLE, CUSTOMER_AUTHORITY_BY_ROLE, Customer, Department, Role } from '@pruefbuch/domain/roles';
 import type { PageQuery } from '@pruefbuch/domain/schemas/common';
 import type { UserAdminWrite, UserInspection, UserProfileWrite } from '@pruefbuch/domain/schemas/user';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type ChildEntry, users } from '../../db/schema/index';
+import { type ChildEntry, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { hashPassword, sendConfirmation, sendResetLink } from '../auth/account.service';
@@ -168,13 +168,42 @@ export const customerRoleList = () =>
 export const departmentList = () => lookup(Department);
 export const customerList = () => lookup(Customer);
 
+/**
+ * The user directory stays in the caller's tenants: a look-up finds only users who share a
+ * tenant with the caller (admins work in every tenant and see everyone).
+ */
+function sharesTenantWithCaller(ctx: RequestContext) {
+  if (ctx.user.role === Role.ADMIN_ROLE) return undefined;
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(userTenants)
+      .where(
+        and(
+          eq(userTenants.userId, users.id),
+          inArray(
+            userTenants.tenantId,
+            ctx.db
+              .select({ tenantId: userTenants.tenantId })
+              .from(userTenants)
+              .where(eq(userTenants.userId, ctx.user.id)),
+          ),
+        ),
+      ),
+  );
+}
+
 export async function findIdByAbbreviation(ctx: RequestContext, abbreviation: string) {
-  const [row] = await ctx.db.select({ _id: users.id }).from(users).where(eq(users.abbreviation, abbreviation)).limit(1);
+  const [row] = await ctx.db
+    .select({ _id: users.id })
+    .from(users)
+    .where(and(eq(users.abbreviation, abbreviation), sharesTenantWithCaller(ctx)))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }
 
-/** Active users of a department (all of them, resigned too, with `includeResigned`). */
+/** Active users of a department in the caller's tenants (all of them, resigned too, with `includeResigned`). */
 export async function usersByDepartment(ctx: RequestContext, department: number, includeResigned: boolean) {
   return ctx.db
     .select({
@@ -187,9 +216,11 @@ export async function usersByDepartment(ctx: RequestContext, department: number,
     })
     .from(users)
     .where(
-      includeResigned
-        ? eq(users.department, department)
-        : and(eq(users.department, department), eq(users.isResigned, false)),
+      and(
+        eq(users.department, department),
+        includeResigned ? undefined : eq(users.isResigned, false),
+        sharesTenantWithCaller(ctx),
+      ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName));
 }

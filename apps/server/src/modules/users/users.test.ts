@@ -294,9 +294,10 @@ describe('look-up lists', () => {
   });
 
   it('finds a user id by abbreviation', async () => {
-    const { token } = await t.signedIn(Role.ROLE_LAGER);
+    const tenant = await t.createTenant();
+    const { token } = await t.signedIn(Role.STANDARD_ROLE, { tenantIds: [tenant.id] });
     const abbreviation = `Z${tag().slice(0, 7).toUpperCase()}`;
-    const user = await t.createUser({ abbreviation });
+    const user = await t.createUser({ abbreviation, tenantIds: [tenant.id] });
     const res = await t.api({
       method: 'GET',
       url: `/users/findOneIdByAbbreviation?abbreviation=${abbreviation}`,
@@ -316,11 +317,13 @@ describe('look-up lists', () => {
   });
 
   it('lists the active users of a department, department 1 by default; getAll includes the resigned', async () => {
-    const { token } = await t.signedIn(Role.PROJECT_ROLE);
-    const none = await t.createUser({ department: Department.NO_DEPARTMENT });
-    const noneResigned = await t.createUser({ department: Department.NO_DEPARTMENT, isResigned: true });
-    const ktb = await t.createUser({ department: Department.KTB, lastName: 'Kaufmann' });
-    const ktbResigned = await t.createUser({ department: Department.KTB, isResigned: true });
+    const tenant = await t.createTenant();
+    const tenantIds = [tenant.id];
+    const { token } = await t.signedIn(Role.PROJECT_ROLE, { tenantIds });
+    const none = await t.createUser({ department: Department.NO_DEPARTMENT, tenantIds });
+    const noneResigned = await t.createUser({ department: Department.NO_DEPARTMENT, isResigned: true, tenantIds });
+    const ktb = await t.createUser({ department: Department.KTB, lastName: 'Kaufmann', tenantIds });
+    const ktbResigned = await t.createUser({ department: Department.KTB, isResigned: true, tenantIds });
     const ids = async (url: string) => {
       const res = await t.api({ method: 'GET', url, token });
       expect(res.statusCode).toBe(200);
@@ -368,5 +371,60 @@ describe('look-up lists', () => {
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect((await t.api({ method: 'GET', url: '/users/getUsersByDepartment' })).statusCode).toBe(401);
+  });
+
+  it("keeps the user directory in the caller's tenants", async () => {
+    const own = await t.createTenant('Eigener Mandant');
+    const other = await t.createTenant('Fremder Mandant');
+    const { token } = await t.signedIn(Role.STANDARD_ROLE, { tenantIds: [own.id] });
+    const colleague = await t.createUser({ department: Department.OFM, tenantIds: [own.id] });
+    const stranger = await t.createUser({ department: Department.OFM, tenantIds: [other.id] });
+    const both = await t.createUser({ department: Department.OFM, tenantIds: [other.id, own.id] });
+    const homeless = await t.createUser({ department: Department.OFM });
+    for (const url of [
+      `/users/getUsersByDepartment/${Department.OFM}`,
+      `/users/getAllUsersByDepartment/${Department.OFM}`,
+    ]) {
+      const res = await t.api({ method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(200);
+      const ids = (res.json() as { _id: string }[]).map((u) => u._id);
+      expect(ids, url).toEqual(expect.arrayContaining([colleague.id, both.id]));
+      expect(ids, url).not.toContain(stranger.id);
+      expect(ids, url).not.toContain(homeless.id);
+      expect(res.body, url).not.toContain(stranger.email);
+    }
+    const byAbbreviation = (abbreviation: string) =>
+      t.api({ method: 'GET', url: `/users/findOneIdByAbbreviation?abbreviation=${abbreviation}`, token });
+    expect((await byAbbreviation(colleague.abbreviation)).json()).toEqual({ _id: colleague.id });
+    expect((await byAbbreviation(stranger.abbreviation)).statusCode).toBe(404);
+    // Admins work in every tenant.
+    const admin = await t.signedIn(Role.ADMIN_ROLE);
+    const all = await t.api({
+      method: 'GET',
+      url: `/users/getUsersByDepartment/${Department.OFM}`,
+      token: admin.token,
+    });
+    expect((all.json() as { _id: string }[]).map((u) => u._id)).toEqual(
+      expect.arrayContaining([colleague.id, stranger.id, homeless.id]),
+    );
+  });
+
+  it('limits the look-ups to the back-office roles that assign people', async () => {
+    const allowed = [
+      Role.ADMIN_ROLE,
+      Role.LIST_ADMIN_ROLE,
+      Role.STANDARD_ROLE,
+      Role.PROJECT_ROLE,
+      Role.PROJECT_ONLY_ROLE,
+      Role.ROLE_LEITER_FERTIGUNG,
+    ];
+    for (const role of Object.values(Role)) {
+      const { token } = await t.signedIn(
+        role,
+        role === Role.ROLE_FILIALE ? { customerRole: CustomerRole.ROLE_CONTROL } : {},
+      );
+      const res = await t.api({ method: 'GET', url: '/users/getUsersByDepartment/2', token });
+      expect(res.statusCode, `role ${role}`).toBe(allowed.includes(role as (typeof allowed)[number]) ? 200 : 403);
+    }
   });
 });
