@@ -373,10 +373,14 @@ export const API_ACCESS = {
   'techacceptor:sign': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.ACCEPTOR_ROLE, R.ACCEPTOR_LITE_ROLE],
   /** Resolving a scanned QR code to its book (qrcode_scan roles and office). */
   'qr:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  /** Expert reports (Prüfgutachten): their PDFs; of the customer roles only control (SPEC §2). */
+  'gutachten:read': INSPECTION_ROLES,
   /** Creating QR codes and label PDFs. */
   'qr:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
-  /** Open-inspection lists (My inspections, in progress, daily list). */
-  'lists:inspections': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Open-inspection lists (My inspections, in progress): the office roles of SPEC §2. */
+  'lists:inspections': OFFICE_ROLES,
+  /** A user's registrations of the day (lists/allDailyInspectionUser): office and service technicians. */
+  'lists:daily': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Expert report statistics (statistik_gutachten). */
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Defects reported on the public QR page: reading and closing them. */
@@ -384,5 +388,60 @@ export const API_ACCESS = {
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
-export const mayCall = (access: ApiAccess, user: Pick<Principal, 'role'>) =>
-  (API_ACCESS[access] as readonly RoleNumber[]).includes(user.role);
+const ALL_CUSTOMER_ROLES = CUSTOMER_ROLE_NUMBERS;
+const NO_BRANCH: readonly CustomerRoleNumber[] = [];
+
+/**
+ * Which customer roles of a branch user (role 8) each group admits; a group without role 8
+ * admits none. Typed as a full record, so a new group without its branch rule does not compile.
+ */
+export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
+  'session:any': ALL_CUSTOMER_ROLES,
+  'users:manage': NO_BRANCH,
+  'users:lookup': NO_BRANCH,
+  'admin:dashboard': NO_BRANCH,
+  'tenants:read': NO_BRANCH,
+  'tenants:manage': NO_BRANCH,
+  'tenants:edit': NO_BRANCH,
+  'folders:read': NO_BRANCH,
+  'folders:write': NO_BRANCH,
+  'booktypes:read': ALL_CUSTOMER_ROLES,
+  'booktypes:manage': NO_BRANCH,
+  'books:read': ALL_CUSTOMER_ROLES,
+  'books:write': NO_BRANCH,
+  'books:delete': NO_BRANCH,
+  'documents:read': ALL_CUSTOMER_ROLES,
+  'documents:write': NO_BRANCH,
+  'auditlogs:read': NO_BRANCH,
+  'inspections:read': ALL_CUSTOMER_ROLES,
+  'inspections:write': NO_BRANCH,
+  'selfinspections:write': ALL_CUSTOMER_ROLES,
+  'bookings:write': ALL_CUSTOMER_ROLES,
+  'techacceptor:sign': NO_BRANCH,
+  // qrcode_scan: regional manager and control only.
+  'qr:read': [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL],
+  'qr:write': NO_BRANCH,
+  'gutachten:read': [CustomerRole.ROLE_CONTROL],
+  'lists:inspections': NO_BRANCH,
+  'lists:daily': NO_BRANCH,
+  'stats:gutachten': NO_BRANCH,
+  'defectreports:manage': NO_BRANCH,
+};
+
+/** Whether a user may call the routes of a group: its role, and for branch users their customer role. */
+export function mayCall(access: ApiAccess, user: Pick<Principal, 'role' | 'customerRole'>): boolean {
+  if (!(API_ACCESS[access] as readonly RoleNumber[]).includes(user.role)) return false;
+  if (!isBranchUser(user)) return true;
+  return user.customerRole != null && BRANCH_ACCESS[access].includes(user.customerRole);
+}
+
+/**
+ * Expert reports (kind 'gutachten') are shown to staff and, of the customer's branch users, to
+ * control only (SPEC §2, inspection_pruefgutachten). Other branch users do not see them at all:
+ * not in a book's records, not as PDF, not in the book export.
+ */
+export const mayReadExpertReports = (user: Pick<Principal, 'role' | 'customerRole'>) => mayCall('gutachten:read', user);
+
+/** The record kinds a user may not see (see mayReadExpertReports). */
+export const hiddenRecordKinds = (user: Pick<Principal, 'role' | 'customerRole'>): readonly 'gutachten'[] =>
+  mayReadExpertReports(user) ? [] : ['gutachten'];

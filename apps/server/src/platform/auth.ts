@@ -1,4 +1,4 @@
-import { API_ACCESS } from '@pruefbuch/domain/access';
+import { mayCall } from '@pruefbuch/domain/access';
 import { TENANT_HEADER } from '@pruefbuch/domain/constants';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const found = await loadSessionUser(app, claims.sub, claims.sid, tenantId);
     if (!found) throw unauthenticated();
     const { user, tenantAllowed } = found;
-    if (!(API_ACCESS[access] as readonly number[]).includes(user.role)) throw forbidden();
+    if (!mayCall(access, user)) throw forbidden();
     if (tenantId && !tenantAllowed) throw new AppError('TENANT_FORBIDDEN', 403);
     req.ctx = { db: app.deps.database.db, user, tenantId, lang: requestLanguage(req), ip: req.ip, deps: app.deps };
   });

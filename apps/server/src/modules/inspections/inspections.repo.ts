@@ -1,5 +1,5 @@
 import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { inspections, users } from '../../db/schema/index';
@@ -122,6 +122,8 @@ export interface RecordFilter {
   bookId?: string;
   family?: RecordFamily;
   kind?: InspectionKind;
+  /** Kinds the caller may not see (expert reports for most branch users). */
+  excludeKinds?: readonly InspectionKind[];
   finalized?: boolean;
 }
 
@@ -131,6 +133,7 @@ const filterOf = (tenantId: string, f: RecordFilter) =>
     f.bookId ? eq(inspections.bookId, f.bookId) : undefined,
     inFamily(f.family),
     f.kind ? eq(inspections.kind, f.kind) : undefined,
+    f.excludeKinds?.length ? notInArray(inspections.kind, [...f.excludeKinds]) : undefined,
     f.finalized === undefined
       ? undefined
       : f.finalized

@@ -1,3 +1,4 @@
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import type { Inspection, inspectionQuery } from '@pruefbuch/domain/schemas/inspection';
 import type { z } from 'zod';
 import { type RequestContext, requireTenant } from '../../platform/context';
@@ -9,7 +10,7 @@ import { countRecords, listRecords, type RecordFamily, readRecord } from './insp
 export async function getRecord(rctx: RequestContext, id: string, family?: RecordFamily): Promise<Inspection> {
   const { db, tenantId } = requireTenant(rctx);
   const dto = await readRecord(db, tenantId, id, family);
-  if (!dto) throw notFound();
+  if (!dto || (hiddenRecordKinds(rctx.user) as readonly string[]).includes(dto.kind)) throw notFound();
   return dto;
 }
 
@@ -24,6 +25,7 @@ export async function listRecordPage(rctx: RequestContext, q: z.infer<typeof ins
     bookId: q.book,
     family,
     kind: family === 'self' ? undefined : q.kind,
+    excludeKinds: hiddenRecordKinds(rctx.user),
     finalized: q.finalized === undefined ? undefined : q.finalized === 'true',
   };
   const [docs, total] = await Promise.all([listRecords(db, tenantId, filter, q), countRecords(db, tenantId, filter)]);
@@ -34,5 +36,5 @@ export async function listRecordPage(rctx: RequestContext, q: z.infer<typeof ins
 export async function bookRecords(rctx: RequestContext, bookId: string, family: RecordFamily) {
   const { db, tenantId } = requireTenant(rctx);
   if (!(await bookExists(db, tenantId, bookId))) throw notFound();
-  return listRecords(db, tenantId, { bookId, family });
+  return listRecords(db, tenantId, { bookId, family, excludeKinds: hiddenRecordKinds(rctx.user) });
 }

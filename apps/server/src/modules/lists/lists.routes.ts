@@ -76,7 +76,7 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/lists/allDailyInspectionUser/:userId', {
-    config: { access: 'lists:inspections' },
+    config: { access: 'lists:daily' },
     schema: { tags, params: dailyInspectionParams, response: { 200: dailyInspectionListReply } },
     handler: (req) => lists.dailyInspections(ctxOf(req), req.params.userId),
   });

@@ -8,9 +8,9 @@ import { call, draft, FOREIGN, finalized, inspectionWorld, isoDay } from '../ins
 const t = await createTestApp();
 const titles = (res: { json: () => { docs: { title: string }[] } }) => res.json().docs.map((d) => d.title);
 
-/** A tenant whose books are due at different times, and a technician of it. */
+/** A tenant whose books are due at different times, and an office user of it. */
 async function dueWorld() {
-  const w = await inspectionWorld(t, Role.ROLE_SERVICE_TECHNIKER);
+  const w = await inspectionWorld(t, Role.STANDARD_ROLE);
   const m = tag();
   const zip = (z: string) => ({
     _id: m,
@@ -83,9 +83,9 @@ describe('GET books/allMyOpenInspection', () => {
     expect(await by('BySn', `GB-${other.m}`)).toEqual([]);
   });
 
-  it('is for office roles and technicians, not for branch users or the warehouse', async () => {
+  it('is for the office roles of SPEC §2, not for technicians, branch users or the warehouse', async () => {
     const w = await dueWorld();
-    for (const role of [Role.ROLE_FILIALE, Role.ROLE_LAGER]) {
+    for (const role of [Role.ROLE_FILIALE, Role.ROLE_LAGER, Role.ROLE_SERVICE_TECHNIKER]) {
       const m = await member(t, role, [w.tenantId]);
       expect((await call(t, w)('GET', '/books/allMyOpenInspection', undefined, m.token)).statusCode).toBe(403);
     }

@@ -1,8 +1,10 @@
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { Role } from '@pruefbuch/domain/roles';
+import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset, PdfAssetKind } from '@pruefbuch/domain/schemas/pdf-asset';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blobs, pdfAssets, tenants, users } from '../../db/schema/index';
+import { blobs, inspections, pdfAssets, tenants, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
@@ -45,18 +47,47 @@ function selectAssets(db: Executor) {
 export async function listBookAssets(ctx: TenantContext, bookId: string): Promise<PdfAsset[]> {
   if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
   const rows = await selectAssets(ctx.db)
-    .where(and(eq(pdfAssets.tenantId, ctx.tenantId), eq(pdfAssets.bookId, bookId)))
+    .where(
+      and(
+        eq(pdfAssets.tenantId, ctx.tenantId),
+        eq(pdfAssets.bookId, bookId),
+        notOfKinds(ctx.db, hiddenRecordKinds(ctx.user)),
+      ),
+    )
     .orderBy(desc(pdfAssets.createdAt), desc(pdfAssets.id));
   return rows.map(toPdfAsset);
 }
 
+/** Assets that belong to no record of these kinds (expert reports are hidden from most branch users). */
+function notOfKinds(db: Executor, kinds: readonly InspectionKind[]) {
+  if (!kinds.length) return undefined;
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(inspections)
+      .where(and(eq(inspections.id, pdfAssets.inspectionId), inArray(inspections.kind, [...kinds]))),
+  );
+}
+
 /** The stored PDF behind an asset of the tenant (GET inspections/inspectionPdf/{blobId}). */
-export async function findAssetBlob(db: Executor, tenantId: string, blobId: string) {
+export async function findAssetBlob(
+  db: Executor,
+  tenantId: string,
+  blobId: string,
+  excludeKinds: readonly InspectionKind[] = [],
+) {
   const [row] = await db
     .select({ blob: blobs })
     .from(pdfAssets)
     .innerJoin(blobs, eq(blobs.id, pdfAssets.blobId))
-    .where(and(eq(pdfAssets.tenantId, tenantId), eq(pdfAssets.blobId, blobId), eq(blobs.tenantId, tenantId)))
+    .where(
+      and(
+        eq(pdfAssets.tenantId, tenantId),
+        eq(pdfAssets.blobId, blobId),
+        eq(blobs.tenantId, tenantId),
+        notOfKinds(db, excludeKinds),
+      ),
+    )
     .limit(1);
   return row?.blob ?? null;
 }

@@ -1,3 +1,4 @@
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import { lastInspectionDate } from '@pruefbuch/domain/rules/next-inspection';
 import type { Nameplate } from '@pruefbuch/domain/schemas/book';
@@ -54,7 +55,10 @@ export async function loadRecords(db: Executor, tenantId: string, rows: Inspecti
 export async function loadBookExport(ctx: TenantContext, bookId: string): Promise<BookExport> {
   const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
   if (!data) throw notFound();
-  const [plate, rows] = await Promise.all([nameplate(ctx, bookId), finalizedRecords(ctx.db, ctx.tenantId, bookId)]);
+  const [plate, rows] = await Promise.all([
+    nameplate(ctx, bookId),
+    finalizedRecords(ctx.db, ctx.tenantId, bookId, hiddenRecordKinds(ctx.user)),
+  ]);
   const records = await loadRecords(ctx.db, ctx.tenantId, rows);
   return {
     ...data,

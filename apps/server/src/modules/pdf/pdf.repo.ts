@@ -1,5 +1,5 @@
-import type { OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { InspectionKind, OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, books, bookTypes, inspections, tenants } from '../../db/schema/index';
@@ -47,12 +47,27 @@ export function signatureImages(db: Executor, tenantId: string, ids: string[]) {
     .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.id, ids)));
 }
 
-/** The finalized records of a book, oldest first (drafts never reach a PDF); signature images as hashes. */
-export function finalizedRecords(db: Executor, tenantId: string, bookId: string) {
+/**
+ * The finalized records of a book, oldest first (drafts never reach a PDF); signature images as
+ * hashes. Kinds the reader may not see (hiddenRecordKinds) are left out.
+ */
+export function finalizedRecords(
+  db: Executor,
+  tenantId: string,
+  bookId: string,
+  excludeKinds: readonly InspectionKind[] = [],
+) {
   return db
     .select(recordColumns)
     .from(inspections)
-    .where(and(eq(inspections.tenantId, tenantId), eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt)))
+    .where(
+      and(
+        eq(inspections.tenantId, tenantId),
+        eq(inspections.bookId, bookId),
+        isNotNull(inspections.finalizedAt),
+        excludeKinds.length ? notInArray(inspections.kind, [...excludeKinds]) : undefined,
+      ),
+    )
     .orderBy(asc(inspections.when), asc(inspections.finalizedAt), asc(inspections.createdAt));
 }
 

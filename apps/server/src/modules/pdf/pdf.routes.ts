@@ -1,3 +1,4 @@
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import { inspectionCreateSchema } from '@pruefbuch/domain/schemas/inspection';
 import {
@@ -49,7 +50,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/gutachtenPdf/:gutachtenId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'gutachten:read' },
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
@@ -88,7 +89,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
-      const blob = await findAssetBlob(ctx.db, ctx.tenantId, req.params.blobId);
+      const blob = await findAssetBlob(ctx.db, ctx.tenantId, req.params.blobId, hiddenRecordKinds(ctx.user));
       const stream = blob ? await ctx.deps.files.get(blob.sha256) : null;
       if (!blob || !stream) throw notFound();
       return reply

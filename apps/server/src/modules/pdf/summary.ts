@@ -1,3 +1,4 @@
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import type { Defect } from '@pruefbuch/domain/schemas/inspection';
 import type { TenantContext } from '../../platform/context';
@@ -18,7 +19,7 @@ export interface Summary extends BookData {
 export async function loadSummary(ctx: TenantContext, bookId: string): Promise<Summary> {
   const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
   if (!data) throw notFound();
-  const rows = await finalizedRecords(ctx.db, ctx.tenantId, bookId);
+  const rows = await finalizedRecords(ctx.db, ctx.tenantId, bookId, hiddenRecordKinds(ctx.user));
   return { ...data, records: await loadRecords(ctx.db, ctx.tenantId, rows) };
 }
 
