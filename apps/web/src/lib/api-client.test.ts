@@ -212,7 +212,7 @@ describe('refresh across tabs', () => {
     const locks = fakeLocks();
     nav.locks = locks;
     // Another tab holds the lock while its refresh is under way.
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const otherTab = locks.request(REFRESH_LOCK, () => new Promise<void>((done) => (release = done)));
     fetchMock.mockImplementation(async (url, init) => {
       if (url.endsWith('users/auth/refresh')) return json(401, { statusCode: 401, code: 'REFRESH_INVALID' });

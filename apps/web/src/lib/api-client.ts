@@ -137,9 +137,9 @@ export const REFRESH_LOCK = 'pruefbuch-refresh';
  * Without Web Locks (old browsers) the tab refreshes on its own; two tabs racing then both get the
  * same new pair from the server's grace window (docs/decisions/003).
  */
-function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks?.request ? locks.request(REFRESH_LOCK, work) : work();
+  return locks?.request ? await locks.request(REFRESH_LOCK, work) : work();
 }
 
 /**
