@@ -19,6 +19,7 @@ import { accountMail } from './mails';
 type Kind = 'login' | '2fa';
 const LOCK_CODE: Record<Kind, string> = { login: 'LOGIN_LOCKED', '2fa': 'TWO_FA_LOCKED' };
 type Lockout = Config['lockout'];
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 export interface Attempt {
   kind: Kind;
@@ -93,15 +94,16 @@ export async function recordFailure(
   owner: { id: string; email: string; firstName: string } | null,
 ) {
   const cfg = deps.config.lockout;
-  if (!owner) {
-    await db.insert(authFailures).values(attempt);
-    return;
-  }
+  // An unknown email takes the same steps (no row to lock), so the time taken tells nothing (decision 002).
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, owner?.id ?? NO_USER))
+      .for('update');
     await tx.insert(authFailures).values(attempt);
     const { account } = await failureStats(tx, cfg, attempt);
-    if (account === cfg.accountMax) {
+    if (owner && account === cfg.accountMax) {
       const link = `${deps.config.publicUrl}/app/admin/passwordreset`;
       const minutes = Math.ceil(waitAfter(cfg, account, cfg.accountMax) / 60);
       await deps.mailer.send(tx, accountMail('locked', owner, link, 0, minutes));
