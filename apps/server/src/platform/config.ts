@@ -19,8 +19,21 @@ export interface Config {
   webDistDir: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** Lockout after this many failures per account / per address within the window. */
-  lockout: { accountMax: number; ipMax: number; windowSeconds: number };
+  /** A refresh token used again within this many seconds gets the same new pair (two tabs at once). */
+  refreshGraceSeconds: number;
+  /**
+   * Lockouts (docs/decisions/011): failures are remembered for `windowSeconds`; from `clientMax` per
+   * account and address, `accountMax` per account, or `ipMax` per address, waits of `stepSeconds`
+   * grow by a step per further failure up to `maxWaitSeconds`.
+   */
+  lockout: {
+    clientMax: number;
+    accountMax: number;
+    ipMax: number;
+    windowSeconds: number;
+    stepSeconds: number;
+    maxWaitSeconds: number;
+  };
   /** Requests per minute and address on the sign-in calls (a coarse flood guard before the lockouts). */
   authRateLimitPerMinute: number;
   /** Largest accepted upload (documents) in megabytes. */
@@ -58,10 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
+    refreshGraceSeconds: Number(env.REFRESH_GRACE ?? 30),
     lockout: {
-      accountMax: Number(env.LOCKOUT_ACCOUNT_MAX ?? 5),
-      ipMax: Number(env.LOCKOUT_IP_MAX ?? 50),
-      windowSeconds: Number(env.LOCKOUT_WINDOW ?? 15 * 60),
+      clientMax: positiveNumber(env.LOCKOUT_CLIENT_MAX, 5, 'LOCKOUT_CLIENT_MAX'),
+      accountMax: positiveNumber(env.LOCKOUT_ACCOUNT_MAX, 30, 'LOCKOUT_ACCOUNT_MAX'),
+      ipMax: positiveNumber(env.LOCKOUT_IP_MAX, 50, 'LOCKOUT_IP_MAX'),
+      windowSeconds: positiveNumber(env.LOCKOUT_WINDOW, 12 * 3600, 'LOCKOUT_WINDOW'),
+      stepSeconds: positiveNumber(env.LOCKOUT_STEP, 60, 'LOCKOUT_STEP'),
+      maxWaitSeconds: positiveNumber(env.LOCKOUT_MAX_WAIT, 15 * 60, 'LOCKOUT_MAX_WAIT'),
     },
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 120),
     uploadLimitMb: positiveNumber(env.UPLOAD_LIMIT_MB, 25, 'UPLOAD_LIMIT_MB'),

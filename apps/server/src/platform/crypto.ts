@@ -1,10 +1,17 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** A random token for links and refresh tokens: 256 bits, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
 /** Tokens are stored only as their SHA-256, so a database leak does not hand out live links. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A keyed hash (HMAC-SHA256 under the app secret) for values whose space is small enough to guess
+ * through a plain hash, such as client addresses, and for tokens derived from other tokens.
+ */
+export const keyedHash = (appSecret: string, purpose: string, value: string) =>
+  createHmac('sha256', appSecret).update(`${purpose}\0${value}`).digest('base64url');
 
 /** Symmetric encryption for secrets at rest (TOTP secrets), keyed from the app secret. */
 export function secretBox(appSecret: string) {

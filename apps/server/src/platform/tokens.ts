@@ -3,6 +3,10 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'pruefbuch';
 const AUDIENCE = 'pruefbuch-api';
 const ALG = 'HS256';
+const MFA_TTL_SECONDS = 300;
+/** Clock skew between instances that is still accepted on `iat` and on the lifetime. */
+const SKEW_SECONDS = 5;
+const now = () => Math.floor(Date.now() / 1000);
 
 export type TokenType = 'access' | 'mfa';
 export interface AccessClaims {
@@ -15,23 +19,37 @@ export interface MfaClaims {
   typ: 'mfa';
 }
 
-/** Signs and checks the short-lived JWTs: signature, algorithm (HS256 only), issuer, audience, expiry and type. */
+/**
+ * Signs and checks the short-lived JWTs: signature, algorithm (HS256 only), issuer, audience, type, and
+ * `exp` and `iat` present with a lifetime no longer than the configured one.
+ */
 export function tokenService(appSecret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(appSecret);
-  const sign = (claims: Record<string, unknown>, subject: string, ttlSeconds: number) =>
+  const ttlOf: Record<TokenType, number> = { access: accessTtlSeconds, mfa: MFA_TTL_SECONDS };
+  const sign = (claims: Record<string, unknown>, subject: string, ttlSeconds: number, issuedAt = now()) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(subject)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
       .sign(key);
 
   async function verify<T extends AccessClaims | MfaClaims>(token: string, typ: T['typ']): Promise<T | null> {
+    const ttl = ttlOf[typ];
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        // A token without expiry, or minted for longer than this server hands out, is not one of ours.
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: ttl + SKEW_SECONDS,
+        clockTolerance: SKEW_SECONDS,
+      });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return null;
+      if ((payload.exp ?? 0) - (payload.iat ?? 0) > ttl + SKEW_SECONDS) return null;
       return payload as unknown as T;
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
@@ -40,10 +58,11 @@ export function tokenService(appSecret: string, accessTtlSeconds: number) {
   }
 
   return {
-    signAccess: (userId: string, sessionId: string) =>
-      sign({ typ: 'access', sid: sessionId }, userId, accessTtlSeconds),
+    /** With the same `issuedAt` (seconds) the same token comes out: a repeated refresh in its grace window gets it again. */
+    signAccess: (userId: string, sessionId: string, issuedAt?: number) =>
+      sign({ typ: 'access', sid: sessionId }, userId, accessTtlSeconds, issuedAt),
     /** The pending token between password and second factor: good for validate2fa only, five minutes. */
-    signMfa: (userId: string) => sign({ typ: 'mfa' }, userId, 300),
+    signMfa: (userId: string) => sign({ typ: 'mfa' }, userId, MFA_TTL_SECONDS),
     verifyAccess: (token: string) => verify<AccessClaims>(token, 'access'),
     verifyMfa: (token: string) => verify<MfaClaims>(token, 'mfa'),
   };

@@ -15,7 +15,24 @@ vi.stubGlobal('window', { addEventListener: () => undefined, location: { assign:
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 vi.stubGlobal('fetch', fetchMock);
 
-const { API_TAG, ApiError, api, download, setSessionExpiredHandler } = await import('./api-client');
+/** Web Locks as the browser grants them: one holder per name at a time, the others queue. */
+function fakeLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const requested: string[] = [];
+  return {
+    requested,
+    request<T>(name: string, work: () => Promise<T>): Promise<T> {
+      requested.push(name);
+      const run = tail.then(() => work());
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+const nav: { locks?: ReturnType<typeof fakeLocks> } = {};
+vi.stubGlobal('navigator', nav);
+
+const { API_TAG, ApiError, REFRESH_LOCK, api, download, setSessionExpiredHandler } = await import('./api-client');
 const { STORAGE_KEYS, TENANT_HEADER } = await import('@pruefbuch/domain/constants');
 
 const json = (status: number, body: unknown) =>
@@ -37,6 +54,7 @@ beforeEach(async () => {
   fetchMock.mockReset();
   expired.mockReset();
   setSessionExpiredHandler(expired);
+  nav.locks = undefined;
   // The session module caches a snapshot; a storage write through its own API refreshes it.
   const { clearSession } = await import('./session');
   clearSession();
@@ -102,7 +120,11 @@ describe('api client', () => {
     expect(await reply.blob.text()).toBe('%PDF-1.4');
   });
 
-  it('shares one refresh between concurrent 401s and retries each request once', async () => {
+  it.each([
+    ['without', false],
+    ['with', true],
+  ])('shares one refresh between concurrent 401s and retries each request once (%s Web Locks)', async (_, locks) => {
+    if (locks) nav.locks = fakeLocks();
     signIn();
     (await import('./session')).setTokens('access-1', 'refresh-1');
     fetchMock.mockImplementation(async (url, init) => {
@@ -179,6 +201,58 @@ describe('api client', () => {
     const error = (await api.get('users/me').catch((e: unknown) => e)) as InstanceType<typeof ApiError>;
     expect(error.code).toBe('NETWORK');
     expect(error.status).toBe(0);
+    expect(expired).not.toHaveBeenCalled();
+  });
+});
+
+describe('refresh across tabs', () => {
+  it('waits for the lock and takes the token another tab got meanwhile, without spending the refresh token', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    const locks = fakeLocks();
+    nav.locks = locks;
+    // Another tab holds the lock while its refresh is under way.
+    let release: () => void = () => undefined;
+    const otherTab = locks.request(REFRESH_LOCK, () => new Promise<void>((done) => (release = done)));
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('users/auth/refresh')) return json(401, { statusCode: 401, code: 'REFRESH_INVALID' });
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer access-2' ? json(200, { ok: 1 }) : unauthorized();
+    });
+    const pending = api.get('users/me');
+    await vi.waitFor(() => expect(locks.requested).toHaveLength(2));
+    store.set(STORAGE_KEYS.accessToken, 'access-2');
+    store.set(STORAGE_KEYS.refreshToken, 'refresh-2');
+    release();
+    await otherTab;
+    await expect(pending).resolves.toEqual({ ok: 1 });
+    expect(locks.requested).toEqual([REFRESH_LOCK, REFRESH_LOCK]);
+    expect(calls('users/auth/refresh')).toHaveLength(0);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('lets two tabs that get a 401 at the same moment refresh once', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    nav.locks = fakeLocks();
+    let issued = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('users/auth/refresh')) {
+        issued += 1;
+        return json(200, { accessToken: `access-${issued + 1}`, refreshToken: `refresh-${issued + 1}` });
+      }
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer access-2' ? json(200, { url }) : unauthorized();
+    });
+    // A second tab: the same storage and locks, its own copy of the modules.
+    vi.resetModules();
+    const otherTab = await import('./api-client');
+    otherTab.setSessionExpiredHandler(expired);
+    const [a, b] = await Promise.all([api.get('users/a'), otherTab.api.get('users/b')]);
+    expect(a).toEqual({ url: '/api/v1/users/a' });
+    expect(b).toEqual({ url: '/api/v1/users/b' });
+    expect(calls('users/auth/refresh')).toHaveLength(1);
+    expect(store.get(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
     expect(expired).not.toHaveBeenCalled();
   });
 });

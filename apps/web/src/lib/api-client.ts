@@ -1,6 +1,7 @@
 /**
  * The one way to call the API (SPEC §7): base /api/v1, bearer token, tenant header once logged in, no caching.
- * A 401 triggers one shared token refresh and one retry; when that fails the session ends (SPEC §4).
+ * A 401 triggers one token refresh shared by all requests and tabs, and one retry; when that fails the session
+ * ends (SPEC §4).
  */
 import { API_BASE, TENANT_HEADER } from '@pruefbuch/domain/constants';
 import type { ErrorDetail } from '@pruefbuch/domain/schemas/common';
@@ -128,9 +129,28 @@ async function send(method: string, path: string, options: RequestOptions, accep
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh for all requests that got a 401 at the same time. */
-function refreshOnce(): Promise<boolean> {
-  refreshing ??= (async () => {
+/** The Web Lock all tabs of the app take around a refresh. */
+export const REFRESH_LOCK = 'pruefbuch-refresh';
+
+/**
+ * Runs the refresh under a lock shared by all tabs, so only one of them spends the refresh token.
+ * Without Web Locks (old browsers) the tab refreshes on its own; two tabs racing then both get the
+ * same new pair from the server's grace window (docs/decisions/003).
+ */
+async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks?.request ? await locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * One refresh for all requests of this tab that got a 401 at the same time, and one for all tabs:
+ * inside the lock the stored tokens are read again, and when another tab has refreshed meanwhile
+ * its new access token is used instead of spending the (now used) refresh token again.
+ */
+function refreshOnce(tokenSent: string | null): Promise<boolean> {
+  refreshing ??= acrossTabs(async () => {
+    const current = getAccessToken();
+    if (current !== null && current !== tokenSent) return true;
     const refreshToken = getRefreshToken();
     if (!refreshToken) return false;
     const response = await send('POST', 'users/auth/refresh', { body: { refreshToken }, auth: false });
@@ -139,7 +159,7 @@ function refreshOnce(): Promise<boolean> {
     if (!reply.accessToken || !reply.refreshToken) return false;
     setTokens(reply.accessToken, reply.refreshToken);
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -169,7 +189,7 @@ async function withSession(
     const current = getAccessToken();
     const refreshed =
       (current !== null && current !== tokenSent) ||
-      (await refreshOnce().catch((error: unknown) => {
+      (await refreshOnce(tokenSent).catch((error: unknown) => {
         // Offline is not a rejected session: keep the user signed in and report the network error.
         if (error instanceof ApiError && error.code === 'NETWORK') throw error;
         return false;

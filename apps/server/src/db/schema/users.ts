@@ -88,6 +88,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason'),
+    /** Keyed hash of the client address the session was opened from: a known address passes the flood guard. */
+    clientHash: text('client_hash'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -6,7 +6,7 @@ import type { AppDeps, PublicContext, RequestContext } from '../../platform/cont
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo';
-import { clearFailures } from './lockout';
+import { liftLocks } from './lockout';
 import { accountMail } from './mails';
 import { revokeAllSessions } from './sessions';
 
@@ -74,7 +74,7 @@ export async function finishPasswordReset(ctx: PublicContext, key: string, passw
       .returning({ id: users.id, email: users.email });
     if (!row) throw new AppError('TOKEN_INVALID', 400);
     await revokeAllSessions(tx, row.id, 'password reset');
-    await clearFailures(tx, 'login', row.email);
+    await liftLocks(tx, { id: row.id, emails: [row.email] });
   });
 }
 

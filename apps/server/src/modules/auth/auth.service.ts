@@ -9,9 +9,9 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badField, notFound, unauthenticated } from '../../platform/errors';
 import { tenantsOfUser } from '../tenants/tenants.repo';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout';
+import { type Attempt, assertNotLocked, clearClientFailures, recordFailure } from './lockout';
 import { accountMail } from './mails';
-import { assertRotated, openSession, revokeSession, rotateRefreshToken } from './sessions';
+import { assertRotated, isKnownClient, openSession, revokeSession, rotateRefreshToken } from './sessions';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp';
 
 /** Verified against when the email is unknown, so both cases cost the same time. */
@@ -35,7 +35,7 @@ async function loginReply(db: Db, user: UserRow, token: string, refreshToken: st
 }
 
 async function startSession(ctx: PublicContext, user: UserRow) {
-  const { sessionId, refreshToken } = await openSession(ctx.db, ctx.deps.config, user.id);
+  const { sessionId, refreshToken } = await openSession(ctx.db, ctx.deps.config, user.id, ctx.ip);
   const token = await ctx.deps.tokens.signAccess(user.id, sessionId);
   return loginReply(ctx.db, user, token, refreshToken);
 }
@@ -43,19 +43,22 @@ async function startSession(ctx: PublicContext, user: UserRow) {
 /** Password step. An unknown email and a wrong password get the same answer. */
 export async function login(ctx: PublicContext, email: string, password: string): Promise<LoginReply> {
   const { db, deps, ip } = ctx;
-  await assertNotLocked(db, deps.config.lockout, 'login', email, ip);
+  const attempt: Attempt = { kind: 'login', account: email, ip };
   const user = await findUserByEmail(db, email);
+  await assertNotLocked(db, deps.config.lockout, attempt, () =>
+    user ? isKnownClient(db, deps.config, user.id, ip) : Promise.resolve(false),
+  );
   // Unknown email: verify against a dummy hash anyway, so both cases take the same time.
   const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).then(
     (match) => match && !!user?.passwordHash,
   );
   if (!user || !ok) {
-    await recordFailure(db, 'login', email, ip);
+    await recordFailure(db, deps, attempt, user ?? null);
     throw unauthenticated('INVALID_CREDENTIALS');
   }
   if (user.isResigned) throw new AppError('ACCOUNT_DISABLED', 403);
   if (!user.isVerified) throw new AppError('ACCOUNT_NOT_VERIFIED', 403);
-  await clearFailures(db, 'login', email);
+  await clearClientFailures(db, attempt);
   if (user.is2FaUsed) {
     return loginReply(db, user, await deps.tokens.signMfa(user.id), '');
   }
@@ -67,7 +70,10 @@ export async function login(ctx: PublicContext, email: string, password: string)
  * towards the 2FA lockout.
  */
 async function consumeCode(db: Db, ctx: PublicContext, user: UserRow, sealedSecret: string | null, code: string) {
-  await assertNotLocked(db, ctx.deps.config.lockout, '2fa', user.id, ctx.ip);
+  const attempt: Attempt = { kind: '2fa', account: user.id, ip: ctx.ip };
+  await assertNotLocked(db, ctx.deps.config.lockout, attempt, () =>
+    isKnownClient(db, ctx.deps.config, user.id, ctx.ip),
+  );
   const step = sealedSecret ? totpStep(ctx.deps.secrets.open(sealedSecret), code) : null;
   const fresh =
     step !== null &&
@@ -79,10 +85,10 @@ async function consumeCode(db: Db, ctx: PublicContext, user: UserRow, sealedSecr
         .returning({ id: users.id })
     ).length === 1;
   if (!fresh) {
-    await recordFailure(db, '2fa', user.id, ctx.ip);
+    await recordFailure(db, ctx.deps, attempt, user);
     throw badField('validationCode', 'errors.TWO_FA_INVALID', 'TWO_FA_INVALID');
   }
-  await clearFailures(db, '2fa', user.id);
+  await clearClientFailures(db, attempt);
 }
 
 export async function validate2fa(ctx: PublicContext, pendingUserId: string, userId: string, code: string) {
@@ -98,7 +104,8 @@ export async function refresh(ctx: PublicContext, refreshToken: string) {
   assertRotated(r);
   const user = await findUserById(ctx.db, r.userId);
   if (!user || user.isResigned) throw unauthenticated('REFRESH_INVALID');
-  return { accessToken: await ctx.deps.tokens.signAccess(user.id, r.sessionId), refreshToken: r.refreshToken };
+  const accessToken = await ctx.deps.tokens.signAccess(user.id, r.sessionId, r.issuedAt);
+  return { accessToken, refreshToken: r.refreshToken };
 }
 
 export const logout = (ctx: RequestContext) => revokeSession(ctx.db, ctx.user.sessionId, 'sign-out');

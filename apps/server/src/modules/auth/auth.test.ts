@@ -6,10 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 import { refreshTokens, sessions } from '../../db/schema/index';
 import { authPlugin } from '../../platform/auth';
+import { sha256 } from '../../platform/crypto';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOCKOUT_ACCOUNT_MAX: '5', LOCKOUT_IP_MAX: '1000' });
+  t = await createTestApp({ LOCKOUT_IP_MAX: '1000' });
 });
 
 describe('POST users/login', () => {
@@ -82,7 +83,7 @@ describe('POST users/login', () => {
     expect(english.json().details[0].message).toMatch(/required/i);
   });
 
-  it('locks an account after repeated failures with a clear 429', async () => {
+  it('holds back the address after five wrong passwords with a clear 429 (see lockout.test.ts)', async () => {
     const user = await t.createUser();
     for (let i = 0; i < 5; i++) {
       const r = await t.api({
@@ -143,6 +144,31 @@ describe('access tokens', () => {
     expect((await t.api({ method: 'GET', url: '/users/me', token: mfa })).statusCode).toBe(401);
   });
 
+  it('refuses tokens without expiry, without issue time, or with a longer lifetime than configured', async () => {
+    const { user, token } = await t.signedIn(Role.STANDARD_ROLE);
+    const { sid } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    const key = new TextEncoder().encode(t.config.appSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const mint = (times: { iat?: number; exp?: number }) => {
+      const jwt = new SignJWT({ typ: 'access', sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('pruefbuch')
+        .setAudience('pruefbuch-api');
+      if (times.iat !== undefined) jwt.setIssuedAt(times.iat);
+      if (times.exp !== undefined) jwt.setExpirationTime(times.exp);
+      return jwt.sign(key);
+    };
+    const me = async (token: string) => (await t.api({ method: 'GET', url: '/users/me', token })).statusCode;
+    const ttl = t.config.accessTokenTtlSeconds;
+    expect(await me(await mint({ iat: now, exp: now + ttl }))).toBe(200);
+    expect(await me(await mint({ iat: now }))).toBe(401);
+    expect(await me(await mint({ exp: now + 60 }))).toBe(401);
+    expect(await me(await mint({ iat: now, exp: now + ttl + 3600 }))).toBe(401);
+    expect(await me(await mint({ iat: now - ttl - 120, exp: now + 60 }))).toBe(401);
+    expect(await me(await mint({ iat: now + 3600, exp: now + 3600 + ttl }))).toBe(401);
+  });
+
   it('checks the tenant header against the user tenants', async () => {
     const a = await t.createTenant();
     const b = await t.createTenant();
@@ -158,7 +184,31 @@ describe('access tokens', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate, and a reused token revokes the whole family', async () => {
+  const refresh = (refreshToken: string) =>
+    t.api({ method: 'POST', url: '/users/auth/refresh', payload: { refreshToken } });
+  /** Moves the use of a refresh token into the past, as if the clock had gone on. */
+  const usedSecondsAgo = (token: string, seconds: number) =>
+    t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - seconds * 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
+
+  it('give two tabs refreshing at once the same new pair', async () => {
+    const { session } = await t.signedIn(Role.STANDARD_ROLE);
+    const [a, b] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    const pair = a.json();
+    expect(pair.refreshToken).not.toBe(session.refreshToken);
+    expect((await t.api({ method: 'GET', url: '/users/me', token: pair.accessToken })).statusCode).toBe(200);
+    // Within the window a later repeat still gets the same pair, and the family lives on.
+    expect((await refresh(session.refreshToken)).json()).toEqual(pair);
+    const next = await refresh(pair.refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect(next.json().refreshToken).not.toBe(pair.refreshToken);
+  });
+
+  it('rotate, and a token reused after the grace window revokes the whole family', async () => {
     const { session } = await t.signedIn(Role.STANDARD_ROLE);
     const first = await t.api({
       method: 'POST',
@@ -170,6 +220,7 @@ describe('refresh tokens', () => {
     expect(refreshToken).not.toBe(session.refreshToken);
     expect((await t.api({ method: 'GET', url: '/users/me', token: accessToken })).statusCode).toBe(200);
 
+    await usedSecondsAgo(session.refreshToken, 31);
     const reuse = await t.api({
       method: 'POST',
       url: '/users/auth/refresh',

@@ -7,7 +7,7 @@ import { lastMailTo, linkIn } from './auth.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOCKOUT_ACCOUNT_MAX: '5', LOCKOUT_IP_MAX: '1000' });
+  t = await createTestApp({ LOCKOUT_IP_MAX: '1000' });
 });
 
 describe('password change and reset', () => {

@@ -5,7 +5,7 @@ import { codeAt, lastMailTo, linkIn } from './auth.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOCKOUT_ACCOUNT_MAX: '5', LOCKOUT_IP_MAX: '1000' });
+  t = await createTestApp({ LOCKOUT_IP_MAX: '1000' });
 });
 
 describe('two-factor sign-in', () => {

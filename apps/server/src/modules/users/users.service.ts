@@ -8,6 +8,7 @@ import { type ChildEntry, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { hashPassword, sendConfirmation, sendResetLink } from '../auth/account.service';
+import { liftLocks } from '../auth/lockout';
 import { revokeAllSessions } from '../auth/sessions';
 import {
   existingTenantIds,
@@ -138,6 +139,8 @@ export async function updateUserAsAdmin(ctx: RequestContext, id: string, input: 
         .where(eq(users.id, id));
       await setUserTenants(tx, id, input.tenants);
       if (isResigned && !current.isResigned) await revokeAllSessions(tx, id, 'account disabled');
+      // Saving the account is how an admin lifts a sign-in lock (docs/decisions/011).
+      await liftLocks(tx, { id, emails: [current.email, input.email] });
       return dto(tx, id);
     }),
   );

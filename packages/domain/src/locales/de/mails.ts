@@ -14,6 +14,10 @@ export const mails = {
     subject: 'Prüfbuch: Zwei-Faktor-Anmeldung deaktivieren',
     body: 'über diesen Link deaktivieren Sie die Zwei-Faktor-Anmeldung Ihres Kontos. Der Link ist {{hours}} Stunde(n) gültig:\n\n{{link}}\n\nWenn Sie das nicht angefordert haben, ändern Sie bitte Ihr Passwort.',
   },
+  locked: {
+    subject: 'Prüfbuch: Anmeldung vorübergehend gesperrt',
+    body: 'nach vielen fehlgeschlagenen Anmeldeversuchen ist die Anmeldung an Ihrem Konto vorübergehend gesperrt, zunächst für {{minutes}} Minute(n); weitere Fehlversuche verlängern die Sperre. Ihr Passwort ist unverändert.\n\nWenn Sie das nicht waren, versucht womöglich jemand, Ihr Passwort zu erraten. Setzen Sie es dann über diesen Link neu; das hebt die Sperre sofort auf:\n\n{{link}}\n\nAuch Ihre Administration kann die Sperre aufheben.',
+  },
   defectReport: {
     subject: 'Prüfbuch: Mangelmeldung zu {{title}}',
     body: 'über den QR-Code der Anlage wurde ein Mangel gemeldet.\n\nAnlage: {{title}}\nObjekt: {{object}}\nStandort: {{site}}\nHerstellernummer: {{manufacturerNo}}\n\nMeldung:\n{{text}}\n\nGemeldet von: {{name}}\nKontakt: {{contact}}\n\nPrüfbuch öffnen: {{link}}',

@@ -15,6 +15,10 @@ export const mails: typeof de = {
     subject: 'Prüfbuch: disable two-factor sign-in',
     body: 'this link disables two-factor sign-in for your account. It is valid for {{hours}} hour(s):\n\n{{link}}\n\nIf you did not ask for this, please change your password.',
   },
+  locked: {
+    subject: 'Prüfbuch: sign-in temporarily locked',
+    body: 'after many failed sign-in attempts, signing in to your account is temporarily locked, for {{minutes}} minute(s) at first; further failures make the lock longer. Your password has not changed.\n\nIf this was not you, someone may be trying to guess your password. Then set a new one with this link; that lifts the lock at once:\n\n{{link}}\n\nYour administrator can lift the lock as well.',
+  },
   defectReport: {
     subject: 'Prüfbuch: defect reported for {{title}}',
     body: 'a defect has been reported through the QR code of the installation.\n\nInstallation: {{title}}\nObject: {{object}}\nSite: {{site}}\nManufacturer no.: {{manufacturerNo}}\n\nReport:\n{{text}}\n\nReported by: {{name}}\nContact: {{contact}}\n\nOpen the book: {{link}}',
