@@ -43,14 +43,18 @@ function mantineStylesPerComponent(): Plugin[] {
     {
       name: 'pruefbuch-mantine-css-dev',
       apply: 'serve',
-      transformIndexHtml: () => [
-        {
-          tag: 'script',
-          attrs: { type: 'module' },
-          children: MANTINE_PACKAGES.map((pkg) => `import '@mantine/${pkg}/styles.layer.css';`).join('\n'),
-          injectTo: 'head',
-        },
-      ],
+      // 'pre', so that Vite turns the inline script into a module it resolves like any other.
+      transformIndexHtml: {
+        order: 'pre',
+        handler: () => [
+          {
+            tag: 'script',
+            attrs: { type: 'module' },
+            children: MANTINE_PACKAGES.map((pkg) => `import '@mantine/${pkg}/styles.layer.css';`).join('\n'),
+            injectTo: 'head',
+          },
+        ],
+      },
     },
   ];
 }
