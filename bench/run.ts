@@ -2,13 +2,14 @@
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
- * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts).
+ * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the initial bundle size.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
 import { benchPdf } from './pdf';
 
@@ -144,3 +145,7 @@ await benchBooks();
 
 // The book PDF of 100 records and the label PDF of 500 books, next to a plain pdfkit page (bench/pdf.ts).
 await benchPdf();
+
+// The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
+console.log('\nInitial bundle (npm run bundle:check)');
+reportInitialBundle();

@@ -16,12 +16,55 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * Mantine's styles follow its components: every Mantine module that carries a CSS module also imports that
+ * component's stylesheet, so a chunk brings exactly the CSS of the components it uses and screens load theirs
+ * with them (instead of all of @mantine/core's CSS before the first screen). The `.layer.css` variants keep
+ * all Mantine rules in `@layer mantine`, so the app's own CSS wins whatever order the chunks load in.
+ * In dev, dependencies are pre-bundled and never reach `transform`: there the whole stylesheets are linked.
+ */
+const MANTINE_MODULE = /[/\\]@mantine[/\\](core|dates|charts)[/\\]esm[/\\].*[/\\](\w+)\.module\.mjs$/;
+const MANTINE_PACKAGES = ['core', 'dates', 'charts'];
+
+function mantineStylesPerComponent(): Plugin[] {
+  return [
+    {
+      name: 'pruefbuch-mantine-css',
+      apply: 'build',
+      transform(code, id) {
+        const match = MANTINE_MODULE.exec(id);
+        if (!match) return null;
+        const [, pkg, component] = match;
+        const sheet = pkg === 'core' ? `styles/${component}.layer.css` : 'styles.layer.css';
+        // Appended (imports are hoisted anyway), so the lines and the source map stay as they are.
+        return { code: `${code}\nimport '@mantine/${pkg}/${sheet}';\n`, map: null };
+      },
+    },
+    {
+      name: 'pruefbuch-mantine-css-dev',
+      apply: 'serve',
+      // 'pre', so that Vite turns the inline script into a module it resolves like any other.
+      transformIndexHtml: {
+        order: 'pre',
+        handler: () => [
+          {
+            tag: 'script',
+            attrs: { type: 'module' },
+            children: MANTINE_PACKAGES.map((pkg) => `import '@mantine/${pkg}/styles.layer.css';`).join('\n'),
+            injectTo: 'head',
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default defineConfig(({ command }) => ({
   base: '/app/',
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), mantineStylesPerComponent()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 900 },
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
   preview: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
 }));

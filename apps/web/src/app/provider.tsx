@@ -1,22 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { buildTheme } from './theme';
 
-function Modals({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <ModalsProvider labels={{ confirm: t('common.actions.save'), cancel: t('common.actions.cancel') }}>
-      {children}
-    </ModalsProvider>
-  );
-}
+const Notifications = lazy(() => import('./notifications'));
+const Modals = lazy(() => import('./modals'));
 
 function Theme({ children }: { children: ReactNode }) {
   const { t, i18n: instance } = useTranslation();
@@ -37,8 +29,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <Theme>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="bottom-right" limit={4} />
-          <Modals>{children}</Modals>
+          <Suspense fallback={null}>
+            <Notifications position="bottom-right" limit={4} />
+            <Modals />
+          </Suspense>
+          {children}
         </QueryClientProvider>
       </Theme>
     </I18nextProvider>

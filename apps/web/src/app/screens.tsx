@@ -1,11 +1,27 @@
 /** Which component renders which screen of the domain's screen table. Screens not listed are not built yet. */
 import type { ScreenName } from '@pruefbuch/domain/access';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { i18n, loadScreenTexts } from '@/lib/i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+/** SPEC §9: loading a screen's parts gives up after 120 seconds; the screen's error boundary offers a reload. */
+export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
+
+export function withLoadTimeout<T>(loading: Promise<T>, ms = SCREEN_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(i18n.t('errors.NETWORK'))), ms);
+  });
+  return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Every screen is a chunk of its own; it renders once its code and the screens' texts are there. */
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  lazy(async () => {
+    const [module] = await withLoadTimeout(Promise.all([load(), loadScreenTexts()]));
+    return { default: module[name] as ComponentType };
+  });
 
 export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   login: page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),

@@ -1,6 +1,7 @@
 /** Display formats of SPEC §9: dates DD.MM.YYYY (HH:mm), money EUR, percent with one decimal. */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import './dayjs-locale';
 import { currentLanguage } from './i18n';
 
 dayjs.extend(customParseFormat);

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@/lib/i18n';
+import { LANGUAGES, setLanguage } from '@/lib/i18n';
 
 /** DE/EN; the choice is kept in localStorage (STORAGE_KEYS.language) by the i18n setup. */
 export function LanguageSwitch() {
@@ -10,7 +10,7 @@ export function LanguageSwitch() {
       size="xs"
       radius="xl"
       value={i18n.language === 'en' ? 'en' : 'de'}
-      onChange={(lang) => void i18n.changeLanguage(lang)}
+      onChange={(lang) => void setLanguage(lang === 'en' ? 'en' : 'de')}
       aria-label={t('common.language.label')}
       data={LANGUAGES.map((lang) => ({
         value: lang,

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
@@ -11,7 +11,12 @@ export function NavLinks({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();
   const current = normalise(pathname);
   return (
-    <ScrollArea component="nav" aria-label={t('common.nav.label')} type="never" style={{ flex: 1 }}>
+    // Native scrolling without a visible bar (Mantine's ScrollArea would bring floating-ui into the first load).
+    <Box
+      component="nav"
+      aria-label={t('common.nav.label')}
+      style={{ flex: 1, overflowY: 'auto', scrollbarWidth: 'none' }}
+    >
       {items.map(({ entry, path }) => {
         const Icon = NAV_ICONS[entry];
         const target = normalise(path);
@@ -29,6 +34,6 @@ export function NavLinks({ items }: { items: NavItem[] }) {
           />
         );
       })}
-    </ScrollArea>
+    </Box>
   );
 }

@@ -2,6 +2,9 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
+// The calendar's names of months and days (DatesProvider picks the language).
+import 'dayjs/locale/de';
+import 'dayjs/locale/en';
 
 dayjs.extend(customParseFormat);
 

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';

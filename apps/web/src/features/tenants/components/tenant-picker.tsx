@@ -1,12 +1,13 @@
-import { Select } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { canOpen, screenPath } from '@pruefbuch/domain/access';
-import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setCurrentTenant, toPrincipal, useSession } from '@/lib/session';
 import { useUserTenants } from '../api/get-user-tenants';
+
+// The select (Combobox, Popover, floating-ui) is a chunk of its own: most users have one tenant and never see it.
+const TenantSelect = lazy(async () => ({ default: (await import('./tenant-select')).TenantSelect }));
 
 /** Screens whose address names a tenant: after a switch the user goes to the new tenant's start. */
 const TENANT_SCREENS = /^\/(map|book)\//;
@@ -16,7 +17,6 @@ const TENANT_SCREENS = /^\/(map|book)\//;
  * more than one tenant; a switch sends the new tenant header with every call and reloads what is on screen.
  */
 export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -45,20 +45,13 @@ export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
   };
 
   return (
-    <Select
-      size={fullWidth ? 'sm' : 'xs'}
-      value={currentTenant}
-      onChange={pick}
-      data={list.map((tenant) => ({ value: tenant._id, label: tenant.name }))}
-      searchable
-      allowDeselect={false}
-      aria-label={t('tenants.picker.label')}
-      placeholder={t('tenants.picker.placeholder')}
-      nothingFoundMessage={t('tenants.picker.empty')}
-      leftSection={<IconBuildingWarehouse size={16} />}
-      w={fullWidth ? '100%' : 220}
-      comboboxProps={{ width: fullWidth ? undefined : 280, position: 'bottom-end' }}
-      data-testid="tenant-picker"
-    />
+    <Suspense fallback={<Box w={fullWidth ? '100%' : 220} h={fullWidth ? 36 : 30} />}>
+      <TenantSelect
+        fullWidth={fullWidth}
+        value={currentTenant}
+        onChange={pick}
+        data={list.map((tenant) => ({ value: tenant._id, label: tenant.name }))}
+      />
+    </Suspense>
   );
 }

@@ -1,0 +1,28 @@
+/** The German texts of the screens (see de-start.ts); loaded alongside the first screen's code. */
+import { admin } from '@pruefbuch/domain/locales/de/admin';
+import { auth } from '@pruefbuch/domain/locales/de/auth';
+import { books } from '@pruefbuch/domain/locales/de/books';
+import { checklists } from '@pruefbuch/domain/locales/de/checklists';
+import { home } from '@pruefbuch/domain/locales/de/home';
+import { inspections } from '@pruefbuch/domain/locales/de/inspections';
+import { legal } from '@pruefbuch/domain/locales/de/legal';
+import { lists } from '@pruefbuch/domain/locales/de/lists';
+import { lookups } from '@pruefbuch/domain/locales/de/lookups';
+import { pdf } from '@pruefbuch/domain/locales/de/pdf';
+import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { users } from '@pruefbuch/domain/locales/de/users';
+
+export const translation = {
+  auth,
+  users,
+  lookups,
+  admin,
+  home,
+  legal,
+  books,
+  checklists,
+  inspections,
+  qr,
+  lists,
+  pdf,
+};

@@ -1,0 +1,38 @@
+/** All English texts (see de-start.ts); loaded before the first render when English is the stored choice, else on switching. */
+import { admin } from '@pruefbuch/domain/locales/en/admin';
+import { auth } from '@pruefbuch/domain/locales/en/auth';
+import { books } from '@pruefbuch/domain/locales/en/books';
+import { checklists } from '@pruefbuch/domain/locales/en/checklists';
+import { common } from '@pruefbuch/domain/locales/en/common';
+import { errors } from '@pruefbuch/domain/locales/en/errors';
+import { home } from '@pruefbuch/domain/locales/en/home';
+import { inspections } from '@pruefbuch/domain/locales/en/inspections';
+import { legal } from '@pruefbuch/domain/locales/en/legal';
+import { lists } from '@pruefbuch/domain/locales/en/lists';
+import { lookups } from '@pruefbuch/domain/locales/en/lookups';
+import { pdf } from '@pruefbuch/domain/locales/en/pdf';
+import { qr } from '@pruefbuch/domain/locales/en/qr';
+import { screens } from '@pruefbuch/domain/locales/en/screens';
+import { tenants } from '@pruefbuch/domain/locales/en/tenants';
+import { users } from '@pruefbuch/domain/locales/en/users';
+import { validation } from '@pruefbuch/domain/locales/en/validation';
+
+export const translation = {
+  errors,
+  screens,
+  validation,
+  common,
+  auth,
+  users,
+  tenants,
+  lookups,
+  admin,
+  home,
+  legal,
+  books,
+  checklists,
+  inspections,
+  qr,
+  lists,
+  pdf,
+};
