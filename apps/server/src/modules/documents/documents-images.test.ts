@@ -141,9 +141,9 @@ describe('image uploads', () => {
     const content = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#888' } })
       .jpeg()
       .toBuffer();
-    const { result, maxGapMs } = await longestLoopGap(() => photoUpload('gross.jpg', content));
+    const { result, maxBusyMs } = await longestLoopGap(() => photoUpload('gross.jpg', content));
     expect(result.res.statusCode, result.res.body).toBe(201);
-    expect(maxGapMs).toBeLessThan(250);
+    expect(maxBusyMs).toBeLessThan(250);
   });
 });
 

@@ -8,9 +8,9 @@ import { blobs, books, type users } from '../../db/schema/index';
 
 /** 2 × 2 pixel images; bytes after their end marker (which decoders ignore) make each sample unique. */
 const tiny = sharp({ create: { width: 2, height: 2, channels: 3, background: '#3a7' } });
-const [tinyJpeg, tinyWebp, tinyGif] = await Promise.all(
-  (['jpeg', 'webp', 'gif'] as const).map((format) => tiny.clone().toFormat(format).toBuffer()),
-);
+const tinyJpeg = await tiny.clone().jpeg().toBuffer();
+const tinyWebp = await tiny.clone().webp().toBuffer();
+const tinyGif = await tiny.clone().gif().toBuffer();
 const unique = (image: Buffer) => Buffer.concat([image, randomBytes(16)]);
 
 /**
