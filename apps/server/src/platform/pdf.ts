@@ -14,6 +14,7 @@
  * whose content end() writes once the count is known, so no page waits in memory.
  */
 
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
@@ -377,7 +378,10 @@ export class PdfWriter {
 
   /**
    * Waits while the client has more than HIGH_WATER bytes unread, so a slow download never
-   * makes the server hold the whole document. Call between the larger parts of a document.
+   * makes the server hold the whole document, then yields one turn of the event loop: drawing
+   * is synchronous, and a long document (a thousand labels, a book of a hundred records) must
+   * not keep other requests waiting until it is done. Call between the larger parts of a
+   * document (a page of labels, a record).
    */
   async drain() {
     while (!this.aborted && (this.doc as unknown as { readableLength: number }).readableLength > HIGH_WATER) {
@@ -387,6 +391,7 @@ export class PdfWriter {
         setTimeout(resolve, 1000).unref();
       });
     }
+    await nextTurn();
   }
 
   private release() {
