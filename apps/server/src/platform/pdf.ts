@@ -79,6 +79,8 @@ export const PDF_LANG: Language = 'de';
 const PAGE_NUMBER_SIZE = 8;
 const PAGE_NUMBER_WIDTH = 90;
 const FRAME_MARGINS = { top: 74, bottom: 82, left: 50, right: 50 };
+/** drain() lets other work in at most this often (ms): short enough for /health, few enough turns to cost nothing. */
+const TURN_MS = 20;
 /** Bytes the client may leave unread before the writer waits. */
 const HIGH_WATER = 256 * 1024;
 
@@ -106,6 +108,8 @@ export class PdfWriter {
   readonly fast: FastText;
   private readonly framed: boolean;
   private waiters: (() => void)[] = [];
+  /** When drain() last let the event loop go on. */
+  private lastTurn = performance.now();
   private ended = false;
 
   constructor(layout: PdfLayout) {
@@ -378,10 +382,10 @@ export class PdfWriter {
 
   /**
    * Waits while the client has more than HIGH_WATER bytes unread, so a slow download never
-   * makes the server hold the whole document, then yields one turn of the event loop: drawing
-   * is synchronous, and a long document (a thousand labels, a book of a hundred records) must
-   * not keep other requests waiting until it is done. Call between the larger parts of a
-   * document (a page of labels, a record).
+   * makes the server hold the whole document, then, once TURN_MS have passed since the last
+   * time, yields one turn of the event loop: drawing is synchronous, and a long document (a
+   * thousand labels, a book of a hundred records) must not keep other requests waiting until it
+   * is done. Call between the larger parts of a document (a sheet of labels, a record).
    */
   async drain() {
     while (!this.aborted && (this.doc as unknown as { readableLength: number }).readableLength > HIGH_WATER) {
@@ -391,7 +395,10 @@ export class PdfWriter {
         setTimeout(resolve, 1000).unref();
       });
     }
-    await nextTurn();
+    if (performance.now() - this.lastTurn >= TURN_MS) {
+      await nextTurn();
+      this.lastTurn = performance.now();
+    }
   }
 
   private release() {

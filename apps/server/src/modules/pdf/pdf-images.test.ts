@@ -33,11 +33,18 @@ async function pngClaiming(width: number, height: number) {
  * would split its alpha channel pixel by pixel on the event loop) and a file whose header says
  * 12000 × 12000, above the pixel limit.
  */
+let reds = 0;
 async function bookWithLegacyPhotos() {
   const { tenant, book } = await pdfTenant(t);
   const { token, user } = await memberOf(t, tenant.id);
   const large = await sharp({
-    create: { width: 6000, height: 4000, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.6 } },
+    // A red of its own for each book, so no test finds this photo shrunk already by another.
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 4,
+      background: { r: 201 + (++reds % 50), g: 40, b: 40, alpha: 0.6 },
+    },
   })
     .png({ compressionLevel: 1 })
     .toBuffer();

@@ -109,13 +109,17 @@ export type PhotoLoader = (ids: string[]) => Promise<Map<string, Photo>>;
 /**
  * Photos shrunk for PDFs by the hash of their file, least recently used first out: an image
  * stored before uploads were normalised is shrunk once, not for every record or export that
- * shows it. Bounded by bytes; photos used as they are stored are not kept here.
+ * shows it. Bounded by bytes. The hashes of photos a PDF takes as they are stored (all those
+ * uploaded since) are remembered apart, so their headers are not read again either.
  */
 const shrunk = new Map<string, Buffer | null>();
 let shrunkBytes = 0;
 const SHRUNK_BUDGET = 16 * 1024 * 1024;
+const asStored = new Set<string>();
+const AS_STORED_MAX = 20_000;
 
 async function pdfImageOf(sha256: string, stored: Buffer): Promise<Buffer | null> {
+  if (asStored.has(sha256)) return stored;
   if (shrunk.has(sha256)) {
     const hit = shrunk.get(sha256) ?? null;
     shrunk.delete(sha256);
@@ -123,7 +127,11 @@ async function pdfImageOf(sha256: string, stored: Buffer): Promise<Buffer | null
     return hit;
   }
   const image = await pdfReadyImage(stored);
-  if (image === stored) return image;
+  if (image === stored) {
+    if (asStored.size >= AS_STORED_MAX) asStored.clear();
+    asStored.add(sha256);
+    return image;
+  }
   shrunk.set(sha256, image);
   shrunkBytes += image?.length ?? 0;
   for (const [key, value] of shrunk) {
