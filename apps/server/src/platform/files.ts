@@ -15,6 +15,8 @@ export interface StoredFile {
 
 /** Bytes written to a temporary place, hashed, not yet at their content address. */
 export interface StagedFile extends StoredFile {
+  /** The staged bytes (an upload is checked, and an image normalised, before it is committed). */
+  read(): Readable;
   /** Moves the bytes to their content address; the same content committed twice is one file. */
   commit(): Promise<void>;
   /** Drops the temporary copy; a no-op after commit. */
@@ -73,6 +75,7 @@ export function localFileStore(dataDir: string): FileStore {
     return {
       sha256,
       size,
+      read: () => createReadStream(tmp),
       async commit() {
         const target = pathOf(sha256);
         await mkdir(path.dirname(target), { recursive: true });

@@ -14,6 +14,7 @@
  * whose content end() writes once the count is known, so no page waits in memory.
  */
 
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
@@ -78,6 +79,8 @@ export const PDF_LANG: Language = 'de';
 const PAGE_NUMBER_SIZE = 8;
 const PAGE_NUMBER_WIDTH = 90;
 const FRAME_MARGINS = { top: 74, bottom: 82, left: 50, right: 50 };
+/** drain() lets other work in at most this often (ms): short enough for /health, few enough turns to cost nothing. */
+const TURN_MS = 20;
 /** Bytes the client may leave unread before the writer waits. */
 const HIGH_WATER = 256 * 1024;
 
@@ -105,6 +108,8 @@ export class PdfWriter {
   readonly fast: FastText;
   private readonly framed: boolean;
   private waiters: (() => void)[] = [];
+  /** When drain() last let the event loop go on. */
+  private lastTurn = performance.now();
   private ended = false;
 
   constructor(layout: PdfLayout) {
@@ -377,7 +382,10 @@ export class PdfWriter {
 
   /**
    * Waits while the client has more than HIGH_WATER bytes unread, so a slow download never
-   * makes the server hold the whole document. Call between the larger parts of a document.
+   * makes the server hold the whole document, then, once TURN_MS have passed since the last
+   * time, yields one turn of the event loop: drawing is synchronous, and a long document (a
+   * thousand labels, a book of a hundred records) must not keep other requests waiting until it
+   * is done. Call between the larger parts of a document (a sheet of labels, a record).
    */
   async drain() {
     while (!this.aborted && (this.doc as unknown as { readableLength: number }).readableLength > HIGH_WATER) {
@@ -386,6 +394,10 @@ export class PdfWriter {
         // A consumer that neither reads nor closes must not block the writer forever.
         setTimeout(resolve, 1000).unref();
       });
+    }
+    if (performance.now() - this.lastTurn >= TURN_MS) {
+      await nextTurn();
+      this.lastTurn = performance.now();
     }
   }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   DOCUMENT_CONTENT_TYPES,
@@ -8,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badField } from './errors';
 import type { FileStore, StagedFile } from './files';
+import { normaliseImage } from './images';
 
 /** file-type decides within this many leading bytes. */
 const SNIFF_BYTES = 4100;
@@ -15,7 +17,7 @@ const MAX_NAME_LENGTH = 200;
 
 export interface ReceivedFile {
   staged: StagedFile;
-  /** Taken from the bytes; the client's claim and the name's extension are ignored. */
+  /** Taken from the bytes (after an image was normalised); the client's claim and the name's extension are ignored. */
   contentType: DocumentContentType;
   /** The user's name, cleaned for display: no path, no control characters, the extension of its type. */
   fileName: string;
@@ -91,11 +93,35 @@ async function receiveFile(part: MultipartFile, store: FileStore, limitMb: numbe
     const contentType = DOCUMENT_CONTENT_TYPES.find((t) => t === detected?.mime);
     if (!contentType) throw unsupportedFileType();
     // Browsers send a quote in a file name as %22 (HTML form encoding); the user meant the quote.
-    return { staged, contentType, fileName: displayName(part.filename?.replace(/%22/g, '"'), contentType) };
+    const name = part.filename?.replace(/%22/g, '"');
+    if (contentType.startsWith('image/')) return await normalised(store, staged, contentType, name);
+    return { staged, contentType, fileName: displayName(name, contentType) };
   } catch (err) {
     await staged.discard();
     throw err;
   }
+}
+
+/**
+ * An image is checked and normalised once, here (platform/images.ts): what is stored is the
+ * upright, shrunk, metadata-free version, under the hash of its own bytes. 'foto.webp' stored
+ * as JPEG is named 'foto.jpg'.
+ */
+async function normalised(
+  store: FileStore,
+  staged: StagedFile,
+  contentType: DocumentContentType,
+  name: string | undefined,
+): Promise<ReceivedFile> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of staged.read()) chunks.push(chunk as Buffer);
+  const image = await normaliseImage(Buffer.concat(chunks), contentType);
+  if (!image) return { staged, contentType, fileName: displayName(name, contentType) };
+  const replacement = await store.stage(Readable.from([image.bytes]));
+  await staged.discard();
+  const extension = new RegExp(`\\.(${DOCUMENT_EXTENSIONS[contentType].join('|')})$`, 'i');
+  const renamed = image.contentType === contentType ? name : name?.trim().replace(extension, '');
+  return { staged: replacement, contentType: image.contentType, fileName: displayName(renamed, image.contentType) };
 }
 
 // C0/C1 controls and the bidirectional marks that make 'rechnung\u202Efdp.exe' read as '…exe.pdf'.

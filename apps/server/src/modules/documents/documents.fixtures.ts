@@ -2,10 +2,22 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { TestApp } from '../../../test/helper';
 import { blobs, books, type users } from '../../db/schema/index';
 
-/** Small files whose leading bytes are what they claim (or deliberately are not). */
+/** 2 × 2 pixel images; bytes after their end marker (which decoders ignore) make each sample unique. */
+const tiny = sharp({ create: { width: 2, height: 2, channels: 3, background: '#3a7' } });
+const tinyJpeg = await tiny.clone().jpeg().toBuffer();
+const tinyWebp = await tiny.clone().webp().toBuffer();
+const tinyGif = await tiny.clone().gif().toBuffer();
+const unique = (image: Buffer) => Buffer.concat([image, randomBytes(16)]);
+
+/**
+ * Small files whose leading bytes are what they claim (or deliberately are not). The images
+ * decode: an image that does not is refused (IMAGE_UNREADABLE); the HEIC is only a header,
+ * which the server keeps as it is (it cannot decode HEIC).
+ */
 export const samples = {
   /** A minimal PDF; `salt` makes its bytes (and hash) unique to one test. */
   pdf: (salt: string = randomUUID()) =>
@@ -19,16 +31,9 @@ export const samples = {
       ),
       randomBytes(16),
     ]),
-  jpeg: () =>
-    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64)]),
-  gif: () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), randomBytes(16)]),
-  webp: () =>
-    Buffer.concat([
-      Buffer.from('RIFF', 'latin1'),
-      Buffer.from([0x24, 0, 0, 0]),
-      Buffer.from('WEBPVP8 ', 'latin1'),
-      randomBytes(32),
-    ]),
+  jpeg: () => unique(tinyJpeg),
+  gif: () => unique(tinyGif),
+  webp: () => unique(tinyWebp),
   heic: () =>
     Buffer.concat([
       Buffer.from([0, 0, 0, 0x18]),

@@ -10,6 +10,7 @@ import type {
 } from '@pruefbuch/domain/schemas/inspection';
 import type { Executor } from '../../db/client';
 import type { FileStore } from '../../platform/files';
+import { pdfReadyImage } from '../../platform/images';
 import { type BookTypeRow, blobsByIds, type InspectionRow } from './pdf.repo';
 
 type Translate = (key: string, params?: Parameters<typeof translate>[2]) => string;
@@ -96,23 +97,63 @@ export interface Photo {
   id: string;
   fileName: string;
   contentType: string;
-  /** Null when the file is gone. */
+  /** False when the file is gone. */
+  found: boolean;
+  /** The image as the PDF embeds it (see pdfReadyImage); null when it is gone or cannot be drawn. */
   bytes: Buffer | null;
 }
 
 type PhotoRow = Awaited<ReturnType<typeof blobsByIds>>[number];
 export type PhotoLoader = (ids: string[]) => Promise<Map<string, Photo>>;
 
+/**
+ * Photos shrunk for PDFs by the hash of their file, least recently used first out: an image
+ * stored before uploads were normalised is shrunk once, not for every record or export that
+ * shows it. Bounded by bytes. The hashes of photos a PDF takes as they are stored (all those
+ * uploaded since) are remembered apart, so their headers are not read again either.
+ */
+const shrunk = new Map<string, Buffer | null>();
+let shrunkBytes = 0;
+const SHRUNK_BUDGET = 16 * 1024 * 1024;
+const asStored = new Set<string>();
+const AS_STORED_MAX = 20_000;
+
+async function pdfImageOf(sha256: string, stored: Buffer): Promise<Buffer | null> {
+  if (asStored.has(sha256)) return stored;
+  if (shrunk.has(sha256)) {
+    const hit = shrunk.get(sha256) ?? null;
+    shrunk.delete(sha256);
+    shrunk.set(sha256, hit);
+    return hit;
+  }
+  const image = await pdfReadyImage(stored);
+  if (image === stored) {
+    if (asStored.size >= AS_STORED_MAX) asStored.clear();
+    asStored.add(sha256);
+    return image;
+  }
+  shrunk.set(sha256, image);
+  shrunkBytes += image?.length ?? 0;
+  for (const [key, value] of shrunk) {
+    if (shrunkBytes <= SHRUNK_BUDGET) break;
+    shrunk.delete(key);
+    shrunkBytes -= value?.length ?? 0;
+  }
+  return image;
+}
+
 async function readPhotos(files: FileStore, rows: PhotoRow[]): Promise<Map<string, Photo>> {
   const photos = new Map<string, Photo>();
   await Promise.all(
     rows.map(async (row) => {
       const stream = await files.get(row.sha256);
+      const stored = stream ? await readAll(stream) : null;
       photos.set(row.id, {
         id: row.id,
         fileName: row.fileName,
         contentType: row.contentType,
-        bytes: stream ? await readAll(stream) : null,
+        found: stored !== null,
+        bytes: stored && (await pdfImageOf(row.sha256, stored)),
       });
     }),
   );

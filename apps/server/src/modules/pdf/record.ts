@@ -146,7 +146,7 @@ async function renderDefects(pdf: PdfWriter, r: PdfRecord, opts: RecordRenderOpt
       });
       y += 10;
     } else {
-      const note = photo?.bytes
+      const note = photo?.found
         ? pdf.t('pdf.defects.photoSkipped', { name: photo.fileName, type: photo.contentType })
         : pdf.t('pdf.defects.photoMissing');
       pdf.doc

@@ -24,6 +24,8 @@ export const errors = {
   PAYLOAD_TOO_LARGE: 'Die Datei ist zu groß.',
   FILE_TOO_LARGE: 'Die Datei ist zu groß: erlaubt sind höchstens {{limit}} MB.',
   UNSUPPORTED_FILE_TYPE: 'Dieser Dateityp wird nicht angenommen. Erlaubt sind PDF, PNG, JPEG, WebP, GIF und HEIC.',
+  IMAGE_TOO_LARGE: 'Das Bild ist zu groß: erlaubt sind höchstens {{limit}} Megapixel.',
+  IMAGE_UNREADABLE: 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
   FINALIZED:
     'Der Eintrag ist abgeschlossen und kann nicht mehr geändert werden. Für eine Korrektur bitte einen neuen Eintrag anlegen.',
   ALREADY_CORRECTED: 'Dieser Eintrag wurde bereits korrigiert.',

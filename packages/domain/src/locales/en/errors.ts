@@ -25,6 +25,8 @@ export const errors: typeof de = {
   PAYLOAD_TOO_LARGE: 'The file is too large.',
   FILE_TOO_LARGE: 'The file is too large: at most {{limit}} MB are allowed.',
   UNSUPPORTED_FILE_TYPE: 'This file type is not accepted. Allowed are PDF, PNG, JPEG, WebP, GIF and HEIC.',
+  IMAGE_TOO_LARGE: 'The image is too large: at most {{limit}} megapixels are allowed.',
+  IMAGE_UNREADABLE: 'The image is damaged or incomplete and cannot be read.',
   FINALIZED: 'This entry is finalized and can no longer be changed. To correct it, create a new entry.',
   ALREADY_CORRECTED: 'This entry has already been corrected.',
   NOT_FINALIZED: 'Only finalized entries can be corrected.',
