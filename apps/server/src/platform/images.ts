@@ -1,7 +1,7 @@
 /**
  * Uploaded images (defect photos, images among a book's documents) through sharp (libvips).
  * sharp does its work in libuv's thread pool, so neither the header check, nor the decoding,
- * nor the resizing runs on the event loop. See docs/decisions/011-image-uploads.md.
+ * nor the resizing runs on the event loop. See docs/decisions/012-image-uploads.md.
  */
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from './errors';
