@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { and, count, eq, gte, max } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { authFailures } from '../../db/schema/index';
@@ -5,7 +6,7 @@ import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 
 type Kind = 'login' | '2fa';
-const LOCK_CODE: Record<Kind, string> = { login: 'LOGIN_LOCKED', '2fa': 'TWO_FA_LOCKED' };
+const LOCK_CODE: Record<Kind, ErrorCode> = { login: 'LOGIN_LOCKED', '2fa': 'TWO_FA_LOCKED' };
 
 /**
  * Refuses with 429 while an account or an address has too many recent failures; the lock
