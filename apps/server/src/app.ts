@@ -31,19 +31,22 @@ import { authPlugin } from './platform/auth';
 import type { Config } from './platform/config';
 import type { AppDeps } from './platform/context';
 import { secretBox } from './platform/crypto';
-import { registerErrorHandler } from './platform/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/error-handler';
 import { localFileStore } from './platform/files';
-import { loggerOptions } from './platform/logging';
+import { registerInputGuard } from './platform/input-guard';
+import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
 import { tokenService } from './platform/tokens';
 import { registerWebApp } from './platform/web';
 
 /** Builds the Fastify instance: external plugins, then platform, then the modules under /api/v1. */
-export async function buildApp(config: Config, database: Database) {
+export async function buildApp(config: Config, database: Database, opts: { logStream?: LogStream } = {}) {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (malformed encoding, a parameter over 100 characters) in the app's error shape.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +104,7 @@ export async function buildApp(config: Config, database: Database) {
   // Platform
   await app.register(authPlugin);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { tenants, users, userTenants } from '../src/db/schema/index';
 import { type Config, loadConfig } from '../src/platform/config';
+import type { LogStream } from '../src/platform/logging';
 
 export const TEST_PASSWORD = 'geheim123';
 export const PUBLIC_URL = 'https://pruefbuch.example.org';
@@ -37,8 +38,12 @@ export interface TestApp {
 /**
  * Builds the app on a real database: an in-memory PGlite per test file, or the PostgreSQL of
  * TEST_DATABASE_URL (migrated once by the global setup). Every test makes its own data.
+ * A log stream collects the app's log lines (with LOG_LEVEL in env) for tests of what is logged.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   // Uploaded files of a test file live in a temporary data dir, removed after the file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-test-'));
   const config = loadConfig({
@@ -55,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const url = process.env.TEST_DATABASE_URL;
   const database = await openDatabase({ url, dataDir: null });
   if (!url) await database.migrate();
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, opts);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -27,6 +27,13 @@ export const STORAGE_KEYS = {
 /** Header that names the tenant a request works in. */
 export const TENANT_HEADER = 'x-tenant';
 
+/** Dates outside these years are typing errors (and year 0000 does not exist in PostgreSQL). */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2200;
+
+/** JSON request bodies nested deeper than this are refused before parsing (no form needs more than 5). */
+export const MAX_JSON_DEPTH = 32;
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badField } from './errors';
 import type { FileStore, StagedFile } from './files';
 import { normaliseImage } from './images';
+import { invalidCharacters, nulField } from './input-guard';
 
 /** file-type decides within this many leading bytes. */
 const SNIFF_BYTES = 4100;
@@ -64,12 +65,20 @@ export async function receiveUpload(
         file = await receiveFile(part, store, opts.limitMb);
       }
     }
+    const nul = nulField(fields, '');
+    if (nul !== null) throw invalidCharacters(nul);
   } catch (err) {
     await file?.staged.discard();
-    throw err;
+    // busboy's refusal of a body that ends before its closing boundary is a plain Error.
+    throw err instanceof Error && /^Unexpected end of/.test(err.message) ? uploadIncomplete() : err;
   }
   return { fields, file };
 }
+
+const uploadIncomplete = () =>
+  new AppError('UPLOAD_INCOMPLETE', 400, [
+    { field: 'body', key: 'errors.UPLOAD_INCOMPLETE', message: 'UPLOAD_INCOMPLETE' },
+  ]);
 
 async function receiveFile(part: MultipartFile, store: FileStore, limitMb: number): Promise<ReceivedFile> {
   const headChunks: Buffer[] = [];

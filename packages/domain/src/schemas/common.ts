@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { DEFAULT_PAGE_SIZE, MAX_DATE_YEAR, MAX_PAGE_SIZE, MIN_DATE_YEAR } from '../constants';
 
 /** Every record's _id: a UUID string. */
 export const idSchema = z.uuid({ error: 'validation.id' });
@@ -43,5 +43,12 @@ export type ErrorReply = z.infer<typeof errorReply>;
 
 export const okReply = z.object({ success: z.literal(true) });
 
-/** ISO date string YYYY-MM-DD. */
-export const isoDate = z.iso.date({ error: 'validation.date' });
+/** ISO date string YYYY-MM-DD in the years MIN_DATE_YEAR..MAX_DATE_YEAR. */
+export const isoDate = z.iso.date({ error: 'validation.date' }).refine(
+  (v) => {
+    // A malformed string already has its validation.date issue.
+    const year = /^\d{4}-/.test(v) ? Number(v.slice(0, 4)) : MIN_DATE_YEAR;
+    return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+  },
+  { error: 'validation.dateRange' },
+);

@@ -1,3 +1,4 @@
+import type { AdminDashboard } from '@pruefbuch/domain/schemas/admin';
 import { and, desc, gt, isNull, sql } from 'drizzle-orm';
 import { mailOutbox, sessions, tenants, users } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
@@ -5,7 +6,7 @@ import type { RequestContext } from '../../platform/context';
 const OUTBOX_SHOWN = 50;
 
 /** Counts for the admin dashboard and the newest mails of the outbox. */
-export async function dashboard(ctx: RequestContext) {
+export async function dashboard(ctx: RequestContext): Promise<AdminDashboard> {
   const count = sql<number>`count(*)::int`;
   const [[u], [t], [s], mails] = await Promise.all([
     ctx.db.select({ n: count }).from(users),

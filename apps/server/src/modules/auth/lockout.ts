@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { authFailures, users } from '../../db/schema/index';
@@ -17,7 +18,7 @@ import { accountMail } from './mails';
  * Each scope waits one step after its threshold, and one step more per further failure, up to the cap.
  */
 type Kind = 'login' | '2fa';
-const LOCK_CODE: Record<Kind, string> = { login: 'LOGIN_LOCKED', '2fa': 'TWO_FA_LOCKED' };
+const LOCK_CODE: Record<Kind, ErrorCode> = { login: 'LOGIN_LOCKED', '2fa': 'TWO_FA_LOCKED' };
 type Lockout = Config['lockout'];
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 

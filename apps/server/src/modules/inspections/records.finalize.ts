@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { findRecord, type InspectionRow, type RecordFamily, readRecord } from '.
 import { auditFinalized } from './records.audit';
 import { recomputeBookSchedule } from './schedule';
 
-const refused = (code: string, field: string) =>
+const refused = (code: ErrorCode, field: string) =>
   new AppError(code, 400, [{ field, key: `errors.${code}`, message: code }]);
 
 /**

@@ -6,6 +6,7 @@ export const validation = {
   id: 'Ungültige ID.',
   signature: 'Die Unterschrift ist ungültig. Bitte erneut unterschreiben.',
   date: 'Bitte ein gültiges Datum eingeben.',
+  dateRange: 'Bitte ein Datum zwischen 1900 und 2200 eingeben.',
   role: 'Unbekannte Rolle.',
   customerRole: 'Unbekannte Kundenrolle.',
   department: 'Unbekannte Abteilung.',

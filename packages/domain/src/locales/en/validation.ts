@@ -8,6 +8,7 @@ export const validation: typeof de = {
   id: 'Invalid ID.',
   signature: 'The signature is invalid. Please sign again.',
   date: 'Please enter a valid date.',
+  dateRange: 'Please enter a date between 1900 and 2200.',
   role: 'Unknown role.',
   customerRole: 'Unknown customer role.',
   department: 'Unknown department.',

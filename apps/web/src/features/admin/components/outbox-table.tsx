@@ -1,20 +1,17 @@
 import { Badge, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import type { OutboxMail, OutboxStatus } from '@pruefbuch/domain/schemas/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkifiedText } from '@/components/ui/linkified-text';
 import { formatDateTime } from '@/lib/format';
-import type { OutboxMail } from '../api/get-dashboard';
 
-const STATUS_COLORS: Record<string, string> = { sent: 'teal', failed: 'red', pending: 'yellow' };
+const STATUS_COLORS: Record<OutboxStatus, string> = { sent: 'teal', failed: 'red', stored: 'gray' };
 
 /** The mail outbox: one row per mail, a click opens its text with clickable links. */
 export function OutboxTable({ mails }: { mails: OutboxMail[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const statusLabel = (status: string) => {
-    const key = `admin.dashboard.statuses.${status}`;
-    return i18n.exists(key) ? t(key) : status;
-  };
+  const statusLabel = (status: OutboxStatus) => t(`admin.dashboard.statuses.${status}`);
 
   return (
     <>
@@ -54,7 +51,7 @@ export function OutboxTable({ mails }: { mails: OutboxMail[] }) {
                   <Table.Td>{mail.to}</Table.Td>
                   <Table.Td fw={500}>{mail.subject}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[mail.status] ?? 'gray'} tt="none">
+                    <Badge variant="light" color={STATUS_COLORS[mail.status]} tt="none">
                       {statusLabel(mail.status)}
                     </Badge>
                   </Table.Td>

@@ -31,14 +31,12 @@ export function DashboardPage() {
               icon={IconBuilding}
               testId="stat-tenants"
             />
-            {dashboard.data.activeSessions !== undefined ? (
-              <StatCard
-                label={t('admin.dashboard.activeSessions')}
-                value={dashboard.data.activeSessions}
-                icon={IconKey}
-                testId="stat-sessions"
-              />
-            ) : null}
+            <StatCard
+              label={t('admin.dashboard.activeSessions')}
+              value={dashboard.data.activeSessions}
+              icon={IconKey}
+              testId="stat-sessions"
+            />
             <StatCard
               label={t('admin.dashboard.outbox')}
               value={dashboard.data.outbox.length}
