@@ -10,6 +10,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/helper';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import { usableDemoAccounts } from './demo/production-guard';
@@ -101,8 +102,7 @@ describe('start-up in production', () => {
   }, 200_000);
 
   it('lets the demo accounts pass once they are removed or their passwords changed', async () => {
-    const database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    const database = await openTestDatabase();
     await seedDemo(database.db);
     expect(await usableDemoAccounts(database.db)).toHaveLength(DEMO_USERS.length);
     await database.db.update(users).set({ passwordHash: await hash('ein-neues-langes-Passwort') });
@@ -115,7 +115,6 @@ describe('start-up in production', () => {
     expect(await usableDemoAccounts(database.db)).toEqual(['admin@demo.test']);
     await database.db.delete(users).where(inArray(users.email, ['admin@demo.test']));
     expect(await usableDemoAccounts(database.db)).toEqual([]);
-    await database.close();
   }, 200_000);
 });
 

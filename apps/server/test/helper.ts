@@ -1,21 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { RoleNumber } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/client';
-import { tenants, users, userTenants } from '../src/db/schema/index';
+import type { Database } from '../src/db/client';
+import type { tenants, users } from '../src/db/schema/index';
 import { type Config, loadConfig } from '../src/platform/config';
 import type { LogStream } from '../src/platform/logging';
+import { newTestDatabase } from './database';
+import { insertTenant, insertUser, TEST_PASSWORD } from './factories';
 
-export const TEST_PASSWORD = 'geheim123';
+export { openTestDatabase } from './database';
+export { TEST_PASSWORD };
 export const PUBLIC_URL = 'https://pruefbuch.example.org';
-let passwordHash: Promise<string> | null = null;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,8 +36,8 @@ export interface TestApp {
 }
 
 /**
- * Builds the app on a real database: an in-memory PGlite per test file, or the PostgreSQL of
- * TEST_DATABASE_URL (migrated once by the global setup). Every test makes its own data.
+ * Builds the app on a real database of its own (see test/database.ts): an in-memory PGlite, or a
+ * PostgreSQL database cloned from the migrated TEST_DATABASE_URL. Every test makes its own data.
  * A log stream collects the app's log lines (with LOG_LEVEL in env) for tests of what is logged.
  */
 export async function createTestApp(
@@ -57,14 +57,12 @@ export async function createTestApp(
     LOCKOUT_IP_MAX: '100000',
     ...env,
   });
-  const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase({ url, dataDir: null });
-  if (!url) await database.migrate();
+  const { database, dispose } = await newTestDatabase();
   const app = await buildApp(config, database, opts);
   await app.ready();
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
   const db = database.db;
@@ -80,35 +78,8 @@ export async function createTestApp(
       },
     });
 
-  const createTenant: TestApp['createTenant'] = async (name = 'Testmandant') => {
-    const [row] = await db
-      .insert(tenants)
-      .values({ name, url: `t-${randomUUID()}` })
-      .returning();
-    if (!row) throw new Error('no tenant');
-    return row;
-  };
-
-  const createUser: TestApp['createUser'] = async ({ tenantIds = [], ...overrides } = {}) => {
-    passwordHash ??= hash(TEST_PASSWORD);
-    const [row] = await db
-      .insert(users)
-      .values({
-        firstName: 'Test',
-        lastName: 'Nutzer',
-        email: `u${randomUUID().replace(/-/g, '').slice(0, 16)}@test.example`,
-        role: 3,
-        isVerified: true,
-        passwordHash: await passwordHash,
-        abbreviation: randomUUID().slice(0, 6).toUpperCase(),
-        ...overrides,
-      })
-      .returning();
-    if (!row) throw new Error('no user');
-    if (tenantIds.length)
-      await db.insert(userTenants).values(tenantIds.map((tenantId) => ({ userId: row.id, tenantId })));
-    return row;
-  };
+  const createTenant: TestApp['createTenant'] = (name = 'Testmandant') => insertTenant(db, { name });
+  const createUser: TestApp['createUser'] = (overrides = {}) => insertUser(db, overrides);
 
   const login: TestApp['login'] = async (email, password = TEST_PASSWORD) => {
     const res = await api({ method: 'POST', url: '/users/login', payload: { email, password } });

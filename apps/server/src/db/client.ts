@@ -24,12 +24,21 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+export interface OpenOptions {
+  url?: string;
+  dataDir: string | null;
+  /** PGlite only: start from this data directory tarball (from `dumpDataDir`), e.g. a migrated template for tests. */
+  loadDataDir?: Blob;
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is null). */
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -50,13 +59,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
   }
   // The extensions the migrations create (books search: 0004_books_indexes).
   const extensions = { pg_trgm, btree_gin };
+  const loadDataDir = opts.loadDataDir;
   let client: PGlite;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, { extensions, loadDataDir });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir });
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
@@ -73,5 +83,6 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
       }
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

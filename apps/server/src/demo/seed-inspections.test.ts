@@ -1,22 +1,21 @@
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/helper';
+import type { Database } from '../db/client';
 import { books, inspections, tenants } from '../db/schema/index';
 import { readRecord } from '../modules/inspections/inspections.repo';
 import { assertFinalizable } from '../modules/inspections/records.finalize';
 import { refreshAmpels } from '../modules/inspections/schedule';
 import { seedDemo } from './seed';
 
-/** The demo records (on an embedded database of its own: the seed needs an empty one). */
+/** The demo records (on a database of its own: the seed needs an empty one). */
 describe('seedDemo: inspection records and schedules', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    database = await openTestDatabase();
     await seedDemo(database.db);
   });
-  afterAll(() => database.close());
 
   it('gives the demo books a realistic mix of ampels, computed from their records', async () => {
     const db = database.db;

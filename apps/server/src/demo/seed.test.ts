@@ -1,51 +1,47 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { openTestDatabase } from '../../test/helper';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemo } from './seed';
 
-/** The demo data's tenants and folders (on its own embedded database: the seed needs an empty one). */
+const database = await openTestDatabase();
+
+/** The demo data's tenants and folders (on a database of its own: the seed needs an empty one). */
 describe('seedDemo: tenants and folders', () => {
   it('seeds two tenants with addresses; the list admin and the standard user belong to the first only', async () => {
-    const database = await openDatabase({ dataDir: null });
-    try {
-      await database.migrate();
-      const db = database.db;
-      expect(await seedDemo(db)).toBe(true);
-      const rows = await db.select().from(tenants).orderBy(asc(tenants.name));
-      expect(rows.map((r) => [r.name, r.url])).toEqual([
-        ['Brandschutz Nord GmbH', 'brandschutz-nord'],
-        ['Türservice Rhein-Main GmbH', 'rhein-main'],
-      ]);
-      const [north, rheinMain] = rows;
-      expect(rheinMain).toMatchObject({
-        notificationEmail: expect.stringContaining('@'),
-        fusszeileText: expect.stringContaining('Hanauer Landstraße 126'),
-        address: {
-          street: 'Hanauer Landstraße',
-          housenumber: '126',
-          zip: '60314',
-          location: 'Frankfurt am Main',
-          country: 'DE',
-        },
-      });
-      expect(north?.address).toMatchObject({ location: 'Hamburg', country: 'DE' });
-      const northFolders = await db
-        .select()
-        .from(folders)
-        .where(eq(folders.tenantId, north?.id ?? ''));
-      expect(northFolders).toHaveLength(2);
-      for (const email of ['listadmin@demo.test', 'standard@demo.test']) {
-        const memberships = await db
-          .select({ tenantId: userTenants.tenantId })
-          .from(userTenants)
-          .innerJoin(users, eq(users.id, userTenants.userId))
-          .where(eq(users.email, email));
-        expect(memberships, email).toEqual([{ tenantId: rheinMain?.id }]);
-      }
-      expect(await seedDemo(db)).toBe(false);
-    } finally {
-      await database.close();
+    const db = database.db;
+    expect(await seedDemo(db)).toBe(true);
+    const rows = await db.select().from(tenants).orderBy(asc(tenants.name));
+    expect(rows.map((r) => [r.name, r.url])).toEqual([
+      ['Brandschutz Nord GmbH', 'brandschutz-nord'],
+      ['Türservice Rhein-Main GmbH', 'rhein-main'],
+    ]);
+    const [north, rheinMain] = rows;
+    expect(rheinMain).toMatchObject({
+      notificationEmail: expect.stringContaining('@'),
+      fusszeileText: expect.stringContaining('Hanauer Landstraße 126'),
+      address: {
+        street: 'Hanauer Landstraße',
+        housenumber: '126',
+        zip: '60314',
+        location: 'Frankfurt am Main',
+        country: 'DE',
+      },
+    });
+    expect(north?.address).toMatchObject({ location: 'Hamburg', country: 'DE' });
+    const northFolders = await db
+      .select()
+      .from(folders)
+      .where(eq(folders.tenantId, north?.id ?? ''));
+    expect(northFolders).toHaveLength(2);
+    for (const email of ['listadmin@demo.test', 'standard@demo.test']) {
+      const memberships = await db
+        .select({ tenantId: userTenants.tenantId })
+        .from(userTenants)
+        .innerJoin(users, eq(users.id, userTenants.userId))
+        .where(eq(users.email, email));
+      expect(memberships, email).toEqual([{ tenantId: rheinMain?.id }]);
     }
+    expect(await seedDemo(db)).toBe(false);
   });
 });

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+
+/** The migrated template's tarball, read once per worker (test files of a worker share modules). */
+let template: Promise<Blob> | null = null;
+let clones = 0;
+
+export interface TestDatabase {
+  database: Database;
+  dispose: () => Promise<void>;
+}
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+/** A database cloned from the one of TEST_DATABASE_URL: its name, a marker and a suffix. */
+export const cloneName = (url: string, suffix: string) => `${databaseName(url).slice(0, 40)}_clone_${suffix}`;
+/** The server's maintenance database: CREATE DATABASE … TEMPLATE needs nobody connected to the template. */
+export function maintenanceUrl(url: string) {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  return maintenance.toString();
+}
+
+/**
+ * A migrated database of its own: a PGlite loaded from the run's template data directory, or on
+ * PostgreSQL a database cloned from the TEST_DATABASE_URL database that the global setup migrated.
+ */
+export async function newTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const file = inject('pgliteTemplate');
+    template ??= readFile(file).then((bytes) => new Blob([bytes]));
+    const database = await openDatabase({ dataDir: null, loadDataDir: await template });
+    return { database, dispose: () => database.close() };
+  }
+  const templateName = databaseName(url);
+  const name = cloneName(url, `${process.pid}_${++clones}`);
+  const maintenance = maintenanceUrl(url);
+  const admin = new pg.Client({ connectionString: maintenance });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${templateName}"`);
+  } finally {
+    await admin.end();
+  }
+  const clone = new URL(url);
+  clone.pathname = `/${name}`;
+  const database = await openDatabase({ url: clone.toString(), dataDir: null });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const admin = new pg.Client({ connectionString: maintenance });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** A fresh migrated database for tests that work below the API; closed (and dropped) after the file. */
+export async function openTestDatabase(): Promise<Database> {
+  const { database, dispose } = await newTestDatabase();
+  afterAll(dispose);
+  return database;
+}
