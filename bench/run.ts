@@ -2,7 +2,8 @@
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
- * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts).
+ * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
+ * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchBooks } from './books';
 import { benchPdf } from './pdf';
+import { benchReads } from './reads';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -144,3 +146,6 @@ await benchBooks();
 
 // The book PDF of 100 records and the label PDF of 500 books, next to a plain pdfkit page (bench/pdf.ts).
 await benchPdf();
+
+// The reads people use most, alone at 50 clients and all together at 200, next to GET users/{id} (bench/reads.ts).
+await benchReads();
