@@ -67,4 +67,13 @@ describe('book detail replies', () => {
       expect((await call(t, a)('GET', url)).statusCode).toBe(404);
     }
   });
+
+  it('are documented in the OpenAPI document as lists of ids', async () => {
+    const doc = (await t.api({ method: 'GET', url: '/openapi.json' })).json();
+    const reply = doc.paths['/books/{id}'].get.responses['200'].content['application/json'].schema;
+    for (const key of ['inspection', 'selfInspection']) {
+      expect(reply.properties[key]).toMatchObject({ type: 'array', items: { type: 'string' } });
+      expect(reply.properties[key].description).toContain('GET books/{id}/');
+    }
+  });
 });
