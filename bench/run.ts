@@ -2,7 +2,9 @@
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
- * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the initial bundle size.
+ * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
+ * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
+ * then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import pg from 'pg';
 import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
 import { benchPdf } from './pdf';
+import { benchReads } from './reads';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -146,6 +149,17 @@ await benchBooks();
 // The book PDF of 100 records and the label PDF of 500 books, next to a plain pdfkit page (bench/pdf.ts).
 await benchPdf();
 
+// The reads people use most, alone at 50 clients and all together at 200, next to GET users/{id} (bench/reads.ts).
+await benchReads();
+
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');
 reportInitialBundle();
+
+// The wall time of the README's test command on this machine (BENCH_SKIP_TESTS=1 leaves it out).
+if (process.env.BENCH_SKIP_TESTS !== '1') {
+  const began = performance.now();
+  const run = spawn('npm', ['test', '--silent'], { cwd: root, stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+  console.log(`\nnpm test: ${((performance.now() - began) / 1000).toFixed(1)} s wall (exit ${code})`);
+}

@@ -197,10 +197,17 @@ export const bookSchema = z.object({
   documents: z.array(z.string()),
   status: z.number().int(),
   active: z.boolean(),
-  /** Ids of the book's inspection, maintenance and expert report records (drafts too), newest first. */
-  inspection: z.array(z.string()),
-  /** Ids of the book's self-inspections (drafts too), newest first. */
-  selfInspection: z.array(z.string()),
+  /**
+   * Ids of the book's inspection, maintenance and expert report records (drafts too), newest
+   * first. Ids only: the records and their signatures come from GET books/{id}/inspection (decision 012).
+   */
+  inspection: z
+    .array(z.string())
+    .describe('Record ids, newest first; the records themselves: GET books/{id}/inspection'),
+  /** Ids of the book's self-inspections (drafts too), newest first; the records: GET books/{id}/selfinspection. */
+  selfInspection: z
+    .array(z.string())
+    .describe('Self-inspection ids, newest first; the records themselves: GET books/{id}/selfinspection'),
   qrCodes: z.array(z.unknown()),
   __v: z.number().int(),
   createdAt: z.string(),

@@ -17,38 +17,25 @@ import type { z } from 'zod';
 import { books } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { findBookType, toBookTypeDto } from '../booktypes/booktypes.repo';
+import { findBookType } from '../booktypes/booktypes.repo';
+import { readBook, readBookDto } from './books.detail';
 import { bookDto, findBook, findFolder, findTenantByUrl } from './books.repo';
 import { listBooks } from './books.search';
 
-/** The download link of a book's documents: the first document's download (SPEC §3). */
-export const downloadLinkOf = (documents: string[]) =>
-  documents[0] ? `/api/v1/blobs/${documents[0]}/document/download` : null;
-
+/** GET books/{id}: one prepared query (books.detail.ts). */
 export async function getBook(ctx: RequestContext, id: string) {
   const { tenantId } = requireTenant(ctx);
-  const row = await findBook(ctx.db, tenantId, id);
-  if (!row) throw notFound();
-  return bookDto(ctx.db, tenantId, row);
+  const book = await readBook(ctx.db, tenantId, id);
+  if (!book) throw notFound();
+  return book;
 }
 
-/** GET books/dto/{id}: the book with its book type, folder, document ids and download link. */
+/** GET books/dto/{id}: the book with its book type, folder, document ids and download link, in one query. */
 export async function getBookWithRelations(ctx: RequestContext, id: string): Promise<BookDto> {
   const { tenantId } = requireTenant(ctx);
-  const row = await findBook(ctx.db, tenantId, id);
-  if (!row) throw notFound();
-  const [book, type, folder] = await Promise.all([
-    bookDto(ctx.db, tenantId, row),
-    row.bookTypeId ? findBookType(ctx.db, row.bookTypeId) : null,
-    row.folderId ? findFolder(ctx.db, tenantId, row.folderId) : null,
-  ]);
-  return {
-    book,
-    bookType: type ? toBookTypeDto(type) : null,
-    folder: folder ? { _id: folder.id, folderName: folder.folderName, parentFolderId: folder.parentId } : null,
-    documents: book.documents,
-    downloadLink: downloadLinkOf(book.documents),
-  };
+  const dto = await readBookDto(ctx.db, tenantId, id);
+  if (!dto) throw notFound();
+  return dto;
 }
 
 export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {

@@ -75,54 +75,85 @@ function listWhere(f: OpenListFilter): SQL | undefined {
   return and(...conds);
 }
 
-/** A page of open-inspection rows and the total. */
+/**
+ * A page of open-inspection rows and the total, in one query: the page of matching books is cut
+ * first (the total counted by a window over the same matches), and only its rows look up their
+ * newest draft. Joining the drafts before the cut looked one up for every match of a broad
+ * search (a ZIP prefix matches hundreds of books). A page past the end counts separately.
+ */
 export async function openInspectionPage(db: Executor, f: OpenListFilter) {
+  const where = listWhere(f);
+  const page = db
+    .select({
+      id: books.id,
+      title: books.title,
+      customer: books.customer,
+      object: books.object,
+      site: books.site,
+      glasbocknr: books.glasbocknr,
+      manufacturerNo: books.manufacturerNo,
+      orderNo: books.orderNo,
+      zip: sql<string>`coalesce(${books.objectaddress} ->> 'zip', '')`.as('zip'),
+      location: sql<string>`coalesce(${books.objectaddress} ->> 'location', '')`.as('location'),
+      tenantId: books.tenantId,
+      tenantUrl: tenants.url,
+      nextInspectionDate: books.nextInspectionDate,
+      inspectionAmpel: books.inspectionAmpel,
+      nextInspectionDateSelf: books.nextInspectionDateSelf,
+      inspectionSelfAmpel: books.inspectionSelfAmpel,
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(books)
+    .innerJoin(tenants, eq(tenants.id, books.tenantId))
+    .where(where)
+    .orderBy(sql`${books.nextInspectionDate} asc nulls last`, asc(books.title), asc(books.id))
+    .limit(f.size)
+    .offset((f.page - 1) * f.size)
+    .as('page');
   const draft = db
     .select({ id: inspections.id, kind: inspections.kind, when: inspections.when, who: inspections.who })
     .from(inspections)
-    .where(and(eq(inspections.bookId, books.id), isNull(inspections.finalizedAt)))
+    .where(and(eq(inspections.bookId, page.id), isNull(inspections.finalizedAt)))
     .orderBy(sql`coalesce(${inspections.createdBy} = ${f.userId}, false) desc`, desc(inspections.updatedAt))
     .limit(1)
     .as('draft');
-  const where = listWhere(f);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: books.id,
-        title: books.title,
-        customer: books.customer,
-        object: books.object,
-        site: books.site,
-        glasbocknr: books.glasbocknr,
-        manufacturerNo: books.manufacturerNo,
-        orderNo: books.orderNo,
-        zip: sql<string>`coalesce(${books.objectaddress} ->> 'zip', '')`,
-        location: sql<string>`coalesce(${books.objectaddress} ->> 'location', '')`,
-        tenantId: books.tenantId,
-        tenantUrl: tenants.url,
-        nextInspectionDate: books.nextInspectionDate,
-        inspectionAmpel: books.inspectionAmpel,
-        nextInspectionDateSelf: books.nextInspectionDateSelf,
-        inspectionSelfAmpel: books.inspectionSelfAmpel,
-        draftId: draft.id,
-        draftKind: draft.kind,
-        draftWhen: draft.when,
-        draftWho: draft.who,
-      })
-      .from(books)
-      .innerJoin(tenants, eq(tenants.id, books.tenantId))
-      .leftJoinLateral(draft, sql`true`)
-      .where(where)
-      .orderBy(sql`${books.nextInspectionDate} asc nulls last`, asc(books.title), asc(books.id))
-      .limit(f.size)
-      .offset((f.page - 1) * f.size),
-    db
+  const rows = await db
+    .select({
+      id: page.id,
+      title: page.title,
+      customer: page.customer,
+      object: page.object,
+      site: page.site,
+      glasbocknr: page.glasbocknr,
+      manufacturerNo: page.manufacturerNo,
+      orderNo: page.orderNo,
+      zip: page.zip,
+      location: page.location,
+      tenantId: page.tenantId,
+      tenantUrl: page.tenantUrl,
+      nextInspectionDate: page.nextInspectionDate,
+      inspectionAmpel: page.inspectionAmpel,
+      nextInspectionDateSelf: page.nextInspectionDateSelf,
+      inspectionSelfAmpel: page.inspectionSelfAmpel,
+      total: page.total,
+      draftId: draft.id,
+      draftKind: draft.kind,
+      draftWhen: draft.when,
+      draftWho: draft.who,
+    })
+    .from(page)
+    .leftJoinLateral(draft, sql`true`)
+    .orderBy(sql`${page.nextInspectionDate} asc nulls last`, asc(page.title), asc(page.id));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && f.page > 1) {
+    const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(books)
       .innerJoin(tenants, eq(tenants.id, books.tenantId))
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .where(where);
+    total = count?.n ?? 0;
+  }
+  return { rows, total };
 }
 
 export type OpenInspectionRow = Awaited<ReturnType<typeof openInspectionPage>>['rows'][number];
