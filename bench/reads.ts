@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/demo/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3902;
