@@ -4,10 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessWorld,
   accessWorld,
+  PLAIN,
   PROFILES,
   type Profile,
   type ProfileUser,
+  params,
   profileUser,
+  QUERY,
+  queryKeys,
+  urlFor,
 } from '../test/access-world';
 import { createTestApp, type TestApp } from '../test/helper';
 import { type RouteAccess, routesOf } from './platform/auth';
@@ -25,89 +30,11 @@ import { type RouteAccess, routesOf } from './platform/auth';
 type Situation = 'own' | 'other' | 'foreign';
 const SITUATIONS: Situation[] = ['foreign', 'other', 'own'];
 
-/** Path parameters that name no tenant data: filled with fixed values. */
-const PLAIN: Record<string, string> = {
-  page: '1',
-  size: '10',
-  sort: 'title',
-  value: 'Tür',
-  from: '2024-01-01',
-  to: '2030-12-31',
-  dept: '3',
-  token: 'x'.repeat(32),
-  key: 'x'.repeat(20),
-};
-
-/** What `:id` names, by the path's first segment. */
-const ID_OF: Record<string, (w: AccessWorld) => string> = {
-  books: (w) => w.book,
-  blobs: (w) => w.blob,
-  folder: (w) => w.folder,
-  booktype: (w) => w.bookType,
-  inspections: (w) => w.inspection,
-  selfinspections: (w) => w.selfinspection,
-  qr: (w) => w.qr.id,
-  defectreports: (w) => w.defect,
-  tenants: (w) => w.tenantId,
-};
-
-const PARAM: Record<string, (w: AccessWorld) => string> = {
-  tenantId: (w) => w.tenantId,
-  folderId: (w) => w.subfolder,
-  parentId: (w) => w.folder,
-  folderOrRoot: (w) => w.folder,
-  url: (w) => w.tenant.url,
-  bookId: (w) => w.book,
-  blobId: (w) => w.blob,
-  docId: (w) => w.blob,
-  inspectionId: (w) => w.inspection,
-  selfInspectionId: (w) => w.selfinspection,
-  gutachtenId: (w) => w.gutachten,
-  pdfassetId: (w) => w.asset,
-  qrCodeId: (w) => w.qr.id,
-  code: (w) => w.qr.code,
-};
-
-/** Query keys that name data (the rest is left out: the route's defaults apply). */
-const QUERY: Record<string, (w: AccessWorld) => string> = {
-  bookId: (w) => w.book,
-  book: (w) => w.book,
-  tenant: (w) => w.tenantId,
-  url: (w) => w.tenant.url,
-  abbreviation: (w) => w.colleague.abbreviation,
-};
-
-const params = (url: string) => [...url.matchAll(/:(\w+)\??/g)].map((m) => m[1] as string);
-
 /** Whether the route's path or query names data of a tenant (a book, a folder, the tenant...). */
 function namesTenantData(r: RouteAccess) {
   const first = r.url.split('/')[3] ?? '';
   const path = params(r.url).filter((p) => !(p in PLAIN) && !(p === 'id' && first === 'booktype'));
   return path.length > 0 || queryKeys(r).some((k) => k in QUERY && k !== 'abbreviation');
-}
-
-function queryKeys(r: RouteAccess): string[] {
-  const q = r.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
-  return Object.keys(q?.shape ?? {});
-}
-
-/** The URL (below /api/v1) of a route for data of world w, called by `caller`; throws on an unknown parameter. */
-function urlFor(r: RouteAccess, w: AccessWorld, caller: { id: string }, own: boolean): string {
-  const first = r.url.split('/')[3] ?? '';
-  const path = r.url.replace('/api/v1', '').replace(/:(\w+)\??/g, (_, p: string) => {
-    if (p in PLAIN) return PLAIN[p] as string;
-    // Users: in their own tenant the caller themself (the admin routes: a colleague), else a user of that tenant.
-    const self = own && (r.access === 'session:any' || p !== 'id');
-    if (p === 'userId' || p === 'techAcceptorId' || (p === 'id' && first === 'users'))
-      return self ? caller.id : w.colleague.id;
-    const fill = p === 'id' ? ID_OF[first] : PARAM[p];
-    if (!fill) throw new Error(`${r.method} ${r.url}: no fixture for path parameter :${p}`);
-    return fill(w);
-  });
-  const query = queryKeys(r)
-    .filter((k) => k in QUERY)
-    .map((k) => `${k}=${encodeURIComponent((QUERY[k] as (w: AccessWorld) => string)(w))}`);
-  return query.length ? `${path}?${query.join('&')}` : path;
 }
 
 /** Routes on another user's data that some roles may not act on at all: 403, by design. */
