@@ -19,6 +19,17 @@ const bearer = (req: FastifyRequest) => {
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : null;
 };
 
+/** A route of /api as registered: the access test reads these (see routesOf). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: string;
+  schema: FastifyRequest['routeOptions']['schema'];
+}
+const routeTables = new WeakMap<FastifyInstance, RouteAccess[]>();
+/** Every /api route of an app with its access rule and schema, in registration order. */
+export const routesOf = (app: FastifyInstance): readonly RouteAccess[] => routeTables.get(app) ?? [];
+
 /**
  * Checks every request against the access rule its route names: verifies the access token,
  * loads the user and the session (a revoked session or a disabled user ends here), checks the
@@ -27,11 +38,16 @@ const bearer = (req: FastifyRequest) => {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ctx', null);
   app.decorateRequest('mfaUserId', null);
+  const table: RouteAccess[] = [];
+  routeTables.set(app, table);
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith('/api/')) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} names no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url, access: route.config.access, schema: route.schema });
+    }
   });
 
   app.addHook('onRequest', async (req) => {

@@ -1,0 +1,189 @@
+import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
+import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
+import { multipart, samples } from '../src/modules/documents/documents.fixtures';
+import type { RouteAccess } from '../src/platform/auth';
+import type { TestApp } from './helper';
+
+/**
+ * One tenant with one of everything a route path can name: the access matrix and the bad-input
+ * property test fill path parameters from it.
+ */
+export async function accessWorld(t: TestApp, name: string) {
+  const tenant = await t.createTenant(`${name} ${tag()}`);
+  const tenantId = tenant.id;
+  const folder = await folderIn(t, tenantId, 'Frankfurt');
+  const subfolder = await folderIn(t, tenantId, 'Sachsenhausen', folder);
+  const owner = await member(t, Role.STANDARD_ROLE, [tenantId]);
+  const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.api({ method, url, token: owner.token, tenant: tenantId, payload }).then((res) => {
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json() as { _id: string; id?: string; code?: string };
+    });
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const book = await call('POST', '/books', {
+    title: `Schiebetür ${tag()}`,
+    folder,
+    bookType: SLIDING_DOOR_TYPE,
+    serviceinterval: 12,
+    selfserviceinterval: 1,
+  });
+  const inspection = await call('POST', '/inspections', { book: book._id, when: day, kind: 'inspection' });
+  const gutachten = await call('POST', '/inspections', { book: book._id, when: day, kind: 'gutachten' });
+  const selfinspection = await call('POST', '/selfinspections', { book: book._id, when: day });
+  // A real upload: the document routes read the stored file.
+  const upload = multipart({}, { name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
+  const uploaded = await t.api({
+    method: 'POST',
+    url: `/books/${book._id}/document`,
+    token: owner.token,
+    tenant: tenantId,
+    ...upload,
+  });
+  if (uploaded.statusCode >= 300) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+  const blob = { id: (uploaded.json() as { blob: { _id: string } }).blob._id };
+  const db = t.database.db;
+  const [qr] = await db
+    .insert(qrCodes)
+    .values({ tenantId, bookId: book._id, code: `Q${tag()}` })
+    .returning();
+  const [defect] = await db
+    .insert(defectReports)
+    .values({ tenantId, bookId: book._id, text: 'Tür schließt nicht' })
+    .returning();
+  const [asset] = await db
+    .insert(pdfAssets)
+    .values({ tenantId, bookId: book._id, blobId: blob.id, kind: 'inspection', fileName: 'a.pdf' })
+    .returning();
+  // A book type of its own: the delete route must not remove the seeded types other tests rely on.
+  const [bookType] = await db
+    .insert(bookTypes)
+    .values({ type: `door-${tag()}` })
+    .returning();
+  const colleague = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [tenantId] });
+  if (!qr || !defect || !asset || !bookType) throw new Error('world incomplete');
+  return {
+    tenant,
+    tenantId,
+    folder,
+    subfolder,
+    owner,
+    book: book._id,
+    inspection: inspection._id,
+    gutachten: gutachten._id,
+    selfinspection: selfinspection._id,
+    blob: blob.id,
+    qr,
+    defect: defect.id,
+    asset: asset.id,
+    bookType: bookType.id,
+    colleague,
+  };
+}
+export type AccessWorld = Awaited<ReturnType<typeof accessWorld>>;
+
+/**
+ * A caller profile: a role and, for branch users, a customer role. A later per-location scope of
+ * branch users adds a location here (own / foreign customer location) and a dimension in the matrix.
+ */
+export interface Profile {
+  label: string;
+  role: RoleNumber;
+  customerRole: CustomerRoleNumber | null;
+}
+
+/** The 15 demo profiles: the 12 roles, role 8 once per customer role. */
+export const PROFILES: Profile[] = Object.entries(Role).flatMap(([name, role]): Profile[] =>
+  role === Role.ROLE_FILIALE
+    ? Object.entries(CustomerRole).map(([c, customerRole]) => ({ label: `${name}/${c}`, role, customerRole }))
+    : [{ label: name, role, customerRole: null }],
+);
+
+/** A signed-in user of a profile in these tenants. */
+export async function profileUser(t: TestApp, p: Profile, tenantIds: string[]) {
+  const user = await t.createUser({
+    role: p.role,
+    tenantIds,
+    ...(p.customerRole ? { customerRole: p.customerRole, customer: 1 } : {}),
+  });
+  return { id: user.id, email: user.email, token: (await t.login(user.email)).token };
+}
+export type ProfileUser = Awaited<ReturnType<typeof profileUser>>;
+
+/** Path parameters that name no tenant data: filled with fixed values. */
+export const PLAIN: Record<string, string> = {
+  page: '1',
+  size: '10',
+  sort: 'title',
+  value: 'Tür',
+  from: '2024-01-01',
+  to: '2030-12-31',
+  dept: '3',
+  token: 'x'.repeat(32),
+  key: 'x'.repeat(20),
+};
+
+/** What `:id` names, by the path's first segment. */
+const ID_OF: Record<string, (w: AccessWorld) => string> = {
+  books: (w) => w.book,
+  blobs: (w) => w.blob,
+  folder: (w) => w.folder,
+  booktype: (w) => w.bookType,
+  inspections: (w) => w.inspection,
+  selfinspections: (w) => w.selfinspection,
+  qr: (w) => w.qr.id,
+  defectreports: (w) => w.defect,
+  tenants: (w) => w.tenantId,
+};
+
+const PARAM: Record<string, (w: AccessWorld) => string> = {
+  tenantId: (w) => w.tenantId,
+  folderId: (w) => w.subfolder,
+  parentId: (w) => w.folder,
+  folderOrRoot: (w) => w.folder,
+  url: (w) => w.tenant.url,
+  bookId: (w) => w.book,
+  blobId: (w) => w.blob,
+  docId: (w) => w.blob,
+  inspectionId: (w) => w.inspection,
+  selfInspectionId: (w) => w.selfinspection,
+  gutachtenId: (w) => w.gutachten,
+  pdfassetId: (w) => w.asset,
+  qrCodeId: (w) => w.qr.id,
+  code: (w) => w.qr.code,
+};
+
+/** Query keys that name data (the rest is left out: the route's defaults apply). */
+export const QUERY: Record<string, (w: AccessWorld) => string> = {
+  bookId: (w) => w.book,
+  book: (w) => w.book,
+  tenant: (w) => w.tenantId,
+  url: (w) => w.tenant.url,
+  abbreviation: (w) => w.colleague.abbreviation,
+};
+
+export const params = (url: string) => [...url.matchAll(/:(\w+)\??/g)].map((m) => m[1] as string);
+
+export function queryKeys(r: RouteAccess): string[] {
+  const q = r.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  return Object.keys(q?.shape ?? {});
+}
+
+/** The URL (below /api/v1) of a route for data of world w, called by `caller`; throws on an unknown parameter. */
+export function urlFor(r: RouteAccess, w: AccessWorld, caller: { id: string }, own: boolean): string {
+  const first = r.url.split('/')[3] ?? '';
+  const path = r.url.replace('/api/v1', '').replace(/:(\w+)\??/g, (_, p: string) => {
+    if (p in PLAIN) return PLAIN[p] as string;
+    // Users: in their own tenant the caller themself (the admin routes: a colleague), else a user of that tenant.
+    const self = own && (r.access === 'session:any' || p !== 'id');
+    if (p === 'userId' || p === 'techAcceptorId' || (p === 'id' && first === 'users'))
+      return self ? caller.id : w.colleague.id;
+    const fill = p === 'id' ? ID_OF[first] : PARAM[p];
+    if (!fill) throw new Error(`${r.method} ${r.url}: no fixture for path parameter :${p}`);
+    return fill(w);
+  });
+  const query = queryKeys(r)
+    .filter((k) => k in QUERY)
+    .map((k) => `${k}=${encodeURIComponent((QUERY[k] as (w: AccessWorld) => string)(w))}`);
+  return query.length ? `${path}?${query.join('&')}` : path;
+}
