@@ -1,8 +1,8 @@
 import { protocolField } from '@pruefbuch/domain/protocol';
 import { Role } from '@pruefbuch/domain/roles';
-import { auditLogs } from '../../db/schema/index';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { auditLogs } from '../../db/schema/index';
 import { member, tenantWorld } from '../books/books.fixtures';
 import { protocolDate } from './protocol.service';
 
