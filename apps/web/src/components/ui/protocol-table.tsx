@@ -9,7 +9,7 @@ import { editorOf, formatBerlinDateTime, type ProtocolLookups, protocolLabel, pr
 
 const PAGE = 25;
 const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
-const WRAP = { overflowWrap: 'anywhere', whiteSpace: 'pre-line' } as const;
+const WRAP = { overflowWrap: 'break-word', whiteSpace: 'pre-line' } as const;
 
 export interface ProtocolTableProps {
   /** Which entity's protocol: picks the field labels and formats of the domain registry. */
@@ -23,7 +23,7 @@ export interface ProtocolTableProps {
 
 /**
  * The protocol table of SPEC §2 for any entity: field, old value, new value, date and editor, newest first.
- * Values wrap instead of being cut off.
+ * Values wrap instead of being cut off; on phones each entry is a block instead of a table row.
  */
 export function ProtocolTable({ entity, entries, lookups, loading, error, onRetry }: ProtocolTableProps) {
   const { t } = useTranslation();
@@ -45,7 +45,41 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
           </Text>
         ) : null}
         {rows.length > 0 ? (
-          <Table.ScrollContainer minWidth={560}>
+          <Stack gap={0} hiddenFrom="sm">
+            {rows.slice(0, shown).map((entry) => {
+              const view = protocolField(entity, entry.field);
+              return (
+                <Stack
+                  key={entry._id}
+                  data-testid="protocol-entry"
+                  gap={2}
+                  py="xs"
+                  style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Group justify="space-between" gap="xs" align="baseline">
+                    <Text size="sm" fw={500} style={WRAP}>
+                      {protocolLabel(view, t)}
+                    </Text>
+                    <Text size="xs" c={ACTION_COLOR[entry.action]}>
+                      {t(`protocol.actions.${entry.action}`)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed" style={WRAP}>
+                    {t('protocol.oldValue')}: {protocolValue(view, entry.oldValue, l)}
+                  </Text>
+                  <Text size="sm" style={WRAP}>
+                    {t('protocol.newValue')}: {protocolValue(view, entry.newValue, l)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBerlinDateTime(entry.createdAt) || entry.date} · {editorOf(entry)}
+                  </Text>
+                </Stack>
+              );
+            })}
+          </Stack>
+        ) : null}
+        {rows.length > 0 ? (
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
             <Table verticalSpacing="xs" fz="sm" style={{ tableLayout: 'fixed' }}>
               <Table.Thead>
                 <Table.Tr>
