@@ -12,7 +12,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { auditlogsRoutes } from './modules/auditlogs/auditlogs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
@@ -24,6 +23,7 @@ import { bookingsRoutes } from './modules/inspections/bookings.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
+import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(booktypesRoutes);
       await api.register(booksRoutes);
       await api.register(documentsRoutes);
-      await api.register(auditlogsRoutes);
+      await api.register(protocolRoutes);
       await api.register(pdfRoutes);
       await api.register(qrRoutes);
       await api.register(inspectionsRoutes);

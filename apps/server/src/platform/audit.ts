@@ -1,9 +1,8 @@
+import type { ProtocolAction as Action, ProtocolEntity as Entity } from '@pruefbuch/domain/protocol';
 import type { Executor } from '../db/client';
 import { auditLogs } from '../db/schema/index';
 import type { RequestContext } from './context';
 
-type Entity = 'book' | 'tenant' | 'folder' | 'booktype';
-type Action = 'create' | 'update' | 'delete';
 const SKIP = new Set(['id', 'tenantId', 'version', 'createdAt', 'updatedAt']);
 
 const show = (v: unknown): string | null => {

@@ -11,6 +11,7 @@ import { legal as deLegal } from './de/legal';
 import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
 import { pdf as dePdf } from './de/pdf';
+import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
@@ -28,6 +29,7 @@ import { legal as enLegal } from './en/legal';
 import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
 import { pdf as enPdf } from './en/pdf';
+import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
@@ -54,6 +56,7 @@ export const resources = {
       qr: deQr,
       lists: deLists,
       pdf: dePdf,
+      protocol: deProtocol,
     },
   },
   en: {
@@ -75,6 +78,7 @@ export const resources = {
       qr: enQr,
       lists: enLists,
       pdf: enPdf,
+      protocol: enProtocol,
     },
   },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTOCOL_ACTIONS } from '../protocol';
 import { idSchema } from './common';
 
 /** GET auditlogs/book?bookId= */
@@ -6,7 +7,7 @@ export const bookAuditQuery = z.object({ bookId: idSchema });
 
 /**
  * One protocol entry (SPEC §3): a changed field with old and new value, the date as DD-MM-YYYY
- * (Europe/Berlin) and the exact time as createdAt, the editor's abbreviation (userKuerzel) and
+ * (Europe/Berlin) and the exact time as createdAt (ISO), the editor's abbreviation (userKuerzel), name and
  * whether the book was created, changed or deleted. Values are text; objects are JSON.
  */
 export const protocolEntrySchema = z.object({
@@ -17,7 +18,9 @@ export const protocolEntrySchema = z.object({
   date: z.string(),
   createdAt: z.string(),
   userKuerzel: z.string(),
-  action: z.enum(['create', 'update', 'delete']),
+  /** "Vorname Nachname" of the editor; empty when the user no longer exists. */
+  editorName: z.string(),
+  action: z.enum(PROTOCOL_ACTIONS),
 });
 export type ProtocolEntry = z.infer<typeof protocolEntrySchema>;
 export const protocolList = z.array(protocolEntrySchema);

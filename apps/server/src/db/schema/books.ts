@@ -1,3 +1,4 @@
+import type { ProtocolAction, ProtocolEntity } from '@pruefbuch/domain/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -148,9 +149,9 @@ export const auditLogs = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id'),
-    entity: text('entity').$type<'book' | 'tenant' | 'folder' | 'booktype'>().notNull(),
+    entity: text('entity').$type<ProtocolEntity>().notNull(),
     entityId: uuid('entity_id').notNull(),
-    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    action: text('action').$type<ProtocolAction>().notNull(),
     field: text('field').notNull(),
     oldValue: text('old_value'),
     newValue: text('new_value'),

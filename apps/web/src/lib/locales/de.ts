@@ -9,6 +9,7 @@ import { legal } from '@pruefbuch/domain/locales/de/legal';
 import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
+import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
 import { users } from '@pruefbuch/domain/locales/de/users';
 
@@ -25,4 +26,5 @@ export const translation = {
   qr,
   lists,
   pdf,
+  protocol,
 };

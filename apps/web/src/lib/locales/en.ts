@@ -11,6 +11,7 @@ import { legal } from '@pruefbuch/domain/locales/en/legal';
 import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
+import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
@@ -35,4 +36,5 @@ export const translation = {
   qr,
   lists,
   pdf,
+  protocol,
 };

@@ -135,21 +135,6 @@ export const books = {
     year: 'Baujahr',
     orderNo: 'Auftragsnummer',
   },
-  protocol: {
-    title: 'Protokoll',
-    field: 'Feld',
-    oldValue: 'Alter Wert',
-    newValue: 'Neuer Wert',
-    date: 'Datum',
-    editor: 'Bearbeiter',
-    empty: 'Noch keine Änderungen.',
-    actions: {
-      create: 'Angelegt',
-      update: 'Geändert',
-      delete: 'Gelöscht',
-    },
-    more: '{{count}} weitere anzeigen',
-  },
   form: {
     sections: 'Abschnitte des Formulars',
     unsaved: 'Ungespeicherte Änderungen',

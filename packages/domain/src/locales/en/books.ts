@@ -136,21 +136,6 @@ export const books: typeof de = {
     year: 'Year of construction',
     orderNo: 'Order number',
   },
-  protocol: {
-    title: 'Protocol',
-    field: 'Field',
-    oldValue: 'Old value',
-    newValue: 'New value',
-    date: 'Date',
-    editor: 'Editor',
-    empty: 'No changes yet.',
-    actions: {
-      create: 'Created',
-      update: 'Changed',
-      delete: 'Deleted',
-    },
-    more: 'Show {{count}} more',
-  },
   form: {
     sections: 'Sections of the form',
     unsaved: 'Unsaved changes',

@@ -17,9 +17,9 @@ import { useBookDto } from '../api/get-book-dto';
 import { AmpelBadge, BookStatusBadge } from '../components/book-badges';
 import { BookDetails } from '../components/book-details';
 import { BookNotFound, isNoAccess } from '../components/book-not-found';
+import { BookProtocol } from '../components/book-protocol';
 import { DocumentsCard } from '../components/documents-card';
 import { MoveBookForm } from '../components/move-book-form';
-import { ProtocolTable } from '../components/protocol-table';
 import { useFolderOptions } from '../components/use-folder-options';
 
 const MOVE_MODAL = 'move-book';
@@ -200,7 +200,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
         </Grid.Col>
       </Grid>
 
-      {may('auditlogs:read') ? <ProtocolTable tenantId={tenantId} bookId={book._id} /> : null}
+      {may('auditlogs:read') ? <BookProtocol tenantId={tenantId} bookId={book._id} /> : null}
     </Stack>
   );
 }

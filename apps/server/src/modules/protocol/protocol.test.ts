@@ -1,8 +1,10 @@
+import { protocolField } from '@pruefbuch/domain/protocol';
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { auditLogs } from '../../db/schema/index';
 import { member, tenantWorld } from '../books/books.fixtures';
-import { protocolDate } from './auditlogs.service';
+import { protocolDate } from './protocol.service';
 
 const t = await createTestApp();
 const FOREIGN = '11111111-1111-4111-8111-111111111111';
@@ -89,6 +91,65 @@ describe('GET auditlogs/book', () => {
     }
     const tech = await member(t, Role.ROLE_SERVICE_TECHNIKER, [w.tenantId]);
     expect((await t.api({ method: 'GET', url, token: tech.token, tenant: w.tenantId })).statusCode).toBe(200);
+  });
+});
+
+describe('the editor and unknown fields', () => {
+  it("names the editor as 'Vorname Nachname' next to the abbreviation, also on protocol/getProtocolByBook", async () => {
+    const w = await tenantWorld(t);
+    const editor = await member(t, Role.ACCEPTOR_ROLE, [w.tenantId], {
+      firstName: 'Karla',
+      lastName: 'Meier',
+      abbreviation: 'KME',
+    });
+    const put = await t.api({
+      method: 'PUT',
+      url: `/books/${w.book._id}`,
+      token: editor.token,
+      tenant: w.tenantId,
+      payload: { __v: 0, customer: 'Klinikum Darmstadt' },
+    });
+    expect(put.statusCode).toBe(200);
+    for (const url of [`/auditlogs/book?bookId=${w.book._id}`, `/protocol/getProtocolByBook/${w.book._id}`]) {
+      const res = await t.api({ method: 'GET', url, token: w.user.token, tenant: w.tenantId });
+      expect(res.statusCode, url).toBe(200);
+      const [latest, ...older] = res.json();
+      expect(latest).toMatchObject({ field: 'customer', userKuerzel: 'KME', editorName: 'Karla Meier' });
+      expect(latest.createdAt).toBe(new Date(latest.createdAt).toISOString());
+      expect(older.find((e: Entry) => e.field === 'title')).toMatchObject({ editorName: 'Test Nutzer' });
+    }
+  });
+
+  it('returns rows of unknown fields and gone editors as stored; their label is humanised, never the raw key', async () => {
+    const w = await tenantWorld(t);
+    await t.database.db.insert(auditLogs).values({
+      tenantId: w.tenantId,
+      entity: 'book',
+      entityId: w.book._id,
+      action: 'update',
+      field: 'legacy.someOldField',
+      newValue: 'x',
+      editorId: FOREIGN,
+      editorAbbreviation: 'OLD',
+    });
+    const res = await t.api({
+      method: 'GET',
+      url: `/protocol/getProtocolByBook/${w.book._id}`,
+      token: w.user.token,
+      tenant: w.tenantId,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().find((e: Entry) => e.field === 'legacy.someOldField');
+    expect(row).toMatchObject({ newValue: 'x', userKuerzel: 'OLD', editorName: '' });
+    expect(protocolField('book', row.field).label).toEqual([{ text: 'Legacy · Some old field' }]);
+    const other = await tenantWorld(t, 'B');
+    const foreign = await t.api({
+      method: 'GET',
+      url: `/protocol/getProtocolByBook/${w.book._id}`,
+      token: other.user.token,
+      tenant: other.tenantId,
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });
 

@@ -1,0 +1,63 @@
+import type { ProtocolEntity } from '@pruefbuch/domain/protocol';
+import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { auditLogs, users } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+
+const berlinDay = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+/** The protocol date of SPEC §3: DD-MM-YYYY in the company's time zone. */
+export const protocolDate = (d: Date) => berlinDay.format(d).replace(/\./g, '-');
+
+export interface ProtocolSource {
+  entity: ProtocolEntity;
+  /**
+   * 'tenant' (default): rows of the caller's tenant only, the tenant header is required.
+   * 'global': entities shared by all tenants (book types), rows without a tenant.
+   */
+  scope?: 'tenant' | 'global';
+  /** Whether the id ever named such an entity for the caller; asked only when there are no rows (else 404). */
+  exists: (db: Executor, tenantId: string | null, id: string) => Promise<unknown>;
+}
+
+/** "Vorname Nachname" of the editor; empty when the user is gone or has no name. */
+const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+/**
+ * The protocol of one entity, newest first. It outlives the entity: a deleted one's trail is still
+ * returned; an id that never had a trail and does not exist is a 404.
+ */
+export async function protocolOf(
+  rctx: RequestContext,
+  source: ProtocolSource,
+  entityId: string,
+): Promise<ProtocolEntry[]> {
+  const global = source.scope === 'global';
+  const tenantId = global ? null : requireTenant(rctx).tenantId;
+  const where: SQL[] = [eq(auditLogs.entity, source.entity), eq(auditLogs.entityId, entityId)];
+  where.push(tenantId ? eq(auditLogs.tenantId, tenantId) : isNull(auditLogs.tenantId));
+  const rows = await rctx.db
+    .select({ log: auditLogs, firstName: users.firstName, lastName: users.lastName })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.editorId))
+    .where(and(...where))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
+  if (rows.length === 0 && !(await source.exists(rctx.db, tenantId, entityId))) throw notFound();
+  return rows.map(({ log: r, firstName, lastName }) => ({
+    _id: r.id,
+    field: r.field,
+    oldValue: r.oldValue,
+    newValue: r.newValue,
+    date: protocolDate(r.createdAt),
+    createdAt: r.createdAt.toISOString(),
+    userKuerzel: r.editorAbbreviation,
+    editorName: nameOf(firstName, lastName),
+    action: r.action,
+  }));
+}

@@ -1,0 +1,129 @@
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { protocolField } from '@pruefbuch/domain/protocol';
+import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLoader } from '@/components/ui/page-loader';
+import { editorOf, formatBerlinDateTime, type ProtocolLookups, protocolLabel, protocolValue } from './protocol-value';
+
+const PAGE = 25;
+const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
+const WRAP = { overflowWrap: 'break-word', whiteSpace: 'pre-line' } as const;
+
+export interface ProtocolTableProps {
+  /** Which entity's protocol: picks the field labels and formats of the domain registry. */
+  entity: string;
+  entries: ProtocolEntry[] | undefined;
+  lookups: Omit<ProtocolLookups, 't'>;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+}
+
+/**
+ * The protocol table of SPEC §2 for any entity: field, old value, new value, date and editor, newest first.
+ * Values wrap instead of being cut off; on phones each entry is a block instead of a table row.
+ */
+export function ProtocolTable({ entity, entries, lookups, loading, error, onRetry }: ProtocolTableProps) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(PAGE);
+  const l: ProtocolLookups = { ...lookups, t };
+  const rows = entries ?? [];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" data-testid="protocol">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t('protocol.title')}
+        </Title>
+        {loading ? <PageLoader /> : null}
+        {error ? <LoadError error={error} onRetry={onRetry} /> : null}
+        {entries && rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('protocol.empty')}
+          </Text>
+        ) : null}
+        {rows.length > 0 ? (
+          <Stack gap={0} hiddenFrom="sm">
+            {rows.slice(0, shown).map((entry) => {
+              const view = protocolField(entity, entry.field);
+              return (
+                <Stack
+                  key={entry._id}
+                  data-testid="protocol-entry"
+                  gap={2}
+                  py="xs"
+                  style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Group justify="space-between" gap="xs" align="baseline">
+                    <Text size="sm" fw={500} style={WRAP}>
+                      {protocolLabel(view, t)}
+                    </Text>
+                    <Text size="xs" c={ACTION_COLOR[entry.action]}>
+                      {t(`protocol.actions.${entry.action}`)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed" style={WRAP}>
+                    {t('protocol.oldValue')}: {protocolValue(view, entry.oldValue, l)}
+                  </Text>
+                  <Text size="sm" style={WRAP}>
+                    {t('protocol.newValue')}: {protocolValue(view, entry.newValue, l)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBerlinDateTime(entry.createdAt) || entry.date} · {editorOf(entry)}
+                  </Text>
+                </Stack>
+              );
+            })}
+          </Stack>
+        ) : null}
+        {rows.length > 0 ? (
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+            <Table verticalSpacing="xs" fz="sm" style={{ tableLayout: 'fixed' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w="22%">{t('protocol.field')}</Table.Th>
+                  <Table.Th w="24%">{t('protocol.oldValue')}</Table.Th>
+                  <Table.Th w="24%">{t('protocol.newValue')}</Table.Th>
+                  <Table.Th w={96}>{t('protocol.date')}</Table.Th>
+                  <Table.Th w="16%">{t('protocol.editor')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.slice(0, shown).map((entry) => {
+                  const view = protocolField(entity, entry.field);
+                  return (
+                    <Table.Tr key={entry._id} data-testid="protocol-row" style={{ verticalAlign: 'top' }}>
+                      <Table.Td style={WRAP}>
+                        <Text size="sm" fw={500} style={WRAP}>
+                          {protocolLabel(view, t)}
+                        </Text>
+                        <Text size="xs" c={ACTION_COLOR[entry.action]}>
+                          {t(`protocol.actions.${entry.action}`)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td c="dimmed" style={WRAP}>
+                        {protocolValue(view, entry.oldValue, l)}
+                      </Table.Td>
+                      <Table.Td style={WRAP}>{protocolValue(view, entry.newValue, l)}</Table.Td>
+                      <Table.Td>{formatBerlinDateTime(entry.createdAt) || entry.date}</Table.Td>
+                      <Table.Td style={WRAP}>{editorOf(entry)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+        {rows.length > shown ? (
+          <Group justify="center">
+            <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)}>
+              {t('protocol.more', { count: rows.length - shown })}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,119 @@
+import { protocolField } from '@pruefbuch/domain/protocol';
+import type { TFunction } from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import type { ProtocolLookups } from './protocol-value';
+
+// The formatting helpers load the app's i18n setup, which touches the document and the storage.
+vi.stubGlobal('document', { documentElement: { lang: 'de' } });
+vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+const { editorOf, formatBerlinDateTime, protocolLabel, protocolValue } = await import('./protocol-value');
+
+const TEXTS: Record<string, string> = {
+  'books.status.approved': 'Abgenommen',
+  'common.yes': 'Ja',
+  'common.no': 'Nein',
+  'books.lagerort.inFertigungsprozess': 'Im Fertigungsprozess',
+  'books.ampel.orange': 'Orange',
+  'books.fields.title': 'Titel',
+  'inspections.kind.wartung': 'Wartung',
+  'inspections.sections.defects': 'Mängel',
+  'protocol.fields.finalized': 'Abgeschlossen',
+};
+const t = ((key: string, opts?: { defaultValue?: string }) => TEXTS[key] ?? opts?.defaultValue ?? key) as TFunction;
+
+const ID = '5f0c1f4e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
+const lookups: ProtocolLookups = {
+  t,
+  countries: [{ _id: 'AT', code: 'AT', name: 'Österreich' }],
+  intervalLabel: (v) => (v === 12 ? 'Jährlich' : String(v)),
+  refs: { booktype: new Map([['bt1', 'RWA']]), folder: new Map([['f1', 'Halle 1']]) },
+};
+
+describe('protocol values by format', () => {
+  it.each([
+    ['book', 'title', null, '–'],
+    ['book', 'title', '', '–'],
+    ['book', 'title', 'Schiebetür Halle 3', 'Schiebetür Halle 3'],
+    ['book', 'status', '3', 'Abgenommen'],
+    ['book', 'inspectionAmpel', 'orange', 'Orange'],
+    ['book', 'lagerort', 'inFertigungsprozess', 'Im Fertigungsprozess'],
+    ['book', 'serviceinterval', '12', 'Jährlich'],
+    ['book', 'bookType', 'bt1', 'RWA'],
+    ['book', 'bookType', ID, '–'],
+    ['book', 'folder', 'f1', 'Halle 1'],
+    ['book', 'folder', ID, '–'],
+    ['book', 'active', 'false', 'Nein'],
+    ['book', 'active', 'true', 'Ja'],
+    ['book', 'completedOn', '2026-02-03', '03.02.2026'],
+    ['tenant', 'ampelBlackDays', '1200', '1.200'],
+    [
+      'book',
+      'objectaddress',
+      '{"_id":"a","street":"Ring","housenumber":"7","zip":"1010","location":"Wien","country":"AT"}',
+      'Ring 7, 1010 Wien, Österreich',
+    ],
+    ['book', 'misc', '{"norm":"DIN 18650","fluegel":2}', 'norm: DIN 18650, fluegel: 2'],
+    ['book', 'misc', '{}', '–'],
+    ['tenant', 'hotHint', '["Schlüssel beim Pförtner","Hund"]', 'Schlüssel beim Pförtner, Hund'],
+    ['book', 'shortText', '{kein json', '{kein json'],
+    ['book', 'wartung', `2026-01-15 · Max Muster (${ID})`, '15.01.2026 · Max Muster'],
+    ['book', 'wartung.when', '2026-01-15', '15.01.2026'],
+    [
+      'book',
+      'wartung.finalized',
+      `2026-01-15 · Max Muster (${ID}) 2026-01-15T09:30:00.000Z`,
+      '15.01.2026 · Max Muster 15.01.2026 10:30',
+    ],
+    ['book', 'wartung.corrects', ID, '–'],
+    ['book', 'unknown.someField', ID, '–'],
+    ['book', 'unknown', '2026-07-01T22:15:00Z', '02.07.2026 00:15'],
+  ])('%s %s %s → %s', (entity, field, value, shown) => {
+    expect(protocolValue(protocolField(entity, field), value, lookups)).toBe(shown);
+  });
+
+  it('formats datetime, money and enum fields of registered entities', () => {
+    const view = (format: never) => ({ label: [], format });
+    expect(protocolValue(view('datetime' as never), '2025-12-31T23:30:00Z', lookups)).toBe('01.01.2026 00:30');
+    expect(protocolValue(view('money' as never), '1234.5', lookups)).toMatch(/1\.234,50\s€/);
+    expect(protocolValue(view('enum:books.ampel' as never), 'unknown', lookups)).toBe('unknown');
+  });
+
+  it('shows instants as DD.MM.YYYY HH:mm in Berlin, summer and winter', () => {
+    expect(formatBerlinDateTime('2025-06-30T22:00:00Z')).toBe('01.07.2025 00:00');
+    expect(formatBerlinDateTime('2025-01-10T07:05:00Z')).toBe('10.01.2025 08:05');
+    expect(formatBerlinDateTime('nonsense')).toBe('');
+  });
+});
+
+describe('protocol labels', () => {
+  it.each([
+    ['book', 'title', 'Titel'],
+    ['book', 'wartung', 'Wartung'],
+    ['book', 'wartung.defects', 'Wartung · Mängel'],
+    ['book', 'wartung.finalized', 'Wartung · Abgeschlossen'],
+    ['book', 'wartung.newThing', 'Wartung · New thing'],
+    ['book', 'inspection.finalizedAt', 'Inspection · Finalized at'],
+    ['book', 'legacy_field', 'Legacy field'],
+    ['tenant', 'wartung.defects', 'Wartung · Defects'],
+    ['offer', 'priceNet', 'Price net'],
+  ])('%s %s → %s', (entity, field, label) => {
+    expect(protocolLabel(protocolField(entity, field), t)).toBe(label);
+  });
+
+  it('never shows a raw dotted key', () => {
+    expect(
+      protocolLabel(
+        protocolField('book', 'inspection.finalized'),
+        ((_k: string, o?: { defaultValue?: string }) => o?.defaultValue) as TFunction,
+      ),
+    ).toBe('Inspection · Finalized');
+  });
+});
+
+describe('editor', () => {
+  it('is "Vorname Nachname (AB)", or what is known', () => {
+    expect(editorOf({ editorName: 'Karla Meier', userKuerzel: 'KM' })).toBe('Karla Meier (KM)');
+    expect(editorOf({ editorName: '', userKuerzel: 'KM' })).toBe('KM');
+    expect(editorOf({ editorName: '', userKuerzel: '' })).toBe('–');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Protocol entries as a person reads them (SPEC §3: values are stored as text, objects as JSON). The label
+ * and the format of a field come from the domain registry (domain/protocol.ts); ids never show raw.
+ */
+import type { ProtocolFieldView, ProtocolRef } from '@pruefbuch/domain/protocol';
+import type { TFunction } from 'i18next';
+import { addressSummary } from '@/components/ui/address-editor';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATETIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const DASH = '–';
+
+export interface ProtocolLookups {
+  t: TFunction;
+  countries: Parameters<typeof addressSummary>[1];
+  intervalLabel: (value: number) => string;
+  /** Names of referenced things by id; an id not found shows as '–'. */
+  refs: Partial<Record<ProtocolRef, Map<string, string>>>;
+}
+
+const berlin = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as DD.MM.YYYY HH:mm in the company's time zone (SPEC §9), whatever the browser's zone. */
+export function formatBerlinDateTime(value: string | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(berlin.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** "Vorname Nachname (AB)"; only what is known of an editor who is gone. */
+export const editorOf = (e: { editorName: string; userKuerzel: string }) =>
+  e.editorName && e.userKuerzel ? `${e.editorName} (${e.userKuerzel})` : e.editorName || e.userKuerzel || DASH;
+
+/** The label of a field: its parts translated and joined ("Wartung · Mängel"). */
+export function protocolLabel(view: ProtocolFieldView, t: TFunction): string {
+  return view.label.map((part) => (part.key ? t(part.key, { defaultValue: part.text }) : part.text)).join(' · ');
+}
+
+/** ISO instants and dates inside a text read as DD.MM.YYYY (HH:mm); ids in brackets are dropped. */
+function readableText(value: string): string {
+  return value
+    .replace(/\s*\(\s*[0-9a-f-]{36}\s*\)/gi, '')
+    .replace(UUID, DASH)
+    .replace(ISO_DATETIME, (iso) => formatBerlinDateTime(iso) || iso)
+    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3.$2.$1')
+    .trim();
+}
+
+function json(value: string, l: ProtocolLookups, view: ProtocolFieldView): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return readableText(value);
+  }
+  if (view.format === 'address' && parsed && typeof parsed === 'object') {
+    return addressSummary(parsed as never, l.countries) || DASH;
+  }
+  if (Array.isArray(parsed)) {
+    return parsed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') || DASH;
+  }
+  if (parsed && typeof parsed === 'object') {
+    const pairs = Object.entries(parsed)
+      .filter(([k]) => k !== '_id')
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    return pairs.join(', ') || DASH;
+  }
+  return readableText(String(parsed));
+}
+
+/** A stored value as a person reads it, by the field's format; empty values are '–'. */
+export function protocolValue(view: ProtocolFieldView, value: string | null, l: ProtocolLookups): string {
+  if (value === null || value === '') return DASH;
+  const { format } = view;
+  if (format.startsWith('enum:')) {
+    const key = view.values?.[value] ?? `${format.slice(5)}.${value}`;
+    return l.t(key, { defaultValue: value });
+  }
+  switch (format) {
+    case 'ref':
+      return (view.ref && l.refs[view.ref]?.get(value)) || DASH;
+    case 'bool':
+      if (value === 'true' || value === 'false') return l.t(value === 'true' ? 'common.yes' : 'common.no');
+      return readableText(value);
+    case 'date':
+      return ISO_DATE.test(value) ? formatDate(value) : readableText(value);
+    case 'datetime':
+      return formatBerlinDateTime(value) || readableText(value);
+    case 'interval':
+      return Number.isFinite(Number(value)) ? l.intervalLabel(Number(value)) : value;
+    case 'money':
+      return Number.isFinite(Number(value)) ? formatMoney(Number(value)) : value;
+    case 'number':
+      return Number.isFinite(Number(value)) ? formatNumber(Number(value)) : value;
+    case 'json':
+    case 'address':
+      return json(value, l, view);
+    default:
+      // 'text' and 'record', and fields the registry does not know: never a raw id or ISO instant.
+      if (value === 'true' || value === 'false') return l.t(value === 'true' ? 'common.yes' : 'common.no');
+      if (ISO_DATE.test(value)) return formatDate(value);
+      if (value.startsWith('{') || value.startsWith('[')) return json(value, l, view);
+      return readableText(value) || DASH;
+  }
+}

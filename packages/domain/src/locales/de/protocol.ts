@@ -1,0 +1,31 @@
+/** The protocol (audit trail) of books, tenants, folders and book types: the table and field labels without a home elsewhere. */
+export const protocol = {
+  title: 'Protokoll',
+  field: 'Feld',
+  oldValue: 'Alter Wert',
+  newValue: 'Neuer Wert',
+  date: 'Datum',
+  editor: 'Bearbeiter',
+  empty: 'Noch keine Änderungen.',
+  actions: {
+    create: 'Angelegt',
+    update: 'Geändert',
+    delete: 'Gelöscht',
+  },
+  more: '{{count}} weitere anzeigen',
+  deleted: '(gelöscht)',
+  fields: {
+    shutDown: 'Stillgelegt',
+    booking: 'Anmeldung',
+    techAcceptor: 'Technische Abnahme',
+    continuedOperation: 'Weiterbetrieb',
+    inspectorSignature: 'Unterschrift Prüfer',
+    operatorAcknowledgement: 'Kenntnisnahme Betreiber',
+    finalized: 'Abgeschlossen',
+    corrects: 'Korrigiert',
+    ampelOrangeDays: 'Ampel orange ab (Tage vor Fälligkeit)',
+    ampelBlackDays: 'Ampel schwarz ab (Tage nach Fälligkeit)',
+    folderName: 'Ordnername',
+    parentFolder: 'Übergeordneter Ordner',
+  },
+};

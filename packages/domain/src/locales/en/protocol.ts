@@ -1,0 +1,31 @@
+/** The protocol (audit trail) of books, tenants, folders and book types: the table and field labels without a home elsewhere. */
+export const protocol = {
+  title: 'Protocol',
+  field: 'Field',
+  oldValue: 'Old value',
+  newValue: 'New value',
+  date: 'Date',
+  editor: 'Editor',
+  empty: 'No changes yet.',
+  actions: {
+    create: 'Created',
+    update: 'Changed',
+    delete: 'Deleted',
+  },
+  more: 'Show {{count}} more',
+  deleted: '(deleted)',
+  fields: {
+    shutDown: 'Shut down',
+    booking: 'Registration',
+    techAcceptor: 'Technical acceptance',
+    continuedOperation: 'Continued operation',
+    inspectorSignature: 'Inspector signature',
+    operatorAcknowledgement: 'Operator acknowledgement',
+    finalized: 'Finalised',
+    corrects: 'Corrects',
+    ampelOrangeDays: 'Traffic light orange from (days before due)',
+    ampelBlackDays: 'Traffic light black from (days after due)',
+    folderName: 'Folder name',
+    parentFolder: 'Parent folder',
+  },
+};

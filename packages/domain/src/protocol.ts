@@ -1,0 +1,217 @@
+/**
+ * The protocol (audit trail, SPEC §3) of every entity: which entities have one, and per entity how each
+ * recorded field is labelled (an i18n key) and how its stored text value is shown (a format).
+ *
+ * The server writes one row per changed field (apps/server/src/platform/audit.ts) and serves them through
+ * one generic reader (apps/server/src/modules/protocol); the web shows them in one table
+ * (apps/web/src/components/ui/protocol-table.tsx). To give a new entity a protocol — offers, orders,
+ * customer locations — add its name to PROTOCOL_ENTITIES and its fields to PROTOCOL_FIELDS (the type
+ * demands both), then register its route with protocolRoute() on the server.
+ */
+import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
+import { INSPECTION_KINDS } from './schemas/inspection';
+
+export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype'] as const;
+export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
+export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
+export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
+
+/** What a reference points at; the web resolves it through its lookups, else shows '–' (never the raw id). */
+export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record';
+
+/**
+ * How a stored value reads: 'date' YYYY-MM-DD → DD.MM.YYYY, 'datetime' ISO → DD.MM.YYYY HH:mm (Berlin),
+ * 'enum:<i18n prefix>' a code → its label, 'ref' an id → a name, 'json' an object → "key: value" pairs,
+ * 'address' → one line, 'money' cents-free euros, 'interval' months → the interval's label,
+ * 'record' the summary of an inspection record (date · person, its id and ISO times formatted away).
+ */
+export type ProtocolFormat =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'datetime'
+  | 'bool'
+  | `enum:${string}`
+  | 'ref'
+  | 'json'
+  | 'address'
+  | 'money'
+  | 'interval'
+  | 'record';
+
+export interface ProtocolField {
+  /** The i18n key of the label. */
+  label: string;
+  format: ProtocolFormat;
+  /** For 'ref': what the id names. */
+  ref?: ProtocolRef;
+  /** For 'enum:…' whose stored codes are not the keys themselves: code → full i18n key. */
+  values?: Readonly<Record<string, string>>;
+}
+
+const f = (label: string, format: ProtocolFormat = 'text', more: Partial<ProtocolField> = {}): ProtocolField => ({
+  label,
+  format,
+  ...more,
+});
+const b = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
+  f(`books.fields.${name}`, format, more);
+const address = (name: string) => b(name, 'address');
+
+const BOOK: Record<string, ProtocolField> = {
+  title: b('title'),
+  customer: b('customer'),
+  typ: b('typ'),
+  bookType: b('bookType', 'ref', { ref: 'booktype' }),
+  location: b('location'),
+  shortText: b('shortText'),
+  misc: b('misc', 'json'),
+  controller: b('controller'),
+  controlleraddress: address('controlleraddress'),
+  object: b('object'),
+  objectnutzung: b('objectnutzung'),
+  objectaddress: address('objectaddress'),
+  raiser: b('raiser'),
+  raiseraddress: address('raiseraddress'),
+  manufacturer: b('manufacturer'),
+  manufactureraddress: address('manufactureraddress'),
+  contactName: b('contactName'),
+  contactMail: b('contactMail'),
+  contactTel: b('contactTel'),
+  site: b('site'),
+  glasbocknr: b('glasbocknr'),
+  manufacturerNo: b('manufacturerNo'),
+  orderNo: b('orderNo'),
+  lagerort: b('lagerort', 'enum:books.lagerort'),
+  tenant: b('tenant', 'ref', { ref: 'tenant' }),
+  folder: b('folder', 'ref', { ref: 'folder' }),
+  completedOn: b('completedOn', 'date'),
+  enableFrom: b('enableFrom', 'date'),
+  enableTo: b('enableTo', 'date'),
+  visibleFrom: b('visibleFrom', 'date'),
+  visibleTo: b('visibleTo', 'date'),
+  nextInspectionDate: b('nextInspectionDate', 'date'),
+  inspectionAmpel: b('inspectionAmpel', 'enum:books.ampel'),
+  nextInspectionDateSelf: b('nextInspectionDateSelf', 'date'),
+  inspectionSelfAmpel: b('inspectionSelfAmpel', 'enum:books.ampel'),
+  firstservice: b('firstservice', 'date'),
+  serviceinterval: b('serviceinterval', 'interval'),
+  selfserviceinterval: b('selfserviceinterval', 'interval'),
+  documents: b('documents'),
+  status: b('status', 'enum:books.status', { values: BOOK_STATUS_LABEL_KEY }),
+  active: b('active', 'bool'),
+  shutDown: f('protocol.fields.shutDown', 'bool'),
+  booking: f('protocol.fields.booking'),
+  techAcceptor: f('protocol.fields.techAcceptor'),
+};
+
+/** The fields of an inspection record as records.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
+export const PROTOCOL_RECORD_FIELDS: Record<string, ProtocolField> = {
+  when: f('inspections.fields.when', 'date'),
+  where: f('inspections.fields.where'),
+  who: f('inspections.fields.who'),
+  isAbnahmeGutachten: f('inspections.fields.isAbnahmeGutachten', 'bool'),
+  akkutausch: f('inspections.fields.akkutausch', 'bool'),
+  text: f('inspections.fields.text'),
+  misc: f('books.fields.misc', 'json'),
+  checklist: f('inspections.sections.checklist'),
+  defects: f('inspections.sections.defects'),
+  continuedOperation: f('protocol.fields.continuedOperation', 'bool'),
+  inspectorSignature: f('protocol.fields.inspectorSignature'),
+  operatorAcknowledgement: f('protocol.fields.operatorAcknowledgement'),
+  finalized: f('protocol.fields.finalized', 'record'),
+  corrects: f('protocol.fields.corrects', 'ref', { ref: 'record' }),
+};
+
+const TENANT: Record<string, ProtocolField> = {
+  name: f('tenants.fields.name'),
+  url: f('tenants.fields.url'),
+  fusszeileText: f('tenants.fields.fusszeileText'),
+  addressName: f('tenants.fields.addressName'),
+  notificationEmail: f('tenants.fields.notificationEmail'),
+  hotHint: f('tenants.fields.hotHint', 'json'),
+  defaultTechAcceptor: f('tenants.fields.defaultTechAcceptor', 'ref', { ref: 'user' }),
+  techAcceptor: f('tenants.fields.techAcceptor', 'bool'),
+  importDataClarificationSheet: f('tenants.fields.importDataClarificationSheet', 'bool'),
+  address: f('tenants.fields.address', 'address'),
+  ampelOrangeDays: f('protocol.fields.ampelOrangeDays', 'number'),
+  ampelBlackDays: f('protocol.fields.ampelBlackDays', 'number'),
+};
+
+const FOLDER: Record<string, ProtocolField> = {
+  folderName: f('protocol.fields.folderName'),
+  parentId: f('protocol.fields.parentFolder', 'ref', { ref: 'folder' }),
+};
+
+const bt = (name: string, format?: ProtocolFormat) => f(`books.bookTypes.fields.${name}`, format);
+const BOOKTYPE: Record<string, ProtocolField> = {
+  type: bt('type'),
+  component: bt('component'),
+  icon: bt('icon'),
+  color: bt('color'),
+  serviceinterval: bt('serviceinterval', 'interval'),
+  selfserviceinterval: bt('selfserviceinterval', 'interval'),
+  active: bt('active', 'bool'),
+};
+
+/** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
+export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<string, ProtocolField>>>> = {
+  book: BOOK,
+  tenant: TENANT,
+  folder: FOLDER,
+  booktype: BOOKTYPE,
+};
+
+export const isProtocolEntity = (v: string): v is ProtocolEntity =>
+  (PROTOCOL_ENTITIES as readonly string[]).includes(v);
+
+/** 'inspectionSelfAmpel' → 'Inspection self ampel'; dotted parts are joined by ' · '. */
+export function humanizeField(field: string): string {
+  return field
+    .split('.')
+    .filter(Boolean)
+    .map((part) => {
+      const words = part
+        .replace(/[_-]+/g, ' ')
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .trim()
+        .toLowerCase();
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    })
+    .join(' · ');
+}
+
+/** One part of a label: an i18n key with the text to show when the key is missing, or plain text. */
+export interface ProtocolLabelPart {
+  key?: string;
+  text: string;
+}
+
+/** A field as the protocol table shows it: its label in parts (joined by ' · '), the format and its details. */
+export interface ProtocolFieldView {
+  label: ProtocolLabelPart[];
+  format: ProtocolFormat;
+  ref?: ProtocolRef;
+  values?: Readonly<Record<string, string>>;
+}
+
+const KINDS: readonly string[] = INSPECTION_KINDS;
+const part = (key: string, raw: string): ProtocolLabelPart => ({ key, text: humanizeField(raw) });
+
+/**
+ * The view of one protocol field. Book rows of records ('wartung', 'wartung.defects') read as
+ * "Wartung · Mängel"; an unknown field gets a humanised label, never its raw dotted key.
+ */
+export function protocolField(entity: string, field: string): ProtocolFieldView {
+  const known = isProtocolEntity(entity) ? PROTOCOL_FIELDS[entity][field] : undefined;
+  if (known) return { ...known, label: [part(known.label, field)] };
+  const [head = '', sub, ...rest] = field.split('.');
+  if (entity === 'book' && KINDS.includes(head) && rest.length === 0) {
+    const kind = part(`inspections.kind.${head}`, head);
+    if (sub === undefined) return { label: [kind], format: 'record' };
+    const rec = PROTOCOL_RECORD_FIELDS[sub];
+    if (rec) return { ...rec, label: [kind, part(rec.label, sub)] };
+    return { label: [kind, { text: humanizeField(sub) }], format: 'text' };
+  }
+  return { label: [{ text: humanizeField(field) || '–' }], format: 'text' };
+}
