@@ -136,6 +136,11 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   tenants: (w) => w.tenantId,
 };
 
+/** protocol/getProtocolBy<Entity>/:id: the id of that entity (each new entity adds its line). */
+const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
+  Book: (w) => w.book,
+};
+
 const PARAM: Record<string, (w: AccessWorld) => string> = {
   tenantId: (w) => w.tenantId,
   folderId: (w) => w.subfolder,
@@ -178,7 +183,8 @@ export function urlFor(r: RouteAccess, w: AccessWorld, caller: { id: string }, o
     const self = own && (r.access === 'session:any' || p !== 'id');
     if (p === 'userId' || p === 'techAcceptorId' || (p === 'id' && first === 'users'))
       return self ? caller.id : w.colleague.id;
-    const fill = p === 'id' ? ID_OF[first] : PARAM[p];
+    const protocolOf = first === 'protocol' ? /getProtocolBy(\w+)/.exec(r.url)?.[1] : undefined;
+    const fill = p === 'id' ? (protocolOf ? PROTOCOL_OF[protocolOf] : ID_OF[first]) : PARAM[p];
     if (!fill) throw new Error(`${r.method} ${r.url}: no fixture for path parameter :${p}`);
     return fill(w);
   });
