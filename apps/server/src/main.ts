@@ -1,8 +1,3 @@
-import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { demoAccountsMessage, usableDemoAccounts } from './demo/production-guard';
-import { seedDemo } from './demo/seed';
-import { startAmpelRefresh } from './modules/inspections/ampel-job';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 
@@ -29,6 +24,13 @@ if (!config.databaseUrl) {
     throw err;
   }
 }
+
+// The app's modules load after the checks above, so a refused start ends at once.
+const { openDatabase } = await import('./db/client');
+const { seedDemo } = await import('./demo/seed');
+const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
+const { buildApp } = await import('./app');
+const { startAmpelRefresh } = await import('./modules/inspections/ampel-job');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();

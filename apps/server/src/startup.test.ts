@@ -76,7 +76,7 @@ async function healthy(port: number, timeoutMs = 150_000) {
   throw new Error('server did not become healthy');
 }
 
-describe('start-up in production', () => {
+describe.concurrent('start-up in production', () => {
   it('refuses an explicit SEED_DEMO=1 with a message', async () => {
     const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, SEED_DEMO: '1', DATA_DIR: tempDir() });
     const { code, stderr } = await exited;
