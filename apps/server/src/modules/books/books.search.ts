@@ -3,6 +3,7 @@ import { and, asc, desc, eq, fillPlaceholders, isNull, type SQL, type SQLWrapper
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { bookSearchText, books, tenants } from '../../db/schema/index';
+import { containsPattern, pageReply } from '../../platform/paging';
 import { type BookListRow, listColumns, toBookListItem } from './books.repo';
 
 /** The search text of books (see bookSearchText: the trigram index is built on the same expression). */
@@ -39,7 +40,6 @@ function orderBy(key: SQLWrapper, id: SQLWrapper, descending: boolean, nullable:
 }
 
 /** A search term as a LIKE pattern that takes %, _ and \ literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface BookListFilter {
   /** A folder id, 'root' for the books without a folder, undefined for every book. */
@@ -185,11 +185,9 @@ export async function listBooks(db: Executor, tenantId: string, f: BookListParam
       .where(listWhere(tenantId, { ...f, pattern: v.pattern }));
     total = c?.n ?? 0;
   }
-  return {
-    docs: rows.map((r: BookListRow) => toBookListItem(r)),
+  return pageReply(
+    rows.map((r: BookListRow) => toBookListItem(r)),
     total,
-    page: f.page,
-    size: f.size,
-    pages: Math.max(1, Math.ceil(total / f.size)),
-  };
+    f,
+  );
 }

@@ -2,7 +2,7 @@ import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookTypes } from '../../db/schema/index';
-import { containsPattern } from '../books/books.search';
+import { containsPattern, offsetOf } from '../../platform/paging';
 
 /** Book types are shared by all tenants: these queries take no tenant. */
 export type BookTypeRow = typeof bookTypes.$inferSelect;
@@ -61,7 +61,7 @@ export async function listBookTypes(
       .where(where)
       .orderBy(...(SORTS[q.sort] ?? SORTS.type ?? []))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .offset(offsetOf(q)),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(bookTypes)

@@ -6,6 +6,7 @@ import { books, bookTypes } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import { recomputeBookSchedule } from '../inspections/schedule';
 import { activeBookTypes, bookTypeAuditView, findBookType, listBookTypes, toBookTypeDto } from './booktypes.repo';
 
@@ -20,13 +21,7 @@ const audit = (id: string, action: 'create' | 'update' | 'delete') => ({
 
 export async function list(ctx: RequestContext, q: BookTypeListQuery) {
   const { rows, total } = await listBookTypes(ctx.db, q);
-  return {
-    docs: rows.map(toBookTypeDto),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+  return pageReply(rows.map(toBookTypeDto), total, q);
 }
 
 export async function get(ctx: RequestContext, id: string) {

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { inspections, users } from '../../db/schema/index';
+import { offsetOf } from '../../platform/paging';
 
 export type InspectionRow = typeof inspections.$inferSelect;
 export type InspectionInsert = typeof inspections.$inferInsert;
@@ -152,7 +153,7 @@ export async function listRecords(
   const q = selectRecords(db)
     .where(where)
     .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
-  const rows = page ? await q.limit(page.size).offset((page.page - 1) * page.size) : await q;
+  const rows = page ? await q.limit(page.size).offset(offsetOf(page)) : await q;
   return rows.map(toInspectionDto);
 }
 

@@ -3,6 +3,7 @@ import type { Inspection, inspectionQuery } from '@pruefbuch/domain/schemas/insp
 import type { z } from 'zod';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import { bookExists } from '../documents/documents.repo';
 import { countRecords, listRecords, type RecordFamily, readRecord } from './inspections.repo';
 
@@ -29,7 +30,7 @@ export async function listRecordPage(rctx: RequestContext, q: z.infer<typeof ins
     finalized: q.finalized === undefined ? undefined : q.finalized === 'true',
   };
   const [docs, total] = await Promise.all([listRecords(db, tenantId, filter, q), countRecords(db, tenantId, filter)]);
-  return { docs, total, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(total / q.size)) };
+  return pageReply(docs, total, q);
 }
 
 /** GET books/{id}/inspection (inspections, maintenance, expert reports) and books/{id}/selfinspection: newest first. */

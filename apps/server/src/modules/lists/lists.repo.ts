@@ -7,7 +7,8 @@ import { BookStatus } from '@pruefbuch/domain/rules/book-status';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, inspections, tenants, userTenants } from '../../db/schema/index';
-import { containsPattern, searchText } from '../books/books.search';
+import { containsPattern, offsetOf } from '../../platform/paging';
+import { searchText } from '../books/books.search';
 
 /** Whose books a list covers: every tenant's (admins), a user's tenants, or one tenant. */
 export type ListScope = { kind: 'all' } | { kind: 'member'; userId: string } | { kind: 'tenant'; tenantId: string };
@@ -108,7 +109,7 @@ export async function openInspectionPage(db: Executor, f: OpenListFilter) {
     .where(where)
     .orderBy(sql`${books.nextInspectionDate} asc nulls last`, asc(books.title), asc(books.id))
     .limit(f.size)
-    .offset((f.page - 1) * f.size)
+    .offset(offsetOf(f))
     .as('page');
   const draft = db
     .select({ id: inspections.id, kind: inspections.kind, when: inspections.when, who: inspections.who })

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { books, tenants, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { badField, forbidden, notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import { mayActForOthers } from '../inspections/bookings.service';
 import { unsafeReadRecords } from '../inspections/inspections.repo';
 import { assertTenantAccess, mayUseTenant } from '../tenants/tenant-access';
@@ -63,7 +64,7 @@ async function page(
     page: p.page,
     size: p.size,
   });
-  return { docs: rows.map(toItem), total, page: p.page, size: p.size, pages: Math.max(1, Math.ceil(total / p.size)) };
+  return pageReply(rows.map(toItem), total, p);
 }
 
 /**

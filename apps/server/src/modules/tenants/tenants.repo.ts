@@ -1,9 +1,10 @@
 import { Role } from '@pruefbuch/domain/roles';
 import type { Address } from '@pruefbuch/domain/schemas/address';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AddressValue, books, tenants, users, userTenants } from '../../db/schema/index';
+import { offsetOf, searchAny } from '../../platform/paging';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -90,18 +91,15 @@ export async function listTenants(
   q: { page: number; size: number; search?: string; sort?: string },
 ) {
   const conds: (SQL | undefined)[] = [inScope(scope)];
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        ilike(tenants.name, like),
-        ilike(tenants.url, like),
-        ilike(tenants.addressName, like),
-        ilike(sql`coalesce(${tenants.address}->>'zip', '')`, like),
-        ilike(sql`coalesce(${tenants.address}->>'location', '')`, like),
-      ),
-    );
-  }
+  conds.push(
+    searchAny(q.search, [
+      tenants.name,
+      tenants.url,
+      tenants.addressName,
+      sql`coalesce(${tenants.address}->>'zip', '')`,
+      sql`coalesce(${tenants.address}->>'location', '')`,
+    ]),
+  );
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
     db
@@ -110,7 +108,7 @@ export async function listTenants(
       .where(where)
       .orderBy(...(SORTS[q.sort ?? 'name'] ?? SORTS.name ?? []), asc(tenants.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .offset(offsetOf(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

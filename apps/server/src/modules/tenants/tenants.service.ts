@@ -2,6 +2,7 @@ import type { PageQuery } from '@pruefbuch/domain/schemas/common';
 import { tenantTemplate } from '@pruefbuch/domain/schemas/tenant';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import { assertTenantAccess, isAdmin, mayUseTenant } from './tenant-access';
 import {
   findTenant,
@@ -20,13 +21,7 @@ export const scopeOf = (ctx: RequestContext): TenantScope =>
 
 export async function list(ctx: RequestContext, q: PageQuery) {
   const { rows, total } = await listTenants(ctx.db, scopeOf(ctx), q);
-  return {
-    docs: rows.map(toTenantDto),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+  return pageReply(rows.map(toTenantDto), total, q);
 }
 
 export async function get(ctx: RequestContext, id: string) {

@@ -1,7 +1,8 @@
 import type { User } from '@pruefbuch/domain/schemas/user';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tenants, users, userTenants } from '../../db/schema/index';
+import { offsetOf, searchAny } from '../../platform/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,17 +77,14 @@ export async function listUsers(
   q: { page: number; size: number; search?: string; sort?: string; role?: number; tenant?: string },
 ) {
   const conds: SQL[] = [];
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const cond = or(
-      ilike(users.firstName, like),
-      ilike(users.lastName, like),
-      ilike(users.email, like),
-      ilike(users.abbreviation, like),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-    );
-    if (cond) conds.push(cond);
-  }
+  const search = searchAny(q.search, [
+    users.firstName,
+    users.lastName,
+    users.email,
+    users.abbreviation,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+  ]);
+  if (search) conds.push(search);
   if (q.role) conds.push(eq(users.role, q.role));
   if (q.tenant) {
     conds.push(
@@ -104,7 +102,7 @@ export async function listUsers(
       .where(where)
       .orderBy(...(SORTS[q.sort ?? 'name'] ?? SORTS.name ?? []), asc(users.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .offset(offsetOf(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { type ChildEntry, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import { hashPassword, sendConfirmation, sendResetLink } from '../auth/account.service';
 import { liftLocks } from '../auth/lockout';
 import { revokeAllSessions } from '../auth/sessions';
@@ -39,13 +40,11 @@ export async function listAll(ctx: RequestContext, q: PageQuery & { role?: numbe
     ctx.db,
     rows.map((r) => r.id),
   );
-  return {
-    docs: rows.map((r) => toUserDto(r, tenants.get(r.id) ?? [])),
+  return pageReply(
+    rows.map((r) => toUserDto(r, tenants.get(r.id) ?? [])),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 /** Admins read every account; everybody else only their own (another id is a 404). */
