@@ -3,6 +3,12 @@ export const common = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Wird geladen …',
+  unsaved: {
+    title: 'Ungespeicherte Änderungen',
+    text: 'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.',
+    leave: 'Verlassen und verwerfen',
+    stay: 'Weiter bearbeiten',
+  },
   showPassword: 'Passwort anzeigen',
   nav: {
     label: 'Navigation',

@@ -4,6 +4,12 @@ export const common: typeof de = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Loading …',
+  unsaved: {
+    title: 'Unsaved changes',
+    text: 'Your input has not been saved yet. If you leave this page, it will be lost.',
+    leave: 'Leave and discard',
+    stay: 'Keep editing',
+  },
   showPassword: 'Show password',
   nav: {
     label: 'Navigation',

@@ -2,10 +2,11 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEventHandler, useEffect } from 'react';
+import type { FormEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionNav } from '@/components/ui/form-section';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import type { BookValues } from '../book-form';
 import { BOOK_FORM_SECTIONS, BookFormSections } from './book-form-sections';
 
@@ -31,12 +32,7 @@ export function BookFormShell({
   const { t } = useTranslation();
   const dirty = form.isDirty();
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChangesGuard(dirty);
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="book-form">

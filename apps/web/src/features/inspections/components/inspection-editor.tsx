@@ -17,6 +17,7 @@ import { errorText } from '@/lib/errors';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useStaleSave } from '@/lib/use-stale-save';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useCreateInspection } from '../api/create-inspection';
 import { useDeleteInspection } from '../api/delete-inspection';
 import { pdfPaths, useDownloadPdf } from '../api/download-pdf';
@@ -257,12 +258,7 @@ export function InspectionEditor(props: EditorProps) {
 
   // Closing or reloading the tab with unsaved input asks first (a basement is no place to type it twice).
   const dirty = !readOnly && form.isDirty();
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChangesGuard(dirty);
 
   const busy = create.isPending || update.isPending || finalize.isPending;
   const signatureBlocked = blockers.includes('SIGNATURE_REQUIRED') ? t('errors.SIGNATURE_REQUIRED') : null;

@@ -1,0 +1,49 @@
+/**
+ * Unsaved input is not lost without a word: a half-edited book asks before a nav link takes the
+ * user away; 'Weiter bearbeiten' keeps the input, 'Verlassen und verwerfen' leaves.
+ */
+import { describe, expect, it } from 'vitest';
+import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+
+async function firstDemoBook() {
+  const token = await adminToken();
+  const get = async <T>(url: string, tenant?: string) => {
+    const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+      headers: { authorization: `Bearer ${token}`, ...(tenant ? { 'x-tenant': tenant } : {}) },
+    });
+    return (await res.json()) as T;
+  };
+  const tenants = await get<{ docs: { _id: string; url: string }[] }>('/tenants?page=1&size=50');
+  const tenant = tenants.docs.find((t) => t.url === 'rhein-main');
+  if (!tenant) throw new Error('demo tenant missing');
+  const books = await get<{ docs: { _id: string }[] }>('/books?page=1&size=1', tenant._id);
+  const book = books.docs[0];
+  if (!book) throw new Error('demo book missing');
+  return { tenantId: tenant._id, bookId: book._id };
+}
+
+describe('unsaved input', () => {
+  it('asks before a nav link leaves a half-edited book, and keeps the input on "Weiter bearbeiten"', async () => {
+    const { tenantId, bookId } = await firstDemoBook();
+    const page = await browser.newPage();
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    const editPath = `/app/book/${tenantId}/${bookId}/edit`;
+    await page.goto(editPath);
+    const title = page.getByLabel('Titel', { exact: false }).first();
+    await title.waitFor();
+    await title.fill('Halb bearbeitet – nicht gespeichert');
+
+    await page.getByTestId('nav-myInspections').first().click();
+    await page.getByTestId('unsaved-stay').waitFor();
+    await page.getByTestId('unsaved-stay').click();
+    expect(new URL(page.url()).pathname).toBe(editPath);
+    expect(await title.inputValue()).toBe('Halb bearbeitet – nicht gespeichert');
+
+    await page.getByTestId('nav-myInspections').first().click();
+    await page.getByTestId('unsaved-leave').click();
+    await page.waitForURL(/\/app\/allmyinspections/);
+  });
+});
