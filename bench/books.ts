@@ -6,7 +6,6 @@
  *
  * Run alone with `node --import tsx bench/books.ts`; `npm run bench` runs it after bench/run.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +15,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { type BookListParams, listSql } from '../apps/server/src/modules/books/books.search';
+import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3901;
@@ -231,30 +231,6 @@ async function api(token: string, calls: Call[], connections = CONNECTIONS, dura
 // ---------------------------------------------------------------------------------------------
 // Server
 
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-}
-
-async function waitHealthy() {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
-  await new Promise((r) => proc.once('exit', r));
-}
-
 async function adminToken() {
   const res = await fetch(`${base}/api/v1/users/login`, {
     method: 'POST',
@@ -290,10 +266,10 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   }
   await database.close();
 
-  const server = startServer(serverEnv);
+  const server = startServer(PORT, serverEnv);
   const rows: Row[] = [];
   try {
-    await waitHealthy();
+    await waitHealthy(PORT);
     const token = await adminToken();
     for (const [i, [name, calls]] of workloads.entries()) {
       await api(token, calls.slice(0, 40)).catch(() => {}); // warm-up

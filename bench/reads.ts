@@ -10,7 +10,6 @@
  *
  * Run alone with `node --import tsx bench/reads.ts`; `npm run bench` runs it after the others.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/demo/seed';
+import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3902;
@@ -170,30 +170,6 @@ async function load(token: string, tenantId: string, route: Route, connections: 
 // ---------------------------------------------------------------------------------------------
 // Server and its memory
 
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-}
-
-async function waitHealthy() {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
-  await new Promise((r) => proc.once('exit', r));
-}
-
 /** Peak resident memory of the server since the last reset, in MB (VmHWM; Linux only). */
 function peakRssMb(pid: number): number | null {
   try {
@@ -244,11 +220,11 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const server = startServer(serverEnv);
+  const server = startServer(PORT, serverEnv);
   const pid = server.pid as number;
   const rows: Row[] = [];
   try {
-    await waitHealthy();
+    await waitHealthy(PORT);
     const { token, userId } = await login();
     const routes = routesOf(target, userId);
     for (const route of routes) await load(token, target.tenantId, route, 10, 1); // warm-up
