@@ -15,6 +15,7 @@ import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useServiceIntervals } from '@/lib/service-intervals';
 import { useStaleSave } from '@/lib/use-stale-save';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useCreateBookType } from '../api/create-booktype';
 import { useDeleteBookType } from '../api/delete-booktype';
 import { getBookTypeQueryOptions, useBookType } from '../api/get-booktype';
@@ -69,6 +70,7 @@ function BookTypeForm({ bookType }: { bookType?: BookType }) {
   const form = useZodForm<BookTypeValues>(schema, {
     initialValues: bookType ? bookTypeToValues(bookType) : emptyBookTypeValues(),
   });
+  useUnsavedChangesGuard(form.isDirty());
 
   const stale = useStaleSave({
     fetchLatest: () => queryClient.fetchQuery({ ...getBookTypeQueryOptions(bookType?._id ?? ''), staleTime: 0 }),

@@ -32,6 +32,7 @@ import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { principalOf, useSession } from '@/lib/session';
 import { useStaleSave } from '@/lib/use-stale-save';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useCreateTenant } from '../api/create-tenant';
 import { useDeleteTenant } from '../api/delete-tenant';
 import { useTechAcceptors } from '../api/get-tech-acceptors';
@@ -112,6 +113,7 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   const acceptors = useTechAcceptors(tenant?._id);
   const schema = TENANT_FORM_SCHEMAS[tenant ? 'edit' : 'create'];
   const form = useZodForm<TenantValues>(schema, { initialValues: initial });
+  useUnsavedChangesGuard(form.isDirty());
 
   const stale = useStaleSave({
     fetchLatest: () => queryClient.fetchQuery({ ...getTenantQueryOptions(tenant?._id ?? ''), staleTime: 0 }),

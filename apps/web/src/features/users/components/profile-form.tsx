@@ -3,6 +3,7 @@ import { type User, userProfileWriteSchema } from '@pruefbuch/domain/schemas/use
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChildEntriesEditor, type ProfileValues } from './child-entries-editor';
 
@@ -25,6 +26,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const form = useZodForm<ProfileValues>(userProfileWriteSchema, { initialValues: toValues(user) });
+  useUnsavedChangesGuard(form.isDirty());
 
   const submit = form.onSubmit((values) =>
     update.mutate(

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { type UserCreate, useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
 import { useResendSignUpMail } from '../api/resend-signup-mail';
@@ -104,6 +105,7 @@ function UserForm({ user }: { user?: User }) {
   const mode = user ? 'edit' : 'create';
   const schema = USER_FORM_SCHEMAS[mode];
   const form = useZodForm<UserAdminValues>(schema, { initialValues: user ? userToValues(user) : emptyUserValues() });
+  useUnsavedChangesGuard(form.isDirty());
 
   const onError = (error: unknown) => {
     applyServerErrors(form, error);
@@ -112,7 +114,16 @@ function UserForm({ user }: { user?: User }) {
   const submit = form.onSubmit((values) => {
     const data = schema.parse(values) as UserCreate;
     if (user) {
-      update.mutate({ id: user._id, data }, { onSuccess: () => notifySuccess('saved'), onError });
+      update.mutate(
+        { id: user._id, data },
+        {
+          onSuccess: () => {
+            form.resetDirty(values);
+            notifySuccess('saved');
+          },
+          onError,
+        },
+      );
     } else {
       create.mutate(data, {
         onSuccess: (created) => {
