@@ -13,11 +13,11 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentBlob } from '@pruefbuch/domain/schemas/document';
 import { IconAlertTriangle, IconDownload, IconFileText, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { errorText } from '@/lib/errors';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -76,12 +76,10 @@ export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string
     );
   };
 
-  const confirmDelete = (doc: DocumentBlob) =>
-    modals.openConfirmModal({
+  const askDelete = (doc: DocumentBlob) =>
+    confirmDelete({
       title: t('books.documents.deleteTitle'),
-      children: <Text size="sm">{t('books.documents.deleteConfirm', { name: doc.fileName })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('books.documents.deleteConfirm', { name: doc.fileName }),
       onConfirm: () =>
         remove.mutate(
           { tenantId, bookId, docId: doc._id },
@@ -184,7 +182,7 @@ export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      onClick={() => confirmDelete(doc)}
+                      onClick={() => askDelete(doc)}
                       aria-label={t('books.documents.deleteName', { name: doc.fileName })}
                       data-testid="document-delete"
                     >

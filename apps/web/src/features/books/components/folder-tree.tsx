@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { formatNumber } from '@/lib/format';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useCreateFolder } from '../api/create-folder';
@@ -107,12 +108,10 @@ export function FolderTree({
       notifySuccess('saved');
     });
 
-  const confirmDelete = (folder: FolderNode) =>
-    modals.openConfirmModal({
+  const askDelete = (folder: FolderNode) =>
+    confirmDelete({
       title: t('tenants.folders.deleteTitle'),
-      children: <Text size="sm">{t('tenants.folders.deleteConfirm', { name: folder.folderName })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('tenants.folders.deleteConfirm', { name: folder.folderName }),
       onConfirm: () =>
         remove.mutate(
           { tenantId, id: folder._id },
@@ -214,7 +213,7 @@ export function FolderTree({
                     color="red"
                     leftSection={currentIsEmpty ? <IconTrash size={16} /> : <IconFolderX size={16} />}
                     disabled={!currentIsEmpty}
-                    onClick={() => confirmDelete(current)}
+                    onClick={() => askDelete(current)}
                     data-testid="folder-delete"
                   >
                     {t('tenants.folders.delete')}

@@ -6,6 +6,7 @@ import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTrash } from '@t
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
@@ -66,12 +67,10 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       children: <MoveBookForm tenantId={tenantId} book={book} onDone={() => modals.close(MOVE_MODAL)} />,
     });
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: t('books.actions.delete'),
-      children: <Text size="sm">{t('books.actions.deleteConfirm', { title: book.title })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('books.actions.deleteConfirm', { title: book.title }),
       onConfirm: () =>
         remove.mutate(
           { tenantId, id: book._id },
@@ -174,7 +173,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} />}
-                    onClick={confirmDelete}
+                    onClick={askDelete}
                     data-testid="book-delete"
                   >
                     {t('books.actions.delete')}

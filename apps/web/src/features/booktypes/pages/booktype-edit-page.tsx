@@ -1,5 +1,4 @@
 import { Button, ColorInput, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BOOKTYPE_ICON_NAMES, BookTypeIcon } from '@/components/ui/booktype-icon';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -114,13 +114,11 @@ function BookTypeForm({ bookType }: { bookType?: BookType }) {
     }
   });
 
-  const confirmDelete = () => {
+  const askDelete = () => {
     if (!bookType) return;
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('books.bookTypes.deleteTitle'),
-      children: <Text size="sm">{t('books.bookTypes.deleteConfirm', { type: bookType.type })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('books.bookTypes.deleteConfirm', { type: bookType.type }),
       onConfirm: () =>
         remove.mutate(bookType._id, {
           onSuccess: () => {
@@ -192,7 +190,7 @@ function BookTypeForm({ bookType }: { bookType?: BookType }) {
           />
           <Group justify="space-between">
             {bookType ? (
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete}>
                 {t('common.actions.delete')}
               </Button>
             ) : (

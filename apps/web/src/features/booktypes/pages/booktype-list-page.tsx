@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
@@ -7,6 +6,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -31,12 +31,10 @@ export function BookTypeListPage() {
 
   const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
 
-  const confirmDelete = (bookType: BookType) =>
-    modals.openConfirmModal({
+  const askDelete = (bookType: BookType) =>
+    confirmDelete({
       title: t('books.bookTypes.deleteTitle'),
-      children: <Text size="sm">{t('books.bookTypes.deleteConfirm', { type: bookType.type })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('books.bookTypes.deleteConfirm', { type: bookType.type }),
       onConfirm: () =>
         remove.mutate(bookType._id, { onSuccess: () => notifySuccess('deleted'), onError: notifySaveFailed }),
     });
@@ -116,7 +114,7 @@ export function BookTypeListPage() {
                           label={t('common.actions.delete')}
                           icon={<IconTrash size={18} />}
                           color="red"
-                          onClick={() => confirmDelete(bookType)}
+                          onClick={() => askDelete(bookType)}
                         />
                       </RowActionsCell>
                     </Table.Tr>

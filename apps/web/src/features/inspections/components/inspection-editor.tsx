@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
 import { FormSection } from '@/components/ui/form-section';
 import { isApiError } from '@/lib/api-client';
@@ -201,11 +202,9 @@ export function InspectionEditor(props: EditorProps) {
   };
 
   const askDelete = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('inspections.delete.title'),
-      children: t('inspections.delete.text'),
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('inspections.delete.text'),
       onConfirm: () =>
         record &&
         remove.mutate(

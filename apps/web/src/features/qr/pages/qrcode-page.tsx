@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Book } from '@pruefbuch/domain/schemas/book';
 import type { QrCode } from '@pruefbuch/domain/schemas/qr';
@@ -7,6 +6,7 @@ import { IconArrowLeft, IconLink, IconLock, IconPlus, IconPrinter } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -66,12 +66,10 @@ function BookQrCodes({ book }: { book: Book }) {
       },
     );
   const printLabel = () => labels.mutate({ tenantId, books: [book._id] }, { onError: notifySaveFailed });
-  const confirmDelete = (code: QrCode) =>
-    modals.openConfirmModal({
+  const askDelete = (code: QrCode) =>
+    confirmDelete({
       title: t('qr.code.deleteTitle'),
-      children: <Text size="sm">{t('qr.code.deleteConfirm', { code: code.code })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('qr.code.deleteConfirm', { code: code.code }),
       onConfirm: () =>
         remove.mutate(
           { tenantId, bookId: book._id, id: code._id },
@@ -150,7 +148,7 @@ function BookQrCodes({ book }: { book: Book }) {
       {codes.data && codes.data.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" data-testid="qr-list">
           {codes.data.map((code, index) => (
-            <QrCodeCard key={code._id} code={code} newest={index === 0} onDelete={() => confirmDelete(code)} />
+            <QrCodeCard key={code._id} code={code} newest={index === 0} onDelete={() => askDelete(code)} />
           ))}
         </SimpleGrid>
       ) : null}

@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconTrash } from '@tabler/icons-react';
@@ -23,6 +22,7 @@ import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AddressEditor } from '@/components/ui/address-editor';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { NumberField } from '@/components/ui/number-field';
@@ -157,13 +157,11 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
     }
   });
 
-  const confirmDelete = () => {
+  const askDelete = () => {
     if (!tenant) return;
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('tenants.edit.deleteTitle'),
-      children: <Text size="sm">{t('tenants.edit.deleteConfirm', { name: tenant.name })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('tenants.edit.deleteConfirm', { name: tenant.name }),
       onConfirm: () =>
         remove.mutate(tenant._id, {
           onSuccess: () => {
@@ -307,7 +305,7 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
                     variant="subtle"
                     color="red"
                     leftSection={<IconTrash size={16} />}
-                    onClick={confirmDelete}
+                    onClick={askDelete}
                     data-testid="tenant-delete"
                   >
                     {t('common.actions.delete')}

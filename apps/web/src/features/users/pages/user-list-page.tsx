@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { User } from '@pruefbuch/domain/schemas/user';
 import { IconPencil, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -29,12 +29,10 @@ export function UserListPage() {
   const remove = useDeleteUser();
   const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
 
-  const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+  const askDelete = (user: User) =>
+    confirmDelete({
       title: t('users.admin.deleteTitle'),
-      children: <Text size="sm">{t('users.admin.deleteConfirm', { name: `${user.firstName} ${user.lastName}` })}</Text>,
-      labels: { confirm: t('common.actions.delete'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+      message: t('users.admin.deleteConfirm', { name: `${user.firstName} ${user.lastName}` }),
       onConfirm: () =>
         remove.mutate(user._id, { onSuccess: () => notifySuccess('deleted'), onError: notifySaveFailed }),
     });
@@ -131,7 +129,7 @@ export function UserListPage() {
                             label={t('common.actions.delete')}
                             icon={<IconTrash size={18} />}
                             color="red"
-                            onClick={() => confirmDelete(user)}
+                            onClick={() => askDelete(user)}
                             testId="user-delete"
                           />
                         ) : null}
