@@ -1,23 +1,11 @@
-/**
- * Book lists under load (issue 3): seeds 100,000 books in 20 tenants and 200 folders with SQL
- * (generate_series), then measures at 20 concurrent clients (autocannon, loopback, bounded in
- * time) the paged, sorted folder book list and the book search, on the embedded database and
- * on PostgreSQL (PG_URL), next to the same SQL run directly through the same driver (the floor).
- *
- * Run alone with `node --import tsx bench/books.ts`; `npm run bench` runs it after bench/run.ts.
- */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { type BookListParams, listSql } from '../apps/server/src/modules/books/books.search';
-import { startServer, stop, waitHealthy } from './server';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3901;
 const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -305,33 +293,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
 }
 
 export async function benchBooks() {
-  const results: Row[] = [];
-  const dataDir = path.join(root, 'bench/.out/books-data');
-  rmSync(dataDir, { recursive: true, force: true });
-  results.push(...(await benchOne('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir, SEED_DEMO: '0' })));
-  rmSync(dataDir, { recursive: true, force: true });
-
-  const pgServer = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
-  try {
-    await admin.connect();
-    await admin.query('drop database if exists pruefbuch_bench_books with (force)');
-    await admin.query('create database pruefbuch_bench_books');
-    const url = `${pgServer}/pruefbuch_bench_books`;
-    results.push(
-      ...(await benchOne('PostgreSQL', () => openDatabase({ url, dataDir: null }), {
-        DATABASE_URL: url,
-        SEED_DEMO: '0',
-        DATA_DIR: dataDir,
-      })),
-    );
-    await admin.query('drop database if exists pruefbuch_bench_books with (force)');
-  } catch (e) {
-    console.log(`PostgreSQL skipped: ${(e as Error).message}`);
-  } finally {
-    await admin.end().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const results = await onEachDatabase('books', benchOne);
   console.log(
     '\nBook lists at 20 concurrent clients (target on PostgreSQL: p99 < 50 ms, API p50 ≤ 2 × SQL p50 + 2 ms)',
   );

@@ -10,17 +10,14 @@
  *
  * Run alone with `node --import tsx bench/reads.ts`; `npm run bench` runs it after the others.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/demo/seed';
-import { startServer, stop, waitHealthy } from './server';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3902;
 const base = `http://127.0.0.1:${PORT}`;
 const ALONE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -297,35 +294,7 @@ const line = (r: { rps: number; p50: number; p99: number; errors: number }) =>
   `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`;
 
 export async function benchReads() {
-  const results: Row[] = [];
-  const dataDir = path.join(root, 'bench/.out/reads-data');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_READS_DB !== 'postgres') {
-    results.push(...(await benchOne('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir, SEED_DEMO: '0' })));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const pgServer = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
-  try {
-    if (process.env.BENCH_READS_DB === 'pglite') throw new Error('BENCH_READS_DB=pglite');
-    await admin.connect();
-    await admin.query('drop database if exists pruefbuch_bench_reads with (force)');
-    await admin.query('create database pruefbuch_bench_reads');
-    const url = `${pgServer}/pruefbuch_bench_reads`;
-    results.push(
-      ...(await benchOne('PostgreSQL', () => openDatabase({ url, dataDir: null }), {
-        DATABASE_URL: url,
-        SEED_DEMO: '0',
-        DATA_DIR: dataDir,
-      })),
-    );
-    await admin.query('drop database if exists pruefbuch_bench_reads with (force)');
-  } catch (e) {
-    console.log(`PostgreSQL skipped: ${(e as Error).message}`);
-  } finally {
-    await admin.end().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const results = await onEachDatabase('reads', benchOne, process.env.BENCH_READS_DB);
   console.log(
     `\nMixed reads: each alone at ${ALONE_CLIENTS} clients for ${ALONE_SECONDS} s, all together at ${MIX_CLIENTS} ` +
       `clients for ${MIX_SECONDS} s (target: every read ≥ ${TARGET_SHARE * 100} % of GET users/{id}, 0 errors)`,

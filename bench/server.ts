@@ -1,6 +1,9 @@
 /** The server process a bench drives: started on its own port, awaited until healthy, stopped with its group. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -26,4 +29,44 @@ export async function waitHealthy(port: number) {
 export async function stop(proc: ChildProcess) {
   if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
   await new Promise((r) => proc.once('exit', r));
+}
+
+type BenchOne<R> = (label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) => Promise<R[]>;
+
+/**
+ * Runs a bench on the embedded database and, when reachable, on a fresh PostgreSQL database
+ * (PG_URL) that is dropped afterwards; `only` limits it to one of them.
+ */
+export async function onEachDatabase<R>(name: string, benchOne: BenchOne<R>, only?: string): Promise<R[]> {
+  const results: R[] = [];
+  const dataDir = path.join(root, `bench/.out/${name}-data`);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (only !== 'postgres') {
+    results.push(...(await benchOne('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir, SEED_DEMO: '0' })));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (only === 'pglite') return results;
+  const pgServer = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const database = `pruefbuch_bench_${name}`;
+  const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
+    const url = `${pgServer}/${database}`;
+    results.push(
+      ...(await benchOne('PostgreSQL', () => openDatabase({ url, dataDir: null }), {
+        DATABASE_URL: url,
+        SEED_DEMO: '0',
+        DATA_DIR: dataDir,
+      })),
+    );
+    await admin.query(`drop database if exists ${database} with (force)`);
+  } catch (e) {
+    console.log(`PostgreSQL skipped: ${(e as Error).message}`);
+  } finally {
+    await admin.end().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
 }
