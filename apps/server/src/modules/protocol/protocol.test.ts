@@ -7,6 +7,10 @@ import { member, tenantWorld } from '../books/books.fixtures';
 import { protocolDate } from './protocol.service';
 
 const t = await createTestApp();
+
+/** GET auditlogs/book for the world's book, as its own user. */
+const bookProtocol = (w: Awaited<ReturnType<typeof tenantWorld>>) =>
+  t.api({ method: 'GET', url: `/auditlogs/book?bookId=${w.book._id}`, token: w.user.token, tenant: w.tenantId });
 const FOREIGN = '11111111-1111-4111-8111-111111111111';
 
 type Entry = { field: string; oldValue: string | null; newValue: string | null; action: string; userKuerzel: string };
@@ -23,12 +27,7 @@ describe('GET auditlogs/book', () => {
       payload: { __v: 0, customer: 'Klinikum Darmstadt', objectnutzung: 'Krankenhaus' },
     });
     expect(put.statusCode).toBe(200);
-    const res = await t.api({
-      method: 'GET',
-      url: `/auditlogs/book?bookId=${w.book._id}`,
-      token: w.user.token,
-      tenant: w.tenantId,
-    });
+    const res = await bookProtocol(w);
     expect(res.statusCode).toBe(200);
     const entries = res.json();
     const [first, second] = entries;
@@ -56,12 +55,7 @@ describe('GET auditlogs/book', () => {
     const w = await tenantWorld(t);
     const del = await t.api({ method: 'DELETE', url: `/books/${w.book._id}`, token: w.user.token, tenant: w.tenantId });
     expect(del.statusCode).toBe(204);
-    const res = await t.api({
-      method: 'GET',
-      url: `/auditlogs/book?bookId=${w.book._id}`,
-      token: w.user.token,
-      tenant: w.tenantId,
-    });
+    const res = await bookProtocol(w);
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toMatchObject({ action: 'delete', newValue: null });
     expect(res.json().some((e: Entry) => e.action === 'create')).toBe(true);
