@@ -57,12 +57,7 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
                   style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
                 >
                   <Group justify="space-between" gap="xs" align="baseline">
-                    <Text size="sm" fw={500} style={WRAP}>
-                      {protocolLabel(view, t)}
-                    </Text>
-                    <Text size="xs" c={ACTION_COLOR[entry.action]}>
-                      {t(`protocol.actions.${entry.action}`)}
-                    </Text>
+                    <FieldLabel label={protocolLabel(view, t)} action={entry.action} />
                   </Group>
                   <Text size="sm" c="dimmed" style={WRAP}>
                     {t('protocol.oldValue')}: {protocolValue(view, entry.oldValue, l)}
@@ -96,12 +91,7 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
                   return (
                     <Table.Tr key={entry._id} data-testid="protocol-row" style={{ verticalAlign: 'top' }}>
                       <Table.Td style={WRAP}>
-                        <Text size="sm" fw={500} style={WRAP}>
-                          {protocolLabel(view, t)}
-                        </Text>
-                        <Text size="xs" c={ACTION_COLOR[entry.action]}>
-                          {t(`protocol.actions.${entry.action}`)}
-                        </Text>
+                        <FieldLabel label={protocolLabel(view, t)} action={entry.action} />
                       </Table.Td>
                       <Table.Td c="dimmed" style={WRAP}>
                         {protocolValue(view, entry.oldValue, l)}
@@ -125,5 +115,20 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** A changed field's readable name and what happened to it (created, changed, deleted). */
+function FieldLabel({ label, action }: { label: string; action: ProtocolEntry['action'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" fw={500} style={WRAP}>
+        {label}
+      </Text>
+      <Text size="xs" c={ACTION_COLOR[action]}>
+        {t(`protocol.actions.${action}`)}
+      </Text>
+    </>
   );
 }
