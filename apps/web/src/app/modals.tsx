@@ -1,5 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markModalsMounted } from '@/lib/overlays';
 
 /**
  * Hosts the dialogs that screens open through `modals.open…` (events, so it need not wrap them). Mounted after
@@ -7,5 +9,9 @@ import { useTranslation } from 'react-i18next';
  */
 export default function Modals() {
   const { t } = useTranslation();
+  useEffect(() => {
+    markModalsMounted(true);
+    return () => markModalsMounted(false);
+  }, []);
   return <ModalsProvider labels={{ confirm: t('common.actions.save'), cancel: t('common.actions.cancel') }} />;
 }

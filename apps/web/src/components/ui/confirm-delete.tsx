@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
+import { askNatively, modalsAreMounted } from '@/lib/overlays';
 
 /**
  * The one question before anything is deleted: a title, what will be gone, and a red 'Löschen'
@@ -16,6 +17,10 @@ export function confirmDelete({
   message: ReactNode;
   onConfirm: () => void;
 }) {
+  if (!modalsAreMounted()) {
+    if (askNatively(title, typeof message === 'string' ? message : '')) onConfirm();
+    return;
+  }
   modals.openConfirmModal({
     title,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,

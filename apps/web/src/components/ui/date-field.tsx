@@ -3,8 +3,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
 // The calendar's names of months and days (DatesProvider picks the language).
-import 'dayjs/locale/de';
-import 'dayjs/locale/en';
+import '@/lib/dayjs-locale';
 
 dayjs.extend(customParseFormat);
 

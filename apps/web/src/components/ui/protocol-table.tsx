@@ -56,9 +56,7 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
                   py="xs"
                   style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
                 >
-                  <Group justify="space-between" gap="xs" align="baseline">
-                    <FieldLabel label={protocolLabel(view, t)} action={entry.action} />
-                  </Group>
+                  <FieldLabel label={protocolLabel(view, t)} action={entry.action} inline />
                   <Text size="sm" c="dimmed" style={WRAP}>
                     {t('protocol.oldValue')}: {protocolValue(view, entry.oldValue, l)}
                   </Text>
@@ -118,10 +116,13 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
   );
 }
 
-/** A changed field's readable name and what happened to it (created, changed, deleted). */
-function FieldLabel({ label, action }: { label: string; action: ProtocolEntry['action'] }) {
+/**
+ * A changed field's readable name and what happened to it (created, changed, deleted): stacked in a table
+ * cell, side by side (`inline`) on a phone's entry.
+ */
+function FieldLabel({ label, action, inline }: { label: string; action: ProtocolEntry['action']; inline?: boolean }) {
   const { t } = useTranslation();
-  return (
+  const parts = (
     <>
       <Text size="sm" fw={500} style={WRAP}>
         {label}
@@ -130,5 +131,12 @@ function FieldLabel({ label, action }: { label: string; action: ProtocolEntry['a
         {t(`protocol.actions.${action}`)}
       </Text>
     </>
+  );
+  return inline ? (
+    <Group justify="space-between" gap="xs" align="baseline" wrap="nowrap">
+      {parts}
+    </Group>
+  ) : (
+    parts
   );
 }

@@ -14,7 +14,7 @@ export function BookProtocol({ tenantId, bookId }: { tenantId: string; bookId: s
   const intervals = useServiceIntervals();
   const types = useActiveBookTypes();
   const tree = useFolderTree(tenantId);
-  const folders = flattenFolders(tree.data?.folders ?? []).map(({ node }: { node: FolderNode }) => [
+  const folders = flattenFolders(tree.data?.folders ?? []).map(({ node }: { node: FolderNode }): [string, string] => [
     node._id,
     node.folderName,
   ]);
@@ -30,7 +30,7 @@ export function BookProtocol({ tenantId, bookId }: { tenantId: string; bookId: s
         intervalLabel: intervals.labelOf,
         refs: {
           booktype: new Map((types.data ?? []).map((type) => [type._id, type.type])),
-          folder: new Map(folders as [string, string][]),
+          folder: new Map(folders),
         },
       }}
     />
