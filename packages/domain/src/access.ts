@@ -30,6 +30,8 @@ export const OFFICE_ROLES = [
 export const STAFF_ROLES = ROLE_NUMBERS.filter((r) => r !== R.ROLE_FILIALE);
 
 const INSPECTION_ROLES = [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER];
+/** The record screens: everyone may open a record to read it (decision 017); writing is the API's 'inspections:write'. */
+const RECORD_SCREEN_ROLES = ROLE_NUMBERS;
 const OFFER_ROLES = [
   R.ADMIN_ROLE,
   R.LIST_ADMIN_ROLE,
@@ -142,7 +144,8 @@ export const SCREENS: readonly Screen[] = [
   screen('settings', '/admin/settings/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),
   screen('changepassword', '/admin/changepassword/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),
 
-  screen('tenant_list', '/admin/tenant_list/', OFFICE_ROLES),
+  // Every staff role reads the installations of its tenants (decision 017): tenant list, tenant, books.
+  screen('tenant_list', '/admin/tenant_list/', STAFF_ROLES),
   screen('tenant', '/admin/tenant/{slug}', OFFICE_ROLES),
   screen('list_allmyinspections', '/allmyinspections', OFFICE_ROLES),
   screen('list_allinspectionsinprogress', '/allinspectionsinprogress/{tenant}', OFFICE_ROLES),
@@ -152,28 +155,28 @@ export const SCREENS: readonly Screen[] = [
   screen('list_orderprocessing', '/orderprocessinglist', STAFF_ROLES),
   screen('orderprocessing', '/orderprocessing/{slug?}', STAFF_ROLES),
 
-  screen('tenantStart', '/map/{slug}/', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
+  screen('tenantStart', '/map/{slug}/', STAFF_ROLES),
   screen('qrcode', '/qrcode/{slug}', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
   screen('book_new', '/book/{tenant}/new/{folder}', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
   screen('book_edit', '/book/{tenant}/{slug}/edit', [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER]),
-  screen('book_list', '/book/{tenant}/{slug}', [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER], {
+  screen('book_list', '/book/{tenant}/{slug}', ROLE_NUMBERS, {
     customerRoles: ALL_CUSTOMER,
   }),
 
-  screen('inspection_pruefgutachten', '/book/{tenant}/{book}/inspection_pruefgutachten/{slug}', INSPECTION_ROLES, {
+  screen('inspection_pruefgutachten', '/book/{tenant}/{book}/inspection_pruefgutachten/{slug}', RECORD_SCREEN_ROLES, {
     customerRoles: [CustomerRole.ROLE_CONTROL],
   }),
   screen(
     'inspection_pruefgutachten_upload_existing',
     '/book/{tenant}/{book}/inspection_pruefgutachten_upload_existing/{slug}',
-    INSPECTION_ROLES,
+    RECORD_SCREEN_ROLES,
     { customerRoles: [CustomerRole.ROLE_CONTROL] },
   ),
-  screen('inspection_wartung', '/book/{tenant}/{book}/inspection_wartung/{slug}', INSPECTION_ROLES, {
+  screen('inspection_wartung', '/book/{tenant}/{book}/inspection_wartung/{slug}', RECORD_SCREEN_ROLES, {
     customerRoles: ALL_CUSTOMER,
   }),
-  screen('inspection', '/admin/inspection/{slug}', INSPECTION_ROLES, { customerRoles: ALL_CUSTOMER }),
-  screen('selfinspection', '/admin/selfinspection/{slug}', INSPECTION_ROLES, { customerRoles: ALL_CUSTOMER }),
+  screen('inspection', '/admin/inspection/{slug}', RECORD_SCREEN_ROLES, { customerRoles: ALL_CUSTOMER }),
+  screen('selfinspection', '/admin/selfinspection/{slug}', RECORD_SCREEN_ROLES, { customerRoles: ALL_CUSTOMER }),
 
   screen(
     'customerlocation_list',
@@ -242,14 +245,6 @@ export function guardScreen(s: Screen, user: Principal | null): GuardResult {
 
 export const canOpen = (name: ScreenName, user: Principal | null) => guardScreen(SCREEN_BY_NAME[name], user).allow;
 
-/** Where a signed-in user lands on '/': branch users whose customer role is not default go to the branch list. */
-export function landingScreen(user: Principal): ScreenName {
-  if (isBranchUser(user) && user.customerRole && user.customerRole !== CustomerRole.ROLE_DEFAULT) {
-    return 'customerlocation_list';
-  }
-  return 'home';
-}
-
 // ---------------------------------------------------------------------------------------------
 // Navigation (SPEC §6). An entry is shown when its rule holds and the guard lets the user in,
 // so the nav never offers a link that would bounce back to '/'.
@@ -282,7 +277,8 @@ export const NAV: readonly { entry: NavEntry; screen: ScreenName; rule: (u: Prin
   {
     entry: 'nearbyLists',
     screen: 'tenant_list',
-    rule: (u) => u.role !== R.PROJECT_ONLY_ROLE && !isBranchUser(u),
+    // SPEC §6 hides it from project only too; decision 017 keeps it: their other areas are not built.
+    rule: (u) => !isBranchUser(u),
   },
   {
     entry: 'myInspections',
@@ -343,26 +339,26 @@ export const API_ACCESS = {
     R.ROLE_LEITER_FERTIGUNG,
   ],
   'admin:dashboard': [R.ADMIN_ROLE],
-  /** Tenants: the list and one tenant (tenant_list/tenant screens; service technicians reach them through tenantStart). */
-  'tenants:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Tenants: the list and one tenant; every staff role reads its own tenants (decision 017). */
+  'tenants:read': STAFF_ROLES,
   /** Creating and deleting tenants. */
   'tenants:manage': [R.ADMIN_ROLE],
   /** Editing a tenant's data: admins any, tenant admins their own. */
   'tenants:edit': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE],
-  'folders:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  'folders:read': STAFF_ROLES,
   'folders:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'booktypes:read': ROLE_NUMBERS,
   'booktypes:manage': [R.ADMIN_ROLE],
-  /** Reading books (book_list roles: office, branch users, service technicians). */
-  'books:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  /** Reading books (book_list: every staff role, decision 017, and branch users). */
+  'books:read': ROLE_NUMBERS,
   /** Creating and editing books (book_new/book_edit roles). */
   'books:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'books:delete': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE],
-  'documents:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  'documents:read': ROLE_NUMBERS,
   'documents:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'auditlogs:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Reading inspection records, their PDFs and assets (the inspection screens' roles). */
-  'inspections:read': INSPECTION_ROLES,
+  'inspections:read': ROLE_NUMBERS,
   /** Inspections, maintenance and expert reports: creating, editing, finalizing, deleting drafts. */
   'inspections:write': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
   /** The operator's self-inspections: staff and the customer's branch users. */
@@ -374,7 +370,7 @@ export const API_ACCESS = {
   /** Resolving a scanned QR code to its book (qrcode_scan roles and office). */
   'qr:read': [...OFFICE_ROLES, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
   /** Expert reports (Prüfgutachten): their PDFs; of the customer roles only control (SPEC §2). */
-  'gutachten:read': INSPECTION_ROLES,
+  'gutachten:read': ROLE_NUMBERS,
   /** Creating QR codes and label PDFs. */
   'qr:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Open-inspection lists (My inspections, in progress): the office roles of SPEC §2. */

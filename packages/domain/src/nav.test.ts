@@ -44,9 +44,10 @@ const NAV_TARGETS: [NavEntry, ScreenName][] = [
  * Written out by hand from the §6 rules. The implementation also hides an entry whose target screen
  * the route guard would refuse (so the nav never offers a link that bounces back to /). Where that
  * hides more than the §6 rule alone, the row says so:
- * - nearby lists / My inspections: §6 only hides them from project only and branch, but tenant_list
- *   and list_allmyinspections are office-only (§2), so warehouse, service technician, production and
- *   production lead lose them to the guard.
+ * - My inspections: §6 only hides it from project only and branch, but list_allmyinspections is
+ *   office-only (§2), so warehouse, service technician, production and production lead lose it to the
+ *   guard. Nearby lists (the tenant list) is shown to every staff role, project only included
+ *   (decision 017: every role has a working start).
  * - Evaluation / offer evaluation: "admin or users with the evaluation flag", but both screens need
  *   the flag (§2), so an admin without the flag does not see them; and a flagged user whose role
  *   the screen does not allow does not see them either (opevaluation: office roles; offerevaluation:
@@ -99,31 +100,39 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
       'offerEvaluation',
     ],
   ],
-  ['project only', { role: 6 }, ['orderProcessing', 'branches', 'capacityPlanning', 'offers']],
+  ['project only', { role: 6 }, ['nearbyLists', 'orderProcessing', 'branches', 'capacityPlanning', 'offers']],
   [
     'project only + flag',
     { role: 6, auswertung: true },
-    ['orderProcessing', 'branches', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation'],
+    ['nearbyLists', 'orderProcessing', 'branches', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation'],
   ],
-  // nearby lists / My inspections and both evaluations hidden by the guard
-  ['warehouse', { role: 7 }, ['orderProcessing', 'capacityPlanning', 'offers']],
-  ['warehouse + flag', { role: 7, auswertung: true }, ['orderProcessing', 'capacityPlanning', 'offers']],
-  ['service technician', { role: 9 }, ['orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers']],
+  // My inspections and both evaluations hidden by the guard
+  ['warehouse', { role: 7 }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
+  ['warehouse + flag', { role: 7, auswertung: true }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
+  [
+    'service technician',
+    { role: 9 },
+    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers'],
+  ],
   [
     'service technician + flag',
     { role: 9, auswertung: true },
-    ['orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers'],
+    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers'],
   ],
   ['acceptor lite', { role: 10 }, ['nearbyLists', 'myInspections']],
   ['acceptor lite + flag', { role: 10, auswertung: true }, ['nearbyLists', 'myInspections', 'evaluation']],
-  ['production', { role: 11 }, ['orderProcessing', 'capacityPlanning', 'offers']],
-  ['production + flag', { role: 11, auswertung: true }, ['orderProcessing', 'capacityPlanning', 'offers']],
-  ['production lead', { role: 12 }, ['orderProcessing', 'costList', 'capacityPlanning', 'offers']],
+  ['production', { role: 11 }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
+  [
+    'production + flag',
+    { role: 11, auswertung: true },
+    ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers'],
+  ],
+  ['production lead', { role: 12 }, ['nearbyLists', 'orderProcessing', 'costList', 'capacityPlanning', 'offers']],
   // evaluation hidden by the guard: opevaluation is office-only
   [
     'production lead + flag',
     { role: 12, auswertung: true },
-    ['orderProcessing', 'costList', 'capacityPlanning', 'offers', 'offerEvaluation'],
+    ['nearbyLists', 'orderProcessing', 'costList', 'capacityPlanning', 'offers', 'offerEvaluation'],
   ],
   // Branch users: only Branches and QR code, and only as regional manager or control; the flag
   // opens no evaluation since neither evaluation screen allows role 8.

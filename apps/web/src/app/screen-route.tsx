@@ -6,6 +6,7 @@ import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageLoader } from '@/components/ui/page-loader';
 import { loginPathFor } from '@/lib/redirect';
 import { landingFor, toPrincipal, useSession, wasSignedOutByUser } from '@/lib/session';
+import { NoAccessPage } from './pages/no-access-page';
 import { NotAvailablePage } from './pages/not-available-page';
 import { SCREEN_PAGES } from './screens';
 import { useDocumentTitle } from './use-document-title';
@@ -14,22 +15,19 @@ import { useDocumentTitle } from './use-document-title';
 export function ScreenRoute({ screen }: { screen: Screen }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
   useDocumentTitle(t(screen.title));
 
   const guard = guardScreen(screen, toPrincipal(session));
-  if (!guard.allow) {
-    const to =
-      guard.redirect === 'home'
-        ? '/'
-        : wasSignedOutByUser()
-          ? screenPath('login')
-          : loginPathFor(`${location.pathname}${location.search}`);
+  if (!guard.allow && guard.redirect === 'login') {
+    const to = wasSignedOutByUser() ? screenPath('login') : loginPathFor(`${location.pathname}${location.search}`);
     return <Navigate to={to} replace />;
   }
+  // A screen the role may not open says so, where it was asked for, instead of a silent jump home.
+  if (!guard.allow) return <NoAccessPage title={t(screen.title)} />;
   if (screen.name === 'home' && session) {
-    const landing = landingFor(session);
-    if (landing !== 'home') return <Navigate to={screenPath(landing)} replace />;
+    const start = landingFor(session, currentTenant);
+    if (start.screen !== 'home') return <Navigate to={screenPath(start.screen, start.params)} replace />;
   }
 
   const Page = SCREEN_PAGES[screen.name];

@@ -2,7 +2,7 @@
  * The browser session (SPEC §4, §9): tokens, session data and the tenant choice in localStorage under the
  * STORAGE_KEYS. Components read it through useSession(); other tabs see changes through the storage event.
  */
-import { landingScreen, type ScreenName } from '@pruefbuch/domain/access';
+
 import { STORAGE_KEYS, STORAGE_PREFIX } from '@pruefbuch/domain/constants';
 import {
   AUTHORITY_BY_ROLE,
@@ -13,6 +13,7 @@ import {
   type RoleNumber,
 } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
+import { type Start, startOf } from '@pruefbuch/domain/start';
 import { useEffect, useSyncExternalStore } from 'react';
 
 export interface TenantRef {
@@ -194,8 +195,9 @@ export function principalOf(session: SessionData): Principal {
 }
 export const toPrincipal = (session: SessionData | null): Principal | null => (session ? principalOf(session) : null);
 
-/** Where a user goes after login when no other target was asked for. */
-export const landingFor = (session: SessionData): ScreenName => landingScreen(principalOf(session));
+/** Where a user goes after login when no other target was asked for, and where the logo leads (decision 017). */
+export const landingFor = (session: SessionData, currentTenant: string | null): Start =>
+  startOf(principalOf(session), pickTenant(session.tenants, currentTenant));
 
 /**
  * A screen whose address names a tenant the server has just served makes it the current tenant, so the

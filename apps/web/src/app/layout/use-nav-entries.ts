@@ -1,4 +1,5 @@
-import { NAV, type NavEntry, type ScreenName, screenPath, visibleNav } from '@pruefbuch/domain/access';
+import { NAV, type NavEntry, type ScreenName, screenPath } from '@pruefbuch/domain/access';
+import { usableNav } from '@pruefbuch/domain/start';
 import { useMemo } from 'react';
 import { toPrincipal, useSession } from '@/lib/session';
 
@@ -8,13 +9,13 @@ export interface NavItem {
   path: string;
 }
 
-/** The nav entries the signed-in user may see (SPEC §6), in the domain's order. */
+/** The nav entries the signed-in user may see (SPEC §6) and use (built screens), in the domain's order. */
 export function useNavEntries(): NavItem[] {
   const { session } = useSession();
   return useMemo(() => {
     const principal = toPrincipal(session);
     if (!principal) return [];
-    return visibleNav(principal).flatMap((entry) => {
+    return usableNav(principal).flatMap((entry) => {
       const nav = NAV.find((n) => n.entry === entry);
       return nav ? [{ entry, screen: nav.screen, path: screenPath(nav.screen) }] : [];
     });

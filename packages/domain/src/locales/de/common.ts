@@ -63,6 +63,7 @@ export const common = {
     new: 'Neu',
     close: 'Schließen',
     toLogin: 'Zur Anmeldung',
+    toStart: 'Zu meinem Start',
     toHome: 'Zur Startseite',
     retry: 'Erneut versuchen',
   },
@@ -97,6 +98,10 @@ export const common = {
   },
   datePlaceholder: 'TT.MM.JJJJ',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
+  noAccess: {
+    title: 'Kein Zugriff',
+    text: 'Diese Seite ist für Ihre Rolle nicht freigegeben. Wenn Sie sie für Ihre Arbeit brauchen, wenden Sie sich an Ihren Administrator.',
+  },
   notAvailable: {
     title: 'Noch nicht verfügbar',
     text: 'Dieser Bereich wird gerade gebaut und steht bald zur Verfügung.',

@@ -64,6 +64,7 @@ export const common: typeof de = {
     new: 'New',
     close: 'Close',
     toLogin: 'To sign in',
+    toStart: 'To my start',
     toHome: 'To the start page',
     retry: 'Try again',
   },
@@ -98,6 +99,10 @@ export const common: typeof de = {
   },
   datePlaceholder: 'DD.MM.YYYY',
   loadFailed: 'The data could not be loaded.',
+  noAccess: {
+    title: 'No access',
+    text: 'Your role may not open this page. If you need it for your work, ask your administrator.',
+  },
   notAvailable: {
     title: 'Not yet available',
     text: 'This area is being built and will be available soon.',

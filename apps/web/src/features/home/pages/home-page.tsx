@@ -1,5 +1,6 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NAV, screenPath, visibleNav } from '@pruefbuch/domain/access';
+import { NAV, screenPath } from '@pruefbuch/domain/access';
+import { usableNav } from '@pruefbuch/domain/start';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ export function HomePage() {
     );
   }
 
-  const entries = visibleNav(principalOf(session));
+  const entries = usableNav(principalOf(session));
   return (
     <Stack gap="lg">
       <div>

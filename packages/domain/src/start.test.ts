@@ -1,0 +1,77 @@
+/** Every role's start (decision 017): the landing rule table, row by row, and the usable nav. */
+import { describe, expect, it } from 'vitest';
+import { guardScreen, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
+import { ALLOW, PRINCIPALS } from './access.fixtures';
+import { CustomerRole, type Principal, ROLE_NUMBERS, Role } from './roles';
+import { isBuilt, type Start, startOf, UNBUILT_SCREENS, usableNav } from './start';
+
+const HOME: Start = { screen: 'home' };
+const TENANT_START: Start = { screen: 'tenantStart', params: { slug: 't1' } };
+const TENANT_LIST: Start = { screen: 'tenant_list' };
+
+describe('startOf: the landing rule table', () => {
+  it.each<[string, Principal, string | null, Start]>([
+    ['admin', { role: Role.ADMIN_ROLE }, 't1', HOME],
+    ['list admin', { role: Role.LIST_ADMIN_ROLE }, 't1', HOME],
+    ['standard', { role: Role.STANDARD_ROLE }, 't1', HOME],
+    ['acceptor', { role: Role.ACCEPTOR_ROLE }, 't1', HOME],
+    ['acceptor lite', { role: Role.ACCEPTOR_LITE_ROLE }, 't1', HOME],
+    ['project', { role: Role.PROJECT_ROLE }, 't1', HOME],
+    ['project only', { role: Role.PROJECT_ONLY_ROLE }, null, HOME],
+    ['warehouse with a tenant', { role: Role.ROLE_LAGER }, 't1', TENANT_START],
+    ['warehouse without a tenant', { role: Role.ROLE_LAGER }, null, TENANT_LIST],
+    ['service technician with a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, 't1', TENANT_START],
+    ['service technician without a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, null, TENANT_LIST],
+    ['production with a tenant', { role: Role.ROLE_FERTIGUNG }, 't1', TENANT_START],
+    ['production without a tenant', { role: Role.ROLE_FERTIGUNG }, null, TENANT_LIST],
+    ['production lead with a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, 't1', TENANT_START],
+    ['production lead without a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, null, TENANT_LIST],
+    // The branch list is not built yet: regional manager and control start at home until it is.
+    [
+      'branch regional manager',
+      { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_REGIONAL_MANAGER },
+      't1',
+      HOME,
+    ],
+    ['branch control', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_CONTROL }, 't1', HOME],
+    ['branch default', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_DEFAULT }, 't1', HOME],
+    ['branch without a customer role', { role: Role.ROLE_FILIALE, customerRole: null }, 't1', HOME],
+  ])('%s → %o', (_, user, tenant, start) => {
+    expect(startOf(user, tenant)).toEqual(start);
+  });
+
+  it('the table covers every role', () => {
+    // A role added to the roles table must be given its start here.
+    expect(ROLE_NUMBERS).toHaveLength(12);
+  });
+
+  it.each(PRINCIPALS)('the start of %o is built and lets the user in', (user) => {
+    for (const tenant of ['t1', null]) {
+      const start = startOf(user, tenant);
+      expect(isBuilt(start.screen)).toBe(true);
+      expect(guardScreen(SCREEN_BY_NAME[start.screen], user)).toEqual(ALLOW);
+    }
+  });
+});
+
+describe('usableNav', () => {
+  it('names only screens of the table', () => {
+    const names = new Set(SCREENS.map((s) => s.name));
+    for (const screen of UNBUILT_SCREENS) expect(names.has(screen)).toBe(true);
+  });
+
+  it.each(PRINCIPALS)('offers %o only built screens, in the order of visibleNav', (user) => {
+    const usable = usableNav(user);
+    expect(usable).toEqual(visibleNav(user).filter((e) => usable.includes(e)));
+    for (const entry of usable) {
+      const nav = NAV.find((n) => n.entry === entry);
+      expect(nav && isBuilt(nav.screen)).toBe(true);
+    }
+  });
+
+  it('gives every staff role at least one entry, the tenant list', () => {
+    for (const role of ROLE_NUMBERS.filter((r) => r !== Role.ROLE_FILIALE)) {
+      expect(usableNav({ role })).toContain('nearbyLists');
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Where each role starts, and which screens are usable yet (decision 017). The nav, the home tiles
+ * and the logo all go through this file, so none of them leads a user to a screen they cannot use.
+ */
+import { canOpen, NAV, type NavEntry, OFFICE_ROLES, type ScreenName, visibleNav } from './access';
+import { CustomerRole, isBranchUser, type Principal, type RoleNumber } from './roles';
+
+/**
+ * Screens of areas this release does not build yet. They keep their route and guard (an old link
+ * shows a placeholder), but no nav entry, tile or landing leads there. The set shrinks as areas land.
+ */
+export const UNBUILT_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'list_orderprocessing',
+  'orderprocessing',
+  'opevaluation',
+  'customerlocation_list',
+  'customer_location',
+  'costlist',
+  'capacities',
+  'offer',
+  'offer_list',
+  'offerevaluation',
+]);
+
+export const isBuilt = (screen: ScreenName) => !UNBUILT_SCREENS.has(screen);
+
+/** The nav entries (and home tiles) a user is offered: SPEC §6's rule, the guard, and a built screen. */
+export function usableNav(user: Principal): NavEntry[] {
+  return visibleNav(user).filter((entry) => NAV.some((n) => n.entry === entry && isBuilt(n.screen)));
+}
+
+/** A landing: a screen and, for tenantStart, the tenant to open. */
+export interface Start {
+  screen: ScreenName;
+  params?: Record<string, string>;
+}
+
+/**
+ * Where '/' takes a signed-in user (the logo, sign-in without a target). `tenant` is the user's
+ * current tenant, if they have one.
+ *
+ * | who                                   | lands on                                          |
+ * |---------------------------------------|---------------------------------------------------|
+ * | office roles (1–6, 10)                | home: a tile per usable area                      |
+ * | warehouse, service technician,        | their current tenant's installations (tenantStart),|
+ * | production, production lead (7,9,11,12)| or the tenant list when they have no tenant yet   |
+ * | branch user, regional manager/control | the branch list                                   |
+ * | branch user, default or no role       | home                                              |
+ *
+ * A landing on a screen that is not built yet falls back to home.
+ */
+export function startOf(user: Principal, tenant: string | null): Start {
+  const start = ruleOf(user, tenant);
+  return isBuilt(start.screen) && canOpen(start.screen, user) ? start : { screen: 'home' };
+}
+
+function ruleOf(user: Principal, tenant: string | null): Start {
+  if (isBranchUser(user)) {
+    const manager =
+      user.customerRole === CustomerRole.ROLE_REGIONAL_MANAGER || user.customerRole === CustomerRole.ROLE_CONTROL;
+    return { screen: manager ? 'customerlocation_list' : 'home' };
+  }
+  if ((OFFICE_ROLES as readonly RoleNumber[]).includes(user.role)) return { screen: 'home' };
+  return tenant ? { screen: 'tenantStart', params: { slug: tenant } } : { screen: 'tenant_list' };
+}
