@@ -17,7 +17,8 @@ function storedLanguage(): Language {
 }
 
 function applyLanguage(lang: string) {
-  document.documentElement.lang = lang;
+  // Unit tests import formatting helpers without a DOM.
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
 /**

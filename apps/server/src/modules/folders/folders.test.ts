@@ -133,7 +133,9 @@ describe('POST folder/tenant/{tenantId}[/{parentId}]', () => {
         payload: { folderName: 'A' },
       });
       expect(res.statusCode, `role ${role}`).toBe(403);
-      expect((await t.api({ method: 'GET', url: `/folder/tenant/${tenant.id}`, token })).statusCode).toBe(403);
+      // Every staff role reads the folders of its tenants (decision 017); branch users do not.
+      const read = await t.api({ method: 'GET', url: `/folder/tenant/${tenant.id}`, token });
+      expect(read.statusCode, `role ${role}`).toBe(role === Role.ROLE_FILIALE ? 403 : 200);
     }
   });
 });
