@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(inspectionsRoutes);
       await api.register(bookingsRoutes);
       await api.register(listsRoutes);
+      await api.register(customerlocationsRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

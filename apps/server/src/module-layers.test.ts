@@ -25,6 +25,7 @@ const LAYER: Record<string, number> = {
   inspections: 5,
   protocol: 5,
   pdf: 6,
+  customerlocations: 6,
   qr: 7,
   lists: 7,
 };

@@ -381,6 +381,16 @@ export const API_ACCESS = {
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Defects reported on the public QR page: reading and closing them. */
   'defectreports:manage': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Customer locations (branches): the roles SPEC §6 shows 'Branches' to; branch users see their own (decision 019). */
+  'customerlocations:read': [
+    R.ADMIN_ROLE,
+    R.PROJECT_ROLE,
+    R.PROJECT_ONLY_ROLE,
+    R.ROLE_FILIALE,
+    R.ROLE_SERVICE_TECHNIKER,
+  ],
+  /** Creating, changing and deleting locations and linking books: the office roles among them. */
+  'customerlocations:write': [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -422,6 +432,9 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'lists:daily': NO_BRANCH,
   'stats:gutachten': NO_BRANCH,
   'defectreports:manage': NO_BRANCH,
+  // Every customer role sees its own locations: the default user's start is their branch (decision 019).
+  'customerlocations:read': ALL_CUSTOMER_ROLES,
+  'customerlocations:write': NO_BRANCH,
 };
 
 /** Whether a user may call the routes of a group: its role, and for branch users their customer role. */

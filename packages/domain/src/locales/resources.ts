@@ -4,6 +4,7 @@ import { auth as deAuth } from './de/auth';
 import { books as deBooks } from './de/books';
 import { checklists as deChecklists } from './de/checklists';
 import { common as deCommon } from './de/common';
+import { customerlocations as deCustomerlocations } from './de/customerlocations';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
 import { inspections as deInspections } from './de/inspections';
@@ -22,6 +23,7 @@ import { auth as enAuth } from './en/auth';
 import { books as enBooks } from './en/books';
 import { checklists as enChecklists } from './en/checklists';
 import { common as enCommon } from './en/common';
+import { customerlocations as enCustomerlocations } from './en/customerlocations';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
 import { inspections as enInspections } from './en/inspections';
@@ -57,6 +59,7 @@ export const resources = {
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
+      customerlocations: deCustomerlocations,
     },
   },
   en: {
@@ -79,6 +82,7 @@ export const resources = {
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,
+      customerlocations: enCustomerlocations,
     },
   },
 } as const;

@@ -1,4 +1,5 @@
 export * from './books';
+export * from './customerlocations';
 export * from './inspections';
 export * from './mail';
 export * from './tenants';

@@ -3,6 +3,7 @@ import { admin } from '@pruefbuch/domain/locales/de/admin';
 import { auth } from '@pruefbuch/domain/locales/de/auth';
 import { books } from '@pruefbuch/domain/locales/de/books';
 import { checklists } from '@pruefbuch/domain/locales/de/checklists';
+import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocations';
 import { home } from '@pruefbuch/domain/locales/de/home';
 import { inspections } from '@pruefbuch/domain/locales/de/inspections';
 import { legal } from '@pruefbuch/domain/locales/de/legal';
@@ -27,4 +28,5 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  customerlocations,
 };

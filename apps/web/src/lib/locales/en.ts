@@ -3,6 +3,7 @@ import { admin } from '@pruefbuch/domain/locales/en/admin';
 import { auth } from '@pruefbuch/domain/locales/en/auth';
 import { books } from '@pruefbuch/domain/locales/en/books';
 import { checklists } from '@pruefbuch/domain/locales/en/checklists';
+import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
 import { common } from '@pruefbuch/domain/locales/en/common';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
 import { home } from '@pruefbuch/domain/locales/en/home';
@@ -37,4 +38,5 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  customerlocations,
 };
