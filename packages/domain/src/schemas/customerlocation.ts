@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CUSTOMER_NUMBERS, Customer, type CustomerNumber } from '../roles';
 import { LOCATION_AMPELS } from '../rules/location-ampel';
+import { IMPORT_FIELDS } from '../rules/location-import';
 import { addressSchema, addressWriteSchema } from './address';
 import { ampelSchema } from './book';
 import { idSchema, paged } from './common';
@@ -193,3 +194,43 @@ export const checkAmpelReply = z.object({
 /** GET/PUT customerlocation/user/{userId}: the locations assigned to a branch user in the request's tenant. */
 export const userIdParams = z.object({ userId: idSchema });
 export const locationAssignmentSchema = z.object({ locations: z.array(idSchema).max(5000) });
+
+/** GET customerlocation/export: the list as a file, with the list's search and ampel filter. */
+export const locationExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'validation.invalid' }).default('xlsx'),
+  search: z.string().trim().max(100, { error: 'validation.max' }).optional(),
+  ampel: z.enum(LOCATION_AMPELS, { error: 'validation.invalid' }).optional(),
+});
+
+const importFieldSchema = z.enum(IMPORT_FIELDS);
+/** The column of each field, as the user confirmed it (JSON in the multipart field 'mapping'). */
+export const importMappingSchema = z.partialRecord(importFieldSchema, z.number().int().min(0).max(200).nullable());
+
+/** One row of an import preview: what would happen, and why not. */
+export const importRowSchema = z.object({
+  /** Line in the file (1 is the header). */
+  line: z.number().int(),
+  znl: z.string(),
+  nr: z.string(),
+  sapNr: z.string(),
+  zip: z.string(),
+  location: z.string(),
+  action: z.enum(['create', 'update', 'unchanged', 'error']),
+  errors: z.array(z.object({ field: z.string(), key: z.string() })),
+});
+
+/** POST customerlocation/import/preview and customerlocation/import. */
+export const importReplySchema = z.object({
+  headers: z.array(z.string()),
+  mapping: z.record(z.string(), z.number().int().nullable()),
+  rows: z.array(importRowSchema),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
+  /** Whether the rows were written (only by POST customerlocation/import). */
+  imported: z.boolean(),
+});
+export type ImportReply = z.infer<typeof importReplySchema>;

@@ -8,17 +8,22 @@ import {
   customerLocationListQuery,
   customerLocationListReply,
   customerLocationUpdateSchema,
+  importReplySchema,
   linkBookSchema,
   locationAssignmentSchema,
   locationBookParams,
+  locationExportQuery,
   removeBookParams,
   userIdParams,
 } from '@pruefbuch/domain/schemas/customerlocation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
+import { dispositionOf } from '../documents/documents.routes';
 import { protocolRoute } from '../protocol/protocol.routes';
 import * as assignments from './customerlocations.assign';
+import { exportLocations } from './customerlocations.export';
+import * as imports from './customerlocations.import';
 import * as read from './customerlocations.read';
 import { locationExists } from './customerlocations.repo';
 import * as write from './customerlocations.write';
@@ -50,6 +55,42 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: removeBookParams, response: { 200: customerLocationDetailSchema } },
     handler: (req) => write.unlinkBook(ctxOf(req), req.params.a, req.params.b),
+  });
+
+  app.get('/customerlocation/export', {
+    config: { access: 'customerlocations:read' },
+    schema: {
+      tags,
+      querystring: locationExportQuery,
+      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+    handler: async (req, reply) => {
+      const file = await exportLocations(ctxOf(req), req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', dispositionOf(file.fileName, 'attachment'))
+        .send(file.body);
+    },
+  });
+
+  const importForm = {
+    tags,
+    consumes: ['multipart/form-data'],
+    description:
+      'multipart/form-data: file (CSV or XLSX, at most 5 MB); mapping (optional JSON: field → column index); skipInvalid (optional, "true").',
+    response: { 200: importReplySchema },
+  };
+
+  app.post('/customerlocation/import/preview', {
+    config: { access: 'customerlocations:write' },
+    schema: importForm,
+    handler: async (req) => imports.preview(ctxOf(req), await imports.readImportForm(req)),
+  });
+
+  app.post('/customerlocation/import', {
+    config: { access: 'customerlocations:write' },
+    schema: importForm,
+    handler: async (req) => imports.commit(ctxOf(req), await imports.readImportForm(req)),
   });
 
   app.get('/customerlocation/user/:userId', {

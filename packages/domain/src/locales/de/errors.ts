@@ -55,6 +55,10 @@ export const errors = {
   BOOK_ALREADY_LINKED: 'Das Prüfbuch ist dieser Filiale bereits zugeordnet.',
   BOOK_IN_OTHER_LOCATION: 'Das Prüfbuch ist bereits der Filiale {{location}} zugeordnet. Bitte dort zuerst entfernen.',
   LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',
+  IMPORT_UNREADABLE:
+    'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
+  IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',
+  IMPORT_HAS_ERRORS: '{{count}} Zeilen enthalten Fehler. Bitte korrigieren oder diese Zeilen überspringen.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   NETWORK: 'Server nicht erreichbar.',
   saveFailed: 'Fehler beim Speichern!',
