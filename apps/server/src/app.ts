@@ -26,6 +26,7 @@ import { listsRoutes } from './modules/lists/lists.routes';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(bookingsRoutes);
       await api.register(listsRoutes);
       await api.register(customerlocationsRoutes);
+      await api.register(remindersRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -7,12 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Customer } from '@pruefbuch/domain/roles';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
   books,
   customerLocationBooks,
   customerLocations,
+  digestRuns,
+  digestSnapshots,
   folders,
   userCustomerLocations,
   users,
@@ -214,6 +216,14 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
       : []),
   ];
   if (assignments.length) await tx.insert(userCustomerLocations).values(assignments);
+
+  // The last weekly digest ran a week ago, when the branches now red were still orange: the first
+  // digest after start-up (reminders.job.ts) has something to report to the branch users.
+  await tx.insert(digestRuns).values({ tenantId, lastRunAt: new Date(Date.now() - 7 * 86_400_000) });
+  await tx.execute(sql`insert into ${digestSnapshots} (book_id, inspection_ampel, self_ampel)
+    select id, case when ${books.inspectionAmpel} = 'red' and ${books.title} like 'FrischeMarkt%' then 'orange' else ${books.inspectionAmpel} end,
+      ${books.inspectionSelfAmpel}
+    from ${books} where ${books.tenantId} = ${tenantId}`);
   return { locations: locations.length, books: inserted.length };
 }
 

@@ -2,5 +2,6 @@ export * from './books';
 export * from './customerlocations';
 export * from './inspections';
 export * from './mail';
+export * from './reminders';
 export * from './tenants';
 export * from './users';
