@@ -14,12 +14,11 @@ import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { dispositionOf } from '../documents/documents.routes';
+import { pdfFileName } from '../../platform/pdf/file-names';
+import { dispositionOf, sendPdf } from '../../platform/replies';
 import { findAssetBlob, listBookAssets, signOff } from './assets';
 import { bookExportPdf, loadBookExport, renderBookExport } from './book-export';
-import { pdfFileName } from './file-names';
 import { preInspectionPdf, renderPreInspection } from './pre-inspection';
-import { sendPdf } from './send';
 import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './single-record';
 import { loadSummary, renderSummary, summaryPdf } from './summary';
 

@@ -7,9 +7,9 @@ import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfTenants, purgeUnreferenced } from '../../platform/files';
+import { mayUseTenant } from '../../platform/tenancy';
 import { countryExists } from '../countries/countries.repo';
 import { refreshAmpels } from '../inspections/schedule';
-import { mayUseTenant } from './tenant-access';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
 
 const urlExists = () =>
