@@ -7,10 +7,10 @@ import { AppError, badField, notFound } from '../../platform/errors';
 import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
 import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
+import { recomputeBookSchedule } from '../books/books.schedule';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { readRecord } from './inspections.repo';
 import { auditCreated, auditFinalized } from './records.audit';
-import { recomputeBookSchedule } from './schedule';
 
 /** Blobs of this type are uploaded expert reports; their PDF asset is of kind 'upload'. */
 export const EXPERT_REPORT_TYPE = 'expert-report';

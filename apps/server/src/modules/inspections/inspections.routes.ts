@@ -18,7 +18,7 @@ import { requireTenant } from '../../platform/context';
 import { receiveUpload } from '../../platform/uploads';
 import { uploadExistingReport } from './existing-report';
 import { createRecord, createSelfRecord } from './records.create';
-import { finalizeRecord } from './records.finalize';
+import { finalizeRecord, type InspectionPorts } from './records.finalize';
 import { bookRecords, getRecord, listRecordPage } from './records.read';
 import { deleteRecord, updateRecord } from './records.write';
 
@@ -40,7 +40,7 @@ const sentOf = (req: FastifyRequest) => sentFields.get(req) ?? new Set<string>()
  * and expert reports (inspections:write); selfinspections/* the operator's self-inspections
  * (selfinspections:write, branch users too). A record of the other family is a 404 there.
  */
-export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (app, ports) => {
   app.get('/inspections', {
     config: { access: 'inspections:read' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
@@ -87,7 +87,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/inspections/:id/finalize', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/inspections/:id', {
@@ -127,7 +127,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/selfinspections/:id/finalize', {
     config: { access: 'selfinspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/selfinspections/:id', {
