@@ -20,10 +20,9 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { bookingsRoutes } from './modules/inspections/bookings.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
-import { archiveInspectionPdf } from './modules/pdf/archive';
+import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
@@ -130,7 +129,6 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(pdfRoutes);
       await api.register(qrRoutes);
       await api.register(inspectionsRoutes, { archiveFinalized: archiveInspectionPdf });
-      await api.register(bookingsRoutes);
       await api.register(listsRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },

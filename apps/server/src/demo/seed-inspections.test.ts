@@ -5,8 +5,8 @@ import { openTestDatabase } from '../../test/helper';
 import type { Database } from '../db/client';
 import { books, inspections, tenants } from '../db/schema/index';
 import { refreshAmpels } from '../modules/books/books.schedule';
+import { assertFinalizable } from '../modules/inspections/inspections.finalize';
 import { readRecord } from '../modules/inspections/inspections.repo';
-import { assertFinalizable } from '../modules/inspections/records.finalize';
 import { seedDemo } from './seed';
 
 /** The demo records (on a database of its own: the seed needs an empty one). */

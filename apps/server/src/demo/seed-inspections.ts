@@ -13,7 +13,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { books, bookTypes, inspections, users } from '../db/schema/index';
 import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
-import { blankChecklist } from '../modules/inspections/records.input';
+import { blankChecklist } from '../modules/inspections/inspections.input';
 import { signaturePng } from './seed-signature';
 
 const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertRotated, isKnownClient, openSession, revokeSession, rotateRefreshToken } from '../../platform/sessions';
 import { tenantsOfUser } from '../tenants/tenants.repo';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo';
-import { newTotpSecret, otpauthUrl, totpStep } from './totp';
+import { newTotpSecret, otpauthUrl, totpStep } from './auth.totp';
 
 /** Verified against when the email is unknown, so both cases cost the same time. */
 const DUMMY_HASH = hashPassword('not-a-real-password');

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../platform/context';
 import { badField, forbidden, notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import { assertTenantAccess, mayUseTenant } from '../../platform/tenancy';
-import { mayActForOthers } from '../inspections/bookings.service';
+import { mayActForOthers } from '../inspections/inspections.bookings';
 import { unsafeReadRecords } from '../inspections/inspections.repo';
 import {
   dailyRecordIds,

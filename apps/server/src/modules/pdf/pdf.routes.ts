@@ -16,11 +16,11 @@ import { requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { dispositionOf, sendPdf } from '../../platform/replies';
-import { findAssetBlob, listBookAssets, signOff } from './assets';
-import { bookExportPdf, loadBookExport, renderBookExport } from './book-export';
-import { preInspectionPdf, renderPreInspection } from './pre-inspection';
-import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './single-record';
-import { loadSummary, renderSummary, summaryPdf } from './summary';
+import { findAssetBlob, listBookAssets, signOff } from './pdf.assets';
+import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
+import { preInspectionPdf, renderPreInspection } from './pdf.pre-inspection';
+import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './pdf.single-record';
+import { loadSummary, renderSummary, summaryPdf } from './pdf.summary';
 
 const tags = ['pdf'];
 const binary = { produces: ['application/pdf'], description: 'A PDF, streamed (Content-Disposition: attachment).' };

@@ -22,8 +22,8 @@ import { ctxOf, publicCtxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { sendPdf } from '../../platform/replies';
-import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './defect-reports';
-import { labelPdf, loadLabels, renderLabels } from './labels';
+import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './qr.defect-reports';
+import { labelPdf, loadLabels, renderLabels } from './qr.labels';
 import * as qr from './qr.service';
 
 const tags = ['qr'];

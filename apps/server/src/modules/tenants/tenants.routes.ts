@@ -14,9 +14,9 @@ import {
 } from '@pruefbuch/domain/schemas/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
-import * as tenants from './tenants.service';
-import type { TenantPorts } from './tenants-write.service';
-import * as tenantWrites from './tenants-write.service';
+import * as tenants from './tenants.read';
+import type { TenantPorts } from './tenants.write';
+import * as tenantWrites from './tenants.write';
 
 const tags = ['tenants'];
 

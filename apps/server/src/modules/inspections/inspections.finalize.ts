@@ -7,8 +7,8 @@ import { inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { recomputeBookSchedule } from '../books/books.schedule';
+import { auditFinalized } from './inspections.audit';
 import { findRecord, type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
-import { auditFinalized } from './records.audit';
 
 /**
  * What a finalize sets off in the pdf module, which this module may not import (the PDFs read the

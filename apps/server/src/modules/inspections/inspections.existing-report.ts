@@ -9,8 +9,8 @@ import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads
 import { findBook } from '../books/books.repo';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { findBookType } from '../booktypes/booktypes.repo';
+import { auditCreated, auditFinalized } from './inspections.audit';
 import { readRecord } from './inspections.repo';
-import { auditCreated, auditFinalized } from './records.audit';
 
 /** Blobs of this type are uploaded expert reports; their PDF asset is of kind 'upload'. */
 export const EXPERT_REPORT_TYPE = 'expert-report';
