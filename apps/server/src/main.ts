@@ -30,7 +30,7 @@ const { openDatabase } = await import('./db/client');
 const { seedDemo } = await import('./demo/seed');
 const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
 const { buildApp } = await import('./app');
-const { startAmpelRefresh } = await import('./modules/inspections/ampel-job');
+const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
 const { startDigestJob } = await import('./modules/reminders/reminders.job');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

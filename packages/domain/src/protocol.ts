@@ -105,7 +105,7 @@ const BOOK: Record<string, ProtocolField> = {
   techAcceptor: f('protocol.fields.techAcceptor'),
 };
 
-/** The fields of an inspection record as records.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
+/** The fields of an inspection record as inspections.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
 export const PROTOCOL_RECORD_FIELDS: Record<string, ProtocolField> = {
   when: f('inspections.fields.when', 'date'),
   where: f('inspections.fields.where'),

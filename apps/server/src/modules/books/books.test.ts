@@ -65,7 +65,7 @@ describe('POST books', () => {
         qrCodes: [{ code: 'x' }],
         documents: ['11111111-1111-4111-8111-111111111111'],
         inspection: [{ when: '2020-01-01' }],
-        // The schedule is the server's (inspections/schedule.ts): without records or dates there is none.
+        // The schedule is the server's (books.schedule.ts): without records or dates there is none.
         nextInspectionDate: '2020-01-01',
         inspectionAmpel: 'green',
         nextInspectionDateSelf: '2020-01-01',

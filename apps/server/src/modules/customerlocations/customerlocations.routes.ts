@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
-import { dispositionOf } from '../documents/documents.routes';
+import { dispositionOf } from '../../platform/replies';
 import { protocolRoute } from '../protocol/protocol.routes';
 import * as assignments from './customerlocations.assign';
 import { exportLocations } from './customerlocations.export';

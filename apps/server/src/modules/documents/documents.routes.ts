@@ -6,11 +6,11 @@ import {
   bookDocumentsReply,
   DOCUMENT_CONTENT_TYPES,
 } from '@pruefbuch/domain/schemas/document';
-import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
+import { dispositionOf } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import * as documents from './documents.service';
 
@@ -27,19 +27,6 @@ const upload = (req: FastifyRequest) =>
 
 /** Types a browser may show in place; everything else is only ever a download. */
 const INLINE_TYPES = new Set<string>(DOCUMENT_CONTENT_TYPES);
-
-/**
- * RFC 6266 with an ASCII fallback: 'Prüfbericht.pdf' is sent as filename="Prufbericht.pdf" plus
- * filename*=UTF-8''Pr%C3%BCfbericht.pdf, so no browser has to guess an 8-bit charset.
- */
-export const dispositionOf = (name: string, type: 'inline' | 'attachment' = 'attachment') =>
-  contentDisposition(name, {
-    type,
-    fallback: name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\x20-\x7e]/g, '_'),
-  });
 
 /**
  * A file reply that cannot turn into a page of this origin: the stored (sniffed) type, no

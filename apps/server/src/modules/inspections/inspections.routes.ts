@@ -1,7 +1,14 @@
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
   bookInspectionParams,
+  bookingEntrySchema,
+  bookingListReply,
+  bookingReplySchema,
+  bookMetaSchema,
   bookSelfInspectionParams,
+  bookUserParams,
+  calculateDateReply,
+  calculateDateSchema,
   finalizeSchema,
   inspectionCreateSchema,
   inspectionListReply,
@@ -16,11 +23,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { receiveUpload } from '../../platform/uploads';
-import { uploadExistingReport } from './existing-report';
-import { createRecord, createSelfRecord } from './records.create';
-import { finalizeRecord } from './records.finalize';
-import { bookRecords, getRecord, listRecordPage } from './records.read';
-import { deleteRecord, updateRecord } from './records.write';
+import { addBooking, bookMeta, calculateDate, userBookings } from './inspections.bookings';
+import { createRecord, createSelfRecord } from './inspections.create';
+import { uploadExistingReport } from './inspections.existing-report';
+import { finalizeRecord, type InspectionPorts } from './inspections.finalize';
+import { bookRecords, getRecord, listRecordPage } from './inspections.read';
+import { deleteRecord, updateRecord } from './inspections.write';
 
 const tags = ['inspections'];
 
@@ -39,8 +47,9 @@ const sentOf = (req: FastifyRequest) => sentFields.get(req) ?? new Set<string>()
  * SPEC §7 Inspections: records of all four kinds. inspections/* write inspections, maintenance
  * and expert reports (inspections:write); selfinspections/* the operator's self-inspections
  * (selfinspections:write, branch users too). A record of the other family is a 404 there.
+ * SPEC §7 Books: bookings of a book's slots, its meta, and books/calculatedate (at the end).
  */
-export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (app, ports) => {
   app.get('/inspections', {
     config: { access: 'inspections:read' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
@@ -87,7 +96,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/inspections/:id/finalize', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/inspections/:id', {
@@ -127,7 +136,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/selfinspections/:id/finalize', {
     config: { access: 'selfinspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/selfinspections/:id', {
@@ -167,5 +176,30 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteRecord(ctxOf(req), 'self', req.params.selfInspectionId, req.params.id);
       return reply.status(204).send();
     },
+  });
+
+  // Bookings of a book's slots, its meta, and books/calculatedate.
+  app.post('/books/calculatedate', {
+    config: { access: 'inspections:read' },
+    schema: { tags, body: calculateDateSchema, response: { 200: calculateDateReply } },
+    handler: (req) => calculateDate(req.body),
+  });
+
+  app.post('/books/:id/inspection', {
+    config: { access: 'bookings:write' },
+    schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
+    handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.get('/books/:id/meta', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: idParams, response: { 200: bookMetaSchema } },
+    handler: (req) => bookMeta(ctxOf(req), req.params.id),
+  });
+
+  app.get('/books/:id/inspectionUser/:userId', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: bookUserParams, response: { 200: bookingListReply } },
+    handler: (req) => userBookings(ctxOf(req), req.params.id, req.params.userId),
   });
 };

@@ -20,10 +20,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf, publicCtxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
-import { pdfFileName } from '../pdf/file-names';
-import { sendPdf } from '../pdf/send';
-import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './defect-reports';
-import { labelPdf, loadLabels, renderLabels } from './labels';
+import { pdfFileName } from '../../platform/pdf/file-names';
+import { sendPdf } from '../../platform/replies';
+import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './qr.defect-reports';
+import { labelPdf, loadLabels, renderLabels } from './qr.labels';
 import * as qr from './qr.service';
 
 const tags = ['qr'];

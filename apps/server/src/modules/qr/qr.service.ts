@@ -3,7 +3,7 @@ import { QR_CODE_LENGTH, QR_PUBLIC_PATH, type QrCode, type QrResolve } from '@pr
 import type { Executor } from '../../db/client';
 import type { RequestContext, TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { mayUseTenant } from '../tenants/tenant-access';
+import { mayUseTenant } from '../../platform/tenancy';
 import {
   codesOfBook,
   deleteCode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { longestLoopGap } from '../../../test/loop-gap';
 import { pdfToBuffer } from '../../platform/pdf';
-import { type LabelRun, labelPdf, renderLabels } from './labels';
+import { type LabelRun, labelPdf, renderLabels } from './qr.labels';
 
 /** A thousand books' labels, as loadLabels reads them (no database needed to draw them). */
 const run: LabelRun = {

@@ -7,10 +7,18 @@ import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfTenants, purgeUnreferenced } from '../../platform/files';
+import { mayUseTenant } from '../../platform/tenancy';
 import { countryExists } from '../countries/countries.repo';
-import { refreshAmpels } from '../inspections/schedule';
-import { mayUseTenant } from './tenant-access';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
+
+/**
+ * What a change of a tenant sets off in the books module, which this module may not import (every
+ * module reads tenants; docs/decisions/018). app.ts plugs in books.schedule.ts.
+ */
+export interface TenantPorts {
+  /** Recolours the tenant's books after new ampel thresholds, inside `tx`. */
+  thresholdsChanged(tx: Executor, tenantId: string): Promise<unknown>;
+}
 
 const urlExists = () =>
   new AppError('URL_EXISTS', 409, [{ field: 'url', key: 'errors.URL_EXISTS', message: 'URL_EXISTS' }]);
@@ -88,7 +96,7 @@ export function create(ctx: RequestContext, input: TenantWrite) {
  * PUT tenants/{id}: admins any tenant, tenant admins their own (another is a 404). The body's
  * __v must be the stored version, else 409 and nothing changes.
  */
-export function update(ctx: RequestContext, id: string, input: TenantUpdate) {
+export function update(ctx: RequestContext, id: string, input: TenantUpdate, ports: TenantPorts) {
   return withUniqueUrl(() =>
     ctx.db.transaction(async (tx) => {
       const current = await findTenant(tx, id, { forUpdate: true });
@@ -104,7 +112,7 @@ export function update(ctx: RequestContext, id: string, input: TenantUpdate) {
       await recordChanges(tx, ctx, audit(id, 'update'), current, row);
       // New thresholds colour the tenant's books anew at once.
       if (row.ampelOrangeDays !== current.ampelOrangeDays || row.ampelBlackDays !== current.ampelBlackDays) {
-        await refreshAmpels(tx, { tenantId: id });
+        await ports.thresholdsChanged(tx, id);
       }
       return toTenantDto(row);
     }),

@@ -6,14 +6,14 @@ import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
+import { pdfFileName } from '../../platform/pdf/file-names';
 import { ImageCache } from '../../platform/pdf/images';
 import { formatDate } from '../../platform/pdf/text';
-import { loadRecords } from './book-export';
-import { type BookData, bookSubtitle, installationBlock, pdfTenant } from './book-parts';
-import { pdfFileName } from './file-names';
+import { loadRecords } from './pdf.book-export';
+import { type BookData, bookSubtitle, installationBlock, pdfTenant } from './pdf.book-parts';
+import { renderRecord } from './pdf.record';
+import { blankChecklist, itemLabel, kindKey, type PdfRecord, type PhotoLoader, photoLoader } from './pdf.record-model';
 import { findBookWithTenant, findRecord } from './pdf.repo';
-import { renderRecord } from './record';
-import { blankChecklist, itemLabel, kindKey, type PdfRecord, type PhotoLoader, photoLoader } from './record-model';
 
 export interface RecordDocument extends BookData {
   record: PdfRecord;

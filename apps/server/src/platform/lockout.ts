@@ -1,11 +1,11 @@
 import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { authFailures, users } from '../../db/schema/index';
-import type { Config } from '../../platform/config';
-import type { AppDeps } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { accountMail } from './mails';
+import type { Db, Executor } from '../db/client';
+import { authFailures, users } from '../db/schema/index';
+import { accountMail } from './account-mails';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { AppError } from './errors';
 
 /**
  * Lockouts after failed sign-ins and 2FA codes (docs/decisions/011-lockout-policy.md). Failures are

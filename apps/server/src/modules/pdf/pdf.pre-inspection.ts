@@ -2,10 +2,10 @@ import { translate } from '@pruefbuch/domain/locales/resources';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
 import { drawTable } from '../../platform/pdf/table';
 import { formatDate } from '../../platform/pdf/text';
-import { bookSubtitle, installationBlock, pdfTenant } from './book-parts';
-import { recordTitle } from './record';
-import { blankChecklist, checklistTitle } from './record-model';
-import { openDefects, type Summary } from './summary';
+import { bookSubtitle, installationBlock, pdfTenant } from './pdf.book-parts';
+import { recordTitle } from './pdf.record';
+import { blankChecklist, checklistTitle } from './pdf.record-model';
+import { openDefects, type Summary } from './pdf.summary';
 
 export const preInspectionPdf = (data: Summary) =>
   createPdf({

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { refreshTokens, sessions } from '../../db/schema/index';
-import type { Config } from '../../platform/config';
-import { keyedHash, randomToken, sha256 } from '../../platform/crypto';
-import { unauthenticated } from '../../platform/errors';
+import type { Db, Executor } from '../db/client';
+import { refreshTokens, sessions } from '../db/schema/index';
+import type { Config } from './config';
+import { keyedHash, randomToken, sha256 } from './crypto';
+import { unauthenticated } from './errors';
 
 const SESSION_MAX_SECONDS = 30 * 24 * 3600;
 

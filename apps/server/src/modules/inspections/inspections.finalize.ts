@@ -2,13 +2,22 @@ import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { inspections } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
-import { archiveInspectionPdf } from '../pdf/archive';
+import { recomputeBookSchedule } from '../books/books.schedule';
+import { auditFinalized } from './inspections.audit';
 import { findRecord, type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
-import { auditFinalized } from './records.audit';
-import { recomputeBookSchedule } from './schedule';
+
+/**
+ * What a finalize sets off in the pdf module, which this module may not import (the PDFs read the
+ * records; docs/decisions/018). app.ts plugs in the pdf module's archive.
+ */
+export interface InspectionPorts {
+  /** Renders the PDF of a record finalized in `tx` and keeps it with its book, inside `tx`. */
+  archiveFinalized(ctx: TenantContext, tx: Executor, inspectionId: string): Promise<unknown>;
+}
 
 const refused = (code: ErrorCode, field: string) =>
   new AppError(code, 400, [{ field, key: `errors.${code}`, message: code }]);
@@ -40,6 +49,7 @@ export function finalizeRecord(
   family: RecordFamily,
   id: string,
   version: number,
+  ports: InspectionPorts,
 ): Promise<Inspection> {
   const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
@@ -57,7 +67,7 @@ export function finalizeRecord(
     if (!row) throw notFound();
     await auditFinalized(tx, ctx, row);
     await recomputeBookSchedule(tx, ctx, row.bookId, { status: family === 'staff' });
-    await archiveInspectionPdf(ctx, tx, id);
+    await ports.archiveFinalized(ctx, tx, id);
     const dto = await readRecord(tx, ctx.tenantId, id);
     if (!dto) throw notFound();
     return dto;

@@ -3,7 +3,7 @@ import { tenantTemplate } from '@pruefbuch/domain/schemas/tenant';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
-import { assertTenantAccess, isAdmin, mayUseTenant } from './tenant-access';
+import { assertTenantAccess, isAdmin, mayUseTenant } from '../../platform/tenancy';
 import {
   findTenant,
   findTenantByUrl,

@@ -1,16 +1,17 @@
 import { checklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { existingReportFieldsSchema, type Inspection } from '@pruefbuch/domain/schemas/inspection';
-import { blobs, inspections, pdfAssets } from '../../db/schema/index';
+import { inspections, pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
 import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
+import { recomputeBookSchedule } from '../books/books.schedule';
 import { findBookType } from '../booktypes/booktypes.repo';
+import { insertBlob } from '../documents/documents.repo';
+import { auditCreated, auditFinalized } from './inspections.audit';
 import { readRecord } from './inspections.repo';
-import { auditCreated, auditFinalized } from './records.audit';
-import { recomputeBookSchedule } from './schedule';
 
 /** Blobs of this type are uploaded expert reports; their PDF asset is of kind 'upload'. */
 export const EXPERT_REPORT_TYPE = 'expert-report';
@@ -49,20 +50,16 @@ export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedU
       if (!book) throw notFound();
       await lockFileRefs(tx, [file.staged.sha256]);
       await file.staged.commit();
-      const [blob] = await tx
-        .insert(blobs)
-        .values({
-          tenantId: ctx.tenantId,
-          bookId: book.id,
-          sha256: file.staged.sha256,
-          size: file.staged.size,
-          contentType: file.contentType,
-          fileName: file.fileName,
-          type: EXPERT_REPORT_TYPE,
-          createdBy: ctx.user.id,
-        })
-        .returning();
-      if (!blob) throw new Error('blob insert returned nothing');
+      const blob = await insertBlob(tx, {
+        tenantId: ctx.tenantId,
+        bookId: book.id,
+        sha256: file.staged.sha256,
+        size: file.staged.size,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        type: EXPERT_REPORT_TYPE,
+        createdBy: ctx.user.id,
+      });
       const type = book.bookTypeId ? await findBookType(tx, book.bookTypeId) : null;
       const now = new Date();
       const [row] = await tx

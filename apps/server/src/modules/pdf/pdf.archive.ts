@@ -5,7 +5,7 @@ import type { TenantContext } from '../../platform/context';
 import { lockFileRefs } from '../../platform/files';
 import { pdfToBuffer } from '../../platform/pdf';
 import { insertBlob } from '../documents/documents.repo';
-import { loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './single-record';
+import { loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './pdf.single-record';
 
 /** Blob type of the PDFs archived on finalize. */
 export const INSPECTION_PDF_TYPE = 'inspection-pdf';

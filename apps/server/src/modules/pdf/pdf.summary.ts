@@ -6,11 +6,11 @@ import { notFound } from '../../platform/errors';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
 import { drawTable } from '../../platform/pdf/table';
 import { formatDate } from '../../platform/pdf/text';
-import { lastDates, loadRecords } from './book-export';
-import { type BookData, bookSubtitle, installationBlock, pdfTenant, scheduleTable } from './book-parts';
+import { lastDates, loadRecords } from './pdf.book-export';
+import { type BookData, bookSubtitle, installationBlock, pdfTenant, scheduleTable } from './pdf.book-parts';
+import { recordTitle, severityCell } from './pdf.record';
+import { kindKey, type PdfRecord } from './pdf.record-model';
 import { finalizedRecords, findBookWithTenant } from './pdf.repo';
-import { recordTitle, severityCell } from './record';
-import { kindKey, type PdfRecord } from './record-model';
 
 export interface Summary extends BookData {
   records: PdfRecord[];

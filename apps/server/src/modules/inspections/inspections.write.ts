@@ -5,6 +5,9 @@ import { blobs, inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { purgeUnreferenced } from '../../platform/files';
+import { recomputeBookSchedule } from '../books/books.schedule';
+import { auditDeleted, auditUpdated } from './inspections.audit';
+import { checkPhotos, DEFECT_PHOTO_TYPE, labelChecklist, stamped, withDefectIds } from './inspections.input';
 import {
   findRecord,
   type InspectionInsert,
@@ -12,9 +15,6 @@ import {
   type RecordFamily,
   readRecord,
 } from './inspections.repo';
-import { auditDeleted, auditUpdated } from './records.audit';
-import { checkPhotos, DEFECT_PHOTO_TYPE, labelChecklist, stamped, withDefectIds } from './records.input';
-import { recomputeBookSchedule } from './schedule';
 
 /** Fields a self-inspection does not have (SPEC §3): sent anyway, they are ignored. */
 const NOT_SELF = new Set(['where', 'isAbnahmeGutachten', 'akkutausch']);

@@ -1,7 +1,21 @@
+/** Reply helpers of the modules that send files: the download name header and streamed PDFs. */
 import { Transform } from 'node:stream';
+import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PdfWriter } from '../../platform/pdf';
-import { dispositionOf } from '../documents/documents.routes';
+import type { PdfWriter } from './pdf';
+
+/**
+ * RFC 6266 with an ASCII fallback: 'Prüfbericht.pdf' is sent as filename="Prufbericht.pdf" plus
+ * filename*=UTF-8''Pr%C3%BCfbericht.pdf, so no browser has to guess an 8-bit charset.
+ */
+export const dispositionOf = (name: string, type: 'inline' | 'attachment' = 'attachment') =>
+  contentDisposition(name, {
+    type,
+    fallback: name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_'),
+  });
 
 const CHUNK = 64 * 1024;
 

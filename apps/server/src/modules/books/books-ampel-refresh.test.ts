@@ -4,9 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { books, tenants } from '../../db/schema/index';
-import { insertBooks, member } from '../books/books.fixtures';
-import { startAmpelRefresh } from './ampel-job';
-import { refreshAmpels } from './schedule';
+import { startAmpelRefresh } from './books.ampel-job';
+import { insertBooks, member } from './books.fixtures';
+import { refreshAmpels } from './books.schedule';
 
 const t = await createTestApp();
 const db = t.database.db;

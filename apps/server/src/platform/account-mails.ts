@@ -1,5 +1,5 @@
 import { mails as de } from '@pruefbuch/domain/locales/de/mails';
-import type { Mail } from '../../platform/mailer';
+import type { Mail } from './mailer';
 
 type Kind = 'confirmation' | 'reset' | 'disable2fa' | 'locked';
 const fill = (s: string, p: Record<string, string | number>) =>

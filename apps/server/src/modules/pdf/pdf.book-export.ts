@@ -10,7 +10,9 @@ import type { GreyImage } from '../../platform/pdf/flatten-png';
 import { flatSignature, hasFlatSignature, ImageCache, signatureRef } from '../../platform/pdf/images';
 import { addressLine, formatDate } from '../../platform/pdf/text';
 import { nameplate } from '../books/books.read';
-import { type BookData, bookSubtitle, pdfTenant, scheduleTable } from './book-parts';
+import { type BookData, bookSubtitle, pdfTenant, scheduleTable } from './pdf.book-parts';
+import { renderRecord } from './pdf.record';
+import { type PdfRecord, type PhotoLoader, preloadedPhotos, toPdfRecord } from './pdf.record-model';
 import {
   blobsByIds,
   correctionPartners,
@@ -19,8 +21,6 @@ import {
   type InspectionRow,
   signatureImages,
 } from './pdf.repo';
-import { renderRecord } from './record';
-import { type PdfRecord, type PhotoLoader, preloadedPhotos, toPdfRecord } from './record-model';
 
 export interface BookExport extends BookData {
   plate: Nameplate;

@@ -1,9 +1,13 @@
+/**
+ * Tenancy rules the services share (DESIGN "Rules that hold everywhere"); the request's own
+ * tenant header is checked once per request in auth.ts.
+ */
 import { Role } from '@pruefbuch/domain/roles';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { tenants, userTenants } from '../../db/schema/index';
-import type { AuthUser } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import type { Executor } from '../db/client';
+import { tenants, userTenants } from '../db/schema/index';
+import type { AuthUser } from './context';
+import { notFound } from './errors';
 
 export const isAdmin = (user: Pick<AuthUser, 'role'>) => user.role === Role.ADMIN_ROLE;
 

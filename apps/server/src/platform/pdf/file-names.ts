@@ -1,5 +1,5 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
-import { PDF_LANG } from '../../platform/pdf';
+import { PDF_LANG } from '../pdf';
 
 export type PdfFileKind = 'book' | 'shrink' | 'gutachten' | 'preInspection' | 'inspection' | 'preview' | 'labels';
 

@@ -22,14 +22,14 @@ import {
   bookSchedule,
   type DatedRecord,
 } from '@pruefbuch/domain/rules/next-inspection';
-import { and, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { books, bookTypes, inspections, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import type { TenantContext } from '../../platform/context';
+import type { RequestContext, TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { findBook } from '../books/books.repo';
+import { findBook } from './books.repo';
 
 /** What the schedule of a book depends on (the book as it is, or as it is about to be saved). */
 export interface ScheduleSource {
@@ -166,7 +166,7 @@ const SCHEDULE_FIELDS = [
 
 /**
  * Recomputes and stores a book's schedule inside the caller's transaction (finalize, upload of
- * an existing report, deletion of a record). With `status`, the book status follows its latest
+ * an existing report, deletion of a record, a book type's new intervals). With `status`, the book status follows its latest
  * record too. A change bumps the book's version and is written to its protocol.
  */
 export async function recomputeBookSchedule(
@@ -199,6 +199,21 @@ export async function recomputeBookSchedule(
     before,
     after,
   );
+}
+
+/**
+ * A book type's intervals apply to its books that have none of their own: after a change of the
+ * type's intervals their next dates and ampels are recomputed in the caller's transaction. Book
+ * types are shared, so this spans tenants (book type changes are rare admin work).
+ */
+export async function recomputeBooksOfType(tx: Executor, ctx: RequestContext, bookTypeId: string) {
+  const affected = await tx
+    .select({ id: books.id, tenantId: books.tenantId })
+    .from(books)
+    .where(and(eq(books.bookTypeId, bookTypeId), or(eq(books.serviceinterval, 0), eq(books.selfserviceinterval, 0))));
+  for (const book of affected) {
+    await recomputeBookSchedule(tx, { ...ctx, tenantId: book.tenantId }, book.id, { status: false });
+  }
 }
 
 /** The ampel of a stored due date, in SQL: the same rule as ampelFor (rules/next-inspection.ts). */

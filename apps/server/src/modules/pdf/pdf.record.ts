@@ -3,7 +3,14 @@ import { COLOR, type PdfWriter } from '../../platform/pdf';
 import type { ImageCache } from '../../platform/pdf/images';
 import { drawTable, type TableCell } from '../../platform/pdf/table';
 import { formatDate } from '../../platform/pdf/text';
-import { checklistTitle, itemLabel, kindKey, type PdfRecord, type PhotoLoader, type RecordRef } from './record-model';
+import {
+  checklistTitle,
+  itemLabel,
+  kindKey,
+  type PdfRecord,
+  type PhotoLoader,
+  type RecordRef,
+} from './pdf.record-model';
 
 /** 'Prüfung vom 12.03.2025'. */
 export const recordTitle = (pdf: PdfWriter, r: Pick<PdfRecord, 'kind' | 'isAbnahmeGutachten' | 'when'>) =>

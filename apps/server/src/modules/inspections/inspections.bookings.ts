@@ -20,8 +20,8 @@ import { bookings, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, forbidden, notFound } from '../../platform/errors';
+import { mayUseTenant } from '../../platform/tenancy';
 import { type BookRow, findBook } from '../books/books.repo';
-import { mayUseTenant } from '../tenants/tenant-access';
 
 export const BOOKING_SUCCESS_MESSAGE = 'Anmeldung erfolgreich!';
 

@@ -13,9 +13,9 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { findBookType } from '../booktypes/booktypes.repo';
+import { auditCreated } from './inspections.audit';
+import { blankChecklist, checkPhotos, labelChecklist, stamped, withDefectIds } from './inspections.input';
 import { correctionOf, familyOf, findRecord, type InspectionRow, readRecord } from './inspections.repo';
-import { auditCreated } from './records.audit';
-import { blankChecklist, checkPhotos, labelChecklist, stamped, withDefectIds } from './records.input';
 
 type StaffCreate = z.infer<typeof inspectionCreateSchema>;
 type SelfCreate = z.infer<typeof selfInspectionCreateSchema>;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { refreshAmpels } from './schedule';
+import { refreshAmpels } from './books.schedule';
 
 export const AMPEL_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
