@@ -6,8 +6,17 @@
  */
 import { branchScopeOf } from '@pruefbuch/domain/rules/branch-scope';
 import { and, type Column, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { books, customerLocationBooks, customerLocations, userCustomerLocations } from '../db/schema/index';
-import type { AuthUser } from './context';
+import type { Executor } from '../db/client';
+import {
+  blobs,
+  books,
+  customerLocationBooks,
+  customerLocations,
+  inspections,
+  userCustomerLocations,
+  userTenants,
+} from '../db/schema/index';
+import type { AuthUser, ScopeTarget } from './context';
 
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
@@ -20,22 +29,25 @@ export const isScoped = (user: ScopeUser) => branchScopeOf(user).kind !== 'all';
  */
 export function locationInScope(user: ScopeUser): SQL | undefined {
   const scope = branchScopeOf(user);
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'none':
-      return sql`false`;
-    case 'customer':
-      return and(eq(customerLocations.active, true), eq(customerLocations.customer, user.customer));
-    case 'assigned':
-      return and(
-        eq(customerLocations.active, true),
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'none') return sql`false`;
+  // Only locations of the tenants the user belongs to, and never an inactive one.
+  const base = and(
+    eq(customerLocations.active, true),
+    inArray(
+      customerLocations.tenantId,
+      sql`(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${user.id})`,
+    ),
+  );
+  return scope.kind === 'customer'
+    ? and(base, eq(customerLocations.customer, user.customer))
+    : and(
+        base,
         inArray(
           customerLocations.id,
           sql`(select ${userCustomerLocations.locationId} from ${userCustomerLocations} where ${userCustomerLocations.userId} = ${user.id})`,
         ),
       );
-  }
 }
 
 /** Today in Berlin as YYYY-MM-DD: the visibility window is a calendar matter. */
@@ -57,4 +69,26 @@ export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefi
         or(isNull(books.visibleFrom), lte(books.visibleFrom, berlinToday)),
         or(isNull(books.visibleTo), sql`${books.visibleTo} >= ${berlinToday}`),
       )})`;
+}
+
+/** The book id column behind each target of a route's scope check. */
+const TARGET: Record<
+  ScopeTarget,
+  { table: typeof books | typeof inspections | typeof blobs; id: Column; book: Column }
+> = {
+  book: { table: books, id: books.id, book: books.id },
+  inspection: { table: inspections, id: inspections.id, book: inspections.bookId },
+  blob: { table: blobs, id: blobs.id, book: blobs.bookId },
+};
+
+/** Whether the entity a route names hangs on a book the (scoped) user may see. */
+export async function inScope(db: Executor, user: ScopeUser, of: ScopeTarget, id: string): Promise<boolean> {
+  const t = TARGET[of];
+  const cond = bookInScope(user, t.book);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(t.table)
+    .where(and(eq(t.id, id), cond))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import { createTestApp } from '../../../test/helper';
 import {
   address,
   auditRowsOf,
+  branchMember,
   createBook,
   fieldsOf,
   member,
@@ -214,7 +215,7 @@ describe('GET books/{id}', () => {
 
   it('lets members of the tenant read (warehouse too, decision 017), and nobody else', async () => {
     const w = await tenantWorld(t);
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const ok = await t.api({ method: 'GET', url: `/books/${w.book._id}`, token: branch.token, tenant: w.tenantId });
     expect(ok.statusCode).toBe(200);
     const outsider = await member(t, Role.ROLE_FILIALE, []);

@@ -33,19 +33,19 @@ const tags = ['customerlocations'];
 /** SPEC §7 Customer locations, plus a DELETE for removing a book and the user assignment (decision 019). */
 export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customerlocation', {
-    config: { access: 'customerlocations:read' },
+    config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, querystring: customerLocationListQuery, response: { 200: customerLocationListReply } },
     handler: (req) => read.list(ctxOf(req), req.query),
   });
 
   app.get('/customerlocation/getampelcount/:searchplzorort/:searchznlornrorsapnr', {
-    config: { access: 'customerlocations:read' },
+    config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: ampelCountParams, response: { 200: ampelCountReply } },
     handler: (req) => read.ampelCount(ctxOf(req), req.params.searchplzorort, req.params.searchznlornrorsapnr),
   });
 
   app.get('/customerlocation/checkinspectionampelbybookid/:bookId', {
-    config: { access: 'customerlocations:read' },
+    config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), response: { 200: checkAmpelReply } },
     handler: (req) => read.checkAmpelOfBook(ctxOf(req), req.params.bookId),
   });
@@ -58,7 +58,7 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/customerlocation/export', {
-    config: { access: 'customerlocations:read' },
+    config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: {
       tags,
       querystring: locationExportQuery,
@@ -106,7 +106,7 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/customerlocation/:id', {
-    config: { access: 'customerlocations:read' },
+    config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: idParams, response: { 200: customerLocationDetailSchema } },
     handler: (req) => read.get(ctxOf(req), req.params.id),
   });

@@ -61,7 +61,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/blobs/:id', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams, response: { 200: blobSchema } },
     handler: (req) => documents.getBlob(tenantCtx(req), req.params.id),
   });
@@ -76,19 +76,19 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/blobs/:id/document', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams },
     handler: (req, reply) => sendFile(req, reply, req.params.id, false),
   });
 
   app.get('/blobs/:id/document/download', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams },
     handler: (req, reply) => sendFile(req, reply, req.params.id, true),
   });
 
   app.get('/books/:id/documents', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookDocumentsReply } },
     handler: (req) => documents.bookDocuments(tenantCtx(req), req.params.id),
   });

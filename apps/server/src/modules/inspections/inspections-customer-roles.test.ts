@@ -8,7 +8,7 @@ import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { member } from '../books/books.fixtures';
+import { branchMember, member } from '../books/books.fixtures';
 import { call, finalized, inspectionWorld } from './inspections.fixtures';
 
 const t = await createTestApp();
@@ -16,7 +16,7 @@ const w = await inspectionWorld(t);
 const report = await finalized(t, w, { kind: 'gutachten' });
 const inspection = await finalized(t, w, { kind: 'inspection' });
 const branch = async (customerRole: number) =>
-  (await member(t, Role.ROLE_FILIALE, [w.tenantId], { customerRole, customer: 1 })).token;
+  (await branchMember(t, w.tenantId, [w.book._id], { customerRole, customer: 1 })).token;
 const tokens = {
   default: await branch(CustomerRole.ROLE_DEFAULT),
   regional: await branch(CustomerRole.ROLE_REGIONAL_MANAGER),

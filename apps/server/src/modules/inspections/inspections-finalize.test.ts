@@ -2,7 +2,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, member } from '../books/books.fixtures';
+import { auditRowsOf, branchMember, member } from '../books/books.fixtures';
 import { bookOf, call, complete, draft, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
@@ -150,7 +150,7 @@ describe('finalize recomputes the schedule of the book', () => {
 
   it('moves only the self-inspection date for a self-inspection, and keeps the status', async () => {
     const w = await inspectionWorld(t);
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const r = await draft(t, w, { kind: 'self', when: isoDay(-3) }, branch.token);
     const put = await call(t, w)('PUT', `/selfinspections/${r._id}`, complete(r), branch.token);
     const fin = await call(t, w)('POST', `/selfinspections/${r._id}/finalize`, { __v: put.json().__v }, branch.token);

@@ -1,6 +1,8 @@
 import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import type { Inspection, inspectionQuery } from '@pruefbuch/domain/schemas/inspection';
 import type { z } from 'zod';
+import { inspections } from '../../db/schema/index';
+import { bookInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
@@ -28,6 +30,7 @@ export async function listRecordPage(rctx: RequestContext, q: z.infer<typeof ins
     kind: family === 'self' ? undefined : q.kind,
     excludeKinds: hiddenRecordKinds(rctx.user),
     finalized: q.finalized === undefined ? undefined : q.finalized === 'true',
+    scope: bookInScope(rctx.user, inspections.bookId),
   };
   const [docs, total] = await Promise.all([listRecords(db, tenantId, filter, q), countRecords(db, tenantId, filter)]);
   return pageReply(docs, total, q);

@@ -126,11 +126,14 @@ export interface RecordFilter {
   /** Kinds the caller may not see (expert reports for most branch users). */
   excludeKinds?: readonly InspectionKind[];
   finalized?: boolean;
+  /** A branch user's scope (platform/branch-scope.ts), on the record's book. */
+  scope?: SQL;
 }
 
 const filterOf = (tenantId: string, f: RecordFilter) =>
   and(
     eq(inspections.tenantId, tenantId),
+    f.scope,
     f.bookId ? eq(inspections.bookId, f.bookId) : undefined,
     inFamily(f.family),
     f.kind ? eq(inspections.kind, f.kind) : undefined,

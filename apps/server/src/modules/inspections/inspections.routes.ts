@@ -51,13 +51,13 @@ const sentOf = (req: FastifyRequest) => sentFields.get(req) ?? new Set<string>()
  */
 export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (app, ports) => {
   app.get('/inspections', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
     handler: (req) => listRecordPage(ctxOf(req), req.query),
   });
 
   app.get('/inspections/:id', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
     handler: (req) => getRecord(ctxOf(req), req.params.id),
   });
@@ -109,38 +109,38 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.get('/selfinspections', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
     handler: (req) => listRecordPage(ctxOf(req), req.query, 'self'),
   });
 
   app.get('/selfinspections/:id', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
     handler: (req) => getRecord(ctxOf(req), req.params.id, 'self'),
   });
 
   app.post('/selfinspections', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'body', field: 'book', of: 'book' }] },
     preValidation: rememberSentFields,
     schema: { tags, body: selfInspectionCreateSchema, response: { 201: inspectionSchema } },
     handler: async (req, reply) => reply.status(201).send(await createSelfRecord(ctxOf(req), req.body, sentOf(req))),
   });
 
   app.put('/selfinspections/:id', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: inspectionUpdateSchema, response: { 200: inspectionSchema } },
     handler: (req) => updateRecord(ctxOf(req), 'self', req.params.id, req.body),
   });
 
   app.post('/selfinspections/:id/finalize', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
     handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/selfinspections/:id', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
       await deleteRecord(ctxOf(req), 'self', req.params.id);
@@ -149,13 +149,13 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.get('/books/:id/inspection', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'staff'),
   });
 
   app.get('/books/:id/selfinspection', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'self'),
   });
@@ -170,7 +170,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.delete('/books/:id/selfinspection/:selfInspectionId', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookSelfInspectionParams },
     handler: async (req, reply) => {
       await deleteRecord(ctxOf(req), 'self', req.params.selfInspectionId, req.params.id);
@@ -180,25 +180,25 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
 
   // Bookings of a book's slots, its meta, and books/calculatedate.
   app.post('/books/calculatedate', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: 'none' },
     schema: { tags, body: calculateDateSchema, response: { 200: calculateDateReply } },
     handler: (req) => calculateDate(req.body),
   });
 
   app.post('/books/:id/inspection', {
-    config: { access: 'bookings:write' },
+    config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
     handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
   });
 
   app.get('/books/:id/meta', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookMetaSchema } },
     handler: (req) => bookMeta(ctxOf(req), req.params.id),
   });
 
   app.get('/books/:id/inspectionUser/:userId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookUserParams, response: { 200: bookingListReply } },
     handler: (req) => userBookings(ctxOf(req), req.params.id, req.params.userId),
   });

@@ -4,7 +4,7 @@ import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspe
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, createBook, fieldsOf, insertBlob, member } from '../books/books.fixtures';
+import { auditRowsOf, branchMember, createBook, fieldsOf, insertBlob, member } from '../books/books.fixtures';
 import { call, draft, FOREIGN, inspectionWorld, isoDay, PNG, signature } from './inspections.fixtures';
 
 const t = await createTestApp();
@@ -134,7 +134,7 @@ describe('POST inspections', () => {
       const r = await draft(t, w, {}, m.token);
       expect(r.createdBy).toBe(m.id);
     }
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const res = await call(t, w)(
       'POST',
       '/inspections',
@@ -148,7 +148,7 @@ describe('POST inspections', () => {
 describe('POST selfinspections', () => {
   it('starts with the default self-check text and the operator checklist; branch users may write it', async () => {
     const w = await inspectionWorld(t);
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const res = await call(t, w)(
       'POST',
       '/selfinspections',
@@ -272,7 +272,7 @@ describe('PUT inspections/{id}', () => {
     expect((await call(t, w)('PUT', `/inspections/${self._id}`, { __v: 0, who: 'x' })).statusCode).toBe(404);
     expect((await call(t, w)('PUT', `/selfinspections/${staff._id}`, { __v: 0, who: 'x' })).statusCode).toBe(404);
     expect((await call(t, w)('DELETE', `/selfinspections/${staff._id}`)).statusCode).toBe(404);
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const put = (url: string) => call(t, w)('PUT', url, { __v: 0, who: 'Filiale' }, branch.token);
     expect((await put(`/inspections/${staff._id}`)).statusCode).toBe(403);
     expect((await put(`/selfinspections/${self._id}`)).statusCode).toBe(200);

@@ -29,7 +29,7 @@ const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 /** SPEC §7: the PDFs of books and records, the PDF assets of a book and their tech acceptor sign-off. */
 export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books/:id/exportPdf', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadBookExport(tenantCtx(req), req.params.id);
@@ -40,7 +40,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/exportPdfShrink', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtx(req), req.params.id);
@@ -49,7 +49,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/gutachtenPdf/:gutachtenId', {
-    config: { access: 'gutachten:read' },
+    config: { access: 'gutachten:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
@@ -62,7 +62,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/inspections/preInspectionPdf/:bookId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtx(req), req.params.bookId);
@@ -84,7 +84,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/inspections/inspectionPdf/:blobId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'blobId', of: 'blob' }] },
     schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
@@ -101,7 +101,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/pdfassets/book', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'query', field: 'book', of: 'book' }] },
     schema: { tags, querystring: pdfAssetsQuery, response: { 200: pdfAssetListReply } },
     handler: (req) => listBookAssets(tenantCtx(req), req.query.book),
   });

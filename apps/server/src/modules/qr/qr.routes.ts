@@ -48,13 +48,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/qr/mapping/:tenantId/:bookId/:qrCodeId', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: qrMappingParams, response: { 200: qrCodeSchema } },
     handler: (req) => qr.mapping(tenantCtx(req), req.params.tenantId, req.params.bookId, req.params.qrCodeId),
   });
 
   app.get('/qr/:id', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: 'filtered' },
     schema: { tags, params: qrResolveParams, response: { 200: qrResolveReply } },
     handler: (req) => qr.resolve(ctxOf(req), req.params.id),
   });
@@ -69,7 +69,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/qrcode', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: qrCodeListReply } },
     handler: (req) => qr.bookCodes(tenantCtx(req), req.params.id),
   });
