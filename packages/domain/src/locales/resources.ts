@@ -15,6 +15,7 @@ import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
+import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
@@ -33,6 +34,7 @@ import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
+import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
 import { validation as enValidation } from './en/validation';
 
@@ -57,6 +59,7 @@ export const resources = {
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
+      ui: deUi,
     },
   },
   en: {
@@ -79,6 +82,7 @@ export const resources = {
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,
+      ui: enUi,
     },
   },
 } as const;

@@ -11,6 +11,7 @@ import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
 
 export const translation = {
@@ -27,4 +28,5 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  ui,
 };

@@ -15,6 +15,7 @@ import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
+import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
 import { validation } from '@pruefbuch/domain/locales/en/validation';
 
@@ -37,4 +38,5 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  ui,
 };

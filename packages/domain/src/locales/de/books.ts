@@ -97,9 +97,6 @@ export const books = {
     fromTemplate: 'Aus Vorlage anlegen',
     moveToFolder: 'In Ordner verschieben',
     searchShort: 'Titel, Kunde, Standort, Nummer, PLZ, Ort',
-    sort: 'Sortierung',
-    sortAsc: '{{field}} aufsteigend',
-    sortDesc: '{{field}} absteigend',
   },
   actions: {
     save: 'Speichern',

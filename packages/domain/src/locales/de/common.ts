@@ -67,14 +67,6 @@ export const common = {
     toHome: 'Zur Startseite',
     retry: 'Erneut versuchen',
   },
-  table: {
-    search: 'Suchen',
-    searchPlaceholder: 'Name oder E-Mail-Adresse',
-    empty: 'Keine Einträge gefunden.',
-    total: '{{count}} Einträge',
-    actions: 'Aktionen',
-    sortBy: 'Sortieren nach {{column}}',
-  },
   address: {
     edit: 'Details Bearbeiten',
     ok: 'Details OK',

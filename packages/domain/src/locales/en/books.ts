@@ -98,9 +98,6 @@ export const books: typeof de = {
     fromTemplate: 'Create from template',
     moveToFolder: 'Move to folder',
     searchShort: 'Title, customer, site, number, ZIP, city',
-    sort: 'Sort order',
-    sortAsc: '{{field}} ascending',
-    sortDesc: '{{field}} descending',
   },
   actions: {
     save: 'Save',

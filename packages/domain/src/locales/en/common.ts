@@ -68,14 +68,6 @@ export const common: typeof de = {
     toHome: 'To the start page',
     retry: 'Try again',
   },
-  table: {
-    search: 'Search',
-    searchPlaceholder: 'Name or email',
-    empty: 'No entries found.',
-    total: '{{count}} entries',
-    actions: 'Actions',
-    sortBy: 'Sort by {{column}}',
-  },
   address: {
     edit: 'Edit details',
     ok: 'Details OK',
