@@ -134,8 +134,6 @@ export const books = {
   },
   form: {
     sections: 'Abschnitte des Formulars',
-    unsaved: 'Ungespeicherte Änderungen',
-    noChanges: 'Keine Änderungen',
     noBookType: 'Kein Prüfbuchtyp gefunden',
     miscHint: 'Weitere Angaben als Name und Wert, z. B. Baujahr oder Norm.',
     miscKey: 'Name',

@@ -1,4 +1,4 @@
-/** Texts of the shared list page kit (apps/web components/ui/list-page). */
+/** Texts of the shared list page and entity editor kits (apps/web components/ui/list-page, entity-editor). */
 export const ui = {
   list: {
     search: 'Suchen',
@@ -24,5 +24,23 @@ export const ui = {
       last: 'Letzte Seite',
     },
     pageSize: 'Einträge pro Seite',
+  },
+  editor: {
+    unsaved: 'Ungespeicherte Änderungen',
+    noChanges: 'Keine Änderungen',
+    notFoundTitle: 'Nicht gefunden',
+    notFound: 'Diesen Datensatz gibt es nicht (mehr), oder er ist für Sie nicht freigegeben.',
+  },
+  conflict: {
+    title: 'Der Datensatz wurde inzwischen geändert',
+    text: 'Jemand anderes hat diesen Datensatz gespeichert, während Sie ihn bearbeitet haben. Sie können den neuen Stand laden (Ihre Änderungen werden verworfen) oder Ihre Eingaben behalten und beim nächsten Speichern den neuen Stand überschreiben.',
+    reload: 'Neu laden',
+    keep: 'Meine Eingaben behalten',
+  },
+  unsaved: {
+    title: 'Ungespeicherte Änderungen',
+    text: 'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.',
+    leave: 'Verlassen und verwerfen',
+    stay: 'Weiter bearbeiten',
   },
 };

@@ -135,8 +135,6 @@ export const books: typeof de = {
   },
   form: {
     sections: 'Sections of the form',
-    unsaved: 'Unsaved changes',
-    noChanges: 'No changes',
     noBookType: 'No book type found',
     miscHint: 'Further data as name and value, e.g. year of construction or standard.',
     miscKey: 'Name',

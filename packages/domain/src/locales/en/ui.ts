@@ -1,4 +1,4 @@
-/** Texts of the shared list page kit (apps/web components/ui/list-page). */
+/** Texts of the shared list page and entity editor kits (apps/web components/ui/list-page, entity-editor). */
 import type { ui as de } from '../de/ui';
 
 export const ui: typeof de = {
@@ -26,5 +26,23 @@ export const ui: typeof de = {
       last: 'Last page',
     },
     pageSize: 'Entries per page',
+  },
+  editor: {
+    unsaved: 'Unsaved changes',
+    noChanges: 'No changes',
+    notFoundTitle: 'Not found',
+    notFound: 'This record does not exist (any more), or it is not shared with you.',
+  },
+  conflict: {
+    title: 'The record has been changed meanwhile',
+    text: 'Someone else saved this record while you were editing it. You can load the new version (your changes are discarded) or keep your input and overwrite the new version with your next save.',
+    reload: 'Reload',
+    keep: 'Keep my input',
+  },
+  unsaved: {
+    title: 'Unsaved changes',
+    text: 'Your input has not been saved yet. If you leave this page, it will be lost.',
+    leave: 'Leave and discard',
+    stay: 'Keep editing',
   },
 };
