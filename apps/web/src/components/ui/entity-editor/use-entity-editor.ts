@@ -38,6 +38,11 @@ export interface EntityEditorOptions<Values extends object, Saved> {
   onSaveError?: (error: unknown) => void;
   /** Nothing to save: no guard. */
   readOnly?: boolean;
+  /**
+   * A refused check also says 'Fehler beim Speichern!' in a toast. Off by default: the fields say it and the
+   * first of them gets the focus, and the toast would stand over the save bar's button.
+   */
+  toastInvalid?: boolean;
 }
 
 export function useEntityEditor<Values extends object, Saved>(options: EntityEditorOptions<Values, Saved>) {
@@ -76,7 +81,7 @@ export function useEntityEditor<Values extends object, Saved>(options: EntityEdi
     if (check.hasErrors) {
       const first = Object.keys(check.errors)[0];
       if (first) form.getInputNode(first as never)?.focus();
-      notifyError(t('errors.VALIDATION'), t('common.toast.saveFailed'));
+      if (options.toastInvalid) notifyError(t('errors.VALIDATION'), t('common.toast.saveFailed'));
       return null;
     }
     busy.current = true;

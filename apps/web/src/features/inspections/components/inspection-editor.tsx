@@ -112,6 +112,8 @@ export function InspectionEditor(props: EditorProps) {
     isNew: !record,
     // A draft asks before its input is lost (a basement is no place to type it twice); a finalized record has none.
     readOnly,
+    // A record is long: what is missing may be far from the button.
+    toastInvalid: true,
     save: (values) =>
       record
         ? update.mutateAsync({ tenantId, id: record._id, self, data: toUpdateBody(kind, values) })
