@@ -70,9 +70,11 @@ export function useListState<F extends string = never>(options: ListStateOptions
     /** A click on a sortable column's header. */
     toggleSort: (field: F) => set({ sort: nextSort(state.sort, field) }),
     sortDirection: (field: F) => sortDirection(state.sort, field),
-    /** The whole address query, for a screen's own parameters (a folder, a search mode). */
+    /** The whole address query, for a screen's own parameters (a folder, a status filter). */
     params,
-    /** Sets (or with null removes) parameters of the screen's own; replaces the history entry. */
+    /** A filter of the screen's own in the address (null or '' removes it); a new filter starts on page 1. */
+    setFilter: (key: string, value: string | null) => update({ [key]: value, page: null }),
+    /** Sets (or with null removes) any parameters; replaces the history entry. */
     update,
   };
 }

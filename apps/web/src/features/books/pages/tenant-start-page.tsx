@@ -74,7 +74,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   });
 
   const select = (folder: FolderSelection) => {
-    list.update({ folder: folder === 'all' ? null : folder, page: null });
+    list.setFilter('folder', folder === 'all' ? null : folder);
     if (!wide) setFoldersOpen(false);
   };
 
