@@ -16,6 +16,7 @@ import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
+import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
@@ -35,6 +36,7 @@ import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
+import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
 import { validation as enValidation } from './en/validation';
 
@@ -60,6 +62,7 @@ export const resources = {
       pdf: dePdf,
       protocol: deProtocol,
       customerlocations: deCustomerlocations,
+      ui: deUi,
     },
   },
   en: {
@@ -83,6 +86,7 @@ export const resources = {
       pdf: enPdf,
       protocol: enProtocol,
       customerlocations: enCustomerlocations,
+      ui: enUi,
     },
   },
 } as const;

@@ -150,20 +150,27 @@ const listColumns = {
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
 
-export async function listLocations(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
-  const where = and(
-    visible(s, q.inactive === true),
-    searchLocations(q.search),
-    q.ampel ? AMPEL_FILTER[q.ampel] : undefined,
-  );
-  const rows = await db
+const listWhere = (s: LocationScope, q: CustomerLocationListQuery) =>
+  and(visible(s, q.inactive === true), searchLocations(q.search), q.ampel ? AMPEL_FILTER[q.ampel] : undefined);
+
+function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
+  return db
     .select(listColumns)
     .from(customerLocations)
     .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
-    .where(where)
+    .where(listWhere(s, q))
     .orderBy(...orderOf(q.sort))
     .limit(q.size)
     .offset(offsetOf(q));
+}
+
+/** The SQL text and parameters of a list page, as the API runs it (for the benchmark's direct query). */
+export const listLocationsSql = (db: Executor, s: LocationScope, q: CustomerLocationListQuery) =>
+  listQuery(db, s, q).toSQL();
+
+export async function listLocations(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
+  const where = listWhere(s, q);
+  const rows = await listQuery(db, s, q);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
     const [c] = await db
@@ -275,7 +282,15 @@ export async function locationOfBook(db: Executor, tenantId: string, bookId: str
 
 /** Counts per shown ampel of the visible active locations (getampelcount). */
 export async function ampelCounts(db: Executor, s: LocationScope, filter: SQL | undefined) {
-  const rows = await db
+  return ampelCountQuery(db, s, filter);
+}
+
+/** The SQL of the ampel count, as the API runs it (for the benchmark). */
+export const ampelCountSql = (db: Executor, s: LocationScope, filter: SQL | undefined) =>
+  ampelCountQuery(db, s, filter).toSQL();
+
+function ampelCountQuery(db: Executor, s: LocationScope, filter: SQL | undefined) {
+  return db
     .select({
       insp: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${insp}::text end)`,
       self: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${self}::text end)`,
@@ -285,7 +300,6 @@ export async function ampelCounts(db: Executor, s: LocationScope, filter: SQL | 
     .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
     .where(and(visible(s), filter))
     .groupBy(sql`1`, sql`2`);
-  return rows;
 }
 
 export const rankName = (rank: string) => (rank === 'grey' ? 'grey' : (AMPEL_BY_RANK[Number(rank)] ?? 'none'));

@@ -12,6 +12,7 @@ import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
 
 export const translation = {
@@ -29,4 +30,5 @@ export const translation = {
   pdf,
   protocol,
   customerlocations,
+  ui,
 };

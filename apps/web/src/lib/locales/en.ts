@@ -16,6 +16,7 @@ import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
+import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
 import { validation } from '@pruefbuch/domain/locales/en/validation';
 
@@ -39,4 +40,5 @@ export const translation = {
   pdf,
   protocol,
   customerlocations,
+  ui,
 };

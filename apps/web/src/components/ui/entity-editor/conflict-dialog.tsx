@@ -23,13 +23,13 @@ export function ConflictDialog({
     <Modal
       opened={opened}
       onClose={onKeep}
-      title={t('common.conflict.title')}
+      title={t('ui.conflict.title')}
       closeOnClickOutside={false}
       centered
       data-testid="conflict-dialog"
     >
       <Stack gap="md">
-        <Text size="sm">{t('common.conflict.text')}</Text>
+        <Text size="sm">{t('ui.conflict.text')}</Text>
         <Group justify="flex-end" gap="xs">
           <Button
             variant="default"
@@ -38,7 +38,7 @@ export function ConflictDialog({
             disabled={busy}
             data-testid="conflict-keep"
           >
-            {t('common.conflict.keep')}
+            {t('ui.conflict.keep')}
           </Button>
           <Button
             leftSection={<IconRefresh size={16} />}
@@ -46,7 +46,7 @@ export function ConflictDialog({
             loading={busy}
             data-testid="conflict-reload"
           >
-            {t('common.conflict.reload')}
+            {t('ui.conflict.reload')}
           </Button>
         </Group>
       </Stack>
