@@ -63,7 +63,7 @@ export async function onEachDatabase<R>(name: string, benchOne: BenchOne<R>, onl
     );
     await admin.query(`drop database if exists ${database} with (force)`);
   } catch (e) {
-    console.log(`PostgreSQL skipped: ${(e as Error).message}`);
+    console.log(`PostgreSQL skipped: ${(e as Error).stack}`);
   } finally {
     await admin.end().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { books } from './books';
 import { type AddressValue, tenants } from './tenants';
 import { users } from './users';
 
 /**
- * A branch of a retail customer (SPEC §3 Customer location). Its ampel is not stored: it is the
- * worst ampel of its active books, computed with every read (decision 019), so it is never stale.
+ * A branch of a retail customer (SPEC §3 Customer location). Its ampel is the worst ampel of its
+ * active books (decision 019). The aggregate columns are kept by triggers of the database itself
+ * (migration 0010: on every change of a book's ampel or active switch and of the links), so no
+ * code path that touches a book can leave them stale.
  */
 export const customerLocations = pgTable(
   'customer_locations',
@@ -23,6 +36,12 @@ export const customerLocations = pgTable(
     bemerkungen: text('bemerkungen').notNull().default(''),
     active: boolean('active').notNull().default(true),
     ruhend: boolean('ruhend').notNull().default(false),
+    /** Worst ampel of the active books as a rank: 0 none, 1 green, 2 orange, 3 red, 4 black (trigger-kept). */
+    inspectionRank: smallint('inspection_rank').notNull().default(0),
+    selfRank: smallint('self_rank').notNull().default(0),
+    /** Linked books, and the active ones with an inspection or self-inspection ampel red or black (trigger-kept). */
+    bookCount: integer('book_count').notNull().default(0),
+    overdueCount: integer('overdue_count').notNull().default(0),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -30,6 +49,7 @@ export const customerLocations = pgTable(
   (t) => [
     index('customer_locations_tenant_idx').on(t.tenantId, t.customer),
     index('customer_locations_keys_idx').on(t.tenantId, t.znl, t.nr, t.sapNr),
+    index('customer_locations_rank_idx').on(t.tenantId, t.inspectionRank),
   ],
 );
 

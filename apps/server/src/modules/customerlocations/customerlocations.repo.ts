@@ -1,7 +1,7 @@
 /**
  * Queries of customer locations. Every function takes the tenant id of the verified request and the
- * user's branch scope (platform/branch-scope.ts); the ampel of a location is aggregated from its
- * books in the same query (decision 019), never stored.
+ * user's branch scope (platform/branch-scope.ts); the ampel of a location is the aggregate of its
+ * books that the database keeps on the location row (decision 019, migration 0010).
  */
 
 import { AMPEL_BY_RANK, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
@@ -39,21 +39,8 @@ export const toAddressDto = (a: AddressValue): Address => ({ ...EMPTY_ADDRESS, .
 const rankOf = (col: SQL | AnyColumn) =>
   sql`(case ${col} when 'green' then 1 when 'orange' then 2 when 'red' then 3 when 'black' then 4 else 0 end)`;
 
-/** Per location of the tenant: worst ampels of the active books, book count and overdue count. */
-function aggregate(tenantId: string) {
-  return sql`(select ${customerLocationBooks.locationId} as location_id,
-      coalesce(max(${rankOf(books.inspectionAmpel)}) filter (where ${books.active}), 0) as insp,
-      coalesce(max(${rankOf(books.inspectionSelfAmpel)}) filter (where ${books.active}), 0) as self,
-      count(*)::int as book_count,
-      (count(*) filter (where ${books.active} and (${books.inspectionAmpel} in ('red', 'black')
-        or ${books.inspectionSelfAmpel} in ('red', 'black'))))::int as overdue
-    from ${customerLocationBooks} join ${books} on ${books.id} = ${customerLocationBooks.bookId}
-    where ${books.tenantId} = ${tenantId}
-    group by ${customerLocationBooks.locationId})`;
-}
-
-const insp = sql`coalesce(agg.insp, 0)`;
-const self = sql`coalesce(agg.self, 0)`;
+const insp = sql`${customerLocations.inspectionRank}`;
+const self = sql`${customerLocations.selfRank}`;
 
 /** The ampel shown, as an order key: dormant -1, none 0, green 1 … black 4. */
 const shownRank = sql`(case when ${customerLocations.ruhend} then -1 else ${insp} end)`;
@@ -65,7 +52,7 @@ const SORT: Record<string, SQL[]> = {
   sapNr: [sql`${customerLocations.sapNr}`],
   zip: [sql`${customerLocations.address} ->> 'zip'`],
   location: [sql`${customerLocations.address} ->> 'location'`],
-  overdue: [sql`coalesce(agg.overdue, 0)`],
+  overdue: [sql`${customerLocations.overdueCount}`],
 };
 
 /** 'ampel' and 'overdue' list the worst first; '-' reverses any field. */
@@ -145,8 +132,8 @@ const listColumns = {
   row: customerLocations,
   inspectionAmpel: shownAmpel(insp),
   selfInspectionAmpel: shownAmpel(self),
-  bookCount: sql<number>`coalesce(agg.book_count, 0)`.mapWith(Number),
-  overdueCount: sql<number>`coalesce(agg.overdue, 0)`.mapWith(Number),
+  bookCount: customerLocations.bookCount,
+  overdueCount: customerLocations.overdueCount,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
 
@@ -157,7 +144,6 @@ function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery)
   return db
     .select(listColumns)
     .from(customerLocations)
-    .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
     .where(listWhere(s, q))
     .orderBy(...orderOf(q.sort))
     .limit(q.size)
@@ -176,7 +162,6 @@ export async function listLocations(db: Executor, s: LocationScope, q: CustomerL
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(customerLocations)
-      .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
       .where(where);
     total = c?.n ?? 0;
   }
@@ -188,7 +173,6 @@ export async function findLocation(db: Executor, s: LocationScope, id: string) {
   const [row] = await db
     .select(listColumns)
     .from(customerLocations)
-    .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
     .where(and(visible(s, true), eq(customerLocations.id, id)))
     .limit(1);
   if (!row) return null;
@@ -297,7 +281,6 @@ function ampelCountQuery(db: Executor, s: LocationScope, filter: SQL | undefined
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(customerLocations)
-    .leftJoin(sql`${aggregate(s.tenantId)} as agg`, sql`agg.location_id = ${customerLocations.id}`)
     .where(and(visible(s), filter))
     .groupBy(sql`1`, sql`2`);
 }

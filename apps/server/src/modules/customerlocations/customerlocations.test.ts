@@ -222,6 +222,24 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
       inspectionAmpel: 'black',
       location: { _id: mixed.id, inspectionAmpel: 'black', selfInspectionAmpel: 'orange' },
     });
+    // Deactivating and deleting books, and bulk updates, keep the stored aggregate right (migration 0010 triggers).
+    const { books: booksTable } = await import('../../db/schema/index');
+    const { eq, inArray } = await import('drizzle-orm');
+    await db.update(booksTable).set({ active: false }).where(eq(booksTable.id, books[0].id));
+    await db.delete(booksTable).where(eq(booksTable.id, books[1].id));
+    const after = (await call(w.office.token, w.tenantId, 'GET', `/customerlocation/${mixed.id}`)).json();
+    expect([after.inspectionAmpel, after.selfInspectionAmpel, after.bookCount, after.overdueCount]).toEqual([
+      null,
+      null,
+      2,
+      0,
+    ]);
+    await db
+      .update(booksTable)
+      .set({ active: true, inspectionAmpel: 'orange' })
+      .where(inArray(booksTable.id, [books[0].id, books[2].id]));
+    const bulk = (await call(w.office.token, w.tenantId, 'GET', `/customerlocation/${mixed.id}`)).json();
+    expect([bulk.inspectionAmpel, bulk.bookCount]).toEqual(['orange', 2]);
     const unlinked = await insertBook(db, w.tenantId);
     const none = await call(
       w.office.token,
