@@ -14,7 +14,6 @@ import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import {
   ampelCounts,
-  bookIdsOf,
   booksOfLocation,
   findLocation,
   type LocationScope,
@@ -37,15 +36,7 @@ export const scopeOf = (ctx: RequestContext): LocationScope => ({
 export async function list(ctx: RequestContext, q: CustomerLocationListQuery) {
   const s = scopeOf(ctx);
   const { rows, total } = await listLocations(ctx.db, s, q);
-  const ids = await bookIdsOf(
-    ctx.db,
-    rows.map((r) => r.row.id),
-  );
-  return pageReply(
-    rows.map((r) => toLocationDto(r, ids.get(r.row.id) ?? [])),
-    total,
-    q,
-  );
+  return pageReply(rows.map(toLocationDto), total, q);
 }
 
 export async function get(ctx: RequestContext, id: string) {
@@ -53,13 +44,7 @@ export async function get(ctx: RequestContext, id: string) {
   const row = await findLocation(ctx.db, s, id);
   if (!row) throw notFound();
   const bookList = await booksOfLocation(ctx.db, s, id);
-  return {
-    ...toLocationDto(
-      row,
-      bookList.map((b) => b._id),
-    ),
-    bookList,
-  };
+  return { ...toLocationDto(row), books: bookList.map((b) => b._id), bookList };
 }
 
 /** '-' or an empty segment: no filter (the path has both segments always). */
