@@ -8,6 +8,10 @@ export const home = {
   signIn: 'Anmelden',
   areas: 'Ihre Bereiche',
   noAreas: 'Für Ihr Benutzerkonto sind noch keine Bereiche freigeschaltet.',
+  due: {
+    title: 'Als Nächstes fällig',
+    empty: 'Im gewählten Mandanten ist keine Prüfung fällig.',
+  },
   tiles: {
     nearbyLists: 'Prüfbücher nach Mandanten und Ordnern',
     myInspections: 'Ihre offenen Prüfungen',

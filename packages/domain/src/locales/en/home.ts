@@ -9,6 +9,10 @@ export const home: typeof de = {
   signIn: 'Sign in',
   areas: 'Your areas',
   noAreas: 'No areas have been enabled for your account yet.',
+  due: {
+    title: 'Due next',
+    empty: 'No inspection is due in the chosen tenant.',
+  },
   tiles: {
     nearbyLists: 'Inspection books by tenant and folder',
     myInspections: 'Your open inspections',

@@ -4,10 +4,10 @@ import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/components/ui/address-editor';
+import { AmpelBadge } from '@/components/ui/book-badges';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { formatDate } from '@/lib/format';
 import { useServiceIntervals } from '@/lib/service-intervals';
-import { AmpelBadge } from './book-badges';
 
 const EMPTY = '–';
 

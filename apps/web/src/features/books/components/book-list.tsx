@@ -3,11 +3,11 @@ import { screenPath } from '@pruefbuch/domain/access';
 import type { BookListItem } from '@pruefbuch/domain/schemas/book';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
 import { ListTable } from '@/components/ui/list-page/list-table';
 import { ListToolbar } from '@/components/ui/list-page/list-toolbar';
 import type { ListColumn, ListQuery } from '@/components/ui/list-page/list-types';
 import type { ListStateApi } from '@/components/ui/list-page/use-list-state';
-import { AmpelBadge, BookStatusBadge } from './book-badges';
 
 /** Columns the book list sorts by (SPEC: title, customer, site, next inspection, status). */
 export const BOOK_LIST_SORTS = ['title', 'customer', 'site', 'nextInspectionDate', 'status'] as const;

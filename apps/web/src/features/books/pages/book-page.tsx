@@ -5,6 +5,7 @@ import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,7 +16,6 @@ import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
-import { AmpelBadge, BookStatusBadge } from '../components/book-badges';
 import { BookDetails } from '../components/book-details';
 import { BookNotFound, isNoAccess } from '../components/book-not-found';
 import { BookProtocol } from '../components/book-protocol';
@@ -36,7 +36,7 @@ export function BookPage() {
   if (dto.isPending) return <PageLoader />;
   if (dto.isError) {
     return isNoAccess(dto.error) ? (
-      <BookNotFound />
+      <BookNotFound error={dto.error} />
     ) : (
       <LoadError error={dto.error} onRetry={() => void dto.refetch()} />
     );

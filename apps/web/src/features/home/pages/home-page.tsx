@@ -1,5 +1,6 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NAV, screenPath } from '@pruefbuch/domain/access';
+import { canOpen, NAV, screenPath } from '@pruefbuch/domain/access';
+import { isBranchUser } from '@pruefbuch/domain/roles';
 import { usableNav } from '@pruefbuch/domain/start';
 import { IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,11 @@ import { Link } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
 import { principalOf, useSession } from '@/lib/session';
 import { AreaTile } from '../components/area-tile';
+import { DueBooks } from '../components/due-books';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
 
   if (!session) {
     return (
@@ -29,7 +31,9 @@ export function HomePage() {
     );
   }
 
-  const entries = usableNav(principalOf(session));
+  const principal = principalOf(session);
+  const entries = usableNav(principal);
+  const showDue = !isBranchUser(principal) && canOpen('book_list', principal) && !!currentTenant;
   return (
     <Stack gap="lg">
       <div>
@@ -38,6 +42,7 @@ export function HomePage() {
           {t('home.intro')}
         </Text>
       </div>
+      {showDue && currentTenant && <DueBooks tenantId={currentTenant} />}
       <Title order={3}>{t('home.areas')}</Title>
       {entries.length === 0 ? (
         <Text c="dimmed">{t('home.noAreas')}</Text>

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { isRoleRefusal, NoAccessPage } from '@/components/ui/no-access-page';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
@@ -54,6 +55,8 @@ function RecordScreen({ screenKind }: { screenKind: InspectionKind }) {
 
   const failed = [record, corrects, dto].find((q) => q.isError);
   if (failed) {
+    // A role the server refuses is told so; unknown ids and other tenants' records look alike.
+    if (isRoleRefusal(failed.error)) return <NoAccessPage />;
     return isApiError(failed.error) && (failed.error.status === 404 || failed.error.status === 403) ? (
       <Alert color="orange" icon={<IconInfoCircle size={18} />} title={t('inspections.page.notFound')}>
         {t('inspections.page.notFoundText')}

@@ -1,0 +1,108 @@
+/**
+ * Every role has a working start (decision 017, issue 10): each demo account signs in, lands on a
+ * screen that is useful to it, follows every nav entry without meeting a placeholder, a 'nicht
+ * gefunden' or a jump home, and reaches an installation's book within two clicks of its start.
+ */
+import { NAV, screenPath } from '@pruefbuch/domain/access';
+import { CustomerRole, Role } from '@pruefbuch/domain/roles';
+import { usableNav } from '@pruefbuch/domain/start';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+
+const ACCOUNTS: [email: string, role: number, customerRole: number | null][] = [
+  ['admin@demo.test', Role.ADMIN_ROLE, null],
+  ['listadmin@demo.test', Role.LIST_ADMIN_ROLE, null],
+  ['standard@demo.test', Role.STANDARD_ROLE, null],
+  ['acceptor@demo.test', Role.ACCEPTOR_ROLE, null],
+  ['acceptorlite@demo.test', Role.ACCEPTOR_LITE_ROLE, null],
+  ['project@demo.test', Role.PROJECT_ROLE, null],
+  ['projectonly@demo.test', Role.PROJECT_ONLY_ROLE, null],
+  ['lager@demo.test', Role.ROLE_LAGER, null],
+  ['servicetechniker@demo.test', Role.ROLE_SERVICE_TECHNIKER, null],
+  ['fertigung@demo.test', Role.ROLE_FERTIGUNG, null],
+  ['leiterfertigung@demo.test', Role.ROLE_LEITER_FERTIGUNG, null],
+  ['auswertung@demo.test', Role.STANDARD_ROLE, null],
+  ['filiale-default@demo.test', Role.ROLE_FILIALE, CustomerRole.ROLE_DEFAULT],
+  ['filiale-regional@demo.test', Role.ROLE_FILIALE, CustomerRole.ROLE_REGIONAL_MANAGER],
+  ['filiale-control@demo.test', Role.ROLE_FILIALE, CustomerRole.ROLE_CONTROL],
+];
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** No placeholder, no 'not found', no refusal on the page; its main content is there. */
+async function expectUsable(page: Page, where: string) {
+  // The screen's chunk and data load after the address changes: wait for its heading, then look.
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('main .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => {});
+  for (const id of ['not-available', 'not-found', 'no-access']) {
+    expect(await page.getByTestId(id).count(), `${where}: ${id}`).toBe(0);
+  }
+  const body = (await page.locator('main').innerText()).toLowerCase();
+  expect(body, where).not.toContain('nicht gefunden');
+  expect(body, where).not.toContain('noch keine bereiche');
+}
+
+/** The visible links to a book's page on the current page. */
+const bookLinks = (page: Page) => page.locator('main a[href*="/app/book/"]:visible');
+/** Links that lead towards books: a tenant's installations, a branch. */
+const stepLinks = (page: Page) =>
+  page.locator('main a[href*="/app/map/"]:visible, main a[href*="/app/customerlocation/"]:visible');
+
+/** The pages one click away from here: nav entries and links towards books. */
+async function nextHops(page: Page, navPaths: string[]) {
+  const hrefs = await stepLinks(page).evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href') ?? ''));
+  return [...navPaths, ...hrefs.filter(Boolean)];
+}
+
+/** Whether a book opens within two clicks of the landing page (a book link on it, or on a page one click away). */
+async function bookWithinTwoClicks(page: Page, landing: string, navPaths: string[]) {
+  await page.goto(landing);
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  if ((await bookLinks(page).count()) > 0) return true;
+  for (const hop of await nextHops(page, navPaths)) {
+    await page.goto(hop);
+    await page.locator('main h1, main h2').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    if ((await bookLinks(page).count()) > 0) return true;
+  }
+  return false;
+}
+
+describe('every role has a working start', () => {
+  it.each(ACCOUNTS)(
+    '%s lands, follows each nav entry and reaches a book within two clicks',
+    async (email, role, customerRole) => {
+      const page = await browser.newPage();
+      await login(page, email);
+      await page.waitForURL((u) => !u.pathname.includes('/admin/login'));
+      const landing = pathOf(page);
+      await expectUsable(page, `${email} landing ${landing}`);
+
+      // Every nav entry opens a usable screen and stays there.
+      const entries = usableNav({ role: role as never, customerRole: customerRole as never });
+      expect(entries.length, `${email}: nav entries`).toBeGreaterThan(0);
+      for (const entry of entries) {
+        await page.getByTestId(`nav-${entry}`).first().click();
+        const target = screenPath(NAV.find((n) => n.entry === entry)?.screen ?? 'home').replace(/\/\{.*$/, '');
+        await page.waitForURL((u) => u.pathname.startsWith(`/app${target}`.replace(/\/+$/, '')));
+        await expectUsable(page, `${email} nav ${entry}`);
+        expect(pathOf(page), `${email} nav ${entry}: no jump home`).not.toMatch(/^\/app\/?$/);
+      }
+      // Daily work: a book opens within two clicks of the start.
+      const navPaths = entries.map((e) => `/app${screenPath(NAV.find((n) => n.entry === e)?.screen ?? 'home')}`);
+      expect(await bookWithinTwoClicks(page, landing, navPaths), `${email}: a book within two clicks`).toBe(true);
+      await bookLinks(page).first().click();
+      await page.waitForURL(/\/app\/book\//);
+      await expectUsable(page, `${email} book`);
+    },
+  );
+});
