@@ -15,7 +15,7 @@ import { findBook } from '../books/books.repo';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { correctionOf, familyOf, findRecord, type InspectionRow, readRecord } from './inspections.repo';
 import { auditCreated } from './records.audit';
-import { blankChecklist, checkPhotos, labelChecklist, stamped, withDefectIds } from './records.input';
+import { blankChecklist, checkDefectItems, checkPhotos, labelChecklist, stamped, withDefectIds } from './records.input';
 
 type StaffCreate = z.infer<typeof inspectionCreateSchema>;
 type SelfCreate = z.infer<typeof selfInspectionCreateSchema>;
@@ -73,6 +73,7 @@ async function insertRecord(ctx: TenantContext, input: NewRecord, sent: Readonly
       const checklistName = base?.checklistName ?? standard;
       const checklist = fields.checklist.length ? labelChecklist(fields.checklist) : blankChecklist(standard);
       const defects = withDefectIds(fields.defects);
+      checkDefectItems(checklist, defects);
       await checkPhotos(tx, ctx.tenantId, book.id, defects);
       const now = new Date();
       const [row] = await tx

@@ -13,7 +13,14 @@ import {
   readRecord,
 } from './inspections.repo';
 import { auditDeleted, auditUpdated } from './records.audit';
-import { checkPhotos, DEFECT_PHOTO_TYPE, labelChecklist, stamped, withDefectIds } from './records.input';
+import {
+  checkDefectItems,
+  checkPhotos,
+  DEFECT_PHOTO_TYPE,
+  labelChecklist,
+  stamped,
+  withDefectIds,
+} from './records.input';
 import { recomputeBookSchedule } from './schedule';
 
 /** Fields a self-inspection does not have (SPEC §3): sent anyway, they are ignored. */
@@ -47,6 +54,8 @@ export function updateRecord(
       set.defects = withDefectIds(fields.defects);
       await checkPhotos(tx, ctx.tenantId, current.bookId, set.defects);
     }
+    if (set.checklist || set.defects)
+      checkDefectItems(set.checklist ?? current.checklist, set.defects ?? current.defects);
     if (set.isAbnahmeGutachten !== undefined)
       set.isAbnahmeGutachten = current.kind === 'gutachten' && set.isAbnahmeGutachten;
     if (fields.inspectorSignature !== undefined) set.inspectorSignature = stamped(fields.inspectorSignature, now);

@@ -37,6 +37,7 @@ export const inspections = {
     notePlaceholder: 'Bemerkung (optional)',
     noteFor: 'Bemerkung zu „{{item}}“',
     addDefect: 'Mangel erfassen',
+    addAnotherDefect: 'Weiteren Mangel erfassen',
     defectCount: 'Prüfpunkte mit Mangel: {{count}}',
     empty: 'Für diesen Eintrag gibt es keine Checkliste.',
   },
@@ -67,7 +68,6 @@ export const inspections = {
     no: 'Nein',
     open: 'Noch nicht angegeben – zum Abschließen erforderlich.',
     notStated: 'Nicht angegeben.',
-    shutdownHint: 'Ein Mangel ist mit „Stilllegen“ bewertet. Bitte den Weiterbetrieb prüfen.',
   },
   signature: {
     inspector: 'Unterschrift Prüfer',

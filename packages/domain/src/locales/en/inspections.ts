@@ -37,6 +37,7 @@ export const inspections = {
     notePlaceholder: 'Note (optional)',
     noteFor: 'Note on “{{item}}”',
     addDefect: 'Record defect',
+    addAnotherDefect: 'Record another defect',
     defectCount: 'Items with a defect: {{count}}',
     empty: 'This record has no checklist.',
   },
@@ -67,7 +68,6 @@ export const inspections = {
     no: 'No',
     open: 'Not stated yet – required to finalize.',
     notStated: 'Not stated.',
-    shutdownHint: 'A defect is assessed as “Shut down”. Please check continued operation.',
   },
   signature: {
     inspector: 'Inspector signature',

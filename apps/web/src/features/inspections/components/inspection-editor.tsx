@@ -48,6 +48,7 @@ const FINALIZE_CODES: readonly string[] = [
   'SIGNATURE_REQUIRED',
   'CHECKLIST_INCOMPLETE',
   'CONTINUED_OPERATION_REQUIRED',
+  'CONTINUED_OPERATION_CONFLICT',
 ];
 
 export interface EditorProps {
