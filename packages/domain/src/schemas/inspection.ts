@@ -181,7 +181,21 @@ export const inspectionSchema = z.object({
 });
 export type Inspection = z.infer<typeof inspectionSchema>;
 
-export const inspectionListReply = z.array(inspectionSchema);
+/**
+ * A signature as the record lists show it: who signed and when, without the drawing (a PNG data
+ * URL of several KB). GET inspections/{id} and selfinspections/{id} carry the drawing.
+ */
+export const signatureSummarySchema = z.object({ name: z.string(), signedAt: z.string().optional() });
+export type SignatureSummary = z.infer<typeof signatureSummarySchema>;
+
+/** A record in a list reply: every field of the record, its signatures without their drawings. */
+export const inspectionListItemSchema = inspectionSchema.extend({
+  inspectorSignature: signatureSummarySchema.nullable(),
+  operatorAcknowledgement: signatureSummarySchema.nullable(),
+});
+export type InspectionListItem = z.infer<typeof inspectionListItemSchema>;
+
+export const inspectionListReply = z.array(inspectionListItemSchema);
 
 export const inspectionQuery = z.object({
   book: idSchema.optional(),
@@ -190,7 +204,21 @@ export const inspectionQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const inspectionPageReply = paged(inspectionSchema);
+export const inspectionPageReply = paged(inspectionListItemSchema);
+
+/**
+ * GET books/{id}/shutdown: why a book is shut down (book.shutDown): its latest counted inspection,
+ * maintenance or expert report and that record's open defects rated 'shutdown'. Not shut down, or
+ * caused by a record the caller may not see: record null and no defects.
+ */
+export const shutDownReply = z.object({
+  shutDown: z.boolean(),
+  record: z
+    .object({ _id: z.string(), kind: inspectionKindSchema, when: z.string(), isAbnahmeGutachten: z.boolean() })
+    .nullable(),
+  defects: z.array(defectSchema.extend({ _id: z.string() })),
+});
+export type ShutDownReason = z.infer<typeof shutDownReply>;
 
 /** SPEC §3 Booking entry (POST books/{id}/inspection). */
 export const bookingEntrySchema = z.object({
@@ -286,7 +314,7 @@ export type AbnStats = z.infer<typeof abnStatsReply>;
  * GET lists/allDailyInspectionUser/{userId}: the records that user finalized or started today
  * (Europe/Berlin), newest first, each with what a list row shows of its book.
  */
-export const dailyInspectionItemSchema = inspectionSchema.extend({
+export const dailyInspectionItemSchema = inspectionListItemSchema.extend({
   bookTitle: z.string(),
   bookObject: z.string(),
   bookSite: z.string(),

@@ -188,6 +188,12 @@ describe('finalize recomputes the schedule of the book', () => {
       { continuedOperation: false },
     );
     expect(await bookOf(t, w)).toMatchObject({ shutDown: true, inspectionAmpel: 'black', status: 6 });
+    const reason = (await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json();
+    expect(reason).toMatchObject({
+      shutDown: true,
+      record: { kind: 'inspection', when: isoDay(-5) },
+      defects: [{ text: 'Fluchtweg-Funktion ohne Wirkung', severity: 'shutdown', item: 'door.escapeRoute' }],
+    });
     // A self-inspection neither shuts down nor clears an expert's finding.
     await finalized(t, w, { kind: 'self', when: isoDay(-1) });
     expect(await bookOf(t, w)).toMatchObject({ shutDown: true, inspectionAmpel: 'black', status: 6 });
@@ -197,6 +203,32 @@ describe('finalize recomputes the schedule of the book', () => {
       defects: [{ text: 'Fluchtweg-Funktion ohne Wirkung', severity: 'shutdown', resolved: true }],
     });
     expect(await bookOf(t, w)).toMatchObject({ shutDown: false, inspectionAmpel: 'green', status: 4 });
+    expect((await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json()).toEqual({
+      shutDown: false,
+      record: null,
+      defects: [],
+    });
+  });
+
+  it('names an expert report that shut the book down only to those who may read expert reports', async () => {
+    const w = await inspectionWorld(t);
+    await finalized(
+      t,
+      w,
+      { kind: 'gutachten', when: isoDay(-2), defects: [{ text: 'Brandschutz fehlt', severity: 'shutdown' }] },
+      { continuedOperation: false },
+    );
+    const staff = (await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json();
+    expect(staff).toMatchObject({
+      shutDown: true,
+      record: { kind: 'gutachten' },
+      defects: [{ text: 'Brandschutz fehlt' }],
+    });
+    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const hidden = await call(t, w)('GET', `/books/${w.book._id}/shutdown`, undefined, branch.token);
+    expect(hidden.json()).toEqual({ shutDown: true, record: null, defects: [] });
+    const other = await inspectionWorld(t);
+    expect((await call(t, other)('GET', `/books/${w.book._id}/shutdown`)).statusCode).toBe(404);
   });
 
   it('sets failure for an open repair defect, without shutting down', async () => {

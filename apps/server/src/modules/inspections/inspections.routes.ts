@@ -10,6 +10,7 @@ import {
   inspectionSchema,
   inspectionUpdateSchema,
   selfInspectionCreateSchema,
+  shutDownReply,
 } from '@pruefbuch/domain/schemas/inspection';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { createRecord, createSelfRecord } from './records.create';
 import { finalizeRecord } from './records.finalize';
 import { bookRecords, getRecord, listRecordPage } from './records.read';
 import { deleteRecord, updateRecord } from './records.write';
+import { shutDownReason } from './shutdown';
 
 const tags = ['inspections'];
 
@@ -149,6 +151,12 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read' },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'self'),
+  });
+
+  app.get('/books/:id/shutdown', {
+    config: { access: 'inspections:read' },
+    schema: { tags, params: idParams, response: { 200: shutDownReply } },
+    handler: (req) => shutDownReason(ctxOf(req), req.params.id),
   });
 
   app.delete('/books/:id/inspection/:inspectionId', {
