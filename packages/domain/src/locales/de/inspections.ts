@@ -72,6 +72,8 @@ export const inspections = {
   signature: {
     inspector: 'Unterschrift Prüfer',
     inspectorName: 'Name des Prüfers',
+    expert: 'Unterschrift Sachverständiger',
+    expertName: 'Name des Sachverständigen',
     operator: 'Bestätigung durch den Betreiber',
     withOperator: 'Bestätigung durch den Betreiber',
     withOperatorHint: 'Der Betreiber bestätigt die Kenntnisnahme des Ergebnisses (optional).',
@@ -134,10 +136,13 @@ export const inspections = {
     shrink: 'Kurzfassung',
     checklist: 'Checkliste für vor Ort',
     failed: 'Das PDF konnte nicht erstellt werden.',
+    preparing: 'Die PDF-Vorschau wird erstellt …',
   },
   book: {
     title: 'Prüfungen und Wartungen',
     empty: 'Noch keine Einträge.',
+    total: 'Einträge: {{count}}',
+    more: 'Weitere laden ({{count}} ältere)',
     uploaded: 'hochgeladen',
   },
   new: {
@@ -166,6 +171,11 @@ export const inspections = {
     orangeDaysHint: 'Standard: 30 Tage',
     blackDays: 'Überfällig seit mehr als (Tage, schwarz)',
     blackDaysHint: 'Standard: 90 Tage',
+  },
+  shutDown: {
+    cause: 'Stillgelegt durch: {{kind}} vom {{date}}',
+    item: '(Prüfpunkt: {{item}})',
+    open: 'Eintrag öffnen',
   },
   booking: {
     title: 'Anmeldung',

@@ -72,6 +72,8 @@ export const inspections = {
   signature: {
     inspector: 'Inspector signature',
     inspectorName: 'Inspector name',
+    expert: 'Expert signature',
+    expertName: 'Expert name',
     operator: 'Operator acknowledgement',
     withOperator: 'Operator acknowledgement',
     withOperatorHint: 'The operator acknowledges the result (optional).',
@@ -134,10 +136,13 @@ export const inspections = {
     shrink: 'Short version',
     checklist: 'Checklist for on site',
     failed: 'The PDF could not be created.',
+    preparing: 'Preparing the PDF preview …',
   },
   book: {
     title: 'Inspections and maintenance',
     empty: 'No records yet.',
+    total: 'Entries: {{count}}',
+    more: 'Load more ({{count}} older)',
     uploaded: 'uploaded',
   },
   new: {
@@ -166,6 +171,11 @@ export const inspections = {
     orangeDaysHint: 'Default: 30 days',
     blackDays: 'Overdue by more than (days, black)',
     blackDaysHint: 'Default: 90 days',
+  },
+  shutDown: {
+    cause: 'Shut down by: {{kind}} of {{date}}',
+    item: '(checklist item: {{item}})',
+    open: 'Open the record',
   },
   booking: {
     title: 'Registration',
