@@ -76,7 +76,7 @@ export const users = {
   },
   admin: {
     listTitle: 'Benutzerverwaltung',
-    newTitle: 'Neuer Benutzer',
+    newTitle: 'Benutzer anlegen',
     editTitle: 'Benutzer bearbeiten',
     deleteTitle: 'Benutzer löschen',
     deleteConfirm: 'Soll der Benutzer {{name}} wirklich gelöscht werden?',

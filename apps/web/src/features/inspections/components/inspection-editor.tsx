@@ -14,6 +14,7 @@ import { confirmDelete } from '@/components/ui/confirm-delete';
 import { ConflictDialog } from '@/components/ui/conflict-dialog';
 import { FormSection } from '@/components/ui/form-section';
 import { isApiError } from '@/lib/api-client';
+import { openPendingTab } from '@/lib/download';
 import { errorText } from '@/lib/errors';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
@@ -221,6 +222,7 @@ export function InspectionEditor(props: EditorProps) {
     });
 
   const pdfFailed = (error: unknown) => notifyError(errorText(t, error), t('inspections.pdf.failed'));
+  // The preview opens in a tab of its own, next to the record being written.
   const preview = () =>
     pdf.mutate(
       {
@@ -228,6 +230,7 @@ export function InspectionEditor(props: EditorProps) {
         path: pdfPaths.preview,
         fallbackName: 'vorschau.pdf',
         body: toCreateBody(kind, bookId, form.getValues(), corrects?._id ?? null),
+        tab: openPendingTab(t('inspections.pdf.preparing')),
       },
       { onError: pdfFailed },
     );
@@ -313,7 +316,12 @@ export function InspectionEditor(props: EditorProps) {
             )}
 
             <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
-              <SignaturesSection form={form} readOnly={readOnly} signatureError={signatureBlocked} />
+              <SignaturesSection
+                form={form}
+                readOnly={readOnly}
+                expert={kind === 'gutachten'}
+                signatureError={signatureBlocked}
+              />
             </FormSection>
           </>
         )}

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { type UserCreate, useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
@@ -24,6 +25,8 @@ export function UserEditPage() {
   const { slug } = useParams();
   const isNew = slug === NEW;
   const user = useUser(isNew ? undefined : slug);
+  // The tab says 'Benutzer anlegen' for a new user, as the heading does (the route title is the editing one).
+  usePageTitle(isNew ? t('users.admin.newTitle') : undefined);
 
   const back = (
     <Button
