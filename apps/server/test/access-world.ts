@@ -1,5 +1,5 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
-import { bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
+import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
@@ -61,7 +61,12 @@ export async function accessWorld(t: TestApp, name: string) {
     .values({ type: `door-${tag()}` })
     .returning();
   const colleague = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [tenantId] });
-  if (!qr || !defect || !asset || !bookType) throw new Error('world incomplete');
+  // The owner's registration for the book's slot (the office roles may cancel it, others do not see it).
+  const [booking] = await db
+    .insert(bookings)
+    .values({ tenantId, bookId: book._id, userId: owner.id, firstName: 'Olga', lastName: 'Owner' })
+    .returning();
+  if (!qr || !defect || !asset || !bookType || !booking) throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
@@ -77,6 +82,7 @@ export async function accessWorld(t: TestApp, name: string) {
     defect: defect.id,
     asset: asset.id,
     bookType: bookType.id,
+    booking: booking.id,
     colleague,
   };
 }
@@ -152,6 +158,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   docId: (w) => w.blob,
   inspectionId: (w) => w.inspection,
   selfInspectionId: (w) => w.selfinspection,
+  bookingId: (w) => w.booking,
   gutachtenId: (w) => w.gutachten,
   pdfassetId: (w) => w.asset,
   qrCodeId: (w) => w.qr.id,

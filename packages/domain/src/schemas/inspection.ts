@@ -220,14 +220,46 @@ export const shutDownReply = z.object({
 });
 export type ShutDownReason = z.infer<typeof shutDownReply>;
 
-/** SPEC §3 Booking entry (POST books/{id}/inspection). */
+/**
+ * A child entry of the booking account (SPEC §3 userInspection) registered with it: the booking's
+ * properties.userInspection lists them.
+ */
+export const bookingChildSchema = z.object({
+  firstName: text(100).default(''),
+  lastName: text(100).default(''),
+  dob: isoDate.nullable().default(null),
+  positionsNummer: z.number({ error: 'validation.invalid' }).int().min(1).optional(),
+});
+export type BookingChild = z.infer<typeof bookingChildSchema>;
+/** Most child entries one booking may name. */
+export const MAX_BOOKING_CHILDREN = 20;
+
+/** SPEC §3 Booking entry (POST books/{id}/inspection). properties is free; its userInspection, if any, is typed. */
 export const bookingEntrySchema = z.object({
   user_id: idSchema.optional(),
   firstName: text(100).min(1, { error: 'validation.required' }),
   lastName: text(100).min(1, { error: 'validation.required' }),
   dob: isoDate.nullable().optional(),
-  properties: z.record(z.string(), z.unknown()).default({}),
+  properties: z
+    .object({
+      userInspection: z
+        .array(bookingChildSchema, { error: 'validation.invalid' })
+        .max(MAX_BOOKING_CHILDREN, { error: 'validation.max' })
+        .optional(),
+    })
+    .catchall(z.unknown())
+    .default({}),
 });
+
+/** The child entries a stored booking names (an entry that does not fit the schema is left out). */
+export function bookingChildren(properties: Record<string, unknown>): BookingChild[] {
+  const list = properties.userInspection;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const parsed = bookingChildSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 export type BookingEntry = z.input<typeof bookingEntrySchema>;
 
 /** SPEC §3 Book meta. */
@@ -239,7 +271,7 @@ export const bookMetaSchema = z.object({
 });
 export type BookMeta = z.infer<typeof bookMetaSchema>;
 
-/** A booking entry as stored (GET books/{id}/inspectionUser/{userId}). */
+/** A booking entry as stored (GET books/{id}/inspectionUser/{userId}, GET books/{id}/bookings). */
 export const bookingSchema = z.object({
   _id: z.string(),
   book: z.string(),
@@ -329,6 +361,7 @@ export const ABN_STATS_MAX_YEARS = 5;
 export const bookInspectionParams = z.object({ id: idSchema, inspectionId: idSchema });
 export const bookSelfInspectionParams = z.object({ id: idSchema, selfInspectionId: idSchema });
 export const bookUserParams = z.object({ id: idSchema, userId: idSchema });
+export const bookBookingParams = z.object({ id: idSchema, bookingId: idSchema });
 
 /** Paging of the open-inspection lists (page from 1, size up to 100, default 20). */
 export const openInspectionQuery = z.object({

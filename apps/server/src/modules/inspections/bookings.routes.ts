@@ -1,5 +1,6 @@
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
+  bookBookingParams,
   bookingEntrySchema,
   bookingListReply,
   bookingReplySchema,
@@ -10,7 +11,7 @@ import {
 } from '@pruefbuch/domain/schemas/inspection';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
-import { addBooking, bookMeta, calculateDate, userBookings } from './bookings.service';
+import { addBooking, bookBookings, bookMeta, calculateDate, cancelBooking, userBookings } from './bookings.service';
 
 const tags = ['inspections'];
 
@@ -26,6 +27,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'bookings:write' },
     schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
     handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.get('/books/:id/bookings', {
+    config: { access: 'bookings:manage' },
+    schema: { tags, params: idParams, response: { 200: bookingListReply } },
+    handler: (req) => bookBookings(ctxOf(req), req.params.id),
+  });
+
+  app.delete('/books/:id/bookings/:bookingId', {
+    config: { access: 'bookings:write' },
+    schema: {
+      tags,
+      params: bookBookingParams,
+      description: 'Cancels a registration (own; office roles: anybody’s). Reply: the book meta after it.',
+      response: { 200: bookMetaSchema },
+    },
+    handler: (req) => cancelBooking(ctxOf(req), req.params.id, req.params.bookingId),
   });
 
   app.get('/books/:id/meta', {
