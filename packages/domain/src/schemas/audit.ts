@@ -15,13 +15,13 @@ export const protocolPageQuery = z.object({
   page: z.coerce
     .number({ error: 'validation.invalid' })
     .int({ error: 'validation.invalid' })
-    .min(1, { error: 'validation.min' })
+    .min(1, { error: 'validation.invalid' })
     .optional(),
   size: z.coerce
     .number({ error: 'validation.invalid' })
     .int({ error: 'validation.invalid' })
-    .min(1, { error: 'validation.min' })
-    .max(MAX_PROTOCOL_PAGE_SIZE, { error: 'validation.max' })
+    .min(1, { error: 'validation.invalid' })
+    .max(MAX_PROTOCOL_PAGE_SIZE, { error: 'validation.invalid' })
     .optional(),
 });
 export type ProtocolPageQuery = z.infer<typeof protocolPageQuery>;
