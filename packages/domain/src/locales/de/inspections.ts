@@ -191,7 +191,7 @@ export const inspections = {
     cancelTitle: 'Anmeldung zurückziehen?',
     cancelText: 'Ihre Anmeldung für diese Prüfung wird gelöscht und der Platz wieder frei.',
     cancelled: 'Anmeldung zurückgezogen.',
-    registrations: 'Angemeldet ({{count}})',
+    registrations: 'Anmeldungen ({{count}})',
     dob: 'geb. {{date}}',
     child: 'mit {{name}}, geb. {{date}}',
     registeredOn: 'angemeldet am {{date}}',

@@ -191,7 +191,7 @@ export const inspections = {
     cancelTitle: 'Withdraw registration?',
     cancelText: 'Your registration for this inspection is deleted and the place becomes free again.',
     cancelled: 'Registration withdrawn.',
-    registrations: 'Registered ({{count}})',
+    registrations: 'Registrations ({{count}})',
     dob: 'born {{date}}',
     child: 'with {{name}}, born {{date}}',
     registeredOn: 'registered on {{date}}',
