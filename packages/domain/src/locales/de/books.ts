@@ -164,6 +164,7 @@ export const books = {
   page: {
     newTitle: 'Neues Prüfbuch',
     editTitle: 'Prüfbuch bearbeiten',
+    editTab: '{{title}} bearbeiten',
     toBook: 'Zum Prüfbuch',
     moreActions: 'Weitere Aktionen',
     inactive: 'Inaktiv',

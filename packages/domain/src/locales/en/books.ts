@@ -164,6 +164,7 @@ export const books: typeof de = {
   page: {
     newTitle: 'New book',
     editTitle: 'Edit book',
+    editTab: 'Edit {{title}}',
     toBook: 'To the book',
     moreActions: 'More actions',
     inactive: 'Inactive',

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useStaleSave } from '@/lib/use-stale-save';
 import { getBookQueryOptions } from '../api/get-book';
@@ -27,6 +28,7 @@ export function BookEditPage() {
   const { tenant: tenantId = '', slug: bookId = '' } = useParams();
   const dto = useBookDto(tenantId, bookId);
   useSyncCurrentTenant(dto.data ? tenantId : undefined);
+  usePageTitle(dto.data ? t('books.page.editTab', { title: dto.data.book.title }) : undefined);
   const bookPath = screenPath('book_list', { tenant: tenantId, slug: bookId });
 
   return (
