@@ -22,7 +22,8 @@ export const qr = {
     backToBook: 'Zurück zum Prüfbuch',
     printLabel: 'Etikett drucken',
     start: 'Startposition',
-    startHint: 'Für einen angebrochenen Bogen: die Position des ersten freien Etiketts, 1 bis {{count}}, zeilenweise von oben links gezählt.',
+    startHint:
+      'Für einen angebrochenen Bogen: die Position des ersten freien Etiketts, 1 bis {{count}}, zeilenweise von oben links gezählt.',
     generate: 'Neuen Code erzeugen',
     generated: 'Neuer Code {{code}} erzeugt.',
     assign: 'Vorgedruckten Code zuordnen',

@@ -22,7 +22,8 @@ export const qr = {
     backToBook: 'Back to the book',
     printLabel: 'Print label',
     start: 'Start position',
-    startHint: 'For a sheet of which some labels are used: the position of the first free label, 1 to {{count}}, counted row by row from the top left.',
+    startHint:
+      'For a sheet of which some labels are used: the position of the first free label, 1 to {{count}}, counted row by row from the top left.',
     generate: 'Generate new code',
     generated: 'New code {{code}} generated.',
     assign: 'Link pre-printed code',
