@@ -27,8 +27,13 @@ import { type RouteAccess, routesOf } from './platform/auth';
  * fails the test: a new route is covered the day it lands.
  */
 
-type Situation = 'own' | 'other' | 'foreign';
-const SITUATIONS: Situation[] = ['foreign', 'other', 'own'];
+/**
+ * - elsewhere (branch profiles only, decision 019): tenant header A, the data of a book of A in a
+ *   location the caller is not assigned and whose customer is not theirs.
+ */
+type Situation = 'own' | 'other' | 'foreign' | 'elsewhere';
+const SITUATIONS: Situation[] = ['foreign', 'other', 'own', 'elsewhere'];
+const isBranch = (p: Profile) => p.role === Role.ROLE_FILIALE;
 
 /** Whether the route's path or query names data of a tenant (a book, a folder, the tenant...). */
 function namesTenantData(r: RouteAccess) {
@@ -59,7 +64,7 @@ describe('access matrix', () => {
     t = await createTestApp();
     A = await accessWorld(t, 'Mandant A');
     B = await accessWorld(t, 'Mandant B');
-    for (const p of PROFILES) users.set(p.label, await profileUser(t, p, [A.tenantId]));
+    for (const p of PROFILES) users.set(p.label, await profileUser(t, p, [A.tenantId], A));
     routes = [...routesOf(t.app)].sort((a, b) => order(a) - order(b));
   }, 60_000);
 
@@ -96,10 +101,16 @@ describe('access matrix', () => {
       for (const p of PROFILES) {
         const u = users.get(p.label) as ProfileUser;
         for (const s of SITUATIONS) {
-          const w = s === 'own' ? A : B;
+          if (s === 'elsewhere' && !isBranch(p)) continue;
+          const w = s === 'own' ? A : s === 'elsewhere' ? { ...A, ...A.elsewhere } : B;
           // Signing out ends the session: that route gets a session of its own.
           const token = SESSION_ENDING.has(`${r.method} ${r.url}`) ? (await t.login(u.email)).token : u.token;
-          const res = await send(r, urlFor(r, w, u, s === 'own'), token, s === 'foreign' ? B.tenantId : A.tenantId);
+          const res = await send(
+            r,
+            urlFor(r, w, u, s === 'own' || s === 'elsewhere'),
+            token,
+            s === 'foreign' ? B.tenantId : A.tenantId,
+          );
           cases++;
           const problem = judge(r, p, s, res.statusCode);
           if (problem)
@@ -110,7 +121,7 @@ describe('access matrix', () => {
       }
     }
     console.log(
-      `access matrix: ${routes.length} routes, ${PROFILES.length} profiles, ${SITUATIONS.length} tenant situations, ${cases} cases`,
+      `access matrix: ${routes.length} routes, ${PROFILES.length} profiles, ${SITUATIONS.length} tenant and location situations, ${cases} cases`,
     );
     expect(failures).toEqual([]);
   }, 300_000);
@@ -123,6 +134,16 @@ function judge(r: RouteAccess, p: Profile, s: Situation, status: number): string
   if (status >= 500) return 'expected no 5xx';
   if (status === 401) return 'expected no 401';
   const admin = p.role === Role.ADMIN_ROLE;
+  const checked = Array.isArray(r.scope) && r.scope.length > 0;
+  // A book of a location the branch user may not see is unknown to them: 404 (or 400 for a body refused first).
+  if (s === 'elsewhere') {
+    if (!checked) return status === 403 ? 'expected no 403 (allowed by the access table)' : null;
+    if (status === 404 || (r.method !== 'GET' && r.method !== 'DELETE' && status === 400)) return null;
+    return 'expected 404 (a book of a location the branch user may not see)';
+  }
+  // Their own location's book is theirs to read.
+  if (s === 'own' && isBranch(p) && checked && r.method === 'GET' && status >= 400)
+    return 'expected 2xx (a book of the branch user’s own location)';
   // Admins work in every tenant: any tenant situation is theirs, access-wise.
   if (admin || s === 'own') return status === 403 ? 'expected no 403 (allowed by the access table)' : null;
   if (s === 'foreign') return status === 403 ? null : 'expected 403 (tenant header of a foreign tenant)';

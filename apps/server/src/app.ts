@@ -14,17 +14,20 @@ import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
+import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { bookingsRoutes } from './modules/inspections/bookings.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
+import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth';
@@ -109,25 +112,28 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  // Modules
+  // Modules. Modules import downwards only (module-layers.test.ts); where a module's write sets off
+  // work in a module above it, the module names a port in its options and it is plugged in here
+  // (docs/decisions/018).
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(adminRoutes);
-      await api.register(tenantsRoutes);
+      await api.register(tenantsRoutes, { thresholdsChanged: (tx, tenantId) => refreshAmpels(tx, { tenantId }) });
       await api.register(foldersRoutes);
       await api.register(countriesRoutes);
-      await api.register(booktypesRoutes);
+      await api.register(booktypesRoutes, { intervalsChanged: recomputeBooksOfType });
       await api.register(booksRoutes);
       await api.register(documentsRoutes);
       await api.register(protocolRoutes);
       await api.register(pdfRoutes);
       await api.register(qrRoutes);
-      await api.register(inspectionsRoutes);
-      await api.register(bookingsRoutes);
+      await api.register(inspectionsRoutes, { archiveFinalized: archiveInspectionPdf });
       await api.register(listsRoutes);
+      await api.register(customerlocationsRoutes);
+      await api.register(remindersRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -30,7 +30,8 @@ const { openDatabase } = await import('./db/client');
 const { seedDemo } = await import('./demo/seed');
 const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
 const { buildApp } = await import('./app');
-const { startAmpelRefresh } = await import('./modules/inspections/ampel-job');
+const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
+const { startDigestJob } = await import('./modules/reminders/reminders.job');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
@@ -47,6 +48,9 @@ const app = await buildApp(config, database);
 // Dates pass without any write: the stored ampels are recomputed now and hourly.
 const ampelRefresh = startAmpelRefresh(database.db, app.log);
 app.addHook('onClose', () => ampelRefresh.stop());
+// The weekly digest of installations that turned orange, red or black (decision 019).
+const digests = startDigestJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
+app.addHook('onClose', () => digests.stop());
 
 const shutdown = async () => {
   await app.close();

@@ -3,6 +3,7 @@ import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/d
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
+import { assignLocations, insertLocation, linkBooks } from './factories';
 import type { TestApp } from './helper';
 
 /**
@@ -21,39 +22,66 @@ export async function accessWorld(t: TestApp, name: string) {
       return res.json() as { _id: string; id?: string; code?: string };
     });
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const book = await call('POST', '/books', {
-    title: `Schiebetür ${tag()}`,
-    folder,
-    bookType: SLIDING_DOOR_TYPE,
-    serviceinterval: 12,
-    selfserviceinterval: 1,
-  });
-  const inspection = await call('POST', '/inspections', { book: book._id, when: day, kind: 'inspection' });
-  const gutachten = await call('POST', '/inspections', { book: book._id, when: day, kind: 'gutachten' });
-  const selfinspection = await call('POST', '/selfinspections', { book: book._id, when: day });
-  // A real upload: the document routes read the stored file.
-  const upload = multipart({}, { name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
-  const uploaded = await t.api({
-    method: 'POST',
-    url: `/books/${book._id}/document`,
-    token: owner.token,
-    tenant: tenantId,
-    ...upload,
-  });
-  if (uploaded.statusCode >= 300) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
-  const blob = { id: (uploaded.json() as { blob: { _id: string } }).blob._id };
   const db = t.database.db;
-  const [qr] = await db
-    .insert(qrCodes)
-    .values({ tenantId, bookId: book._id, code: `Q${tag()}` })
-    .returning();
+  /** A book with one of every record kind, a document, a QR code and a PDF asset. */
+  const bookWithAll = async () => {
+    const book = await call('POST', '/books', {
+      title: `Schiebetür ${tag()}`,
+      folder,
+      bookType: SLIDING_DOOR_TYPE,
+      serviceinterval: 12,
+      selfserviceinterval: 1,
+    });
+    const inspection = await call('POST', '/inspections', { book: book._id, when: day, kind: 'inspection' });
+    const gutachten = await call('POST', '/inspections', { book: book._id, when: day, kind: 'gutachten' });
+    const selfinspection = await call('POST', '/selfinspections', { book: book._id, when: day });
+    // A real upload: the document routes read the stored file.
+    const upload = multipart({}, { name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
+    const uploaded = await t.api({
+      method: 'POST',
+      url: `/books/${book._id}/document`,
+      token: owner.token,
+      tenant: tenantId,
+      ...upload,
+    });
+    if (uploaded.statusCode >= 300) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+    const blob = { id: (uploaded.json() as { blob: { _id: string } }).blob._id };
+    const [qr] = await db
+      .insert(qrCodes)
+      .values({ tenantId, bookId: book._id, code: `Q${tag()}` })
+      .returning();
+    const [asset] = await db
+      .insert(pdfAssets)
+      .values({ tenantId, bookId: book._id, blobId: blob.id, kind: 'inspection', fileName: 'a.pdf' })
+      .returning();
+    // The owner's registration for the book's slot (the office roles may cancel it, others do not see it).
+    const [booking] = await db
+      .insert(bookings)
+      .values({ tenantId, bookId: book._id, userId: owner.id, firstName: 'Olga', lastName: 'Owner' })
+      .returning();
+    if (!qr || !asset || !booking) throw new Error('book incomplete');
+    return {
+      book: book._id,
+      inspection: inspection._id,
+      gutachten: gutachten._id,
+      selfinspection: selfinspection._id,
+      blob: blob.id,
+      qr,
+      asset: asset.id,
+      booking: booking.id,
+    };
+  };
+  const main = await bookWithAll();
+  // The branch users' location holds the main book; a location of another customer, assigned to
+  // nobody, holds a second book: the matrix's foreign-location cases (decision 019).
+  const location = await insertLocation(db, tenantId, { customer: 1 });
+  await linkBooks(db, location.id, [main.book]);
+  const elsewhere = await bookWithAll();
+  const otherLocation = await insertLocation(db, tenantId, { customer: 0 });
+  await linkBooks(db, otherLocation.id, [elsewhere.book]);
   const [defect] = await db
     .insert(defectReports)
-    .values({ tenantId, bookId: book._id, text: 'Tür schließt nicht' })
-    .returning();
-  const [asset] = await db
-    .insert(pdfAssets)
-    .values({ tenantId, bookId: book._id, blobId: blob.id, kind: 'inspection', fileName: 'a.pdf' })
+    .values({ tenantId, bookId: main.book, text: 'Tür schließt nicht' })
     .returning();
   // A book type of its own: the delete route must not remove the seeded types other tests rely on.
   const [bookType] = await db
@@ -61,29 +89,20 @@ export async function accessWorld(t: TestApp, name: string) {
     .values({ type: `door-${tag()}` })
     .returning();
   const colleague = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [tenantId] });
-  // The owner's registration for the book's slot (the office roles may cancel it, others do not see it).
-  const [booking] = await db
-    .insert(bookings)
-    .values({ tenantId, bookId: book._id, userId: owner.id, firstName: 'Olga', lastName: 'Owner' })
-    .returning();
-  if (!qr || !defect || !asset || !bookType || !booking) throw new Error('world incomplete');
+  if (!defect || !bookType) throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
     folder,
     subfolder,
     owner,
-    book: book._id,
-    inspection: inspection._id,
-    gutachten: gutachten._id,
-    selfinspection: selfinspection._id,
-    blob: blob.id,
-    qr,
+    ...main,
+    location: location.id,
     defect: defect.id,
-    asset: asset.id,
     bookType: bookType.id,
-    booking: booking.id,
     colleague,
+    /** The same kinds of data, in a location no branch profile may see. */
+    elsewhere: { ...elsewhere, location: otherLocation.id },
   };
 }
 export type AccessWorld = Awaited<ReturnType<typeof accessWorld>>;
@@ -105,13 +124,14 @@ export const PROFILES: Profile[] = Object.entries(Role).flatMap(([name, role]): 
     : [{ label: name, role, customerRole: null }],
 );
 
-/** A signed-in user of a profile in these tenants. */
-export async function profileUser(t: TestApp, p: Profile, tenantIds: string[]) {
+/** A signed-in user of a profile in these tenants; branch users are assigned the location of `w`. */
+export async function profileUser(t: TestApp, p: Profile, tenantIds: string[], w?: AccessWorld) {
   const user = await t.createUser({
     role: p.role,
     tenantIds,
     ...(p.customerRole ? { customerRole: p.customerRole, customer: 1 } : {}),
   });
+  if (w && p.customerRole) await assignLocations(t.database.db, user.id, [w.location]);
   return { id: user.id, email: user.email, token: (await t.login(user.email)).token };
 }
 export type ProfileUser = Awaited<ReturnType<typeof profileUser>>;
@@ -127,6 +147,8 @@ export const PLAIN: Record<string, string> = {
   dept: '3',
   token: 'x'.repeat(32),
   key: 'x'.repeat(20),
+  searchplzorort: '-',
+  searchznlornrorsapnr: '-',
 };
 
 /** What `:id` names, by the path's first segment. */
@@ -140,11 +162,13 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   qr: (w) => w.qr.id,
   defectreports: (w) => w.defect,
   tenants: (w) => w.tenantId,
+  customerlocation: (w) => w.location,
 };
 
 /** protocol/getProtocolBy<Entity>/:id: the id of that entity (each new entity adds its line). */
 const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   Book: (w) => w.book,
+  CustomerLocation: (w) => w.location,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
@@ -163,6 +187,9 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   pdfassetId: (w) => w.asset,
   qrCodeId: (w) => w.qr.id,
   code: (w) => w.qr.code,
+  // customerlocation/removebook/{a}/{b}: the location and the book.
+  a: (w) => w.location,
+  b: (w) => w.book,
 };
 
 /** Query keys that name data (the rest is left out: the route's defaults apply). */

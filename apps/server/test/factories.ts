@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Executor } from '../src/db/client';
-import { books, bookTypes, folders, inspections, tenants, users, userTenants } from '../src/db/schema/index';
+import {
+  books,
+  bookTypes,
+  customerLocationBooks,
+  customerLocations,
+  folders,
+  inspections,
+  tenants,
+  userCustomerLocations,
+  users,
+  userTenants,
+} from '../src/db/schema/index';
 
 /**
  * Fixtures written straight into the database (no API round trip, no audit rows): every factory
@@ -103,4 +114,40 @@ export async function insertInspection(
     })
     .returning();
   return one(rows, 'inspection');
+}
+
+/** A customer location (branch) of the tenant: ZNL/Nr unique unless overridden, an address in Frankfurt. */
+export async function insertLocation(db: Executor, tenantId: string, overrides: Insert<typeof customerLocations> = {}) {
+  const rows = await db
+    .insert(customerLocations)
+    .values({
+      tenantId,
+      znl: 'Frankfurt',
+      nr: unique().slice(0, 6),
+      address: {
+        _id: randomUUID(),
+        street: 'Zeil',
+        housenumber: '10',
+        zip: '60313',
+        location: 'Frankfurt am Main',
+        tel: '',
+        email: '',
+        homepage: '',
+        country: 'DE',
+      },
+      ...overrides,
+    })
+    .returning();
+  return one(rows, 'customer location');
+}
+
+/** Links books to a location. */
+export async function linkBooks(db: Executor, locationId: string, bookIds: string[]) {
+  if (bookIds.length) await db.insert(customerLocationBooks).values(bookIds.map((bookId) => ({ locationId, bookId })));
+}
+
+/** Assigns locations to a (branch) user. */
+export async function assignLocations(db: Executor, userId: string, locationIds: string[]) {
+  if (locationIds.length)
+    await db.insert(userCustomerLocations).values(locationIds.map((locationId) => ({ userId, locationId })));
 }

@@ -23,8 +23,11 @@ describe('sign-in', () => {
     await page.waitForURL(atHome);
     await expect.poll(() => page.title()).toBe('Prüfbuch – Start');
     const nav = page.getByRole('navigation');
-    await expect.poll(() => nav.getByText('Auftragsabwicklung').first().isVisible()).toBe(true);
-    await expect.poll(() => nav.getByText('Kostenliste').first().isVisible()).toBe(true);
+    await expect.poll(() => nav.getByText('Meine Prüfungen').first().isVisible()).toBe(true);
+    await expect.poll(() => nav.getByText('QR-Code').first().isVisible()).toBe(true);
+    // Areas not built yet are no nav entry (decision 017).
+    expect(await nav.getByText('Auftragsabwicklung').count()).toBe(0);
+    expect(await nav.getByText('Kostenliste').count()).toBe(0);
   });
 
   it('shows one clear message for a wrong password', async () => {
@@ -60,13 +63,18 @@ describe('route guard', () => {
     await page.getByText('standard@demo.test').first().waitFor();
   });
 
-  it('sends a user without the role, or without the evaluation flag, to the start page', async () => {
+  it('tells a user without the role, or without the evaluation flag, that the screen is not theirs', async () => {
     const page = await browser.newPage();
     await login(page, 'standard@demo.test');
     await page.waitForURL(atHome);
-    await page.goto('/app/admin/useradministration');
-    await page.waitForURL(atHome);
-    await page.goto('/app/opevaluation');
+    // 'Kein Zugriff' where it was asked for, with the way to the start (decision 017).
+    for (const screen of ['/app/admin/useradministration', '/app/opevaluation']) {
+      await page.goto(screen);
+      await page.getByTestId('no-access').getByText('Kein Zugriff').waitFor();
+      expect(new URL(page.url()).pathname).toBe(screen);
+      expect(await page.getByText('standard@demo.test').count()).toBe(0);
+    }
+    await page.getByRole('link', { name: 'Zu meinem Start' }).click();
     await page.waitForURL(atHome);
   });
 
@@ -82,12 +90,12 @@ describe('route guard', () => {
     expect(new URL(page.url()).pathname).toBe('/app/opevaluation');
   });
 
-  it('sends a regional branch manager from the start page to the branch list', async () => {
+  it('starts a regional branch manager at home while the branch list is not built, and keeps staff lists closed', async () => {
     const page = await browser.newPage();
     await login(page, 'filiale-regional@demo.test');
-    await page.waitForURL(/\/app\/customerlocationlist$/);
+    await page.waitForURL(atHome);
     await page.goto('/app/admin/tenant_list/');
-    await page.waitForURL(/\/app\/customerlocationlist$/);
+    await page.getByTestId('no-access').waitFor();
   });
 });
 

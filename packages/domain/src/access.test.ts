@@ -164,8 +164,8 @@ const ACCESS_ROWS: [matrix: string, branch: Branch, name: SpecScreen, flag?: typ
   ['x x x x x x x x x  x  x  x', 'DRC', 'inspection'], // 017
   ['x x x x x x x x x  x  x  x', 'DRC', 'selfinspection'], // 017
 
-  ['x . . . x x . x x  .  .  .', 'RC', 'customerlocation_list'],
-  ['x . . . x x . x x  .  .  .', 'RC', 'customer_location'],
+  ['x . . . x x . x x  .  .  .', 'DRC', 'customerlocation_list'], // 019
+  ['x . . . x x . x x  .  .  .', 'DRC', 'customer_location'], // 019
 
   ['x . . . . . . x x  .  .  .', 'RC', 'qrcode_scan'],
   ['x . . . . . . . .  .  .  x', '', 'costlist'],
@@ -279,7 +279,7 @@ describe('guardScreen (SPEC §6 route guard)', () => {
     ['branch default on expert report', 'inspection_pruefgutachten', branch(CustomerRole.ROLE_DEFAULT), TO_HOME],
     ['branch regional manager on expert report', 'inspection_pruefgutachten', branch(2), TO_HOME],
     ['branch control on expert report', 'inspection_pruefgutachten', branch(CustomerRole.ROLE_CONTROL), ALLOW],
-    ['branch default on branch list', 'customerlocation_list', branch(CustomerRole.ROLE_DEFAULT), TO_HOME],
+    ['branch default on branch list (decision 019)', 'customerlocation_list', branch(CustomerRole.ROLE_DEFAULT), ALLOW],
     ['branch regional manager on branch list', 'customerlocation_list', branch(2), ALLOW],
     ['branch control on qrcode_scan', 'qrcode_scan', branch(CustomerRole.ROLE_CONTROL), ALLOW],
     ['branch control on tenant_list (role not allowed)', 'tenant_list', branch(CustomerRole.ROLE_CONTROL), TO_HOME],

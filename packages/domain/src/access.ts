@@ -178,17 +178,19 @@ export const SCREENS: readonly Screen[] = [
   screen('inspection', '/admin/inspection/{slug}', RECORD_SCREEN_ROLES, { customerRoles: ALL_CUSTOMER }),
   screen('selfinspection', '/admin/selfinspection/{slug}', RECORD_SCREEN_ROLES, { customerRoles: ALL_CUSTOMER }),
 
+  // SPEC §2 gives the branch screens to regional managers and control; the default user's start is
+  // their branch too (decision 019), else their start page would be empty.
   screen(
     'customerlocation_list',
     '/customerlocationlist',
     [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER, R.ROLE_FILIALE],
-    { customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL] },
+    { customerRoles: ALL_CUSTOMER },
   ),
   screen(
     'customer_location',
     '/customerlocation/{slug?}',
     [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER, R.ROLE_FILIALE],
-    { customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL] },
+    { customerRoles: ALL_CUSTOMER },
   ),
   screen('qrcode_scan', '/qrcode_scan', [R.ADMIN_ROLE, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER], {
     customerRoles: [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL],
@@ -292,7 +294,8 @@ export const NAV: readonly { entry: NavEntry; screen: ScreenName; rule: (u: Prin
     screen: 'customerlocation_list',
     rule: (u) =>
       [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER].some((r) => r === u.role) ||
-      branchWith(u, CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL),
+      // SPEC §6 names regional manager and control; the default user reaches their branch too (decision 019).
+      branchWith(u, CustomerRole.ROLE_DEFAULT, CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL),
   },
   {
     entry: 'qrCode',
@@ -383,6 +386,16 @@ export const API_ACCESS = {
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Defects reported on the public QR page: reading and closing them. */
   'defectreports:manage': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Customer locations (branches): the roles SPEC §6 shows 'Branches' to; branch users see their own (decision 019). */
+  'customerlocations:read': [
+    R.ADMIN_ROLE,
+    R.PROJECT_ROLE,
+    R.PROJECT_ONLY_ROLE,
+    R.ROLE_FILIALE,
+    R.ROLE_SERVICE_TECHNIKER,
+  ],
+  /** Creating, changing and deleting locations and linking books: the office roles among them. */
+  'customerlocations:write': [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -425,6 +438,9 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'lists:daily': NO_BRANCH,
   'stats:gutachten': NO_BRANCH,
   'defectreports:manage': NO_BRANCH,
+  // Every customer role sees its own locations: the default user's start is their branch (decision 019).
+  'customerlocations:read': ALL_CUSTOMER_ROLES,
+  'customerlocations:write': NO_BRANCH,
 };
 
 /** Whether a user may call the routes of a group: its role, and for branch users their customer role. */

@@ -138,7 +138,7 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   // opens no evaluation since neither evaluation screen allows role 8.
   ...[false, true].flatMap((auswertung): [string, Principal, NavEntry[]][] => [
     [`branch, no customer role, flag ${auswertung}`, { role: 8, customerRole: null, auswertung }, []],
-    [`branch default, flag ${auswertung}`, { role: 8, customerRole: 1, auswertung }, []],
+    [`branch default, flag ${auswertung}`, { role: 8, customerRole: 1, auswertung }, ['branches']],
     [`branch regional manager, flag ${auswertung}`, { role: 8, customerRole: 2, auswertung }, ['branches', 'qrCode']],
     [`branch control, flag ${auswertung}`, { role: 8, customerRole: 3, auswertung }, ['branches', 'qrCode']],
   ]),

@@ -11,7 +11,7 @@
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
 
-export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype'] as const;
+export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype', 'customerlocation'] as const;
 export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
 export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
@@ -105,7 +105,7 @@ const BOOK: Record<string, ProtocolField> = {
   techAcceptor: f('protocol.fields.techAcceptor'),
 };
 
-/** The fields of an inspection record as records.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
+/** The fields of an inspection record as inspections.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
 export const PROTOCOL_RECORD_FIELDS: Record<string, ProtocolField> = {
   when: f('inspections.fields.when', 'date'),
   where: f('inspections.fields.where'),
@@ -154,12 +154,26 @@ const BOOKTYPE: Record<string, ProtocolField> = {
   active: bt('active', 'bool'),
 };
 
+const cl = (name: string, format?: ProtocolFormat) => f(`customerlocations.fields.${name}`, format);
+const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
+  znl: cl('znl'),
+  nr: cl('nr'),
+  sapNr: cl('sapNr'),
+  address: cl('address', 'address'),
+  bemerkungen: cl('bemerkungen'),
+  customer: cl('customer', 'number'),
+  active: cl('active', 'bool'),
+  ruhend: cl('ruhend', 'bool'),
+  book: cl('book', 'ref'),
+};
+
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
 export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<string, ProtocolField>>>> = {
   book: BOOK,
   tenant: TENANT,
   folder: FOLDER,
   booktype: BOOKTYPE,
+  customerlocation: CUSTOMER_LOCATION,
 };
 
 export const isProtocolEntity = (v: string): v is ProtocolEntity =>

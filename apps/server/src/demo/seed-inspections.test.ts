@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
 import type { Database } from '../db/client';
 import { books, inspections, tenants } from '../db/schema/index';
+import { refreshAmpels } from '../modules/books/books.schedule';
+import { assertFinalizable } from '../modules/inspections/inspections.finalize';
 import { readRecord } from '../modules/inspections/inspections.repo';
-import { assertFinalizable } from '../modules/inspections/records.finalize';
-import { refreshAmpels } from '../modules/inspections/schedule';
 import { seedDemo } from './seed';
 
 /** The demo records (on a database of its own: the seed needs an empty one). */

@@ -12,8 +12,8 @@ import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/s
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { books, bookTypes, inspections, users } from '../db/schema/index';
-import { blankChecklist } from '../modules/inspections/records.input';
-import { scheduleFor, statusAfter } from '../modules/inspections/schedule';
+import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
+import { blankChecklist } from '../modules/inspections/inspections.input';
 import { signaturePng } from './seed-signature';
 
 const DAY = 86_400_000;

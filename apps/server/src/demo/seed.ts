@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoInspections } from './seed-inspections';
+import { seedDemoLocations } from './seed-locations';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -227,6 +228,7 @@ export async function seedDemo(db: Db) {
     }
     await seedDemoBooks(tx, tenant.id);
     await seedDemoInspections(tx, tenant.id);
+    await seedDemoLocations(tx, tenant.id);
   });
   return true;
 }

@@ -6,8 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
-import type { AuthUser, PublicContext, RequestContext } from './context';
-import { AppError, forbidden, unauthenticated } from './errors';
+import { inScope, isScoped } from './branch-scope';
+import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck } from './context';
+import { AppError, forbidden, notFound, unauthenticated } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +25,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: string;
+  /** How the route keeps to a branch user's scope (context.ts RouteScope). */
+  scope: RouteScope | undefined;
   schema: FastifyRequest['routeOptions']['schema'];
 }
 const routeTables = new WeakMap<FastifyInstance, RouteAccess[]>();
@@ -46,7 +49,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!url.startsWith('/api/')) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} names no access rule`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url, access: route.config.access, schema: route.schema });
+      if (method !== 'HEAD')
+        table.push({ method, url, access: route.config.access, scope: route.config.scope, schema: route.schema });
     }
   });
 
@@ -70,6 +74,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!mayCall(access, user)) throw forbidden();
     if (tenantId && !tenantAllowed) throw new AppError('TENANT_FORBIDDEN', 403);
     req.ctx = { db: app.deps.database.db, user, tenantId, lang: requestLanguage(req), ip: req.ip, deps: app.deps };
+  });
+
+  // A branch user reaches a book, its records and documents only through their locations (decision 019):
+  // the ids a route names are checked once its input is parsed; out of scope is a 404, as a foreign tenant's.
+  app.addHook('preHandler', async (req) => {
+    const scope = req.routeOptions.config?.scope;
+    const user = req.ctx?.user;
+    if (!user || !Array.isArray(scope) || !isScoped(user)) return;
+    for (const check of scope as readonly ScopeCheck[]) {
+      const source = (check.in === 'params' ? req.params : check.in === 'query' ? req.query : req.body) as
+        | Record<string, unknown>
+        | undefined;
+      const id = source?.[check.field];
+      if (typeof id !== 'string') continue;
+      if (!(await inScope(app.deps.database.db, user, check.of, id))) throw notFound();
+    }
   });
 });
 

@@ -70,9 +70,24 @@ export interface AppDeps {
 /** Who may call a route: a group of domain/access.ts, 'public', or the pending-2FA step. */
 export type RouteAccess = ApiAccess | 'public' | 'mfa';
 
+/** What a route names that hangs on a book: the branch scope check looks up the book behind it. */
+export type ScopeTarget = 'book' | 'inspection' | 'blob';
+export interface ScopeCheck {
+  in: 'params' | 'query' | 'body';
+  field: string;
+  of: ScopeTarget;
+}
+/**
+ * How a route that branch users may call keeps to their branch scope (decision 019): checks of the
+ * ids it names (a book out of scope is a 404), 'filtered' when its service filters its rows itself,
+ * or 'none' when it returns nothing of a book.
+ */
+export type RouteScope = readonly ScopeCheck[] | 'filtered' | 'none';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    scope?: RouteScope;
   }
   interface FastifyRequest {
     ctx: RequestContext | null;

@@ -4,6 +4,7 @@ import { auth as deAuth } from './de/auth';
 import { books as deBooks } from './de/books';
 import { checklists as deChecklists } from './de/checklists';
 import { common as deCommon } from './de/common';
+import { customerlocations as deCustomerlocations } from './de/customerlocations';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
 import { inspections as deInspections } from './de/inspections';
@@ -15,6 +16,7 @@ import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
 import { tenants as deTenants } from './de/tenants';
+import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
 import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
@@ -22,6 +24,7 @@ import { auth as enAuth } from './en/auth';
 import { books as enBooks } from './en/books';
 import { checklists as enChecklists } from './en/checklists';
 import { common as enCommon } from './en/common';
+import { customerlocations as enCustomerlocations } from './en/customerlocations';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
 import { inspections as enInspections } from './en/inspections';
@@ -33,6 +36,7 @@ import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
 import { tenants as enTenants } from './en/tenants';
+import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
 import { validation as enValidation } from './en/validation';
 
@@ -57,6 +61,8 @@ export const resources = {
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
+      customerlocations: deCustomerlocations,
+      ui: deUi,
     },
   },
   en: {
@@ -79,6 +85,8 @@ export const resources = {
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,
+      customerlocations: enCustomerlocations,
+      ui: enUi,
     },
   },
 } as const;

@@ -1,45 +1,9 @@
-import type { ProtocolAction, ProtocolEntity } from '@pruefbuch/domain/protocol';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { type AddressValue, folders, tenants } from './tenants';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
-
-/** Reference list of countries (ISO 3166-1 alpha-2 as id), German and English names. */
-export const countries = pgTable('countries', {
-  id: text('id').primaryKey(),
-  code: text('code').notNull(),
-  nameDe: text('name_de').notNull(),
-  nameEn: text('name_en').notNull(),
-});
-
-/** Book types are shared by all tenants and managed by admins. */
-export const bookTypes = pgTable('book_types', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  type: text('type').notNull(),
-  component: text('component').notNull().default(''),
-  icon: text('icon').notNull().default(''),
-  color: text('color').notNull().default(''),
-  serviceinterval: integer('serviceinterval').notNull().default(0),
-  selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  version: integer('version').notNull().default(0),
-  ...stamps,
-});
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bookTypes } from './booktypes';
+import { stamps } from './columns';
+import { folders } from './folders';
+import { type AddressValue, tenants } from './tenants';
 
 type SearchColumns = Record<
   'title' | 'customer' | 'site' | 'glasbocknr' | 'manufacturerNo' | 'orderNo' | 'objectaddress',
@@ -120,47 +84,5 @@ export const books = pgTable(
     // Trigram search within a tenant: one GIN index over the tenant (btree_gin) and the search
     // text (pg_trgm), so `tenant = … and text ilike '%term%'` is answered by the index alone.
     index('books_search_trgm_idx').using('gin', t.tenantId, sql`${bookSearchText(t)} gin_trgm_ops`),
-  ],
-);
-
-/** Uploaded files (SPEC §3 Blob/document). The bytes live content-addressed under the data dir. */
-export const blobs = pgTable(
-  'blobs',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id').references(() => books.id, { onDelete: 'cascade' }),
-    sha256: text('sha256').notNull(),
-    size: integer('size').notNull(),
-    contentType: text('content_type').notNull(),
-    fileName: text('file_name').notNull(),
-    type: text('type').notNull().default('document'),
-    createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('blobs_book_idx').on(t.bookId), index('blobs_sha_idx').on(t.sha256)],
-);
-
-/** One row per changed field of books, tenants, folders and book types (SPEC §3 Protocol entry). */
-export const auditLogs = pgTable(
-  'audit_logs',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id'),
-    entity: text('entity').$type<ProtocolEntity>().notNull(),
-    entityId: uuid('entity_id').notNull(),
-    action: text('action').$type<ProtocolAction>().notNull(),
-    field: text('field').notNull(),
-    oldValue: text('old_value'),
-    newValue: text('new_value'),
-    editorId: uuid('editor_id'),
-    editorAbbreviation: text('editor_abbreviation').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('audit_logs_entity_idx').on(t.entity, t.entityId, t.createdAt),
-    index('audit_logs_tenant_idx').on(t.tenantId),
   ],
 );

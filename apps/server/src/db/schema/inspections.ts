@@ -7,10 +7,10 @@ import type {
 } from '@pruefbuch/domain/schemas/inspection';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { blobs, books } from './books';
+import { books } from './books';
+import { createdAt } from './columns';
+import { blobs } from './documents';
 import { tenants } from './tenants';
-
-const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
  * Inspection records of a book (SPEC §3 Inspection and Self-inspection): periodic inspection,
@@ -90,69 +90,4 @@ export const bookings = pgTable(
     // One booking per person and book (entries without user_id are not matched).
     uniqueIndex('bookings_book_user_idx').on(t.bookId, t.userId),
   ],
-);
-
-/** QR codes of books (SPEC §3 QR code): `code` is the short random part of the label's URL. */
-export const qrCodes = pgTable(
-  'qr_codes',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    code: text('code').notNull(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by'),
-    createdAt,
-  },
-  (t) => [uniqueIndex('qr_codes_code_idx').on(t.code), index('qr_codes_book_idx').on(t.bookId)],
-);
-
-/** PDFs kept per book (SPEC §3 PDF asset): generated reports and uploaded ones, with the tech acceptor's sign-off. */
-export const pdfAssets = pgTable(
-  'pdf_assets',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    inspectionId: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
-    blobId: uuid('blob_id')
-      .notNull()
-      .references(() => blobs.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    fileName: text('file_name').notNull(),
-    techAcceptorId: uuid('tech_acceptor_id'),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
-    acceptedBy: uuid('accepted_by'),
-    acceptanceNote: text('acceptance_note').notNull().default(''),
-    createdBy: uuid('created_by'),
-    createdAt,
-  },
-  (t) => [index('pdf_assets_book_idx').on(t.bookId, t.createdAt)],
-);
-
-/** Defects reported by anybody on the public page of a book's QR code. */
-export const defectReports = pgTable(
-  'defect_reports',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    name: text('name').notNull().default(''),
-    contact: text('contact').notNull().default(''),
-    text: text('text').notNull(),
-    status: text('status').$type<'open' | 'done'>().notNull().default('open'),
-    createdAt,
-  },
-  (t) => [index('defect_reports_book_idx').on(t.bookId, t.createdAt)],
 );

@@ -14,7 +14,7 @@ import { okReply } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf, publicCtxOf } from '../../platform/auth';
-import * as account from './account.service';
+import * as account from './auth.account';
 import * as auth from './auth.service';
 
 const tokenParams = z.object({ token: z.string().min(10).max(200) });

@@ -1,21 +1,21 @@
-import { hash, verify } from '@node-rs/argon2';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { accountMail } from '../../platform/account-mails';
 import type { PublicContext, RequestContext } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badField, notFound, unauthenticated } from '../../platform/errors';
+import { type Attempt, assertNotLocked, clearClientFailures, recordFailure } from '../../platform/lockout';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { assertRotated, isKnownClient, openSession, revokeSession, rotateRefreshToken } from '../../platform/sessions';
 import { tenantsOfUser } from '../tenants/tenants.repo';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo';
-import { type Attempt, assertNotLocked, clearClientFailures, recordFailure } from './lockout';
-import { accountMail } from './mails';
-import { assertRotated, isKnownClient, openSession, revokeSession, rotateRefreshToken } from './sessions';
-import { newTotpSecret, otpauthUrl, totpStep } from './totp';
+import { newTotpSecret, otpauthUrl, totpStep } from './auth.totp';
 
 /** Verified against when the email is unknown, so both cases cost the same time. */
-const DUMMY_HASH = hash('not-a-real-password');
+const DUMMY_HASH = hashPassword('not-a-real-password');
 
 async function loginReply(db: Db, user: UserRow, token: string, refreshToken: string): Promise<LoginReply> {
   return {
@@ -49,7 +49,7 @@ export async function login(ctx: PublicContext, email: string, password: string)
     user ? isKnownClient(db, deps.config, user.id, ip) : Promise.resolve(false),
   );
   // Unknown email: verify against a dummy hash anyway, so both cases take the same time.
-  const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).then(
+  const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password).then(
     (match) => match && !!user?.passwordHash,
   );
   if (!user || !ok) {

@@ -83,7 +83,7 @@ describe('POST users/login', () => {
     expect(english.json().details[0].message).toMatch(/required/i);
   });
 
-  it('holds back the address after five wrong passwords with a clear 429 (see lockout.test.ts)', async () => {
+  it('holds back the address after five wrong passwords with a clear 429 (see auth-lockout.test.ts)', async () => {
     const user = await t.createUser();
     for (let i = 0; i < 5; i++) {
       const r = await t.api({

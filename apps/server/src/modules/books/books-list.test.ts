@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { address, folderIn, insertBooks, member, tag } from './books.fixtures';
+import { address, branchMember, folderIn, insertBooks, member, tag } from './books.fixtures';
 
 /** GET books and GET tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size}. */
 const t = await createTestApp();
@@ -121,9 +121,16 @@ describe('GET books', () => {
     expect((await t.api({ method: 'GET', url: '/books', token: lager.token, tenant: r.tenant.id })).statusCode).toBe(
       200,
     );
-    const branch = await member(t, Role.ROLE_FILIALE, [r.tenant.id]);
+    // A branch user sees the books of their locations only (decision 019).
+    const none = await member(t, Role.ROLE_FILIALE, [r.tenant.id]);
+    const asNone = await t.api({ method: 'GET', url: '/books', token: none.token, tenant: r.tenant.id });
+    expect(asNone.json().total).toBe(0);
+    const all = (
+      await t.api({ method: 'GET', url: '/books?size=100', token: r.user.token, tenant: r.tenant.id })
+    ).json();
+    const branch = await branchMember(t, r.tenant.id, [all.docs[0]._id, all.docs[1]._id]);
     const asBranch = await t.api({ method: 'GET', url: '/books', token: branch.token, tenant: r.tenant.id });
-    expect(asBranch.json().total).toBe(6);
+    expect(asBranch.json().total).toBe(2);
   });
 });
 

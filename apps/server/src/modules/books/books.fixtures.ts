@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CustomerRole, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import type { Book } from '@pruefbuch/domain/schemas/book';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { assignLocations, insertLocation, linkBooks } from '../../../test/factories';
 import type { TestApp } from '../../../test/helper';
-import { auditLogs, blobs, books, folders } from '../../db/schema/index';
+import { auditLogs, blobs, books, customerLocationBooks, folders } from '../../db/schema/index';
 
 /** Small helpers of the book, book type and audit log API tests. */
 
@@ -95,3 +96,30 @@ export const auditRowsOf = (t: TestApp, entityId: string) =>
     .from(auditLogs)
     .where(and(eq(auditLogs.entityId, entityId)))
     .orderBy(asc(auditLogs.createdAt), asc(auditLogs.field));
+
+/**
+ * A branch user (role 8, customer role default unless overridden) who sees these books: they are
+ * linked to a new location of the tenant that the user is assigned (decision 019).
+ */
+export async function branchMember(
+  t: TestApp,
+  tenantId: string,
+  bookIds: string[],
+  overrides: Record<string, unknown> = {},
+): Promise<Member> {
+  const db = t.database.db;
+  // Books already linked keep their location (a book belongs to one), the others join a new one.
+  const linked = bookIds.length
+    ? await db.select().from(customerLocationBooks).where(inArray(customerLocationBooks.bookId, bookIds))
+    : [];
+  const locationIds = new Set(linked.map((l) => l.locationId));
+  const loose = bookIds.filter((id) => !linked.some((l) => l.bookId === id));
+  if (loose.length || locationIds.size === 0) {
+    const location = await insertLocation(db, tenantId, { customer: 1 });
+    await linkBooks(db, location.id, loose);
+    locationIds.add(location.id);
+  }
+  const m = await member(t, Role.ROLE_FILIALE, [tenantId], overrides);
+  await assignLocations(db, m.id, [...locationIds]);
+  return m;
+}

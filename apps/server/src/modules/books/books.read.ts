@@ -12,9 +12,10 @@ import type {
   folderBookListParams,
   Nameplate,
 } from '@pruefbuch/domain/schemas/book';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index';
+import { bookInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { findBookType } from '../booktypes/booktypes.repo';
@@ -40,7 +41,7 @@ export async function getBookWithRelations(ctx: RequestContext, id: string): Pro
 
 export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {
   const { tenantId } = requireTenant(ctx);
-  return listBooks(ctx.db, tenantId, q);
+  return listBooks(ctx.db, tenantId, q, bookInScope(ctx.user, books.id));
 }
 
 /**
@@ -55,14 +56,19 @@ export async function listFolderBooks(
 ) {
   const { tenantId } = requireTenant(ctx);
   const folder = p.folderOrRoot === 'all' ? undefined : p.folderOrRoot;
-  const list = await listBooks(ctx.db, tenantId, {
-    folder,
-    search,
-    tenantUrl: p.url,
-    page: p.page,
-    size: p.size,
-    sort: p.sort,
-  });
+  const list = await listBooks(
+    ctx.db,
+    tenantId,
+    {
+      folder,
+      search,
+      tenantUrl: p.url,
+      page: p.page,
+      size: p.size,
+      sort: p.sort,
+    },
+    bookInScope(ctx.user, books.id),
+  );
   if (list.total === 0) {
     const tenant = await findTenantByUrl(ctx.db, p.url);
     if (!tenant || tenant.id !== tenantId) throw notFound();
@@ -95,7 +101,7 @@ export async function statistics(ctx: RequestContext): Promise<BookStatistics> {
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(books)
-    .where(eq(books.tenantId, tenantId))
+    .where(and(eq(books.tenantId, tenantId), bookInScope(ctx.user, books.id)))
     .groupBy(books.status, books.active, books.inspectionAmpel, books.inspectionSelfAmpel);
   const stats: BookStatistics = {
     total: 0,

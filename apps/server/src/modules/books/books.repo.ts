@@ -1,9 +1,8 @@
 import type { Address, AddressWrite } from '@pruefbuch/domain/schemas/address';
 import type { Book, BookFields, BookListItem } from '@pruefbuch/domain/schemas/book';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type AddressValue, blobs, books, countries, folders, tenants } from '../../db/schema/index';
-import { recordIdsOf } from '../inspections/inspections.repo';
+import { type AddressValue, blobs, books, countries, folders, inspections, tenants } from '../../db/schema/index';
 
 export type BookRow = typeof books.$inferSelect;
 export type BookInsert = typeof books.$inferInsert;
@@ -208,6 +207,24 @@ export async function documentIdsOf(db: Executor, tenantId: string, bookIds: str
     .where(and(eq(blobs.tenantId, tenantId), inArray(blobs.bookId, bookIds), eq(blobs.type, 'document')))
     .orderBy(asc(blobs.createdAt), asc(blobs.id));
   for (const r of rows) if (r.bookId) map.get(r.bookId)?.push(r.id);
+  return map;
+}
+
+/** Record ids of a set of books of the tenant, newest first, split into inspections and self-inspections. */
+export async function recordIdsOf(db: Executor, tenantId: string, bookIds: string[]) {
+  const map = new Map<string, { inspection: string[]; selfInspection: string[] }>(
+    bookIds.map((id) => [id, { inspection: [], selfInspection: [] }]),
+  );
+  if (bookIds.length === 0) return map;
+  const rows = await db
+    .select({ id: inspections.id, bookId: inspections.bookId, kind: inspections.kind })
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.bookId, bookIds)))
+    .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
+  for (const r of rows) {
+    const refs = map.get(r.bookId);
+    if (refs) (r.kind === 'self' ? refs.selfInspection : refs.inspection).push(r.id);
+  }
   return map;
 }
 

@@ -26,13 +26,13 @@ const tags = ['books'];
 /** SPEC §7 Books (without inspections, PDFs and QR), and the paged book list of a tenant's folder. */
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: 'filtered' },
     schema: { tags, querystring: bookListQuery, response: { 200: bookListReply } },
     handler: (req) => read.listTenantBooks(ctxOf(req), req.query),
   });
 
   app.get('/tenants/url/:url/:folderOrRoot/:page/:sort/:size', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: 'filtered' },
     schema: {
       tags,
       params: folderBookListParams,
@@ -43,31 +43,31 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/status/all', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: 'none' },
     schema: { tags, response: { 200: bookStatusList } },
     handler: (req) => read.statusList(ctxOf(req)),
   });
 
   app.get('/books/statistics', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: 'filtered' },
     schema: { tags, response: { 200: bookStatisticsSchema } },
     handler: (req) => read.statistics(ctxOf(req)),
   });
 
   app.get('/books/get/typenschilddata', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: [{ in: 'query', field: 'bookId', of: 'book' }] },
     schema: { tags, querystring: nameplateQuery, response: { 200: nameplateSchema } },
     handler: (req) => read.nameplate(ctxOf(req), req.query.bookId),
   });
 
   app.get('/books/dto/:id', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookIdParams, response: { 200: bookDtoSchema } },
     handler: (req) => read.getBookWithRelations(ctxOf(req), req.params.id),
   });
 
   app.get('/books/:id', {
-    config: { access: 'books:read' },
+    config: { access: 'books:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookIdParams, response: { 200: bookSchema } },
     handler: (req) => read.getBook(ctxOf(req), req.params.id),
   });

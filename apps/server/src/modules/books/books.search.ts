@@ -114,15 +114,22 @@ const shapeOf = (f: BookListParams) =>
  * whatever the sort; the page is sorted and cut from it, the count taken from it, and only the
  * page's rows are read in full.
  */
-function buildListQuery(db: Executor, f: BookListParams) {
+function buildListQuery(db: Executor, f: BookListParams, direct?: { tenantId: string; scope: SQL }) {
   const { column, descending } = sortOf(f.sort);
-  const where = listWhere(P.tenantId, {
-    folder: f.folder === 'root' ? 'root' : f.folder === undefined ? undefined : P.folder,
-    pattern: f.search ? P.pattern : undefined,
-    status: f.status === undefined ? undefined : P.status,
-    active: f.active === undefined ? undefined : P.active,
-    tenantUrl: f.tenantUrl === undefined ? undefined : P.tenantUrl,
-  });
+  // Prepared: placeholders; direct (a branch user's scope, decision 019): the values themselves.
+  const v: Record<keyof typeof P, unknown> = direct
+    ? (valuesOf(direct.tenantId, f) as Record<keyof typeof P, unknown>)
+    : P;
+  const where = and(
+    listWhere(v.tenantId, {
+      folder: f.folder === 'root' ? 'root' : f.folder === undefined ? undefined : v.folder,
+      pattern: f.search ? v.pattern : undefined,
+      status: f.status === undefined ? undefined : v.status,
+      active: f.active === undefined ? undefined : v.active,
+      tenantUrl: f.tenantUrl === undefined ? undefined : v.tenantUrl,
+    }),
+    direct?.scope,
+  );
   const matches = db.$with('matches').as(
     db
       .select({ id: books.id, key: sql`${column}`.as('key') })
@@ -134,8 +141,8 @@ function buildListQuery(db: Executor, f: BookListParams) {
       .select({ id: matches.id, key: matches.key })
       .from(matches)
       .orderBy(...orderBy(matches.key, matches.id, descending, !column.notNull))
-      .limit(P.limit)
-      .offset(P.offset),
+      .limit(v.limit as number)
+      .offset(v.offset as number),
   );
   return db
     .with(matches, page)
@@ -174,15 +181,18 @@ export function listSql(db: Executor, tenantId: string, f: BookListParams) {
  * One page of the tenant's books: one query that returns the page and the total of all
  * matches; a page past the end counts separately.
  */
-export async function listBooks(db: Executor, tenantId: string, f: BookListParams) {
-  const rows = await preparedList(db, f).execute(valuesOf(tenantId, f));
+export async function listBooks(db: Executor, tenantId: string, f: BookListParams, scope?: SQL) {
+  // A branch user's list carries their scope, which a statement prepared per shape cannot.
+  const rows = scope
+    ? await buildListQuery(db, f, { tenantId, scope })
+    : await preparedList(db, f).execute(valuesOf(tenantId, f));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && f.page > 1) {
     const v = valuesOf(tenantId, f);
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(books)
-      .where(listWhere(tenantId, { ...f, pattern: v.pattern }));
+      .where(and(listWhere(tenantId, { ...f, pattern: v.pattern }), scope));
     total = c?.n ?? 0;
   }
   return pageReply(

@@ -5,6 +5,7 @@ import { createTestApp } from '../../../test/helper';
 import {
   address,
   auditRowsOf,
+  branchMember,
   createBook,
   fieldsOf,
   member,
@@ -65,7 +66,7 @@ describe('POST books', () => {
         qrCodes: [{ code: 'x' }],
         documents: ['11111111-1111-4111-8111-111111111111'],
         inspection: [{ when: '2020-01-01' }],
-        // The schedule is the server's (inspections/schedule.ts): without records or dates there is none.
+        // The schedule is the server's (books.schedule.ts): without records or dates there is none.
         nextInspectionDate: '2020-01-01',
         inspectionAmpel: 'green',
         nextInspectionDateSelf: '2020-01-01',
@@ -214,7 +215,7 @@ describe('GET books/{id}', () => {
 
   it('lets members of the tenant read (warehouse too, decision 017), and nobody else', async () => {
     const w = await tenantWorld(t);
-    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const ok = await t.api({ method: 'GET', url: `/books/${w.book._id}`, token: branch.token, tenant: w.tenantId });
     expect(ok.statusCode).toBe(200);
     const outsider = await member(t, Role.ROLE_FILIALE, []);

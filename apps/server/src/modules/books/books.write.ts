@@ -17,7 +17,6 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfBooks, purgeBookFiles } from '../../platform/files';
 import { findBookType } from '../booktypes/booktypes.repo';
-import { scheduleFor } from '../inspections/schedule';
 import {
   auditView,
   type BookInsert,
@@ -29,6 +28,7 @@ import {
   toBookDto,
   toColumns,
 } from './books.repo';
+import { scheduleFor } from './books.schedule';
 
 const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'book' as const,
@@ -66,7 +66,7 @@ function checkWindows(b: Pick<BookFields, 'enableFrom' | 'enableTo' | 'visibleFr
   }
 }
 
-/** The stored schedule of a book as it is about to be saved (inspections/schedule.ts); the server's, never the client's. */
+/** The stored schedule of a book as it is about to be saved (books.schedule.ts); the server's, never the client's. */
 async function scheduleColumns(tx: Executor, tenantId: string, id: string | null, cols: Partial<BookInsert>) {
   const { latest: _latest, ...schedule } = await scheduleFor(tx, {
     id,

@@ -10,12 +10,13 @@ import {
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
+import type { BookTypePorts } from './booktypes.service';
 import * as bookTypes from './booktypes.service';
 
 const tags = ['booktypes'];
 
 /** SPEC §7 Book types. */
-export const booktypesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const booktypesRoutes: FastifyPluginAsyncZod<BookTypePorts> = async (app, ports) => {
   app.get('/booktype', {
     config: { access: 'booktypes:read' },
     schema: { tags, querystring: bookTypeListQuery, response: { 200: bookTypeListReply } },
@@ -49,7 +50,7 @@ export const booktypesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/booktype/:id', {
     config: { access: 'booktypes:manage' },
     schema: { tags, params: idParams, body: bookTypeUpdateSchema, response: { 200: bookTypeSchema } },
-    handler: (req) => bookTypes.update(ctxOf(req), req.params.id, req.body),
+    handler: (req) => bookTypes.update(ctxOf(req), req.params.id, req.body, ports),
   });
 
   app.delete('/booktype/:id', {

@@ -1,16 +1,25 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
 import { SERVICE_INTERVALS } from '@pruefbuch/domain/rules/service-intervals';
 import type { BookTypeListQuery, BookTypeUpdate, BookTypeWrite } from '@pruefbuch/domain/schemas/booktype';
-import { and, eq, or } from 'drizzle-orm';
-import { books, bookTypes } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bookTypes } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
-import { recomputeBookSchedule } from '../inspections/schedule';
 import { activeBookTypes, bookTypeAuditView, findBookType, listBookTypes, toBookTypeDto } from './booktypes.repo';
 
 /** SPEC §7 Book types: shared by all tenants, read by everyone, managed by admins. */
+
+/**
+ * What a change of a book type sets off in the books module, which this module may not import
+ * (books read their type; docs/decisions/018). app.ts plugs in books.schedule.ts.
+ */
+export interface BookTypePorts {
+  /** Recomputes the schedule of the type's books that take its intervals, inside `tx`. */
+  intervalsChanged(tx: Executor, ctx: RequestContext, bookTypeId: string): Promise<void>;
+}
 
 const audit = (id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'booktype' as const,
@@ -52,7 +61,7 @@ export function create(ctx: RequestContext, input: BookTypeWrite) {
   });
 }
 
-export function update(ctx: RequestContext, id: string, input: BookTypeUpdate) {
+export function update(ctx: RequestContext, id: string, input: BookTypeUpdate, ports: BookTypePorts) {
   return ctx.db.transaction(async (tx) => {
     const current = await findBookType(tx, id, { forUpdate: true });
     if (!current) throw notFound();
@@ -72,25 +81,12 @@ export function update(ctx: RequestContext, id: string, input: BookTypeUpdate) {
       bookTypeAuditView(toBookTypeDto(current)),
       bookTypeAuditView(dto),
     );
+    // The type's intervals apply to its books without intervals of their own.
     if (row.serviceinterval !== current.serviceinterval || row.selfserviceinterval !== current.selfserviceinterval) {
-      await recomputeBooksOfType(tx, ctx, id);
+      await ports.intervalsChanged(tx, ctx, id);
     }
     return dto;
   });
-}
-
-/**
- * A type's intervals apply to its books that have none of their own: their next dates and ampels
- * are recomputed in the same transaction (book type changes are rare admin work).
- */
-async function recomputeBooksOfType(tx: Parameters<typeof recomputeBookSchedule>[0], ctx: RequestContext, id: string) {
-  const affected = await tx
-    .select({ id: books.id, tenantId: books.tenantId })
-    .from(books)
-    .where(and(eq(books.bookTypeId, id), or(eq(books.serviceinterval, 0), eq(books.selfserviceinterval, 0))));
-  for (const book of affected) {
-    await recomputeBookSchedule(tx, { ...ctx, tenantId: book.tenantId }, book.id, { status: false });
-  }
 }
 
 /** Books of a deleted type keep their data; their bookType becomes null (foreign key). */

@@ -2,6 +2,7 @@ import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { branchMember } from '../books/books.fixtures';
 import { blobRow, multipart, samples, twoTenants, uploader, userOf } from './documents.fixtures';
 
 const t = await createTestApp();
@@ -165,9 +166,13 @@ describe('ids', () => {
 });
 
 describe('roles', () => {
-  it('lets a branch user (role 8) read and download but not upload or delete', async () => {
+  it('lets a branch user (role 8) read and download but not upload or delete, and only in their locations', async () => {
     const w = await world();
-    const token = await userOf(t, w.a.id, Role.ROLE_FILIALE, { customerRole: CustomerRole.ROLE_DEFAULT });
+    const outside = (await branchMember(t, w.a.id, [])).token;
+    for (const call of calls(w.bookA.id, w.blobA).filter((c) => c.method === 'GET')) {
+      expect((await t.api({ ...call, token: outside, tenant: w.a.id })).statusCode, call.name).toBe(404);
+    }
+    const { token } = await branchMember(t, w.a.id, [w.bookA.id], { customerRole: CustomerRole.ROLE_DEFAULT });
     const results = [];
     for (const call of calls(w.bookA.id, w.blobA)) {
       const res = await t.api({ ...call, token, tenant: w.a.id });

@@ -6,11 +6,11 @@ import {
   bookDocumentsReply,
   DOCUMENT_CONTENT_TYPES,
 } from '@pruefbuch/domain/schemas/document';
-import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
+import { dispositionOf } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import * as documents from './documents.service';
 
@@ -27,19 +27,6 @@ const upload = (req: FastifyRequest) =>
 
 /** Types a browser may show in place; everything else is only ever a download. */
 const INLINE_TYPES = new Set<string>(DOCUMENT_CONTENT_TYPES);
-
-/**
- * RFC 6266 with an ASCII fallback: 'Prüfbericht.pdf' is sent as filename="Prufbericht.pdf" plus
- * filename*=UTF-8''Pr%C3%BCfbericht.pdf, so no browser has to guess an 8-bit charset.
- */
-export const dispositionOf = (name: string, type: 'inline' | 'attachment' = 'attachment') =>
-  contentDisposition(name, {
-    type,
-    fallback: name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\x20-\x7e]/g, '_'),
-  });
 
 /**
  * A file reply that cannot turn into a page of this origin: the stored (sniffed) type, no
@@ -74,7 +61,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/blobs/:id', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams, response: { 200: blobSchema } },
     handler: (req) => documents.getBlob(tenantCtx(req), req.params.id),
   });
@@ -89,19 +76,19 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/blobs/:id/document', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams },
     handler: (req, reply) => sendFile(req, reply, req.params.id, false),
   });
 
   app.get('/blobs/:id/document/download', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams },
     handler: (req, reply) => sendFile(req, reply, req.params.id, true),
   });
 
   app.get('/books/:id/documents', {
-    config: { access: 'documents:read' },
+    config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookDocumentsReply } },
     handler: (req) => documents.bookDocuments(tenantCtx(req), req.params.id),
   });

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { dispositionOf } from '../../platform/replies';
 import { blobRow, fileOnDisk, multipart, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
-import { dispositionOf } from './documents.routes';
 
 const t = await createTestApp();
 const upload = uploader(t);

@@ -5,7 +5,7 @@ import { folders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { badField, conflict, notFound } from '../../platform/errors';
-import { assertTenantAccess } from '../tenants/tenant-access';
+import { assertTenantAccess } from '../../platform/tenancy';
 import { findTenant } from '../tenants/tenants.repo';
 import {
   allFoldersOf,

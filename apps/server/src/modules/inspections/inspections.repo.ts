@@ -159,11 +159,14 @@ export interface RecordFilter {
   /** Kinds the caller may not see (expert reports for most branch users). */
   excludeKinds?: readonly InspectionKind[];
   finalized?: boolean;
+  /** A branch user's scope (platform/branch-scope.ts), on the record's book. */
+  scope?: SQL;
 }
 
 const filterOf = (tenantId: string, f: RecordFilter) =>
   and(
     eq(inspections.tenantId, tenantId),
+    f.scope,
     f.bookId ? eq(inspections.bookId, f.bookId) : undefined,
     inFamily(f.family),
     f.kind ? eq(inspections.kind, f.kind) : undefined,
@@ -196,24 +199,6 @@ export async function listRecords(
 export async function countRecords(db: Executor, tenantId: string, f: RecordFilter) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inspections).where(filterOf(tenantId, f));
   return row?.n ?? 0;
-}
-
-/** Record ids of a set of books of the tenant, newest first, split into inspections and self-inspections. */
-export async function recordIdsOf(db: Executor, tenantId: string, bookIds: string[]) {
-  const map = new Map<string, { inspection: string[]; selfInspection: string[] }>(
-    bookIds.map((id) => [id, { inspection: [], selfInspection: [] }]),
-  );
-  if (bookIds.length === 0) return map;
-  const rows = await db
-    .select({ id: inspections.id, bookId: inspections.bookId, kind: inspections.kind })
-    .from(inspections)
-    .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.bookId, bookIds)))
-    .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
-  for (const r of rows) {
-    const refs = map.get(r.bookId);
-    if (refs) (r.kind === 'self' ? refs.selfInspection : refs.inspection).push(r.id);
-  }
-  return map;
 }
 
 /** The defects of every other record of a book, to see which photos another record still shows. */

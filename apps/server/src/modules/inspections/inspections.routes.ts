@@ -1,7 +1,15 @@
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
+  bookBookingParams,
   bookInspectionParams,
+  bookingEntrySchema,
+  bookingListReply,
+  bookingReplySchema,
+  bookMetaSchema,
   bookSelfInspectionParams,
+  bookUserParams,
+  calculateDateReply,
+  calculateDateSchema,
   finalizeSchema,
   inspectionCreateSchema,
   inspectionListReply,
@@ -17,12 +25,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { receiveUpload } from '../../platform/uploads';
-import { uploadExistingReport } from './existing-report';
-import { createRecord, createSelfRecord } from './records.create';
-import { finalizeRecord } from './records.finalize';
-import { bookRecords, getRecord, listRecordPage } from './records.read';
-import { deleteRecord, updateRecord } from './records.write';
-import { shutDownReason } from './shutdown';
+import { addBooking, bookBookings, bookMeta, calculateDate, cancelBooking, userBookings } from './inspections.bookings';
+import { createRecord, createSelfRecord } from './inspections.create';
+import { uploadExistingReport } from './inspections.existing-report';
+import { finalizeRecord, type InspectionPorts } from './inspections.finalize';
+import { bookRecords, getRecord, listRecordPage } from './inspections.read';
+import { shutDownReason } from './inspections.shutdown';
+import { deleteRecord, updateRecord } from './inspections.write';
 
 const tags = ['inspections'];
 
@@ -41,16 +50,17 @@ const sentOf = (req: FastifyRequest) => sentFields.get(req) ?? new Set<string>()
  * SPEC §7 Inspections: records of all four kinds. inspections/* write inspections, maintenance
  * and expert reports (inspections:write); selfinspections/* the operator's self-inspections
  * (selfinspections:write, branch users too). A record of the other family is a 404 there.
+ * SPEC §7 Books: bookings of a book's slots, its meta, and books/calculatedate (at the end).
  */
-export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (app, ports) => {
   app.get('/inspections', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
     handler: (req) => listRecordPage(ctxOf(req), req.query),
   });
 
   app.get('/inspections/:id', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
     handler: (req) => getRecord(ctxOf(req), req.params.id),
   });
@@ -89,7 +99,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/inspections/:id/finalize', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/inspections/:id', {
@@ -102,38 +112,38 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/selfinspections', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
     handler: (req) => listRecordPage(ctxOf(req), req.query, 'self'),
   });
 
   app.get('/selfinspections/:id', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
     handler: (req) => getRecord(ctxOf(req), req.params.id, 'self'),
   });
 
   app.post('/selfinspections', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'body', field: 'book', of: 'book' }] },
     preValidation: rememberSentFields,
     schema: { tags, body: selfInspectionCreateSchema, response: { 201: inspectionSchema } },
     handler: async (req, reply) => reply.status(201).send(await createSelfRecord(ctxOf(req), req.body, sentOf(req))),
   });
 
   app.put('/selfinspections/:id', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: inspectionUpdateSchema, response: { 200: inspectionSchema } },
     handler: (req) => updateRecord(ctxOf(req), 'self', req.params.id, req.body),
   });
 
   app.post('/selfinspections/:id/finalize', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v),
+    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/selfinspections/:id', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
       await deleteRecord(ctxOf(req), 'self', req.params.id);
@@ -142,19 +152,19 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/inspection', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'staff'),
   });
 
   app.get('/books/:id/selfinspection', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'self'),
   });
 
   app.get('/books/:id/shutdown', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: shutDownReply } },
     handler: (req) => shutDownReason(ctxOf(req), req.params.id),
   });
@@ -169,11 +179,53 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/books/:id/selfinspection/:selfInspectionId', {
-    config: { access: 'selfinspections:write' },
+    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookSelfInspectionParams },
     handler: async (req, reply) => {
       await deleteRecord(ctxOf(req), 'self', req.params.selfInspectionId, req.params.id);
       return reply.status(204).send();
     },
+  });
+
+  // Bookings of a book's slots, its meta, and books/calculatedate.
+  app.post('/books/calculatedate', {
+    config: { access: 'inspections:read', scope: 'none' },
+    schema: { tags, body: calculateDateSchema, response: { 200: calculateDateReply } },
+    handler: (req) => calculateDate(req.body),
+  });
+
+  app.post('/books/:id/inspection', {
+    config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
+    handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.get('/books/:id/bookings', {
+    config: { access: 'bookings:manage', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: idParams, response: { 200: bookingListReply } },
+    handler: (req) => bookBookings(ctxOf(req), req.params.id),
+  });
+
+  app.delete('/books/:id/bookings/:bookingId', {
+    config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: {
+      tags,
+      params: bookBookingParams,
+      description: 'Cancels a registration (own; office roles: anybody’s). Reply: the book meta after it.',
+      response: { 200: bookMetaSchema },
+    },
+    handler: (req) => cancelBooking(ctxOf(req), req.params.id, req.params.bookingId),
+  });
+
+  app.get('/books/:id/meta', {
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: idParams, response: { 200: bookMetaSchema } },
+    handler: (req) => bookMeta(ctxOf(req), req.params.id),
+  });
+
+  app.get('/books/:id/inspectionUser/:userId', {
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: bookUserParams, response: { 200: bookingListReply } },
+    handler: (req) => userBookings(ctxOf(req), req.params.id, req.params.userId),
   });
 };

@@ -7,9 +7,9 @@ import { books, tenants, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { badField, forbidden, notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
-import { mayActForOthers } from '../inspections/bookings.service';
+import { assertTenantAccess, mayUseTenant } from '../../platform/tenancy';
+import { mayActForOthers } from '../inspections/inspections.bookings';
 import { unsafeReadRecords } from '../inspections/inspections.repo';
-import { assertTenantAccess, mayUseTenant } from '../tenants/tenant-access';
 import {
   dailyRecordIds,
   expertReportsPerMonth,

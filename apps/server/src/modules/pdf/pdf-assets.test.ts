@@ -5,7 +5,7 @@ import { createTestApp } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-reader';
 import { auditLogs, blobs, pdfAssets, tenants, type users } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
-import { archiveInspectionPdf, INSPECTION_PDF_TYPE } from './archive';
+import { archiveInspectionPdf, INSPECTION_PDF_TYPE } from './pdf.archive';
 import { checklistOf, defect, insertRecord, keep, memberOf, pdfTenant, storeBlob } from './pdf.fixtures';
 
 const t = await createTestApp();

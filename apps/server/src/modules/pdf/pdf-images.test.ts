@@ -7,7 +7,7 @@ import { pdfImages, pdfText } from '../../../test/pdf-reader';
 import type { TenantContext } from '../../platform/context';
 import { MAX_IMAGE_EDGE } from '../../platform/images';
 import { pdfToBuffer } from '../../platform/pdf';
-import { bookExportPdf, loadBookExport, renderBookExport } from './book-export';
+import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
 import { defect, insertRecord, JPEG_PHOTO, keep, memberOf, pdfTenant, storeBlob } from './pdf.fixtures';
 
 const t = await createTestApp();

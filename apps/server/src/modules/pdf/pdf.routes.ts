@@ -14,14 +14,13 @@ import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { dispositionOf } from '../documents/documents.routes';
-import { findAssetBlob, listBookAssets, signOff } from './assets';
-import { bookExportPdf, loadBookExport, renderBookExport } from './book-export';
-import { pdfFileName } from './file-names';
-import { preInspectionPdf, renderPreInspection } from './pre-inspection';
-import { sendPdf } from './send';
-import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './single-record';
-import { loadSummary, renderSummary, summaryPdf } from './summary';
+import { pdfFileName } from '../../platform/pdf/file-names';
+import { dispositionOf, sendPdf } from '../../platform/replies';
+import { findAssetBlob, listBookAssets, signOff } from './pdf.assets';
+import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
+import { preInspectionPdf, renderPreInspection } from './pdf.pre-inspection';
+import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './pdf.single-record';
+import { loadSummary, renderSummary, summaryPdf } from './pdf.summary';
 
 const tags = ['pdf'];
 const binary = { produces: ['application/pdf'], description: 'A PDF, streamed (Content-Disposition: attachment).' };
@@ -30,7 +29,7 @@ const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 /** SPEC §7: the PDFs of books and records, the PDF assets of a book and their tech acceptor sign-off. */
 export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books/:id/exportPdf', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadBookExport(tenantCtx(req), req.params.id);
@@ -41,7 +40,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/exportPdfShrink', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtx(req), req.params.id);
@@ -50,7 +49,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/gutachtenPdf/:gutachtenId', {
-    config: { access: 'gutachten:read' },
+    config: { access: 'gutachten:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
@@ -63,7 +62,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/inspections/preInspectionPdf/:bookId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtx(req), req.params.bookId);
@@ -85,7 +84,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/inspections/inspectionPdf/:blobId', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'blobId', of: 'blob' }] },
     schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);
@@ -102,7 +101,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/pdfassets/book', {
-    config: { access: 'inspections:read' },
+    config: { access: 'inspections:read', scope: [{ in: 'query', field: 'book', of: 'book' }] },
     schema: { tags, querystring: pdfAssetsQuery, response: { 200: pdfAssetListReply } },
     handler: (req) => listBookAssets(tenantCtx(req), req.query.book),
   });

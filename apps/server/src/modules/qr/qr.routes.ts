@@ -20,10 +20,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf, publicCtxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
-import { pdfFileName } from '../pdf/file-names';
-import { sendPdf } from '../pdf/send';
-import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './defect-reports';
-import { labelPdf, loadLabels, renderLabels } from './labels';
+import { pdfFileName } from '../../platform/pdf/file-names';
+import { sendPdf } from '../../platform/replies';
+import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './qr.defect-reports';
+import { labelPdf, loadLabels, renderLabels } from './qr.labels';
 import * as qr from './qr.service';
 
 const tags = ['qr'];
@@ -48,13 +48,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/qr/mapping/:tenantId/:bookId/:qrCodeId', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: qrMappingParams, response: { 200: qrCodeSchema } },
     handler: (req) => qr.mapping(tenantCtx(req), req.params.tenantId, req.params.bookId, req.params.qrCodeId),
   });
 
   app.get('/qr/:id', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: 'filtered' },
     schema: { tags, params: qrResolveParams, response: { 200: qrResolveReply } },
     handler: (req) => qr.resolve(ctxOf(req), req.params.id),
   });
@@ -69,7 +69,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/qrcode', {
-    config: { access: 'qr:read' },
+    config: { access: 'qr:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: qrCodeListReply } },
     handler: (req) => qr.bookCodes(tenantCtx(req), req.params.id),
   });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { QR_CODE_LENGTH, QR_PUBLIC_PATH, type QrCode, type QrResolve } from '@pruefbuch/domain/schemas/qr';
 import type { Executor } from '../../db/client';
+import { inScope, isScoped } from '../../platform/branch-scope';
 import type { RequestContext, TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { mayUseTenant } from '../tenants/tenant-access';
+import { mayUseTenant } from '../../platform/tenancy';
 import {
   codesOfBook,
   deleteCode,
@@ -89,6 +90,8 @@ export async function mapping(ctx: TenantContext, tenantId: string, bookId: stri
 export async function resolve(ctx: RequestContext, idOrCode: string): Promise<QrResolve> {
   const found = await unsafeFindCodeByIdOrValue(ctx.db, idOrCode);
   if (!found || !(await mayUseTenant(ctx.db, ctx.user, found.code.tenantId))) throw notFound();
+  // A branch user scans only the installations of their locations (decision 019).
+  if (isScoped(ctx.user) && !(await inScope(ctx.db, ctx.user, 'book', found.code.bookId))) throw notFound();
   return {
     book: found.code.bookId,
     tenant: found.code.tenantId,

@@ -14,8 +14,9 @@ import {
 } from '@pruefbuch/domain/schemas/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
-import * as tenants from './tenants.service';
-import * as tenantWrites from './tenants-write.service';
+import * as tenants from './tenants.read';
+import type { TenantPorts } from './tenants.write';
+import * as tenantWrites from './tenants.write';
 
 const tags = ['tenants'];
 
@@ -23,7 +24,7 @@ const tags = ['tenants'];
  * SPEC §7 (tenants). The paged book list of a folder, tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size},
  * belongs to the books module.
  */
-export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<TenantPorts> = async (app, ports) => {
   app.get('/tenants', {
     config: { access: 'tenants:read' },
     schema: { tags, querystring: tenantListQuery, response: { 200: tenantListReply } },
@@ -75,7 +76,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/tenants/:id', {
     config: { access: 'tenants:edit' },
     schema: { tags, params: idParams, body: tenantUpdateSchema, response: { 200: tenantSchema } },
-    handler: (req) => tenantWrites.update(ctxOf(req), req.params.id, req.body),
+    handler: (req) => tenantWrites.update(ctxOf(req), req.params.id, req.body, ports),
   });
 
   app.delete('/tenants/:id', {

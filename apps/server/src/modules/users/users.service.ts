@@ -7,10 +7,11 @@ import type { Executor } from '../../db/client';
 import { type ChildEntry, users, userTenants } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
+import { liftLocks } from '../../platform/lockout';
 import { pageReply } from '../../platform/paging';
-import { hashPassword, sendConfirmation, sendResetLink } from '../auth/account.service';
-import { liftLocks } from '../auth/lockout';
-import { revokeAllSessions } from '../auth/sessions';
+import { hashPassword } from '../../platform/passwords';
+import { revokeAllSessions } from '../../platform/sessions';
+import { sendConfirmation, sendResetLink } from './users.account-mail';
 import {
   existingTenantIds,
   findUserByEmail,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfFileName } from '../../modules/pdf/file-names';
+import { pdfFileName } from './file-names';
 import { addressLine, formatDate, winAnsi } from './text';
 
 describe('winAnsi', () => {

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The i18n setup (through the shared dayjs locales) marks the page's language on load; a bare document is enough.
+vi.hoisted(() => Object.assign(globalThis, { document: { documentElement: {} } }));
+
 import { parseDateInput } from './date-field';
 
 describe('date input in DD.MM.YYYY', () => {

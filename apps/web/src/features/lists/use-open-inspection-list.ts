@@ -1,21 +1,18 @@
-import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
-import { useListParams } from '@/lib/use-list-params';
+import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useOpenInspections } from './api/get-open-inspections';
 import { isSearchMode, type SearchMode } from './open-inspections-query';
 
-/** The server orders every open-inspection list by due date, the most urgent first. */
-const SORTS = ['nextInspectionDate'] as const;
-
 /**
- * State of an open-inspection list in the address: ?mode= (sn, zip, orderNo), ?search=, ?page=.
+ * State of an open-inspection list in the address: ?mode= (sn, zip, orderNo), ?search=, ?page=, ?size=. The
+ * server orders every open-inspection list by due date, the most urgent first: there is no sort.
  */
 export function useOpenInspectionList(tenantId: string | null, enabled = true) {
-  const list = useListParams(SORTS, 'nextInspectionDate');
+  const list = useListState();
   const rawMode = list.params.get('mode');
   const mode: SearchMode = isSearchMode(rawMode) ? rawMode : 'all';
   const setMode = (next: SearchMode) => {
     list.update({ mode: next === 'all' ? null : next, page: null, search: null });
-    list.setSearch('');
+    list.setSearchText('');
   };
   const rows = useOpenInspections(
     {
@@ -23,7 +20,7 @@ export function useOpenInspectionList(tenantId: string | null, enabled = true) {
       mode,
       value: mode === 'all' ? undefined : list.query,
       page: list.page,
-      size: DEFAULT_PAGE_SIZE,
+      size: list.size,
     },
     enabled,
   );

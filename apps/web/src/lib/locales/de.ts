@@ -3,6 +3,7 @@ import { admin } from '@pruefbuch/domain/locales/de/admin';
 import { auth } from '@pruefbuch/domain/locales/de/auth';
 import { books } from '@pruefbuch/domain/locales/de/books';
 import { checklists } from '@pruefbuch/domain/locales/de/checklists';
+import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocations';
 import { home } from '@pruefbuch/domain/locales/de/home';
 import { inspections } from '@pruefbuch/domain/locales/de/inspections';
 import { legal } from '@pruefbuch/domain/locales/de/legal';
@@ -11,6 +12,7 @@ import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
 
 export const translation = {
@@ -27,4 +29,6 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  customerlocations,
+  ui,
 };

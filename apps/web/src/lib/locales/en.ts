@@ -4,6 +4,7 @@ import { auth } from '@pruefbuch/domain/locales/en/auth';
 import { books } from '@pruefbuch/domain/locales/en/books';
 import { checklists } from '@pruefbuch/domain/locales/en/checklists';
 import { common } from '@pruefbuch/domain/locales/en/common';
+import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
 import { home } from '@pruefbuch/domain/locales/en/home';
 import { inspections } from '@pruefbuch/domain/locales/en/inspections';
@@ -15,6 +16,7 @@ import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
+import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
 import { validation } from '@pruefbuch/domain/locales/en/validation';
 
@@ -37,4 +39,6 @@ export const translation = {
   lists,
   pdf,
   protocol,
+  customerlocations,
+  ui,
 };

@@ -109,9 +109,6 @@ export const books = {
     fromTemplate: 'Aus Vorlage anlegen',
     moveToFolder: 'In Ordner verschieben',
     searchShort: 'Titel, Kunde, Standort, Nummer, PLZ, Ort',
-    sort: 'Sortierung',
-    sortAsc: '{{field}} aufsteigend',
-    sortDesc: '{{field}} absteigend',
   },
   actions: {
     save: 'Speichern',
@@ -149,8 +146,6 @@ export const books = {
   },
   form: {
     sections: 'Abschnitte des Formulars',
-    unsaved: 'Ungespeicherte Änderungen',
-    noChanges: 'Keine Änderungen',
     noBookType: 'Kein Prüfbuchtyp gefunden',
     miscHint: 'Weitere Angaben als Name und Wert, z. B. Baujahr oder Norm.',
     miscKey: 'Name',

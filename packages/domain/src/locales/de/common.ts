@@ -3,12 +3,6 @@ export const common = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Wird geladen …',
-  unsaved: {
-    title: 'Ungespeicherte Änderungen',
-    text: 'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.',
-    leave: 'Verlassen und verwerfen',
-    stay: 'Weiter bearbeiten',
-  },
   showPassword: 'Passwort anzeigen',
   nav: {
     label: 'Navigation',
@@ -67,14 +61,6 @@ export const common = {
     toHome: 'Zur Startseite',
     retry: 'Erneut versuchen',
   },
-  table: {
-    search: 'Suchen',
-    searchPlaceholder: 'Name oder E-Mail-Adresse',
-    empty: 'Keine Einträge gefunden.',
-    total: '{{count}} Einträge',
-    actions: 'Aktionen',
-    sortBy: 'Sortieren nach {{column}}',
-  },
   address: {
     edit: 'Details Bearbeiten',
     ok: 'Details OK',
@@ -89,12 +75,6 @@ export const common = {
     tel: 'Telefon',
     email: 'E-Mail',
     homepage: 'Homepage',
-  },
-  conflict: {
-    title: 'Der Datensatz wurde inzwischen geändert',
-    text: 'Jemand anderes hat diesen Datensatz gespeichert, während Sie ihn bearbeitet haben. Sie können den neuen Stand laden (Ihre Änderungen werden verworfen) oder Ihre Eingaben behalten und beim nächsten Speichern den neuen Stand überschreiben.',
-    reload: 'Neu laden',
-    keep: 'Meine Eingaben behalten',
   },
   datePlaceholder: 'TT.MM.JJJJ',
   loadFailed: 'Die Daten konnten nicht geladen werden.',

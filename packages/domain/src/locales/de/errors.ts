@@ -54,6 +54,13 @@ export const errors = {
   QR_FAILED: 'Der QR-Code konnte nicht erzeugt werden.',
   NO_TECH_ACCEPTOR: 'Diese Person ist nicht als technischer Abnehmer des Mandanten eingetragen.',
   ALREADY_ACCEPTED: 'Das Dokument wurde bereits abgenommen.',
+  BOOK_ALREADY_LINKED: 'Das Prüfbuch ist dieser Filiale bereits zugeordnet.',
+  BOOK_IN_OTHER_LOCATION: 'Das Prüfbuch ist bereits der Filiale {{location}} zugeordnet. Bitte dort zuerst entfernen.',
+  LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',
+  IMPORT_UNREADABLE:
+    'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
+  IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',
+  IMPORT_HAS_ERRORS: '{{count}} Zeilen enthalten Fehler. Bitte korrigieren oder diese Zeilen überspringen.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   NETWORK: 'Server nicht erreichbar.',
   saveFailed: 'Fehler beim Speichern!',

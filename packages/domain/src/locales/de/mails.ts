@@ -22,4 +22,18 @@ export const mails = {
     subject: 'Prüfbuch: Mangelmeldung zu {{title}}',
     body: 'über den QR-Code der Anlage wurde ein Mangel gemeldet.\n\nAnlage: {{title}}\nObjekt: {{object}}\nStandort: {{site}}\nHerstellernummer: {{manufacturerNo}}\n\nMeldung:\n{{text}}\n\nGemeldet von: {{name}}\nKontakt: {{contact}}\n\nPrüfbuch öffnen: {{link}}',
   },
+  digest: {
+    subject: 'Prüfbuch: {{count}} Anlage(n) bald fällig oder überfällig',
+    intro: 'seit der letzten Übersicht{{since}} haben sich diese Anlagen verschlechtert:',
+    since: ' vom {{date}}',
+    inspection: 'Prüfung',
+    selfInspection: 'Eigenprüfung',
+    due: 'fällig am {{date}}',
+    ampel: { orange: 'bald fällig', red: 'überfällig', black: 'außer Betrieb oder stark überfällig' },
+    location: 'Filiale',
+    open: 'Öffnen',
+    footer:
+      'Sie erhalten diese Übersicht wöchentlich, nur wenn sich etwas verschlechtert hat. Abbestellen können Sie sie in Ihren Einstellungen: {{link}}',
+    footerTenant: 'Diese Übersicht geht wöchentlich an die Benachrichtigungsadresse des Mandanten {{tenant}}.',
+  },
 };

@@ -12,6 +12,7 @@ export const tenants = {
     books: 'Prüfbücher',
     open: 'Prüfbücher öffnen',
     details: 'Details',
+    empty: 'Noch keine Mandanten.',
   },
   edit: {
     newTitle: 'Neuer Mandant',

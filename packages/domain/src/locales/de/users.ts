@@ -76,6 +76,7 @@ export const users = {
   },
   admin: {
     listTitle: 'Benutzerverwaltung',
+    searchPlaceholder: 'Name oder E-Mail-Adresse',
     newTitle: 'Benutzer anlegen',
     editTitle: 'Benutzer bearbeiten',
     deleteTitle: 'Benutzer löschen',

@@ -109,9 +109,6 @@ export const books: typeof de = {
     fromTemplate: 'Create from template',
     moveToFolder: 'Move to folder',
     searchShort: 'Title, customer, site, number, ZIP, city',
-    sort: 'Sort order',
-    sortAsc: '{{field}} ascending',
-    sortDesc: '{{field}} descending',
   },
   actions: {
     save: 'Save',
@@ -149,8 +146,6 @@ export const books: typeof de = {
   },
   form: {
     sections: 'Sections of the form',
-    unsaved: 'Unsaved changes',
-    noChanges: 'No changes',
     noBookType: 'No book type found',
     miscHint: 'Further data as name and value, e.g. year of construction or standard.',
     miscKey: 'Name',

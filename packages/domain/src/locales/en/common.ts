@@ -4,12 +4,6 @@ export const common: typeof de = {
   appName: 'Prüfbuch',
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Loading …',
-  unsaved: {
-    title: 'Unsaved changes',
-    text: 'Your input has not been saved yet. If you leave this page, it will be lost.',
-    leave: 'Leave and discard',
-    stay: 'Keep editing',
-  },
   showPassword: 'Show password',
   nav: {
     label: 'Navigation',
@@ -68,14 +62,6 @@ export const common: typeof de = {
     toHome: 'To the start page',
     retry: 'Try again',
   },
-  table: {
-    search: 'Search',
-    searchPlaceholder: 'Name or email',
-    empty: 'No entries found.',
-    total: '{{count}} entries',
-    actions: 'Actions',
-    sortBy: 'Sort by {{column}}',
-  },
   address: {
     edit: 'Edit details',
     ok: 'Details OK',
@@ -90,12 +76,6 @@ export const common: typeof de = {
     tel: 'Phone',
     email: 'Email',
     homepage: 'Website',
-  },
-  conflict: {
-    title: 'The record has been changed meanwhile',
-    text: 'Someone else saved this record while you were editing it. You can load the new version (your changes are discarded) or keep your input and overwrite the new version with your next save.',
-    reload: 'Reload',
-    keep: 'Keep my input',
   },
   datePlaceholder: 'DD.MM.YYYY',
   loadFailed: 'The data could not be loaded.',

@@ -23,4 +23,18 @@ export const mails: typeof de = {
     subject: 'Prüfbuch: defect reported for {{title}}',
     body: 'a defect has been reported through the QR code of the installation.\n\nInstallation: {{title}}\nObject: {{object}}\nSite: {{site}}\nManufacturer no.: {{manufacturerNo}}\n\nReport:\n{{text}}\n\nReported by: {{name}}\nContact: {{contact}}\n\nOpen the book: {{link}}',
   },
+  digest: {
+    subject: 'Prüfbuch: {{count}} installation(s) due soon or overdue',
+    intro: 'since the last summary{{since}} these installations have got worse:',
+    since: ' of {{date}}',
+    inspection: 'Inspection',
+    selfInspection: 'Self-inspection',
+    due: 'due on {{date}}',
+    ampel: { orange: 'due soon', red: 'overdue', black: 'out of service or long overdue' },
+    location: 'Branch',
+    open: 'Open',
+    footer:
+      'You get this summary weekly, only when something got worse. You can unsubscribe in your settings: {{link}}',
+    footerTenant: 'This summary goes weekly to the notification address of the tenant {{tenant}}.',
+  },
 };

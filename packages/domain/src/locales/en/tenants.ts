@@ -13,6 +13,7 @@ export const tenants: typeof de = {
     books: 'Books',
     open: 'Open books',
     details: 'Details',
+    empty: 'No tenants yet.',
   },
   edit: {
     newTitle: 'New tenant',

@@ -77,6 +77,7 @@ export const users: typeof de = {
   },
   admin: {
     listTitle: 'User administration',
+    searchPlaceholder: 'Name or email',
     newTitle: 'Create user',
     editTitle: 'Edit user',
     deleteTitle: 'Delete user',

@@ -1,21 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Collapse,
-  Grid,
-  Group,
-  List,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Collapse, Grid, List, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
-import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import {
   IconAlertTriangle,
@@ -25,22 +10,20 @@ import {
   IconFolders,
   IconPencil,
   IconPlus,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ListPagination } from '@/components/ui/list-parts';
+import { useListState } from '@/components/ui/list-page/use-list-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
-import { useListParams } from '@/lib/use-list-params';
 import { useFolderBooks } from '../api/get-folder-books';
 import { useFolderTree } from '../api/get-folder-tree';
 import { useTenantBySlug } from '../api/get-tenant-by-slug';
-import { BOOK_LIST_SORT_VALUES, BOOK_LIST_SORTS, BookList, type BookListSort } from '../components/book-list';
+import { BOOK_LIST_SORTS, BookList } from '../components/book-list';
 import { folderPath } from '../components/folder-path';
 import { type FolderSelection, FolderTree } from '../components/folder-tree';
 
@@ -76,23 +59,22 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [foldersOpen, setFoldersOpen] = useState(false);
 
-  const list = useListParams(BOOK_LIST_SORT_VALUES, 'title');
-  const { params, update, page, sort } = list;
-  const selected: FolderSelection = params.get('folder') || 'all';
+  const list = useListState({ sortFields: BOOK_LIST_SORTS });
+  const selected: FolderSelection = list.params.get('folder') || 'all';
 
   const tree = useFolderTree(tenant._id);
   const books = useFolderBooks({
     tenantId: tenant._id,
     url: tenant.url,
     folder: selected,
-    page,
-    sort,
-    size: DEFAULT_PAGE_SIZE,
+    page: list.page,
+    sort: list.sort ?? 'title',
+    size: list.size,
     search: list.query,
   });
 
   const select = (folder: FolderSelection) => {
-    update({ folder: folder === 'all' ? null : folder, page: null });
+    list.setFilter('folder', folder === 'all' ? null : folder);
     if (!wide) setFoldersOpen(false);
   };
 
@@ -103,7 +85,6 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
     ...path.map((node) => ({ key: node._id, label: node.folderName })),
   ];
   const newBookFolder = selected === 'all' || selected === 'root' ? 'root' : selected;
-  const data = books.data;
 
   const treePanel = tree.data ? (
     <FolderTree
@@ -221,51 +202,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
                 )}
               </Breadcrumbs>
             ) : null}
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                value={list.search}
-                onChange={(event) => list.setSearch(event.currentTarget.value)}
-                leftSection={<IconSearch size={16} />}
-                placeholder={t('books.list.searchShort')}
-                title={t('books.list.search')}
-                aria-label={t('books.list.search')}
-                style={{ flex: 1, minWidth: 220 }}
-                data-testid="book-search"
-              />
-              <Select
-                value={sort}
-                onChange={(value) => value && list.setSort(value as BookListSort)}
-                data={BOOK_LIST_SORTS.flatMap((field) => [
-                  { value: field, label: t('books.list.sortAsc', { field: t(`books.fields.${field}`) }) },
-                  { value: `-${field}`, label: t('books.list.sortDesc', { field: t(`books.fields.${field}`) }) },
-                ])}
-                allowDeselect={false}
-                aria-label={t('books.list.sort')}
-                w={{ base: '100%', xs: 240 }}
-                hiddenFrom="sm"
-              />
-            </Group>
-            <Group justify="space-between">
-              {data ? (
-                <Text size="sm" c="dimmed" data-testid="book-total">
-                  {t('tenants.start.bookCount', { count: data.total })}
-                </Text>
-              ) : (
-                <span />
-              )}
-            </Group>
-            {books.isError ? <LoadError error={books.error} onRetry={() => void books.refetch()} /> : null}
-            {books.isPending ? <PageLoader /> : null}
-            {data ? (
-              <BookList
-                tenantId={tenant._id}
-                books={data.docs}
-                sort={sort}
-                onSort={list.setSort}
-                dimmed={books.isPlaceholderData}
-              />
-            ) : null}
-            <ListPagination pages={data?.pages} page={page} onChange={list.setPage} />
+            <BookList tenantId={tenant._id} list={list} query={books} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -10,16 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDelete } from '@/components/ui/confirm-delete';
-import { ConflictDialog } from '@/components/ui/conflict-dialog';
+import { deleteWithConfirm } from '@/components/ui/delete-with-confirm';
+import { ConflictDialog } from '@/components/ui/entity-editor/conflict-dialog';
+import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection } from '@/components/ui/form-section';
 import { isApiError } from '@/lib/api-client';
 import { openPendingTab } from '@/lib/download';
 import { errorText } from '@/lib/errors';
-import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
-import { useStaleSave } from '@/lib/use-stale-save';
-import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useCreateInspection } from '../api/create-inspection';
 import { useDeleteInspection } from '../api/delete-inspection';
 import { pdfPaths, useDownloadPdf } from '../api/download-pdf';
@@ -93,10 +91,6 @@ export function InspectionEditor(props: EditorProps) {
   const readOnly = !canWrite || !!record?.finalized;
   /** An uploaded expert report is its PDF: no checklist, defects or signatures of its own. */
   const uploaded = !!record?.report;
-  const schema = inspectionFormSchema(kind);
-  const form = useZodForm<InspectionValues>(schema, {
-    initialValues: initialValues(props),
-  });
   const [blockers, setBlockers] = useState<FinalizeBlocker[]>([]);
   // Each refused finalize brings the list of what is missing into view (it stands above the form).
   const [blockersShown, setBlockersShown] = useState(0);
@@ -112,64 +106,39 @@ export function InspectionEditor(props: EditorProps) {
   const archived = useArchivedPdf(tenantId, bookId, record?._id ?? '', !!record?.finalized);
 
   const ids = (slug: string) => ({ tenant: tenantId, book: bookId, slug });
-  const apply = (latest: Inspection) => {
-    const values = recordToValues(latest, { userName: props.userName });
-    form.setValues(values);
-    form.resetDirty(values);
-  };
-  const stale = useStaleSave({
-    fetchLatest: () =>
-      queryClient.fetchQuery({ ...getInspectionQueryOptions(tenantId, record?._id ?? ''), staleTime: 0 }),
-    reload: (latest: Inspection) => {
-      apply(latest);
-      form.clearErrors();
+  // Saving a draft: POST for a new record, else PUT with its version (409 → reload or keep).
+  const editor = useEntityEditor<InspectionValues, Inspection>({
+    schema: inspectionFormSchema(kind),
+    initialValues: initialValues(props),
+    toValues: (saved) => recordToValues(saved, { userName: props.userName }),
+    isNew: !record,
+    // A draft asks before its input is lost (a basement is no place to type it twice); a finalized record has none.
+    readOnly,
+    // A record is long: what is missing may be far from the button.
+    toastInvalid: true,
+    save: (values) =>
+      record
+        ? update.mutateAsync({ tenantId, id: record._id, self, data: toUpdateBody(kind, values) })
+        : create.mutateAsync({ tenantId, self, data: toCreateBody(kind, bookId, values, corrects?._id ?? null) }),
+    fetchLatest: record
+      ? () => queryClient.fetchQuery({ ...getInspectionQueryOptions(tenantId, record._id), staleTime: 0 })
+      : undefined,
+    onSaveError: (error) => {
+      if (record && isApiError(error) && error.code === 'FINALIZED') {
+        void queryClient.invalidateQueries({ queryKey: getInspectionQueryOptions(tenantId, record._id).queryKey });
+      }
     },
-    keep: (latest: Inspection) => form.setFieldValue('__v', latest.__v),
   });
-
-  /** Saves the form (POST for a new record, else PUT); null when the form or the server refused. */
-  const save = async (): Promise<Inspection | null> => {
-    const check = form.validate();
-    if (check.hasErrors) {
-      const first = Object.keys(check.errors)[0];
-      if (first) form.getInputNode(first as never)?.focus();
-      notifyError(t('errors.VALIDATION'), t('common.toast.saveFailed'));
-      return null;
-    }
-    const values = form.getValues();
-    try {
-      if (!record) {
-        return await create.mutateAsync({
-          tenantId,
-          self,
-          data: toCreateBody(kind, bookId, values, corrects?._id ?? null),
-        });
-      }
-      const saved = await update.mutateAsync({ tenantId, id: record._id, self, data: toUpdateBody(kind, values) });
-      apply(saved);
-      return saved;
-    } catch (error) {
-      if (isApiError(error) && error.code === 'CONFLICT' && stale.handle(error)) return null;
-      if (isApiError(error) && error.code === 'FINALIZED') {
-        void queryClient.invalidateQueries({
-          queryKey: getInspectionQueryOptions(tenantId, record?._id ?? '').queryKey,
-        });
-      }
-      applyServerErrors(form, error);
-      notifySaveFailed(error);
-      return null;
-    }
-  };
+  const { form } = editor;
 
   const saveDraft = async () => {
-    const saved = await save();
-    if (!saved) return;
-    notifySuccess(record ? 'saved' : 'created');
-    if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
+    const saved = await editor.save();
+    if (saved && !record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
   };
 
   const runFinalize = async () => {
-    const saved = await save();
+    // The finalize's own toast says it all: the save before it stays quiet.
+    const saved = await editor.save({ toast: false });
     if (!saved) return;
     try {
       await finalize.mutateAsync({ tenantId, id: saved._id, self, version: saved.__v });
@@ -204,21 +173,12 @@ export function InspectionEditor(props: EditorProps) {
   };
 
   const askDelete = () =>
-    confirmDelete({
+    record &&
+    deleteWithConfirm({
       title: t('inspections.delete.title'),
       message: t('inspections.delete.text'),
-      onConfirm: () =>
-        record &&
-        remove.mutate(
-          { tenantId, id: record._id, bookId, self },
-          {
-            onSuccess: () => {
-              notifySuccess('deleted');
-              navigate(screenPath('book_list', { tenant: tenantId, slug: bookId }), { replace: true });
-            },
-            onError: notifySaveFailed,
-          },
-        ),
+      run: () => remove.mutateAsync({ tenantId, id: record._id, bookId, self }),
+      onDeleted: () => navigate(screenPath('book_list', { tenant: tenantId, slug: bookId }), { replace: true }),
     });
 
   const pdfFailed = (error: unknown) => notifyError(errorText(t, error), t('inspections.pdf.failed'));
@@ -259,11 +219,7 @@ export function InspectionEditor(props: EditorProps) {
     });
   };
 
-  // Closing or reloading the tab with unsaved input asks first (a basement is no place to type it twice).
-  const dirty = !readOnly && form.isDirty();
-  useUnsavedChangesGuard(dirty);
-
-  const busy = create.isPending || update.isPending || finalize.isPending;
+  const busy = editor.saving || finalize.isPending;
   const signatureBlocked = blockers.includes('SIGNATURE_REQUIRED') ? t('errors.SIGNATURE_REQUIRED') : null;
 
   return (
@@ -331,7 +287,7 @@ export function InspectionEditor(props: EditorProps) {
           readOnly={readOnly}
           canWrite={canWrite}
           busy={busy}
-          saving={create.isPending || update.isPending}
+          saving={editor.saving}
           finalizing={finalize.isPending}
           pdfBusy={pdf.isPending}
           archivedPdf={!!archived.data && !uploaded}
@@ -346,7 +302,7 @@ export function InspectionEditor(props: EditorProps) {
           }
         />
       </Stack>
-      <ConflictDialog {...stale.dialog} />
+      <ConflictDialog {...editor.conflict} />
     </form>
   );
 }

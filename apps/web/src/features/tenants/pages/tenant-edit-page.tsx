@@ -2,9 +2,6 @@ import {
   Alert,
   Button,
   Divider,
-  Fieldset,
-  Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -16,23 +13,18 @@ import {
 } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
-import { IconArrowLeft, IconFolderOpen, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconFolderOpen, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AddressEditor } from '@/components/ui/address-editor';
-import { confirmDelete } from '@/components/ui/confirm-delete';
-import { ConflictDialog } from '@/components/ui/conflict-dialog';
-import { LoadError } from '@/components/ui/load-error';
+import { EditorForm } from '@/components/ui/entity-editor/editor-form';
+import { EditorPage } from '@/components/ui/entity-editor/editor-page';
+import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
+import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { NumberField } from '@/components/ui/number-field';
-import { PageHeader } from '@/components/ui/page-header';
-import { PageLoader } from '@/components/ui/page-loader';
-import { applyServerErrors, useZodForm } from '@/lib/form';
-import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { principalOf, useSession } from '@/lib/session';
-import { useStaleSave } from '@/lib/use-stale-save';
-import { useUnsavedChangesGuard } from '@/lib/use-unsaved-guard';
 import { useCreateTenant } from '../api/create-tenant';
 import { useDeleteTenant } from '../api/delete-tenant';
 import { useTechAcceptors } from '../api/get-tech-acceptors';
@@ -51,50 +43,37 @@ export function TenantEditPage() {
   const isNew = slug === NEW;
   const tenant = useTenant(isNew ? undefined : slug);
   const template = useTenantTemplate(isNew);
-
-  const back = (
-    <Button component={Link} to={screenPath('tenant_list')} variant="default" leftSection={<IconArrowLeft size={16} />}>
-      {t('common.actions.back')}
-    </Button>
-  );
+  const back = { to: screenPath('tenant_list') };
 
   if (isNew) {
     return (
-      <Stack gap="lg" maw={960}>
-        <PageHeader title={t('tenants.edit.newTitle')} actions={back} />
-        {template.isPending ? <PageLoader /> : null}
-        {template.isError ? <LoadError error={template.error} onRetry={() => void template.refetch()} /> : null}
-        {template.data ? <TenantForm initial={templateToValues(template.data)} /> : null}
-      </Stack>
+      <EditorPage title={t('tenants.edit.newTitle')} back={back}>
+        <EntityLoad query={template}>{(loaded) => <TenantForm initial={templateToValues(loaded)} />}</EntityLoad>
+      </EditorPage>
     );
   }
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader
-        title={t('tenants.edit.editTitle')}
-        description={tenant.data?.name}
-        actions={
-          <>
-            {back}
-            {tenant.data ? (
-              <Button
-                component={Link}
-                to={screenPath('tenantStart', { slug: tenant.data.url || tenant.data._id })}
-                variant="light"
-                leftSection={<IconFolderOpen size={16} />}
-              >
-                {t('tenants.list.open')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      {tenant.isPending ? <PageLoader /> : null}
-      {tenant.isError ? <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} /> : null}
-      {tenant.data ? (
-        <TenantForm key={tenant.data._id} tenant={tenant.data} initial={tenantToValues(tenant.data)} />
-      ) : null}
-    </Stack>
+    <EditorPage
+      title={t('tenants.edit.editTitle')}
+      description={tenant.data?.name}
+      back={back}
+      actions={
+        tenant.data ? (
+          <Button
+            component={Link}
+            to={screenPath('tenantStart', { slug: tenant.data.url || tenant.data._id })}
+            variant="light"
+            leftSection={<IconFolderOpen size={16} />}
+          >
+            {t('tenants.list.open')}
+          </Button>
+        ) : null
+      }
+    >
+      <EntityLoad query={tenant}>
+        {(loaded) => <TenantForm key={loaded._id} tenant={loaded} initial={tenantToValues(loaded)} />}
+      </EntityLoad>
+    </EditorPage>
   );
 }
 
@@ -111,67 +90,24 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   const update = useUpdateTenant();
   const remove = useDeleteTenant();
   const acceptors = useTechAcceptors(tenant?._id);
-  const schema = TENANT_FORM_SCHEMAS[tenant ? 'edit' : 'create'];
-  const form = useZodForm<TenantValues>(schema, { initialValues: initial });
-  useUnsavedChangesGuard(form.isDirty());
-
-  const stale = useStaleSave({
-    fetchLatest: () => queryClient.fetchQuery({ ...getTenantQueryOptions(tenant?._id ?? ''), staleTime: 0 }),
-    reload: (latest: Tenant) => {
-      const values = tenantToValues(latest);
-      form.setValues(values);
-      form.resetDirty(values);
-      form.clearErrors();
+  const editor = useEntityEditor<TenantValues, Tenant>({
+    schema: TENANT_FORM_SCHEMAS[tenant ? 'edit' : 'create'],
+    initialValues: initial,
+    toValues: tenantToValues,
+    isNew: !tenant,
+    readOnly: !mayEdit,
+    save: (values) =>
+      tenant
+        ? update.mutateAsync({ id: tenant._id, data: TENANT_FORM_SCHEMAS.edit.parse(values) })
+        : create.mutateAsync(TENANT_FORM_SCHEMAS.create.parse(values)),
+    fetchLatest: tenant
+      ? () => queryClient.fetchQuery({ ...getTenantQueryOptions(tenant._id), staleTime: 0 })
+      : undefined,
+    onSaved: (saved) => {
+      if (!tenant) navigate(screenPath('tenant', { slug: saved._id }), { replace: true });
     },
-    keep: (latest: Tenant) => form.setFieldValue('__v', latest.__v),
   });
-
-  const onError = (error: unknown) => {
-    if (stale.handle(error)) return;
-    applyServerErrors(form, error);
-    notifySaveFailed(error);
-  };
-
-  const submit = form.onSubmit((values) => {
-    if (tenant) {
-      update.mutate(
-        { id: tenant._id, data: TENANT_FORM_SCHEMAS.edit.parse(values) },
-        {
-          onSuccess: (saved) => {
-            const next = tenantToValues(saved);
-            form.setValues(next);
-            form.resetDirty(next);
-            notifySuccess('saved');
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(TENANT_FORM_SCHEMAS.create.parse(values), {
-        onSuccess: (created) => {
-          notifySuccess('created');
-          navigate(screenPath('tenant', { slug: created._id }), { replace: true });
-        },
-        onError,
-      });
-    }
-  });
-
-  const askDelete = () => {
-    if (!tenant) return;
-    confirmDelete({
-      title: t('tenants.edit.deleteTitle'),
-      message: t('tenants.edit.deleteConfirm', { name: tenant.name }),
-      onConfirm: () =>
-        remove.mutate(tenant._id, {
-          onSuccess: () => {
-            notifySuccess('deleted');
-            navigate(screenPath('tenant_list'), { replace: true });
-          },
-          onError: notifySaveFailed,
-        }),
-    });
-  };
+  const { form } = editor;
 
   // On a new tenant the url follows the name until the user types a url of their own.
   const urlTyped = useRef(false);
@@ -195,133 +131,122 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   }));
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+    <>
       {!mayEdit ? (
-        <Alert icon={<IconInfoCircle size={18} />} color="gray" mb="md">
+        <Alert icon={<IconInfoCircle size={18} />} color="gray">
           {t('tenants.edit.readOnly')}
         </Alert>
       ) : null}
-      <form onSubmit={submit} noValidate>
-        <Fieldset variant="unstyled" disabled={!mayEdit} p={0}>
-          <Stack gap="lg">
-            <Title order={4}>{t('tenants.edit.general')}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                {...nameProps}
-                onChange={onNameChange}
-                label={t('tenants.fields.name')}
-                withAsterisk
-                data-testid="tenant-name"
-              />
-              <TextInput
-                {...urlProps}
-                onChange={onUrlChange}
-                label={t('tenants.fields.url')}
-                description={t('tenants.fields.urlHint')}
-                withAsterisk
-                data-testid="tenant-url"
-              />
-              <TextInput {...form.getInputProps('addressName')} label={t('tenants.fields.addressName')} />
-              <TextInput
-                {...form.getInputProps('notificationEmail')}
-                label={t('tenants.fields.notificationEmail')}
-                type="email"
-              />
-              <Textarea
-                {...form.getInputProps('fusszeileText')}
-                label={t('tenants.fields.fusszeileText')}
-                description={t('tenants.fields.fusszeileTextHint')}
-                autosize
-                minRows={2}
-                maxRows={6}
-                style={{ gridColumn: '1 / -1' }}
-              />
-            </SimpleGrid>
+      <EditorForm
+        editor={editor}
+        testId="tenant"
+        remove={
+          tenant && mayDelete
+            ? {
+                title: t('tenants.edit.deleteTitle'),
+                message: t('tenants.edit.deleteConfirm', { name: tenant.name }),
+                run: () => remove.mutateAsync(tenant._id),
+                onDeleted: () => navigate(screenPath('tenant_list'), { replace: true }),
+              }
+            : null
+        }
+      >
+        <Stack gap="lg">
+          <Title order={4}>{t('tenants.edit.general')}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...nameProps}
+              onChange={onNameChange}
+              label={t('tenants.fields.name')}
+              withAsterisk
+              data-testid="tenant-name"
+            />
+            <TextInput
+              {...urlProps}
+              onChange={onUrlChange}
+              label={t('tenants.fields.url')}
+              description={t('tenants.fields.urlHint')}
+              withAsterisk
+              data-testid="tenant-url"
+            />
+            <TextInput {...form.getInputProps('addressName')} label={t('tenants.fields.addressName')} />
+            <TextInput
+              {...form.getInputProps('notificationEmail')}
+              label={t('tenants.fields.notificationEmail')}
+              type="email"
+            />
+            <Textarea
+              {...form.getInputProps('fusszeileText')}
+              label={t('tenants.fields.fusszeileText')}
+              description={t('tenants.fields.fusszeileTextHint')}
+              autosize
+              minRows={2}
+              maxRows={6}
+              style={{ gridColumn: '1 / -1' }}
+            />
+          </SimpleGrid>
 
-            <Divider />
-            <Title order={4}>{t('tenants.fields.address')}</Title>
-            <AddressEditor form={form} path="address" testId="tenant-address" />
+          <Divider />
+          <Title order={4}>{t('tenants.fields.address')}</Title>
+          <AddressEditor form={form} path="address" testId="tenant-address" />
 
-            <Divider />
-            <HotHintsEditor form={form} disabled={!mayEdit} />
+          <Divider />
+          <HotHintsEditor form={form} disabled={!mayEdit} />
 
-            <Divider />
-            <Title order={4}>{t('tenants.edit.acceptance')}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Switch
-                {...form.getInputProps('techAcceptor', { type: 'checkbox' })}
-                label={t('tenants.fields.techAcceptor')}
-                description={t('tenants.fields.techAcceptorHint')}
-              />
-              <Select
-                value={form.values.defaultTechAcceptor}
-                onChange={(value) => form.setFieldValue('defaultTechAcceptor', value)}
-                error={form.getInputProps('defaultTechAcceptor').error}
-                label={t('tenants.fields.defaultTechAcceptor')}
-                description={tenant ? undefined : t('tenants.fields.defaultTechAcceptorNew')}
-                data={acceptorOptions}
-                disabled={!tenant || !form.values.techAcceptor || !mayEdit}
-                clearable
-                searchable
-                nothingFoundMessage={t('tenants.fields.defaultTechAcceptorEmpty')}
-              />
-              <Switch
-                {...form.getInputProps('importDataClarificationSheet', { type: 'checkbox' })}
-                label={t('tenants.fields.importDataClarificationSheet')}
-                description={t('tenants.fields.importDataClarificationSheetHint')}
-              />
-            </SimpleGrid>
+          <Divider />
+          <Title order={4}>{t('tenants.edit.acceptance')}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Switch
+              {...form.getInputProps('techAcceptor', { type: 'checkbox' })}
+              label={t('tenants.fields.techAcceptor')}
+              description={t('tenants.fields.techAcceptorHint')}
+            />
+            <Select
+              value={form.values.defaultTechAcceptor}
+              onChange={(value) => form.setFieldValue('defaultTechAcceptor', value)}
+              error={form.getInputProps('defaultTechAcceptor').error}
+              label={t('tenants.fields.defaultTechAcceptor')}
+              description={tenant ? undefined : t('tenants.fields.defaultTechAcceptorNew')}
+              data={acceptorOptions}
+              disabled={!tenant || !form.values.techAcceptor || !mayEdit}
+              clearable
+              searchable
+              nothingFoundMessage={t('tenants.fields.defaultTechAcceptorEmpty')}
+            />
+            <Switch
+              {...form.getInputProps('importDataClarificationSheet', { type: 'checkbox' })}
+              label={t('tenants.fields.importDataClarificationSheet')}
+              description={t('tenants.fields.importDataClarificationSheetHint')}
+            />
+          </SimpleGrid>
 
-            <Divider />
-            <Title order={4}>{t('inspections.ampel.title')}</Title>
-            <Text size="sm" c="dimmed">
-              {t('inspections.ampel.hint')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberField
-                {...form.getInputProps('ampelOrangeDays')}
-                label={t('inspections.ampel.orangeDays')}
-                description={t('inspections.ampel.orangeDaysHint')}
-                min={0}
-                max={365}
-                allowDecimal={false}
-                data-testid="tenant-ampel-orange"
-              />
-              <NumberField
-                {...form.getInputProps('ampelBlackDays')}
-                label={t('inspections.ampel.blackDays')}
-                description={t('inspections.ampel.blackDaysHint')}
-                min={1}
-                max={3650}
-                allowDecimal={false}
-                data-testid="tenant-ampel-black"
-              />
-            </SimpleGrid>
-
-            {mayEdit ? (
-              <Group justify="space-between">
-                {mayDelete ? (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={askDelete}
-                    data-testid="tenant-delete"
-                  >
-                    {t('common.actions.delete')}
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Button type="submit" loading={create.isPending || update.isPending} data-testid="tenant-save">
-                  {t('common.actions.save')}
-                </Button>
-              </Group>
-            ) : null}
-          </Stack>
-        </Fieldset>
-      </form>
-      <ConflictDialog {...stale.dialog} />
-    </Paper>
+          <Divider />
+          <Title order={4}>{t('inspections.ampel.title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('inspections.ampel.hint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberField
+              {...form.getInputProps('ampelOrangeDays')}
+              label={t('inspections.ampel.orangeDays')}
+              description={t('inspections.ampel.orangeDaysHint')}
+              min={0}
+              max={365}
+              allowDecimal={false}
+              data-testid="tenant-ampel-orange"
+            />
+            <NumberField
+              {...form.getInputProps('ampelBlackDays')}
+              label={t('inspections.ampel.blackDays')}
+              description={t('inspections.ampel.blackDaysHint')}
+              min={1}
+              max={3650}
+              allowDecimal={false}
+              data-testid="tenant-ampel-black"
+            />
+          </SimpleGrid>
+        </Stack>
+      </EditorForm>
+    </>
   );
 }

@@ -1,9 +1,8 @@
-import { Paper, Stack } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
-import { PageHeader } from '@/components/ui/page-header';
-import { PageLoader } from '@/components/ui/page-loader';
+import { EditorPage } from '@/components/ui/entity-editor/editor-page';
+import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useSession } from '@/lib/session';
 import { useUser } from '../api/get-user';
 import { ProfileForm } from '../components/profile-form';
@@ -17,23 +16,22 @@ export function SettingsPage() {
   const isOwn = !!session && session.userId === slug;
 
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader
-        title={t('users.profile.title')}
-        description={user.data ? `${user.data.firstName} ${user.data.lastName} · ${user.data.email}` : undefined}
-      />
-      {user.isPending ? <PageLoader /> : null}
-      {user.isError ? <LoadError error={user.error} onRetry={() => void user.refetch()} /> : null}
-      {user.data ? (
-        <>
-          <ProfileForm key={`${user.data._id}-${user.data.updatedAt}`} user={user.data} />
-          {isOwn ? (
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="twofa-section">
-              <TwoFactorSection userId={user.data._id} active={user.data.is2FaUsed} />
-            </Paper>
-          ) : null}
-        </>
-      ) : null}
-    </Stack>
+    <EditorPage
+      title={t('users.profile.title')}
+      description={user.data ? `${user.data.firstName} ${user.data.lastName} · ${user.data.email}` : undefined}
+    >
+      <EntityLoad query={user}>
+        {(loaded) => (
+          <>
+            <ProfileForm key={loaded._id} user={loaded} />
+            {isOwn ? (
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="twofa-section">
+                <TwoFactorSection userId={loaded._id} active={loaded.is2FaUsed} />
+              </Paper>
+            ) : null}
+          </>
+        )}
+      </EntityLoad>
+    </EditorPage>
   );
 }

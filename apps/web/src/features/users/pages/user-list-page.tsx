@@ -1,148 +1,97 @@
-import { Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
-import { DEFAULT_PAGE_SIZE } from '@pruefbuch/domain/constants';
 import type { User } from '@pruefbuch/domain/schemas/user';
-import { IconPencil, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { confirmDelete } from '@/components/ui/confirm-delete';
-import { EmptyTableRow, ListPagination, ListSearchBar, RowAction, RowActionsCell } from '@/components/ui/list-parts';
-import { LoadError } from '@/components/ui/load-error';
-import { PageHeader } from '@/components/ui/page-header';
-import { PageLoader } from '@/components/ui/page-loader';
-import { SortHeader } from '@/components/ui/sort-header';
-import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { Link } from 'react-router';
+import { ListPage } from '@/components/ui/list-page/list-page';
+import type { ListColumn } from '@/components/ui/list-page/list-types';
+import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useSession } from '@/lib/session';
-import { useListParams } from '@/lib/use-list-params';
 import { useDeleteUser } from '../api/delete-user';
-import { type UserSort, useUsers } from '../api/get-users';
+import { useUsers } from '../api/get-users';
 import { labelOf } from '../lookup-options';
 
-const SORTS: readonly UserSort[] = ['name', '-name', 'email', '-email', 'role', '-role'];
+type UserSortField = 'name' | 'email' | 'role';
 
+/** useradministration_list (admins): every account, searched by name or email; a row opens the account. */
 export function UserListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { session } = useSession();
-  const list = useListParams(SORTS, 'name');
-  const users = useUsers({ page: list.page, size: DEFAULT_PAGE_SIZE, search: list.query, sort: list.sort });
+  const list = useListState<UserSortField>({ sortFields: ['name', 'email', 'role'] });
+  const users = useUsers(list.apiParams);
   const remove = useDeleteUser();
-  const sortHeader = (column: string, label: string) => <SortHeader label={label} {...list.sortHeader(column)} />;
+  const editPath = (user: User) => screenPath('useradministration', { slug: user._id });
 
-  const askDelete = (user: User) =>
-    confirmDelete({
-      title: t('users.admin.deleteTitle'),
-      message: t('users.admin.deleteConfirm', { name: `${user.firstName} ${user.lastName}` }),
-      onConfirm: () =>
-        remove.mutate(user._id, { onSuccess: () => notifySuccess('deleted'), onError: notifySaveFailed }),
-    });
-
-  const data = users.data;
+  const columns: ListColumn<User, UserSortField>[] = [
+    { key: 'name', header: t('users.fields.name'), sort: 'name', cell: (u) => `${u.firstName} ${u.lastName}` },
+    { key: 'email', header: t('users.fields.email'), sort: 'email', cell: (u) => u.email },
+    {
+      key: 'role',
+      header: t('users.fields.role'),
+      sort: 'role',
+      cell: (u) => (
+        <Badge variant="light" color={u.role === 1 ? 'grape' : 'blue'} tt="none">
+          {labelOf(t, 'roles', u.role)}
+        </Badge>
+      ),
+    },
+    { key: 'status', header: t('users.fields.status'), cell: (u) => (hasBadges(u) ? <UserBadges user={u} /> : null) },
+  ];
 
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t('users.admin.listTitle')}
-        actions={
-          <>
-            <Button
-              component={Link}
-              to={screenPath('register')}
-              variant="default"
-              leftSection={<IconUserPlus size={16} />}
-            >
-              {t('users.admin.register')}
-            </Button>
-            <Button
-              component={Link}
-              to={screenPath('useradministration', { slug: 'new' })}
-              leftSection={<IconPlus size={16} />}
-              data-testid="user-new"
-            >
-              {t('common.actions.new')}
-            </Button>
-          </>
-        }
-      />
-      <ListSearchBar value={list.search} onChange={list.setSearch} total={data?.total} testId="user-search" />
+    <ListPage
+      title={t('users.admin.listTitle')}
+      actions={
+        <Button component={Link} to={screenPath('register')} variant="default" leftSection={<IconUserPlus size={16} />}>
+          {t('users.admin.register')}
+        </Button>
+      }
+      newItem={{ to: screenPath('useradministration', { slug: 'new' }), testId: 'user-new' }}
+      searchPlaceholder={t('users.admin.searchPlaceholder')}
+      list={list}
+      query={users}
+      columns={columns}
+      rowKey={(u) => u._id}
+      rowTo={editPath}
+      rowActions={{
+        edit: editPath,
+        remove: {
+          title: t('users.admin.deleteTitle'),
+          message: (u) => t('users.admin.deleteConfirm', { name: `${u.firstName} ${u.lastName}` }),
+          run: (u) => remove.mutateAsync(u._id),
+          // Nobody deletes their own account here.
+          allowed: (u) => u._id !== session?.userId,
+          testId: 'user-delete',
+        },
+      }}
+      testId="user"
+      minWidth={720}
+    />
+  );
+}
 
-      {users.isError ? <LoadError error={users.error} onRetry={() => void users.refetch()} /> : null}
-      {users.isPending ? <PageLoader /> : null}
-      {data ? (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped={false} data-testid="user-table" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  {sortHeader('name', t('users.fields.name'))}
-                  {sortHeader('email', t('users.fields.email'))}
-                  {sortHeader('role', t('users.fields.role'))}
-                  <Table.Th>{t('users.fields.status')}</Table.Th>
-                  <Table.Th w={96} ta="right">
-                    {t('common.table.actions')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.docs.length === 0 ? <EmptyTableRow colSpan={5} /> : null}
-                {data.docs.map((user) => {
-                  const editPath = screenPath('useradministration', { slug: user._id });
-                  return (
-                    <Table.Tr
-                      key={user._id}
-                      onClick={() => navigate(editPath)}
-                      style={{ cursor: 'pointer' }}
-                      data-testid="user-row"
-                    >
-                      <Table.Td fw={500}>
-                        {user.firstName} {user.lastName}
-                      </Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={user.role === 1 ? 'grape' : 'blue'} tt="none">
-                          {labelOf(t, 'roles', user.role)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {user.isResigned ? (
-                            <Badge color="red" variant="dot" tt="none">
-                              {t('users.fields.resigned')}
-                            </Badge>
-                          ) : null}
-                          {!user.isVerified ? (
-                            <Badge color="yellow" variant="dot" tt="none">
-                              {t('users.fields.notVerified')}
-                            </Badge>
-                          ) : null}
-                          {user.is2FaUsed ? (
-                            <Badge color="teal" variant="dot" tt="none">
-                              {t('users.fields.twoFa')}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <RowActionsCell>
-                        <RowAction label={t('common.actions.edit')} icon={<IconPencil size={18} />} to={editPath} />
-                        {user._id !== session?.userId ? (
-                          <RowAction
-                            label={t('common.actions.delete')}
-                            icon={<IconTrash size={18} />}
-                            color="red"
-                            onClick={() => askDelete(user)}
-                            testId="user-delete"
-                          />
-                        ) : null}
-                      </RowActionsCell>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+const hasBadges = (user: User) => user.isResigned || !user.isVerified || user.is2FaUsed;
+
+function UserBadges({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      {user.isResigned ? (
+        <Badge color="red" variant="dot" tt="none">
+          {t('users.fields.resigned')}
+        </Badge>
       ) : null}
-      <ListPagination pages={data?.pages} page={list.page} onChange={list.setPage} />
-    </Stack>
+      {!user.isVerified ? (
+        <Badge color="yellow" variant="dot" tt="none">
+          {t('users.fields.notVerified')}
+        </Badge>
+      ) : null}
+      {user.is2FaUsed ? (
+        <Badge color="teal" variant="dot" tt="none">
+          {t('users.fields.twoFa')}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

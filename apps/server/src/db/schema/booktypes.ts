@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { stamps } from './columns';
+
+/** Book types are shared by all tenants and managed by admins. */
+export const bookTypes = pgTable('book_types', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  type: text('type').notNull(),
+  component: text('component').notNull().default(''),
+  icon: text('icon').notNull().default(''),
+  color: text('color').notNull().default(''),
+  serviceinterval: integer('serviceinterval').notNull().default(0),
+  selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(0),
+  ...stamps,
+});

@@ -1,0 +1,202 @@
+/** Import and export of customer locations (CSV and XLSX) on a real database. */
+import { Role } from '@pruefbuch/domain/roles';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { insertLocation } from '../../../test/factories';
+import { createTestApp } from '../../../test/helper';
+import { member, tag } from '../books/books.fixtures';
+import { multipart } from '../documents/documents.fixtures';
+
+const t = await createTestApp();
+const db = t.database.db;
+
+async function world() {
+  const tenant = await t.createTenant(`Import ${tag()}`);
+  const office = await member(t, Role.PROJECT_ROLE, [tenant.id]);
+  return { tenantId: tenant.id, office };
+}
+
+const CSV = [
+  'ZNL;Filial-Nr.;SAP-Nr;Straße;Hausnr.;PLZ;Ort;Bemerkung',
+  'Hamburg;4301;10004301;Mönckebergstraße;16;20095;Hamburg;Eingang Spitalerstraße',
+  'Hamburg;4302;10004302;Ottenser Hauptstraße;10;22765;Hamburg;',
+  ';;;;;;;',
+  'Kassel;4201;;Obere Königsstraße;28;34117;Kassel;',
+].join('\r\n');
+
+const send = (
+  w: Awaited<ReturnType<typeof world>>,
+  url: string,
+  content: Buffer | string,
+  fields: Record<string, string> = {},
+  name = 'filialen.csv',
+) =>
+  t.api({
+    method: 'POST',
+    url,
+    token: w.office.token,
+    tenant: w.tenantId,
+    ...multipart(fields, { name, content: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') }),
+  });
+
+const list = async (w: Awaited<ReturnType<typeof world>>) =>
+  (
+    await t.api({ method: 'GET', url: '/customerlocation?size=100&sort=nr', token: w.office.token, tenant: w.tenantId })
+  ).json();
+
+describe('POST customerlocation/import/preview and import', () => {
+  it('guesses the columns, previews without writing, imports in one go, and updates on a second import instead of duplicating', async () => {
+    const w = await world();
+    const existing = await insertLocation(db, w.tenantId, { znl: 'Kassel', nr: '4201', bemerkungen: 'alt' });
+    const preview = await send(w, '/customerlocation/import/preview', CSV);
+    expect(preview.statusCode).toBe(200);
+    const p = preview.json();
+    expect(p.mapping).toMatchObject({
+      znl: 0,
+      nr: 1,
+      sapNr: 2,
+      street: 3,
+      housenumber: 4,
+      zip: 5,
+      location: 6,
+      bemerkungen: 7,
+    });
+    expect(p.rows.map((r: { line: number; action: string }) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+      [5, 'update'],
+    ]);
+    expect(p.counts).toEqual({ create: 2, update: 1, unchanged: 0, error: 0 });
+    expect(p.imported).toBe(false);
+    expect((await list(w)).total).toBe(1);
+
+    const done = await send(w, '/customerlocation/import', CSV);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ imported: true, counts: { create: 2, update: 1 } });
+    const after = await list(w);
+    expect(after.docs.map((d: { nr: string }) => d.nr)).toEqual(['4201', '4301', '4302']);
+    const hh = after.docs.find((d: { nr: string }) => d.nr === '4301');
+    expect(hh).toMatchObject({ znl: 'Hamburg', sapNr: '10004301', bemerkungen: 'Eingang Spitalerstraße' });
+    expect(hh.address).toMatchObject({
+      street: 'Mönckebergstraße',
+      housenumber: '16',
+      zip: '20095',
+      location: 'Hamburg',
+    });
+    expect(after.docs.find((d: { nr: string }) => d.nr === '4201')).toMatchObject({
+      _id: existing.id,
+      bemerkungen: '',
+    });
+
+    const again = await send(w, '/customerlocation/import', CSV);
+    expect(again.json().counts).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
+    expect((await list(w)).total).toBe(3);
+  });
+
+  it('reports rows with errors and writes nothing, unless told to skip them', async () => {
+    const w = await world();
+    const bad = [
+      'Nr;PLZ;Bemerkung',
+      '1;60311;ok',
+      ';60312;ohne Nummer',
+      '1;60313;doppelt',
+      `2;60314;${'x'.repeat(2001)}`,
+    ].join('\n');
+    const preview = await send(w, '/customerlocation/import/preview', bad);
+    const rows = preview.json().rows;
+    expect(rows.map((r: { action: string }) => r.action)).toEqual(['create', 'error', 'error', 'error']);
+    expect(rows[1].errors).toEqual([{ field: 'nr', key: 'validation.required' }]);
+    expect(rows[2].errors).toEqual([{ field: 'nr', key: 'errors.IMPORT_DUPLICATE' }]);
+    expect(rows[3].errors[0].field).toBe('bemerkungen');
+
+    const refused = await send(w, '/customerlocation/import', bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('IMPORT_HAS_ERRORS');
+    expect((await list(w)).total).toBe(0);
+
+    const skipped = await send(w, '/customerlocation/import', bad, { skipInvalid: 'true' });
+    expect(skipped.statusCode).toBe(200);
+    expect((await list(w)).docs.map((d: { nr: string }) => d.nr)).toEqual(['1']);
+  });
+
+  it('takes the mapping the user chose, reads XLSX, and refuses what is no spreadsheet', async () => {
+    const w = await world();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Filialen');
+    sheet.addRow(['Markt', 'Stadt', 'Postleitzahl']);
+    sheet.addRow([4711, 'Fulda', 36037]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const mapping = JSON.stringify({ nr: 0, location: 1, zip: 2 });
+    const res = await send(w, '/customerlocation/import', xlsx, { mapping }, 'filialen.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(w)).docs[0]).toMatchObject({ nr: '4711', address: { location: 'Fulda', zip: '36037' } });
+
+    const pdf = await send(w, '/customerlocation/import/preview', Buffer.from('%PDF-1.4\n\0\0binary'), {}, 'x.pdf');
+    expect(pdf.statusCode).toBe(400);
+    const badMapping = await send(w, '/customerlocation/import/preview', CSV, { mapping: '{"nr": "a"}' });
+    expect(badMapping.statusCode).toBe(400);
+    expect(badMapping.json().details[0].field).toBe('mapping');
+    const branch = await member(t, Role.ROLE_FILIALE, [w.tenantId], { customerRole: 3 });
+    const refused = await t.api({
+      method: 'POST',
+      url: '/customerlocation/import',
+      token: branch.token,
+      tenant: w.tenantId,
+      ...multipart({}, { name: 'a.csv', content: Buffer.from(CSV) }),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('GET customerlocation/export', () => {
+  it('exports the filtered list as CSV for German Excel and as XLSX', async () => {
+    const w = await world();
+    await insertLocation(db, w.tenantId, { znl: 'Süd', nr: '1', bemerkungen: 'Tür; klemmt "manchmal"' });
+    await insertLocation(db, w.tenantId, { znl: 'Nord', nr: '2', ruhend: true });
+    const csv = await t.api({
+      method: 'GET',
+      url: '/customerlocation/export?format=csv',
+      token: w.office.token,
+      tenant: w.tenantId,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('.csv');
+    const text = csv.body;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toContain('ZNL;Nr.;SAP-Nr.;Straße');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('"Tür; klemmt ""manchmal"""');
+    expect(lines[2]).toContain('Ruhend');
+
+    const filtered = await t.api({
+      method: 'GET',
+      url: '/customerlocation/export?format=csv&ampel=grey',
+      token: w.office.token,
+      tenant: w.tenantId,
+    });
+    expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
+
+    const xlsx = await t.api({
+      method: 'GET',
+      url: '/customerlocation/export',
+      token: w.office.token,
+      tenant: w.tenantId,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getRow(1).getCell(1).value).toBe('ZNL');
+    const en = await t.api({
+      method: 'GET',
+      url: '/customerlocation/export?format=csv',
+      token: w.office.token,
+      tenant: w.tenantId,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body).toContain('Branch office');
+  });
+});

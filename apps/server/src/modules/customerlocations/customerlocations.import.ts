@@ -1,0 +1,256 @@
+/**
+ * Import of customer locations from CSV or XLSX (decision 019): the file is read, its columns mapped
+ * (guessed or as the user confirmed), every row checked, and the rows matched to existing locations
+ * by SAP-Nr or ZNL + Nr. The preview writes nothing; the import writes every row in one
+ * transaction, and refuses the file while a row has errors unless the user chose to skip those rows.
+ */
+import {
+  guessMapping,
+  IMPORT_FIELDS,
+  type ImportMapping,
+  isBlankRow,
+  matchKey,
+  rowValues,
+} from '@pruefbuch/domain/rules/location-import';
+import {
+  CUSTOMER_LOCATION_DEFAULTS,
+  customerLocationFieldsSchema,
+  type ImportReply,
+  importMappingSchema,
+} from '@pruefbuch/domain/schemas/customerlocation';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import { customerLocations } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { AppError, badField } from '../../platform/errors';
+import { locationAuditView } from './customerlocations.repo';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_ROWS = 5000;
+
+export interface ImportInput {
+  rows: unknown[][];
+  mapping: ImportMapping | null;
+  skipInvalid: boolean;
+}
+
+/** Reads the multipart form: file (CSV or XLSX), mapping (JSON, optional), skipInvalid ('true'). */
+export async function readImportForm(req: FastifyRequest): Promise<ImportInput> {
+  if (!req.isMultipart()) throw badField('file', 'validation.required');
+  let buffer: Buffer | null = null;
+  let name = '';
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts({ limits: { fileSize: MAX_BYTES, files: 1 } })) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else if (part.fieldname === 'file') {
+      buffer = await part.toBuffer();
+      name = part.filename;
+    } else {
+      part.file.resume();
+      throw badField(part.fieldname, 'validation.invalid');
+    }
+  }
+  if (!buffer || buffer.length === 0) throw badField('file', 'validation.required');
+  let mapping: ImportMapping | null = null;
+  if (fields.mapping) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fields.mapping);
+    } catch {
+      throw badField('mapping', 'validation.invalid');
+    }
+    const parsed = importMappingSchema.safeParse(raw);
+    if (!parsed.success) throw badField('mapping', 'validation.invalid');
+    mapping = { ...Object.fromEntries(IMPORT_FIELDS.map((f) => [f, null])), ...parsed.data } as ImportMapping;
+  }
+  return { rows: await sheetRows(buffer, name), mapping, skipInvalid: fields.skipInvalid === 'true' };
+}
+
+const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** The cells of the first sheet (XLSX, told by its bytes) or of a CSV (delimiter detected, ; or ,). */
+async function sheetRows(buffer: Buffer, name: string): Promise<unknown[][]> {
+  if (isZip(buffer)) {
+    const book = new ExcelJS.Workbook();
+    try {
+      await book.xlsx.load(buffer as unknown as ArrayBuffer);
+    } catch {
+      throw unreadable();
+    }
+    const sheet = book.worksheets[0];
+    if (!sheet) return [];
+    const rows: unknown[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      rows.push(values.map(cellValue));
+    });
+    return rows;
+  }
+  if (buffer.includes(0)) throw unreadable();
+  if (/\.(xls|ods)$/i.test(name)) throw unreadable();
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  return parsed.data;
+}
+
+/** An ExcelJS cell value as plain text or number (rich text, hyperlinks and formulas by their shown value). */
+function cellValue(v: ExcelJS.CellValue): unknown {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if (v instanceof Date) return v.toISOString().slice(0, 10);
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('text' in v) return v.text;
+    if ('result' in v) return v.result ?? '';
+    return '';
+  }
+  return v;
+}
+
+const unreadable = () =>
+  new AppError('UNSUPPORTED_FILE_TYPE', 400, [
+    { field: 'file', key: 'errors.IMPORT_UNREADABLE', message: 'IMPORT_UNREADABLE' },
+  ]);
+
+type Planned = ImportReply['rows'][number] & { values?: ReturnType<typeof rowValues> & { existingId?: string } };
+
+/** Checks every row against the schema and the tenant's locations; writes nothing. */
+async function plan(ctx: RequestContext & { tenantId: string }, input: ImportInput) {
+  const [header = [], ...body] = input.rows;
+  const headers = header.map((h) => String(h ?? '').trim());
+  const mapping = input.mapping ?? guessMapping(headers);
+  if (body.length > MAX_ROWS) throw badField('file', 'validation.max');
+  const existing = await ctx.db.select().from(customerLocations).where(eq(customerLocations.tenantId, ctx.tenantId));
+  const byKey = new Map<string, (typeof existing)[number]>();
+  for (const l of existing) {
+    // A location is found by its SAP-Nr and by ZNL + Nr.
+    if (l.sapNr) byKey.set(`sap:${l.sapNr.toLowerCase()}`, l);
+    byKey.set(`nr:${l.znl.toLowerCase()}|${l.nr.toLowerCase()}`, l);
+  }
+  const seen = new Set<string>();
+  const rows: Planned[] = [];
+  body.forEach((cells, i) => {
+    if (isBlankRow(cells)) return;
+    const v = rowValues(cells, mapping);
+    const errors: { field: string; key: string }[] = [];
+    const check = customerLocationFieldsSchema
+      .pick({ znl: true, nr: true, sapNr: true, bemerkungen: true, address: true })
+      .safeParse({ ...v, address: { ...CUSTOMER_LOCATION_DEFAULTS.address, ...v.address } });
+    if (!check.success) {
+      for (const issue of check.error.issues) errors.push({ field: issue.path.join('.'), key: issue.message });
+    }
+    const key = matchKey(v);
+    if (!key) errors.push({ field: 'nr', key: 'validation.required' });
+    else if (seen.has(key)) errors.push({ field: 'nr', key: 'errors.IMPORT_DUPLICATE' });
+    if (key) seen.add(key);
+    const found = key
+      ? (byKey.get(key) ?? (v.sapNr ? byKey.get(`nr:${v.znl.toLowerCase()}|${v.nr.toLowerCase()}`) : undefined))
+      : undefined;
+    const action = errors.length ? 'error' : !found ? 'create' : unchanged(found, v) ? 'unchanged' : 'update';
+    rows.push({
+      line: i + 2,
+      znl: v.znl,
+      nr: v.nr,
+      sapNr: v.sapNr,
+      zip: v.address.zip,
+      location: v.address.location,
+      action,
+      errors,
+      values: { ...v, existingId: found?.id },
+    });
+  });
+  const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const r of rows) counts[r.action] += 1;
+  return { headers, mapping, rows, counts };
+}
+
+type LocationRow = typeof customerLocations.$inferSelect;
+const unchanged = (l: LocationRow, v: ReturnType<typeof rowValues>) =>
+  l.znl === v.znl &&
+  l.nr === v.nr &&
+  l.sapNr === v.sapNr &&
+  l.bemerkungen === v.bemerkungen &&
+  l.ruhend === v.ruhend &&
+  (['street', 'housenumber', 'zip', 'location', 'tel', 'email'] as const).every(
+    (f) => (l.address[f] ?? '') === v.address[f],
+  );
+
+const reply = (p: Awaited<ReturnType<typeof plan>>, imported: boolean): ImportReply => ({
+  headers: p.headers,
+  mapping: p.mapping,
+  rows: p.rows.map(({ values: _v, ...r }) => r),
+  counts: p.counts,
+  imported,
+});
+
+export async function preview(rctx: RequestContext, input: ImportInput) {
+  return reply(await plan(requireTenant(rctx), input), false);
+}
+
+/** Writes the planned rows in one transaction; with errors it writes nothing unless skipInvalid. */
+export async function commit(rctx: RequestContext, input: ImportInput) {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const p = await plan({ ...ctx, db: tx }, input);
+    if (p.counts.error > 0 && !input.skipInvalid) {
+      throw new AppError('IMPORT_HAS_ERRORS', 400, [
+        {
+          field: 'file',
+          key: 'errors.IMPORT_HAS_ERRORS',
+          message: 'IMPORT_HAS_ERRORS',
+          params: { count: p.counts.error },
+        },
+      ]);
+    }
+    for (const r of p.rows) {
+      if (!r.values || (r.action !== 'create' && r.action !== 'update')) continue;
+      const { existingId, address, ...v } = r.values;
+      if (r.action === 'create') {
+        const [row] = await tx
+          .insert(customerLocations)
+          .values({
+            tenantId: ctx.tenantId,
+            ...v,
+            address: { _id: crypto.randomUUID(), ...CUSTOMER_LOCATION_DEFAULTS.address, ...address },
+          })
+          .returning();
+        if (row) await recordChanges(tx, ctx, audit(ctx.tenantId, row.id, 'create'), null, locationAuditView(row));
+      } else if (existingId) {
+        const [before] = await tx
+          .select()
+          .from(customerLocations)
+          .where(eq(customerLocations.id, existingId))
+          .for('update');
+        if (!before) continue;
+        const [row] = await tx
+          .update(customerLocations)
+          .set({
+            ...v,
+            address: { ...before.address, ...address },
+            version: before.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(eq(customerLocations.id, existingId))
+          .returning();
+        if (row)
+          await recordChanges(
+            tx,
+            ctx,
+            audit(ctx.tenantId, row.id, 'update'),
+            locationAuditView(before),
+            locationAuditView(row),
+          );
+      }
+    }
+    return reply(p, true);
+  });
+}
+
+const audit = (tenantId: string, id: string, action: 'create' | 'update') => ({
+  entity: 'customerlocation' as const,
+  entityId: id,
+  tenantId,
+  action,
+});

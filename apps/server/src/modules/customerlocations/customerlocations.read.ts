@@ -1,0 +1,106 @@
+/** Reading customer locations: list, one location with its books, ampel counts, the ampel of a book's location. */
+
+import { AMPEL_COLOURS, type Ampel } from '@pruefbuch/domain/rules/book-status';
+import type {
+  AmpelCount,
+  AmpelCountReply,
+  CustomerLocationListQuery,
+} from '@pruefbuch/domain/schemas/customerlocation';
+import { and, eq } from 'drizzle-orm';
+import { books } from '../../db/schema/index';
+import { bookInScope } from '../../platform/branch-scope';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
+import {
+  ampelCounts,
+  bookIdsOf,
+  booksOfLocation,
+  findLocation,
+  type LocationScope,
+  listLocations,
+  locationOfBook,
+  rankName,
+  searchKeys,
+  searchPlace,
+  toLocationDto,
+} from './customerlocations.repo';
+
+const asAmpel = (v: string | null): Ampel | null =>
+  (AMPEL_COLOURS as readonly string[]).includes(v ?? '') ? (v as Ampel) : null;
+
+export const scopeOf = (ctx: RequestContext): LocationScope => ({
+  tenantId: requireTenant(ctx).tenantId,
+  user: ctx.user,
+});
+
+export async function list(ctx: RequestContext, q: CustomerLocationListQuery) {
+  const s = scopeOf(ctx);
+  const { rows, total } = await listLocations(ctx.db, s, q);
+  const ids = await bookIdsOf(
+    ctx.db,
+    rows.map((r) => r.row.id),
+  );
+  return pageReply(
+    rows.map((r) => toLocationDto(r, ids.get(r.row.id) ?? [])),
+    total,
+    q,
+  );
+}
+
+export async function get(ctx: RequestContext, id: string) {
+  const s = scopeOf(ctx);
+  const row = await findLocation(ctx.db, s, id);
+  if (!row) throw notFound();
+  const bookList = await booksOfLocation(ctx.db, s, id);
+  return {
+    ...toLocationDto(
+      row,
+      bookList.map((b) => b._id),
+    ),
+    bookList,
+  };
+}
+
+/** '-' or an empty segment: no filter (the path has both segments always). */
+const term = (v: string) => (v === '-' || v === '' ? undefined : v);
+
+const emptyCount = (): AmpelCount => ({ black: 0, red: 0, orange: 0, green: 0, none: 0, grey: 0, total: 0 });
+
+export async function ampelCount(ctx: RequestContext, place: string, keys: string): Promise<AmpelCountReply> {
+  const rows = await ampelCounts(ctx.db, scopeOf(ctx), and(searchPlace(term(place)), searchKeys(term(keys))));
+  const inspection = emptyCount();
+  const selfInspection = emptyCount();
+  for (const r of rows) {
+    inspection[rankName(r.insp)] += r.n;
+    selfInspection[rankName(r.self)] += r.n;
+    inspection.total += r.n;
+    selfInspection.total += r.n;
+  }
+  return { inspection, selfInspection };
+}
+
+/** The ampels of a book and of the location it belongs to (checkinspectionampelbybookid). */
+export async function checkAmpelOfBook(ctx: RequestContext, bookId: string) {
+  const s = scopeOf(ctx);
+  const [book] = await ctx.db
+    .select({ id: books.id, inspectionAmpel: books.inspectionAmpel, selfAmpel: books.inspectionSelfAmpel })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.tenantId, s.tenantId), bookInScope(ctx.user, books.id)))
+    .limit(1);
+  if (!book) throw notFound();
+  const link = await locationOfBook(ctx.db, s.tenantId, bookId);
+  const location = link ? await findLocation(ctx.db, s, link.id) : null;
+  return {
+    bookId: book.id,
+    inspectionAmpel: asAmpel(book.inspectionAmpel),
+    selfInspectionAmpel: asAmpel(book.selfAmpel),
+    location: location
+      ? {
+          _id: location.row.id,
+          inspectionAmpel: location.inspectionAmpel,
+          selfInspectionAmpel: location.selfInspectionAmpel,
+        }
+      : null,
+  };
+}

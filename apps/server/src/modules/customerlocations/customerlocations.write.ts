@@ -1,0 +1,156 @@
+/**
+ * Changing customer locations: create, update (409 on a stale __v), delete (only without books), and
+ * linking books. One transaction per call, the protocol written inside it.
+ */
+import {
+  CUSTOMER_LOCATION_DEFAULTS,
+  type CustomerLocationCreate,
+  type CustomerLocationUpdate,
+} from '@pruefbuch/domain/schemas/customerlocation';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
+import type { AddressValue } from '../../db/schema/tenants';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { get } from './customerlocations.read';
+import { locationAuditView, locationName, lockLocation } from './customerlocations.repo';
+
+const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
+  entity: 'customerlocation' as const,
+  entityId: id,
+  tenantId: ctx.tenantId,
+  action,
+});
+
+const toAddressValue = (a: Omit<AddressValue, '_id'>, current: AddressValue | null): AddressValue => ({
+  _id: current?._id ?? crypto.randomUUID(),
+  ...a,
+});
+
+export async function create(rctx: RequestContext, input: CustomerLocationCreate) {
+  const ctx = requireTenant(rctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    const fields = { ...CUSTOMER_LOCATION_DEFAULTS, ...input };
+    const [row] = await tx
+      .insert(customerLocations)
+      .values({ ...fields, tenantId: ctx.tenantId, address: toAddressValue(fields.address, null) })
+      .returning();
+    if (!row) throw new Error('customer location insert returned nothing');
+    await recordChanges(tx, ctx, audit(ctx, row.id, 'create'), null, locationAuditView(row));
+    return row.id;
+  });
+  return get(ctx, id);
+}
+
+export async function update(rctx: RequestContext, id: string, input: CustomerLocationUpdate) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockLocation(tx, ctx.tenantId, id);
+    if (!current) throw notFound();
+    const { __v, address, ...fields } = input;
+    if (__v !== current.version) throw conflict();
+    const next = { ...current, ...fields, ...(address ? { address: toAddressValue(address, current.address) } : {}) };
+    if (!next.znl && !next.nr && !next.sapNr) {
+      throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
+    }
+    const [row] = await tx
+      .update(customerLocations)
+      .set({
+        znl: next.znl,
+        nr: next.nr,
+        sapNr: next.sapNr,
+        address: next.address,
+        bemerkungen: next.bemerkungen,
+        customer: next.customer,
+        active: next.active,
+        ruhend: next.ruhend,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(customerLocations.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await recordChanges(tx, ctx, audit(ctx, id, 'update'), locationAuditView(current), locationAuditView(row));
+  });
+  return get(ctx, id);
+}
+
+export async function remove(rctx: RequestContext, id: string) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockLocation(tx, ctx.tenantId, id);
+    if (!current) throw notFound();
+    const [linked] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(customerLocationBooks)
+      .where(eq(customerLocationBooks.locationId, id));
+    if ((linked?.n ?? 0) > 0) throw conflict('LOCATION_HAS_BOOKS');
+    await tx.delete(customerLocations).where(eq(customerLocations.id, id));
+    await recordChanges(tx, ctx, audit(ctx, id, 'delete'), locationAuditView(current), null);
+  });
+}
+
+async function bookOfTenant(db: Executor, tenantId: string, bookId: string) {
+  const [row] = await db
+    .select({ id: books.id, title: books.title, site: books.site })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.tenantId, tenantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const bookLabel = (b: { title: string; site: string }) => (b.site ? `${b.title} (${b.site})` : b.title);
+
+/** Links a book of the tenant; one already here is 409 BOOK_ALREADY_LINKED, one of another location 409 BOOK_IN_OTHER_LOCATION. */
+export async function linkBook(rctx: RequestContext, id: string, bookId: string) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const location = await lockLocation(tx, ctx.tenantId, id);
+    const book = await bookOfTenant(tx, ctx.tenantId, bookId);
+    if (!location || !book) throw notFound();
+    const [existing] = await tx
+      .select({
+        locationId: customerLocationBooks.locationId,
+        znl: customerLocations.znl,
+        nr: customerLocations.nr,
+        sapNr: customerLocations.sapNr,
+      })
+      .from(customerLocationBooks)
+      .innerJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
+      .where(eq(customerLocationBooks.bookId, bookId))
+      .limit(1);
+    if (existing?.locationId === id) throw conflict('BOOK_ALREADY_LINKED');
+    if (existing) {
+      throw new AppError('BOOK_IN_OTHER_LOCATION', 409, [
+        {
+          field: 'bookId',
+          key: 'errors.BOOK_IN_OTHER_LOCATION',
+          message: 'BOOK_IN_OTHER_LOCATION',
+          params: { location: locationName(existing) },
+        },
+      ]);
+    }
+    await tx.insert(customerLocationBooks).values({ locationId: id, bookId });
+    await recordChanges(tx, ctx, audit(ctx, id, 'update'), { book: null }, { book: bookLabel(book) });
+  });
+  return get(ctx, id);
+}
+
+/** Removes a book from the location; a book that is not linked there is a 404. */
+export async function unlinkBook(rctx: RequestContext, id: string, bookId: string) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const location = await lockLocation(tx, ctx.tenantId, id);
+    const book = await bookOfTenant(tx, ctx.tenantId, bookId);
+    if (!location || !book) throw notFound();
+    const removed = await tx
+      .delete(customerLocationBooks)
+      .where(and(eq(customerLocationBooks.locationId, id), eq(customerLocationBooks.bookId, bookId)))
+      .returning({ bookId: customerLocationBooks.bookId });
+    if (removed.length === 0) throw notFound();
+    await recordChanges(tx, ctx, audit(ctx, id, 'update'), { book: bookLabel(book) }, { book: null });
+  });
+  return get(ctx, id);
+}

@@ -1,0 +1,78 @@
+import type { ErrorCode } from '@pruefbuch/domain/error-codes';
+import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { inspections } from '../../db/schema/index';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { recomputeBookSchedule } from '../books/books.schedule';
+import { auditFinalized } from './inspections.audit';
+import { findRecord, type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
+
+/**
+ * What a finalize sets off in the pdf module, which this module may not import (the PDFs read the
+ * records; docs/decisions/018). app.ts plugs in the pdf module's archive.
+ */
+export interface InspectionPorts {
+  /** Renders the PDF of a record finalized in `tx` and keeps it with its book, inside `tx`. */
+  archiveFinalized(ctx: TenantContext, tx: Executor, inspectionId: string): Promise<unknown>;
+}
+
+const refused = (code: ErrorCode, field: string) =>
+  new AppError(code, 400, [{ field, key: `errors.${code}`, message: code }]);
+
+/**
+ * What a record needs before it is signed off: the inspector's signature; a result for every
+ * checklist item (a checklist of its own, except for an expert report, whose findings are its
+ * text); for inspections and maintenance the statement whether the installation may stay in
+ * operation, and never 'yes' beside an open defect that rules it out (rules/continued-operation);
+ * and a date that is not in the future.
+ */
+export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
+  if (!r.inspectorSignature) throw refused('SIGNATURE_REQUIRED', 'inspectorSignature');
+  const open = r.checklist.findIndex((c) => c.result === null);
+  if (open >= 0) throw refused('CHECKLIST_INCOMPLETE', `checklist.${open}.result`);
+  if (r.checklist.length === 0 && r.kind !== 'gutachten') throw refused('CHECKLIST_INCOMPLETE', 'checklist');
+  if ((r.kind === 'inspection' || r.kind === 'wartung') && r.continuedOperation === null) {
+    throw refused('CONTINUED_OPERATION_REQUIRED', 'continuedOperation');
+  }
+  if (contradictsContinuedOperation(r)) throw refused('CONTINUED_OPERATION_CONFLICT', 'continuedOperation');
+  if (r.when > today) throw badField('when', 'validation.date');
+}
+
+/**
+ * POST inspections/{id}/finalize and selfinspections/{id}/finalize: signs a draft off. In one
+ * transaction the record becomes read-only, the book's schedule (dates, ampels, shut-down and,
+ * for staff records, the status) is recomputed and the record's PDF is archived.
+ */
+export function finalizeRecord(
+  rctx: RequestContext,
+  family: RecordFamily,
+  id: string,
+  version: number,
+  ports: InspectionPorts,
+): Promise<Inspection> {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
+    if (!current) throw notFound();
+    if (current.finalizedAt) throw conflict('FINALIZED');
+    if (version !== current.version) throw conflict();
+    assertFinalizable(current);
+    const now = new Date();
+    const [row] = await tx
+      .update(inspections)
+      .set({ finalizedAt: now, finalizedBy: ctx.user.id, version: current.version + 1, updatedAt: now })
+      .where(and(eq(inspections.id, id), eq(inspections.tenantId, ctx.tenantId)))
+      .returning();
+    if (!row) throw notFound();
+    await auditFinalized(tx, ctx, row);
+    await recomputeBookSchedule(tx, ctx, row.bookId, { status: family === 'staff' });
+    await ports.archiveFinalized(ctx, tx, id);
+    const dto = await readRecord(tx, ctx.tenantId, id);
+    if (!dto) throw notFound();
+    return dto;
+  });
+}

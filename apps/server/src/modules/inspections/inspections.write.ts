@@ -1,0 +1,103 @@
+import type { Inspection, inspectionUpdateSchema } from '@pruefbuch/domain/schemas/inspection';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { blobs, inspections } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { purgeUnreferenced } from '../../platform/files';
+import { recomputeBookSchedule } from '../books/books.schedule';
+import { auditDeleted, auditUpdated } from './inspections.audit';
+import {
+  checkDefectItems,
+  checkPhotos,
+  DEFECT_PHOTO_TYPE,
+  labelChecklist,
+  stamped,
+  withDefectIds,
+} from './inspections.input';
+import {
+  findRecord,
+  type InspectionInsert,
+  photosInOtherRecords,
+  type RecordFamily,
+  readRecord,
+} from './inspections.repo';
+
+/** Fields a self-inspection does not have (SPEC §3): sent anyway, they are ignored. */
+const NOT_SELF = new Set(['where', 'isAbnahmeGutachten', 'akkutausch']);
+
+/**
+ * PUT inspections/{id} and selfinspections/{id}: changes the fields sent of a draft of the
+ * tenant. A finalized record is read-only (409 FINALIZED); a stale __v is a 409 CONFLICT.
+ */
+export function updateRecord(
+  rctx: RequestContext,
+  family: RecordFamily,
+  id: string,
+  input: z.infer<typeof inspectionUpdateSchema>,
+): Promise<Inspection> {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
+    if (!current) throw notFound();
+    if (current.finalizedAt) throw conflict('FINALIZED');
+    const { __v, ...fields } = input;
+    if (__v !== current.version) throw conflict();
+    const now = new Date();
+    const set: Partial<InspectionInsert> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined || (family === 'self' && NOT_SELF.has(key))) continue;
+      (set as Record<string, unknown>)[key] = value;
+    }
+    if (fields.checklist) set.checklist = labelChecklist(fields.checklist);
+    if (fields.defects) {
+      set.defects = withDefectIds(fields.defects);
+      await checkPhotos(tx, ctx.tenantId, current.bookId, set.defects);
+    }
+    if (set.checklist || set.defects)
+      checkDefectItems(set.checklist ?? current.checklist, set.defects ?? current.defects);
+    if (set.isAbnahmeGutachten !== undefined)
+      set.isAbnahmeGutachten = current.kind === 'gutachten' && set.isAbnahmeGutachten;
+    if (fields.inspectorSignature !== undefined) set.inspectorSignature = stamped(fields.inspectorSignature, now);
+    if (fields.operatorAcknowledgement !== undefined) {
+      set.operatorAcknowledgement = stamped(fields.operatorAcknowledgement, now);
+    }
+    const [row] = await tx
+      .update(inspections)
+      .set({ ...set, version: current.version + 1, updatedAt: now })
+      .where(and(eq(inspections.id, id), eq(inspections.tenantId, ctx.tenantId)))
+      .returning();
+    if (!row) throw notFound();
+    await auditUpdated(tx, ctx, current, row);
+    const dto = await readRecord(tx, ctx.tenantId, id);
+    if (!dto) throw notFound();
+    return dto;
+  });
+}
+
+/**
+ * DELETE inspections/{id}, selfinspections/{id}, books/{id}/inspection/{inspectionId} and
+ * books/{id}/selfinspection/{selfInspectionId}: removes a draft (a finalized record stays:
+ * 409 FINALIZED). Photos that only this draft showed go with it, their files once committed.
+ */
+export async function deleteRecord(rctx: RequestContext, family: RecordFamily, id: string, bookId?: string) {
+  const ctx = requireTenant(rctx);
+  const shas = await ctx.db.transaction(async (tx) => {
+    const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
+    if (!current || (bookId && current.bookId !== bookId)) throw notFound();
+    if (current.finalizedAt) throw conflict('FINALIZED');
+    const stillShown = await photosInOtherRecords(tx, ctx.tenantId, current.bookId, id);
+    const orphaned = [...new Set(current.defects.flatMap((d) => d.photos))].filter((p) => !stillShown.has(p));
+    await tx.delete(inspections).where(and(eq(inspections.id, id), eq(inspections.tenantId, ctx.tenantId)));
+    const removed = orphaned.length
+      ? await tx
+          .delete(blobs)
+          .where(and(eq(blobs.tenantId, ctx.tenantId), inArray(blobs.id, orphaned), eq(blobs.type, DEFECT_PHOTO_TYPE)))
+          .returning({ sha256: blobs.sha256 })
+      : [];
+    await auditDeleted(tx, ctx, current);
+    await recomputeBookSchedule(tx, ctx, current.bookId, { status: false });
+    return removed.map((r) => r.sha256);
+  });
+  await purgeUnreferenced(ctx.db, ctx.deps.files, shas);
+}

@@ -1,0 +1,25 @@
+import { mails as de } from '@pruefbuch/domain/locales/de/mails';
+import type { Mail } from './mailer';
+
+type Kind = 'confirmation' | 'reset' | 'disable2fa' | 'locked';
+const fill = (s: string, p: Record<string, string | number>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+
+/** A mail of the account flows. Links come from the configured public URL, never the request's Host. */
+export function accountMail(
+  kind: Kind,
+  to: { email: string; firstName: string },
+  link: string,
+  hours = 1,
+  minutes = 0,
+): Mail {
+  const t = de[kind];
+  const text = [
+    fill(de.greeting, { name: to.firstName || to.email }),
+    '',
+    fill(t.body, { link, hours, minutes }),
+    '',
+    de.signature,
+  ].join('\n');
+  return { to: to.email, subject: t.subject, text };
+}

@@ -1,0 +1,94 @@
+/**
+ * The branch scope of a request (decision 019): what a branch user (role 8) may see of the
+ * tenant's customer locations, and through them of its books. Staff are not limited here (the
+ * tenant filter applies to everyone). Every query of books and of what hangs on a book — records,
+ * documents, PDFs, QR codes, lists — adds `bookInScope`; the location queries add `locationInScope`.
+ */
+import { branchScopeOf } from '@pruefbuch/domain/rules/branch-scope';
+import { and, type Column, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import {
+  blobs,
+  books,
+  customerLocationBooks,
+  customerLocations,
+  inspections,
+  userCustomerLocations,
+  userTenants,
+} from '../db/schema/index';
+import type { AuthUser, ScopeTarget } from './context';
+
+type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
+
+/** Whether the user is limited to their locations at all. */
+export const isScoped = (user: ScopeUser) => branchScopeOf(user).kind !== 'all';
+
+/**
+ * The condition on customer_locations that keeps the user's locations: undefined for staff. Branch
+ * users never see an inactive location.
+ */
+export function locationInScope(user: ScopeUser): SQL | undefined {
+  const scope = branchScopeOf(user);
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'none') return sql`false`;
+  // Only locations of the tenants the user belongs to, and never an inactive one.
+  const base = and(
+    eq(customerLocations.active, true),
+    inArray(
+      customerLocations.tenantId,
+      sql`(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${user.id})`,
+    ),
+  );
+  return scope.kind === 'customer'
+    ? and(base, eq(customerLocations.customer, user.customer))
+    : and(
+        base,
+        inArray(
+          customerLocations.id,
+          sql`(select ${userCustomerLocations.locationId} from ${userCustomerLocations} where ${userCustomerLocations.userId} = ${user.id})`,
+        ),
+      );
+}
+
+/** Today in Berlin as YYYY-MM-DD: the visibility window is a calendar matter. */
+const berlinToday = sql`(now() at time zone 'Europe/Berlin')::date`;
+
+/**
+ * The condition that keeps the books the user may see, on any column holding a book id: undefined
+ * for staff; for branch users the books linked to one of their locations and inside their
+ * visibility window (visibleFrom/visibleTo).
+ */
+export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefined {
+  const locations = locationInScope(user);
+  if (!locations) return undefined;
+  return sql`${bookId} in (select ${books.id} from ${books}
+      join ${customerLocationBooks} on ${customerLocationBooks.bookId} = ${books.id}
+      join ${customerLocations} on ${customerLocations.id} = ${customerLocationBooks.locationId}
+      where ${and(
+        locations,
+        or(isNull(books.visibleFrom), lte(books.visibleFrom, berlinToday)),
+        or(isNull(books.visibleTo), sql`${books.visibleTo} >= ${berlinToday}`),
+      )})`;
+}
+
+/** The book id column behind each target of a route's scope check. */
+const TARGET: Record<
+  ScopeTarget,
+  { table: typeof books | typeof inspections | typeof blobs; id: Column; book: Column }
+> = {
+  book: { table: books, id: books.id, book: books.id },
+  inspection: { table: inspections, id: inspections.id, book: inspections.bookId },
+  blob: { table: blobs, id: blobs.id, book: blobs.bookId },
+};
+
+/** Whether the entity a route names hangs on a book the (scoped) user may see. */
+export async function inScope(db: Executor, user: ScopeUser, of: ScopeTarget, id: string): Promise<boolean> {
+  const t = TARGET[of];
+  const cond = bookInScope(user, t.book);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(t.table)
+    .where(and(eq(t.id, id), cond))
+    .limit(1);
+  return rows.length > 0;
+}

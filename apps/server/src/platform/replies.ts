@@ -1,0 +1,72 @@
+/** Reply helpers of the modules that send files: the download name header and streamed PDFs. */
+import { Transform } from 'node:stream';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PdfWriter } from './pdf';
+
+/**
+ * RFC 6266 with an ASCII fallback: 'Prüfbericht.pdf' is sent as filename="Prufbericht.pdf" plus
+ * filename*=UTF-8''Pr%C3%BCfbericht.pdf, so no browser has to guess an 8-bit charset.
+ */
+export const dispositionOf = (name: string, type: 'inline' | 'attachment' = 'attachment') =>
+  contentDisposition(name, {
+    type,
+    fallback: name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_'),
+  });
+
+const CHUNK = 64 * 1024;
+
+/**
+ * pdfkit emits every object header, keyword and stream as a chunk of its own (thousands of tiny
+ * chunks for a book); they are joined into chunks of 64 KiB before they reach the socket.
+ */
+function coalesce() {
+  let parts: Buffer[] = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK) {
+        const out = Buffer.concat(parts, size);
+        parts = [];
+        size = 0;
+        done(null, out);
+      } else {
+        done();
+      }
+    },
+    flush(done) {
+      done(null, size ? Buffer.concat(parts, size) : undefined);
+    },
+  });
+}
+
+/**
+ * Sends a PDF while it is being written: headers first, then the bytes as pdfkit produces
+ * them. Everything that can fail with a status (a missing book, bad input) is read before this
+ * is called; an error while rendering can only cut the download short, and is logged.
+ */
+export function sendPdf(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pdf: PdfWriter,
+  fileName: string,
+  render: (pdf: PdfWriter) => Promise<void> | void,
+) {
+  Promise.resolve()
+    .then(() => render(pdf))
+    .then(() => pdf.end())
+    .catch((err: unknown) => {
+      req.log.error({ err }, 'PDF rendering failed');
+      pdf.doc.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', dispositionOf(fileName, 'attachment'))
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf.doc.pipe(coalesce()));
+}

@@ -1,0 +1,209 @@
+import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../load-error';
+import { ListCards } from './list-cards';
+import { ListEmpty } from './list-empty';
+import { ListPager } from './list-pager';
+import { clampPage, pageCount } from './list-state';
+import type { ListColumn, ListTableProps } from './list-types';
+import { RowActions } from './row-actions';
+import { BlankCell, isBlank, useRowOpener } from './row-parts';
+import { SortHeader } from './sort-header';
+
+const SKELETON_ROWS = 5;
+
+/**
+ * The body of a list screen: a sortable table on wide screens and one card per row on phones, a skeleton while
+ * the first page loads, the reason and a retry when it fails, an empty state, and the pager.
+ */
+export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
+  const { list, query, columns, testId, minWidth = 640 } = props;
+  const data = query.data;
+  const pages = data ? pageCount(data, list.size) : 1;
+
+  // A page beyond the last (after a delete, or an old link) shows the last page.
+  const settled = !!data && !query.isPlaceholderData;
+  useEffect(() => {
+    if (settled && list.page > pages) list.setPage(clampPage(list.page, pages));
+  }, [settled, list, pages]);
+
+  return (
+    <Stack gap="sm">
+      {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isPending && !query.isError ? <ListSkeleton columns={columns} hasActions={!!props.rowActions} /> : null}
+      {data && data.docs.length === 0 ? (
+        <ListEmpty
+          search={list.search}
+          onClearSearch={list.clearSearch}
+          text={props.emptyText}
+          action={props.emptyAction}
+          testId={testId && `${testId}-empty`}
+        />
+      ) : null}
+      {data && data.docs.length > 0 ? (
+        <Box
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={query.isPlaceholderData || undefined}
+        >
+          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
+            <Table.ScrollContainer minWidth={minWidth} type="native">
+              <Table highlightOnHover={!!props.rowTo} verticalSpacing={8} data-testid={testId && `${testId}-table`}>
+                <Table.Thead bg="var(--mantine-color-gray-0)">
+                  <Table.Tr>
+                    {columns.map((column) => (
+                      <HeaderCell key={column.key} column={column} list={list} />
+                    ))}
+                    {props.rowActions ? <ActionsHeader /> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.docs.map((row) => (
+                    <ListRow key={props.rowKey(row)} row={row} {...props} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <ListCards {...props} rows={data.docs} />
+        </Box>
+      ) : null}
+      {data ? <ListPager list={list} total={data.total} pages={pages} /> : null}
+    </Stack>
+  );
+}
+
+function ActionsHeader() {
+  const { t } = useTranslation();
+  return (
+    <Table.Th w={1} ta="right">
+      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {t('ui.list.actions')}
+      </Text>
+    </Table.Th>
+  );
+}
+
+function HeaderCell<T, F extends string>({
+  column,
+  list,
+}: {
+  column: ListColumn<T, F>;
+  list: ListTableProps<T, F>['list'];
+}) {
+  const sort = column.sort;
+  if (sort) {
+    return (
+      <SortHeader
+        label={column.header}
+        direction={list.sortDirection(sort)}
+        onSort={() => list.toggleSort(sort)}
+        width={column.width}
+        align={column.align}
+      />
+    );
+  }
+  return (
+    <Table.Th w={column.width} ta={column.align} aria-sort={column.presorted}>
+      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {column.header}
+      </Text>
+    </Table.Th>
+  );
+}
+
+function ListRow<T, F extends string>({ row, ...props }: ListTableProps<T, F> & { row: T }) {
+  const to = props.rowTo?.(row);
+  const open = useRowOpener(to);
+  return (
+    <Table.Tr
+      onClick={to ? open : undefined}
+      style={to ? { cursor: 'pointer' } : undefined}
+      data-testid={props.testId && `${props.testId}-row`}
+    >
+      {props.columns.map((column, index) => {
+        const value = column.cell(row);
+        return (
+          <Table.Td
+            key={column.key}
+            ta={column.align}
+            style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+            fw={index === 0 ? 500 : undefined}
+          >
+            {isBlank(value) ? (
+              <BlankCell />
+            ) : column.nowrap ? (
+              // Kept whole: a badge in a narrow table would rather scroll than be cut off.
+              <Box display="inline-block" miw="max-content">
+                {value}
+              </Box>
+            ) : (
+              value
+            )}
+          </Table.Td>
+        );
+      })}
+      {props.rowActions ? (
+        <Table.Td>
+          <RowActions row={row} config={props.rowActions} />
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}
+
+function ListSkeleton<T, F extends string>({
+  columns,
+  hasActions,
+}: {
+  columns: readonly ListColumn<T, F>[];
+  hasActions: boolean;
+}) {
+  const { t } = useTranslation();
+  const rows = Array.from({ length: SKELETON_ROWS }, (_, i) => i);
+  return (
+    <Box aria-busy="true" aria-label={t('ui.list.loading')} role="status">
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
+        <Table verticalSpacing={10}>
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width}>
+                  <Text span size="sm" fw={600} c="dimmed">
+                    {column.header}
+                  </Text>
+                </Table.Th>
+              ))}
+              {hasActions ? <Table.Th w={1} /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row}>
+                {columns.map((column, index) => (
+                  <Table.Td key={column.key}>
+                    <Skeleton height={12} radius="sm" width={index === 0 ? '70%' : '55%'} />
+                  </Table.Td>
+                ))}
+                {hasActions ? (
+                  <Table.Td>
+                    <Skeleton height={12} width={56} radius="sm" />
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Stack gap="xs" hiddenFrom="sm">
+        {rows.slice(0, 3).map((row) => (
+          <Paper key={row} withBorder radius="md" p="sm">
+            <Skeleton height={14} width="60%" radius="sm" mb={10} />
+            <Skeleton height={10} width="85%" radius="sm" mb={6} />
+            <Skeleton height={10} width="40%" radius="sm" />
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

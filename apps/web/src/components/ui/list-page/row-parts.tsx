@@ -1,0 +1,29 @@
+import { Text } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router';
+
+/** A cell with nothing to say: a dash in the table, left out on a card. */
+export const isBlank = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
+
+export function BlankCell() {
+  return (
+    <Text span c="dimmed" size="sm" aria-hidden>
+      –
+    </Text>
+  );
+}
+
+/** A click on a link, button or field inside a row is that element's, not the row's. */
+export const isInnerControl = (event: MouseEvent) =>
+  event.target instanceof Element && !!event.target.closest('a, button, input, select, textarea, [role="menuitem"]');
+
+/** Opens a row's screen on a click; with Ctrl or Cmd in a new tab, as a link would. */
+export function useRowOpener(to: string | undefined) {
+  const navigate = useNavigate();
+  const href = useHref(to ?? '.');
+  return (event: MouseEvent) => {
+    if (!to || isInnerControl(event)) return;
+    if (event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
+    else navigate(to);
+  };
+}

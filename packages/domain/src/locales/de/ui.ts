@@ -1,0 +1,46 @@
+/** Texts of the shared list page and entity editor kits (apps/web components/ui/list-page, entity-editor). */
+export const ui = {
+  list: {
+    search: 'Suchen',
+    searchPlaceholder: 'Suchen …',
+    clearSearch: 'Suche zurücksetzen',
+    total_one: '{{count}} Eintrag',
+    total_other: '{{formatted}} Einträge',
+    empty: 'Noch keine Einträge.',
+    noMatch: 'Keine Treffer für „{{search}}“.',
+    loading: 'Liste wird geladen …',
+    actions: 'Aktionen',
+    sortBy: 'Sortieren nach {{column}}',
+    sort: 'Sortierung',
+    sortAsc: '{{column}} aufsteigend',
+    sortDesc: '{{column}} absteigend',
+    range: '{{from}}–{{to}} von {{total}}',
+    pager: 'Seiten',
+    page: 'Seite {{page}}',
+    pageControl: {
+      first: 'Erste Seite',
+      previous: 'Vorige Seite',
+      next: 'Nächste Seite',
+      last: 'Letzte Seite',
+    },
+    pageSize: 'Einträge pro Seite',
+  },
+  editor: {
+    unsaved: 'Ungespeicherte Änderungen',
+    noChanges: 'Keine Änderungen',
+    notFoundTitle: 'Nicht gefunden',
+    notFound: 'Diesen Datensatz gibt es nicht (mehr), oder er ist für Sie nicht freigegeben.',
+  },
+  conflict: {
+    title: 'Der Datensatz wurde inzwischen geändert',
+    text: 'Jemand anderes hat diesen Datensatz gespeichert, während Sie ihn bearbeitet haben. Sie können den neuen Stand laden (Ihre Änderungen werden verworfen) oder Ihre Eingaben behalten und beim nächsten Speichern den neuen Stand überschreiben.',
+    reload: 'Neu laden',
+    keep: 'Meine Eingaben behalten',
+  },
+  unsaved: {
+    title: 'Ungespeicherte Änderungen',
+    text: 'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie die Seite verlassen, gehen sie verloren.',
+    leave: 'Verlassen und verwerfen',
+    stay: 'Weiter bearbeiten',
+  },
+};

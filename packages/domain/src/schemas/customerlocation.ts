@@ -1,0 +1,236 @@
+/**
+ * Customer locations (SPEC §3 Customer location, §7 customerlocation): the branches of a retail
+ * customer whose installations the tenant looks after, with the ampel of their books.
+ */
+import { z } from 'zod';
+import { CUSTOMER_NUMBERS, Customer, type CustomerNumber } from '../roles';
+import { LOCATION_AMPELS } from '../rules/location-ampel';
+import { IMPORT_FIELDS } from '../rules/location-import';
+import { addressSchema, addressWriteSchema } from './address';
+import { ampelSchema } from './book';
+import { idSchema, paged } from './common';
+
+const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
+const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);
+
+export const customerNumberSchema = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .refine((v): v is CustomerNumber => (CUSTOMER_NUMBERS as number[]).includes(v), { error: 'validation.invalid' });
+
+/**
+ * The fields a client writes. ZNL (Zweigniederlassung, the customer's branch office), Nr (the
+ * branch number) and SAP-Nr identify a branch; at least one of them is required.
+ */
+export const customerLocationFieldsSchema = z.object({
+  znl: text(50),
+  nr: text(50),
+  sapNr: text(50),
+  address: addressWriteSchema,
+  bemerkungen: text(2000),
+  /** Which customer the branch belongs to (SPEC §3 Customers); control users see all of theirs. */
+  customer: customerNumberSchema,
+  active: z.boolean({ error: 'validation.invalid' }),
+  ruhend: z.boolean({ error: 'validation.invalid' }),
+});
+export type CustomerLocationFields = z.infer<typeof customerLocationFieldsSchema>;
+
+export const CUSTOMER_LOCATION_DEFAULTS: CustomerLocationFields = {
+  znl: '',
+  nr: '',
+  sapNr: '',
+  address: {
+    street: '',
+    housenumber: '',
+    zip: '',
+    location: '',
+    tel: '',
+    email: '',
+    homepage: '',
+    country: 'DE',
+  },
+  bemerkungen: '',
+  customer: Customer.RETAIL_CUSTOMER,
+  active: true,
+  ruhend: false,
+};
+
+const oneIdentifier = (v: { znl?: string; nr?: string; sapNr?: string }) => Boolean(v.znl || v.nr || v.sapNr);
+const identifierIssue = { error: 'validation.required', path: ['nr'] };
+
+/** POST customerlocation: missing fields take the defaults; ZNL, Nr or SAP-Nr is required. */
+export const customerLocationCreateSchema = customerLocationFieldsSchema
+  .partial()
+  .refine(oneIdentifier, identifierIssue);
+export type CustomerLocationCreate = z.infer<typeof customerLocationCreateSchema>;
+
+/** PUT customerlocation/{id}: the fields to change and the __v read; a stale __v is a 409. */
+export const customerLocationUpdateSchema = customerLocationFieldsSchema.partial().extend({ __v: versionSchema });
+export type CustomerLocationUpdate = z.infer<typeof customerLocationUpdateSchema>;
+
+/** A book of a location as its screen lists it. */
+export const locationBookSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  object: z.string(),
+  site: z.string(),
+  active: z.boolean(),
+  nextInspectionDate: z.string().nullable(),
+  inspectionAmpel: z.string().nullable(),
+  nextInspectionDateSelf: z.string().nullable(),
+  inspectionSelfAmpel: z.string().nullable(),
+  tenant: z.string(),
+});
+export type LocationBook = z.infer<typeof locationBookSchema>;
+
+const locationAmpelSchema = z.enum(['green', 'orange', 'red', 'black', 'grey']).nullable();
+
+/** GET customerlocation/{id} and the list rows (SPEC §3 Customer location). */
+export const customerLocationSchema = z.object({
+  _id: z.string(),
+  tenant: z.string(),
+  znl: z.string(),
+  nr: z.string(),
+  sapNr: z.string(),
+  address: addressSchema,
+  bemerkungen: z.string(),
+  customer: z.number().int(),
+  /** Ids of the linked books. */
+  books: z.array(z.string()),
+  /** Worst ampel of the active books (rules/location-ampel.ts); grey when dormant. */
+  inspectionAmpel: locationAmpelSchema,
+  selfInspectionAmpel: locationAmpelSchema,
+  /** Linked books, and how many of the active ones are overdue (inspection or self-inspection red or black). */
+  bookCount: z.number().int(),
+  overdueCount: z.number().int(),
+  active: z.boolean(),
+  ruhend: z.boolean(),
+  __v: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerLocation = z.infer<typeof customerLocationSchema>;
+
+/** GET customerlocation/{id}: the location and its books. */
+export const customerLocationDetailSchema = customerLocationSchema.extend({
+  bookList: z.array(locationBookSchema),
+});
+export type CustomerLocationDetail = z.infer<typeof customerLocationDetailSchema>;
+
+export const CUSTOMER_LOCATION_SORT_FIELDS = ['ampel', 'znl', 'nr', 'sapNr', 'zip', 'location', 'overdue'] as const;
+export type CustomerLocationSortField = (typeof CUSTOMER_LOCATION_SORT_FIELDS)[number];
+
+/**
+ * GET customerlocation: paged, sorted worst first by default, searched in ZNL, Nr, SAP-Nr, ZIP and
+ * city, filtered by the ampel shown (black, red, orange, green, grey for dormant, none).
+ */
+export const customerLocationListQuery = z.object({
+  page: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).default(1),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1)
+    .max(500)
+    .default(20),
+  search: z.string().trim().max(100, { error: 'validation.max' }).optional(),
+  sort: z
+    .string()
+    .regex(new RegExp(`^-?(${CUSTOMER_LOCATION_SORT_FIELDS.join('|')})$`), { error: 'validation.invalid' })
+    .default('ampel'),
+  ampel: z.enum(LOCATION_AMPELS, { error: 'validation.invalid' }).optional(),
+  /** Include inactive locations (staff only; branch users never see them). */
+  inactive: z
+    .enum(['true', 'false'], { error: 'validation.invalid' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type CustomerLocationListQuery = z.infer<typeof customerLocationListQuery>;
+export const customerLocationListReply = paged(customerLocationSchema);
+
+const ampelCount = z.object({
+  black: z.number().int(),
+  red: z.number().int(),
+  orange: z.number().int(),
+  green: z.number().int(),
+  none: z.number().int(),
+  /** Dormant locations: shown, not counted in the colours. */
+  grey: z.number().int(),
+  total: z.number().int(),
+});
+export type AmpelCount = z.infer<typeof ampelCount>;
+
+/**
+ * GET customerlocation/getampelcount/{searchplzorort}/{searchznlornrorsapnr}: how many visible
+ * locations show each colour, for inspections and self-inspections. '-' (or an empty segment)
+ * means no filter; the first narrows by ZIP or city, the second by ZNL, Nr or SAP-Nr.
+ */
+export const ampelCountParams = z.object({
+  searchplzorort: z.string().trim().max(100, { error: 'validation.max' }),
+  searchznlornrorsapnr: z.string().trim().max(100, { error: 'validation.max' }),
+});
+export const ampelCountReply = z.object({ inspection: ampelCount, selfInspection: ampelCount });
+export type AmpelCountReply = z.infer<typeof ampelCountReply>;
+
+/** POST customerlocation/{id}/books: link a book. */
+export const linkBookSchema = z.object({ bookId: idSchema });
+export const locationBookParams = z.object({ id: idSchema, bookId: idSchema });
+/** GET customerlocation/removebook/{a}/{b}: a the location, b the book (SPEC §7 path kept). */
+export const removeBookParams = z.object({ a: idSchema, b: idSchema });
+
+/** GET customerlocation/checkinspectionampelbybookid/{bookId}: the book's ampels and those of its location. */
+export const checkAmpelReply = z.object({
+  bookId: z.string(),
+  inspectionAmpel: ampelSchema.nullable(),
+  selfInspectionAmpel: ampelSchema.nullable(),
+  location: z
+    .object({
+      _id: z.string(),
+      inspectionAmpel: locationAmpelSchema,
+      selfInspectionAmpel: locationAmpelSchema,
+    })
+    .nullable(),
+});
+
+/** GET/PUT customerlocation/user/{userId}: the locations assigned to a branch user in the request's tenant. */
+export const userIdParams = z.object({ userId: idSchema });
+export const locationAssignmentSchema = z.object({ locations: z.array(idSchema).max(5000) });
+
+/** GET customerlocation/export: the list as a file, with the list's search and ampel filter. */
+export const locationExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'validation.invalid' }).default('xlsx'),
+  search: z.string().trim().max(100, { error: 'validation.max' }).optional(),
+  ampel: z.enum(LOCATION_AMPELS, { error: 'validation.invalid' }).optional(),
+});
+
+const importFieldSchema = z.enum(IMPORT_FIELDS);
+/** The column of each field, as the user confirmed it (JSON in the multipart field 'mapping'). */
+export const importMappingSchema = z.partialRecord(importFieldSchema, z.number().int().min(0).max(200).nullable());
+
+/** One row of an import preview: what would happen, and why not. */
+export const importRowSchema = z.object({
+  /** Line in the file (1 is the header). */
+  line: z.number().int(),
+  znl: z.string(),
+  nr: z.string(),
+  sapNr: z.string(),
+  zip: z.string(),
+  location: z.string(),
+  action: z.enum(['create', 'update', 'unchanged', 'error']),
+  errors: z.array(z.object({ field: z.string(), key: z.string() })),
+});
+
+/** POST customerlocation/import/preview and customerlocation/import. */
+export const importReplySchema = z.object({
+  headers: z.array(z.string()),
+  mapping: z.record(z.string(), z.number().int().nullable()),
+  rows: z.array(importRowSchema),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
+  /** Whether the rows were written (only by POST customerlocation/import). */
+  imported: z.boolean(),
+});
+export type ImportReply = z.infer<typeof importReplySchema>;
