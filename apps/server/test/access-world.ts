@@ -1,5 +1,5 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
-import { bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
+import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
@@ -54,7 +54,12 @@ export async function accessWorld(t: TestApp, name: string) {
       .insert(pdfAssets)
       .values({ tenantId, bookId: book._id, blobId: blob.id, kind: 'inspection', fileName: 'a.pdf' })
       .returning();
-    if (!qr || !asset) throw new Error('book incomplete');
+    // The owner's registration for the book's slot (the office roles may cancel it, others do not see it).
+    const [booking] = await db
+      .insert(bookings)
+      .values({ tenantId, bookId: book._id, userId: owner.id, firstName: 'Olga', lastName: 'Owner' })
+      .returning();
+    if (!qr || !asset || !booking) throw new Error('book incomplete');
     return {
       book: book._id,
       inspection: inspection._id,
@@ -63,6 +68,7 @@ export async function accessWorld(t: TestApp, name: string) {
       blob: blob.id,
       qr,
       asset: asset.id,
+      booking: booking.id,
     };
   };
   const main = await bookWithAll();
@@ -176,6 +182,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   docId: (w) => w.blob,
   inspectionId: (w) => w.inspection,
   selfInspectionId: (w) => w.selfinspection,
+  bookingId: (w) => w.booking,
   gutachtenId: (w) => w.gutachten,
   pdfassetId: (w) => w.asset,
   qrCodeId: (w) => w.qr.id,

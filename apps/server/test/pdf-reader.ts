@@ -125,3 +125,45 @@ export function decodeQr(img: RgbaImage): string | null {
   }
   return jsQR(data, width, height)?.data ?? null;
 }
+
+type Matrix = [number, number, number, number, number, number];
+const times = (m: Matrix, c: Matrix): Matrix => [
+  m[0] * c[0] + m[1] * c[2],
+  m[0] * c[1] + m[1] * c[3],
+  m[2] * c[0] + m[3] * c[2],
+  m[2] * c[1] + m[3] * c[3],
+  m[4] * c[0] + m[5] * c[2] + c[4],
+  m[4] * c[1] + m[5] * c[3] + c[5],
+];
+
+/** Where each page paints its images: left and top edge in points from the page's top left corner. */
+export async function pdfImagePlacements(bytes: Uint8Array): Promise<{ left: number; top: number }[][]> {
+  const doc = await open(bytes);
+  const result: { left: number; top: number }[][] = [];
+  try {
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const height = page.view[3] ?? 0;
+      const ops = await page.getOperatorList();
+      const stack: Matrix[] = [];
+      let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+      const placed: { left: number; top: number }[] = [];
+      for (let i = 0; i < ops.fnArray.length; i++) {
+        const fn = ops.fnArray[i];
+        if (fn === OPS.save) stack.push(ctm);
+        else if (fn === OPS.restore) ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+        else if (fn === OPS.transform) ctm = times(ops.argsArray[i] as Matrix, ctm);
+        else if (fn === OPS.paintImageXObject) {
+          // The image fills the unit square under the current matrix.
+          const xs = [ctm[4], ctm[0] + ctm[4]];
+          const ys = [ctm[5], ctm[3] + ctm[5]];
+          placed.push({ left: Math.min(...xs), top: height - Math.max(...ys) });
+        }
+      }
+      result.push(placed);
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return result;
+}

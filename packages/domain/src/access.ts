@@ -366,8 +366,10 @@ export const API_ACCESS = {
   'inspections:write': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
   /** The operator's self-inspections: staff and the customer's branch users. */
   'selfinspections:write': INSPECTION_ROLES,
-  /** Registering for a book's slot (POST books/{id}/inspection). */
+  /** Registering for a book's slot (POST books/{id}/inspection) and cancelling one's own registration. */
   'bookings:write': INSPECTION_ROLES,
+  /** Who registered for a book's slots, and removing anybody's registration: the office roles. */
+  'bookings:manage': OFFICE_ROLES,
   /** Signing a PDF asset off as the tenant's tech acceptor. */
   'techacceptor:sign': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.ACCEPTOR_ROLE, R.ACCEPTOR_LITE_ROLE],
   /** Resolving a scanned QR code to its book (qrcode_scan roles and office). */
@@ -426,6 +428,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'inspections:write': NO_BRANCH,
   'selfinspections:write': ALL_CUSTOMER_ROLES,
   'bookings:write': ALL_CUSTOMER_ROLES,
+  'bookings:manage': NO_BRANCH,
   'techacceptor:sign': NO_BRANCH,
   // qrcode_scan: regional manager and control only.
   'qr:read': [CustomerRole.ROLE_REGIONAL_MANAGER, CustomerRole.ROLE_CONTROL],

@@ -25,7 +25,13 @@ import { addressLine, winAnsi } from './pdf/text';
 export const MM = 72 / 25.4;
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export const FONT = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italic: 'Helvetica-Oblique',
+  /** Fixed width, for codes people type (the label's QR code). */
+  mono: 'Courier-Bold',
+} as const;
 export const COLOR = {
   text: '#1f2933',
   muted: '#616e7c',

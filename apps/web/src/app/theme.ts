@@ -11,6 +11,8 @@ export function buildTheme(t: TFunction): MantineThemeOverride {
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
     headings: { fontWeight: '650' },
     components: {
+      // A badge is a short word or date: it never shrinks below its text (narrow table columns cut it to 'Gewart…').
+      Badge: { styles: { root: { flexShrink: 0, minWidth: 'max-content' } } },
       Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showPassword') } } },
       Modal: { defaultProps: { closeButtonProps: close } },

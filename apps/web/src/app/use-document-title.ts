@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { setRouteTitle } from '@/lib/page-title';
 
-/** Page title = product name plus the route title (SPEC §1). */
+/** Page title = product name plus the route title (SPEC §1); a page may name itself (lib/page-title). */
 export function useDocumentTitle(title: string) {
-  const { t } = useTranslation();
   useEffect(() => {
-    document.title = t('common.pageTitle', { title });
-  }, [t, title]);
+    setRouteTitle(title);
+  }, [title]);
 }

@@ -33,3 +33,35 @@ export function saveBlob(blob: Blob, fileName: string) {
   // The download has started by then; the object URL is only needed for the click.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
+
+/**
+ * A browser tab for a file that is still on its way (a PDF preview the server renders first). It must be
+ * opened inside the click: a tab opened once the reply is there counts as a pop-up and is blocked. It shows
+ * `waiting` until showInTab() points it at the file. Null when the browser refuses to open it.
+ */
+export function openPendingTab(waiting: string): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  try {
+    tab.opener = null;
+    tab.document.title = waiting;
+    tab.document.body.style.font = '16px system-ui, sans-serif';
+    tab.document.body.style.margin = '2rem';
+    tab.document.body.textContent = waiting;
+  } catch {
+    // a tab we may not write to still takes the file
+  }
+  return tab;
+}
+
+/** Shows the file in the tab of openPendingTab(); without a tab (refused or closed meanwhile) it is downloaded. */
+export function showInTab(tab: Window | null, blob: Blob, fileName: string) {
+  if (!tab || tab.closed) {
+    saveBlob(blob, fileName);
+    return;
+  }
+  const url = URL.createObjectURL(blob);
+  tab.location.href = url;
+  // The tab's viewer has read the file long before; the URL is released with some margin.
+  setTimeout(() => URL.revokeObjectURL(url), 10 * 60_000);
+}

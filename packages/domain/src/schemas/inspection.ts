@@ -181,7 +181,21 @@ export const inspectionSchema = z.object({
 });
 export type Inspection = z.infer<typeof inspectionSchema>;
 
-export const inspectionListReply = z.array(inspectionSchema);
+/**
+ * A signature as the record lists show it: who signed and when, without the drawing (a PNG data
+ * URL of several KB). GET inspections/{id} and selfinspections/{id} carry the drawing.
+ */
+export const signatureSummarySchema = z.object({ name: z.string(), signedAt: z.string().optional() });
+export type SignatureSummary = z.infer<typeof signatureSummarySchema>;
+
+/** A record in a list reply: every field of the record, its signatures without their drawings. */
+export const inspectionListItemSchema = inspectionSchema.extend({
+  inspectorSignature: signatureSummarySchema.nullable(),
+  operatorAcknowledgement: signatureSummarySchema.nullable(),
+});
+export type InspectionListItem = z.infer<typeof inspectionListItemSchema>;
+
+export const inspectionListReply = z.array(inspectionListItemSchema);
 
 export const inspectionQuery = z.object({
   book: idSchema.optional(),
@@ -190,16 +204,62 @@ export const inspectionQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const inspectionPageReply = paged(inspectionSchema);
+export const inspectionPageReply = paged(inspectionListItemSchema);
 
-/** SPEC §3 Booking entry (POST books/{id}/inspection). */
+/**
+ * GET books/{id}/shutdown: why a book is shut down (book.shutDown): its latest counted inspection,
+ * maintenance or expert report and that record's open defects rated 'shutdown'. Not shut down, or
+ * caused by a record the caller may not see: record null and no defects.
+ */
+export const shutDownReply = z.object({
+  shutDown: z.boolean(),
+  record: z
+    .object({ _id: z.string(), kind: inspectionKindSchema, when: z.string(), isAbnahmeGutachten: z.boolean() })
+    .nullable(),
+  defects: z.array(defectSchema.extend({ _id: z.string() })),
+});
+export type ShutDownReason = z.infer<typeof shutDownReply>;
+
+/**
+ * A child entry of the booking account (SPEC §3 userInspection) registered with it: the booking's
+ * properties.userInspection lists them.
+ */
+export const bookingChildSchema = z.object({
+  firstName: text(100).default(''),
+  lastName: text(100).default(''),
+  dob: isoDate.nullable().default(null),
+  positionsNummer: z.number({ error: 'validation.invalid' }).int().min(1).optional(),
+});
+export type BookingChild = z.infer<typeof bookingChildSchema>;
+/** Most child entries one booking may name. */
+export const MAX_BOOKING_CHILDREN = 20;
+
+/** SPEC §3 Booking entry (POST books/{id}/inspection). properties is free; its userInspection, if any, is typed. */
 export const bookingEntrySchema = z.object({
   user_id: idSchema.optional(),
   firstName: text(100).min(1, { error: 'validation.required' }),
   lastName: text(100).min(1, { error: 'validation.required' }),
   dob: isoDate.nullable().optional(),
-  properties: z.record(z.string(), z.unknown()).default({}),
+  properties: z
+    .object({
+      userInspection: z
+        .array(bookingChildSchema, { error: 'validation.invalid' })
+        .max(MAX_BOOKING_CHILDREN, { error: 'validation.max' })
+        .optional(),
+    })
+    .catchall(z.unknown())
+    .default({}),
 });
+
+/** The child entries a stored booking names (an entry that does not fit the schema is left out). */
+export function bookingChildren(properties: Record<string, unknown>): BookingChild[] {
+  const list = properties.userInspection;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const parsed = bookingChildSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 export type BookingEntry = z.input<typeof bookingEntrySchema>;
 
 /** SPEC §3 Book meta. */
@@ -211,7 +271,7 @@ export const bookMetaSchema = z.object({
 });
 export type BookMeta = z.infer<typeof bookMetaSchema>;
 
-/** A booking entry as stored (GET books/{id}/inspectionUser/{userId}). */
+/** A booking entry as stored (GET books/{id}/inspectionUser/{userId}, GET books/{id}/bookings). */
 export const bookingSchema = z.object({
   _id: z.string(),
   book: z.string(),
@@ -286,7 +346,7 @@ export type AbnStats = z.infer<typeof abnStatsReply>;
  * GET lists/allDailyInspectionUser/{userId}: the records that user finalized or started today
  * (Europe/Berlin), newest first, each with what a list row shows of its book.
  */
-export const dailyInspectionItemSchema = inspectionSchema.extend({
+export const dailyInspectionItemSchema = inspectionListItemSchema.extend({
   bookTitle: z.string(),
   bookObject: z.string(),
   bookSite: z.string(),
@@ -301,6 +361,7 @@ export const ABN_STATS_MAX_YEARS = 5;
 export const bookInspectionParams = z.object({ id: idSchema, inspectionId: idSchema });
 export const bookSelfInspectionParams = z.object({ id: idSchema, selfInspectionId: idSchema });
 export const bookUserParams = z.object({ id: idSchema, userId: idSchema });
+export const bookBookingParams = z.object({ id: idSchema, bookingId: idSchema });
 
 /** Paging of the open-inspection lists (page from 1, size up to 100, default 20). */
 export const openInspectionQuery = z.object({

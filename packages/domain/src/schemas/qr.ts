@@ -107,7 +107,18 @@ export const defectReportUpdateSchema = z.object({
 
 /** Most books one label PDF may hold. */
 export const MAX_LABEL_BOOKS = 1000;
-/** POST books/getEtikettPdf. */
+/** Labels on one A4 sheet (Avery Zweckform 3474: 3 columns × 8 rows), numbered row by row from the top left. */
+export const LABELS_PER_SHEET = 24;
+/**
+ * POST books/getEtikettPdf. `start`: the position (1–24) of the first label on the first sheet, so a sheet
+ * of which some labels are used already can be printed on; the following labels fill the sheet row by row.
+ */
 export const labelPdfBody = z.object({
   books: z.array(idSchema).min(1, { error: 'validation.required' }).max(MAX_LABEL_BOOKS, { error: 'validation.max' }),
+  start: z
+    .number({ error: 'validation.labelStart' })
+    .int({ error: 'validation.labelStart' })
+    .min(1, { error: 'validation.labelStart' })
+    .max(LABELS_PER_SHEET, { error: 'validation.labelStart' })
+    .default(1),
 });

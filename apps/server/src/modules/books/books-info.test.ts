@@ -33,7 +33,7 @@ describe('GET books/status/all', () => {
       'Approved',
       'Inspected',
       'Expired',
-      'Failure',
+      'Defect',
       'Template',
     ]);
     expect((await t.api({ method: 'GET', url: '/books/status/all' })).statusCode).toBe(401);

@@ -51,7 +51,8 @@ export interface ScheduleColumns {
   shutDown: boolean;
 }
 
-interface CountedRecord extends DatedRecord {
+export interface CountedRecord extends DatedRecord {
+  id: string;
   finalizedAt: Date;
   /** An unresolved defect of severity 'repair' or 'shutdown'. */
   repairOpen: boolean;
@@ -72,9 +73,10 @@ const corrector = alias(inspections, 'corrector');
  * The records that count for the schedule: finalized, and not corrected by a finalized
  * correction (a correction replaces the record it corrects).
  */
-async function countedRecords(db: Executor, bookId: string): Promise<CountedRecord[]> {
+export async function countedRecords(db: Executor, bookId: string): Promise<CountedRecord[]> {
   const rows = await db
     .select({
+      id: inspections.id,
       kind: inspections.kind,
       when: inspections.when,
       isAbnahmeGutachten: inspections.isAbnahmeGutachten,

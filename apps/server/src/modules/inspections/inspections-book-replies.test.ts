@@ -5,9 +5,10 @@ import { createTestApp } from '../../../test/helper';
 import { call, draft, finalized, inspectionWorld, isoDay, PNG } from './inspections.fixtures';
 
 /**
- * Decision 012: the book detail replies (GET books/{id}, GET books/dto/{id}) name a book's
+ * Decision 015: the book detail replies (GET books/{id}, GET books/dto/{id}) name a book's
  * records by id and never carry the records, their checklists or signatures; the book page
- * loads those on demand from GET books/{id}/inspection and /selfinspection.
+ * loads those on demand, a page at a time (GET inspections?book=). Decision 020: no list of
+ * records carries a signature's drawing; GET inspections/{id} does.
  */
 const t = await createTestApp();
 
@@ -34,11 +35,25 @@ describe('book detail replies', () => {
 
     const staffRecords = (await api('GET', `/books/${w.book._id}/inspection`)).json() as Inspection[];
     const selfRecords = (await api('GET', `/books/${w.book._id}/selfinspection`)).json() as Inspection[];
-    // The records and their signatures stay available on demand.
+    // The lists name who signed and when; the drawings come with the record alone.
     expect(staffRecords.map((r) => r._id)).toEqual([newer._id, older._id]);
-    expect(staffRecords[1]?.inspectorSignature?.image).toBe(PNG);
-    expect(staffRecords[1]?.operatorAcknowledgement?.name).toBe('Erika Betreiberin');
+    expect(staffRecords[1]?.inspectorSignature).toEqual({ name: 'Tobias Techniker', signedAt: expect.any(String) });
+    expect(staffRecords[1]?.operatorAcknowledgement).toEqual({
+      name: 'Erika Betreiberin',
+      signedAt: expect.any(String),
+    });
     expect(selfRecords.map((r) => r._id)).toEqual([self._id]);
+    for (const url of [
+      `/books/${w.book._id}/inspection`,
+      `/books/${w.book._id}/selfinspection`,
+      `/inspections?book=${w.book._id}`,
+      `/selfinspections?book=${w.book._id}`,
+    ]) {
+      expect((await api('GET', url)).body, url).not.toContain('data:image/');
+    }
+    const one = (await api('GET', `/inspections/${older._id}`)).json() as Inspection;
+    expect(one.inspectorSignature?.image).toBe(PNG);
+    expect(one.operatorAcknowledgement?.image).toBe(PNG);
 
     const plain = await api('GET', `/books/${w.book._id}`);
     expect(plain.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, fieldsOf, member } from '../books/books.fixtures';
+import { auditRowsOf, branchMember, fieldsOf, member } from '../books/books.fixtures';
 import { call, FOREIGN, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
@@ -102,6 +102,79 @@ describe('GET books/{id}/inspectionUser/{userId}', () => {
     expect((await call(t, w)('GET', `/books/${outsider.book._id}/inspectionUser/${w.user.id}`)).statusCode).toBe(404);
     expect((await call(t, w)('GET', `/books/${w.book._id}/inspectionUser/abc`)).statusCode).toBe(400);
     expect((await call(t, w)('GET', `/books/${w.book._id}/inspectionUser/${w.user.id}`)).json()).toEqual([]);
+  });
+});
+
+describe('GET books/{id}/bookings and DELETE books/{id}/bookings/{bookingId}', () => {
+  it('lets the office see who registered, with date of birth and child entries', async () => {
+    const w = await inspectionWorld(t, Role.STANDARD_ROLE, { slots: 5 });
+    const tech = await member(t, Role.ROLE_SERVICE_TECHNIKER, [w.tenantId]);
+    const children = [{ firstName: 'Ben', lastName: 'Muster', dob: '2016-04-02', positionsNummer: 1 }];
+    const booked = await call(t, w)(
+      'POST',
+      `/books/${w.book._id}/inspection`,
+      person({ user_id: tech.id, dob: '1990-01-15', properties: { userInspection: children } }),
+      tech.token,
+    );
+    expect(booked.statusCode).toBe(201);
+    const list = await call(t, w)('GET', `/books/${w.book._id}/bookings`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        user_id: tech.id,
+        firstName: 'Mia',
+        lastName: 'Muster',
+        dob: '1990-01-15',
+        properties: { userInspection: children },
+      }),
+    ]);
+    // Only the office roles see everybody's registrations.
+    expect((await call(t, w)('GET', `/books/${w.book._id}/bookings`, undefined, tech.token)).statusCode).toBe(403);
+    const outsider = await inspectionWorld(t);
+    expect((await call(t, outsider)('GET', `/books/${w.book._id}/bookings`)).statusCode).toBe(404);
+    // Child entries are typed: a date of birth must be a date.
+    const bad = await call(t, w)(
+      'POST',
+      `/books/${w.book._id}/inspection`,
+      person({ properties: { userInspection: [{ firstName: 'X', dob: '2.4.2016' }] } }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['properties.userInspection.0.dob']);
+  });
+
+  it('cancels one’s own registration and frees the slot; the office may cancel anybody’s, others nobody else’s', async () => {
+    const w = await inspectionWorld(t, Role.STANDARD_ROLE, { slots: 3, enableFrom: isoDay(-1), enableTo: isoDay(9) });
+    const tech = await member(t, Role.ROLE_SERVICE_TECHNIKER, [w.tenantId]);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
+    const book = (token: string, user_id: string) =>
+      call(t, w)('POST', `/books/${w.book._id}/inspection`, person({ user_id }), token);
+    expect((await book(tech.token, tech.id)).statusCode).toBe(201);
+    expect((await book(branch.token, branch.id)).statusCode).toBe(201);
+    const ids = Object.fromEntries(
+      ((await call(t, w)('GET', `/books/${w.book._id}/bookings`)).json() as { _id: string; user_id: string }[]).map(
+        (b) => [b.user_id, b._id],
+      ),
+    );
+    const cancel = (id: string, token?: string) =>
+      call(t, w)('DELETE', `/books/${w.book._id}/bookings/${id}`, undefined, token);
+
+    // Somebody else's registration: not found for the technician.
+    expect((await cancel(ids[branch.id] as string, tech.token)).statusCode).toBe(404);
+    const own = await cancel(ids[tech.id] as string, tech.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ freeslots: 2, usedslots: 1, bookable: true, bookableInFuture: false });
+    expect((await cancel(ids[tech.id] as string, tech.token)).statusCode).toBe(404);
+    // Registering again after cancelling works.
+    expect((await book(tech.token, tech.id)).statusCode).toBe(201);
+    // The office removes the branch user's registration.
+    const byOffice = await cancel(ids[branch.id] as string);
+    expect(byOffice.statusCode).toBe(200);
+    expect(byOffice.json().usedslots).toBe(1);
+    const rows = (await auditRowsOf(t, w.book._id)).filter((a) => a.field === 'booking');
+    expect(rows.filter((a) => a.newValue === null).map((a) => a.oldValue)).toEqual(['Mia Muster', 'Mia Muster']);
+    const other = await inspectionWorld(t);
+    expect((await call(t, other)('DELETE', `/books/${w.book._id}/bookings/${ids[tech.id]}`)).statusCode).toBe(404);
+    expect((await cancel('abc')).statusCode).toBe(400);
   });
 });
 

@@ -52,6 +52,63 @@ describe('POST inspections/{id}/finalize: what a record needs', () => {
     expect((await finalized(t, w, { kind: 'gutachten' }, { continuedOperation: null })).finalized).toBe(true);
   });
 
+  it("refuses 'may stay in operation: yes' beside an open repair or shut-down defect, naming the field", async () => {
+    const w = await inspectionWorld(t);
+    const r = await draft(t, w, { kind: 'wartung' });
+    const attempt = async (fields: Record<string, unknown>, lang = 'de') => {
+      const current = (await call(t, w)('GET', `/inspections/${r._id}`)).json();
+      const put = await call(t, w)('PUT', `/inspections/${r._id}`, { ...complete(r), ...fields, __v: current.__v });
+      expect(put.statusCode).toBe(200);
+      return t.api({
+        method: 'POST',
+        url: `/inspections/${r._id}/finalize`,
+        token: w.user.token,
+        tenant: w.tenantId,
+        headers: { 'accept-language': lang },
+        payload: { __v: put.json().__v },
+      });
+    };
+    const shutdown = { text: 'Fluchtweg öffnet nicht', severity: 'shutdown', item: 'door.escapeRoute' };
+    const repair = { text: 'Riemen rissig', severity: 'repair', item: 'door.drive' };
+    for (const [defect, lang] of [
+      [shutdown, 'de'],
+      [repair, 'en'],
+    ] as const) {
+      const res = await attempt({ defects: [defect], continuedOperation: true }, lang);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'CONTINUED_OPERATION_CONFLICT',
+        details: [{ field: 'continuedOperation', key: 'errors.CONTINUED_OPERATION_CONFLICT' }],
+      });
+      expect(res.json().message).toContain(lang === 'de' ? 'Stilllegen' : 'Shut down');
+    }
+    expect((await call(t, w)('GET', `/inspections/${r._id}`)).json().finalized).toBe(false);
+    // A fixed shut-down defect and a safe one do not stand in the way.
+    const resolved = await attempt({
+      defects: [
+        { ...shutdown, resolved: true },
+        { text: 'Kratzer', severity: 'safe' },
+      ],
+      continuedOperation: true,
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ finalized: true, continuedOperation: true });
+  });
+
+  it("finalizes with an open shut-down defect once the statement is 'no', and with a fixed one at 'yes'", async () => {
+    const w = await inspectionWorld(t);
+    const shutdown = { text: 'Fluchtweg öffnet nicht', severity: 'shutdown' };
+    const no = await finalized(t, w, { defects: [shutdown] }, { continuedOperation: false });
+    expect(no).toMatchObject({ finalized: true, continuedOperation: false });
+    const fixed = await finalized(t, w, { defects: [{ ...shutdown, resolved: true }] }, { continuedOperation: true });
+    expect(fixed).toMatchObject({ finalized: true, continuedOperation: true });
+    // The refusal holds for expert reports too, where the statement is optional.
+    const g = await draft(t, w, { kind: 'gutachten', defects: [{ text: 'Antrieb defekt', severity: 'repair' }] });
+    const put = await call(t, w)('PUT', `/inspections/${g._id}`, complete(g, { continuedOperation: true }));
+    const res = await call(t, w)('POST', `/inspections/${g._id}/finalize`, { __v: put.json().__v });
+    expect(res.json().code).toBe('CONTINUED_OPERATION_CONFLICT');
+  });
+
   it('answers a stale __v with 409 CONFLICT', async () => {
     const w = await inspectionWorld(t);
     const r = await draft(t, w);
@@ -131,6 +188,12 @@ describe('finalize recomputes the schedule of the book', () => {
       { continuedOperation: false },
     );
     expect(await bookOf(t, w)).toMatchObject({ shutDown: true, inspectionAmpel: 'black', status: 6 });
+    const reason = (await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json();
+    expect(reason).toMatchObject({
+      shutDown: true,
+      record: { kind: 'inspection', when: isoDay(-5) },
+      defects: [{ text: 'Fluchtweg-Funktion ohne Wirkung', severity: 'shutdown', item: 'door.escapeRoute' }],
+    });
     // A self-inspection neither shuts down nor clears an expert's finding.
     await finalized(t, w, { kind: 'self', when: isoDay(-1) });
     expect(await bookOf(t, w)).toMatchObject({ shutDown: true, inspectionAmpel: 'black', status: 6 });
@@ -140,6 +203,32 @@ describe('finalize recomputes the schedule of the book', () => {
       defects: [{ text: 'Fluchtweg-Funktion ohne Wirkung', severity: 'shutdown', resolved: true }],
     });
     expect(await bookOf(t, w)).toMatchObject({ shutDown: false, inspectionAmpel: 'green', status: 4 });
+    expect((await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json()).toEqual({
+      shutDown: false,
+      record: null,
+      defects: [],
+    });
+  });
+
+  it('names an expert report that shut the book down only to those who may read expert reports', async () => {
+    const w = await inspectionWorld(t);
+    await finalized(
+      t,
+      w,
+      { kind: 'gutachten', when: isoDay(-2), defects: [{ text: 'Brandschutz fehlt', severity: 'shutdown' }] },
+      { continuedOperation: false },
+    );
+    const staff = (await call(t, w)('GET', `/books/${w.book._id}/shutdown`)).json();
+    expect(staff).toMatchObject({
+      shutDown: true,
+      record: { kind: 'gutachten' },
+      defects: [{ text: 'Brandschutz fehlt' }],
+    });
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
+    const hidden = await call(t, w)('GET', `/books/${w.book._id}/shutdown`, undefined, branch.token);
+    expect(hidden.json()).toEqual({ shutDown: true, record: null, defects: [] });
+    const other = await inspectionWorld(t);
+    expect((await call(t, other)('GET', `/books/${w.book._id}/shutdown`)).statusCode).toBe(404);
   });
 
   it('sets failure for an open repair defect, without shutting down', async () => {

@@ -148,6 +148,46 @@ export async function userBookings(rctx: RequestContext, bookId: string, userId:
   return rows.map(toBookingDto);
 }
 
+/** GET books/{id}/bookings (office roles): everybody registered for the book's slots, oldest first. */
+export async function bookBookings(rctx: RequestContext, bookId: string): Promise<Booking[]> {
+  const ctx = requireTenant(rctx);
+  if (!(await findBook(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  const rows = await ctx.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, ctx.tenantId), eq(bookings.bookId, bookId)))
+    .orderBy(asc(bookings.createdAt), asc(bookings.id));
+  return rows.map(toBookingDto);
+}
+
+/**
+ * DELETE books/{id}/bookings/{bookingId}: cancels a registration and frees its slot. Users cancel
+ * their own (the booking names them as user_id); the office roles any of their tenant's books.
+ * Somebody else's registration is a 404 to everybody else, as they cannot see it either.
+ */
+export async function cancelBooking(rctx: RequestContext, bookId: string, bookingId: string): Promise<BookMeta> {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const book = await findBook(tx, ctx.tenantId, bookId, { forUpdate: true });
+    if (!book) throw notFound();
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.tenantId, ctx.tenantId), eq(bookings.bookId, book.id), eq(bookings.id, bookingId)))
+      .limit(1);
+    if (!row || (row.userId !== ctx.user.id && !mayActForOthers(ctx.user.role))) throw notFound();
+    await tx.delete(bookings).where(and(eq(bookings.id, row.id), eq(bookings.tenantId, ctx.tenantId)));
+    await recordChanges(
+      tx,
+      ctx,
+      { entity: 'book', entityId: book.id, tenantId: ctx.tenantId, action: 'update' },
+      { booking: `${row.firstName} ${row.lastName}` },
+      null,
+    );
+    return metaOf(book, await usedSlots(tx, book.id), berlinToday());
+  });
+}
+
 /**
  * POST books/calculatedate: the next due date after a record of that date with that interval
  * (rules/next-inspection.ts). An acceptance report does not count as an inspection: null.

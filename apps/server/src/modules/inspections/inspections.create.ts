@@ -14,7 +14,14 @@ import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { auditCreated } from './inspections.audit';
-import { blankChecklist, checkPhotos, labelChecklist, stamped, withDefectIds } from './inspections.input';
+import {
+  blankChecklist,
+  checkDefectItems,
+  checkPhotos,
+  labelChecklist,
+  stamped,
+  withDefectIds,
+} from './inspections.input';
 import { correctionOf, familyOf, findRecord, type InspectionRow, readRecord } from './inspections.repo';
 
 type StaffCreate = z.infer<typeof inspectionCreateSchema>;
@@ -73,6 +80,7 @@ async function insertRecord(ctx: TenantContext, input: NewRecord, sent: Readonly
       const checklistName = base?.checklistName ?? standard;
       const checklist = fields.checklist.length ? labelChecklist(fields.checklist) : blankChecklist(standard);
       const defects = withDefectIds(fields.defects);
+      checkDefectItems(checklist, defects);
       await checkPhotos(tx, ctx.tenantId, book.id, defects);
       const now = new Date();
       const [row] = await tx

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@pruefbuch/domain/error-codes';
+import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq } from 'drizzle-orm';
@@ -26,7 +27,8 @@ const refused = (code: ErrorCode, field: string) =>
  * What a record needs before it is signed off: the inspector's signature; a result for every
  * checklist item (a checklist of its own, except for an expert report, whose findings are its
  * text); for inspections and maintenance the statement whether the installation may stay in
- * operation; and a date that is not in the future.
+ * operation, and never 'yes' beside an open defect that rules it out (rules/continued-operation);
+ * and a date that is not in the future.
  */
 export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
   if (!r.inspectorSignature) throw refused('SIGNATURE_REQUIRED', 'inspectorSignature');
@@ -36,6 +38,7 @@ export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
   if ((r.kind === 'inspection' || r.kind === 'wartung') && r.continuedOperation === null) {
     throw refused('CONTINUED_OPERATION_REQUIRED', 'continuedOperation');
   }
+  if (contradictsContinuedOperation(r)) throw refused('CONTINUED_OPERATION_CONFLICT', 'continuedOperation');
   if (r.when > today) throw badField('when', 'validation.date');
 }
 

@@ -1,4 +1,5 @@
 import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { defectsAgainstOperation } from '@pruefbuch/domain/rules/continued-operation';
 import type { Book } from '@pruefbuch/domain/schemas/book';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { TestApp } from '../../../test/helper';
@@ -50,11 +51,15 @@ export async function draft(t: TestApp, w: World, fields: Record<string, unknown
   return res.json() as Inspection;
 }
 
-/** Every checklist item ok, signed, continued operation stated: what finalize needs. */
+/**
+ * Every checklist item ok, signed, continued operation stated (yes, unless an open defect rules it
+ * out): what finalize needs.
+ */
 export const complete = (r: Inspection, extra: Record<string, unknown> = {}) => ({
   __v: r.__v,
   checklist: r.checklist.map((c) => ({ ...c, result: 'ok' })),
-  continuedOperation: true,
+  continuedOperation:
+    defectsAgainstOperation({ defects: (extra.defects as Inspection['defects']) ?? r.defects }).length === 0,
   inspectorSignature: signature(),
   ...extra,
 });

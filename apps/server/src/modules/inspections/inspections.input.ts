@@ -38,6 +38,16 @@ export function labelChecklist(entries: readonly ChecklistEntry[]): ChecklistEnt
   });
 }
 
+/**
+ * A defect linked to a checklist item (the item a technician marked 'Mangel') must name an item
+ * of the record's own checklist; a defect of the installation as a whole names none.
+ */
+export function checkDefectItems(checklist: readonly Pick<ChecklistEntry, 'item'>[], defects: readonly Defect[]) {
+  const items = new Set(checklist.map((c) => c.item));
+  const bad = defects.findIndex((d) => d.item !== null && !items.has(d.item));
+  if (bad >= 0) throw badField(`defects.${bad}.item`, 'validation.invalid');
+}
+
 /** Every defect keeps its _id; a new one gets one. */
 export const withDefectIds = (defects: readonly Defect[]): (Defect & { _id: string })[] =>
   defects.map((d) => ({ ...d, _id: d._id || randomUUID() }));

@@ -1,5 +1,10 @@
-import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
-import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import type {
+  Inspection,
+  InspectionKind,
+  InspectionListItem,
+  SignatureSummary,
+} from '@pruefbuch/domain/schemas/inspection';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { inspections, users } from '../../db/schema/index';
@@ -28,28 +33,53 @@ export const blobDownloadPath = (blobId: string) => `blobs/${blobId}/document/do
 const corrector = alias(inspections, 'corrector');
 const finalizer = alias(users, 'finalizer');
 
-/** A record with what its reply needs from other rows: the record correcting it and who finalized it. */
-const selection = {
-  row: inspections,
+/** A record row, its signature columns of some shape (whole, or without the drawing). */
+type RowWith<Sig, Ack> = Omit<InspectionRow, 'inspectorSignature' | 'operatorAcknowledgement'> & {
+  inspectorSignature: Sig | null;
+  operatorAcknowledgement: Ack | null;
+};
+type ListRow = RowWith<SignatureSummary, SignatureSummary>;
+
+/** What a record's reply needs from other rows: the record correcting it and who finalized it. */
+const joined = {
   correctedBy: corrector.id,
   finalizerAbbreviation: finalizer.abbreviation,
   finalizerName: sql<string | null>`nullif(trim(${finalizer.firstName} || ' ' || ${finalizer.lastName}), '')`,
 };
-type Selected = {
-  row: InspectionRow;
+type Selected<R> = {
+  row: R;
   correctedBy: string | null;
   finalizerAbbreviation: string | null;
   finalizerName: string | null;
 };
 
+/** A signature column without its drawing: lists name who signed and when, the record itself shows it. */
+const withoutDrawing = (column: typeof inspections.inspectorSignature | typeof inspections.operatorAcknowledgement) =>
+  sql<SignatureSummary | null>`(${column} - 'image')`;
+
 const selectRecords = (db: Executor) =>
   db
-    .select(selection)
+    .select({ row: inspections, ...joined })
     .from(inspections)
     .leftJoin(corrector, eq(corrector.correctsId, inspections.id))
     .leftJoin(finalizer, eq(finalizer.id, inspections.finalizedBy));
 
-export function toInspectionDto(s: Selected): Inspection {
+/** The records of a list: as selectRecords, without the signature drawings (they never leave the database). */
+const selectListRecords = (db: Executor) =>
+  db
+    .select({
+      row: {
+        ...getTableColumns(inspections),
+        inspectorSignature: withoutDrawing(inspections.inspectorSignature),
+        operatorAcknowledgement: withoutDrawing(inspections.operatorAcknowledgement),
+      },
+      ...joined,
+    })
+    .from(inspections)
+    .leftJoin(corrector, eq(corrector.correctsId, inspections.id))
+    .leftJoin(finalizer, eq(finalizer.id, inspections.finalizedBy));
+
+function dtoOf<Sig, Ack>(s: Selected<RowWith<Sig, Ack>>) {
   const r = s.row;
   return {
     _id: r.id,
@@ -81,6 +111,9 @@ export function toInspectionDto(s: Selected): Inspection {
     updatedAt: r.updatedAt.toISOString(),
   };
 }
+
+export const toInspectionDto = (s: Selected<InspectionRow>): Inspection => dtoOf(s);
+const toListItem = (s: Selected<ListRow>): InspectionListItem => dtoOf(s);
 
 // ---------------------------------------------------------------------------------------------
 // Tenant-scoped queries: every one takes the tenant id of the verified request context.
@@ -145,7 +178,10 @@ const filterOf = (tenantId: string, f: RecordFilter) =>
         : isNull(inspections.finalizedAt),
   );
 
-/** Records of the tenant, newest first (by `when`, then by creation); a page of them when one is asked for. */
+/**
+ * Records of the tenant, newest first (by `when`, then by creation); a page of them when one is
+ * asked for. Signatures without their drawings (inspectionListItemSchema).
+ */
 export async function listRecords(
   db: Executor,
   tenantId: string,
@@ -153,11 +189,11 @@ export async function listRecords(
   page?: { page: number; size: number },
 ) {
   const where = filterOf(tenantId, f);
-  const q = selectRecords(db)
+  const q = selectListRecords(db)
     .where(where)
     .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
   const rows = page ? await q.limit(page.size).offset(offsetOf(page)) : await q;
-  return rows.map(toInspectionDto);
+  return rows.map(toListItem);
 }
 
 export async function countRecords(db: Executor, tenantId: string, f: RecordFilter) {
@@ -182,7 +218,7 @@ export async function photosInOtherRecords(db: Executor, tenantId: string, bookI
  */
 export async function unsafeReadRecords(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await selectRecords(db).where(inArray(inspections.id, ids));
-  const byId = new Map(rows.map((r) => [r.row.id, toInspectionDto(r)]));
+  const rows = await selectListRecords(db).where(inArray(inspections.id, ids));
+  const byId = new Map(rows.map((r) => [r.row.id, toListItem(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,5 +1,6 @@
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
+  bookBookingParams,
   bookInspectionParams,
   bookingEntrySchema,
   bookingListReply,
@@ -17,17 +18,19 @@ import {
   inspectionSchema,
   inspectionUpdateSchema,
   selfInspectionCreateSchema,
+  shutDownReply,
 } from '@pruefbuch/domain/schemas/inspection';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { receiveUpload } from '../../platform/uploads';
-import { addBooking, bookMeta, calculateDate, userBookings } from './inspections.bookings';
+import { addBooking, bookBookings, bookMeta, calculateDate, cancelBooking, userBookings } from './inspections.bookings';
 import { createRecord, createSelfRecord } from './inspections.create';
 import { uploadExistingReport } from './inspections.existing-report';
 import { finalizeRecord, type InspectionPorts } from './inspections.finalize';
 import { bookRecords, getRecord, listRecordPage } from './inspections.read';
+import { shutDownReason } from './inspections.shutdown';
 import { deleteRecord, updateRecord } from './inspections.write';
 
 const tags = ['inspections'];
@@ -160,6 +163,12 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
     handler: (req) => bookRecords(ctxOf(req), req.params.id, 'self'),
   });
 
+  app.get('/books/:id/shutdown', {
+    config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: idParams, response: { 200: shutDownReply } },
+    handler: (req) => shutDownReason(ctxOf(req), req.params.id),
+  });
+
   app.delete('/books/:id/inspection/:inspectionId', {
     config: { access: 'inspections:write' },
     schema: { tags, params: bookInspectionParams },
@@ -189,6 +198,23 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
     config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
     handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.get('/books/:id/bookings', {
+    config: { access: 'bookings:manage', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: { tags, params: idParams, response: { 200: bookingListReply } },
+    handler: (req) => bookBookings(ctxOf(req), req.params.id),
+  });
+
+  app.delete('/books/:id/bookings/:bookingId', {
+    config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: {
+      tags,
+      params: bookBookingParams,
+      description: 'Cancels a registration (own; office roles: anybody’s). Reply: the book meta after it.',
+      response: { 200: bookMetaSchema },
+    },
+    handler: (req) => cancelBooking(ctxOf(req), req.params.id, req.params.bookingId),
   });
 
   app.get('/books/:id/meta', {

@@ -5,7 +5,7 @@ import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { auditRowsOf, branchMember, createBook, fieldsOf, insertBlob, member } from '../books/books.fixtures';
-import { call, draft, FOREIGN, inspectionWorld, isoDay, PNG, signature } from './inspections.fixtures';
+import { call, complete, draft, FOREIGN, inspectionWorld, isoDay, PNG, signature } from './inspections.fixtures';
 
 const t = await createTestApp();
 
@@ -252,6 +252,47 @@ describe('PUT inspections/{id}', () => {
       tenant: w.tenantId,
     });
     expect(shown.json().some((e: { field: string; newValue: string }) => e.field === 'inspection.who')).toBe(true);
+  });
+
+  it('keeps a defect linked to the checklist item marked as a defect, through save and finalize', async () => {
+    const w = await inspectionWorld(t);
+    const r = await draft(t, w, { kind: 'wartung' });
+    // As the editor sends it: item 'door.sensors' marked 'defect' opened a defect linked to it.
+    const checklist = r.checklist.map((c) => ({ ...c, result: c.item === 'door.sensors' ? 'defect' : 'ok' }));
+    const defects = [{ text: 'Bewegungsmelder reagiert spät', severity: 'safe', item: 'door.sensors' }];
+    const put = await call(t, w)('PUT', `/inspections/${r._id}`, { ...complete(r), checklist, defects });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().defects).toEqual([
+      expect.objectContaining({ item: 'door.sensors', text: 'Bewegungsmelder reagiert spät', severity: 'safe' }),
+    ]);
+    const done = await call(t, w)('POST', `/inspections/${r._id}/finalize`, { __v: put.json().__v });
+    expect(done.statusCode).toBe(200);
+    const read = (await call(t, w)('GET', `/inspections/${r._id}`)).json();
+    expect(read.checklist.find((c: { item: string }) => c.item === 'door.sensors').result).toBe('defect');
+    expect(read.defects[0]).toMatchObject({ item: 'door.sensors', _id: put.json().defects[0]._id });
+  });
+
+  it('refuses a defect linked to an item the checklist does not have, on create and on update', async () => {
+    const w = await inspectionWorld(t);
+    const created = await call(t, w)('POST', '/inspections', {
+      book: w.book._id,
+      kind: 'inspection',
+      when: isoDay(-1),
+      defects: [{ text: 'Lamelle klemmt', severity: 'repair', item: 'rwa.flaps' }],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().details).toEqual([expect.objectContaining({ field: 'defects.0.item' })]);
+    const r = await draft(t, w, { defects: [{ text: 'Riemen rissig', severity: 'repair', item: 'door.drive' }] });
+    // Dropping the item from the checklist while a defect is linked to it is refused as well.
+    const without = r.checklist.filter((c) => c.item !== 'door.drive');
+    const put = await call(t, w)('PUT', `/inspections/${r._id}`, { __v: r.__v, checklist: without });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().details[0].field).toBe('defects.0.item');
+    const unlinked = await call(t, w)('PUT', `/inspections/${r._id}`, {
+      __v: r.__v,
+      defects: [{ ...r.defects[0], item: null }],
+    });
+    expect(unlinked.statusCode).toBe(200);
   });
 
   it('answers a stale __v with 409 CONFLICT and changes nothing', async () => {

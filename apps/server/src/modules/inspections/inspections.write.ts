@@ -7,7 +7,14 @@ import { conflict, notFound } from '../../platform/errors';
 import { purgeUnreferenced } from '../../platform/files';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { auditDeleted, auditUpdated } from './inspections.audit';
-import { checkPhotos, DEFECT_PHOTO_TYPE, labelChecklist, stamped, withDefectIds } from './inspections.input';
+import {
+  checkDefectItems,
+  checkPhotos,
+  DEFECT_PHOTO_TYPE,
+  labelChecklist,
+  stamped,
+  withDefectIds,
+} from './inspections.input';
 import {
   findRecord,
   type InspectionInsert,
@@ -47,6 +54,8 @@ export function updateRecord(
       set.defects = withDefectIds(fields.defects);
       await checkPhotos(tx, ctx.tenantId, current.bookId, set.defects);
     }
+    if (set.checklist || set.defects)
+      checkDefectItems(set.checklist ?? current.checklist, set.defects ?? current.defects);
     if (set.isAbnahmeGutachten !== undefined)
       set.isAbnahmeGutachten = current.kind === 'gutachten' && set.isAbnahmeGutachten;
     if (fields.inspectorSignature !== undefined) set.inspectorSignature = stamped(fields.inspectorSignature, now);

@@ -65,7 +65,7 @@ export async function renderRecord(pdf: PdfWriter, r: PdfRecord, opts: RecordRen
     [
       [pdf.t('pdf.fields.kind'), pdf.t(`pdf.kinds.${kindKey(r)}`)],
       [pdf.t('pdf.fields.date'), formatDate(r.when)],
-      [pdf.t('pdf.fields.who'), r.who],
+      [pdf.t(r.kind === 'gutachten' ? 'pdf.fields.expert' : 'pdf.fields.who'), r.who],
       [pdf.t('pdf.fields.where'), self ? '' : r.where],
       [pdf.t('pdf.fields.akkutausch'), self || !r.akkutausch ? '' : pdf.t('pdf.yes')],
       [pdf.t('pdf.fields.checklist'), r.checklist.length ? checklistTitle(r.checklistName, pdf.t.bind(pdf)) : ''],
@@ -235,7 +235,9 @@ function renderSignatures(pdf: PdfWriter, r: PdfRecord, images: ImageCache) {
     }
     return lineY + 28;
   };
-  const a = column(pdf.left, pdf.t('pdf.signatures.inspector'), r.inspectorSignature, pdf.t('pdf.signatures.missing'));
+  // An expert report is signed by the expert (Sachverständiger), the other records by the inspector.
+  const signer = pdf.t(r.kind === 'gutachten' ? 'pdf.signatures.expert' : 'pdf.signatures.inspector');
+  const a = column(pdf.left, signer, r.inspectorSignature, pdf.t('pdf.signatures.missing'));
   const b = column(
     pdf.left + colW + gap,
     pdf.t('pdf.signatures.operator'),

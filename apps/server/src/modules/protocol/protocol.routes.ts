@@ -8,7 +8,7 @@
  * (after adding 'offer' to PROTOCOL_ENTITIES with its fields and 'offers:read' to API_ACCESS).
  */
 
-import { bookAuditQuery, protocolList } from '@pruefbuch/domain/schemas/audit';
+import { bookAuditQuery, protocolPageQuery, protocolReply } from '@pruefbuch/domain/schemas/audit';
 import { idSchema } from '@pruefbuch/domain/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,8 +29,13 @@ export function protocolRoute(app: FastifyInstance, route: ProtocolRoute) {
   const { path, access, ...source } = route;
   app.withTypeProvider<ZodTypeProvider>().get(path, {
     config: { access },
-    schema: { tags: ['protocol'], params: z.object({ id: idSchema }), response: { 200: protocolList } },
-    handler: (req) => protocolOf(ctxOf(req), source, req.params.id),
+    schema: {
+      tags: ['protocol'],
+      params: z.object({ id: idSchema }),
+      querystring: protocolPageQuery,
+      response: { 200: protocolReply },
+    },
+    handler: (req) => protocolOf(ctxOf(req), source, req.params.id, req.query),
   });
 }
 
@@ -40,11 +45,17 @@ const BOOK: ProtocolSource = {
 };
 
 export const protocolRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** SPEC §7 auditlogs/book: the protocol table of the book page (kept for existing clients). */
+  /**
+   * SPEC §7 auditlogs/book: the protocol table of the book page. Without page/size the whole
+   * protocol as a list (as existing clients expect); with them one page.
+   */
   app.get('/auditlogs/book', {
     config: { access: 'auditlogs:read' },
-    schema: { tags: ['auditlogs'], querystring: bookAuditQuery, response: { 200: protocolList } },
-    handler: (req) => protocolOf(ctxOf(req), BOOK, req.query.bookId),
+    schema: { tags: ['auditlogs'], querystring: bookAuditQuery, response: { 200: protocolReply } },
+    handler: (req) => {
+      const { bookId, ...paging } = req.query;
+      return protocolOf(ctxOf(req), BOOK, bookId, paging);
+    },
   });
   protocolRoute(app, { path: '/protocol/getProtocolByBook/:id', access: 'auditlogs:read', ...BOOK });
 };

@@ -1,10 +1,16 @@
 import type { ProtocolEntity } from '@pruefbuch/domain/protocol';
-import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PROTOCOL_PAGE_SIZE,
+  type ProtocolEntry,
+  type ProtocolPage,
+  type ProtocolPageQuery,
+} from '@pruefbuch/domain/schemas/audit';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLogs, users } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { offsetOf, pageReply } from '../../platform/paging';
 
 const berlinDay = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
@@ -31,25 +37,38 @@ const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${
 
 /**
  * The protocol of one entity, newest first. It outlives the entity: a deleted one's trail is still
- * returned; an id that never had a trail and does not exist is a 404.
+ * returned; an id that never had a trail and does not exist is a 404. Without page and size the
+ * whole protocol, as a list; with either, one page of it (a book with hundreds of records has
+ * thousands of entries).
  */
 export async function protocolOf(
   rctx: RequestContext,
   source: ProtocolSource,
   entityId: string,
-): Promise<ProtocolEntry[]> {
+  paging: ProtocolPageQuery = {},
+): Promise<ProtocolEntry[] | ProtocolPage> {
   const global = source.scope === 'global';
   const tenantId = global ? null : requireTenant(rctx).tenantId;
   const where: SQL[] = [eq(auditLogs.entity, source.entity), eq(auditLogs.entityId, entityId)];
   where.push(tenantId ? eq(auditLogs.tenantId, tenantId) : isNull(auditLogs.tenantId));
-  const rows = await rctx.db
+  const page =
+    paging.page === undefined && paging.size === undefined
+      ? null
+      : { page: paging.page ?? 1, size: paging.size ?? DEFAULT_PROTOCOL_PAGE_SIZE };
+  const query = rctx.db
     .select({ log: auditLogs, firstName: users.firstName, lastName: users.lastName })
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.editorId))
     .where(and(...where))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
-  if (rows.length === 0 && !(await source.exists(rctx.db, tenantId, entityId))) throw notFound();
-  return rows.map(({ log: r, firstName, lastName }) => ({
+  const rows = page ? await query.limit(page.size).offset(offsetOf(page)) : await query;
+  const total = !page
+    ? rows.length
+    : rows.length > 0 && rows.length < page.size
+      ? offsetOf(page) + rows.length
+      : await countOf(rctx, where);
+  if (total === 0 && !(await source.exists(rctx.db, tenantId, entityId))) throw notFound();
+  const entries = rows.map(({ log: r, firstName, lastName }) => ({
     _id: r.id,
     field: r.field,
     oldValue: r.oldValue,
@@ -60,4 +79,13 @@ export async function protocolOf(
     editorName: nameOf(firstName, lastName),
     action: r.action,
   }));
+  return page ? pageReply(entries, total, page) : entries;
+}
+
+async function countOf(rctx: RequestContext, where: SQL[]) {
+  const [row] = await rctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLogs)
+    .where(and(...where));
+  return row?.n ?? 0;
 }

@@ -74,6 +74,45 @@ describe('GET auditlogs/book', () => {
     expect(noTenant.statusCode).toBe(400);
   });
 
+  it('pages with page and size (on both paths) and stays the whole list without them', async () => {
+    const w = await tenantWorld(t);
+    await t.database.db.insert(auditLogs).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        tenantId: w.tenantId,
+        entity: 'book' as const,
+        entityId: w.book._id,
+        action: 'update' as const,
+        field: 'customer',
+        newValue: `Kunde ${i}`,
+        editorId: w.user.id,
+        editorAbbreviation: 'TN',
+        createdAt: new Date(Date.now() + (i + 1) * 1000),
+      })),
+    );
+    const get = (q: string, path = `/auditlogs/book?bookId=${w.book._id}&`) =>
+      t.api({ method: 'GET', url: `${path}${q}`, token: w.user.token, tenant: w.tenantId });
+    const all = (await get('')).json() as Entry[];
+    expect(Array.isArray(all)).toBe(true);
+    expect(all[0]).toMatchObject({ newValue: 'Kunde 6' });
+    const total = all.length;
+    expect(total).toBeGreaterThan(7);
+
+    const first = (await get('page=1&size=3')).json();
+    expect(first).toMatchObject({ total, page: 1, size: 3, pages: Math.ceil(total / 3) });
+    expect(first.docs.map((e: Entry) => e.newValue)).toEqual(['Kunde 6', 'Kunde 5', 'Kunde 4']);
+    const second = (await get('page=2&size=3', `/protocol/getProtocolByBook/${w.book._id}?`)).json();
+    expect(second).toMatchObject({ total, page: 2, size: 3 });
+    expect(second.docs).toEqual(all.slice(3, 6));
+    const last = (await get(`page=${first.pages}&size=3`)).json();
+    expect(last.docs).toEqual(all.slice((first.pages - 1) * 3));
+    // A size alone is the first page; a page past the end is empty, not a 404.
+    expect((await get('size=2')).json()).toMatchObject({ page: 1, size: 2, total, docs: all.slice(0, 2) });
+    expect((await get('page=99&size=50')).json()).toMatchObject({ docs: [], total, page: 99 });
+    for (const q of ['page=0', 'size=0', 'size=201', 'page=x']) expect((await get(q)).statusCode, q).toBe(400);
+    const foreign = await get('page=1&size=3', `/auditlogs/book?bookId=${FOREIGN}&`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('is for office roles and service technicians, not branch users or the warehouse', async () => {
     const w = await tenantWorld(t);
     const url = `/auditlogs/book?bookId=${w.book._id}`;

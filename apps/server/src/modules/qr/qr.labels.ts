@@ -1,4 +1,5 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
+import { LABELS_PER_SHEET } from '@pruefbuch/domain/schemas/qr';
 import QRCode from 'qrcode';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -11,7 +12,8 @@ import { codeUrl, generateMissing } from './qr.service';
 
 /**
  * The label sheet: Avery Zweckform 3474 (and compatibles), A4 with 3 × 8 labels of 70 × 37 mm,
- * no gaps, the sheet's top and bottom edge 0.5 mm. Each label: the QR code on the left, object,
+ * no gaps, the sheet's top and bottom edge 0.5 mm. Each label: the QR code on the left with its
+ * code printed under it (to type on the scan screen when the camera cannot read it), object,
  * site, manufacturer and serial number and the service company on the right, 3 mm inside the
  * edge so printers that cannot print to the edge lose nothing.
  */
@@ -24,11 +26,16 @@ export const LABEL_SHEET = {
   top: 0.5 * MM,
   left: 0,
   padding: 3 * MM,
-  qr: 27 * MM,
+  qr: 25 * MM,
+  /** Height of the line with the code under the QR. */
+  codeLine: 3.4 * MM,
 } as const;
 const PER_PAGE = LABEL_SHEET.columns * LABEL_SHEET.rows;
+if (PER_PAGE !== LABELS_PER_SHEET) throw new Error('label sheet and LABELS_PER_SHEET disagree');
 
 export interface Label {
+  /** The code as typed on the scan screen (the last part of the QR's URL). */
+  code: string;
   title: string;
   object: string;
   site: string;
@@ -40,6 +47,20 @@ export interface Label {
 export interface LabelRun {
   tenantName: string;
   labels: Label[];
+  /** Position (1–24, row by row from the top left) of the first label on the first sheet. */
+  start?: number;
+}
+
+/** Sheet (0-based) and position on it (0–23) of the label with this index, the first one at `start`. */
+export function labelSlot(index: number, start = 1) {
+  const slot = start - 1 + index;
+  const position = slot % PER_PAGE;
+  return {
+    sheet: Math.floor(slot / PER_PAGE),
+    position,
+    column: position % LABEL_SHEET.columns,
+    row: Math.floor(position / LABEL_SHEET.columns),
+  };
 }
 
 /**
@@ -47,7 +68,7 @@ export interface LabelRun {
  * their newest code; books without a code get one, all in one transaction. An id that is not a
  * book of the tenant makes the whole call a 404.
  */
-export async function loadLabels(ctx: TenantContext, bookIds: string[]): Promise<LabelRun> {
+export async function loadLabels(ctx: TenantContext, bookIds: string[], start = 1): Promise<LabelRun> {
   const ids = [...new Set(bookIds)];
   return ctx.db.transaction(async (tx) => {
     let rows = await labelBooks(tx, ctx.tenantId, ids);
@@ -66,11 +87,13 @@ export async function loadLabels(ctx: TenantContext, bookIds: string[]): Promise
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       tenantName: first?.tenant.name ?? '',
+      start,
       labels: bookIds.flatMap((id) => {
         const r = byId.get(id);
         if (!r?.code) return [];
         return [
           {
+            code: r.code,
             title: r.title,
             object: r.object,
             site: r.site,
@@ -114,18 +137,22 @@ export function qrPng(url: string): Buffer {
 export async function renderLabels(pdf: PdfWriter, run: LabelRun) {
   const images = new ImageCache(pdf);
   const t = pdf.t.bind(pdf);
-  for (let start = 0; start < run.labels.length; start += PER_PAGE) {
+  const start = run.start ?? 1;
+  let from = 0;
+  for (let sheet = 0; from < run.labels.length; sheet++) {
     if (pdf.aborted) return;
-    const page = run.labels.slice(start, start + PER_PAGE);
+    // The first sheet holds the labels from the start position on, every further sheet a full 24.
+    const room = sheet === 0 ? PER_PAGE - (start - 1) : PER_PAGE;
+    const page = run.labels.slice(from, from + room);
     const pngs = page.map((l) => qrPng(l.url));
-    if (start > 0) pdf.addPage();
+    if (sheet > 0) pdf.addPage();
     page.forEach((label, i) => {
-      const col = i % LABEL_SHEET.columns;
-      const row = Math.floor(i / LABEL_SHEET.columns);
-      const x = LABEL_SHEET.left + col * LABEL_SHEET.width;
+      const { column, row } = labelSlot(from + i, start);
+      const x = LABEL_SHEET.left + column * LABEL_SHEET.width;
       const y = LABEL_SHEET.top + row * LABEL_SHEET.height;
       drawLabel(pdf, images, label, pngs[i] ?? null, x, y, t);
     });
+    from += page.length;
     await pdf.drain();
   }
 }
@@ -142,9 +169,11 @@ function drawLabel(
   const { doc } = pdf;
   const pad = LABEL_SHEET.padding;
   const qr = LABEL_SHEET.qr;
-  const qrTop = y + (LABEL_SHEET.height - qr) / 2;
+  // QR and code line together, centred in the label's height.
+  const qrTop = y + (LABEL_SHEET.height - qr - LABEL_SHEET.codeLine) / 2;
   const image = png ? images.open(png) : null;
   if (image) doc.image(image as never, x + pad, qrTop, { width: qr, height: qr });
+  drawCode(pdf, label.code, x + pad, qrTop + qr + 0.4 * MM, qr);
 
   const textX = x + pad + qr + 2.5 * MM;
   const width = x + LABEL_SHEET.width - pad - textX;
@@ -166,4 +195,14 @@ function drawLabel(
     color: COLOR.accent,
     maxLines: 1,
   });
+}
+
+/**
+ * The code under the QR, centred, in a fixed-width font so that 0/O and 1/l/I can be told apart;
+ * a long pre-printed code gets a smaller size to stay on one line.
+ */
+function drawCode(pdf: PdfWriter, code: string, x: number, y: number, width: number) {
+  const size = Math.min(8, width / (Math.max(code.length, 1) * 0.6));
+  const w = pdf.textWidth(code, 'mono', size);
+  pdf.write(code, x + Math.max(0, (width - w) / 2), y, { width, font: 'mono', size, color: COLOR.text, maxLines: 1 });
 }

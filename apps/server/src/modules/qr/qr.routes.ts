@@ -80,10 +80,11 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       body: labelPdfBody,
       produces: ['application/pdf'],
-      description: 'Labels (Avery Zweckform 3474, 3 × 8 per A4 sheet) with QR codes, streamed.',
+      description:
+        'Labels (Avery Zweckform 3474, 3 × 8 per A4 sheet) with QR codes and their codes, streamed; `start` (1–24) is the position of the first label on a sheet of which some labels are used.',
     },
     handler: async (req, reply) => {
-      const run = await loadLabels(tenantCtx(req), req.body.books);
+      const run = await loadLabels(tenantCtx(req), req.body.books, req.body.start);
       return sendPdf(req, reply, labelPdf(run), pdfFileName('labels', null), (pdf) => renderLabels(pdf, run));
     },
   });

@@ -2,7 +2,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
-import { decodeQr, pdfImages, pdfText } from '../../../test/pdf-reader';
+import { decodeQr, pdfImagePlacements, pdfImages, pdfText } from '../../../test/pdf-reader';
 import { books, qrCodes } from '../../db/schema/index';
 import { keep, memberOf, pdfTenant } from '../pdf/pdf.fixtures';
 
@@ -202,6 +202,48 @@ describe('POST books/getEtikettPdf', () => {
     expect(images.map((p) => p.length)).toEqual([24, 2]);
     const decoded = images.flat().map(decodeQr);
     expect(decoded).toEqual(ids.map((id) => urlOf.get(id)));
+  });
+
+  it('prints the code under each QR and starts at a chosen position of a used sheet', async () => {
+    const { tenant, token } = await world();
+    const rows = await db
+      .insert(books)
+      .values([1, 2, 3].map((i) => ({ tenantId: tenant.id, title: `Schiebetür ${i}`, object: `Objekt ${i}` })))
+      .returning();
+    const ids = rows.map((r) => r.id);
+    const post = (payload: object) =>
+      t.api({ method: 'POST', url: '/books/getEtikettPdf', token, tenant: tenant.id, payload });
+    const res = await post({ books: ids, start: 23 });
+    expect(res.statusCode).toBe(200);
+    keep('labels-start-23.pdf', res.rawPayload);
+    const codes = new Map(
+      (await db.select().from(qrCodes).where(inArray(qrCodes.bookId, ids))).map((c) => [c.bookId, c.code]),
+    );
+    const { pages } = await pdfText(res.rawPayload);
+    // Positions 23 and 24 of the first sheet, then the first of a second one.
+    expect(pages).toHaveLength(2);
+    const [first = '', second = ''] = pages;
+    for (const id of ids.slice(0, 2)) expect(first).toContain(codes.get(id));
+    expect(second).toContain(codes.get(ids[2] ?? ''));
+    expect((await pdfImages(res.rawPayload)).map((p) => p.length)).toEqual([2, 1]);
+    // 3 columns of 70 mm, 8 rows of 37 mm: position 23 is the middle column of the last row.
+    const mm = 72 / 25.4;
+    const cells = (await pdfImagePlacements(res.rawPayload)).map((page) =>
+      page.map((p) => [Math.floor(p.left / (70 * mm)), Math.floor(p.top / (37 * mm))]),
+    );
+    expect(cells).toEqual([
+      [
+        [1, 7],
+        [2, 7],
+      ],
+      [[0, 0]],
+    ]);
+
+    for (const start of [0, 25, 1.5, '3']) {
+      const bad = await post({ books: ids, start });
+      expect(bad.statusCode, String(start)).toBe(400);
+      expect(bad.json().details[0]).toMatchObject({ field: 'start', key: 'validation.labelStart' });
+    }
   });
 
   it('refuses an empty list, more than 1000 ids, and any id that is not a book of the tenant', async () => {

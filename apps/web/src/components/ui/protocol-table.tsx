@@ -15,6 +15,11 @@ export interface ProtocolTableProps {
   /** Which entity's protocol: picks the field labels and formats of the domain registry. */
   entity: string;
   entries: ProtocolEntry[] | undefined;
+  /** All entries, when `entries` are the pages loaded so far. */
+  total?: number;
+  /** Loads the next page from the server, when there is one. */
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
   lookups: Omit<ProtocolLookups, 't'>;
   loading?: boolean;
   error?: unknown;
@@ -25,11 +30,27 @@ export interface ProtocolTableProps {
  * The protocol table of SPEC §2 for any entity: field, old value, new value, date and editor, newest first.
  * Values wrap instead of being cut off; on phones each entry is a block instead of a table row.
  */
-export function ProtocolTable({ entity, entries, lookups, loading, error, onRetry }: ProtocolTableProps) {
+export function ProtocolTable({
+  entity,
+  entries,
+  total,
+  onLoadMore,
+  loadingMore,
+  lookups,
+  loading,
+  error,
+  onRetry,
+}: ProtocolTableProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(PAGE);
   const l: ProtocolLookups = { ...lookups, t };
   const rows = entries ?? [];
+  const all = Math.max(total ?? 0, rows.length);
+  const showMore = () => {
+    // The next rows are on screen from what is loaded; the page after them is fetched when they run short.
+    if (onLoadMore && shown + PAGE > rows.length) onLoadMore();
+    setShown((n) => n + PAGE);
+  };
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" data-testid="protocol">
@@ -104,10 +125,10 @@ export function ProtocolTable({ entity, entries, lookups, loading, error, onRetr
             </Table>
           </Table.ScrollContainer>
         ) : null}
-        {rows.length > shown ? (
+        {all > shown ? (
           <Group justify="center">
-            <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)}>
-              {t('protocol.more', { count: rows.length - shown })}
+            <Button variant="subtle" size="xs" onClick={showMore} loading={loadingMore} data-testid="protocol-more">
+              {t('protocol.more', { count: all - Math.min(shown, rows.length) })}
             </Button>
           </Group>
         ) : null}

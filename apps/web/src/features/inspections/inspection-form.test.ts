@@ -12,6 +12,7 @@ import {
   finalizeBlockers,
   type InspectionValues,
   inspectionFormSchema,
+  isUntouchedDefect,
   markOpenItemsOk,
   recordStatus,
   recordToValues,
@@ -126,11 +127,44 @@ describe('finalize blockers (as the server checks)', () => {
     expect(finalizeBlockers('wartung', v)).toEqual(['CONTINUED_OPERATION_REQUIRED']);
   });
 
+  it("'may stay in operation: yes' beside an open repair or shut-down defect is a blocker, 'no' is not", () => {
+    const defect = (severity: 'safe' | 'repair' | 'shutdown', resolved = false) => ({
+      key: severity,
+      text: 'Mangel',
+      severity,
+      item: null,
+      photos: [],
+      resolved,
+    });
+    const v = complete();
+    expect(finalizeBlockers('inspection', { ...v, defects: [defect('shutdown')] })).toEqual([
+      'CONTINUED_OPERATION_CONFLICT',
+    ]);
+    expect(finalizeBlockers('gutachten', { ...v, defects: [defect('safe'), defect('repair')] })).toEqual([
+      'CONTINUED_OPERATION_CONFLICT',
+    ]);
+    expect(finalizeBlockers('inspection', { ...v, continuedOperation: 'no', defects: [defect('shutdown')] })).toEqual(
+      [],
+    );
+    expect(finalizeBlockers('inspection', { ...v, defects: [defect('shutdown', true), defect('safe')] })).toEqual([]);
+  });
+
   it('a drawing without a name is no signature', () => {
     const v = complete();
     expect(finalizeBlockers('inspection', { ...v, inspectorSignature: { name: ' ', image: PNG } })).toEqual([
       'SIGNATURE_REQUIRED',
     ]);
+  });
+});
+
+describe('a defect opened by a checklist item', () => {
+  it('counts as untouched only while unsaved, without description and photos', () => {
+    const opened = { text: '', photos: [] as string[] };
+    expect(isUntouchedDefect(opened)).toBe(true);
+    expect(isUntouchedDefect({ ...opened, text: '  ' })).toBe(true);
+    expect(isUntouchedDefect({ ...opened, text: 'Riss' })).toBe(false);
+    expect(isUntouchedDefect({ ...opened, photos: ['p1'] })).toBe(false);
+    expect(isUntouchedDefect({ ...opened, _id: 'd1' })).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  * the order of defect severities. The domain's schemas validate what is sent.
  */
 import { CHECKLISTS, type ChecklistName, checklistFor } from '@pruefbuch/domain/rules/checklists';
+import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
 import {
   type CheckResult,
   DEFECT_SEVERITIES,
@@ -220,12 +221,27 @@ export function checklistProgress(checklist: readonly ChecklistValue[]): Checkli
   };
 }
 
+/** A defect just opened and not yet filled in: not saved, no description, no photos. */
+export const isUntouchedDefect = (d: Pick<DefectValue, '_id' | 'text' | 'photos'>) =>
+  !d._id && !d.text.trim() && d.photos.length === 0;
+
 /** 'Alle in Ordnung': every unanswered item becomes ok; answered ones keep their result. */
 export const markOpenItemsOk = (checklist: readonly ChecklistValue[]): ChecklistValue[] =>
   checklist.map((c) => (c.result === null ? { ...c, result: 'ok' } : c));
 
 /** What finalizing still needs, as error codes of the API (errors.<code> holds the text). */
-export type FinalizeBlocker = 'SIGNATURE_REQUIRED' | 'CHECKLIST_INCOMPLETE' | 'CONTINUED_OPERATION_REQUIRED';
+export type FinalizeBlocker =
+  | 'SIGNATURE_REQUIRED'
+  | 'CHECKLIST_INCOMPLETE'
+  | 'CONTINUED_OPERATION_REQUIRED'
+  | 'CONTINUED_OPERATION_CONFLICT';
+
+/** The form's 'yes' beside an open defect rated 'repair' or 'shutdown' (the domain rule the server applies). */
+export const continuedOperationConflict = (v: Pick<InspectionValues, 'continuedOperation' | 'defects'>) =>
+  contradictsContinuedOperation({
+    continuedOperation: v.continuedOperation === null ? null : v.continuedOperation === 'yes',
+    defects: v.defects,
+  });
 
 export function finalizeBlockers(kind: InspectionKind, v: InspectionValues): FinalizeBlocker[] {
   const blockers: FinalizeBlocker[] = [];
@@ -233,6 +249,7 @@ export function finalizeBlockers(kind: InspectionKind, v: InspectionValues): Fin
   if (NEEDS_CONTINUED_OPERATION.includes(kind) && v.continuedOperation === null) {
     blockers.push('CONTINUED_OPERATION_REQUIRED');
   }
+  if (continuedOperationConflict(v)) blockers.push('CONTINUED_OPERATION_CONFLICT');
   if (!v.inspectorSignature.image || !v.inspectorSignature.name.trim()) blockers.push('SIGNATURE_REQUIRED');
   return blockers;
 }
@@ -249,9 +266,6 @@ export function worstSeverity(defects: readonly { severity: DefectSeverity; reso
       null,
     );
 }
-
-/** A shut-down defect means the installation may not stay in operation. */
-export const suggestsShutdown = (defects: readonly DefectValue[]) => worstSeverity(defects) === 'shutdown';
 
 export type RecordStatus = 'draft' | 'final' | 'corrected';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { splitName } from './booking-name';
 import { newRecordPath, recordPath, uploadReportPath } from './record-paths';
 
 const ids = { tenant: 't1', book: 'b1', slug: 'r1' };
@@ -22,16 +21,5 @@ describe('record addresses', () => {
 
   it('the report upload', () => {
     expect(uploadReportPath('t1', 'b1')).toBe('/book/t1/b1/inspection_pruefgutachten_upload_existing/new');
-  });
-});
-
-describe('the booking name', () => {
-  it.each([
-    ['Erika Muster', { firstName: 'Erika', lastName: 'Muster' }],
-    ['Anna Maria von Berg', { firstName: 'Anna Maria von', lastName: 'Berg' }],
-    ['  Solo ', { firstName: 'Solo', lastName: 'Solo' }],
-    ['', { firstName: '', lastName: '' }],
-  ])('%s', (name, parts) => {
-    expect(splitName(name)).toEqual(parts);
   });
 });

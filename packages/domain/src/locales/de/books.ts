@@ -88,6 +88,18 @@ export const books = {
     createdAt: 'Angelegt am',
     updatedAt: 'Geändert am',
   },
+  /** Labels of the door data in book.misc (SPEC §9 door book defaults); other keys are shown humanised. */
+  miscFields: {
+    norm: 'Norm',
+    baujahr: 'Baujahr',
+    steuerung: 'Steuerung',
+    schliesskraft: 'Schließkraft',
+    steuerspannung: 'Steuerspannung',
+    antriebsspannung: 'Antriebsspannung',
+    tuerart: 'Türart',
+    fluegel: 'Anzahl Flügel',
+    fluchtweg: 'Fluchtwegtür',
+  },
   list: {
     search: 'Suche nach Titel, Kunde, Standort, Serien-, Hersteller- oder Auftragsnummer, PLZ, Ort',
     empty: 'Keine Prüfbücher gefunden.',
@@ -147,6 +159,7 @@ export const books = {
   page: {
     newTitle: 'Neues Prüfbuch',
     editTitle: 'Prüfbuch bearbeiten',
+    editTab: '{{title}} bearbeiten',
     toBook: 'Zum Prüfbuch',
     moreActions: 'Weitere Aktionen',
     inactive: 'Inaktiv',

@@ -7,7 +7,7 @@ export const common = {
   nav: {
     label: 'Navigation',
     openMenu: 'Menü öffnen',
-    nearbyLists: 'Listen in der Nähe',
+    nearbyLists: 'Mandanten',
     myInspections: 'Meine Prüfungen',
     orderProcessing: 'Auftragsabwicklung',
     evaluation: 'Auswertung',

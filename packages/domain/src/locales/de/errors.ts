@@ -44,6 +44,8 @@ export const errors = {
   SIGNATURE_REQUIRED: 'Zum Abschließen wird die Unterschrift des Prüfers benötigt.',
   CHECKLIST_INCOMPLETE: 'Zum Abschließen muss jeder Prüfpunkt bewertet sein.',
   CONTINUED_OPERATION_REQUIRED: 'Bitte angeben, ob die Anlage weiter betrieben werden darf.',
+  CONTINUED_OPERATION_CONFLICT:
+    'Ein offener Mangel ist mit „Betrieb erst nach Instandsetzung“ oder „Stilllegen“ bewertet: Die Anlage darf dann nicht weiter betrieben werden. Bitte „Nein“ wählen oder die Bewertung des Mangels prüfen.',
   'TOO EARLY': 'Sie sind etwas zu früh dran - probieren sie es bitte später!',
   TOO_LATE: 'Der Anmeldezeitraum ist abgelaufen.',
   FULLY_BOOKED: 'Es sind keine Plätze mehr frei.',

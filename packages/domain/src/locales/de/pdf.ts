@@ -67,6 +67,7 @@ export const pdf = {
     date: 'Datum',
     where: 'Ort der Prüfung',
     who: 'Prüfer/in',
+    expert: 'Sachverständiger',
     kind: 'Art',
     akkutausch: 'Akkutausch',
     finalized: 'Abgeschlossen',
@@ -122,6 +123,7 @@ export const pdf = {
   },
   signatures: {
     inspector: 'Prüfer/in',
+    expert: 'Sachverständiger',
     operator: 'Betreiber/in (Kenntnisnahme)',
     signedAt: 'unterschrieben am {{date}}',
     noOperator: 'Keine Kenntnisnahme durch den Betreiber erfasst.',

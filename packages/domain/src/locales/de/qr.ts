@@ -21,6 +21,9 @@ export const qr = {
       'Jeder Code führt zu diesem Prüfbuch. Ein neuer Code wird für ein neues Etikett erzeugt; ein vorgedrucktes Etikett wird über seinen Code zugeordnet.',
     backToBook: 'Zurück zum Prüfbuch',
     printLabel: 'Etikett drucken',
+    start: 'Startposition',
+    startHint:
+      'Für einen angebrochenen Bogen: die Position des ersten freien Etiketts, 1 bis {{count}}, zeilenweise von oben links gezählt.',
     generate: 'Neuen Code erzeugen',
     generated: 'Neuer Code {{code}} erzeugt.',
     assign: 'Vorgedruckten Code zuordnen',

@@ -20,7 +20,7 @@ export const screens: Record<ScreenName, string> = {
   register: 'Benutzer registrieren',
   settings: 'Profil',
   changepassword: 'Passwort ändern',
-  tenant_list: 'Listen',
+  tenant_list: 'Mandanten',
   tenant: 'Mandant',
   list_allmyinspections: 'Meine Prüfungen',
   list_allinspectionsinprogress: 'Prüfungen in Bearbeitung',

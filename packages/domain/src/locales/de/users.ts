@@ -77,7 +77,7 @@ export const users = {
   admin: {
     listTitle: 'Benutzerverwaltung',
     searchPlaceholder: 'Name oder E-Mail-Adresse',
-    newTitle: 'Neuer Benutzer',
+    newTitle: 'Benutzer anlegen',
     editTitle: 'Benutzer bearbeiten',
     deleteTitle: 'Benutzer löschen',
     deleteConfirm: 'Soll der Benutzer {{name}} wirklich gelöscht werden?',

@@ -7,7 +7,7 @@ export const books: typeof de = {
     approved: 'Approved',
     inspected: 'Inspected',
     expired: 'Expired',
-    failure: 'Failure',
+    failure: 'Defect',
     template: 'Template',
   },
   intervals: {
@@ -89,6 +89,17 @@ export const books: typeof de = {
     createdAt: 'Created on',
     updatedAt: 'Changed on',
   },
+  miscFields: {
+    norm: 'Standard',
+    baujahr: 'Year of construction',
+    steuerung: 'Control system',
+    schliesskraft: 'Closing force',
+    steuerspannung: 'Control voltage',
+    antriebsspannung: 'Drive voltage',
+    tuerart: 'Door type',
+    fluegel: 'Number of wings',
+    fluchtweg: 'Escape-route door',
+  },
   list: {
     search: 'Search by title, customer, site, serial, manufacturer or order number, ZIP, city',
     empty: 'No books found.',
@@ -148,6 +159,7 @@ export const books: typeof de = {
   page: {
     newTitle: 'New book',
     editTitle: 'Edit book',
+    editTab: 'Edit {{title}}',
     toBook: 'To the book',
     moreActions: 'More actions',
     inactive: 'Inactive',
@@ -156,7 +168,7 @@ export const books: typeof de = {
     notFoundTitle: 'Book not found',
     notFound: 'This book does not exist, or you have no access to it.',
     inspection: 'Inspection',
-    selfInspection: 'Self-check',
+    selfInspection: 'Self-inspection',
   },
   documents: {
     upload: 'Upload',

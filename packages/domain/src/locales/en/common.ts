@@ -8,7 +8,7 @@ export const common: typeof de = {
   nav: {
     label: 'Navigation',
     openMenu: 'Open menu',
-    nearbyLists: 'Nearby lists',
+    nearbyLists: 'Tenants',
     myInspections: 'My inspections',
     orderProcessing: 'Order processing',
     evaluation: 'Evaluation',

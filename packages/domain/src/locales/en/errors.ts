@@ -44,6 +44,8 @@ export const errors: typeof de = {
   SIGNATURE_REQUIRED: "The inspector's signature is needed to finalize.",
   CHECKLIST_INCOMPLETE: 'Every checklist item must be rated to finalize.',
   CONTINUED_OPERATION_REQUIRED: 'Please state whether the installation may stay in operation.',
+  CONTINUED_OPERATION_CONFLICT:
+    'An open defect is assessed as “Operate only after repair” or “Shut down”: the installation may then not stay in operation. Please choose “No” or check the assessment of the defect.',
   'TOO EARLY': 'You are a little early - please try again later!',
   TOO_LATE: 'The registration period has ended.',
   FULLY_BOOKED: 'There are no free places left.',

@@ -66,6 +66,7 @@ export const pdf: typeof de = {
     date: 'Date',
     where: 'Place of inspection',
     who: 'Inspector',
+    expert: 'Expert',
     kind: 'Kind',
     akkutausch: 'Battery replaced',
     finalized: 'Finalized',
@@ -121,6 +122,7 @@ export const pdf: typeof de = {
   },
   signatures: {
     inspector: 'Inspector',
+    expert: 'Expert',
     operator: 'Operator (acknowledgement)',
     signedAt: 'signed on {{date}}',
     noOperator: 'No acknowledgement by the operator recorded.',

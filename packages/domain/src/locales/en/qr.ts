@@ -21,6 +21,9 @@ export const qr = {
       'Every code leads to this book. Generate a new code for a new label; link a pre-printed label through its code.',
     backToBook: 'Back to the book',
     printLabel: 'Print label',
+    start: 'Start position',
+    startHint:
+      'For a sheet of which some labels are used: the position of the first free label, 1 to {{count}}, counted row by row from the top left.',
     generate: 'Generate new code',
     generated: 'New code {{code}} generated.',
     assign: 'Link pre-printed code',

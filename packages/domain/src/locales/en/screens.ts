@@ -19,7 +19,7 @@ export const screens: typeof de = {
   register: 'Register user',
   settings: 'Profile',
   changepassword: 'Change password',
-  tenant_list: 'Lists',
+  tenant_list: 'Tenants',
   tenant: 'Tenant',
   list_allmyinspections: 'My inspections',
   list_allinspectionsinprogress: 'Inspections in progress',

@@ -78,7 +78,7 @@ export const users: typeof de = {
   admin: {
     listTitle: 'User administration',
     searchPlaceholder: 'Name or email',
-    newTitle: 'New user',
+    newTitle: 'Create user',
     editTitle: 'Edit user',
     deleteTitle: 'Delete user',
     deleteConfirm: 'Do you really want to delete the user {{name}}?',

@@ -8,6 +8,7 @@ import { AmpelBadge } from '@/components/ui/book-badges';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { formatDate } from '@/lib/format';
 import { useServiceIntervals } from '@/lib/service-intervals';
+import { miscLabel, miscValue } from '../misc-fields';
 
 const EMPTY = '–';
 
@@ -43,8 +44,9 @@ function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
 
 /** The book's data on its page, read-only, in the sections of the form. */
 export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const intervals = useServiceIntervals();
+  const exists = (key: string) => i18n.exists(key);
   const book = dto.book;
   const f = (field: string) => t(`books.fields.${field}`);
   const window = (from: string | null, to: string | null) =>
@@ -178,8 +180,8 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
       </Card>
 
       {misc.length > 0 ? (
-        <Card title={t('books.sections.misc')}>
-          <Fields rows={misc.map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])} />
+        <Card title={t('books.sections.misc')} testId="book-section-misc">
+          <Fields rows={misc.map(([key, value]) => [miscLabel(key, t, exists), miscValue(value, t, exists)])} />
         </Card>
       ) : null}
     </SimpleGrid>

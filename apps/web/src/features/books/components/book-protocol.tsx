@@ -7,7 +7,10 @@ import { useBookProtocol } from '../api/get-book-protocol';
 import { useFolderTree } from '../api/get-folder-tree';
 import { flattenFolders } from './folder-path';
 
-/** The protocol of a book on its page, with the names of its folders and book types for the referenced ids. */
+/**
+ * The protocol of a book on its page, a page at a time, with the names of its folders and book types for the
+ * referenced ids.
+ */
 export function BookProtocol({ tenantId, bookId }: { tenantId: string; bookId: string }) {
   const protocol = useBookProtocol(tenantId, bookId);
   const countries = useCountries();
@@ -21,7 +24,10 @@ export function BookProtocol({ tenantId, bookId }: { tenantId: string; bookId: s
   return (
     <ProtocolTable
       entity="book"
-      entries={protocol.data}
+      entries={protocol.data?.pages.flatMap((page) => page.docs)}
+      total={protocol.data?.pages[0]?.total}
+      onLoadMore={protocol.hasNextPage ? () => void protocol.fetchNextPage() : undefined}
+      loadingMore={protocol.isFetchingNextPage}
       loading={protocol.isPending}
       error={protocol.isError ? protocol.error : null}
       onRetry={() => void protocol.refetch()}

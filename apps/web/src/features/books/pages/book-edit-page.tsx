@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { usePageTitle } from '@/lib/page-title';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { getBookQueryOptions } from '../api/get-book';
 import { useBookDto } from '../api/get-book-dto';
@@ -21,6 +22,7 @@ export function BookEditPage() {
   const { tenant: tenantId = '', slug: bookId = '' } = useParams();
   const dto = useBookDto(tenantId, bookId);
   useSyncCurrentTenant(dto.data ? tenantId : undefined);
+  usePageTitle(dto.data ? t('books.page.editTab', { title: dto.data.book.title }) : undefined);
   const bookPath = screenPath('book_list', { tenant: tenantId, slug: bookId });
 
   return (

@@ -12,7 +12,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
 import { BookingCard } from '@/features/inspections/components/booking-card';
+import { ShutDownPanel } from '@/features/inspections/components/shut-down-panel';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
@@ -33,6 +35,8 @@ export function BookPage() {
   const { tenant: tenantId = '', slug: bookId = '' } = useParams();
   const dto = useBookDto(tenantId, bookId);
   useSyncCurrentTenant(dto.data ? tenantId : undefined);
+  // The tab names the book, so several open books can be told apart.
+  usePageTitle(dto.data?.book.title);
   if (dto.isPending) return <PageLoader />;
   if (dto.isError) {
     return isNoAccess(dto.error) ? (
@@ -184,6 +188,8 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
           </Group>
         ) : null}
       </Group>
+
+      {book.shutDown ? <ShutDownPanel tenantId={tenantId} bookId={book._id} /> : null}
 
       <BookRecordsCard tenantId={tenantId} dto={dto} />
 

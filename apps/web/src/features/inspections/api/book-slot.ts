@@ -20,6 +20,8 @@ export function useBookSlot() {
     onSuccess: (reply, { tenantId, bookId }) => {
       if (reply?.meta) queryClient.setQueryData(inspectionKeys.meta(tenantId, bookId), reply.meta);
       else void queryClient.invalidateQueries({ queryKey: inspectionKeys.meta(tenantId, bookId) });
+      void queryClient.invalidateQueries({ queryKey: inspectionKeys.bookings(tenantId, bookId) });
+      void queryClient.invalidateQueries({ queryKey: ['auditlogs', 'book', tenantId, bookId] });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { download } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { saveBlob, showInTab } from '@/lib/download';
 
 export interface DownloadPdfInput {
   tenantId: string;
@@ -10,15 +10,26 @@ export interface DownloadPdfInput {
   fallbackName: string;
   /** A POST with this JSON body (the preview); GET without. */
   body?: unknown;
+  /** Show the PDF in this tab (opened by the click, lib/download openPendingTab) instead of saving it. */
+  tab?: Window | null;
 }
 
-/** A PDF the API streams (book export, short form, blank checklist, archived record, preview), saved as a file. */
-export const downloadPdf = async ({ tenantId, path, fallbackName, body }: DownloadPdfInput) => {
-  const reply = await download(path, {
-    tenant: tenantId || undefined,
-    ...(body === undefined ? {} : { method: 'POST' as const, body }),
-  });
-  saveBlob(reply.blob, reply.fileName || fallbackName);
+/**
+ * A PDF the API streams (book export, short form, blank checklist, archived record), saved as a file; the
+ * preview is shown in a tab of its own.
+ */
+export const downloadPdf = async ({ tenantId, path, fallbackName, body, tab }: DownloadPdfInput) => {
+  try {
+    const reply = await download(path, {
+      tenant: tenantId || undefined,
+      ...(body === undefined ? {} : { method: 'POST' as const, body }),
+    });
+    if (tab === undefined) saveBlob(reply.blob, reply.fileName || fallbackName);
+    else showInTab(tab, reply.blob, reply.fileName || fallbackName);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 };
 
 export const useDownloadPdf = () => useMutation({ mutationFn: downloadPdf });

@@ -1,26 +1,33 @@
-import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { inspectionPageReply } from '@pruefbuch/domain/schemas/inspection';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { inspectionKeys } from './keys';
 
-/**
- * GET books/{id}/inspection (inspections, maintenance, expert reports) and GET books/{id}/selfinspection,
- * merged newest first: the records list of the book page.
- */
-export const getBookRecords = async (tenantId: string, bookId: string, signal?: AbortSignal) => {
-  const path = (list: string) => `books/${encodeURIComponent(bookId)}/${list}`;
-  const [staff, self] = await Promise.all([
-    api.get<Inspection[]>(path('inspection'), { tenant: tenantId, signal }),
-    api.get<Inspection[]>(path('selfinspection'), { tenant: tenantId, signal }),
-  ]);
-  return [...staff, ...self].sort((a, b) => b.when.localeCompare(a.when) || b.createdAt.localeCompare(a.createdAt));
-};
+export type RecordPage = z.infer<typeof inspectionPageReply>;
 
-export const getBookRecordsQueryOptions = (tenantId: string, bookId: string) =>
-  queryOptions({
-    queryKey: inspectionKeys.book(tenantId, bookId),
-    queryFn: ({ signal }) => getBookRecords(tenantId, bookId, signal),
+/** Records per page on the book page: a book may have hundreds; the newest come first. */
+export const BOOK_RECORDS_PAGE_SIZE = 20;
+
+/**
+ * GET inspections?book=&page=&size=: one page of a book's records of every kind (inspections, maintenance,
+ * expert reports, self-inspections), newest first, signatures without their drawings.
+ */
+export const getBookRecordsPage = (tenantId: string, bookId: string, page: number, signal?: AbortSignal) =>
+  api.get<RecordPage>('inspections', {
+    query: { book: bookId, page, size: BOOK_RECORDS_PAGE_SIZE },
+    tenant: tenantId,
+    signal,
   });
 
+export const getBookRecordsQueryOptions = (tenantId: string, bookId: string) =>
+  infiniteQueryOptions({
+    queryKey: inspectionKeys.book(tenantId, bookId),
+    queryFn: ({ pageParam, signal }) => getBookRecordsPage(tenantId, bookId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: RecordPage) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+
+/** The book page's records, a page at a time ('Weitere laden'). */
 export const useBookRecords = (tenantId: string, bookId: string, enabled = true) =>
-  useQuery({ ...getBookRecordsQueryOptions(tenantId, bookId), enabled });
+  useInfiniteQuery({ ...getBookRecordsQueryOptions(tenantId, bookId), enabled });

@@ -14,6 +14,7 @@ export function invalidateAfterRecordChange(
   void queryClient.invalidateQueries({ queryKey: inspectionKeys.book(tenantId, bookId) });
   void queryClient.invalidateQueries({ queryKey: inspectionKeys.pdfAssets(tenantId, bookId) });
   if (!options.schedule) return;
+  void queryClient.invalidateQueries({ queryKey: inspectionKeys.shutDown(tenantId, bookId) });
   void queryClient.invalidateQueries({ queryKey: ['books', 'dto', tenantId, bookId] });
   void queryClient.invalidateQueries({ queryKey: ['books', 'detail', tenantId, bookId] });
   void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });

@@ -5,6 +5,10 @@ export const inspectionKeys = {
   /** The records of a book (both lists). */
   book: (tenantId: string, bookId: string) => ['inspections', 'book', tenantId, bookId] as const,
   meta: (tenantId: string, bookId: string) => ['inspections', 'meta', tenantId, bookId] as const,
+  /** Registrations for the book's slots (one's own, or all of them for the office). */
+  bookings: (tenantId: string, bookId: string) => ['inspections', 'bookings', tenantId, bookId] as const,
+  /** Why the book is shut down (its ampel black), if it is. */
+  shutDown: (tenantId: string, bookId: string) => ['inspections', 'shutdown', tenantId, bookId] as const,
   pdfAssets: (tenantId: string, bookId: string) => ['inspections', 'pdfassets', tenantId, bookId] as const,
   photo: (tenantId: string, blobId: string) => ['inspections', 'photo', tenantId, blobId] as const,
 };

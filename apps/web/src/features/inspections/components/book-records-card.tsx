@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Menu, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { canOpen, mayCall, type ScreenName } from '@pruefbuch/domain/access';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
-import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
+import type { InspectionKind, InspectionListItem } from '@pruefbuch/domain/schemas/inspection';
 import {
   IconCertificate,
   IconChecklist,
@@ -52,7 +52,7 @@ interface NewAction {
 
 /**
  * The records of a book on its page (inspections, maintenance, expert reports, self-inspections; newest
- * first) with the buttons for new ones the user's role allows, and the book's PDFs.
+ * first, a page at a time) with the buttons for new ones the user's role allows, and the book's PDFs.
  */
 export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
   const { t } = useTranslation();
@@ -62,6 +62,8 @@ export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: Book
   const may = (access: Parameters<typeof mayCall>[0]) => !!principal && mayCall(access, principal);
   const mayScreen = (screen: ScreenName) => canOpen(screen, principal);
   const records = useBookRecords(tenantId, book._id, may('inspections:read'));
+  const loaded = records.data?.pages.flatMap((page) => page.docs);
+  const total = records.data?.pages[0]?.total ?? 0;
   const pdf = useDownloadPdf();
 
   const staff = may('inspections:write');
@@ -129,9 +131,16 @@ export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: Book
     >
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
-          <Title order={3} size="h4" id="records-title">
-            {t('inspections.book.title')}
-          </Title>
+          <Group gap="xs" align="baseline">
+            <Title order={3} size="h4" id="records-title">
+              {t('inspections.book.title')}
+            </Title>
+            {total > 0 ? (
+              <Text size="sm" c="dimmed" data-testid="records-total">
+                {t('inspections.book.total', { count: total })}
+              </Text>
+            ) : null}
+          </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button
@@ -179,19 +188,19 @@ export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: Book
         ) : null}
 
         {records.isError ? <LoadError error={records.error} onRetry={() => void records.refetch()} /> : null}
-        {records.data && records.data.length === 0 ? (
+        {loaded && loaded.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('inspections.book.empty')}
           </Text>
         ) : null}
-        {records.data && records.data.length > 0 ? (
+        {loaded && loaded.length > 0 ? (
           <Stack
             gap={0}
             component="ul"
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
             aria-labelledby="records-title"
           >
-            {records.data.map((record, index) => (
+            {loaded.map((record, index) => (
               <Box
                 component="li"
                 key={record._id}
@@ -205,6 +214,18 @@ export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: Book
               </Box>
             ))}
           </Stack>
+        ) : null}
+        {records.hasNextPage ? (
+          <Group justify="center">
+            <Button
+              variant="subtle"
+              onClick={() => void records.fetchNextPage()}
+              loading={records.isFetchingNextPage}
+              data-testid="records-more"
+            >
+              {t('inspections.book.more', { count: total - (loaded?.length ?? 0) })}
+            </Button>
+          </Group>
         ) : null}
       </Stack>
     </Paper>
@@ -226,7 +247,7 @@ function NewButton({ action, primary = false }: { action: NewAction; primary?: b
 }
 
 /** One record: kind, date, who, status and its open defects with the worst severity. */
-function RecordRow({ record, tenantId, linked }: { record: Inspection; tenantId: string; linked: boolean }) {
+function RecordRow({ record, tenantId, linked }: { record: InspectionListItem; tenantId: string; linked: boolean }) {
   const { t } = useTranslation();
   const Icon = KIND_ICON[record.kind];
   const open = record.defects.filter((d) => !d.resolved);

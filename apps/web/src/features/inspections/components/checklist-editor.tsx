@@ -4,7 +4,7 @@ import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
 import type { CheckResult } from '@pruefbuch/domain/schemas/inspection';
 import { IconChecks, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { checklistProgress, type InspectionValues, markOpenItemsOk } from '../inspection-form';
+import { checklistProgress, type InspectionValues, isUntouchedDefect, markOpenItemsOk } from '../inspection-form';
 
 const RESULT_COLOR: Record<CheckResult, string> = { ok: 'teal', defect: 'red', na: 'gray' };
 
@@ -20,7 +20,8 @@ export function useItemLabel() {
 
 /**
  * The checklist of the book type: each item ok / defect / not applicable with a note. 'Alle in Ordnung'
- * sets every item still open to ok. An item marked as a defect offers to record the defect.
+ * sets every item still open to ok. Marking an item as a defect opens a defect linked to it (unless it has
+ * one already); taking the mark back removes that defect again while nothing has been entered into it.
  */
 export function ChecklistEditor({
   form,
@@ -34,7 +35,19 @@ export function ChecklistEditor({
   const { t } = useTranslation();
   const itemLabel = useItemLabel();
   const checklist = form.values.checklist;
+  const defects = form.values.defects;
   const progress = checklistProgress(checklist);
+
+  const setResult = (index: number, item: string, result: CheckResult) => {
+    const before = checklist[index]?.result ?? null;
+    form.setFieldValue(`checklist.${index}.result`, result);
+    const linked = form.getValues().defects;
+    if (result === 'defect' && !linked.some((d) => d.item === item)) onAddDefect(item);
+    if (before === 'defect' && result !== 'defect') {
+      const kept = linked.filter((d) => !(d.item === item && isUntouchedDefect(d)));
+      if (kept.length !== linked.length) form.setFieldValue('defects', kept);
+    }
+  };
   const results: { value: CheckResult; label: string }[] = [
     { value: 'ok', label: t('checklists.results.ok') },
     { value: 'defect', label: t('checklists.results.defect') },
@@ -98,7 +111,7 @@ export function ChecklistEditor({
                     data={results}
                     value={entry.result ?? ''}
                     onChange={(value) => {
-                      if (value) form.setFieldValue(`checklist.${index}.result`, value);
+                      if (value) setResult(index, entry.item, value);
                     }}
                     readOnly={readOnly}
                     color={entry.result ? RESULT_COLOR[entry.result] : undefined}
@@ -137,7 +150,9 @@ export function ChecklistEditor({
                         onClick={() => onAddDefect(entry.item)}
                         data-testid="checklist-add-defect"
                       >
-                        {t('inspections.checklist.addDefect')}
+                        {defects.some((d) => d.item === entry.item)
+                          ? t('inspections.checklist.addAnotherDefect')
+                          : t('inspections.checklist.addDefect')}
                       </Button>
                     ) : null}
                   </Group>

@@ -15,6 +15,7 @@ import { ConflictDialog } from '@/components/ui/entity-editor/conflict-dialog';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection } from '@/components/ui/form-section';
 import { isApiError } from '@/lib/api-client';
+import { openPendingTab } from '@/lib/download';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useCreateInspection } from '../api/create-inspection';
@@ -46,6 +47,7 @@ const FINALIZE_CODES: readonly string[] = [
   'SIGNATURE_REQUIRED',
   'CHECKLIST_INCOMPLETE',
   'CONTINUED_OPERATION_REQUIRED',
+  'CONTINUED_OPERATION_CONFLICT',
 ];
 
 export interface EditorProps {
@@ -180,6 +182,7 @@ export function InspectionEditor(props: EditorProps) {
     });
 
   const pdfFailed = (error: unknown) => notifyError(errorText(t, error), t('inspections.pdf.failed'));
+  // The preview opens in a tab of its own, next to the record being written.
   const preview = () =>
     pdf.mutate(
       {
@@ -187,6 +190,7 @@ export function InspectionEditor(props: EditorProps) {
         path: pdfPaths.preview,
         fallbackName: 'vorschau.pdf',
         body: toCreateBody(kind, bookId, form.getValues(), corrects?._id ?? null),
+        tab: openPendingTab(t('inspections.pdf.preparing')),
       },
       { onError: pdfFailed },
     );
@@ -268,7 +272,12 @@ export function InspectionEditor(props: EditorProps) {
             )}
 
             <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
-              <SignaturesSection form={form} readOnly={readOnly} signatureError={signatureBlocked} />
+              <SignaturesSection
+                form={form}
+                readOnly={readOnly}
+                expert={kind === 'gutachten'}
+                signatureError={signatureBlocked}
+              />
             </FormSection>
           </>
         )}

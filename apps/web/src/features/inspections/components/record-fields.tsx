@@ -4,7 +4,7 @@ import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { formatDate } from '@/lib/format';
-import { type InspectionValues, NEEDS_CONTINUED_OPERATION, suggestsShutdown } from '../inspection-form';
+import { continuedOperationConflict, type InspectionValues, NEEDS_CONTINUED_OPERATION } from '../inspection-form';
 
 function ReadOnlyValue({ label, value }: { label: string; value: string }) {
   return (
@@ -121,7 +121,10 @@ export function RecordFields({
   );
 }
 
-/** May the installation stay in operation? Required to finalize an inspection or maintenance. */
+/**
+ * May the installation stay in operation? Required to finalize an inspection or maintenance. 'Ja' beside an
+ * open defect rated 'repair' or 'shutdown' is refused on finalize: the field says so as soon as it happens.
+ */
 export function ContinuedOperationField({
   form,
   kind,
@@ -134,7 +137,7 @@ export function ContinuedOperationField({
   const { t } = useTranslation();
   const value = form.values.continuedOperation;
   const required = NEEDS_CONTINUED_OPERATION.includes(kind);
-  const conflict = value === 'yes' && suggestsShutdown(form.values.defects);
+  const conflict = !readOnly && continuedOperationConflict(form.values);
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} id="continued-operation-label">
@@ -164,6 +167,8 @@ export function ContinuedOperationField({
           size="md"
           radius="md"
           aria-labelledby="continued-operation-label"
+          aria-invalid={conflict || undefined}
+          aria-describedby={conflict ? 'continued-operation-error' : undefined}
           style={{ maxWidth: 360 }}
           data-testid="continued-operation"
         />
@@ -174,8 +179,8 @@ export function ContinuedOperationField({
         </Text>
       ) : null}
       {conflict ? (
-        <Text size="sm" c="red">
-          {t('inspections.continuedOperation.shutdownHint')}
+        <Text size="sm" c="red" role="alert" id="continued-operation-error" data-testid="continued-operation-error">
+          {t('errors.CONTINUED_OPERATION_CONFLICT')}
         </Text>
       ) : null}
     </Stack>

@@ -5,14 +5,20 @@ import { formatDateTime } from '@/lib/format';
 import type { InspectionValues } from '../inspection-form';
 import { SignatureCanvas } from './signature-canvas';
 
-/** The inspector's signature (required to finalize) and the operator's optional acknowledgement. */
+/**
+ * The inspector's signature (required to finalize; on an expert report the expert's, 'Sachverständiger') and
+ * the operator's optional acknowledgement.
+ */
 export function SignaturesSection({
   form,
   readOnly,
+  expert = false,
   signatureError,
 }: {
   form: UseFormReturnType<InspectionValues>;
   readOnly: boolean;
+  /** An expert report: signed by the expert. */
+  expert?: boolean;
   /** Shown under the inspector's canvas (finalizing without a signature). */
   signatureError: string | null;
 }) {
@@ -34,14 +40,14 @@ export function SignaturesSection({
           {readOnly && !inspector.image ? null : (
             <TextInput
               {...form.getInputProps('inspectorSignature.name')}
-              label={t('inspections.signature.inspectorName')}
+              label={t(expert ? 'inspections.signature.expertName' : 'inspections.signature.inspectorName')}
               readOnly={readOnly}
               variant={readOnly ? 'unstyled' : 'default'}
               size="md"
             />
           )}
           <SignatureCanvas
-            label={t('inspections.signature.inspector')}
+            label={t(expert ? 'inspections.signature.expert' : 'inspections.signature.inspector')}
             value={inspector.image}
             onChange={(image) => {
               form.setFieldValue('inspectorSignature', { name: inspector.name, image });

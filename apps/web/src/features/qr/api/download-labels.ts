@@ -5,11 +5,16 @@ import { saveBlob } from '@/lib/download';
 export interface DownloadLabelsInput {
   tenantId: string;
   books: string[];
+  /** Position (1–24) of the first label on a sheet of which some labels are used already. */
+  start?: number;
 }
 
-/** POST books/getEtikettPdf {books}: the label PDF (several labels per A4 page), saved as the server names it. */
-export const downloadLabels = async ({ tenantId, books }: DownloadLabelsInput) => {
-  const reply = await download('books/getEtikettPdf', { method: 'POST', body: { books }, tenant: tenantId });
+/**
+ * POST books/getEtikettPdf {books, start}: the label PDF (24 labels per A4 sheet, the code under each QR),
+ * saved as the server names it.
+ */
+export const downloadLabels = async ({ tenantId, books, start = 1 }: DownloadLabelsInput) => {
+  const reply = await download('books/getEtikettPdf', { method: 'POST', body: { books, start }, tenant: tenantId });
   saveBlob(reply.blob, reply.fileName || 'etiketten.pdf');
 };
 

@@ -8,15 +8,18 @@ import { downloadLabels } from '../api/download-labels';
 import { getFolderBookIds } from '../api/get-folder-book-ids';
 import { useQrTenant } from '../api/get-tenant';
 
-/** Labels for every book in the folder of this book (or every book without a folder): one PDF. */
-export function FolderLabelsButton({ book }: { book: Book }) {
+/**
+ * Labels for every book in the folder of this book (or every book without a folder): one PDF, the first label
+ * at the chosen position of the sheet.
+ */
+export function FolderLabelsButton({ book, start = 1 }: { book: Book; start?: number }) {
   const { t } = useTranslation();
   const tenant = useQrTenant(book.tenant);
   const print = useMutation({
     mutationFn: async () => {
       if (!tenant.data) return;
       const books = await getFolderBookIds(book.tenant, tenant.data.url, book.folder ?? 'root');
-      await downloadLabels({ tenantId: book.tenant, books: books.length > 0 ? books : [book._id] });
+      await downloadLabels({ tenantId: book.tenant, books: books.length > 0 ? books : [book._id], start });
     },
     onError: notifySaveFailed,
   });

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Book } from '@pruefbuch/domain/schemas/book';
-import type { QrCode } from '@pruefbuch/domain/schemas/qr';
-import { IconArrowLeft, IconLink, IconLock, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { LABELS_PER_SHEET, type QrCode } from '@pruefbuch/domain/schemas/qr';
+import { IconArrowLeft, IconInfoCircle, IconLink, IconLock, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
+import { NumberField } from '@/components/ui/number-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
@@ -55,6 +56,8 @@ function BookQrCodes({ book }: { book: Book }) {
   const remove = useDeleteQrCode();
   const labels = useDownloadLabels();
   const [assigning, setAssigning] = useState(false);
+  // A sheet of which some labels are used: the label goes to the first free position (row by row).
+  const [start, setStart] = useState<number>(1);
   const bookPath = screenPath('book_list', { tenant: tenantId, slug: book._id });
 
   const create = () =>
@@ -65,7 +68,7 @@ function BookQrCodes({ book }: { book: Book }) {
         onError: notifySaveFailed,
       },
     );
-  const printLabel = () => labels.mutate({ tenantId, books: [book._id] }, { onError: notifySaveFailed });
+  const printLabel = () => labels.mutate({ tenantId, books: [book._id], start }, { onError: notifySaveFailed });
   const askDelete = (code: QrCode) =>
     confirmDelete({
       title: t('qr.code.deleteTitle'),
@@ -89,14 +92,36 @@ function BookQrCodes({ book }: { book: Book }) {
         title={t('qr.page.title')}
         description={[book.title, book.object, book.site].filter(Boolean).join(' · ')}
         actions={
-          <Button
-            leftSection={<IconPrinter size={16} />}
-            onClick={printLabel}
-            loading={labels.isPending}
-            data-testid="qr-print-label"
-          >
-            {t('qr.page.printLabel')}
-          </Button>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NumberField
+              label={
+                <Group gap={4} wrap="nowrap" component="span">
+                  {t('qr.page.start')}
+                  <Tooltip label={t('qr.page.startHint', { count: LABELS_PER_SHEET })} multiline w={260}>
+                    <IconInfoCircle size={14} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
+                  </Tooltip>
+                </Group>
+              }
+              aria-description={t('qr.page.startHint', { count: LABELS_PER_SHEET })}
+              value={start}
+              onChange={(value) => setStart(typeof value === 'number' ? value : 1)}
+              min={1}
+              max={LABELS_PER_SHEET}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              w={170}
+              data-testid="qr-label-start"
+            />
+            <Button
+              leftSection={<IconPrinter size={16} />}
+              onClick={printLabel}
+              loading={labels.isPending}
+              data-testid="qr-print-label"
+            >
+              {t('qr.page.printLabel')}
+            </Button>
+          </Group>
         }
       />
 
@@ -153,7 +178,7 @@ function BookQrCodes({ book }: { book: Book }) {
         </SimpleGrid>
       ) : null}
 
-      <FolderLabelsButton book={book} />
+      <FolderLabelsButton book={book} start={start} />
     </Stack>
   );
 }

@@ -45,7 +45,7 @@ export function TenantPicker({ fullWidth = false }: { fullWidth?: boolean }) {
   };
 
   return (
-    <Suspense fallback={<Box w={fullWidth ? '100%' : 220} h={fullWidth ? 36 : 30} />}>
+    <Suspense fallback={<Box w={fullWidth ? '100%' : 200} h={fullWidth ? 36 : 30} />}>
       <TenantSelect
         fullWidth={fullWidth}
         value={currentTenant}

@@ -9,6 +9,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
 import { type UserCreate, useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
 import { useResendSignUpMail } from '../api/resend-signup-mail';
@@ -23,6 +24,8 @@ export function UserEditPage() {
   const { slug } = useParams();
   const isNew = slug === NEW;
   const user = useUser(isNew ? undefined : slug);
+  // The tab says 'Benutzer anlegen' for a new user, as the heading does (the route title is the editing one).
+  usePageTitle(isNew ? t('users.admin.newTitle') : undefined);
   const back = { to: screenPath('useradministration_list') };
 
   if (isNew) {
