@@ -4,7 +4,7 @@
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
  * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
- * then the initial bundle size and the time of `npm test`.
+ * then the customer locations (bench/locations.ts), then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
+import { benchLocations } from './locations';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
 
@@ -151,6 +152,9 @@ await benchPdf();
 
 // The reads people use most, alone at 50 clients and all together at 200, next to GET users/{id} (bench/reads.ts).
 await benchReads();
+
+// 2,000 customer locations and 10,000 books in one tenant: the location list and the ampel count (bench/locations.ts).
+await benchLocations();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');
