@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type GuardResult, guardScreen, SCREEN_BY_NAME, SCREENS, type ScreenName } from './access';
 import { ALLOW, PRINCIPALS, sorted } from './access.fixtures';
 import { type Language, resources, translate } from './locales/resources';
-import { CustomerRole, type CustomerRoleNumber, type Principal, ROLE_NUMBERS, Role, type RoleNumber } from './roles';
+import { CustomerRole, type CustomerRoleNumber, type Principal, Role, type RoleNumber } from './roles';
 
 // ---------------------------------------------------------------------------------------------
 // SPEC §2, screen by screen.

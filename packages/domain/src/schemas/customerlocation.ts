@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CUSTOMER_NUMBERS, Customer, type CustomerNumber } from '../roles';
 import { LOCATION_AMPELS } from '../rules/location-ampel';
 import { IMPORT_FIELDS } from '../rules/location-import';
-import { addressSchema, addressWriteSchema } from './address';
+import { addressSchema, addressWriteSchema, emptyAddress } from './address';
 import { ampelSchema } from './book';
 import { idSchema, paged } from './common';
 
@@ -39,16 +39,7 @@ export const CUSTOMER_LOCATION_DEFAULTS: CustomerLocationFields = {
   znl: '',
   nr: '',
   sapNr: '',
-  address: {
-    street: '',
-    housenumber: '',
-    zip: '',
-    location: '',
-    tel: '',
-    email: '',
-    homepage: '',
-    country: 'DE',
-  },
+  address: emptyAddress('DE'),
   bemerkungen: '',
   customer: Customer.RETAIL_CUSTOMER,
   active: true,

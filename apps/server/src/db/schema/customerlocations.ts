@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { books } from './books';
+import { createdAt, stamps } from './columns';
 import { type AddressValue, tenants } from './tenants';
 import { users } from './users';
 
@@ -43,8 +33,7 @@ export const customerLocations = pgTable(
     bookCount: integer('book_count').notNull().default(0),
     overdueCount: integer('overdue_count').notNull().default(0),
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...stamps,
   },
   (t) => [
     index('customer_locations_tenant_idx').on(t.tenantId, t.customer),
@@ -64,7 +53,7 @@ export const customerLocationBooks = pgTable(
       .notNull()
       .unique()
       .references(() => books.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [primaryKey({ columns: [t.locationId, t.bookId] })],
 );

@@ -1,8 +1,9 @@
-import type { Address, AddressWrite } from '@pruefbuch/domain/schemas/address';
+import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import type { Book, BookFields, BookListItem } from '@pruefbuch/domain/schemas/book';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type AddressValue, blobs, books, countries, folders, inspections, tenants } from '../../db/schema/index';
+import { blobs, books, countries, folders, inspections, tenants } from '../../db/schema/index';
+import { toAddressDto, toAddressValue } from '../../platform/addresses';
 
 export type BookRow = typeof books.$inferSelect;
 export type BookInsert = typeof books.$inferInsert;
@@ -10,23 +11,7 @@ export type BookInsert = typeof books.$inferInsert;
 const ADDRESS_FIELDS = ['controlleraddress', 'objectaddress', 'raiseraddress', 'manufactureraddress'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-const EMPTY_ADDRESS: Omit<Address, '_id'> = {
-  street: '',
-  housenumber: '',
-  zip: '',
-  location: '',
-  tel: '',
-  email: '',
-  homepage: '',
-  country: '',
-};
-const toAddress = (a: AddressValue | null): Address | null => (a ? { ...EMPTY_ADDRESS, ...a } : null);
-
-/** An address as stored: it keeps the _id it had, a new one gets one; fields in a fixed order. */
-export function toAddressValue(input: AddressWrite | null, current: AddressValue | null): AddressValue | null {
-  if (!input) return null;
-  return { _id: current?._id ?? crypto.randomUUID(), ...EMPTY_ADDRESS, ...input };
-}
+const toAddress = toAddressDto;
 
 /** The ids a book's reply lists: its documents (oldest first) and its records (newest first). */
 export interface BookRefs {

@@ -5,35 +5,21 @@
  */
 
 import { AMPEL_BY_RANK, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
-import type { Address } from '@pruefbuch/domain/schemas/address';
 import type {
   CustomerLocation,
   CustomerLocationListQuery,
   LocationBook,
 } from '@pruefbuch/domain/schemas/customerlocation';
-import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
-import type { AddressValue } from '../../db/schema/tenants';
+import { toAddressDto } from '../../platform/addresses';
 import { bookInScope, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
-import { containsPattern, offsetOf } from '../../platform/paging';
+import { offsetOf, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
-
-const EMPTY_ADDRESS: Omit<Address, '_id'> = {
-  street: '',
-  housenumber: '',
-  zip: '',
-  location: '',
-  tel: '',
-  email: '',
-  homepage: '',
-  country: '',
-};
-
-export const toAddressDto = (a: AddressValue): Address => ({ ...EMPTY_ADDRESS, ...a });
 
 /** The rank of an ampel column: green 1 … black 4, none 0. */
 const rankOf = (col: SQL | AnyColumn) =>
@@ -70,37 +56,14 @@ function orderOf(sort: string): SQL[] {
   ];
 }
 
-/** Search in ZNL, Nr, SAP-Nr, ZIP and city. */
-export function searchLocations(term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const like = containsPattern(term);
-  return or(
-    ilike(customerLocations.znl, like),
-    ilike(customerLocations.nr, like),
-    ilike(customerLocations.sapNr, like),
-    ilike(sql`${customerLocations.address} ->> 'zip'`, like),
-    ilike(sql`${customerLocations.address} ->> 'location'`, like),
-  );
-}
+const PLACE = [sql`${customerLocations.address} ->> 'zip'`, sql`${customerLocations.address} ->> 'location'`];
+const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];
 
+/** Search in ZNL, Nr, SAP-Nr, ZIP and city. */
+export const searchLocations = (term: string | undefined) => searchAny(term, [...KEYS, ...PLACE]);
 /** Search in ZIP or city only / in ZNL, Nr or SAP-Nr only (getampelcount). */
-export function searchPlace(term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const like = containsPattern(term);
-  return or(
-    ilike(sql`${customerLocations.address} ->> 'zip'`, like),
-    ilike(sql`${customerLocations.address} ->> 'location'`, like),
-  );
-}
-export function searchKeys(term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const like = containsPattern(term);
-  return or(
-    ilike(customerLocations.znl, like),
-    ilike(customerLocations.nr, like),
-    ilike(customerLocations.sapNr, like),
-  );
-}
+export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
+export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
 
 const AMPEL_FILTER: Record<string, SQL> = {
   grey: sql`${customerLocations.ruhend}`,

@@ -163,7 +163,7 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
     const mixed = await insertLocation(db, w.tenantId, { nr: 'mixed' });
     const quiet = await insertLocation(db, w.tenantId, { nr: 'quiet' });
     const dormant = await insertLocation(db, w.tenantId, { nr: 'dormant', ruhend: true });
-    const empty = await insertLocation(db, w.tenantId, { nr: 'empty' });
+    await insertLocation(db, w.tenantId, { nr: 'empty' });
     const books = await Promise.all([
       insertBook(db, w.tenantId, { inspectionAmpel: 'green', inspectionSelfAmpel: 'orange' }),
       insertBook(db, w.tenantId, { inspectionAmpel: 'red', inspectionSelfAmpel: 'green' }),

@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
-import type { AddressValue } from '../../db/schema/tenants';
+import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -22,11 +22,6 @@ const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'de
   entityId: id,
   tenantId: ctx.tenantId,
   action,
-});
-
-const toAddressValue = (a: Omit<AddressValue, '_id'>, current: AddressValue | null): AddressValue => ({
-  _id: current?._id ?? crypto.randomUUID(),
-  ...a,
 });
 
 export async function create(rctx: RequestContext, input: CustomerLocationCreate) {

@@ -1,28 +1,15 @@
 import { Role } from '@pruefbuch/domain/roles';
-import type { Address } from '@pruefbuch/domain/schemas/address';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type AddressValue, books, tenants, users, userTenants } from '../../db/schema/index';
+import { books, tenants, users, userTenants } from '../../db/schema/index';
+import { toAddressDto } from '../../platform/addresses';
 import { offsetOf, searchAny } from '../../platform/paging';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
 /** Whose tenants a query sees: every tenant, or those the user belongs to. */
 export type TenantScope = { all: true } | { all: false; userId: string };
-
-const EMPTY_ADDRESS: Omit<Address, '_id'> = {
-  street: '',
-  housenumber: '',
-  zip: '',
-  location: '',
-  tel: '',
-  email: '',
-  homepage: '',
-  country: '',
-};
-
-export const toAddressDto = (a: AddressValue | null): Address | null => (a ? { ...EMPTY_ADDRESS, ...a } : null);
 
 export function toTenantDto(row: TenantRow): Tenant {
   return {
