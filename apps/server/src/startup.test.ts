@@ -3,13 +3,13 @@
  * second server on the same embedded database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, ne } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/helper';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
@@ -30,6 +30,18 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
+
+/**
+ * A migrated embedded database in the directory: loaded from the run's migrated template (test/global-setup.ts),
+ * or, on PostgreSQL runs, which have none, made and migrated here.
+ */
+async function migratedDatabaseIn(dataDir: string) {
+  const template = inject('pgliteTemplate');
+  if (template) return openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  return database;
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -86,8 +98,7 @@ describe.concurrent('start-up in production', () => {
 
   it('refuses to start while demo accounts still sign in with the demo password', async () => {
     const dataDir = tempDir();
-    const database = await openDatabase({ dataDir });
-    await database.migrate();
+    const database = await migratedDatabaseIn(dataDir);
     const admin = DEMO_USERS[0] as (typeof DEMO_USERS)[number];
     await database.db.insert(users).values({ ...admin, passwordHash: await hash('pruefbuch'), isVerified: true });
     await database.close();
