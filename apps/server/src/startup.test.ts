@@ -3,13 +3,12 @@
  * second server on the same embedded database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import { eq, inArray, ne } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/helper';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
@@ -18,6 +17,12 @@ import { DEMO_USERS, seedDemo } from './demo/seed';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'a-production-secret-that-is-long-enough-42';
+/** argon2id hashes with the app's parameters, made once: hashing is slow on purpose, verifying is what is tested. */
+const HASH_OF = {
+  pruefbuch: '$argon2id$v=19$m=19456,t=2,p=1$WPMtymCNPDOLGrqZYP2Jzg$zg+gacN9OVcJy1eQ7sPp+52eFcSRb6fZ29xvHJpadwo',
+  'ein-neues-langes-Passwort':
+    '$argon2id$v=19$m=19456,t=2,p=1$8WcySpSHdfv51unh69duew$UOYchHDJcLyT0PfPwBXrbrfbKJG5OqDsI1VCSb7JnHQ',
+};
 const dirs: string[] = [];
 const procs: ChildProcess[] = [];
 afterAll(() => {
@@ -30,6 +35,18 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
+
+/**
+ * A migrated embedded database in the directory: loaded from the run's migrated template (test/global-setup.ts),
+ * or, on PostgreSQL runs, which have none, made and migrated here.
+ */
+async function migratedDatabaseIn(dataDir: string) {
+  const template = inject('pgliteTemplate');
+  if (template) return openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  return database;
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -86,10 +103,9 @@ describe.concurrent('start-up in production', () => {
 
   it('refuses to start while demo accounts still sign in with the demo password', async () => {
     const dataDir = tempDir();
-    const database = await openDatabase({ dataDir });
-    await database.migrate();
+    const database = await migratedDatabaseIn(dataDir);
     const admin = DEMO_USERS[0] as (typeof DEMO_USERS)[number];
-    await database.db.insert(users).values({ ...admin, passwordHash: await hash('pruefbuch'), isVerified: true });
+    await database.db.insert(users).values({ ...admin, passwordHash: HASH_OF.pruefbuch, isVerified: true });
     await database.close();
 
     const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir, PORT: '0' });
@@ -105,13 +121,10 @@ describe.concurrent('start-up in production', () => {
     const database = await openTestDatabase();
     await seedDemo(database.db);
     expect(await usableDemoAccounts(database.db)).toHaveLength(DEMO_USERS.length);
-    await database.db.update(users).set({ passwordHash: await hash('ein-neues-langes-Passwort') });
+    await database.db.update(users).set({ passwordHash: HASH_OF['ein-neues-langes-Passwort'] });
     await database.db.delete(users).where(ne(users.email, 'admin@demo.test'));
     expect(await usableDemoAccounts(database.db)).toEqual([]);
-    await database.db
-      .update(users)
-      .set({ passwordHash: await hash('pruefbuch') })
-      .where(eq(users.email, 'admin@demo.test'));
+    await database.db.update(users).set({ passwordHash: HASH_OF.pruefbuch }).where(eq(users.email, 'admin@demo.test'));
     expect(await usableDemoAccounts(database.db)).toEqual(['admin@demo.test']);
     await database.db.delete(users).where(inArray(users.email, ['admin@demo.test']));
     expect(await usableDemoAccounts(database.db)).toEqual([]);
@@ -120,7 +133,9 @@ describe.concurrent('start-up in production', () => {
 
 describe('one server per embedded database', () => {
   it('a second process on the same DATA_DIR exits at once, naming the holder; a killed holder is taken over', async () => {
+    // Migrated beforehand: the first start on an empty directory (initdb) is what the browser tests do.
     const dataDir = tempDir();
+    await (await migratedDatabaseIn(dataDir)).close();
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
     await healthy(port);

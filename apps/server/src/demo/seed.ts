@@ -209,6 +209,8 @@ export async function seedDemo(db: Db) {
       { tenantId: north.id, folderName: 'Hamburg-Hammerbrook' },
       { tenantId: north.id, folderName: 'Lübeck' },
     ]);
+    // One hash for all demo accounts: they share the published password, and argon2 is slow on purpose.
+    const passwordHash = await hash(DEMO_PASSWORD);
     for (const u of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
@@ -220,7 +222,7 @@ export async function seedDemo(db: Db) {
           auswertung: u.auswertung ?? false,
           forecast: u.forecast ?? false,
           tel: '+49 69 1234 5600',
-          passwordHash: await hash(DEMO_PASSWORD),
+          passwordHash,
           isVerified: true,
         })
         .returning({ id: users.id });

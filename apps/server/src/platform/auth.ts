@@ -5,6 +5,7 @@ import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
 import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck } from './context';
@@ -93,23 +94,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/**
- * One query per request: the user, its session, and whether it may work in the tenant of the
- * header (its own tenants; admins every existing tenant).
- */
-async function loadSessionUser(
-  app: FastifyInstance,
-  userId: string,
-  sessionId: string,
-  tenantId: string | null,
-): Promise<{ user: AuthUser; tenantAllowed: boolean } | null> {
-  const tenantAllowed = tenantId
-    ? sql<boolean>`case when ${users.role} = 1
-        then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId})
-        else exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${tenantId})
-      end`
-    : sql<boolean>`false`;
-  const [row] = await app.deps.database.db
+const P = {
+  userId: sql.placeholder('userId'),
+  sessionId: sql.placeholder('sessionId'),
+  tenantId: sql.placeholder('tenantId'),
+};
+
+/** Whether the user may work in the tenant of the header (null: none sent): its own tenants; admins every existing one. */
+const tenantAllowed = sql<boolean>`case when ${users.role} = 1
+    then exists (select 1 from ${tenants} where ${tenants.id} = ${P.tenantId}::uuid)
+    else exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${P.tenantId}::uuid)
+  end`;
+
+const sessionUserQuery = (db: Db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -127,8 +125,33 @@ async function loadSessionUser(
     })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
-    .where(and(eq(users.id, userId), eq(sessions.id, sessionId)))
-    .limit(1);
+    .where(and(eq(users.id, P.userId), eq(sessions.id, P.sessionId)))
+    .limit(1)
+    .prepare('session_user');
+
+/** The statement of a database, prepared once: it runs on every request (on PostgreSQL planned once per connection). */
+const prepared = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+function sessionUserStatement(db: Db) {
+  let s = prepared.get(db);
+  if (!s) {
+    s = sessionUserQuery(db);
+    prepared.set(db, s);
+  }
+  return s;
+}
+
+/**
+ * One query per request: the user, its session, and whether it may work in the tenant of the
+ * header (its own tenants; admins every existing tenant). Nothing is cached: a revoked session
+ * or a disabled user is refused on the next request.
+ */
+async function loadSessionUser(
+  app: FastifyInstance,
+  userId: string,
+  sessionId: string,
+  tenantId: string | null,
+): Promise<{ user: AuthUser; tenantAllowed: boolean } | null> {
+  const [row] = await sessionUserStatement(app.deps.database.db).execute({ userId, sessionId, tenantId });
   if (!row || row.isResigned || row.revokedAt || row.expiresAt < new Date()) return null;
   return {
     tenantAllowed: row.tenantAllowed === true,

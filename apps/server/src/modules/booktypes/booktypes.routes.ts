@@ -10,13 +10,12 @@ import {
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
-import type { BookTypePorts } from './booktypes.service';
 import * as bookTypes from './booktypes.service';
 
 const tags = ['booktypes'];
 
 /** SPEC §7 Book types. */
-export const booktypesRoutes: FastifyPluginAsyncZod<BookTypePorts> = async (app, ports) => {
+export const booktypesRoutes: FastifyPluginAsyncZod<bookTypes.BookTypePorts> = async (app, ports) => {
   app.get('/booktype', {
     config: { access: 'booktypes:read' },
     schema: { tags, querystring: bookTypeListQuery, response: { 200: bookTypeListReply } },

@@ -15,7 +15,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';
 import * as tenants from './tenants.read';
-import type { TenantPorts } from './tenants.write';
 import * as tenantWrites from './tenants.write';
 
 const tags = ['tenants'];
@@ -24,7 +23,7 @@ const tags = ['tenants'];
  * SPEC §7 (tenants). The paged book list of a folder, tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size},
  * belongs to the books module.
  */
-export const tenantsRoutes: FastifyPluginAsyncZod<TenantPorts> = async (app, ports) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<tenantWrites.TenantPorts> = async (app, ports) => {
   app.get('/tenants', {
     config: { access: 'tenants:read' },
     schema: { tags, querystring: tenantListQuery, response: { 200: tenantListReply } },
