@@ -2,7 +2,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, branchMember, member } from '../books/books.fixtures';
+import { auditRowsOf, branchMember } from '../books/books.fixtures';
 import { bookOf, call, complete, draft, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
