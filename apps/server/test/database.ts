@@ -54,6 +54,16 @@ export async function newTestDatabase(): Promise<TestDatabase> {
       const admin = new pg.Client({ connectionString: maintenance });
       await admin.connect();
       try {
+        // The pool's sessions may still be saying goodbye: forcing the drop now would hit them with
+        // 'terminating connection due to administrator command', an unhandled error in their client.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await admin.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await admin.end();
