@@ -89,14 +89,19 @@ function calls(db: Database['db'], tenantId: string, user: AuthUser) {
   ] as const) {
     counts.push({
       path: `/api/v1/customerlocation/getampelcount/${encodeURIComponent(place)}/${encodeURIComponent(keys)}`,
-      sql: ampelCountSql(db, s, sql`${searchPlace(place === '-' ? undefined : place) ?? sql`true`} and ${searchKeys(keys === '-' ? undefined : keys) ?? sql`true`}`),
+      sql: ampelCountSql(
+        db,
+        s,
+        sql`${searchPlace(place === '-' ? undefined : place) ?? sql`true`} and ${searchKeys(keys === '-' ? undefined : keys) ?? sql`true`}`,
+      ),
     });
   }
   return { list, counts };
 }
 
 async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
-  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } }).$client;
+  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
+    .$client;
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   let next = 0;
@@ -145,7 +150,12 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
     return rows[0]?.id ?? '';
   };
   const tenantId = await idOf(`select id from tenants where url = 'bench-filialen'`);
-  const admin = { id: await idOf(`select id from users where email = 'admin@demo.test'`), role: 1, customerRole: null, customer: 0 } as unknown as AuthUser;
+  const admin = {
+    id: await idOf(`select id from users where email = 'admin@demo.test'`),
+    role: 1,
+    customerRole: null,
+    customer: 0,
+  } as unknown as AuthUser;
   const work = calls(database.db, tenantId, admin);
   const floors = [];
   for (const w of [work.list, work.counts]) {
@@ -164,10 +174,12 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
       body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
     });
     const token = ((await res.json()) as { token: string }).token;
-    for (const [i, [name, w]] of ([
-      ['location list (customerlocation?…)', work.list],
-      ['ampel count (getampelcount/…)', work.counts],
-    ] as const).entries()) {
+    for (const [i, [name, w]] of (
+      [
+        ['location list (customerlocation?…)', work.list],
+        ['ampel count (getampelcount/…)', work.counts],
+      ] as const
+    ).entries()) {
       await api(token, tenantId, w, 4, 2).catch(() => {});
       const r = await api(token, tenantId, w);
       const floor = floors[i] as { p50: number; p99: number };
