@@ -101,7 +101,7 @@ function Tile({
       aria-pressed={pressed}
       aria-label={count === undefined ? label : t('customerlocations.bar.filterBy', { ampel: meaning ?? label, count })}
       data-testid={testId}
-      px={{ base: 8, sm: 'sm' }}
+      px={{ base: 6, sm: 'sm' }}
       py={6}
       style={{
         borderRadius: 'var(--mantine-radius-md)',
@@ -111,7 +111,7 @@ function Tile({
         minWidth: 0,
       }}
     >
-      <Group gap={6} wrap="nowrap" align="center">
+      <Group gap={4} wrap="nowrap" align="center">
         {ampel ? <AmpelDot ampel={ampel} /> : null}
         <Text size="xs" c="dimmed" truncate>
           {label}

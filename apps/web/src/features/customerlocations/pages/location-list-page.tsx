@@ -1,11 +1,15 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { isBranchUser } from '@pruefbuch/domain/roles';
-import type { CustomerLocation, CustomerLocationSortField } from '@pruefbuch/domain/schemas/customerlocation';
+import {
+  type CustomerLocation,
+  type CustomerLocationSortField,
+  locationName,
+} from '@pruefbuch/domain/schemas/customerlocation';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
@@ -64,9 +68,18 @@ export function LocationListPage() {
       phone: 'title',
       cell: (l) => (
         <div>
-          <Text span fw={600} size="sm" display="block">
-            {l.nr ? `${t('customerlocations.fields.nr')} ${l.nr}` : l.sapNr}
-          </Text>
+          {/* The row opens on a click; the link is its way in for the keyboard and for a new tab. */}
+          <Anchor
+            component={Link}
+            to={screenPath('customer_location', { slug: l._id })}
+            fw={600}
+            size="sm"
+            c="inherit"
+            display="block"
+            data-testid="location-link"
+          >
+            {l.nr ? `${t('customerlocations.fields.nr')} ${l.nr}` : l.sapNr || locationName(l)}
+          </Anchor>
           {l.znl ? (
             <Text span size="xs" c="dimmed" display="block">
               {t('customerlocations.fields.znl')} {l.znl}
