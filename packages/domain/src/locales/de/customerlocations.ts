@@ -34,7 +34,6 @@ export const customerlocations = {
   },
   bar: {
     label: 'Filialen nach Ampel der Prüfung',
-    hint: 'Ampel der Prüfung; ein Klick zeigt nur diese Filialen.',
     filterBy: '{{ampel}}: {{count}} Filialen – nur diese zeigen',
     loadFailed: 'Die Ampel-Übersicht konnte nicht geladen werden.',
   },
@@ -85,7 +84,6 @@ export const customerlocations = {
     deleteBlocked: 'Eine Filiale mit Anlagen kann nicht gelöscht werden. Entfernen Sie zuerst die Anlagen.',
     protocol: 'Protokoll',
     readOnly: 'Sie sehen die Filiale, können sie aber nicht ändern.',
-    backToList: 'Zur Filialliste',
   },
   import: {
     title: 'Filialen importieren',
@@ -102,10 +100,8 @@ export const customerlocations = {
     mapping: 'Spalten',
     mappingHint: 'Welche Spalte der Datei enthält welches Feld? Nach einer Änderung die Vorschau aktualisieren.',
     noColumn: '– keine –',
-    rows: 'Zeilen',
     line: 'Zeile',
     action: 'Aktion',
-    errors: 'Fehler',
     actions: {
       create: 'neu',
       update: 'aktualisiert',

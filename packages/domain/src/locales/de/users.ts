@@ -69,8 +69,6 @@ export const users = {
     title: 'Erinnerungen',
     digest: 'Wöchentliche E-Mail mit Anlagen, deren Ampel schlechter geworden ist',
     digestHint: 'Einmal pro Woche, nur wenn sich etwas geändert hat.',
-    digestOn: 'Die wöchentliche E-Mail ist eingeschaltet.',
-    digestOff: 'Die wöchentliche E-Mail ist ausgeschaltet.',
     calendar: 'Kalender-Abo',
     calendarIntro:
       'Eine geheime Adresse, unter der Ihr Kalender die fälligen Prüfungen Ihrer Anlagen abruft und aktuell hält.',

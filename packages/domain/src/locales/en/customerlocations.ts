@@ -35,7 +35,6 @@ export const customerlocations: typeof de = {
   },
   bar: {
     label: 'Branches by inspection ampel',
-    hint: 'Inspection ampel; a click shows only these branches.',
     filterBy: '{{ampel}}: {{count}} branches – show only these',
     loadFailed: 'The ampel overview could not be loaded.',
   },
@@ -86,7 +85,6 @@ export const customerlocations: typeof de = {
     deleteBlocked: 'A branch with installations cannot be deleted. Remove the installations first.',
     protocol: 'Protocol',
     readOnly: 'You can view this branch but not change it.',
-    backToList: 'To the branch list',
   },
   import: {
     title: 'Import branches',
@@ -103,10 +101,8 @@ export const customerlocations: typeof de = {
     mapping: 'Columns',
     mappingHint: 'Which column of the file holds which field? After a change, update the preview.',
     noColumn: '– none –',
-    rows: 'Rows',
     line: 'Line',
     action: 'Action',
-    errors: 'Errors',
     actions: {
       create: 'new',
       update: 'updated',

@@ -70,8 +70,6 @@ export const users: typeof de = {
     title: 'Reminders',
     digest: 'Weekly email with installations whose ampel got worse',
     digestHint: 'Once a week, only when something changed.',
-    digestOn: 'The weekly email is switched on.',
-    digestOff: 'The weekly email is switched off.',
     calendar: 'Calendar subscription',
     calendarIntro:
       'A secret address from which your calendar fetches the due inspections of your installations and keeps them current.',

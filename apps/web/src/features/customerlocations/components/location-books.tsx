@@ -86,57 +86,64 @@ function BookRow({ book, onRemove, removing }: { book: LocationBook; onRemove?: 
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       data-testid="location-book"
     >
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
           <ThemeIcon variant="light" size="md" color="blue" mt={2}>
             <IconBook2 size={16} />
           </ThemeIcon>
           <Box style={{ minWidth: 0 }}>
-            <Anchor
-              component={Link}
-              to={screenPath('book_list', { tenant: book.tenant, slug: book._id })}
-              fw={600}
-              size="sm"
-              style={{ overflowWrap: 'anywhere' }}
-              data-testid="location-book-link"
-            >
-              {book.title || t('customerlocations.edit.openBook')}
-            </Anchor>
+            <Group gap="xs" wrap="wrap">
+              <Anchor
+                component={Link}
+                to={screenPath('book_list', { tenant: book.tenant, slug: book._id })}
+                fw={600}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="location-book-link"
+              >
+                {book.title || t('customerlocations.edit.openBook')}
+              </Anchor>
+              {book.active ? null : (
+                <Badge color="gray" variant="outline" tt="none" size="sm">
+                  {t('customerlocations.edit.inactiveBook')}
+                </Badge>
+              )}
+            </Group>
             {sub ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {sub}
               </Text>
             ) : null}
+            <Group gap={6} wrap="wrap" mt={6}>
+              <LocationAmpelBadge
+                ampel={book.inspectionAmpel}
+                date={book.nextInspectionDate}
+                kind="inspection"
+                withKind
+              />
+              <LocationAmpelBadge
+                ampel={book.inspectionSelfAmpel}
+                date={book.nextInspectionDateSelf}
+                kind="selfInspection"
+                withKind
+              />
+            </Group>
           </Box>
-          {book.active ? null : (
-            <Badge color="gray" variant="outline" tt="none" size="sm">
-              {t('customerlocations.edit.inactiveBook')}
-            </Badge>
-          )}
         </Group>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
-          <LocationAmpelBadge ampel={book.inspectionAmpel} date={book.nextInspectionDate} kind="inspection" withKind />
-          <LocationAmpelBadge
-            ampel={book.inspectionSelfAmpel}
-            date={book.nextInspectionDateSelf}
-            kind="selfInspection"
-            withKind
-          />
-          {onRemove ? (
-            <Tooltip label={t('customerlocations.edit.removeBook')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={onRemove}
-                loading={removing}
-                aria-label={t('customerlocations.edit.removeBookLabel', { title: book.title })}
-                data-testid="location-book-remove"
-              >
-                <IconUnlink size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-        </Group>
+        {onRemove ? (
+          <Tooltip label={t('customerlocations.edit.removeBook')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              loading={removing}
+              aria-label={t('customerlocations.edit.removeBookLabel', { title: book.title })}
+              data-testid="location-book-remove"
+            >
+              <IconUnlink size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
       </Group>
     </Box>
   );
