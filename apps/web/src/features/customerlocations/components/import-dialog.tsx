@@ -3,9 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ImportMapping } from '@pruefbuch/domain/rules/location-import';
 import type { ImportReply } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
+import { i18n, translateMessage } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePreviewImport } from '../api/preview-import';
 import { useRunImport } from '../api/run-import';
@@ -98,7 +101,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           reset();
           onClose();
         },
-        onError: (error) => notifyError(errorText(t, error), t('customerlocations.import.failed')),
+        onError: (error) => notifyError(importErrorText(t, error), t('customerlocations.import.failed')),
         onSettled: () => setProgress(null),
       },
     );
@@ -124,7 +127,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         {progress !== null ? <UploadProgress fraction={progress} /> : null}
         {failure ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="import-error">
-            {errorText(t, failure)}
+            {importErrorText(t, failure)}
           </Alert>
         ) : null}
 
@@ -178,6 +181,15 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       </Stack>
     </Modal>
   );
+}
+
+/**
+ * Why the server refused the file: the reason it names for the file (an unreadable file, too many rows), which is
+ * more precise than the code's general text (UNSUPPORTED_FILE_TYPE speaks of documents).
+ */
+function importErrorText(t: TFunction, error: unknown) {
+  const detail = isApiError(error) ? error.details.find((d) => d.key && i18n.exists(d.key)) : undefined;
+  return detail ? translateMessage(t, detail.key, detail.params) : errorText(t, error);
 }
 
 /** The upload's share while the file travels; once it has arrived, that the server is checking it. */
