@@ -90,10 +90,10 @@ describe('route guard', () => {
     expect(new URL(page.url()).pathname).toBe('/app/opevaluation');
   });
 
-  it('starts a regional branch manager at home while the branch list is not built, and keeps staff lists closed', async () => {
+  it('starts a regional branch manager on the branch list, and keeps staff lists closed', async () => {
     const page = await browser.newPage();
     await login(page, 'filiale-regional@demo.test');
-    await page.waitForURL(atHome);
+    await page.waitForURL(/\/app\/customerlocationlist$/);
     await page.goto('/app/admin/tenant_list/');
     await page.getByTestId('no-access').waitFor();
   });

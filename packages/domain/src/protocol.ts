@@ -8,6 +8,7 @@
  * customer locations — add its name to PROTOCOL_ENTITIES and its fields to PROTOCOL_FIELDS (the type
  * demands both), then register its route with protocolRoute() on the server.
  */
+import { Customer } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
 
@@ -155,16 +156,21 @@ const BOOKTYPE: Record<string, ProtocolField> = {
 };
 
 const cl = (name: string, format?: ProtocolFormat) => f(`customerlocations.fields.${name}`, format);
+/** Customer numbers as stored ('0', '1') → their names' labels. */
+const CUSTOMER_LABEL_KEY = Object.fromEntries(
+  Object.entries(Customer).map(([name, number]) => [String(number), `lookups.customers.${name}`]),
+);
 const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
   znl: cl('znl'),
   nr: cl('nr'),
   sapNr: cl('sapNr'),
   address: cl('address', 'address'),
   bemerkungen: cl('bemerkungen'),
-  customer: cl('customer', 'number'),
+  customer: f('customerlocations.fields.customer', 'enum:lookups.customers', { values: CUSTOMER_LABEL_KEY }),
   active: cl('active', 'bool'),
   ruhend: cl('ruhend', 'bool'),
-  book: cl('book', 'ref'),
+  // A linked or removed book is written as its title (and site), not as an id.
+  book: cl('book'),
 };
 
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */

@@ -8,6 +8,7 @@ import { isBuilt, type Start, startOf, UNBUILT_SCREENS, usableNav } from './star
 const HOME: Start = { screen: 'home' };
 const TENANT_START: Start = { screen: 'tenantStart', params: { slug: 't1' } };
 const TENANT_LIST: Start = { screen: 'tenant_list' };
+const BRANCH_LIST: Start = { screen: 'customerlocation_list' };
 
 describe('startOf: the landing rule table', () => {
   it.each<[string, Principal, string | null, Start]>([
@@ -26,15 +27,22 @@ describe('startOf: the landing rule table', () => {
     ['production without a tenant', { role: Role.ROLE_FERTIGUNG }, null, TENANT_LIST],
     ['production lead with a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, 't1', TENANT_START],
     ['production lead without a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, null, TENANT_LIST],
-    // The branch list is not built yet: regional manager and control start at home until it is.
+    // Every customer role starts on its branches (decision 019); the list opens a single branch itself.
     [
       'branch regional manager',
       { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_REGIONAL_MANAGER },
       't1',
-      HOME,
+      BRANCH_LIST,
     ],
-    ['branch control', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_CONTROL }, 't1', HOME],
-    ['branch default', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_DEFAULT }, 't1', HOME],
+    ['branch control', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_CONTROL }, 't1', BRANCH_LIST],
+    ['branch default', { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_DEFAULT }, 't1', BRANCH_LIST],
+    [
+      'branch default without a tenant',
+      { role: Role.ROLE_FILIALE, customerRole: CustomerRole.ROLE_DEFAULT },
+      null,
+      BRANCH_LIST,
+    ],
+    // The guard admits no branch user without a customer role to the list: home, with nothing to offer.
     ['branch without a customer role', { role: Role.ROLE_FILIALE, customerRole: null }, 't1', HOME],
   ])('%s → %o', (_, user, tenant, start) => {
     expect(startOf(user, tenant)).toEqual(start);
@@ -67,6 +75,22 @@ describe('usableNav', () => {
       const nav = NAV.find((n) => n.entry === entry);
       expect(nav && isBuilt(nav.screen)).toBe(true);
     }
+  });
+
+  it('builds the branch screens: the branches entry for staff who may see them and every customer role', () => {
+    expect(isBuilt('customerlocation_list')).toBe(true);
+    expect(isBuilt('customer_location')).toBe(true);
+    for (const role of [Role.ADMIN_ROLE, Role.PROJECT_ROLE, Role.PROJECT_ONLY_ROLE, Role.ROLE_SERVICE_TECHNIKER]) {
+      expect(usableNav({ role })).toContain('branches');
+    }
+    for (const customerRole of [
+      CustomerRole.ROLE_DEFAULT,
+      CustomerRole.ROLE_REGIONAL_MANAGER,
+      CustomerRole.ROLE_CONTROL,
+    ]) {
+      expect(usableNav({ role: Role.ROLE_FILIALE, customerRole })).toContain('branches');
+    }
+    expect(usableNav({ role: Role.STANDARD_ROLE })).not.toContain('branches');
   });
 
   it('gives every staff role at least one entry, the tenant list', () => {

@@ -3,7 +3,7 @@
  * and the logo all go through this file, so none of them leads a user to a screen they cannot use.
  */
 import { canOpen, NAV, type NavEntry, OFFICE_ROLES, type ScreenName, visibleNav } from './access';
-import { CustomerRole, isBranchUser, type Principal, type RoleNumber } from './roles';
+import { isBranchUser, type Principal, type RoleNumber } from './roles';
 
 /**
  * Screens of areas this release does not build yet. They keep their route and guard (an old link
@@ -13,8 +13,6 @@ export const UNBUILT_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'list_orderprocessing',
   'orderprocessing',
   'opevaluation',
-  'customerlocation_list',
-  'customer_location',
   'costlist',
   'capacities',
   'offer',
@@ -44,8 +42,8 @@ export interface Start {
  * | office roles (1–6, 10)                | home: a tile per usable area                      |
  * | warehouse, service technician,        | their current tenant's installations (tenantStart),|
  * | production, production lead (7,9,11,12)| or the tenant list when they have no tenant yet   |
- * | branch user, regional manager/control | the branch list                                   |
- * | branch user, default or no role       | home                                              |
+ * | branch user with a customer role      | the branch list (one branch: the list opens it)   |
+ * | branch user without a customer role   | home                                              |
  *
  * A landing on a screen that is not built yet falls back to home.
  */
@@ -55,11 +53,8 @@ export function startOf(user: Principal, tenant: string | null): Start {
 }
 
 function ruleOf(user: Principal, tenant: string | null): Start {
-  if (isBranchUser(user)) {
-    const manager =
-      user.customerRole === CustomerRole.ROLE_REGIONAL_MANAGER || user.customerRole === CustomerRole.ROLE_CONTROL;
-    return { screen: manager ? 'customerlocation_list' : 'home' };
-  }
+  // Every customer role starts on its branches (decision 019); without one the guard refuses the list: home.
+  if (isBranchUser(user)) return { screen: 'customerlocation_list' };
   if ((OFFICE_ROLES as readonly RoleNumber[]).includes(user.role)) return { screen: 'home' };
   return tenant ? { screen: 'tenantStart', params: { slug: tenant } } : { screen: 'tenant_list' };
 }

@@ -58,6 +58,11 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
     () => import('@/features/lists/pages/inspections-in-progress-page'),
     'InspectionsInProgressPage',
   ),
+  customerlocation_list: page(
+    () => import('@/features/customerlocations/pages/location-list-page'),
+    'LocationListPage',
+  ),
+  customer_location: page(() => import('@/features/customerlocations/pages/location-edit-page'), 'LocationEditPage'),
   statistik_gutachten: page(() => import('@/features/lists/pages/gutachten-stats-page'), 'GutachtenStatsPage'),
   inspection: page(() => import('@/features/inspections/pages/inspection-page'), 'InspectionPage'),
   selfinspection: page(() => import('@/features/inspections/pages/inspection-page'), 'SelfInspectionPage'),

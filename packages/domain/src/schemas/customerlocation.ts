@@ -59,6 +59,15 @@ export type CustomerLocationCreate = z.infer<typeof customerLocationCreateSchema
 export const customerLocationUpdateSchema = customerLocationFieldsSchema.partial().extend({ __v: versionSchema });
 export type CustomerLocationUpdate = z.infer<typeof customerLocationUpdateSchema>;
 
+/**
+ * How a location is named in messages and lists: 'ZNL Rhein-Main · Nr. 4101', the SAP-Nr only when it has
+ * neither (BOOK_IN_OTHER_LOCATION names the other location so).
+ */
+export const locationName = (l: { znl: string; nr: string; sapNr: string }) =>
+  [l.znl && `ZNL ${l.znl}`, l.nr && `Nr. ${l.nr}`, !l.znl && !l.nr && l.sapNr ? `SAP ${l.sapNr}` : '']
+    .filter(Boolean)
+    .join(' · ');
+
 /** A book of a location as its screen lists it. */
 export const locationBookSchema = z.object({
   _id: z.string(),

@@ -12,6 +12,7 @@ import { type Language, resources, translate } from '../locales/resources';
 import * as authSchemas from './auth';
 import { changePasswordBody } from './auth';
 import * as commonSchemas from './common';
+import { locationName } from './customerlocation';
 import * as userSchemas from './user';
 import { emailSchema, newPasswordSchema, userAdminWriteSchema } from './user';
 
@@ -304,5 +305,17 @@ describe('locales de and en', () => {
       const empty = leafPaths(resources[lang].translation).filter((p) => !textOf(lang, p)?.trim());
       expect(empty, lang).toEqual([]);
     }
+  });
+});
+
+describe('locationName', () => {
+  it.each([
+    [{ znl: 'Rhein-Main', nr: '4101', sapNr: '10004101' }, 'ZNL Rhein-Main · Nr. 4101'],
+    [{ znl: '', nr: '4101', sapNr: '1' }, 'Nr. 4101'],
+    [{ znl: 'Hamburg', nr: '', sapNr: '1' }, 'ZNL Hamburg'],
+    [{ znl: '', nr: '', sapNr: '10004101' }, 'SAP 10004101'],
+    [{ znl: '', nr: '', sapNr: '' }, ''],
+  ])('%o → %s', (l, name) => {
+    expect(locationName(l)).toBe(name);
   });
 });

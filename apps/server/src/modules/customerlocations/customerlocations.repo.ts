@@ -280,8 +280,5 @@ export const locationAuditView = (row: LocationRow) => ({
   ruhend: row.ruhend,
 });
 
-/** "ZNL 12 · Nr 0815": how a location is named in texts. */
-export const locationName = (l: Pick<LocationRow, 'znl' | 'nr' | 'sapNr'>) =>
-  [l.znl && `ZNL ${l.znl}`, l.nr && `Nr. ${l.nr}`, !l.znl && !l.nr && l.sapNr ? `SAP ${l.sapNr}` : '']
-    .filter(Boolean)
-    .join(' · ');
+/** How a location is named in texts: the domain's rule, shared with the web app. */
+export { locationName } from '@pruefbuch/domain/schemas/customerlocation';

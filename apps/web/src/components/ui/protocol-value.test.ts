@@ -18,6 +18,7 @@ const TEXTS: Record<string, string> = {
   'inspections.kind.wartung': 'Wartung',
   'inspections.sections.defects': 'Mängel',
   'protocol.fields.finalized': 'Abgeschlossen',
+  'lookups.customers.RETAIL_CUSTOMER': 'Einzelhandelskunde',
 };
 const t = ((key: string, opts?: { defaultValue?: string }) => TEXTS[key] ?? opts?.defaultValue ?? key) as TFunction;
 
@@ -67,6 +68,15 @@ describe('protocol values by format', () => {
     ['book', 'wartung.corrects', ID, '–'],
     ['book', 'unknown.someField', ID, '–'],
     ['book', 'unknown', '2026-07-01T22:15:00Z', '02.07.2026 00:15'],
+    // A location's linked book is written as its title and site, its customer as a number.
+    [
+      'customerlocation',
+      'book',
+      'FrischeMarkt 4101 – Eingangstür (Kundeneingang)',
+      'FrischeMarkt 4101 – Eingangstür (Kundeneingang)',
+    ],
+    ['customerlocation', 'customer', '1', 'Einzelhandelskunde'],
+    ['customerlocation', 'ruhend', 'true', 'Ja'],
   ])('%s %s %s → %s', (entity, field, value, shown) => {
     expect(protocolValue(protocolField(entity, field), value, lookups)).toBe(shown);
   });

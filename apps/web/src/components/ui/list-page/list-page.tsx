@@ -19,6 +19,8 @@ export interface ListPageProps<T, F extends string> extends ListTableProps<T, F>
   totalLabel?: (count: number) => string;
   /** Filters of the screen's own beside the search field. */
   filters?: ReactNode;
+  /** An overview of the screen's own between the title and the search (counts that filter the list). */
+  summary?: ReactNode;
 }
 
 /**
@@ -33,6 +35,7 @@ export function ListPage<T, F extends string>({
   searchPlaceholder,
   totalLabel,
   filters,
+  summary,
   ...table
 }: ListPageProps<T, F>) {
   const { t } = useTranslation();
@@ -55,6 +58,7 @@ export function ListPage<T, F extends string>({
           ) : undefined
         }
       />
+      {summary}
       <ListToolbar
         list={table.list}
         total={table.query.data?.total}

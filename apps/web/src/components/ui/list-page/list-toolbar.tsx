@@ -65,8 +65,14 @@ export function ListToolbar<T, F extends string>({
           value={list.sort}
           onChange={(event) => list.setSort(event.currentTarget.value as SortValue<F>)}
           data={sortable.flatMap((column) => [
-            { value: column.sort, label: t('ui.list.sortAsc', { column: column.header }) },
-            { value: `-${column.sort}`, label: t('ui.list.sortDesc', { column: column.header }) },
+            {
+              value: column.sort,
+              label: column.sortLabels?.ascending ?? t('ui.list.sortAsc', { column: column.header }),
+            },
+            {
+              value: `-${column.sort}`,
+              label: column.sortLabels?.descending ?? t('ui.list.sortDesc', { column: column.header }),
+            },
           ])}
           aria-label={t('ui.list.sort')}
           style={{ flex: '1 1 0' }}

@@ -25,6 +25,11 @@ export interface ListColumn<T, F extends string = string> {
   cell: (row: T) => ReactNode;
   /** The API's sort field: the header becomes a sort button. */
   sort?: F;
+  /**
+   * The phone's sort select names the two orders 'ascending' and 'descending'; a column whose first order means
+   * something else (an ampel sorted worst first) names them itself.
+   */
+  sortLabels?: { ascending: string; descending: string };
   /** The server always orders by this column: said in aria-sort, without a button. */
   presorted?: 'ascending' | 'descending';
   width?: CSSProperties['width'];

@@ -6,6 +6,7 @@ import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useSession } from '@/lib/session';
 import { useUser } from '../api/get-user';
 import { ProfileForm } from '../components/profile-form';
+import { RemindersSection } from '../components/reminders-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 export function SettingsPage() {
@@ -24,6 +25,7 @@ export function SettingsPage() {
         {(loaded) => (
           <>
             <ProfileForm key={loaded._id} user={loaded} />
+            {isOwn ? <RemindersSection /> : null}
             {isOwn ? (
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="twofa-section">
                 <TwoFactorSection userId={loaded._id} active={loaded.is2FaUsed} />

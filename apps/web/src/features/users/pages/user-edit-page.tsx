@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
+import { Role } from '@pruefbuch/domain/roles';
 import type { User } from '@pruefbuch/domain/schemas/user';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { type UserCreate, useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
 import { useResendSignUpMail } from '../api/resend-signup-mail';
 import { useUpdateUser } from '../api/update-user';
+import { BranchLocationsSection } from '../components/branch-locations-section';
 import { UserAdminFields } from '../components/user-admin-fields';
 import { emptyUserValues, USER_FORM_SCHEMAS, type UserAdminValues, userToValues } from '../user-admin-form';
 
@@ -115,6 +117,7 @@ function UserForm({ user }: { user?: User }) {
       <EditorForm editor={editor} testId="user">
         <UserAdminFields form={editor.form} mode={mode} />
       </EditorForm>
+      {user?.role === Role.ROLE_FILIALE ? <BranchLocationsSection user={user} /> : null}
     </Stack>
   );
 }

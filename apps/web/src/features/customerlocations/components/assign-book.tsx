@@ -1,0 +1,96 @@
+import { Button, Group, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useLinkBook } from '../api/link-book';
+import { MIN_BOOK_SEARCH, useSearchBooks } from '../api/search-books';
+
+/**
+ * 'Anlage zuordnen': the tenant's books found as the user types (title, object, serial, ZIP, city …), one
+ * chosen, then linked. A book here already is marked; one of another branch is refused by the server, which
+ * names that branch.
+ */
+export function AssignBook({ location }: { location: CustomerLocationDetail }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [term] = useDebouncedValue(search.trim(), 250);
+  const books = useSearchBooks(term);
+  const link = useLinkBook();
+  const linked = new Set(location.books);
+
+  const options = (books.data?.docs ?? []).map((b) => ({
+    value: b._id,
+    label: [b.title, b.site].filter(Boolean).join(' · '),
+  }));
+  // The chosen book stays in the options while a new search runs, so the select keeps showing its name.
+  const chosenLabel = chosen ? options.find((o) => o.value === chosen) : undefined;
+
+  const nothingFound =
+    term.length < MIN_BOOK_SEARCH
+      ? t('customerlocations.edit.addBookHint')
+      : books.isFetching
+        ? t('customerlocations.edit.addBookSearching')
+        : t('customerlocations.edit.addBookNothing');
+
+  const submit = () => {
+    if (!chosen) return;
+    link.mutate(
+      { id: location._id, bookId: chosen },
+      {
+        onSuccess: () => {
+          notifySuccess({ text: t('customerlocations.edit.linked') });
+          setChosen(null);
+          setSearch('');
+        },
+        onError: (error) => notifyError(errorText(t, error), t('customerlocations.edit.linkFailed')),
+      },
+    );
+  };
+
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="assign-book">
+      <Select
+        label={t('customerlocations.edit.addBookLabel')}
+        placeholder={t('customerlocations.edit.addBookPlaceholder')}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={chosen}
+        onChange={setChosen}
+        data={chosenLabel && !options.some((o) => o.value === chosen) ? [chosenLabel, ...options] : options}
+        // The server has searched already: show what it found, in its order.
+        filter={({ options: found }) => found}
+        nothingFoundMessage={nothingFound}
+        renderOption={({ option }) => (
+          <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {option.label}
+            </Text>
+            {linked.has(option.value) ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t('customerlocations.edit.addBookAlreadyHere')}
+              </Text>
+            ) : null}
+          </Group>
+        )}
+        clearable
+        style={{ flex: '1 1 280px' }}
+        data-testid="assign-book-search"
+      />
+      <Button
+        leftSection={<IconLink size={16} />}
+        onClick={submit}
+        disabled={!chosen}
+        loading={link.isPending}
+        data-testid="assign-book-submit"
+      >
+        {t('customerlocations.edit.addBook')}
+      </Button>
+    </Group>
+  );
+}

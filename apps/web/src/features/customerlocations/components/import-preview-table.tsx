@@ -1,0 +1,103 @@
+import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { ImportReply } from '@pruefbuch/domain/schemas/customerlocation';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n';
+import { errorField } from '../import-mapping';
+
+type Action = ImportReply['rows'][number]['action'];
+const ACTION_COLOR: Record<Action, string> = { create: 'teal', update: 'blue', unchanged: 'gray', error: 'red' };
+const ACTIONS: readonly Action[] = ['create', 'update', 'unchanged', 'error'];
+/** Rows beyond these are counted, not listed: a preview is for checking, not for reading 5000 rows. */
+const SHOWN = 200;
+
+/** What the file would do: the counts per action, then each row with its action and, for errors, the reasons. */
+export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale: boolean }) {
+  const { t } = useTranslation();
+  const rows = reply.rows;
+  // Rows with errors first, so they are seen without scrolling through the good ones.
+  const ordered = [...rows.filter((r) => r.action === 'error'), ...rows.filter((r) => r.action !== 'error')];
+  const errorText = (e: { field: string; key: string }) => {
+    const field = errorField(e.field);
+    const reason = translateMessage(t, e.key);
+    return field ? `${t(`customerlocations.import.fields.${field}`)}: ${reason}` : reason;
+  };
+  return (
+    <Stack gap="xs" style={{ opacity: stale ? 0.55 : 1 }} data-testid="import-preview">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={4}>{t('customerlocations.import.preview')}</Title>
+        <Group gap={6} data-testid="import-counts">
+          {ACTIONS.map((action) => (
+            <Badge
+              key={action}
+              color={ACTION_COLOR[action]}
+              variant={reply.counts[action] > 0 ? 'light' : 'outline'}
+              tt="none"
+              data-testid={`import-count-${action}`}
+            >
+              {t(`customerlocations.import.counts.${action}`, { count: reply.counts[action] })}
+            </Badge>
+          ))}
+        </Group>
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('customerlocations.import.emptyFile')}
+        </Text>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={640} maxHeight={320} type="native">
+            <Table stickyHeader verticalSpacing={6} fz="sm" highlightOnHover={false}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={64}>{t('customerlocations.import.line')}</Table.Th>
+                  <Table.Th miw={160}>{t('customerlocations.import.action')}</Table.Th>
+                  <Table.Th>{t('customerlocations.fields.znl')}</Table.Th>
+                  <Table.Th>{t('customerlocations.fields.nr')}</Table.Th>
+                  <Table.Th>{t('customerlocations.fields.sapNr')}</Table.Th>
+                  <Table.Th>{t('customerlocations.fields.zip')}</Table.Th>
+                  <Table.Th>{t('customerlocations.fields.city')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ordered.slice(0, SHOWN).map((row) => (
+                  <Table.Tr
+                    key={row.line}
+                    data-testid="import-row"
+                    data-action={row.action}
+                    style={{ verticalAlign: 'top' }}
+                  >
+                    <Table.Td c="dimmed">{row.line}</Table.Td>
+                    <Table.Td>
+                      <Badge color={ACTION_COLOR[row.action]} variant="light" tt="none">
+                        {t(`customerlocations.import.actions.${row.action}`)}
+                      </Badge>
+                      {row.errors.length > 0 ? (
+                        <Box component="ul" m={0} mt={4} pl="md" data-testid="import-row-errors">
+                          {row.errors.map((e) => (
+                            <Text component="li" key={`${e.field}-${e.key}`} size="xs" c="red.8">
+                              {errorText(e)}
+                            </Text>
+                          ))}
+                        </Box>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{row.znl}</Table.Td>
+                    <Table.Td>{row.nr}</Table.Td>
+                    <Table.Td>{row.sapNr}</Table.Td>
+                    <Table.Td>{row.zip}</Table.Td>
+                    <Table.Td>{row.location}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {rows.length > SHOWN ? (
+        <Text size="xs" c="dimmed">
+          {t('customerlocations.import.moreRows', { count: rows.length - SHOWN })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+/** Form values and schemas of the location screen. */
+import {
+  CUSTOMER_LOCATION_DEFAULTS,
+  type CustomerLocation,
+  type CustomerLocationFields,
+  customerLocationCreateSchema,
+  customerLocationFieldsSchema,
+  customerLocationUpdateSchema,
+} from '@pruefbuch/domain/schemas/customerlocation';
+import { z } from 'zod';
+
+export type LocationValues = CustomerLocationFields & {
+  /** The version the form was loaded with; sent back on PUT, ignored on create. */
+  __v: number;
+};
+
+export const emptyLocationValues = (): LocationValues => ({
+  ...CUSTOMER_LOCATION_DEFAULTS,
+  address: { ...CUSTOMER_LOCATION_DEFAULTS.address },
+  __v: 0,
+});
+
+export const locationToValues = (l: CustomerLocation): LocationValues => ({
+  znl: l.znl,
+  nr: l.nr,
+  sapNr: l.sapNr,
+  address: {
+    street: l.address.street,
+    housenumber: l.address.housenumber,
+    zip: l.address.zip,
+    location: l.address.location,
+    tel: l.address.tel,
+    email: l.address.email,
+    homepage: l.address.homepage,
+    country: l.address.country,
+  },
+  bemerkungen: l.bemerkungen,
+  customer: l.customer as CustomerLocationFields['customer'],
+  active: l.active,
+  ruhend: l.ruhend,
+  __v: l.__v,
+});
+
+/**
+ * What the form checks before it saves: the fields as the API takes them, and one of ZNL, Nr and SAP-Nr (the
+ * server refuses a location without; the message stands under Nr., as the server's would).
+ */
+export const locationFormSchema = customerLocationFieldsSchema
+  .extend({ __v: z.number().int().min(0) })
+  .refine((v) => Boolean(v.znl.trim() || v.nr.trim() || v.sapNr.trim()), {
+    error: 'validation.required',
+    path: ['nr'],
+  });
+
+/** The bodies of POST (without __v) and PUT (with it). */
+export const toCreateBody = (values: LocationValues) => customerLocationCreateSchema.parse(values);
+export const toUpdateBody = (values: LocationValues) => customerLocationUpdateSchema.parse(values);

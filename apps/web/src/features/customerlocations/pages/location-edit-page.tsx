@@ -1,0 +1,140 @@
+import { Alert, Group, Stack } from '@mantine/core';
+import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { type CustomerLocationDetail, locationName } from '@pruefbuch/domain/schemas/customerlocation';
+import { IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { EditorForm } from '@/components/ui/entity-editor/editor-form';
+import { EditorPage } from '@/components/ui/entity-editor/editor-page';
+import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
+import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { getSessionState, toPrincipal, useSession } from '@/lib/session';
+import { useCreateCustomerLocation } from '../api/create-customer-location';
+import { useDeleteCustomerLocation } from '../api/delete-customer-location';
+import { getCustomerLocationQueryOptions, useCustomerLocation } from '../api/get-customer-location';
+import { useUpdateCustomerLocation } from '../api/update-customer-location';
+import { LocationAmpelBadge } from '../components/location-ampel';
+import { LocationBooks } from '../components/location-books';
+import { LocationDetails } from '../components/location-details';
+import { LocationFields } from '../components/location-fields';
+import { LocationProtocol } from '../components/location-protocol';
+import { addressLines } from '../location-display';
+import {
+  emptyLocationValues,
+  type LocationValues,
+  locationFormSchema,
+  locationToValues,
+  toCreateBody,
+  toUpdateBody,
+} from '../location-form';
+
+/**
+ * customer_location: one branch (no slug: a new one). The office edits it, links and removes its installations
+ * and reads its protocol; everyone else who may see it (branch users, service technicians) reads it and opens its
+ * installations.
+ */
+export function LocationEditPage() {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const { state } = useLocation();
+  const { session } = useSession();
+  const user = toPrincipal(session);
+  const mayWrite = !!user && mayCall('customerlocations:write', user);
+  const location = useCustomerLocation(slug);
+  // A branch user sent here because it is their only branch: the list would only send them back.
+  const back = (state as { sole?: boolean } | null)?.sole ? undefined : { to: screenPath('customerlocation_list') };
+
+  if (!slug) {
+    return (
+      <EditorPage title={t('customerlocations.edit.newTitle')} back={back}>
+        {mayWrite ? (
+          <LocationForm />
+        ) : (
+          <Alert color="orange" icon={<IconLock size={18} />} data-testid="location-no-write">
+            {t('errors.FORBIDDEN')}
+          </Alert>
+        )}
+      </EditorPage>
+    );
+  }
+  const loaded = location.data;
+  const lines = loaded ? addressLines(loaded.address) : null;
+  return (
+    <EditorPage
+      title={
+        loaded ? t('customerlocations.edit.title', { name: locationName(loaded) }) : t('customerlocations.edit.general')
+      }
+      description={lines ? [lines.street, lines.city].filter(Boolean).join(', ') : undefined}
+      back={back}
+      maw={1040}
+    >
+      <EntityLoad query={location}>
+        {(l) => (
+          <Stack gap="lg">
+            <Group gap="xs">
+              <LocationAmpelBadge
+                ampel={l.inspectionAmpel}
+                kind="inspection"
+                withKind
+                size="lg"
+                testId="location-page-ampel"
+              />
+              <LocationAmpelBadge ampel={l.selfInspectionAmpel} kind="selfInspection" withKind size="lg" />
+            </Group>
+            {mayWrite ? <LocationForm key={l._id} location={l} /> : <LocationDetails location={l} />}
+            <LocationBooks location={l} mayWrite={mayWrite} />
+            {mayWrite ? <LocationProtocol id={l._id} /> : null}
+          </Stack>
+        )}
+      </EntityLoad>
+    </EditorPage>
+  );
+}
+
+/** Create (POST) when no location is given, else update (PUT with __v); delete asks first. */
+function LocationForm({ location }: { location?: CustomerLocationDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useCreateCustomerLocation();
+  const update = useUpdateCustomerLocation();
+  const remove = useDeleteCustomerLocation();
+  const editor = useEntityEditor<LocationValues, CustomerLocationDetail>({
+    schema: locationFormSchema,
+    initialValues: location ? locationToValues(location) : emptyLocationValues(),
+    toValues: locationToValues,
+    isNew: !location,
+    save: (values) =>
+      location
+        ? update.mutateAsync({ id: location._id, data: toUpdateBody(values) })
+        : create.mutateAsync(toCreateBody(values)),
+    fetchLatest: location
+      ? () =>
+          queryClient.fetchQuery({
+            ...getCustomerLocationQueryOptions(getSessionState().currentTenant, location._id),
+            staleTime: 0,
+          })
+      : undefined,
+    onSaved: (saved) => {
+      if (!location) navigate(screenPath('customer_location', { slug: saved._id }), { replace: true });
+    },
+  });
+
+  return (
+    <EditorForm
+      editor={editor}
+      testId="location"
+      remove={
+        location && {
+          title: t('customerlocations.edit.deleteTitle'),
+          message: t('customerlocations.edit.deleteConfirm', { name: locationName(location) }),
+          run: () => remove.mutateAsync(location._id),
+          onDeleted: () => navigate(screenPath('customerlocation_list'), { replace: true }),
+        }
+      }
+    >
+      <LocationFields form={editor.form} />
+    </EditorForm>
+  );
+}
