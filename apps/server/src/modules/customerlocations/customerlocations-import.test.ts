@@ -47,7 +47,22 @@ const list = async (w: Awaited<ReturnType<typeof world>>) =>
 describe('POST customerlocation/import/preview and import', () => {
   it('guesses the columns, previews without writing, imports in one go, and updates on a second import instead of duplicating', async () => {
     const w = await world();
-    const existing = await insertLocation(db, w.tenantId, { znl: 'Kassel', nr: '4201', bemerkungen: 'alt' });
+    const existing = await insertLocation(db, w.tenantId, {
+      znl: 'Kassel',
+      nr: '4201',
+      bemerkungen: 'alt',
+      address: {
+        _id: crypto.randomUUID(),
+        street: '',
+        housenumber: '',
+        zip: '',
+        location: '',
+        tel: '+49 561 1234',
+        email: 'kassel@markt.example',
+        homepage: '',
+        country: 'DE',
+      },
+    });
     const preview = await send(w, '/customerlocation/import/preview', CSV);
     expect(preview.statusCode).toBe(200);
     const p = preview.json();

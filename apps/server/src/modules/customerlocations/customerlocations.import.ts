@@ -148,7 +148,13 @@ async function plan(ctx: RequestContext & { tenantId: string }, input: ImportInp
     const found = key
       ? (byKey.get(key) ?? (v.sapNr ? byKey.get(`nr:${v.znl.toLowerCase()}|${v.nr.toLowerCase()}`) : undefined))
       : undefined;
-    const action = errors.length ? 'error' : !found ? 'create' : unchanged(found, v) ? 'unchanged' : 'update';
+    const action = errors.length
+      ? 'error'
+      : !found
+        ? 'create'
+        : unchanged(found, mappedOf(v, mapping))
+          ? 'unchanged'
+          : 'update';
     rows.push({
       line: i + 2,
       znl: v.znl,
@@ -167,15 +173,25 @@ async function plan(ctx: RequestContext & { tenantId: string }, input: ImportInp
 }
 
 type LocationRow = typeof customerLocations.$inferSelect;
-const unchanged = (l: LocationRow, v: ReturnType<typeof rowValues>) =>
-  l.znl === v.znl &&
-  l.nr === v.nr &&
-  l.sapNr === v.sapNr &&
-  l.bemerkungen === v.bemerkungen &&
-  l.ruhend === v.ruhend &&
-  (['street', 'housenumber', 'zip', 'location', 'tel', 'email'] as const).every(
-    (f) => (l.address[f] ?? '') === v.address[f],
-  );
+const ROW_FIELDS = ['znl', 'nr', 'sapNr', 'bemerkungen', 'ruhend'] as const;
+const ADDRESS_FIELDS = ['street', 'housenumber', 'zip', 'location', 'tel', 'email'] as const;
+type Values = ReturnType<typeof rowValues>;
+
+/**
+ * Only what the file has a column for: an update never empties a field the file does not carry
+ * (a list without phone numbers keeps the phone numbers the branches have).
+ */
+function mappedOf(v: Values, m: ImportMapping) {
+  const fields: Partial<Pick<Values, (typeof ROW_FIELDS)[number]>> = {};
+  for (const f of ROW_FIELDS) if (m[f] !== null) Object.assign(fields, { [f]: v[f] });
+  const address: Partial<Values['address']> = {};
+  for (const f of ADDRESS_FIELDS) if (m[f] !== null) address[f] = v.address[f];
+  return { fields, address };
+}
+
+const unchanged = (l: LocationRow, { fields, address }: ReturnType<typeof mappedOf>) =>
+  ROW_FIELDS.every((f) => fields[f] === undefined || l[f] === fields[f]) &&
+  ADDRESS_FIELDS.every((f) => address[f] === undefined || (l.address[f] ?? '') === address[f]);
 
 const reply = (p: Awaited<ReturnType<typeof plan>>, imported: boolean): ImportReply => ({
   headers: p.headers,
@@ -224,11 +240,12 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
           .where(eq(customerLocations.id, existingId))
           .for('update');
         if (!before) continue;
+        const patch = mappedOf(r.values, p.mapping);
         const [row] = await tx
           .update(customerLocations)
           .set({
-            ...v,
-            address: { ...before.address, ...address },
+            ...patch.fields,
+            address: { ...before.address, ...patch.address },
             version: before.version + 1,
             updatedAt: new Date(),
           })
