@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { containsPattern, offsetOf, pageReply } from './paging';
+import { containsPattern, offsetOf, orderBy, pageReply } from './paging';
 
 describe('paging', () => {
   it.each([
@@ -23,5 +25,27 @@ describe('paging', () => {
 
   it('takes %, _ and \\ in a search term literally', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('orderBy', () => {
+  const dialect = new PgDialect();
+  const text = (parts: ReturnType<typeof orderBy>) => dialect.sqlToQuery(sql.join(parts, sql`, `)).sql;
+  const fields = {
+    name: { keys: [sql`last`, sql`first`] },
+    role: { keys: [sql`role`], then: [sql`last`] },
+    ampel: { keys: [sql`rank`], descendingFirst: true },
+  };
+  it.each([
+    ['name', 'last asc, first asc, id asc'],
+    ['-name', 'last desc, first desc, id asc'],
+    ['role', 'role asc, last asc, id asc'],
+    ['-role', 'role desc, last asc, id asc'],
+    ['ampel', 'rank desc, id asc'],
+    ['-ampel', 'rank asc, id asc'],
+    ['unknown', 'last asc, first asc, id asc'],
+    [undefined, 'last asc, first asc, id asc'],
+  ])('%s → %s', (sort, expected) => {
+    expect(text(orderBy(sort, fields, 'name', [sql`id`]))).toBe(expected);
   });
 });

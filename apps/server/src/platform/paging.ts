@@ -1,4 +1,4 @@
-import { type AnyColumn, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, ilike, or, type SQL } from 'drizzle-orm';
 
 /**
  * The shared pieces of every paged list (SPEC §9): page/size/search in, `{ docs, total, page,
@@ -36,4 +36,36 @@ export function searchAny(term: string | undefined, columns: (AnyColumn | SQL)[]
   if (!term) return undefined;
   const like = containsPattern(term);
   return or(...columns.map((c) => ilike(c, like)));
+}
+
+type Key = AnyColumn | SQL;
+/** A sort field of a list: its key columns, keys that break ties within it, and whether it reads best-first descending. */
+export interface SortField {
+  keys: Key[];
+  /** Sorted ascending whatever the direction (e.g. a name under a role). */
+  then?: Key[];
+  /** The plain field sorts descending (worst or newest first); '-' turns it round. */
+  descendingFirst?: boolean;
+}
+
+/**
+ * The ORDER BY of a list (SPEC §9): 'field' sorts by the field's keys, '-field' the other way round;
+ * an unknown or missing field sorts by `fallback`. The tie-breakers (the id) come last, so every
+ * row has one place and paging never shows a row twice.
+ */
+export function orderBy(
+  sort: string | undefined,
+  fields: Record<string, SortField>,
+  fallback: string,
+  tiebreak: Key[],
+): SQL[] {
+  const reversed = !!sort?.startsWith('-');
+  const name = reversed ? sort?.slice(1) : sort;
+  const field = (name && fields[name]) || (fields[fallback] as SortField);
+  const down = field.descendingFirst ? !reversed : reversed;
+  return [
+    ...field.keys.map((k) => (down ? desc(k) : asc(k))),
+    ...(field.then ?? []).map((k) => asc(k)),
+    ...tiebreak.map((k) => asc(k)),
+  ];
 }

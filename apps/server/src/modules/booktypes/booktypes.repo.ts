@@ -1,8 +1,8 @@
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookTypes } from '../../db/schema/index';
-import { containsPattern, offsetOf } from '../../platform/paging';
+import { containsPattern, offsetOf, orderBy, type SortField } from '../../platform/paging';
 
 /** Book types are shared by all tenants: these queries take no tenant. */
 export type BookTypeRow = typeof bookTypes.$inferSelect;
@@ -33,13 +33,10 @@ export async function findBookType(db: Executor, id: string, opts: { forUpdate?:
   return row ?? null;
 }
 
-const SORTS: Record<string, SQL[]> = {
-  type: [asc(bookTypes.type), asc(bookTypes.id)],
-  '-type': [desc(bookTypes.type), desc(bookTypes.id)],
-  component: [asc(bookTypes.component), asc(bookTypes.type)],
-  '-component': [desc(bookTypes.component), asc(bookTypes.type)],
-  createdAt: [asc(bookTypes.createdAt), asc(bookTypes.id)],
-  '-createdAt': [desc(bookTypes.createdAt), desc(bookTypes.id)],
+const SORTS: Record<string, SortField> = {
+  type: { keys: [bookTypes.type] },
+  component: { keys: [bookTypes.component], then: [bookTypes.type] },
+  createdAt: { keys: [bookTypes.createdAt] },
 };
 
 export async function listBookTypes(
@@ -59,7 +56,7 @@ export async function listBookTypes(
       .select()
       .from(bookTypes)
       .where(where)
-      .orderBy(...(SORTS[q.sort] ?? SORTS.type ?? []))
+      .orderBy(...orderBy(q.sort, SORTS, 'type', [bookTypes.id]))
       .limit(q.size)
       .offset(offsetOf(q)),
     db

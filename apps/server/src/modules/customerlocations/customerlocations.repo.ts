@@ -16,7 +16,7 @@ import { books, customerLocationBooks, customerLocations } from '../../db/schema
 import { toAddressDto } from '../../platform/addresses';
 import { bookInScope, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
-import { offsetOf, searchAny } from '../../platform/paging';
+import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
@@ -31,30 +31,21 @@ const self = sql`${customerLocations.selfRank}`;
 /** The ampel shown, as an order key: dormant -1, none 0, green 1 … black 4. */
 const shownRank = sql`(case when ${customerLocations.ruhend} then -1 else ${insp} end)`;
 
-const SORT: Record<string, SQL[]> = {
-  ampel: [shownRank, sql`(case when ${customerLocations.ruhend} then -1 else ${self} end)`],
-  znl: [sql`${customerLocations.znl}`],
-  nr: [sql`${customerLocations.nr}`],
-  sapNr: [sql`${customerLocations.sapNr}`],
-  zip: [sql`${customerLocations.address} ->> 'zip'`],
-  location: [sql`${customerLocations.address} ->> 'location'`],
-  overdue: [sql`${customerLocations.overdueCount}`],
+const SORT: Record<string, SortField> = {
+  // Worst first: black, red, orange, green, none, dormant last.
+  ampel: {
+    keys: [shownRank, sql`(case when ${customerLocations.ruhend} then -1 else ${self} end)`],
+    descendingFirst: true,
+  },
+  znl: { keys: [customerLocations.znl] },
+  nr: { keys: [customerLocations.nr] },
+  sapNr: { keys: [customerLocations.sapNr] },
+  zip: { keys: [sql`${customerLocations.address} ->> 'zip'`] },
+  location: { keys: [sql`${customerLocations.address} ->> 'location'`] },
+  overdue: { keys: [customerLocations.overdueCount], descendingFirst: true },
 };
-
-/** 'ampel' and 'overdue' list the worst first; '-' reverses any field. */
-function orderOf(sort: string): SQL[] {
-  const desc_ = sort.startsWith('-');
-  const field = desc_ ? sort.slice(1) : sort;
-  const worstFirst = field === 'ampel' || field === 'overdue';
-  const descending = worstFirst ? !desc_ : desc_;
-  const keys = (SORT[field] ?? SORT.ampel) as SQL[];
-  return [
-    ...keys.map((k) => (descending ? desc(k) : asc(k))),
-    asc(customerLocations.znl),
-    asc(customerLocations.nr),
-    asc(customerLocations.id),
-  ];
-}
+const orderOf = (sort: string) =>
+  orderBy(sort, SORT, 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
 
 const PLACE = [sql`${customerLocations.address} ->> 'zip'`, sql`${customerLocations.address} ->> 'location'`];
 const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];

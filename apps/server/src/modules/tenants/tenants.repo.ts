@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, tenants, users, userTenants } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
-import { offsetOf, searchAny } from '../../platform/paging';
+import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -62,13 +62,10 @@ export async function urlTaken(db: Executor, url: string, exceptId?: string) {
   return rows.length > 0;
 }
 
-const SORTS: Record<string, SQL[]> = {
-  name: [asc(tenants.name)],
-  '-name': [desc(tenants.name)],
-  url: [asc(tenants.url)],
-  '-url': [desc(tenants.url)],
-  created: [asc(tenants.createdAt)],
-  '-created': [desc(tenants.createdAt)],
+const SORTS: Record<string, SortField> = {
+  name: { keys: [tenants.name] },
+  url: { keys: [tenants.url] },
+  created: { keys: [tenants.createdAt] },
 };
 
 /** A page of tenants matching a search over name, url, address name, ZIP and city. */
@@ -93,7 +90,7 @@ export async function listTenants(
       .select()
       .from(tenants)
       .where(where)
-      .orderBy(...(SORTS[q.sort ?? 'name'] ?? SORTS.name ?? []), asc(tenants.id))
+      .orderBy(...orderBy(q.sort, SORTS, 'name', [tenants.id]))
       .limit(q.size)
       .offset(offsetOf(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(where),

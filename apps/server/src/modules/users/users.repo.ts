@@ -1,8 +1,8 @@
 import type { User } from '@pruefbuch/domain/schemas/user';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tenants, users, userTenants } from '../../db/schema/index';
-import { offsetOf, searchAny } from '../../platform/paging';
+import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -61,15 +61,11 @@ export async function existingTenantIds(db: Executor, ids: string[]) {
   return rows.map((r) => r.id);
 }
 
-const SORTS: Record<string, SQL[]> = {
-  name: [asc(users.lastName), asc(users.firstName)],
-  '-name': [desc(users.lastName), desc(users.firstName)],
-  email: [asc(users.email)],
-  '-email': [desc(users.email)],
-  role: [asc(users.role), asc(users.lastName)],
-  '-role': [desc(users.role), asc(users.lastName)],
-  created: [asc(users.createdAt)],
-  '-created': [desc(users.createdAt)],
+const SORTS: Record<string, SortField> = {
+  name: { keys: [users.lastName, users.firstName] },
+  email: { keys: [users.email] },
+  role: { keys: [users.role], then: [users.lastName] },
+  created: { keys: [users.createdAt] },
 };
 
 export async function listUsers(
@@ -100,7 +96,7 @@ export async function listUsers(
       .select()
       .from(users)
       .where(where)
-      .orderBy(...(SORTS[q.sort ?? 'name'] ?? SORTS.name ?? []), asc(users.id))
+      .orderBy(...orderBy(q.sort, SORTS, 'name', [users.id]))
       .limit(q.size)
       .offset(offsetOf(q)),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
