@@ -275,10 +275,17 @@ const ORDER_NAV_ROLES: readonly RoleNumber[] = [
   R.ROLE_LEITER_FERTIGUNG,
 ];
 
-export const NAV: readonly { entry: NavEntry; screen: ScreenName; rule: (u: Principal) => boolean }[] = [
+/** A nav entry: its screen, who sees it, and the screens below it (the entry stays marked while one is open). */
+export const NAV: readonly {
+  entry: NavEntry;
+  screen: ScreenName;
+  rule: (u: Principal) => boolean;
+  related?: readonly ScreenName[];
+}[] = [
   {
     entry: 'nearbyLists',
     screen: 'tenant_list',
+    related: ['tenant', 'tenantStart', 'book_list', 'book_new', 'book_edit', 'qrcode'],
     // SPEC §6 hides it from project only too; decision 017 keeps it: their other areas are not built.
     rule: (u) => !isBranchUser(u),
   },
@@ -292,6 +299,7 @@ export const NAV: readonly { entry: NavEntry; screen: ScreenName; rule: (u: Prin
   {
     entry: 'branches',
     screen: 'customerlocation_list',
+    related: ['customer_location'],
     rule: (u) =>
       [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_SERVICE_TECHNIKER].some((r) => r === u.role) ||
       // SPEC §6 names regional manager and control; the default user reaches their branch too (decision 019).

@@ -17,7 +17,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
       aria-label={t('common.nav.label')}
       style={{ flex: 1, overflowY: 'auto', scrollbarWidth: 'none' }}
     >
-      {items.map(({ entry, path }) => {
+      {items.map(({ entry, path, related }) => {
         const Icon = NAV_ICONS[entry];
         const target = normalise(path);
         return (
@@ -27,7 +27,9 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             to={path}
             label={t(`common.nav.${entry}`)}
             leftSection={<Icon size={20} stroke={1.6} />}
-            active={current === target || current.startsWith(`${target}/`)}
+            active={
+              current === target || current.startsWith(`${target}/`) || related.some((r) => `${current}/`.startsWith(r))
+            }
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
             data-testid={`nav-${entry}`}

@@ -7,7 +7,12 @@ export interface NavItem {
   entry: NavEntry;
   screen: ScreenName;
   path: string;
+  /** Path prefixes of the screens below the entry, which keep it marked. */
+  related: string[];
 }
+
+/** '/book/{tenant}/{slug}' → '/book/': the fixed start of a screen's path. */
+const prefixOf = (screen: ScreenName) => screenPath(screen).replace(/\{.*$/, '');
 
 /** The nav entries the signed-in user may see (SPEC §6) and use (built screens), in the domain's order. */
 export function useNavEntries(): NavItem[] {
@@ -17,7 +22,9 @@ export function useNavEntries(): NavItem[] {
     if (!principal) return [];
     return usableNav(principal).flatMap((entry) => {
       const nav = NAV.find((n) => n.entry === entry);
-      return nav ? [{ entry, screen: nav.screen, path: screenPath(nav.screen) }] : [];
+      return nav
+        ? [{ entry, screen: nav.screen, path: screenPath(nav.screen), related: (nav.related ?? []).map(prefixOf) }]
+        : [];
     });
   }, [session]);
 }
