@@ -25,7 +25,7 @@ const CONNECTIONS = 20;
 const LOCATIONS = 2000;
 const BOOKS = 10_000;
 
-async function seed(db: Database['db']) {
+export async function seed(db: Database['db']) {
   await db.execute(sql.raw(`insert into tenants (name, url) values ('Bench-Filialen', 'bench-filialen')`));
   await db.execute(
     sql.raw(`insert into customer_locations (tenant_id, customer, znl, nr, sap_nr, address, ruhend)
@@ -61,7 +61,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
 const ms = (n: number) => Math.round(n * 100) / 100;
 
-function calls(db: Database['db'], tenantId: string, user: AuthUser) {
+export function calls(db: Database['db'], tenantId: string, user: AuthUser) {
   const s = { tenantId, user };
   const list: Call[] = [];
   const sorts = ['ampel', 'znl', '-overdue', 'location'];
