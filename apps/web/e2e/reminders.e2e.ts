@@ -55,11 +55,11 @@ describe('the weekly digest', () => {
     await page.goto('/app/admin/dashboard');
     const row = page.getByTestId('outbox-row').filter({ hasText: 'filiale-default@demo.test' }).first();
     await row.waitFor();
-    expect(await row.innerText()).toContain('bald fällig oder überfällig');
+    expect(await row.textContent()).toContain('bald fällig oder überfällig');
     await row.click();
     const mail = page.getByRole('dialog');
     await mail.waitFor();
-    expect(await mail.innerText()).toContain(title);
-    expect(await mail.innerText()).toContain('überfällig');
+    expect(await mail.textContent()).toContain(title);
+    expect(await mail.textContent()).toContain('überfällig');
   });
 });

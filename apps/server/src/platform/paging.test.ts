@@ -33,7 +33,7 @@ describe('orderBy', () => {
   const text = (parts: ReturnType<typeof orderBy>) => dialect.sqlToQuery(sql.join(parts, sql`, `)).sql;
   const fields = {
     name: { keys: [sql`last`, sql`first`] },
-    role: { keys: [sql`role`], then: [sql`last`] },
+    role: { keys: [sql`role`], thenBy: [sql`last`] },
     ampel: { keys: [sql`rank`], descendingFirst: true },
   };
   it.each([

@@ -43,7 +43,7 @@ type Key = AnyColumn | SQL;
 export interface SortField {
   keys: Key[];
   /** Sorted ascending whatever the direction (e.g. a name under a role). */
-  then?: Key[];
+  thenBy?: Key[];
   /** The plain field sorts descending (worst or newest first); '-' turns it round. */
   descendingFirst?: boolean;
 }
@@ -65,7 +65,7 @@ export function orderBy(
   const down = field.descendingFirst ? !reversed : reversed;
   return [
     ...field.keys.map((k) => (down ? desc(k) : asc(k))),
-    ...(field.then ?? []).map((k) => asc(k)),
+    ...(field.thenBy ?? []).map((k) => asc(k)),
     ...tiebreak.map((k) => asc(k)),
   ];
 }

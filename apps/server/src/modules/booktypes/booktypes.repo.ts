@@ -35,7 +35,7 @@ export async function findBookType(db: Executor, id: string, opts: { forUpdate?:
 
 const SORTS: Record<string, SortField> = {
   type: { keys: [bookTypes.type] },
-  component: { keys: [bookTypes.component], then: [bookTypes.type] },
+  component: { keys: [bookTypes.component], thenBy: [bookTypes.type] },
   createdAt: { keys: [bookTypes.createdAt] },
 };
 

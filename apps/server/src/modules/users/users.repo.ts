@@ -64,7 +64,7 @@ export async function existingTenantIds(db: Executor, ids: string[]) {
 const SORTS: Record<string, SortField> = {
   name: { keys: [users.lastName, users.firstName] },
   email: { keys: [users.email] },
-  role: { keys: [users.role], then: [users.lastName] },
+  role: { keys: [users.role], thenBy: [users.lastName] },
   created: { keys: [users.createdAt] },
 };
 
