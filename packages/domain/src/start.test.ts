@@ -1,6 +1,6 @@
 /** Every role's start (decision 017): the landing rule table, row by row, and the usable nav. */
 import { describe, expect, it } from 'vitest';
-import { guardScreen, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
+import { guardScreen, mayCall, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
 import { ALLOW, PRINCIPALS } from './access.fixtures';
 import { CustomerRole, type Principal, ROLE_NUMBERS, Role } from './roles';
 import { isBuilt, type Start, startOf, UNBUILT_SCREENS, usableNav } from './start';
@@ -66,6 +66,14 @@ describe('usableNav', () => {
     for (const entry of usable) {
       const nav = NAV.find((n) => n.entry === entry);
       expect(nav && isBuilt(nav.screen)).toBe(true);
+    }
+  });
+
+  it('offers the defect reports (entry and tile) to exactly the roles that handle them (decision 021)', () => {
+    for (const user of PRINCIPALS) {
+      expect(usableNav(user).includes('defectReports'), JSON.stringify(user)).toBe(
+        mayCall('defectreports:manage', user),
+      );
     }
   });
 

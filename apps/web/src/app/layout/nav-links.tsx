@@ -1,7 +1,9 @@
-import { Box, NavLink } from '@mantine/core';
+import { Badge, Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
+import { useOpenDefectReportCount } from '@/features/defectreports/api/get-defect-report-count';
+import { useSession } from '@/lib/session';
 import type { NavItem } from './use-nav-entries';
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
@@ -27,6 +29,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             to={path}
             label={t(`common.nav.${entry}`)}
             leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={entry === 'defectReports' ? <OpenReportsBadge /> : null}
             active={current === target || current.startsWith(`${target}/`)}
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -35,5 +38,25 @@ export function NavLinks({ items }: { items: NavItem[] }) {
         );
       })}
     </Box>
+  );
+}
+
+/** The number of open defect reports of the current tenant beside their nav entry; none when nothing is open. */
+function OpenReportsBadge() {
+  const { t } = useTranslation();
+  const { currentTenant } = useSession();
+  const count = useOpenDefectReportCount(currentTenant, true);
+  if (!count.data) return null;
+  return (
+    <Badge
+      size="sm"
+      color="orange"
+      variant="filled"
+      circle={count.data < 10}
+      aria-label={t('common.nav.openReports', { count: count.data })}
+      data-testid="nav-defectReports-count"
+    >
+      {count.data > 99 ? '99+' : count.data}
+    </Badge>
   );
 }

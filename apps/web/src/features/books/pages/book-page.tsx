@@ -9,6 +9,7 @@ import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
+import { BookDefectReportsCard } from '@/features/defectreports/components/book-defect-reports-card';
 import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
 import { BookingCard } from '@/features/inspections/components/booking-card';
 import { ShutDownPanel } from '@/features/inspections/components/shut-down-panel';
@@ -190,6 +191,10 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       </Group>
 
       {book.shutDown ? <ShutDownPanel tenantId={tenantId} bookId={book._id} /> : null}
+
+      {may('defectreports:read') ? (
+        <BookDefectReportsCard tenantId={tenantId} bookId={book._id} canClose={may('defectreports:manage')} />
+      ) : null}
 
       <BookRecordsCard tenantId={tenantId} dto={dto} />
 
