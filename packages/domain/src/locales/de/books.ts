@@ -221,4 +221,20 @@ export const books = {
       active: 'Aktiv',
     },
   },
+  templates: {
+    saveTitle: 'Als Vorlage speichern',
+    saveHint:
+      'Die Vorlage übernimmt Typ, Beteiligte, Intervalle und technische Daten; Prüfungen, Dokumente, Serien-, Hersteller- und Auftragsnummer sowie Termine bleiben beim Prüfbuch.',
+    title: 'Name der Vorlage',
+    defaultTitle: 'Vorlage: {{title}}',
+    save: 'Vorlage speichern',
+    saved: 'Vorlage „{{title}}“ angelegt!',
+    blank: 'Neues Prüfbuch',
+    fromTemplate: 'Aus Vorlage anlegen ({{count}})',
+    template: 'Vorlage',
+    create: 'Aus Vorlage anlegen',
+    createHint:
+      'Das neue Prüfbuch übernimmt die Angaben der Vorlage. Serien-, Hersteller- und Auftragsnummer und die Termine tragen Sie danach ein.',
+    noDetails: 'Ohne weitere Angaben',
+  },
 };

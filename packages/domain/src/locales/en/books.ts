@@ -221,4 +221,20 @@ export const books: typeof de = {
       active: 'Active',
     },
   },
+  templates: {
+    saveTitle: 'Save as template',
+    saveHint:
+      'The template takes the type, parties, intervals and technical data; records, documents, serial, manufacturer and order numbers and dates stay with the book.',
+    title: 'Template name',
+    defaultTitle: 'Template: {{title}}',
+    save: 'Save template',
+    saved: 'Template “{{title}}” created!',
+    blank: 'New book',
+    fromTemplate: 'From a template ({{count}})',
+    template: 'Template',
+    create: 'Create from template',
+    createHint:
+      'The new book takes the template’s data. Enter the serial, manufacturer and order numbers and the dates afterwards.',
+    noDetails: 'No further details',
+  },
 };
