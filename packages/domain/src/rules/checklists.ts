@@ -31,14 +31,14 @@ export type RecordKind = 'inspection' | 'wartung' | 'gutachten' | 'self';
 
 export const audienceOf = (kind: RecordKind): ChecklistAudience => (kind === 'self' ? 'operator' : 'specialist');
 
-const DOOR_SPECIALIST_START = ['door.documents', 'door.drive', 'door.control', 'door.sensors'] as const;
+/** The first items of every powered door's specialist list; the door's own mechanics stand second. */
+const doorStart = (mechanics: string) => ['door.documents', mechanics, 'door.drive', 'door.control', 'door.sensors'];
 const DOOR_OPERATOR_END = ['doorCheck.damage', 'doorCheck.area', 'doorCheck.signage', 'doorCheck.faults'] as const;
 
 export const NORM_CHECKLISTS: Record<Installation, Record<ChecklistAudience, readonly string[]>> = {
   sliding: {
     specialist: [
-      ...DOOR_SPECIALIST_START,
-      'door.mechanics',
+      ...doorStart('door.mechanics'),
       'door.safetySensors',
       'sliding.secondaryEdges',
       'door.forces',
@@ -59,8 +59,7 @@ export const NORM_CHECKLISTS: Record<Installation, Record<ChecklistAudience, rea
   },
   swing: {
     specialist: [
-      ...DOOR_SPECIALIST_START,
-      'swing.mechanics',
+      ...doorStart('swing.mechanics'),
       'swing.swingArea',
       'swing.fingerProtection',
       'door.forces',
@@ -80,8 +79,7 @@ export const NORM_CHECKLISTS: Record<Installation, Record<ChecklistAudience, rea
   },
   revolving: {
     specialist: [
-      ...DOOR_SPECIALIST_START,
-      'revolving.mechanics',
+      ...doorStart('revolving.mechanics'),
       'revolving.edgeProtection',
       'revolving.emergencyStop',
       'revolving.slowSpeed',
@@ -101,8 +99,7 @@ export const NORM_CHECKLISTS: Record<Installation, Record<ChecklistAudience, rea
   },
   door: {
     specialist: [
-      ...DOOR_SPECIALIST_START,
-      'door.mechanics',
+      ...doorStart('door.mechanics'),
       'door.safetySensors',
       'door.forces',
       'door.emergencyOpening',
