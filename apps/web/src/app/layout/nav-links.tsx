@@ -1,4 +1,4 @@
-import { Badge, Box, NavLink } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
@@ -47,16 +47,26 @@ function OpenReportsBadge() {
   const { currentTenant } = useSession();
   const count = useOpenDefectReportCount(currentTenant, true);
   if (!count.data) return null;
+  // A plain pill: Mantine's Badge would bring its styles into the first load for this one number.
   return (
-    <Badge
-      size="sm"
-      color="orange"
-      variant="filled"
-      circle={count.data < 10}
+    <Box
+      component="span"
       aria-label={t('common.nav.openReports', { count: count.data })}
       data-testid="nav-defectReports-count"
+      style={{
+        minWidth: 20,
+        height: 20,
+        padding: '0 6px',
+        borderRadius: 10,
+        background: 'var(--mantine-color-orange-filled)',
+        color: 'var(--mantine-color-white)',
+        fontSize: 11,
+        fontWeight: 700,
+        lineHeight: '20px',
+        textAlign: 'center',
+      }}
     >
       {count.data > 99 ? '99+' : count.data}
-    </Badge>
+    </Box>
   );
 }

@@ -51,6 +51,7 @@ export function DefectReportListPage() {
     {
       key: 'book',
       header: t('defectreports.fields.book'),
+      width: 190,
       phone: 'title',
       cell: (r) => (
         <Stack gap={0}>
@@ -68,7 +69,7 @@ export function DefectReportListPage() {
     {
       key: 'text',
       header: t('defectreports.fields.text'),
-      width: '40%',
+      width: '38%',
       cell: (r) => <ReportText report={r} />,
     },
     { key: 'reporter', header: t('defectreports.fields.reporter'), cell: (r) => <Reporter report={r} /> },
