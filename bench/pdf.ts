@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { hash } from '@node-rs/argon2';
-import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
+import { NORM_CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import PDFDocument from 'pdfkit';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -180,7 +180,7 @@ export async function benchPdf(): Promise<Result[]> {
         type: 'defect-photo',
       })
       .returning();
-    const items = CHECKLISTS.door;
+    const items = NORM_CHECKLISTS.sliding.specialist;
     await db.insert(inspections).values(
       Array.from({ length: RECORDS }, (_, i) => {
         const when = new Date(Date.UTC(2010, 0, 15) + i * 45 * 86_400_000).toISOString().slice(0, 10);

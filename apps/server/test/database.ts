@@ -23,6 +23,23 @@ export function maintenanceUrl(url: string) {
 }
 
 /**
+ * Waits (up to a second) until nobody is connected to the database any more. The pool's end()
+ * resolves once its clients are ending, before their server processes are gone; a forced drop
+ * would then end such a process, and its client, no longer the pool's, reports that as an
+ * uncaught error.
+ */
+async function untilDisconnected(admin: pg.Client, name: string) {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (!rows[0]?.n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
  * A migrated database of its own: a PGlite loaded from the run's template data directory, or on
  * PostgreSQL a database cloned from the TEST_DATABASE_URL database that the global setup migrated.
  */
@@ -54,16 +71,7 @@ export async function newTestDatabase(): Promise<TestDatabase> {
       const admin = new pg.Client({ connectionString: maintenance });
       await admin.connect();
       try {
-        // The pool's sessions may still be saying goodbye: forcing the drop now would hit them with
-        // 'terminating connection due to administrator command', an unhandled error in their client.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (!rows[0]?.n) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        await untilDisconnected(admin, name);
         await admin.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await admin.end();

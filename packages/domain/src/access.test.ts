@@ -4,7 +4,7 @@
  * access.ts to build the expectation).
  */
 import { describe, expect, it } from 'vitest';
-import { type GuardResult, guardScreen, SCREEN_BY_NAME, SCREENS, type ScreenName } from './access';
+import { API_ACCESS, type GuardResult, guardScreen, SCREEN_BY_NAME, SCREENS, type ScreenName } from './access';
 import { ALLOW, PRINCIPALS, sorted } from './access.fixtures';
 import { type Language, resources, translate } from './locales/resources';
 import { CustomerRole, type CustomerRoleNumber, type Principal, Role, type RoleNumber } from './roles';
@@ -180,6 +180,12 @@ const EXPECTED = Object.fromEntries(ACCESS_ROWS.map(([m, b, name, f]) => [name, 
   Expected
 >;
 
+/** Screens the product adds beyond §2 that need a sign-in, with their path and access row. */
+const EXTRA_SIGNED_IN: [matrix: string, branch: Branch, name: ScreenName, path: string][] = [
+  // 021: the defects reported on the public QR page, for those who handle them ('defectreports:manage')
+  ['x x x x x x . . x  x  .  .', '', 'defectreport_list', '/defectreports'],
+];
+
 const SPEC_SCREENS = Object.keys(EXPECTED) as SpecScreen[];
 
 describe('SCREENS against SPEC §2', () => {
@@ -188,8 +194,10 @@ describe('SCREENS against SPEC §2', () => {
     expect(ACCESS_ROWS).toHaveLength(SPEC_SCREENS.length);
   });
 
-  it('holds exactly the screens of §2 plus the public privacy, imprint and QR pages', () => {
-    expect(SCREENS.map((s) => s.name).sort()).toEqual([...SPEC_SCREENS, ...EXTRA_PUBLIC].sort());
+  it('holds exactly the screens of §2 plus the public privacy, imprint and QR pages and the extra screens', () => {
+    expect(SCREENS.map((s) => s.name).sort()).toEqual(
+      [...SPEC_SCREENS, ...EXTRA_PUBLIC, ...EXTRA_SIGNED_IN.map(([, , name]) => name)].sort(),
+    );
     expect(new Set(SCREENS.map((s) => s.name)).size).toBe(SCREENS.length);
   });
 
@@ -209,12 +217,30 @@ describe('SCREENS against SPEC §2', () => {
     }).toEqual({ path: SPEC_PATHS[name], ...e });
   });
 
-  it.each([...SPEC_SCREENS, ...EXTRA_PUBLIC])('%s has a route title in de and en', (name) => {
+  it.each(EXTRA_SIGNED_IN)('extra screen %s %s %s: path, roles and customer roles', (matrix, branch, name, path) => {
     const s = SCREEN_BY_NAME[name];
-    expect(s.title).toBe(`screens.${name}`);
-    expect(lookup('de', s.title)).toEqual(expect.any(String));
-    expect(lookup('en', s.title)).toEqual(expect.any(String));
+    expect({
+      path: s.path,
+      public: !!s.public,
+      roles: sorted(s.roles),
+      customerRoles: sorted(s.customerRoles),
+      evaluation: !!s.evaluation,
+    }).toEqual({ path, ...row(matrix, branch) });
   });
+
+  it('the defect report screen is for exactly the roles of its API', () => {
+    expect(sorted(SCREEN_BY_NAME.defectreport_list.roles)).toEqual(sorted(API_ACCESS['defectreports:manage']));
+  });
+
+  it.each([...SPEC_SCREENS, ...EXTRA_PUBLIC, ...EXTRA_SIGNED_IN.map(([, , name]) => name)])(
+    '%s has a route title in de and en',
+    (name) => {
+      const s = SCREEN_BY_NAME[name];
+      expect(s.title).toBe(`screens.${name}`);
+      expect(lookup('de', s.title)).toEqual(expect.any(String));
+      expect(lookup('en', s.title)).toEqual(expect.any(String));
+    },
+  );
 });
 
 /** The text of a key in exactly one language (no fallback), checked to be what translate() gives. */

@@ -88,7 +88,8 @@ export type ScreenName =
   | 'capacities'
   | 'offer'
   | 'offer_list'
-  | 'offerevaluation';
+  | 'offerevaluation'
+  | 'defectreport_list';
 
 export interface Screen {
   name: ScreenName;
@@ -120,6 +121,9 @@ const screen = (
   roles: readonly RoleNumber[],
   extra: Partial<Pick<Screen, 'customerRoles' | 'evaluation'>> = {},
 ): Screen => ({ name, path, title: `screens.${name}`, roles, customerRoles: extra.customerRoles ?? [], ...extra });
+
+/** Who handles the defects reported on the public QR page: the list screen and its API (decision 021). */
+const DEFECT_REPORT_ROLES = [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER];
 
 export const SCREENS: readonly Screen[] = [
   pub('login', '/admin/login'),
@@ -216,6 +220,9 @@ export const SCREENS: readonly Screen[] = [
     [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_LEITER_FERTIGUNG],
     { evaluation: true },
   ),
+
+  // Not in SPEC §2: the defects reported on the public QR page, for those who handle them (decision 021).
+  screen('defectreport_list', '/defectreports', DEFECT_REPORT_ROLES),
 ];
 
 export const SCREEN_BY_NAME = Object.fromEntries(SCREENS.map((s) => [s.name, s])) as Record<ScreenName, Screen>;
@@ -261,7 +268,8 @@ export type NavEntry =
   | 'costList'
   | 'capacityPlanning'
   | 'offers'
-  | 'offerEvaluation';
+  | 'offerEvaluation'
+  | 'defectReports';
 
 const branchWith = (u: Principal, ...roles: CustomerRoleNumber[]) =>
   isBranchUser(u) && u.customerRole != null && roles.includes(u.customerRole);
@@ -321,6 +329,8 @@ export const NAV: readonly {
   },
   { entry: 'offers', screen: 'offer_list', rule: (u) => ORDER_NAV_ROLES.includes(u.role) },
   { entry: 'offerEvaluation', screen: 'offerevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
+  // Beyond SPEC §6: the public defect reports, with a badge of the open ones (decision 021).
+  { entry: 'defectReports', screen: 'defectreport_list', rule: (u) => mayCall('defectreports:manage', u) },
 ];
 
 export function visibleNav(user: Principal): NavEntry[] {
@@ -392,8 +402,10 @@ export const API_ACCESS = {
   'lists:daily': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Expert report statistics (statistik_gutachten). */
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
-  /** Defects reported on the public QR page: reading and closing them. */
-  'defectreports:manage': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Defects reported on the public QR page: the tenant's list, its count, closing them, and who reported them. */
+  'defectreports:manage': DEFECT_REPORT_ROLES,
+  /** The reports of a book on its page: everyone who reads the book; the reporter only for 'defectreports:manage'. */
+  'defectreports:read': ROLE_NUMBERS,
   /** Customer locations (branches): the roles SPEC §6 shows 'Branches' to; branch users see their own (decision 019). */
   'customerlocations:read': [
     R.ADMIN_ROLE,
@@ -446,6 +458,8 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'lists:daily': NO_BRANCH,
   'stats:gutachten': NO_BRANCH,
   'defectreports:manage': NO_BRANCH,
+  // A branch user sees what was reported on their own installations, never by whom (decision 021).
+  'defectreports:read': ALL_CUSTOMER_ROLES,
   // Every customer role sees its own locations: the default user's start is their branch (decision 019).
   'customerlocations:read': ALL_CUSTOMER_ROLES,
   'customerlocations:write': NO_BRANCH,

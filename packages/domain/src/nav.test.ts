@@ -38,6 +38,8 @@ const NAV_TARGETS: [NavEntry, ScreenName][] = [
   ['capacityPlanning', 'capacities'],
   ['offers', 'offer_list'],
   ['offerEvaluation', 'offerevaluation'],
+  // Beyond §2: the defects reported on the public QR page, for the roles that handle them (decision 021).
+  ['defectReports', 'defectreport_list'],
 ];
 
 /*
@@ -62,29 +64,30 @@ const ADMIN_BASE: NavEntry[] = [
   'costList',
   'capacityPlanning',
   'offers',
+  'defectReports',
 ];
 const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   ['admin', { role: 1 }, ADMIN_BASE], // evaluation entries hidden by the guard (no flag)
   ['admin + flag', { role: 1, auswertung: true }, [...ADMIN_BASE, 'evaluation', 'offerEvaluation']],
-  ['list admin', { role: 2 }, ['nearbyLists', 'myInspections', 'capacityPlanning']],
+  ['list admin', { role: 2 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'defectReports']],
   [
     'list admin + flag',
     { role: 2, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation'],
+    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation', 'defectReports'],
   ],
-  ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning']],
+  ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'defectReports']],
   [
     'standard + flag',
     { role: 3, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation'],
+    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation', 'defectReports'],
   ],
-  ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections']],
+  ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections', 'defectReports']],
   // offer evaluation hidden by the guard: offerevaluation does not allow acceptors
-  ['acceptor + flag', { role: 4, auswertung: true }, ['nearbyLists', 'myInspections', 'evaluation']],
+  ['acceptor + flag', { role: 4, auswertung: true }, ['nearbyLists', 'myInspections', 'evaluation', 'defectReports']],
   [
     'project',
     { role: 5 },
-    ['nearbyLists', 'myInspections', 'orderProcessing', 'branches', 'capacityPlanning', 'offers'],
+    ['nearbyLists', 'myInspections', 'orderProcessing', 'branches', 'capacityPlanning', 'offers', 'defectReports'],
   ],
   [
     'project + flag',
@@ -98,13 +101,27 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
       'offers',
       'evaluation',
       'offerEvaluation',
+      'defectReports',
     ],
   ],
-  ['project only', { role: 6 }, ['nearbyLists', 'orderProcessing', 'branches', 'capacityPlanning', 'offers']],
+  [
+    'project only',
+    { role: 6 },
+    ['nearbyLists', 'orderProcessing', 'branches', 'capacityPlanning', 'offers', 'defectReports'],
+  ],
   [
     'project only + flag',
     { role: 6, auswertung: true },
-    ['nearbyLists', 'orderProcessing', 'branches', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation'],
+    [
+      'nearbyLists',
+      'orderProcessing',
+      'branches',
+      'capacityPlanning',
+      'offers',
+      'evaluation',
+      'offerEvaluation',
+      'defectReports',
+    ],
   ],
   // My inspections and both evaluations hidden by the guard
   ['warehouse', { role: 7 }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
@@ -112,15 +129,19 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   [
     'service technician',
     { role: 9 },
-    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers'],
+    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers', 'defectReports'],
   ],
   [
     'service technician + flag',
     { role: 9, auswertung: true },
-    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers'],
+    ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers', 'defectReports'],
   ],
-  ['acceptor lite', { role: 10 }, ['nearbyLists', 'myInspections']],
-  ['acceptor lite + flag', { role: 10, auswertung: true }, ['nearbyLists', 'myInspections', 'evaluation']],
+  ['acceptor lite', { role: 10 }, ['nearbyLists', 'myInspections', 'defectReports']],
+  [
+    'acceptor lite + flag',
+    { role: 10, auswertung: true },
+    ['nearbyLists', 'myInspections', 'evaluation', 'defectReports'],
+  ],
   ['production', { role: 11 }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
   [
     'production + flag',

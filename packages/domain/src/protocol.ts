@@ -153,6 +153,8 @@ const BOOKTYPE: Record<string, ProtocolField> = {
   serviceinterval: bt('serviceinterval', 'interval'),
   selfserviceinterval: bt('selfserviceinterval', 'interval'),
   active: bt('active', 'bool'),
+  checklist: f('checklists.audiences.specialist'),
+  selfChecklist: f('checklists.audiences.operator'),
 };
 
 const cl = (name: string, format?: ProtocolFormat) => f(`customerlocations.fields.${name}`, format);

@@ -1,6 +1,6 @@
 /** Every role's start (decision 017): the landing rule table, row by row, and the usable nav. */
 import { describe, expect, it } from 'vitest';
-import { guardScreen, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
+import { guardScreen, mayCall, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
 import { ALLOW, PRINCIPALS } from './access.fixtures';
 import { CustomerRole, type Principal, ROLE_NUMBERS, Role } from './roles';
 import { isBuilt, type Start, startOf, UNBUILT_SCREENS, usableNav } from './start';
@@ -91,6 +91,14 @@ describe('usableNav', () => {
       expect(usableNav({ role: Role.ROLE_FILIALE, customerRole })).toContain('branches');
     }
     expect(usableNav({ role: Role.STANDARD_ROLE })).not.toContain('branches');
+  });
+
+  it('offers the defect reports (entry and tile) to exactly the roles that handle them (decision 021)', () => {
+    for (const user of PRINCIPALS) {
+      expect(usableNav(user).includes('defectReports'), JSON.stringify(user)).toBe(
+        mayCall('defectreports:manage', user),
+      );
+    }
   });
 
   it('gives every staff role at least one entry, the tenant list', () => {

@@ -6,13 +6,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BookStatus } from '@pruefbuch/domain/rules/book-status';
-import { type ChecklistName, checklistFor } from '@pruefbuch/domain/rules/checklists';
-import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
+import {
+  checklistFor,
+  type Installation,
+  installationOf,
+  type TypeChecklistItem,
+  typeChecklistFor,
+} from '@pruefbuch/domain/rules/checklists';
+import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { books, bookTypes, inspections, users } from '../db/schema/index';
 import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
+import { toBookTypeDto } from '../modules/booktypes/booktypes.repo';
 import { blankChecklist } from '../modules/inspections/inspections.input';
 import { signaturePng } from './seed-signature';
 
@@ -125,11 +132,15 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'inspection',
     defects: [
       {
-        item: 'door.safetySensors',
-        text: 'Sicherheitssensor der Hauptschließkante reagiert verzögert. Betrieb erst nach Instandsetzung.',
+        item: 'swing.swingArea',
+        text: 'Sicherheitssensor im Schwenkbereich (Schließseite) reagiert verzögert. Betrieb erst nach Instandsetzung.',
         severity: 'repair',
       },
-      SAFE_DOOR,
+      {
+        item: 'swing.mechanics',
+        text: 'Gleitschiene leicht eingelaufen; bei der nächsten Wartung tauschen.',
+        severity: 'safe',
+      },
     ],
     selfAgo: [38],
   },
@@ -138,7 +149,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'Anlieferung Rolltor': { due: 240, kind: 'inspection', history: [] },
 };
 
-const TEXT: Record<ChecklistName, { inspection: string; wartung: string }> = {
+/** The texts of the specialist's records, by installation (sliding, swing and other doors share the door's). */
+const TEXT: Record<Exclude<Installation, 'sliding' | 'swing'>, { inspection: string; wartung: string }> = {
   door: {
     inspection:
       'Sachkundigenprüfung der automatischen Tür nach DIN 18650 / EN 16005 und ASR A1.7. Kraftmessung an Haupt- und Nebenschließkanten durchgeführt.',
@@ -165,15 +177,17 @@ const TEXT: Record<ChecklistName, { inspection: string; wartung: string }> = {
     wartung: 'Wartung des Tores: Federn, Seile und Laufschienen geprüft, Endlagen eingestellt.',
   },
   general: { inspection: 'Sachkundigenprüfung durchgeführt.', wartung: 'Wartung durchgeführt.' },
-  self: { inspection: DEFAULT_SELF_INSPECTION_TEXT, wartung: DEFAULT_SELF_INSPECTION_TEXT },
 };
+const textOf = (installation: Installation) =>
+  TEXT[installation === 'sliding' || installation === 'swing' ? 'door' : installation];
+const DOORS: readonly Installation[] = ['sliding', 'swing', 'revolving', 'door'];
 
 const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
 
 /** The checklist as filled in: items with an open defect are 'defect', signage of a gate 'na' now and then. */
-function filled(name: ChecklistName, defects: DefectSpec[]): ChecklistEntry[] {
+function filled(list: readonly TypeChecklistItem[], defects: DefectSpec[]): ChecklistEntry[] {
   const open = new Set(defects.filter((d) => !d.resolved).map((d) => d.item));
-  return blankChecklist(name).map((c) => ({
+  return blankChecklist(list).map((c) => ({
     ...c,
     result: open.has(c.item) ? 'defect' : 'ok',
     note: open.has(c.item) ? 'siehe Mängel' : '',
@@ -217,7 +231,9 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
     by: { id: string | null; name: string },
     opts: { defects?: DefectSpec[]; acceptance?: boolean; draft?: boolean } = {},
   ) => {
-    const name = checklistFor(kind, type);
+    const dto = type ? toBookTypeDto(type) : null;
+    const installation = installationOf(dto);
+    const list = typeChecklistFor(kind, dto);
     const defects = opts.defects ?? [];
     // 'Operate only after repair' and 'shut down' both stop the installation until fixed.
     const mayOperate = !defects.some((d) => !d.resolved && d.severity !== 'safe');
@@ -232,18 +248,22 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
       where: kind === 'self' ? '' : b.location,
       who: by.name,
       isAbnahmeGutachten: opts.acceptance ?? false,
-      akkutausch: kind === 'wartung' && name === 'rwa',
+      akkutausch: kind === 'wartung' && installation === 'rwa',
       text: opts.acceptance
         ? 'Abnahmeprüfung durch den Sachverständigen nach Umbau. Die Anlage entspricht den anerkannten Regeln der Technik.'
         : kind === 'gutachten'
           ? 'Prüfgutachten des Sachverständigen.'
-          : TEXT[name][kind === 'wartung' ? 'wartung' : 'inspection'],
+          : kind === 'self'
+            ? selfInspectionText(list)
+            : textOf(installation)[kind === 'wartung' ? 'wartung' : 'inspection'],
       misc:
-        name === 'door' && kind === 'inspection' ? { schliesskraftN: 118 + (signer % 20), oeffnungszeitS: 3.1 } : {},
-      checklistName: name,
+        DOORS.includes(installation) && kind === 'inspection'
+          ? { schliesskraftN: 118 + (signer % 20), oeffnungszeitS: 3.1 }
+          : {},
+      checklistName: checklistFor(kind, dto),
       checklist: opts.draft
-        ? blankChecklist(name).map((c, i) => (i < 6 ? { ...c, result: 'ok' as const } : c))
-        : filled(name, defects),
+        ? blankChecklist(list).map((c, i) => (i < 6 ? { ...c, result: 'ok' as const } : c))
+        : filled(list, defects),
       defects: defects.map((d) => ({ _id: randomUUID(), photos: [], resolved: false, ...d })),
       continuedOperation: opts.draft || kind === 'self' || kind === 'gutachten' ? null : mayOperate,
       inspectorSignature: opts.draft

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
-import { folders, tenants, users, userTenants } from '../db/schema/index';
+import { defectReports, folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemo } from './seed';
 
 const database = await openTestDatabase();
@@ -43,5 +43,20 @@ describe('seedDemo: tenants and folders', () => {
       expect(memberships, email).toEqual([{ tenantId: rheinMain?.id }]);
     }
     expect(await seedDemo(db)).toBe(false);
+  });
+});
+
+describe('seedDemo: defects reported on the QR pages', () => {
+  it('are two open reports and one the service technician closed with a note, all of the first tenant', async () => {
+    const db = database.db;
+    const reports = await db.select().from(defectReports).orderBy(asc(defectReports.createdAt));
+    expect(reports.map((r) => r.status).sort()).toEqual(['done', 'open', 'open']);
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.url, 'rhein-main'));
+    expect(new Set(reports.map((r) => r.tenantId))).toEqual(new Set([tenant?.id]));
+    const done = reports.find((r) => r.status === 'done');
+    const [tech] = await db.select().from(users).where(eq(users.email, 'servicetechniker@demo.test'));
+    expect(done).toMatchObject({ closedBy: tech?.id, note: expect.stringContaining('Bewegungsmelder') });
+    expect(done?.closedAt && done.closedAt > done.createdAt).toBe(true);
+    expect(reports.every((r) => r.createdAt.getTime() < Date.now())).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedDemoBooks } from './seed-books';
+import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
 
@@ -231,6 +232,7 @@ export async function seedDemo(db: Db) {
     await seedDemoBooks(tx, tenant.id);
     await seedDemoInspections(tx, tenant.id);
     await seedDemoLocations(tx, tenant.id);
+    await seedDemoDefectReports(tx, tenant.id);
   });
   return true;
 }

@@ -54,6 +54,16 @@ export function locationInScope(user: ScopeUser): SQL | undefined {
 const berlinToday = sql`(now() at time zone 'Europe/Berlin')::date`;
 
 /**
+ * A book's visibility window (visibleFrom/visibleTo) holds today (Berlin), either end open when
+ * unset. Branch users and the public page of its QR code see a book only inside it.
+ */
+export const insideVisibilityWindow = () =>
+  and(
+    or(isNull(books.visibleFrom), lte(books.visibleFrom, berlinToday)),
+    or(isNull(books.visibleTo), sql`${books.visibleTo} >= ${berlinToday}`),
+  );
+
+/**
  * The condition that keeps the books the user may see, on any column holding a book id: undefined
  * for staff; for branch users the books linked to one of their locations and inside their
  * visibility window (visibleFrom/visibleTo).
@@ -64,11 +74,7 @@ export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefi
   return sql`${bookId} in (select ${books.id} from ${books}
       join ${customerLocationBooks} on ${customerLocationBooks.bookId} = ${books.id}
       join ${customerLocations} on ${customerLocations.id} = ${customerLocationBooks.locationId}
-      where ${and(
-        locations,
-        or(isNull(books.visibleFrom), lte(books.visibleFrom, berlinToday)),
-        or(isNull(books.visibleTo), sql`${books.visibleTo} >= ${berlinToday}`),
-      )})`;
+      where ${and(locations, insideVisibilityWindow())})`;
 }
 
 /** The book id column behind each target of a route's scope check. */

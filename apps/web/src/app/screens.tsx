@@ -68,6 +68,10 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   selfinspection: page(() => import('@/features/inspections/pages/inspection-page'), 'SelfInspectionPage'),
   inspection_wartung: page(() => import('@/features/inspections/pages/inspection-page'), 'WartungPage'),
   inspection_pruefgutachten: page(() => import('@/features/inspections/pages/inspection-page'), 'GutachtenPage'),
+  defectreport_list: page(
+    () => import('@/features/defectreports/pages/defect-report-list-page'),
+    'DefectReportListPage',
+  ),
   inspection_pruefgutachten_upload_existing: page(
     () => import('@/features/inspections/pages/upload-report-page'),
     'UploadReportPage',

@@ -5,6 +5,7 @@ import { books as deBooks } from './de/books';
 import { checklists as deChecklists } from './de/checklists';
 import { common as deCommon } from './de/common';
 import { customerlocations as deCustomerlocations } from './de/customerlocations';
+import { defectreports as deDefectreports } from './de/defectreports';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
 import { inspections as deInspections } from './de/inspections';
@@ -25,6 +26,7 @@ import { books as enBooks } from './en/books';
 import { checklists as enChecklists } from './en/checklists';
 import { common as enCommon } from './en/common';
 import { customerlocations as enCustomerlocations } from './en/customerlocations';
+import { defectreports as enDefectreports } from './en/defectreports';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
 import { inspections as enInspections } from './en/inspections';
@@ -62,6 +64,7 @@ export const resources = {
       pdf: dePdf,
       protocol: deProtocol,
       customerlocations: deCustomerlocations,
+      defectreports: deDefectreports,
       ui: deUi,
     },
   },
@@ -86,6 +89,7 @@ export const resources = {
       pdf: enPdf,
       protocol: enProtocol,
       customerlocations: enCustomerlocations,
+      defectreports: enDefectreports,
       ui: enUi,
     },
   },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKLISTS, checklistFor } from './checklists';
 import {
   ampelFor,
   berlinToday,
@@ -203,28 +202,5 @@ describe('business day', () => {
     expect(berlinToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
     expect(berlinToday(new Date('2026-07-21T22:30:00Z'))).toBe('2026-07-22');
     expect(berlinToday(new Date('2026-07-21T21:30:00Z'))).toBe('2026-07-21');
-  });
-});
-
-describe('checklists', () => {
-  it.each<[string, { type: string; component: string } | null, string]>([
-    ['sliding door', { type: 'Automatische Schiebetür', component: 'DIN 18650 / EN 16005' }, 'door'],
-    ['revolving door', { type: 'Automatische Karusselltür', component: 'DIN 18650 / EN 16005' }, 'revolving'],
-    ['RWA', { type: 'Rauch- und Wärmeabzugsanlage (RWA)', component: 'DIN 18232-2' }, 'rwa'],
-    ['hold-open', { type: 'Feststellanlage an Brandschutztür', component: 'DIN 14677' }, 'holdOpen'],
-    ['gate', { type: 'Kraftbetätigtes Tor', component: 'ASR A1.7' }, 'gate'],
-    ['unknown type', { type: 'Sonstiges', component: '' }, 'general'],
-    ['no type', null, 'general'],
-  ])('%s → %s', (_, type, expected) => {
-    expect(checklistFor('inspection', type)).toBe(expected);
-  });
-
-  it('self-inspections always use the operator list of SPEC §3', () => {
-    expect(checklistFor('self', { type: 'x', component: 'DIN 18232-2' })).toBe('self');
-    expect(CHECKLISTS.self).toHaveLength(4);
-  });
-
-  it('has no duplicate items within a list', () => {
-    for (const items of Object.values(CHECKLISTS)) expect(new Set(items).size).toBe(items.length);
   });
 });

@@ -149,6 +149,13 @@ export type BookSpecialUpdate = z.infer<typeof bookSpecialUpdateSchema>;
 /** POST books/fromTemplate/{id}: the new book's title and folder, and any field to set over the template's. */
 export const bookFromTemplateSchema = bookCreateSchema;
 
+/** POST books/asTemplate/{id}: the template's title, and its folder (left out: the book's; null: none). */
+export const bookAsTemplateSchema = z.object({
+  title: bookFieldsSchema.shape.title,
+  folder: idSchema.nullable().optional(),
+});
+export type BookAsTemplate = z.infer<typeof bookAsTemplateSchema>;
+
 /** A book as the API returns it (SPEC §3 Book). Dates are YYYY-MM-DD, timestamps ISO 8601. */
 export const bookSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NORM_ITEMS } from '../rules/checklists';
 import { isServiceInterval, type ServiceIntervalValue } from '../rules/service-intervals';
 import { paged, pageQuery } from './common';
 
@@ -22,6 +23,35 @@ export const colorSchema = z
   .max(30, { error: 'validation.max' })
   .regex(/^(#[0-9a-fA-F]{6}|[a-z]+(\.[0-9])?)?$/, { error: 'validation.invalid' });
 
+/** Most items one checklist of a book type may hold. */
+export const MAX_CHECKLIST_ITEMS = 60;
+
+/** An item of a book type's checklist (decision 021): a key and its text ('' for the norm text of a norm item). */
+export const typeChecklistItemSchema = z.object({
+  item: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(80, { error: 'validation.max' })
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, { error: 'validation.invalid' }),
+  label: z.string({ error: 'validation.invalid' }).trim().max(300, { error: 'validation.max' }).default(''),
+});
+
+/** A checklist of a book type: every item once; an item that is no norm item brings its text. */
+export const typeChecklistSchema = z
+  .array(typeChecklistItemSchema, { error: 'validation.invalid' })
+  .max(MAX_CHECKLIST_ITEMS, { error: 'validation.max' })
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((e, i) => {
+      if (seen.has(e.item)) ctx.addIssue({ code: 'custom', path: [i, 'item'], message: 'validation.duplicate' });
+      seen.add(e.item);
+      if (!e.label && !NORM_ITEMS.has(e.item)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'validation.required' });
+      }
+    });
+  });
+
 /** A book type as the API returns it (SPEC §3 Book type). */
 export const bookTypeSchema = z.object({
   _id: z.string(),
@@ -32,6 +62,12 @@ export const bookTypeSchema = z.object({
   serviceinterval: z.number().int(),
   selfserviceinterval: z.number().int(),
   active: z.boolean(),
+  /**
+   * The specialist's checklist (inspections, maintenance, expert reports) and the operator's
+   * (self-inspections): the type's own lists, or the norm lists of its kind of installation.
+   */
+  checklist: z.array(typeChecklistItemSchema),
+  selfChecklist: z.array(typeChecklistItemSchema),
   __v: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -52,6 +88,9 @@ export const bookTypeWriteSchema = z.object({
   serviceinterval: serviceIntervalSchema.default(0),
   selfserviceinterval: serviceIntervalSchema.default(0),
   active: z.boolean({ error: 'validation.invalid' }).default(true),
+  /** The type's own lists; left out: unchanged (new: the norm lists); null: back to the norm list. */
+  checklist: typeChecklistSchema.nullable().optional(),
+  selfChecklist: typeChecklistSchema.nullable().optional(),
 });
 export type BookTypeWrite = z.infer<typeof bookTypeWriteSchema>;
 

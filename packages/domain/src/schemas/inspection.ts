@@ -4,7 +4,6 @@
  * leaves where, isAbnahmeGutachten and akkutausch at their defaults.
  */
 import { z } from 'zod';
-import { CHECKLISTS, type ChecklistName } from '../rules/checklists';
 import { idSchema, isoDate, paged } from './common';
 
 export const INSPECTION_KINDS = ['inspection', 'wartung', 'gutachten', 'self'] as const;
@@ -21,8 +20,6 @@ export type CheckResult = (typeof CHECK_RESULTS)[number];
 /** Severity of a defect: safe to operate, operate only after repair, shut down. */
 export const DEFECT_SEVERITIES = ['safe', 'repair', 'shutdown'] as const;
 export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number];
-
-export const CHECKLIST_NAMES = Object.keys(CHECKLISTS) as ChecklistName[];
 
 const text = (max = 200) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 
@@ -50,7 +47,7 @@ export const operatorAcknowledgementSchema = z.object({
 export type OperatorAcknowledgement = z.infer<typeof operatorAcknowledgementSchema>;
 
 export const checklistEntrySchema = z.object({
-  /** Key of rules/checklists.ts. */
+  /** An item of the book type's list (a norm item of rules/checklists.ts or one of the type's own). */
   item: text(80).min(1, { error: 'validation.required' }),
   /** The label as it read when the record was made (filled by the server). */
   label: text(300).default(''),
@@ -159,6 +156,7 @@ export const inspectionSchema = z.object({
   akkutausch: z.boolean(),
   text: z.string(),
   misc: z.record(z.string(), z.unknown()),
+  /** The norm list the checklist started from (rules/checklists.ts checklistNameOf: 'sliding', 'rwaSelf' …). */
   checklistName: z.string(),
   checklist: z.array(checklistEntrySchema),
   defects: z.array(defectSchema.extend({ _id: z.string() })),

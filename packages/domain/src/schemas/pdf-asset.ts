@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 
-/** 'inspection': the PDF archived when a record was finalized; 'upload': an uploaded expert report. */
+/**
+ * 'inspection': the PDF archived when a record was finalized; 'upload': an uploaded PDF, an existing expert
+ * report (with its record) or any PDF uploaded for the book (POST pdfassets/uploadfile, without a record).
+ */
 export const PDF_ASSET_KINDS = ['inspection', 'upload'] as const;
 export type PdfAssetKind = (typeof PDF_ASSET_KINDS)[number];
 
@@ -19,7 +22,9 @@ export const pdfAssetSchema = z.object({
   fileName: z.string(),
   /** Download call relative to /api/v1. */
   path: z.string(),
+  /** The tech acceptor who signed it off (id and name), null while not signed off. */
   techAcceptor: z.string().nullable(),
+  techAcceptorName: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   /** Abbreviation of the user who recorded the sign-off. */
   acceptedBy: z.string().nullable(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AMPEL_COLOURS } from '../rules/book-status';
-import { idSchema } from './common';
+import { idSchema, paged, pageQuery } from './common';
 import { inspectionKindSchema } from './inspection';
 
 /** Length of a generated code: 10 characters of the URL-safe alphabet (~60 bits). */
@@ -90,20 +90,56 @@ export type DefectReportCreate = z.input<typeof defectReportCreateSchema>;
 export const defectReportCreatedReply = z.object({ success: z.literal(true) });
 
 export const DEFECT_REPORT_STATUSES = ['open', 'done'] as const;
+export type DefectReportStatus = (typeof DEFECT_REPORT_STATUSES)[number];
+
+/**
+ * A defect reported on the public page, as staff see it. `name` and `contact` (the reporter's) are
+ * there only for those who handle the reports ('defectreports:manage'); branch users and the public
+ * page never get them (decision 021).
+ */
 export const defectReportSchema = z.object({
   _id: z.string(),
   book: z.string(),
-  name: z.string(),
-  contact: z.string(),
+  /** What a list row shows of the installation. */
+  bookTitle: z.string(),
+  bookObject: z.string(),
+  bookSite: z.string(),
+  name: z.string().optional(),
+  contact: z.string().optional(),
   text: z.string(),
   status: z.enum(DEFECT_REPORT_STATUSES),
   createdAt: z.string(),
+  /** What the staff noted when closing it ('' while open). */
+  note: z.string(),
+  closedAt: z.string().nullable(),
+  /** Name (else abbreviation) of who closed it. */
+  closedBy: z.string().nullable(),
 });
 export type DefectReport = z.infer<typeof defectReportSchema>;
 export const defectReportListReply = z.array(defectReportSchema);
+
+/** GET books/{id}/defectreports: all of the book's reports, or only the open or closed ones. */
+export const bookDefectReportQuery = z.object({
+  status: z.enum(DEFECT_REPORT_STATUSES, { error: 'validation.invalid' }).optional(),
+});
+
+/** GET defectreports: the tenant's reports, paged; 'open' first by default; searched in text, reporter and installation. */
+export const defectReportListQuery = pageQuery.extend({
+  status: z.enum([...DEFECT_REPORT_STATUSES, 'all'], { error: 'validation.invalid' }).default('open'),
+  sort: z.enum(['createdAt', '-createdAt'], { error: 'validation.invalid' }).default('-createdAt'),
+});
+export type DefectReportListQuery = z.infer<typeof defectReportListQuery>;
+export const defectReportPageReply = paged(defectReportSchema);
+
+/** GET defectreports/count: the tenant's open reports (the nav's badge). */
+export const defectReportCountReply = z.object({ open: z.number().int() });
+
+/** PUT defectreports/{id}: 'done' closes a report with a note (who and when are the server's), 'open' opens it again. */
 export const defectReportUpdateSchema = z.object({
   status: z.enum(DEFECT_REPORT_STATUSES, { error: 'validation.invalid' }),
+  note: z.string({ error: 'validation.invalid' }).trim().max(1000, { error: 'validation.max' }).default(''),
 });
+export type DefectReportUpdate = z.input<typeof defectReportUpdateSchema>;
 
 /** Most books one label PDF may hold. */
 export const MAX_LABEL_BOOKS = 1000;

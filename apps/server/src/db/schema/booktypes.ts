@@ -1,5 +1,6 @@
+import type { TypeChecklistItem } from '@pruefbuch/domain/rules/checklists';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
 
 /** Book types are shared by all tenants and managed by admins. */
@@ -12,6 +13,9 @@ export const bookTypes = pgTable('book_types', {
   serviceinterval: integer('serviceinterval').notNull().default(0),
   selfserviceinterval: integer('selfserviceinterval').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The specialist's and the operator's checklist of the type; null: the norm list of its installation (decision 021). */
+  checklist: jsonb('checklist').$type<TypeChecklistItem[] | null>(),
+  selfChecklist: jsonb('self_checklist').$type<TypeChecklistItem[] | null>(),
   version: integer('version').notNull().default(0),
   ...stamps,
 });

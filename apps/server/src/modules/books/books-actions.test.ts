@@ -6,7 +6,7 @@ import { createTestApp } from '../../../test/helper';
 import { blobs } from '../../db/schema/index';
 import { address, auditRowsOf, createBook, fieldsOf, insertBlob, member, tenantWorld } from './books.fixtures';
 
-/** updateSpezial, move2folder, fromTemplate and delete. */
+/** updateSpezial, move2folder, fromTemplate, asTemplate and delete. */
 const t = await createTestApp();
 const FOREIGN = '11111111-1111-4111-8111-111111111111';
 
@@ -199,6 +199,85 @@ describe('POST books/fromTemplate/{id}', () => {
     expect((await copy(aTemplate._id, { title: 'x', folder: b.folder })).statusCode).toBe(404);
     expect(fieldsOf(await copy(aTemplate._id, {}))).toEqual(['title']);
     expect((await copy('vorlage', { title: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST books/asTemplate/{id}', () => {
+  it('makes a template of a book in its folder, without its documents, records, identifiers and dates', async () => {
+    const w = await tenantWorld(t);
+    const book = await createBook(t, w.user.token, w.tenantId, {
+      title: 'Kaufhof Zeil – Haupteingang',
+      folder: w.folder,
+      status: 4,
+      active: false,
+      typ: 'Slimdrive SL NT',
+      manufacturer: 'GEZE GmbH',
+      manufactureraddress: address({ street: 'Reinhold-Vöster-Straße', zip: '71229', location: 'Leonberg' }),
+      glasbocknr: 'GB-1',
+      manufacturerNo: 'HN-1',
+      orderNo: 'A-1',
+      completedOn: '2025-03-01',
+      visibleFrom: '2025-01-01',
+      serviceinterval: 12,
+      selfserviceinterval: 1,
+      misc: { norm: 'DIN 18650', antriebsspannung: '230 V' },
+    });
+    await insertBlob(t, w.tenantId, book._id);
+    const save = (id: string, payload: Record<string, unknown>) =>
+      t.api({ method: 'POST', url: `/books/asTemplate/${id}`, token: w.user.token, tenant: w.tenantId, payload });
+    const res = await save(book._id, { title: 'Vorlage Slimdrive Haupteingang' });
+    expect(res.statusCode).toBe(201);
+    const template = res.json();
+    expect(template).toMatchObject({
+      title: 'Vorlage Slimdrive Haupteingang',
+      folder: w.folder,
+      status: 7,
+      active: true,
+      typ: 'Slimdrive SL NT',
+      manufacturer: 'GEZE GmbH',
+      glasbocknr: '',
+      manufacturerNo: '',
+      orderNo: '',
+      completedOn: null,
+      visibleFrom: null,
+      nextInspectionDate: null,
+      serviceinterval: 12,
+      misc: { norm: 'DIN 18650', antriebsspannung: '230 V' },
+      documents: [],
+      inspection: [],
+    });
+    expect(template.manufactureraddress).toMatchObject({ street: 'Reinhold-Vöster-Straße' });
+    // The book itself is unchanged, and the template makes books as fromTemplate does.
+    const read = await t.api({ method: 'GET', url: `/books/${book._id}`, token: w.user.token, tenant: w.tenantId });
+    expect(read.json()).toMatchObject({ status: 4, glasbocknr: 'GB-1', __v: 0 });
+    const copy = await t.api({
+      method: 'POST',
+      url: `/books/fromTemplate/${template._id}`,
+      token: w.user.token,
+      tenant: w.tenantId,
+      payload: { title: 'Kaufhof Zeil – Nebeneingang', folder: w.other },
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ status: 1, typ: 'Slimdrive SL NT', folder: w.other });
+    // Another folder, or none.
+    expect((await save(book._id, { title: 'Vorlage 2', folder: w.other })).json().folder).toBe(w.other);
+    expect((await save(book._id, { title: 'Vorlage 3', folder: null })).json().folder).toBeNull();
+    const templates = await t.api({ method: 'GET', url: '/books?status=7', token: w.user.token, tenant: w.tenantId });
+    expect(templates.json().total).toBe(3);
+  });
+
+  it('refuses a missing title, another tenant’s book or folder, and roles that do not write books', async () => {
+    const a = await tenantWorld(t, 'A');
+    const b = await tenantWorld(t, 'B');
+    const save = (id: string, payload: Record<string, unknown>, token = a.user.token) =>
+      t.api({ method: 'POST', url: `/books/asTemplate/${id}`, token, tenant: a.tenantId, payload });
+    expect(fieldsOf(await save(a.book._id, {}))).toEqual(['title']);
+    expect(fieldsOf(await save(a.book._id, { title: ' ' }))).toEqual(['title']);
+    expect((await save(b.book._id, { title: 'x' })).statusCode).toBe(404);
+    expect((await save(a.book._id, { title: 'x', folder: b.folder })).statusCode).toBe(404);
+    expect((await save('vorlage', { title: 'x' })).statusCode).toBe(400);
+    const lager = await member(t, Role.ROLE_LAGER, [a.tenantId]);
+    expect((await save(a.book._id, { title: 'x' }, lager.token)).statusCode).toBe(403);
   });
 });
 

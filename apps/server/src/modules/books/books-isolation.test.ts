@@ -31,6 +31,10 @@ const CALLS: [string, Call][] = [
     'POST books/fromTemplate/{B template}',
     { method: 'POST', url: `/books/fromTemplate/${bTemplate._id}`, payload: { title: 'x' } },
   ],
+  [
+    'POST books/asTemplate/{B book}',
+    { method: 'POST', url: `/books/asTemplate/${b.book._id}`, payload: { title: 'x' } },
+  ],
   ['POST books in a B folder', { method: 'POST', url: '/books', payload: { title: 'x', folder: b.folder } }],
   ['DELETE books/{id}', { method: 'DELETE', url: `/books/${b.book._id}` }],
   ['GET auditlogs/book', { method: 'GET', url: `/auditlogs/book?bookId=${b.book._id}` }],

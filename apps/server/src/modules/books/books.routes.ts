@@ -1,4 +1,5 @@
 import {
+  bookAsTemplateSchema,
   bookCreateSchema,
   bookDtoSchema,
   bookFromTemplateSchema,
@@ -83,6 +84,13 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: bookIdParams, body: bookFromTemplateSchema, response: { 201: bookSchema } },
     handler: async (req, reply) =>
       reply.status(201).send(await write.createFromTemplate(ctxOf(req), req.params.id, req.body)),
+  });
+
+  app.post('/books/asTemplate/:id', {
+    config: { access: 'books:write' },
+    schema: { tags, params: bookIdParams, body: bookAsTemplateSchema, response: { 201: bookSchema } },
+    handler: async (req, reply) =>
+      reply.status(201).send(await write.saveAsTemplate(ctxOf(req), req.params.id, req.body)),
   });
 
   app.put('/books/updateSpezial/:id', {

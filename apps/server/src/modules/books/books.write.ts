@@ -4,6 +4,7 @@ import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import {
   BOOK_DEFAULTS,
   type Book,
+  type BookAsTemplate,
   type BookCreate,
   type BookFields,
   type BookSpecialUpdate,
@@ -121,6 +122,21 @@ const withoutId = (a: { _id: string } | null): AddressWrite | null => {
   return rest;
 };
 
+/** A book's fields as a copy takes them: without its folder, its schedule and its address ids. */
+function fieldsOfCopy(source: BookRow): BookFields {
+  const copy = auditView(toBookDto(source)) as unknown as BookFields & { folder: string | null } & BookSchedule;
+  const {
+    folder: _folder,
+    nextInspectionDate: _next,
+    inspectionAmpel: _ampel,
+    nextInspectionDateSelf: _nextSelf,
+    inspectionSelfAmpel: _selfAmpel,
+    ...fields
+  } = copy;
+  for (const f of ADDRESS_FIELDS) fields[f] = withoutId(copy[f] as { _id: string } | null);
+  return { ...fields, ...PER_INSTALLATION };
+}
+
 /**
  * POST books/fromTemplate/{id}: a copy of a template (status 7) of the tenant, with status
  * initial, a new title and folder, without the template's documents, identifiers (serial,
@@ -132,21 +148,26 @@ export function createFromTemplate(rctx: RequestContext, templateId: string, inp
     const template = await findBook(tx, ctx.tenantId, templateId);
     if (!template) throw notFound();
     if (template.status !== BookStatus.STATUS_TEMPLATE) throw badField('id', 'books.errors.notTemplate');
-    const copy = auditView(toBookDto(template)) as unknown as BookFields & { folder: string | null } & BookSchedule;
-    const {
-      folder: _templateFolder,
-      nextInspectionDate: _next,
-      inspectionAmpel: _ampel,
-      nextInspectionDateSelf: _nextSelf,
-      inspectionSelfAmpel: _selfAmpel,
-      ...fields
-    } = copy;
-    for (const f of ADDRESS_FIELDS) fields[f] = withoutId(copy[f] as { _id: string } | null);
     const { folder = null, ...overrides } = input;
+    return insertBook(tx, ctx, { ...fieldsOfCopy(template), status: BookStatus.STATUS_INITIAL, ...overrides }, folder);
+  });
+}
+
+/**
+ * POST books/asTemplate/{id} ('Als Vorlage speichern'): a template (status 7) made of a book of the
+ * tenant, under a title of its own, in the book's folder unless the body names another (null: no
+ * folder). It leaves out what fromTemplate leaves out: documents, records, identifiers and dates.
+ */
+export function saveAsTemplate(rctx: RequestContext, bookId: string, input: BookAsTemplate): Promise<Book> {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const source = await findBook(tx, ctx.tenantId, bookId);
+    if (!source) throw notFound();
+    const folder = input.folder === undefined ? source.folderId : input.folder;
     return insertBook(
       tx,
       ctx,
-      { ...fields, ...PER_INSTALLATION, status: BookStatus.STATUS_INITIAL, ...overrides },
+      { ...fieldsOfCopy(source), title: input.title, status: BookStatus.STATUS_TEMPLATE, active: true },
       folder,
     );
   });

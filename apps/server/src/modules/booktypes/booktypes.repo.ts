@@ -1,3 +1,4 @@
+import { installationOf, normChecklist } from '@pruefbuch/domain/rules/checklists';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -16,15 +17,20 @@ export const toBookTypeDto = (r: BookTypeRow): BookType => ({
   serviceinterval: r.serviceinterval,
   selfserviceinterval: r.selfserviceinterval,
   active: r.active,
+  // No list of its own: the norm lists of its kind of installation (decision 021).
+  checklist: r.checklist ?? normChecklist(installationOf(r), 'specialist'),
+  selfChecklist: r.selfChecklist ?? normChecklist(installationOf(r), 'operator'),
   __v: r.version,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** The fields the audit trail compares. */
+/** The fields the audit trail compares; a checklist as one line per item ('key' or 'key: own text'). */
 export const bookTypeAuditView = (t: BookType) => {
-  const { _id, __v, createdAt, updatedAt, ...fields } = t;
-  return fields;
+  const { _id, __v, createdAt, updatedAt, checklist, selfChecklist, ...fields } = t;
+  const lines = (items: BookType['checklist']) =>
+    items.map((e) => (e.label ? `${e.item}: ${e.label}` : e.item)).join('\n');
+  return { ...fields, checklist: lines(checklist), selfChecklist: lines(selfChecklist) };
 };
 
 export async function findBookType(db: Executor, id: string, opts: { forUpdate?: boolean } = {}) {

@@ -1,4 +1,11 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
+import {
+  type ChecklistAudience,
+  checklistLabelKey,
+  installationOf,
+  isNormChecklist,
+  type TypeChecklistItem,
+} from '@pruefbuch/domain/rules/checklists';
 import { SERVICE_INTERVALS } from '@pruefbuch/domain/rules/service-intervals';
 import type { BookTypeListQuery, BookTypeUpdate, BookTypeWrite } from '@pruefbuch/domain/schemas/booktype';
 import { eq } from 'drizzle-orm';
@@ -51,9 +58,48 @@ export const serviceIntervals = (ctx: Pick<RequestContext, 'lang'>) =>
     months: i.months,
   }));
 
+/** A label that is the item's norm text (in German or English) is stored as '' and read in the reader's language. */
+const withoutNormTexts = (items: readonly TypeChecklistItem[]): TypeChecklistItem[] =>
+  items.map(({ item, label }) =>
+    (['de', 'en'] as const).some((lang) => translate(lang, checklistLabelKey(item)) === label)
+      ? { item, label: '' }
+      : { item, label },
+  );
+
+type TypeRow = typeof bookTypes.$inferSelect;
+
+/**
+ * What a type stores of a list sent (decision 021): left out, the stored one; null, null (the type
+ * follows the norm lists); the norm list of the type's installation before or after the write (a
+ * form sending back the list it read while the standard changes), null too; else the list itself.
+ */
+function storedChecklist(
+  sent: readonly TypeChecklistItem[] | null | undefined,
+  current: TypeRow | null,
+  after: { type: string; component: string },
+  audience: ChecklistAudience,
+): TypeChecklistItem[] | null {
+  const stored = (audience === 'operator' ? current?.selfChecklist : current?.checklist) ?? null;
+  if (sent === undefined) return stored;
+  if (sent === null) return null;
+  const items = withoutNormTexts(sent);
+  const norm = [after, ...(current && !stored ? [current] : [])];
+  return norm.some((type) => isNormChecklist(items, installationOf(type), audience)) ? null : items;
+}
+
+/** The columns of a write: its fields, the checklists as stored. */
+function columnsOf(input: BookTypeWrite, current: TypeRow | null) {
+  const { checklist, selfChecklist, ...fields } = input;
+  return {
+    ...fields,
+    checklist: storedChecklist(checklist, current, fields, 'specialist'),
+    selfChecklist: storedChecklist(selfChecklist, current, fields, 'operator'),
+  };
+}
+
 export function create(ctx: RequestContext, input: BookTypeWrite) {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(bookTypes).values(input).returning();
+    const [row] = await tx.insert(bookTypes).values(columnsOf(input, null)).returning();
     if (!row) throw new Error('book type insert returned nothing');
     const dto = toBookTypeDto(row);
     await recordChanges(tx, ctx, audit(row.id, 'create'), null, bookTypeAuditView(dto));
@@ -69,7 +115,7 @@ export function update(ctx: RequestContext, id: string, input: BookTypeUpdate, p
     if (__v !== current.version) throw conflict();
     const [row] = await tx
       .update(bookTypes)
-      .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
+      .set({ ...columnsOf(fields, current), version: current.version + 1, updatedAt: new Date() })
       .where(eq(bookTypes.id, id))
       .returning();
     if (!row) throw notFound();

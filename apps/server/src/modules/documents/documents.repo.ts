@@ -22,7 +22,9 @@ export function toBlobDto(row: BlobRow): DocumentBlob {
 }
 
 /** Blob types that belong to a signed record and may never be deleted on their own. */
-const RECORD_BLOB_TYPES = ['inspection-pdf', 'expert-report'];
+/** Blobs of this type are PDFs uploaded as PDF assets of a book (POST pdfassets/uploadfile). */
+export const PDF_ASSET_TYPE = 'pdf-asset';
+const RECORD_BLOB_TYPES = ['inspection-pdf', 'expert-report', PDF_ASSET_TYPE];
 
 /**
  * Whether a blob is part of a legal record: an archived inspection PDF, an uploaded expert

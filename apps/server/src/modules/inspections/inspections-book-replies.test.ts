@@ -69,7 +69,9 @@ describe('book detail replies', () => {
     expect(d.book.inspection).toEqual([newer._id, older._id]);
     expect(d.book.selfInspection).toEqual([self._id]);
     expect(d.bookType?._id).toBe(w.book.bookType);
-    expectNoRecordContent(dto.body);
+    // The book type brings its checklists (the lists a new record starts with), no record's.
+    expectNoRecordContent(JSON.stringify({ ...d, bookType: null }));
+    expect(JSON.stringify(d.bookType)).not.toMatch(/"result"|data:image\//);
   });
 
   it('keep records of other books and tenants out; a book of another tenant is a 404', async () => {

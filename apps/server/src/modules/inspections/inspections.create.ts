@@ -1,5 +1,5 @@
-import { checklistFor } from '@pruefbuch/domain/rules/checklists';
-import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
+import { checklistFor, typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
+import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type {
   Inspection,
   InspectionKind,
@@ -12,12 +12,13 @@ import { inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
-import { findBookType } from '../booktypes/booktypes.repo';
+import { findBookType, toBookTypeDto } from '../booktypes/booktypes.repo';
 import { auditCreated } from './inspections.audit';
 import {
   blankChecklist,
   checkDefectItems,
   checkPhotos,
+  knownLabels,
   labelChecklist,
   stamped,
   withDefectIds,
@@ -74,11 +75,16 @@ async function insertRecord(ctx: TenantContext, input: NewRecord, sent: Readonly
       if (base) {
         for (const f of COPIED) if (!sent.has(f)) (fields as Record<string, unknown>)[f] = base[f];
       }
-      if (input.kind === 'self' && !base && !fields.text.trim()) fields.text = DEFAULT_SELF_INSPECTION_TEXT;
-      const type = book.bookTypeId ? await findBookType(tx, book.bookTypeId) : null;
-      const standard = checklistFor(input.kind, type);
-      const checklistName = base?.checklistName ?? standard;
-      const checklist = fields.checklist.length ? labelChecklist(fields.checklist) : blankChecklist(standard);
+      const typeRow = book.bookTypeId ? await findBookType(tx, book.bookTypeId) : null;
+      const type = typeRow ? toBookTypeDto(typeRow) : null;
+      // The book type's list of this kind (decision 021): the type's own, else the norm list.
+      const typeList = typeChecklistFor(input.kind, type);
+      if (input.kind === 'self' && !base && !fields.text.trim()) fields.text = selfInspectionText(typeList);
+      const checklistName = base?.checklistName ?? checklistFor(input.kind, type);
+      // A correction keeps the texts of the record it corrects.
+      const checklist = fields.checklist.length
+        ? labelChecklist(fields.checklist, knownLabels(base?.checklist ?? [], blankChecklist(typeList)))
+        : blankChecklist(typeList);
       const defects = withDefectIds(fields.defects);
       checkDefectItems(checklist, defects);
       await checkPhotos(tx, ctx.tenantId, book.id, defects);

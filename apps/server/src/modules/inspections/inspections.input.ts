@@ -1,7 +1,8 @@
 /** What a record's write turns into before it is stored: labelled checklist, defect ids, stamped signatures. */
 import { randomUUID } from 'node:crypto';
 import { translate } from '@pruefbuch/domain/locales/resources';
-import { CHECKLISTS, type ChecklistName, checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import { checklistLabelKey, type TypeChecklistItem } from '@pruefbuch/domain/rules/checklists';
+import { germanLabelOf } from '@pruefbuch/domain/rules/self-inspection';
 import type { ChecklistEntry, Defect, OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -18,21 +19,32 @@ export function checklistLabel(item: string): string | null {
   return label === key ? null : label;
 }
 
-/** The book type's checklist, every item still open. */
-export const blankChecklist = (name: ChecklistName): ChecklistEntry[] =>
-  CHECKLISTS[name].map((item) => ({ item, label: checklistLabel(item) ?? item, result: null, note: '' }));
+/** A list of a book type (rules/checklists.ts typeChecklistFor), every item still open, with its German text. */
+export const blankChecklist = (items: readonly TypeChecklistItem[]): ChecklistEntry[] =>
+  items.map((e) => ({ item: e.item, label: germanLabelOf(e), result: null, note: '' }));
+
+/** The texts a record knows for its items, by item: its own entries' and its book type's. */
+export type KnownLabels = ReadonlyMap<string, string>;
+
+export const knownLabels = (...lists: readonly (readonly { item: string; label: string }[])[]): KnownLabels => {
+  const known = new Map<string, string>();
+  // The first list that names an item wins: the record's own texts before the type's.
+  for (const list of lists) for (const e of list) if (!known.has(e.item) && e.label) known.set(e.item, e.label);
+  return known;
+};
 
 /**
- * Labels a checklist as the record will keep it: a known item gets its German label (the record
- * shows what was asked when it was made); an item of the inspector's own must bring a label.
- * An item may appear once.
+ * Labels a checklist as the record will keep it (decision 021): an item the record or its book
+ * type knows keeps that text (the record shows what was asked when it was made), another norm item
+ * gets its German norm text, and an item of the inspector's own must bring a label. An item may
+ * appear once.
  */
-export function labelChecklist(entries: readonly ChecklistEntry[]): ChecklistEntry[] {
+export function labelChecklist(entries: readonly ChecklistEntry[], known: KnownLabels): ChecklistEntry[] {
   const seen = new Set<string>();
   return entries.map((e, i) => {
     if (seen.has(e.item)) throw badField(`checklist.${i}.item`, 'validation.invalid');
     seen.add(e.item);
-    const label = checklistLabel(e.item) ?? e.label;
+    const label = known.get(e.item) ?? checklistLabel(e.item) ?? e.label;
     if (!label) throw badField(`checklist.${i}.label`, 'validation.required');
     return { item: e.item, label, result: e.result, note: e.note };
   });

@@ -1,6 +1,6 @@
 import { Role } from '@pruefbuch/domain/roles';
-import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
-import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
+import { NORM_CHECKLISTS, normChecklist } from '@pruefbuch/domain/rules/checklists';
+import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
@@ -33,12 +33,12 @@ describe('POST inspections', () => {
       corrects: null,
       correctedBy: null,
       report: null,
-      checklistName: 'door',
+      checklistName: 'sliding',
       createdBy: w.user.id,
       __v: 0,
     });
-    expect(r.checklist.map((c: { item: string }) => c.item)).toEqual([...CHECKLISTS.door]);
-    expect(r.checklist[2]).toEqual({
+    expect(r.checklist.map((c: { item: string }) => c.item)).toEqual([...NORM_CHECKLISTS.sliding.specialist]);
+    expect(r.checklist.find((c: { item: string }) => c.item === 'door.drive')).toEqual({
       item: 'door.drive',
       label: 'Antrieb, Riemen und Getriebe: Funktion, Geräusch, Verschleiß',
       result: null,
@@ -159,13 +159,15 @@ describe('POST selfinspections', () => {
     const r = res.json();
     expect(r).toMatchObject({
       kind: 'self',
-      text: DEFAULT_SELF_INSPECTION_TEXT,
+      text: selfInspectionText(normChecklist('sliding', 'operator')),
       where: '',
       isAbnahmeGutachten: false,
-      checklistName: 'self',
+      checklistName: 'slidingSelf',
     });
-    expect(r.text).toContain('Zugänglichkeit der Bedieneinheit');
-    expect(r.checklist.map((c: { item: string }) => c.item)).toEqual([...CHECKLISTS.self]);
+    // A sliding door's operator checks the door, not a storage height (decision 021).
+    expect(r.text).toContain('Tür öffnet bei Annäherung');
+    expect(r.text).not.toContain('Lagerhöhe');
+    expect(r.checklist.map((c: { item: string }) => c.item)).toEqual([...NORM_CHECKLISTS.sliding.operator]);
     expect((await draft(t, w, { kind: 'self', text: 'Alles geprüft.' })).text).toBe('Alles geprüft.');
     const book = (await call(t, w)('GET', `/books/${w.book._id}`)).json();
     expect(book.selfInspection).toHaveLength(2);

@@ -11,6 +11,7 @@ import {
   checkDefectItems,
   checkPhotos,
   DEFECT_PHOTO_TYPE,
+  knownLabels,
   labelChecklist,
   stamped,
   withDefectIds,
@@ -49,7 +50,8 @@ export function updateRecord(
       if (value === undefined || (family === 'self' && NOT_SELF.has(key))) continue;
       (set as Record<string, unknown>)[key] = value;
     }
-    if (fields.checklist) set.checklist = labelChecklist(fields.checklist);
+    // A draft keeps the texts its items had when it was made.
+    if (fields.checklist) set.checklist = labelChecklist(fields.checklist, knownLabels(current.checklist));
     if (fields.defects) {
       set.defects = withDefectIds(fields.defects);
       await checkPhotos(tx, ctx.tenantId, current.bookId, set.defects);

@@ -69,8 +69,9 @@ describe('GET inspections/preInspectionPdf/{bookId}', () => {
     const { flat } = await pdfText(res.rawPayload);
     for (const text of [
       'Prüfvorlage',
-      'Automatische Tür (DIN 18650 / EN 16005)',
-      'Sicherheitssensoren (Schließ- und Öffnungsbereich) wirksam',
+      'Automatische Schiebetür (DIN 18650 / EN 16005)',
+      'Sicherheitssensoren (Schließ- und Öffnungsbereich) nach EN 16005 wirksam',
+      'Quetsch- und Scherstellen an Nebenschließkanten und Seitenteilen gesichert',
       'Kräfte und Geschwindigkeiten nach DIN 18650 gemessen und zulässig',
       'Offene Mängel aus der letzten Prüfung (Prüfung vom 02.05.2024)',
       'Riemen verschlissen',

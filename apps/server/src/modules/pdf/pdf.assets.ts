@@ -2,7 +2,8 @@ import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { Role } from '@pruefbuch/domain/roles';
 import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset, PdfAssetKind } from '@pruefbuch/domain/schemas/pdf-asset';
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, inspections, pdfAssets, tenants, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
@@ -11,16 +12,24 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { bookExists } from '../documents/documents.repo';
 import { isTechAcceptor } from '../tenants/tenants.repo';
 
+const acceptors = alias(users, 'acceptors');
 const assetColumns = {
   asset: pdfAssets,
   acceptedBy: users.abbreviation,
+  acceptor: { firstName: acceptors.firstName, lastName: acceptors.lastName, abbreviation: acceptors.abbreviation },
 };
-type AssetRow = { asset: typeof pdfAssets.$inferSelect; acceptedBy: string | null };
+type AssetRow = {
+  asset: typeof pdfAssets.$inferSelect;
+  acceptedBy: string | null;
+  acceptor: { firstName: string; lastName: string; abbreviation: string } | null;
+};
 
 /** Where a PDF asset is downloaded (relative to /api/v1): generated and uploaded ones alike. */
 export const assetPath = (blobId: string) => `inspections/inspectionPdf/${blobId}`;
 
-const toPdfAsset = ({ asset, acceptedBy }: AssetRow): PdfAsset => ({
+const nameOf = (u: AssetRow['acceptor']) => (u ? `${u.firstName} ${u.lastName}`.trim() || u.abbreviation : null);
+
+const toPdfAsset = ({ asset, acceptedBy, acceptor }: AssetRow): PdfAsset => ({
   _id: asset.id,
   book: asset.bookId,
   inspection: asset.inspectionId,
@@ -29,6 +38,7 @@ const toPdfAsset = ({ asset, acceptedBy }: AssetRow): PdfAsset => ({
   fileName: asset.fileName,
   path: assetPath(asset.blobId),
   techAcceptor: asset.techAcceptorId,
+  techAcceptorName: asset.acceptedAt ? nameOf(acceptor) : null,
   acceptedAt: asset.acceptedAt?.toISOString() ?? null,
   acceptedBy: asset.acceptedAt ? acceptedBy || null : null,
   acceptanceNote: asset.acceptanceNote,
@@ -36,7 +46,17 @@ const toPdfAsset = ({ asset, acceptedBy }: AssetRow): PdfAsset => ({
 });
 
 function selectAssets(db: Executor) {
-  return db.select(assetColumns).from(pdfAssets).leftJoin(users, eq(users.id, pdfAssets.acceptedBy));
+  return db
+    .select(assetColumns)
+    .from(pdfAssets)
+    .leftJoin(users, eq(users.id, pdfAssets.acceptedBy))
+    .leftJoin(acceptors, eq(acceptors.id, pdfAssets.techAcceptorId));
+}
+
+/** One asset as the API shows it. */
+export async function readAsset(db: Executor, where: SQL): Promise<PdfAsset | null> {
+  const [row] = await selectAssets(db).where(where).limit(1);
+  return row ? toPdfAsset(row) : null;
 }
 
 /**
@@ -148,8 +168,8 @@ export async function signOff(
       { techAcceptor: null },
       { techAcceptor: [asset.fileName, who, note].filter(Boolean).join(' – ') },
     );
-    const [row] = await selectAssets(tx).where(eq(pdfAssets.id, asset.id));
-    if (!row) throw notFound();
-    return toPdfAsset(row);
+    const dto = await readAsset(tx, eq(pdfAssets.id, asset.id));
+    if (!dto) throw notFound();
+    return dto;
   });
 }

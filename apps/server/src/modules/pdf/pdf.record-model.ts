@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { translate } from '@pruefbuch/domain/locales/resources';
-import { CHECKLISTS, type ChecklistName, checklistFor, checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import { checklistFor, checklistLabelKey, typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import type {
   ChecklistEntry,
   Defect,
@@ -11,6 +11,7 @@ import type {
 import type { Executor } from '../../db/client';
 import type { FileStore } from '../../platform/files';
 import { pdfReadyImage } from '../../platform/images';
+import { toBookTypeDto } from '../booktypes/booktypes.repo';
 import { type BookTypeRow, blobsByIds, type InspectionRow } from './pdf.repo';
 
 type Translate = (key: string, params?: Parameters<typeof translate>[2]) => string;
@@ -70,16 +71,21 @@ export function toPdfRecord(
 export const kindKey = (r: Pick<PdfRecord, 'kind' | 'isAbnahmeGutachten'>) =>
   r.kind === 'gutachten' && r.isAbnahmeGutachten ? 'abnahme' : r.kind;
 
-/** The checklist of a book type with every item open: the pre-inspection sheet and an empty preview. */
+/** The checklist of a book type with every item open (decision 021): the pre-inspection sheet and an empty preview. */
 export function blankChecklist(
   kind: InspectionKind,
-  type: Pick<BookTypeRow, 'type' | 'component'> | null,
+  type: BookTypeRow | null,
   t: Translate,
-): { name: ChecklistName; entries: ChecklistEntry[] } {
-  const name = checklistFor(kind, type);
+): { name: string; entries: ChecklistEntry[] } {
+  const dto = type ? toBookTypeDto(type) : null;
   return {
-    name,
-    entries: CHECKLISTS[name].map((item) => ({ item, label: t(checklistLabelKey(item)), result: null, note: '' })),
+    name: checklistFor(kind, dto),
+    entries: typeChecklistFor(kind, dto).map((e) => ({
+      item: e.item,
+      label: e.label || t(checklistLabelKey(e.item)),
+      result: null,
+      note: '',
+    })),
   };
 }
 

@@ -16,11 +16,13 @@ import { requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { dispositionOf, sendPdf } from '../../platform/replies';
+import { receiveUpload } from '../../platform/uploads';
 import { findAssetBlob, listBookAssets, signOff } from './pdf.assets';
 import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
 import { preInspectionPdf, renderPreInspection } from './pdf.pre-inspection';
 import { loadPreview, loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './pdf.single-record';
 import { loadSummary, renderSummary, summaryPdf } from './pdf.summary';
+import { uploadPdfAsset } from './pdf.upload';
 
 const tags = ['pdf'];
 const binary = { produces: ['application/pdf'], description: 'A PDF, streamed (Content-Disposition: attachment).' };
@@ -104,6 +106,22 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read', scope: [{ in: 'query', field: 'book', of: 'book' }] },
     schema: { tags, querystring: pdfAssetsQuery, response: { 200: pdfAssetListReply } },
     handler: (req) => listBookAssets(tenantCtx(req), req.query.book),
+  });
+
+  app.post('/pdfassets/uploadfile', {
+    config: { access: 'documents:write' },
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'multipart/form-data: file (a PDF); book (the book it belongs to); tenant (optional, must be the x-tenant tenant). The PDF becomes a PDF asset of the book (kind upload), ready for the tech acceptor’s sign-off.',
+      response: { 201: pdfAssetSchema },
+    },
+    handler: async (req, reply) => {
+      const ctx = tenantCtx(req);
+      const upload = await receiveUpload(req, req.server.deps.files, { limitMb: req.server.deps.config.uploadLimitMb });
+      return reply.status(201).send(await uploadPdfAsset(ctx, upload));
+    },
   });
 
   app.put('/books/:id/techacceptor/:techAcceptorId/:tenantId/:pdfassetId', {

@@ -1,4 +1,5 @@
 import { Role } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
@@ -176,5 +177,41 @@ describe('POST public/qr/{code}/defects', () => {
     expect((await report(code, { text: 'Meldung von nebenan' }, '10.9.9.10')).statusCode).toBe(201);
     const stored = await db.select().from(defectReports).where(eq(defectReports.bookId, book.id));
     expect(stored).toHaveLength(6);
+  });
+});
+
+/** A day relative to today in Berlin, as the visibility window counts. */
+const berlinDay = (days: number) => {
+  const d = new Date(`${berlinToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+describe('the visibility window on the public page (decision 021)', () => {
+  it.each<[string, string | null, string | null, number]>([
+    ['no window', null, null, 200],
+    ['inside the window', berlinDay(-10), berlinDay(10), 200],
+    ['from today', berlinDay(0), null, 200],
+    ['until today', null, berlinDay(0), 200],
+    ['only today', berlinDay(0), berlinDay(0), 200],
+    ['not yet visible (from tomorrow)', berlinDay(1), null, 404],
+    ['no longer visible (until yesterday)', null, berlinDay(-1), 404],
+    ['a window in the past', berlinDay(-30), berlinDay(-2), 404],
+    ['a window in the future', berlinDay(5), berlinDay(30), 404],
+  ])('%s: %s to %s answers %i, and so does a report', async (_, visibleFrom, visibleTo, status) => {
+    const { book, code } = await labelled();
+    await db.update(books).set({ visibleFrom, visibleTo }).where(eq(books.id, book.id));
+    const page = await t.api({ method: 'GET', url: `/public/qr/${code}` });
+    expect(page.statusCode).toBe(status);
+    if (status === 404) {
+      // Exactly like an unknown code: nothing tells that the code exists.
+      const unknown = await t.api({ method: 'GET', url: '/public/qr/UNBEKANNT123' });
+      expect(page.json()).toEqual(unknown.json());
+    }
+    const ip = `10.3.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const sent = await report(code, { text: 'Tür klemmt' }, ip);
+    expect(sent.statusCode).toBe(status === 200 ? 201 : 404);
+    const stored = await db.select().from(defectReports).where(eq(defectReports.bookId, book.id));
+    expect(stored).toHaveLength(status === 200 ? 1 : 0);
   });
 });

@@ -1,115 +1,93 @@
-import { mails as de } from '@pruefbuch/domain/locales/de/mails';
-import { AMPEL_COLOURS } from '@pruefbuch/domain/rules/book-status';
-import type { DefectReport, DefectReportCreate, PublicQr } from '@pruefbuch/domain/schemas/qr';
-import { defectReportCreateSchema } from '@pruefbuch/domain/schemas/qr';
-import type { PublicContext, TenantContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { mayCall } from '@pruefbuch/domain/access';
+import type {
+  DefectReport,
+  DefectReportListQuery,
+  DefectReportStatus,
+  DefectReportUpdate,
+} from '@pruefbuch/domain/schemas/qr';
+import type { TenantContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
 import {
-  type DefectReportRow,
+  countOpenDefectReports,
+  type DefectReportView,
   defectReportsOfBook,
   findBookOfTenant,
-  insertDefectReport,
-  lastCountedInspection,
-  unsafePublicView,
-  updateDefectReportStatus,
+  findDefectReport,
+  listDefectReports,
+  lockDefectReport,
+  updateDefectReport,
 } from './qr.repo';
 
-const ampel = (v: string | null) => AMPEL_COLOURS.find((a) => a === v) ?? null;
-
 /**
- * GET public/qr/{code}: what anybody holding the label may see: the installation, its ampel
- * and dates, the service company's name. Deliberately no people (contact, inspector,
- * operator), no notes, no ids but the book's own.
+ * A report as its reader may see it: the reporter's name and contact only for those who handle the
+ * reports ('defectreports:manage'); a branch user (and any other reader) gets the report without them.
  */
-export async function publicView(ctx: PublicContext, code: string): Promise<PublicQr> {
-  const view = await unsafePublicView(ctx.db, code);
-  if (!view) throw notFound();
-  const last = await lastCountedInspection(ctx.db, view.book.id);
-  const a = view.book.objectaddress;
+function toDto(v: DefectReportView, withReporter: boolean): DefectReport {
+  const closer = v.closer ? `${v.closer.firstName} ${v.closer.lastName}`.trim() || v.closer.abbreviation : null;
   return {
-    installation: {
-      title: view.book.title,
-      object: view.book.object,
-      site: view.book.site,
-      type: view.book.typ || view.type || '',
-      address: a ? { street: a.street, housenumber: a.housenumber, zip: a.zip, location: a.location } : null,
-    },
-    ampel: ampel(view.book.inspectionAmpel),
-    nextInspectionDate: view.book.nextInspectionDate,
-    lastInspectionDate: last?.when ?? null,
-    lastInspectionKind: last?.kind ?? null,
-    shutDown: view.book.shutDown,
-    tenantName: view.tenant.name,
-    tenantUrl: view.tenant.url,
-    book: view.book.id,
+    _id: v.report.id,
+    book: v.report.bookId,
+    bookTitle: v.book.title,
+    bookObject: v.book.object,
+    bookSite: v.book.site,
+    ...(withReporter ? { name: v.report.name, contact: v.report.contact } : {}),
+    text: v.report.text,
+    status: v.report.status,
+    createdAt: v.report.createdAt.toISOString(),
+    note: v.report.note,
+    closedAt: v.report.closedAt?.toISOString() ?? null,
+    closedBy: v.report.closedAt ? closer || null : null,
   };
 }
 
-const fill = (s: string, p: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => p[k] ?? '');
+const handles = (ctx: TenantContext) => mayCall('defectreports:manage', ctx.user);
+
+/** GET defectreports: the tenant's reports, open ones by default, newest first, paged and searched. */
+export async function list(ctx: TenantContext, q: DefectReportListQuery) {
+  const { rows, total } = await listDefectReports(ctx.db, ctx.tenantId, q);
+  return pageReply(
+    rows.map((r) => toDto(r, true)),
+    total,
+    q,
+  );
+}
+
+/** GET defectreports/count: how many of the tenant's reports are open. */
+export async function countOpen(ctx: TenantContext) {
+  return { open: await countOpenDefectReports(ctx.db, ctx.tenantId) };
+}
 
 /**
- * POST public/qr/{code}/defects: anybody at the installation reports a defect. It is kept for
- * the staff (GET books/{id}/defectreports) and mailed to the tenant's notificationEmail (the
- * outbox keeps it when no mail server is configured), in one transaction.
+ * GET books/{id}/defectreports: the reports of a book, newest first (the book page shows the open ones).
+ * Branch users reach it for the books of their locations only (the route's scope).
  */
-export async function reportDefect(ctx: PublicContext, code: string, body: DefectReportCreate) {
-  const input = defectReportCreateSchema.parse(body);
-  const view = await unsafePublicView(ctx.db, code);
-  if (!view) throw notFound();
-  await ctx.db.transaction(async (tx) => {
-    await insertDefectReport(tx, {
-      tenantId: view.tenant.id,
-      bookId: view.book.id,
-      name: input.name,
-      contact: input.contact,
-      text: input.text,
-    });
-    const to = view.tenant.notificationEmail.trim();
-    if (!to) return;
-    const params = {
-      title: view.book.title || view.book.object || view.book.manufacturerNo,
-      object: view.book.object,
-      site: view.book.site,
-      manufacturerNo: view.book.manufacturerNo,
-      text: input.text,
-      name: input.name || '–',
-      contact: input.contact || '–',
-      link: `${ctx.deps.config.publicUrl}/app/book/${view.tenant.id}/${view.book.id}`,
-    };
-    await ctx.deps.mailer.send(tx, {
-      to,
-      subject: fill(de.defectReport.subject, params),
-      text: [
-        fill(de.greeting, { name: view.tenant.name }),
-        '',
-        fill(de.defectReport.body, params),
-        '',
-        de.signature,
-      ].join('\n'),
-    });
-  });
-  return { success: true as const };
-}
-
-const toDto = (r: DefectReportRow): DefectReport => ({
-  _id: r.id,
-  book: r.bookId,
-  name: r.name,
-  contact: r.contact,
-  text: r.text,
-  status: r.status,
-  createdAt: r.createdAt.toISOString(),
-});
-
-/** GET books/{id}/defectreports: the defects reported through the book's codes, newest first. */
-export async function listDefectReports(ctx: TenantContext, bookId: string) {
+export async function ofBook(ctx: TenantContext, bookId: string, status?: DefectReportStatus) {
   if (!(await findBookOfTenant(ctx.db, ctx.tenantId, bookId))) throw notFound();
-  return (await defectReportsOfBook(ctx.db, ctx.tenantId, bookId)).map(toDto);
+  const rows = await defectReportsOfBook(ctx.db, ctx.tenantId, bookId, status);
+  return rows.map((r) => toDto(r, handles(ctx)));
 }
 
-/** PUT defectreports/{id}: marks a report done (or open again). */
-export async function setDefectReportStatus(ctx: TenantContext, id: string, status: 'open' | 'done') {
-  const row = await updateDefectReportStatus(ctx.db, ctx.tenantId, id, status);
-  if (!row) throw notFound();
-  return toDto(row);
+/**
+ * PUT defectreports/{id}: 'done' closes a report with a note and records who closed it and when; closing
+ * one that somebody closed meanwhile is a 409 (their note stays). 'open' opens it again and forgets the
+ * closing.
+ */
+export function setStatus(ctx: TenantContext, id: string, input: Required<DefectReportUpdate>) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockDefectReport(tx, ctx.tenantId, id);
+    if (!current) throw notFound();
+    if (input.status === 'done' && current.status === 'done') throw new AppError('DEFECT_REPORT_CLOSED', 409);
+    await updateDefectReport(
+      tx,
+      ctx.tenantId,
+      id,
+      input.status === 'done'
+        ? { status: 'done', note: input.note, closedAt: new Date(), closedBy: ctx.user.id }
+        : { status: 'open', note: '', closedAt: null, closedBy: null },
+    );
+    const view = await findDefectReport(tx, ctx.tenantId, id);
+    if (!view) throw notFound();
+    return toDto(view, true);
+  });
 }

@@ -1,7 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DefectReportListQuery, DefectReportStatus } from '@pruefbuch/domain/schemas/qr';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { books, bookTypes, defectReports, inspections, qrCodes, tenants } from '../../db/schema/index';
+import { books, bookTypes, defectReports, inspections, qrCodes, tenants, users } from '../../db/schema/index';
+import { insideVisibilityWindow } from '../../platform/branch-scope';
+import { offsetOf, searchAny } from '../../platform/paging';
 
 export type QrCodeRow = typeof qrCodes.$inferSelect;
 export type DefectReportRow = typeof defectReports.$inferSelect;
@@ -117,8 +120,9 @@ export async function unsafePublicView(db: Executor, code: string) {
     .innerJoin(books, eq(books.id, qrCodes.bookId))
     .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
     .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
-    // A book taken out of service (active = false) no longer answers on its label.
-    .where(and(eq(qrCodes.code, code), eq(books.active, true)))
+    // A book taken out of service (active = false) or outside its visibility window (today in Berlin
+    // before visibleFrom or after visibleTo) does not answer on its label (decision 021).
+    .where(and(eq(qrCodes.code, code), eq(books.active, true), insideVisibilityWindow()))
     .limit(1);
   return row ?? null;
 }
@@ -149,18 +153,106 @@ export async function insertDefectReport(db: Executor, values: typeof defectRepo
   return row;
 }
 
-export function defectReportsOfBook(db: Executor, tenantId: string, bookId: string) {
-  return db
-    .select()
+/** A report with what its list rows show of its book and of who closed it. */
+const reportView = {
+  report: defectReports,
+  book: { title: books.title, object: books.object, site: books.site },
+  closer: { firstName: users.firstName, lastName: users.lastName, abbreviation: users.abbreviation },
+};
+export type DefectReportView = {
+  report: DefectReportRow;
+  book: { title: string; object: string; site: string };
+  closer: { firstName: string; lastName: string; abbreviation: string } | null;
+};
+
+const selectReports = (db: Executor) =>
+  db
+    .select(reportView)
     .from(defectReports)
-    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.bookId, bookId)))
+    .innerJoin(books, eq(books.id, defectReports.bookId))
+    .leftJoin(users, eq(users.id, defectReports.closedBy));
+
+export function defectReportsOfBook(db: Executor, tenantId: string, bookId: string, status?: DefectReportStatus) {
+  return selectReports(db)
+    .where(
+      and(
+        eq(defectReports.tenantId, tenantId),
+        eq(defectReports.bookId, bookId),
+        status ? eq(defectReports.status, status) : undefined,
+      ),
+    )
     .orderBy(desc(defectReports.createdAt), desc(defectReports.id));
 }
 
-export async function updateDefectReportStatus(db: Executor, tenantId: string, id: string, status: 'open' | 'done') {
+/** The tenant's reports of a status ('all': any), searched in the report, its reporter and its installation. */
+export async function listDefectReports(db: Executor, tenantId: string, q: DefectReportListQuery) {
+  const where = and(
+    eq(defectReports.tenantId, tenantId),
+    q.status === 'all' ? undefined : eq(defectReports.status, q.status),
+    searchAny(q.search, [
+      defectReports.text,
+      defectReports.name,
+      defectReports.contact,
+      defectReports.note,
+      books.title,
+      books.object,
+      books.site,
+    ]),
+  );
+  const order: SQL[] =
+    q.sort === 'createdAt'
+      ? [asc(defectReports.createdAt), asc(defectReports.id)]
+      : [desc(defectReports.createdAt), desc(defectReports.id)];
+  const [rows, [count]] = await Promise.all([
+    selectReports(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.size)
+      .offset(offsetOf(q)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(defectReports)
+      .innerJoin(books, eq(books.id, defectReports.bookId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function countOpenDefectReports(db: Executor, tenantId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(defectReports)
+    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.status, 'open')));
+  return row?.n ?? 0;
+}
+
+export async function findDefectReport(db: Executor, tenantId: string, id: string): Promise<DefectReportView | null> {
+  const [row] = await selectReports(db)
+    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A report of the tenant, locked until the transaction ends (two people closing it at once). */
+export async function lockDefectReport(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(defectReports)
+    .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateDefectReport(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  set: Pick<typeof defectReports.$inferInsert, 'status' | 'note' | 'closedAt' | 'closedBy'>,
+) {
   const [row] = await db
     .update(defectReports)
-    .set({ status })
+    .set(set)
     .where(and(eq(defectReports.tenantId, tenantId), eq(defectReports.id, id)))
     .returning();
   return row ?? null;

@@ -1,8 +1,12 @@
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
+  bookDefectReportQuery,
+  defectReportCountReply,
   defectReportCreatedReply,
   defectReportCreateSchema,
+  defectReportListQuery,
   defectReportListReply,
+  defectReportPageReply,
   defectReportSchema,
   defectReportUpdateSchema,
   labelPdfBody,
@@ -22,8 +26,9 @@ import { ctxOf, publicCtxOf } from '../../platform/auth';
 import { requireTenant } from '../../platform/context';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { sendPdf } from '../../platform/replies';
-import { listDefectReports, publicView, reportDefect, setDefectReportStatus } from './qr.defect-reports';
+import * as defectReports from './qr.defect-reports';
 import { labelPdf, loadLabels, renderLabels } from './qr.labels';
+import { publicView, reportDefect } from './qr.public';
 import * as qr from './qr.service';
 
 const tags = ['qr'];
@@ -89,16 +94,34 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/books/:id/defectreports', {
+  app.get('/defectreports', {
     config: { access: 'defectreports:manage' },
-    schema: { tags, params: idParams, response: { 200: defectReportListReply } },
-    handler: (req) => listDefectReports(tenantCtx(req), req.params.id),
+    schema: { tags, querystring: defectReportListQuery, response: { 200: defectReportPageReply } },
+    handler: (req) => defectReports.list(tenantCtx(req), req.query),
+  });
+
+  app.get('/defectreports/count', {
+    config: { access: 'defectreports:manage' },
+    schema: { tags, response: { 200: defectReportCountReply } },
+    handler: (req) => defectReports.countOpen(tenantCtx(req)),
+  });
+
+  app.get('/books/:id/defectreports', {
+    config: { access: 'defectreports:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: {
+      tags,
+      params: idParams,
+      querystring: bookDefectReportQuery,
+      response: { 200: defectReportListReply },
+      description: 'The reporter (name, contact) only for the roles of defectreports:manage.',
+    },
+    handler: (req) => defectReports.ofBook(tenantCtx(req), req.params.id, req.query.status),
   });
 
   app.put('/defectreports/:id', {
     config: { access: 'defectreports:manage' },
     schema: { tags, params: idParams, body: defectReportUpdateSchema, response: { 200: defectReportSchema } },
-    handler: (req) => setDefectReportStatus(tenantCtx(req), req.params.id, req.body.status),
+    handler: (req) => defectReports.setStatus(tenantCtx(req), req.params.id, req.body),
   });
 
   app.get('/public/qr/:code', {

@@ -2,6 +2,8 @@ import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
+import { useOpenDefectReportCount } from '@/features/defectreports/api/get-defect-report-count';
+import { useSession } from '@/lib/session';
 import type { NavItem } from './use-nav-entries';
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
@@ -27,6 +29,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             to={path}
             label={t(`common.nav.${entry}`)}
             leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={entry === 'defectReports' ? <OpenReportsBadge /> : null}
             active={
               current === target || current.startsWith(`${target}/`) || related.some((r) => `${current}/`.startsWith(r))
             }
@@ -36,6 +39,36 @@ export function NavLinks({ items }: { items: NavItem[] }) {
           />
         );
       })}
+    </Box>
+  );
+}
+
+/** The number of open defect reports of the current tenant beside their nav entry; none when nothing is open. */
+function OpenReportsBadge() {
+  const { t } = useTranslation();
+  const { currentTenant } = useSession();
+  const count = useOpenDefectReportCount(currentTenant, true);
+  if (!count.data) return null;
+  // A plain pill: Mantine's Badge would bring its styles into the first load for this one number.
+  return (
+    <Box
+      component="span"
+      aria-label={t('common.nav.openReports', { count: count.data })}
+      data-testid="nav-defectReports-count"
+      style={{
+        minWidth: 20,
+        height: 20,
+        padding: '0 6px',
+        borderRadius: 10,
+        background: 'var(--mantine-color-orange-filled)',
+        color: 'var(--mantine-color-white)',
+        fontSize: 11,
+        fontWeight: 700,
+        lineHeight: '20px',
+        textAlign: 'center',
+      }}
+    >
+      {count.data > 99 ? '99+' : count.data}
     </Box>
   );
 }

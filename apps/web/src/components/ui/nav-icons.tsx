@@ -9,6 +9,7 @@ import {
   IconCurrencyEuro,
   IconFileDescription,
   IconListDetails,
+  IconMessageReport,
   IconQrcode,
   IconTruckDelivery,
 } from '@tabler/icons-react';
@@ -25,4 +26,5 @@ export const NAV_ICONS: Record<NavEntry, Icon> = {
   capacityPlanning: IconCalendarStats,
   offers: IconFileDescription,
   offerEvaluation: IconChartPie,
+  defectReports: IconMessageReport,
 };

@@ -1,4 +1,4 @@
-import { CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
+import { NORM_CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import {
   type Inspection,
   inspectionCreateSchema,
@@ -75,7 +75,7 @@ const record = (overrides: Partial<Inspection> = {}): Inspection => ({
 describe('a new record', () => {
   it('gets the checklist of its book type, unanswered', () => {
     const v = fresh();
-    expect(v.checklist.map((c) => c.item)).toEqual(CHECKLISTS.rwa);
+    expect(v.checklist.map((c) => c.item)).toEqual(NORM_CHECKLISTS.rwa.specialist);
     expect(v.checklist.every((c) => c.result === null)).toBe(true);
     expect(v.when).toBe('2026-03-31');
     expect(v.who).toBe('Erika Muster');
@@ -84,9 +84,26 @@ describe('a new record', () => {
 
   it('a self-inspection gets the operator list and its default text', () => {
     const v = fresh('self');
-    expect(v.checklist.map((c) => c.item)).toEqual(CHECKLISTS.self);
+    expect(v.checklist.map((c) => c.item)).toEqual(NORM_CHECKLISTS.rwa.operator);
     expect(v.text).toBe('x');
     expect(v.who).toBe('');
+  });
+
+  it('gets the lists an admin gave its book type, own items with their texts', () => {
+    const own = [
+      { item: 'custom.roof', label: 'Dachzugang gesichert' },
+      { item: 'rwa.triggerTest', label: '' },
+    ];
+    const v = emptyInspectionValues({
+      kind: 'self',
+      bookType: { ...RWA, checklist: [], selfChecklist: own },
+      today: '2026-03-31',
+      userName: 'Erika Muster',
+    });
+    expect(v.checklist).toEqual([
+      { item: 'custom.roof', label: 'Dachzugang gesichert', result: null, note: '' },
+      { item: 'rwa.triggerTest', label: '', result: null, note: '' },
+    ]);
   });
 });
 
@@ -94,7 +111,12 @@ describe('checklist', () => {
   it('counts progress and defects', () => {
     const v = fresh();
     const list = v.checklist.map((c, i) => (i === 0 ? { ...c, result: 'defect' as const } : c));
-    expect(checklistProgress(list)).toEqual({ answered: 1, total: CHECKLISTS.rwa.length, defects: 1, complete: false });
+    expect(checklistProgress(list)).toEqual({
+      answered: 1,
+      total: NORM_CHECKLISTS.rwa.specialist.length,
+      defects: 1,
+      complete: false,
+    });
   });
 
   it("'Alle in Ordnung' fills only the open items", () => {

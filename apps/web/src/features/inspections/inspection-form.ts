@@ -3,7 +3,7 @@
  * pure rules around them: the body of POST/PUT, what finalizing still needs, the 'all ok' shortcut and
  * the order of defect severities. The domain's schemas validate what is sent.
  */
-import { CHECKLISTS, type ChecklistName, checklistFor } from '@pruefbuch/domain/rules/checklists';
+import { type TypeChecklistItem, typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
 import {
   type CheckResult,
@@ -72,14 +72,17 @@ export const newDefectKey = () => `new-${++keySeq}`;
 /** The kinds whose finalizing needs the continued-operation statement (as the server checks). */
 export const NEEDS_CONTINUED_OPERATION: readonly InspectionKind[] = ['inspection', 'wartung'];
 
-/** The empty checklist of a book type for a new record (labels are filled by the server when saved). */
-export function checklistOf(name: ChecklistName): ChecklistValue[] {
-  return CHECKLISTS[name].map((item) => ({ item, label: '', result: null, note: '' }));
+/**
+ * The empty checklist of a new record: the book type's list of its kind (decision 021). A norm item's
+ * text is '' (shown in the user's language; the server stores it in German), an own item brings its text.
+ */
+export function checklistOf(items: readonly TypeChecklistItem[]): ChecklistValue[] {
+  return items.map((e) => ({ item: e.item, label: e.label, result: null, note: '' }));
 }
 
 export function emptyInspectionValues(options: {
   kind: InspectionKind;
-  bookType: { type: string; component: string } | null;
+  bookType: Parameters<typeof typeChecklistFor>[1];
   today: string;
   userName: string;
   defaultText?: string;
@@ -92,7 +95,7 @@ export function emptyInspectionValues(options: {
     akkutausch: false,
     text: options.defaultText ?? '',
     misc: {},
-    checklist: checklistOf(checklistFor(options.kind, options.bookType)),
+    checklist: checklistOf(typeChecklistFor(options.kind, options.bookType)),
     defects: [],
     continuedOperation: null,
     inspectorSignature: { name: options.userName, image: null },

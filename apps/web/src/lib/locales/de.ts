@@ -4,6 +4,7 @@ import { auth } from '@pruefbuch/domain/locales/de/auth';
 import { books } from '@pruefbuch/domain/locales/de/books';
 import { checklists } from '@pruefbuch/domain/locales/de/checklists';
 import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocations';
+import { defectreports } from '@pruefbuch/domain/locales/de/defectreports';
 import { home } from '@pruefbuch/domain/locales/de/home';
 import { inspections } from '@pruefbuch/domain/locales/de/inspections';
 import { legal } from '@pruefbuch/domain/locales/de/legal';
@@ -30,5 +31,6 @@ export const translation = {
   pdf,
   protocol,
   customerlocations,
+  defectreports,
   ui,
 };

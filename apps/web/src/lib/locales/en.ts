@@ -5,6 +5,7 @@ import { books } from '@pruefbuch/domain/locales/en/books';
 import { checklists } from '@pruefbuch/domain/locales/en/checklists';
 import { common } from '@pruefbuch/domain/locales/en/common';
 import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
+import { defectreports } from '@pruefbuch/domain/locales/en/defectreports';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
 import { home } from '@pruefbuch/domain/locales/en/home';
 import { inspections } from '@pruefbuch/domain/locales/en/inspections';
@@ -40,5 +41,6 @@ export const translation = {
   pdf,
   protocol,
   customerlocations,
+  defectreports,
   ui,
 };

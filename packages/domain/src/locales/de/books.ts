@@ -193,6 +193,24 @@ export const books = {
     deleteTitle: 'Prüfbuchtyp löschen',
     searchPlaceholder: 'Typ oder Komponente',
     activeHint: 'Nur aktive Prüfbuchtypen können neuen Prüfbüchern zugeordnet werden.',
+    sections: { data: 'Stammdaten', checklists: 'Prüflisten' },
+    checklists: {
+      basis:
+        'Normgrundlage: {{norm}}. Neue Prüfungen übernehmen die Liste, wie sie beim Anlegen lautet; abgeschlossene behalten ihre Prüfpunkte.',
+      hint: {
+        specialist: 'Für Prüfungen, Wartungen und Prüfgutachten durch Sachkundige.',
+        operator: 'Für die Eigenprüfung durch den Betreiber.',
+      },
+      tab: { specialist: 'Sachkundige', operator: 'Betreiber' },
+      isNorm: 'Normliste',
+      reset: 'Normliste wiederherstellen',
+      empty: 'Die Liste ist leer: neue Prüfungen dieser Art haben keine Prüfpunkte.',
+      itemLabel: 'Prüfpunkt {{n}}',
+      up: 'Nach oben',
+      down: 'Nach unten',
+      remove: 'Prüfpunkt entfernen',
+      add: 'Prüfpunkt hinzufügen',
+    },
     fields: {
       type: 'Typ',
       component: 'Komponente',
@@ -202,5 +220,21 @@ export const books = {
       selfserviceinterval: 'Intervall der Eigenprüfung',
       active: 'Aktiv',
     },
+  },
+  templates: {
+    saveTitle: 'Als Vorlage speichern',
+    saveHint:
+      'Die Vorlage übernimmt Typ, Beteiligte, Intervalle und technische Daten; Prüfungen, Dokumente, Serien-, Hersteller- und Auftragsnummer sowie Termine bleiben beim Prüfbuch.',
+    title: 'Name der Vorlage',
+    defaultTitle: 'Vorlage: {{title}}',
+    save: 'Vorlage speichern',
+    saved: 'Vorlage „{{title}}“ angelegt!',
+    blank: 'Neues Prüfbuch',
+    fromTemplate: 'Aus Vorlage anlegen ({{count}})',
+    template: 'Vorlage',
+    create: 'Aus Vorlage anlegen',
+    createHint:
+      'Das neue Prüfbuch übernimmt die Angaben der Vorlage. Serien-, Hersteller- und Auftragsnummer und die Termine tragen Sie danach ein.',
+    noDetails: 'Ohne weitere Angaben',
   },
 };

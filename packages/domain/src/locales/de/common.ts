@@ -17,6 +17,8 @@ export const common = {
     capacityPlanning: 'Kapazitätsplanung',
     offers: 'Technische Angebote/Aufträge',
     offerEvaluation: 'Angebotsauswertung',
+    defectReports: 'Mangelmeldungen',
+    openReports: '{{count}} offene Mangelmeldungen',
   },
   userMenu: {
     open: 'Benutzermenü',

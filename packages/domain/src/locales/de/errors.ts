@@ -54,6 +54,7 @@ export const errors = {
   QR_FAILED: 'Der QR-Code konnte nicht erzeugt werden.',
   NO_TECH_ACCEPTOR: 'Diese Person ist nicht als technischer Abnehmer des Mandanten eingetragen.',
   ALREADY_ACCEPTED: 'Das Dokument wurde bereits abgenommen.',
+  DEFECT_REPORT_CLOSED: 'Diese Mangelmeldung wurde inzwischen von jemand anderem erledigt.',
   BOOK_ALREADY_LINKED: 'Das Prüfbuch ist dieser Filiale bereits zugeordnet.',
   BOOK_IN_OTHER_LOCATION: 'Das Prüfbuch ist bereits der Filiale {{location}} zugeordnet. Bitte dort zuerst entfernen.',
   LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',

@@ -23,5 +23,6 @@ export const home = {
     capacityPlanning: 'Fertigungskapazitäten planen',
     offers: 'Technische Angebote und Aufträge',
     offerEvaluation: 'Erfolgsquote und Angebotszeiten',
+    defectReports: 'Über den QR-Code gemeldete Mängel erledigen',
   },
 };

@@ -46,4 +46,5 @@ export const screens: Record<ScreenName, string> = {
   offer: 'Technisches Angebot',
   offer_list: 'Technische Angebote/Aufträge',
   offerevaluation: 'Angebotsauswertung',
+  defectreport_list: 'Mangelmeldungen',
 };

@@ -193,6 +193,24 @@ export const books: typeof de = {
     deleteTitle: 'Delete book type',
     searchPlaceholder: 'Type or component',
     activeHint: 'Only active book types can be assigned to new books.',
+    sections: { data: 'Master data', checklists: 'Checklists' },
+    checklists: {
+      basis:
+        'Based on: {{norm}}. New records take the list as it reads when they are made; finalized ones keep their items.',
+      hint: {
+        specialist: 'For inspections, maintenance and expert reports by qualified specialists.',
+        operator: "For the operator's self-inspection.",
+      },
+      tab: { specialist: 'Specialist', operator: 'Operator' },
+      isNorm: 'Norm list',
+      reset: 'Restore the norm list',
+      empty: 'The list is empty: new records of this kind have no items.',
+      itemLabel: 'Item {{n}}',
+      up: 'Move up',
+      down: 'Move down',
+      remove: 'Remove item',
+      add: 'Add item',
+    },
     fields: {
       type: 'Type',
       component: 'Component',
@@ -202,5 +220,21 @@ export const books: typeof de = {
       selfserviceinterval: 'Self-inspection interval',
       active: 'Active',
     },
+  },
+  templates: {
+    saveTitle: 'Save as template',
+    saveHint:
+      'The template takes the type, parties, intervals and technical data; records, documents, serial, manufacturer and order numbers and dates stay with the book.',
+    title: 'Template name',
+    defaultTitle: 'Template: {{title}}',
+    save: 'Save template',
+    saved: 'Template “{{title}}” created!',
+    blank: 'New book',
+    fromTemplate: 'From a template ({{count}})',
+    template: 'Template',
+    create: 'Create from template',
+    createHint:
+      'The new book takes the template’s data. Enter the serial, manufacturer and order numbers and the dates afterwards.',
+    noDetails: 'No further details',
   },
 };

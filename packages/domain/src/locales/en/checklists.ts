@@ -1,23 +1,39 @@
-/** Checklist items (rules/checklists.ts). */
-export const checklists = {
+import type { checklists as de } from '../de/checklists';
+
+/** Checklist items (rules/checklists.ts, decision 021). */
+export const checklists: typeof de = {
   names: {
-    door: 'Powered door (DIN 18650 / EN 16005)',
+    sliding: 'Powered sliding door (DIN 18650 / EN 16005)',
+    swing: 'Powered swing door (DIN 18650 / EN 16005)',
     revolving: 'Powered revolving door (DIN 18650 / EN 16005)',
+    door: 'Powered door (DIN 18650 / EN 16005)',
     rwa: 'Smoke and heat extraction (DIN 18232-2)',
-    holdOpen: 'Hold-open system (DIN 14677)',
+    holdOpen: 'Hold-open system (DIBt rules, DIN 14677)',
     gate: 'Powered gate (ASR A1.7 / EN 12453)',
     general: 'General inspection',
+    slidingSelf: "Operator's check of a sliding door (ASR A1.7)",
+    swingSelf: "Operator's check of a swing door (ASR A1.7)",
+    revolvingSelf: "Operator's check of a revolving door (ASR A1.7)",
+    doorSelf: "Operator's check of a powered door (ASR A1.7)",
+    rwaSelf: "Operator's check of the smoke extraction (DIN 18232-2)",
+    holdOpenSelf: "Operator's monthly check of the hold-open system (DIBt)",
+    gateSelf: "Operator's check of a gate (ASR A1.7)",
+    generalSelf: "Operator's self-inspection",
     self: "Operator's self-inspection",
+  },
+  audiences: {
+    specialist: "Specialist's checklist",
+    operator: "Operator's checklist",
   },
   results: { ok: 'OK', defect: 'Defect', na: 'Not applicable', open: 'Open' },
   items: {
     door: {
       documents: 'Inspection book, operating manual and marking present',
-      mechanics: 'Leaves, guides, suspension and fixings undamaged',
+      mechanics: 'Leaves, carriage, guides and fixings undamaged',
       drive: 'Drive, belt and gear: function, noise, wear',
       control: 'Control unit and wiring: function and condition',
       sensors: 'Motion detectors / activators: detection zone and function',
-      safetySensors: 'Safety sensors (closing and opening zone) effective',
+      safetySensors: 'Safety sensors (closing and opening zone) effective to EN 16005',
       forces: 'Forces and speeds measured to DIN 18650 and within limits',
       emergencyOpening: 'Emergency opening on power failure (battery or spring) tested',
       escapeRoute: 'Escape route: opening on fault and emergency opening',
@@ -25,10 +41,45 @@ export const checklists = {
       glazing: 'Glazing and markings undamaged',
       programSwitch: 'Programme switch and locking: all operating modes',
     },
+    sliding: {
+      secondaryEdges: 'Crushing and shearing points at secondary closing edges and side screens protected',
+      breakOut: 'Break-out of leaves and side screens (where fitted) tested',
+    },
+    swing: {
+      mechanics: 'Leaf, hinges, arm or slide rail and fixings undamaged',
+      swingArea: 'Safety sensors in the swing area (opening and closing side) effective',
+      fingerProtection: 'Finger protection at the secondary closing edge (hinge side) in place',
+      closing: 'Self-closing on power failure and closing sequence of double doors',
+      manualOpening: 'Escape route: opens by hand with permissible force',
+    },
     revolving: {
+      mechanics: 'Drum walls, wings, canopy and fixings undamaged',
       edgeProtection: 'Edge protection and safety edges on wings and drum effective',
       emergencyStop: 'Emergency stop buttons inside and outside working',
+      slowSpeed: 'Peripheral speed and slow-speed button tested',
       breakOut: 'Break-out of the wings (panic function) tested',
+    },
+    doorCheck: {
+      opens: 'Door opens promptly on approach and closes after passage',
+      safetyStop: 'Door stops or reopens when someone stands in the closing zone',
+      escapeRoute: 'Emergency opening or escape route function: door opens and stays open',
+      programSwitch: 'Programme switch: operating modes work as set',
+      damage: 'Leaves, glazing and fittings without visible damage',
+      area: 'Movement and sensor zone clear, floor guide clean',
+      signage: 'Stickers, glass marking and escape route signs in place',
+      faults: 'No fault indicated and no unusual noise',
+    },
+    swingCheck: {
+      swingArea: 'Door stops when someone stands in the swing area',
+      closes: 'Door closes completely and the latch engages',
+      manualOpening: 'Door can be opened by hand in an emergency',
+    },
+    revolvingCheck: {
+      rotation: 'Door starts on approach and turns evenly',
+      edges: 'Safety edges and edge protection stop the door on contact',
+      emergencyStop: 'Emergency stop buttons inside and outside stop the door',
+      slowSpeed: 'Slow-speed button works',
+      escapeDoor: 'Escape door or break-out wings clear and marked',
     },
     rwa: {
       documents: 'Inspection book, system plan and operating manual present',
@@ -44,8 +95,18 @@ export const checklists = {
       weatherControl: 'Wind/rain control and ventilation function tested',
       triggerTest: 'Whole system triggered and reset',
     },
+    rwaCheck: {
+      controlUnitAccess: 'Control unit and cabinet accessible',
+      emergencyPower: 'Emergency power: control panel shows operation, no fault',
+      alarmDevices: 'Internal alarm devices working',
+      manualCallPoints: 'Manual call points accessible, undamaged and marked',
+      ventsFree: 'Vents and supply air openings clear, not blocked or closed off',
+      storageHeight: 'Maximum storage height or usage restriction observed',
+      damage: 'Vents, actuators and cables without visible damage',
+    },
     holdOpen: {
-      approval: 'General building approval and acceptance record present',
+      approval: 'Approval and acceptance record present',
+      components: 'Components as approved, no unauthorised changes',
       detectors: 'Smoke detectors: triggered with test gas, dirt, age',
       releaseButton: 'Manual release button releases the hold-open',
       holdingMagnet: 'Holding magnet or device: holding force and fixing',
@@ -54,6 +115,15 @@ export const checklists = {
       powerFailure: 'Release on mains failure',
       freeArea: 'Closing area free of obstacles (no wedges or similar)',
       signage: 'Marking of the hold-open system and the inspection interval',
+    },
+    holdOpenCheck: {
+      release: 'Manual release button: the hold-open releases',
+      closes: 'Door closes automatically and completely after release',
+      closingSequence: 'Double doors: closing sequence kept',
+      detectors: 'Detectors undamaged, not dirty, covered or painted over',
+      freeArea: 'Closing area clear, no wedges or hooks',
+      faults: 'No fault indicated at the power supply or release device',
+      signage: 'Marking of the hold-open system in place',
     },
     gate: {
       documents: 'Inspection book, operating manual and CE marking present',
@@ -67,6 +137,15 @@ export const checklists = {
       signalling: 'Warning lights and notices working',
       signage: 'Hazard marking on the gate leaf present',
     },
+    gateCheck: {
+      function: 'Gate opens and closes on command to its end positions',
+      closingEdge: 'Gate stops and reverses when the closing edge is touched',
+      lightBarrier: 'Gate stops when the photo-eye is interrupted',
+      emergencyRelease: 'Emergency release or manual operation accessible',
+      damage: 'Gate leaf, springs, cables and rails without visible damage',
+      signalling: 'Warning lights and notices present and working',
+      area: 'Movement area of the gate clear',
+    },
     general: {
       documents: 'Documents and marking present',
       visual: 'Visual inspection without findings',
@@ -74,11 +153,11 @@ export const checklists = {
       safety: 'Safety devices effective',
       signage: 'Safety notices in place',
     },
-    self: {
-      controlUnitAccess: 'Accessibility of the control unit and cabinet',
-      emergencyPower: 'Emergency power: no fault indicated',
-      alarmDevices: 'Internal alarm devices working',
-      storageHeight: 'Maximum storage height or usage restriction observed',
+    generalCheck: {
+      visual: 'Visual check: no visible damage',
+      function: 'Function test without findings',
+      faults: 'No fault indicated',
+      access: 'Installation accessible, controls clear',
     },
   },
 };

@@ -18,6 +18,8 @@ export const common: typeof de = {
     capacityPlanning: 'Capacity planning',
     offers: 'Technical offers/orders',
     offerEvaluation: 'Offer evaluation',
+    defectReports: 'Reported defects',
+    openReports: '{{count}} open defect reports',
   },
   userMenu: {
     open: 'User menu',

@@ -54,6 +54,7 @@ export const errors: typeof de = {
   QR_FAILED: 'The QR code could not be generated.',
   NO_TECH_ACCEPTOR: "This person is not registered as the tenant's technical acceptor.",
   ALREADY_ACCEPTED: 'The document has already been accepted.',
+  DEFECT_REPORT_CLOSED: 'Somebody else has closed this defect report in the meantime.',
   BOOK_ALREADY_LINKED: 'The inspection book is already linked to this branch.',
   BOOK_IN_OTHER_LOCATION: 'The inspection book is already linked to the branch {{location}}. Remove it there first.',
   LOCATION_HAS_BOOKS: 'Inspection books are still linked to this branch; it cannot be deleted.',

@@ -24,5 +24,6 @@ export const home: typeof de = {
     capacityPlanning: 'Plan production capacity',
     offers: 'Technical offers and orders',
     offerEvaluation: 'Success rate and offer times',
+    defectReports: 'Close defects reported through the QR code',
   },
 };

@@ -45,4 +45,5 @@ export const screens: typeof de = {
   offer: 'Technical offer',
   offer_list: 'Technical offers/orders',
   offerevaluation: 'Offer evaluation',
+  defectreport_list: 'Reported defects',
 };

@@ -5,6 +5,7 @@ export const validation: typeof de = {
   max: 'The input is too long.',
   min: 'The input is too short.',
   invalid: 'The input is invalid.',
+  duplicate: 'This entry appears twice.',
   labelStart: 'Please choose a position from 1 to 24.',
   id: 'Invalid ID.',
   signature: 'The signature is invalid. Please sign again.',

@@ -1,5 +1,7 @@
+import { SegmentedControl, Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Book } from '@pruefbuch/domain/schemas/book';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
@@ -8,11 +10,16 @@ import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useCreateBook } from '../api/create-book';
 import { useFolderTree } from '../api/get-folder-tree';
+import { useTemplates } from '../api/templates';
 import { BOOK_FORM_SCHEMAS, type BookValues, bookToValues, emptyBookValues } from '../book-form';
 import { BookFormShell } from '../components/book-form-shell';
 import { BookNotFound } from '../components/book-not-found';
+import { FromTemplateForm } from '../components/from-template-form';
 
-/** book_new (/book/{tenant}/new/{folder}): a new book in the tenant, placed in the folder ('root' for none). */
+/**
+ * book_new (/book/{tenant}/new/{folder}): a new book in the tenant, placed in the folder ('root' for none): a
+ * blank one, or, when the tenant has templates, a copy of one ('Aus Vorlage anlegen').
+ */
 export function BookNewPage() {
   const { t } = useTranslation();
   const { tenant: tenantId = '', folder = 'root' } = useParams();
@@ -24,9 +31,36 @@ export function BookNewPage() {
   return (
     <EditorPage title={t('books.page.newTitle')} description={tree.data?.tenant.name} back={{ to: back }} maw={1100}>
       <EntityLoad query={tree} notFound={<BookNotFound />}>
-        {() => <NewBookForm tenantId={tenantId} folder={folder} cancelTo={back} />}
+        {() => <NewBookChoice tenantId={tenantId} folder={folder} cancelTo={back} />}
       </EntityLoad>
     </EditorPage>
+  );
+}
+
+function NewBookChoice({ tenantId, folder, cancelTo }: { tenantId: string; folder: string; cancelTo: string }) {
+  const { t } = useTranslation();
+  const templates = useTemplates(tenantId);
+  const [mode, setMode] = useState<'blank' | 'template'>('blank');
+  const list = templates.data ?? [];
+  if (list.length === 0) return <NewBookForm tenantId={tenantId} folder={folder} cancelTo={cancelTo} />;
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={mode}
+        onChange={(value) => setMode(value === 'template' ? 'template' : 'blank')}
+        data={[
+          { value: 'blank', label: t('books.templates.blank') },
+          { value: 'template', label: t('books.templates.fromTemplate', { count: list.length }) },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="book-new-mode"
+      />
+      {mode === 'template' ? (
+        <FromTemplateForm tenantId={tenantId} folder={folder} templates={list} cancelTo={cancelTo} />
+      ) : (
+        <NewBookForm tenantId={tenantId} folder={folder} cancelTo={cancelTo} />
+      )}
+    </Stack>
   );
 }
 

@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Grid, Group, Menu, Stack, Text, Title
 import { modals } from '@mantine/modals';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
-import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
@@ -10,8 +10,10 @@ import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
+import { BookDefectReportsCard } from '@/features/defectreports/components/book-defect-reports-card';
 import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
 import { BookingCard } from '@/features/inspections/components/booking-card';
+import { PdfAssetsCard } from '@/features/inspections/components/pdf-assets-card';
 import { ShutDownPanel } from '@/features/inspections/components/shut-down-panel';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
@@ -23,9 +25,11 @@ import { BookNotFound, isNoAccess } from '../components/book-not-found';
 import { BookProtocol } from '../components/book-protocol';
 import { DocumentsCard } from '../components/documents-card';
 import { MoveBookForm } from '../components/move-book-form';
+import { SaveAsTemplateForm } from '../components/save-as-template-form';
 import { useFolderOptions } from '../components/use-folder-options';
 
 const MOVE_MODAL = 'move-book';
+const TEMPLATE_MODAL = 'save-as-template';
 
 /**
  * book_list (/book/{tenant}/{slug}): the book with status and ampel, its data, documents and protocol.
@@ -69,6 +73,13 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       modalId: MOVE_MODAL,
       title: t('books.list.moveToFolder'),
       children: <MoveBookForm tenantId={tenantId} book={book} onDone={() => modals.close(MOVE_MODAL)} />,
+    });
+
+  const openSaveAsTemplate = () =>
+    modals.open({
+      modalId: TEMPLATE_MODAL,
+      title: t('books.templates.saveTitle'),
+      children: <SaveAsTemplateForm tenantId={tenantId} book={book} onClose={() => modals.close(TEMPLATE_MODAL)} />,
     });
 
   const askDelete = () =>
@@ -173,6 +184,13 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                 <Menu.Item leftSection={<IconFolderShare size={16} />} onClick={openMove} data-testid="book-move">
                   {t('books.list.moveToFolder')}
                 </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconTemplate size={16} />}
+                  onClick={openSaveAsTemplate}
+                  data-testid="book-save-template"
+                >
+                  {t('books.templates.saveTitle')}
+                </Menu.Item>
                 {canDelete ? (
                   <Menu.Item
                     color="red"
@@ -191,12 +209,17 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
 
       {book.shutDown ? <ShutDownPanel tenantId={tenantId} bookId={book._id} /> : null}
 
+      {may('defectreports:read') ? (
+        <BookDefectReportsCard tenantId={tenantId} bookId={book._id} canClose={may('defectreports:manage')} />
+      ) : null}
+
       <BookRecordsCard tenantId={tenantId} dto={dto} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="md">
             <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
+            <PdfAssetsCard tenantId={tenantId} bookId={book._id} />
             <BookingCard tenantId={tenantId} bookId={book._id} hasWindow={!!(book.enableFrom || book.enableTo)} />
           </Stack>
         </Grid.Col>

@@ -14,6 +14,8 @@ export function useUpdateBookType() {
     onSuccess: (bookType) => {
       queryClient.setQueryData(bookTypeQueryKey(bookType._id), bookType);
       void queryClient.invalidateQueries({ queryKey: ['booktypes'], predicate: (q) => q.queryKey[1] !== 'detail' });
+      // A book's page brings its type (and the checklists a new record starts with).
+      void queryClient.invalidateQueries({ queryKey: ['books', 'dto'] });
     },
   });
 }

@@ -1,8 +1,9 @@
 import { Alert, List, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
+import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import { DEFAULT_SELF_INSPECTION_TEXT } from '@pruefbuch/domain/rules/self-inspection';
+import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -72,7 +73,7 @@ function initialValues(props: EditorProps): InspectionValues {
     today: berlinToday(),
     userName: props.userName,
     // The record is a German document: the same text the server gives a self-inspection sent without one.
-    defaultText: props.kind === 'self' ? DEFAULT_SELF_INSPECTION_TEXT : '',
+    defaultText: props.kind === 'self' ? selfInspectionText(typeChecklistFor('self', props.dto.bookType)) : '',
   });
 }
 
