@@ -174,3 +174,27 @@ export async function fileShasOfTenants(db: Executor, tenantIds: readonly string
 
 /** Deleting a book removes its blob rows (foreign key cascade); this removes the files no other blob shares. */
 export const purgeBookFiles = purgeUnreferenced;
+
+/**
+ * Runs the write that keeps an uploaded file (commit the staged file and insert its rows in one
+ * transaction inside `write`). If the write fails, a file it committed that no row references is
+ * removed again; either way nothing is left in the staging area.
+ */
+export async function keepingUpload<T>(
+  db: Db,
+  store: FileStore,
+  staged: StagedFile | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (staged) {
+      await staged.discard();
+      await purgeUnreferenced(db, store, [staged.sha256]);
+    }
+    throw err;
+  } finally {
+    await staged?.discard();
+  }
+}

@@ -4,7 +4,7 @@ import { existingReportFieldsSchema, type Inspection } from '@pruefbuch/domain/s
 import { inspections, pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
-import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
+import { keepingUpload, lockFileRefs } from '../../platform/files';
 import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
 import { recomputeBookSchedule } from '../books/books.schedule';
@@ -40,7 +40,7 @@ function checkedFields(ctx: TenantContext, fields: Record<string, string>) {
  */
 export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedUpload): Promise<Inspection> {
   const { file } = upload;
-  try {
+  return keepingUpload(ctx.deps.database.db, ctx.deps.files, file?.staged, async () => {
     const fields = checkedFields(ctx, upload.fields);
     if (!file) throw badField('file', 'validation.required');
     if (file.contentType !== 'application/pdf') throw unsupportedFileType();
@@ -99,13 +99,5 @@ export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedU
       if (!dto) throw notFound();
       return dto;
     });
-  } catch (err) {
-    if (file) {
-      await file.staged.discard();
-      await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [file.staged.sha256]);
-    }
-    throw err;
-  } finally {
-    await file?.staged.discard();
-  }
+  });
 }

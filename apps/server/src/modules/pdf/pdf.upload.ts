@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
-import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
+import { keepingUpload, lockFileRefs } from '../../platform/files';
 import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
 import { insertBlob, PDF_ASSET_TYPE } from '../documents/documents.repo';
@@ -26,7 +26,7 @@ function bookField(ctx: TenantContext, fields: Record<string, string>) {
  */
 export async function uploadPdfAsset(ctx: TenantContext, upload: ReceivedUpload): Promise<PdfAsset> {
   const { file } = upload;
-  try {
+  return keepingUpload(ctx.deps.database.db, ctx.deps.files, file?.staged, async () => {
     const bookId = bookField(ctx, upload.fields);
     if (!file) throw badField('file', 'validation.required');
     if (file.contentType !== 'application/pdf') throw unsupportedFileType();
@@ -61,13 +61,5 @@ export async function uploadPdfAsset(ctx: TenantContext, upload: ReceivedUpload)
       if (!dto) throw notFound();
       return dto;
     });
-  } catch (err) {
-    if (file) {
-      await file.staged.discard();
-      await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [file.staged.sha256]);
-    }
-    throw err;
-  } finally {
-    await file?.staged.discard();
-  }
+  });
 }
