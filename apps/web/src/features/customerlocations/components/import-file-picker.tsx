@@ -1,7 +1,7 @@
-import { Button, FileButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropArea } from '@/components/ui/file-drop-area';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -16,30 +16,8 @@ export function ImportFilePicker({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [over, setOver] = useState(false);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!disabled) setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const dropped = event.dataTransfer.files[0];
-        if (!disabled && dropped) onChange(dropped);
-      }}
-      style={{
-        borderStyle: 'dashed',
-        borderWidth: 2,
-        borderColor: over ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-4)',
-        background: over ? 'var(--mantine-color-blue-0)' : undefined,
-      }}
-    >
+    <FileDropArea p="md" onDrop={onChange} disabled={disabled}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
           <ThemeIcon variant="light" color={file ? 'teal' : 'gray'} size="lg">
@@ -77,6 +55,6 @@ export function ImportFilePicker({
           )}
         </FileButton>
       </Group>
-    </Paper>
+    </FileDropArea>
   );
 }

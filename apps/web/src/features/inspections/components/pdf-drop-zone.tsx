@@ -1,7 +1,8 @@
-import { ActionIcon, Button, FileButton, Group, Input, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Input, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropArea } from '@/components/ui/file-drop-area';
 import { translateMessage } from '@/lib/i18n';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
@@ -24,7 +25,6 @@ export function PdfDropZone({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
 
   const take = (picked: File | null | undefined) => {
@@ -40,33 +40,7 @@ export function PdfDropZone({
   const shownError = refused ?? (error ? translateMessage(t, error) : null);
   return (
     <Input.Wrapper label={label} withAsterisk error={shownError}>
-      <Paper
-        mt={4}
-        withBorder
-        radius="md"
-        p="lg"
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          if (!disabled) take(event.dataTransfer.files[0]);
-        }}
-        style={{
-          borderStyle: 'dashed',
-          borderWidth: 2,
-          borderColor: shownError
-            ? 'var(--mantine-color-red-6)'
-            : over
-              ? 'var(--mantine-color-blue-6)'
-              : 'var(--mantine-color-gray-4)',
-          background: over ? 'var(--mantine-color-blue-0)' : undefined,
-        }}
-        data-testid="pdf-drop-zone"
-      >
+      <FileDropArea mt={4} p="lg" onDrop={take} disabled={disabled} invalid={!!shownError} data-testid="pdf-drop-zone">
         {file ? (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -108,7 +82,7 @@ export function PdfDropZone({
             </FileButton>
           </Stack>
         )}
-      </Paper>
+      </FileDropArea>
     </Input.Wrapper>
   );
 }
