@@ -1,8 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
-  FileButton,
   Group,
   Paper,
   Progress,
@@ -14,11 +12,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentBlob } from '@pruefbuch/domain/schemas/document';
-import { IconAlertTriangle, IconDownload, IconFileText, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconFileText, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
+import { UploadButton } from '@/components/ui/upload-button';
 import { errorText } from '@/lib/errors';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
@@ -103,20 +102,13 @@ export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string
             {t('books.sections.documents')}
           </Title>
           {canWrite ? (
-            <FileButton onChange={pick} accept={ACCEPT} disabled={upload.isPending}>
-              {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconUpload size={16} />}
-                  loading={upload.isPending}
-                  data-testid="document-upload"
-                >
-                  {t('books.documents.upload')}
-                </Button>
-              )}
-            </FileButton>
+            <UploadButton
+              label={t('books.documents.upload')}
+              accept={ACCEPT}
+              onPick={pick}
+              pending={upload.isPending}
+              testId="document-upload"
+            />
           ) : null}
         </Group>
         {canWrite ? (

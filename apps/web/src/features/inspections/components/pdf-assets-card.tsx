@@ -1,11 +1,12 @@
-import { Badge, Button, FileButton, Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { mayCall } from '@pruefbuch/domain/access';
 import { Role } from '@pruefbuch/domain/roles';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
-import { IconFileCertificate, IconFileTypePdf, IconSignature, IconUpload } from '@tabler/icons-react';
+import { IconFileCertificate, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
+import { UploadButton } from '@/components/ui/upload-button';
 import { useTenant } from '@/features/tenants/api/get-tenant';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -70,20 +71,13 @@ export function PdfAssetsCard({ tenantId, bookId }: { tenantId: string; bookId: 
             {t('inspections.assets.title')}
           </Title>
           {mayUpload ? (
-            <FileButton onChange={pick} accept="application/pdf,.pdf" disabled={upload.isPending}>
-              {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconUpload size={16} />}
-                  loading={upload.isPending}
-                  data-testid="pdf-asset-upload"
-                >
-                  {t('inspections.assets.upload')}
-                </Button>
-              )}
-            </FileButton>
+            <UploadButton
+              label={t('inspections.assets.upload')}
+              accept="application/pdf,.pdf"
+              onPick={pick}
+              pending={upload.isPending}
+              testId="pdf-asset-upload"
+            />
           ) : null}
         </Group>
         {maySign && tenant.data && !acceptance ? (
