@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import type { DetailKey } from '@pruefbuch/domain/error-codes';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_EXTENSIONS,
@@ -7,7 +8,8 @@ import {
 } from '@pruefbuch/domain/schemas/document';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badField } from './errors';
+import type { z } from 'zod';
+import { AppError, badField, notFound } from './errors';
 import type { FileStore, StagedFile } from './files';
 import { normaliseImage } from './images';
 import { invalidCharacters, nulField } from './input-guard';
@@ -168,4 +170,28 @@ export function displayName(raw: string | undefined, contentType: DocumentConten
   if (name.length <= MAX_NAME_LENGTH) return name;
   const suffix = name.slice(name.lastIndexOf('.'));
   return name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/**
+ * The text fields of an upload form, checked against their schema: a failed check is a 400 naming
+ * each field; a `tenant` field other than the request's tenant is a 404, like any other foreign id.
+ */
+export function formFields<S extends z.ZodType>(
+  tenantId: string,
+  fields: Record<string, string>,
+  schema: S,
+): z.infer<S> {
+  if (fields.tenant !== undefined && fields.tenant !== tenantId) throw notFound();
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION',
+      400,
+      parsed.error.issues.map((i) => {
+        const key = i.message.startsWith('validation.') ? (i.message as DetailKey) : 'validation.invalid';
+        return { field: i.path.join('.'), key, message: key };
+      }),
+    );
+  }
+  return parsed.data;
 }

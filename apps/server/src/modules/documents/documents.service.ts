@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
-import { type BlobUploadFields, blobUploadFields } from '@pruefbuch/domain/schemas/document';
+import { blobUploadFields } from '@pruefbuch/domain/schemas/document';
+import type { Tx } from '../../db/client';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
-import { lockFileRefs, purgeUnreferenced } from '../../platform/files';
-import type { ReceivedFile, ReceivedUpload } from '../../platform/uploads';
+import { keepingUpload, lockFileRefs, purgeUnreferenced } from '../../platform/files';
+import { formFields, type ReceivedFile, type ReceivedUpload } from '../../platform/uploads';
 import {
   type BlobRow,
   BOOK_DOCUMENT_TYPE,
@@ -17,49 +18,44 @@ import {
   toBlobDto,
 } from './documents.repo';
 
-/** The form fields, checked: another tenant in the form is a 404, like any other foreign id. */
-function checkedFields(ctx: TenantContext, fields: Record<string, string>): BlobUploadFields {
-  if (fields.tenant !== undefined && fields.tenant !== ctx.tenantId) throw notFound();
-  const parsed = blobUploadFields.safeParse(fields);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION',
-      400,
-      parsed.error.issues.map((i) => {
-        const key = i.message.startsWith('validation.') ? i.message : 'validation.invalid';
-        return { field: i.path.join('.'), key, message: key };
-      }),
-    );
-  }
-  return parsed.data;
-}
-
 /**
  * Stores an uploaded file as a blob of the request's tenant: the bytes go to their content
  * address and the row is inserted in one transaction, under the hash's lock; when anything
  * fails the file is removed again unless another blob holds the same bytes.
  */
+/**
+ * In the caller's transaction: moves a staged upload to its content address (under the hash's lock)
+ * and inserts its blob row. Every upload that becomes a blob goes through here.
+ */
+export async function commitBlob(
+  tx: Tx,
+  ctx: TenantContext,
+  file: ReceivedFile,
+  target: { bookId: string | null; type: string },
+): Promise<BlobRow> {
+  await lockFileRefs(tx, [file.staged.sha256]);
+  await file.staged.commit();
+  return insertBlob(tx, {
+    tenantId: ctx.tenantId,
+    bookId: target.bookId,
+    sha256: file.staged.sha256,
+    size: file.staged.size,
+    contentType: file.contentType,
+    fileName: file.fileName,
+    type: target.type,
+    createdBy: ctx.user.id,
+  });
+}
+
 async function storeBlob(
   ctx: TenantContext,
   file: ReceivedFile,
   target: { bookId: string | null; type: string },
 ): Promise<BlobRow> {
-  const { staged } = file;
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return keepingUpload(ctx.deps.database.db, ctx.deps.files, file.staged, () =>
+    ctx.db.transaction(async (tx) => {
       if (target.bookId && !(await bookExists(tx, ctx.tenantId, target.bookId))) throw notFound();
-      await lockFileRefs(tx, [staged.sha256]);
-      await staged.commit();
-      const row = await insertBlob(tx, {
-        tenantId: ctx.tenantId,
-        bookId: target.bookId,
-        sha256: staged.sha256,
-        size: staged.size,
-        contentType: file.contentType,
-        fileName: file.fileName,
-        type: target.type,
-        createdBy: ctx.user.id,
-      });
+      const row = await commitBlob(tx, ctx, file, target);
       if (row.bookId && row.type === BOOK_DOCUMENT_TYPE) {
         await recordChanges(
           tx,
@@ -70,12 +66,8 @@ async function storeBlob(
         );
       }
       return row;
-    });
-  } catch (err) {
-    await staged.discard();
-    await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [staged.sha256]);
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Every path out of an upload call drops the staged copy (a no-op once committed). */
@@ -90,7 +82,7 @@ async function withUpload<T>(upload: ReceivedUpload, use: (file: ReceivedFile | 
 /** POST blobs (multipart: file, tenant, type; optional book). */
 export function createBlob(ctx: TenantContext, upload: ReceivedUpload) {
   return withUpload(upload, async (file) => {
-    const fields = checkedFields(ctx, upload.fields);
+    const fields = formFields(ctx.tenantId, upload.fields, blobUploadFields);
     if (!file) throw badField('file', 'validation.required');
     const row = await storeBlob(ctx, file, { bookId: fields.book ?? null, type: fields.type });
     return toBlobDto(row);
@@ -100,7 +92,7 @@ export function createBlob(ctx: TenantContext, upload: ReceivedUpload) {
 /** POST books/{id}/document: the file becomes one of the book's documents. */
 export function addBookDocument(ctx: TenantContext, bookId: string, upload: ReceivedUpload) {
   return withUpload(upload, async (file) => {
-    checkedFields(ctx, upload.fields);
+    formFields(ctx.tenantId, upload.fields, blobUploadFields);
     if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
     if (!file) throw badField('file', 'validation.required');
     const row = await storeBlob(ctx, file, { bookId, type: BOOK_DOCUMENT_TYPE });

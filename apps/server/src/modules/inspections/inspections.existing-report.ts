@@ -3,34 +3,18 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { existingReportFieldsSchema, type Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { inspections, pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
-import { AppError, badField, notFound } from '../../platform/errors';
-import { keepingUpload, lockFileRefs } from '../../platform/files';
-import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
+import { badField, notFound } from '../../platform/errors';
+import { keepingUpload } from '../../platform/files';
+import { formFields, type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { findBookType } from '../booktypes/booktypes.repo';
-import { insertBlob } from '../documents/documents.repo';
+import { commitBlob } from '../documents/documents.service';
 import { auditCreated, auditFinalized } from './inspections.audit';
 import { readRecord } from './inspections.repo';
 
 /** Blobs of this type are uploaded expert reports; their PDF asset is of kind 'upload'. */
 export const EXPERT_REPORT_TYPE = 'expert-report';
-
-function checkedFields(ctx: TenantContext, fields: Record<string, string>) {
-  if (fields.tenant !== undefined && fields.tenant !== ctx.tenantId) throw notFound();
-  const parsed = existingReportFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION',
-      400,
-      parsed.error.issues.map((i) => {
-        const key = i.message.startsWith('validation.') ? i.message : 'validation.invalid';
-        return { field: i.path.join('.'), key, message: key };
-      }),
-    );
-  }
-  return parsed.data;
-}
 
 /**
  * POST inspections/existingDoc (multipart: file = the report as PDF; book, when, who, where,
@@ -41,25 +25,14 @@ function checkedFields(ctx: TenantContext, fields: Record<string, string>) {
 export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedUpload): Promise<Inspection> {
   const { file } = upload;
   return keepingUpload(ctx.deps.database.db, ctx.deps.files, file?.staged, async () => {
-    const fields = checkedFields(ctx, upload.fields);
+    const fields = formFields(ctx.tenantId, upload.fields, existingReportFieldsSchema);
     if (!file) throw badField('file', 'validation.required');
     if (file.contentType !== 'application/pdf') throw unsupportedFileType();
     if (fields.when > berlinToday()) throw badField('when', 'validation.date');
     return await ctx.db.transaction(async (tx) => {
       const book = await findBook(tx, ctx.tenantId, fields.book);
       if (!book) throw notFound();
-      await lockFileRefs(tx, [file.staged.sha256]);
-      await file.staged.commit();
-      const blob = await insertBlob(tx, {
-        tenantId: ctx.tenantId,
-        bookId: book.id,
-        sha256: file.staged.sha256,
-        size: file.staged.size,
-        contentType: file.contentType,
-        fileName: file.fileName,
-        type: EXPERT_REPORT_TYPE,
-        createdBy: ctx.user.id,
-      });
+      const blob = await commitBlob(tx, ctx, file, { bookId: book.id, type: EXPERT_REPORT_TYPE });
       const type = book.bookTypeId ? await findBookType(tx, book.bookTypeId) : null;
       const now = new Date();
       const [row] = await tx

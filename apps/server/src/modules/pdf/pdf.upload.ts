@@ -1,23 +1,19 @@
+import { idSchema } from '@pruefbuch/domain/schemas/common';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
-import { keepingUpload, lockFileRefs } from '../../platform/files';
-import { type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
+import { keepingUpload } from '../../platform/files';
+import { formFields, type ReceivedUpload, unsupportedFileType } from '../../platform/uploads';
 import { findBook } from '../books/books.repo';
-import { insertBlob, PDF_ASSET_TYPE } from '../documents/documents.repo';
+import { PDF_ASSET_TYPE } from '../documents/documents.repo';
+import { commitBlob } from '../documents/documents.service';
 import { readAsset } from './pdf.assets';
 
-/** The book the upload names (the form's `book` field), of the request's tenant; `tenant`, when sent, must be it. */
-function bookField(ctx: TenantContext, fields: Record<string, string>) {
-  if (fields.tenant !== undefined && fields.tenant !== ctx.tenantId) throw notFound();
-  const book = fields.book?.trim();
-  if (!book) throw badField('book', 'validation.required');
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(book))
-    throw badField('book', 'validation.id');
-  return book;
-}
+/** The form's fields besides the file: the book the PDF belongs to. */
+const uploadFileFields = z.object({ book: idSchema, tenant: z.string().optional() });
 
 /**
  * POST pdfassets/uploadfile (multipart: file = a PDF; book; tenant, optional, the x-tenant tenant): an existing
@@ -27,24 +23,13 @@ function bookField(ctx: TenantContext, fields: Record<string, string>) {
 export async function uploadPdfAsset(ctx: TenantContext, upload: ReceivedUpload): Promise<PdfAsset> {
   const { file } = upload;
   return keepingUpload(ctx.deps.database.db, ctx.deps.files, file?.staged, async () => {
-    const bookId = bookField(ctx, upload.fields);
+    const { book: bookId } = formFields(ctx.tenantId, upload.fields, uploadFileFields);
     if (!file) throw badField('file', 'validation.required');
     if (file.contentType !== 'application/pdf') throw unsupportedFileType();
     return await ctx.db.transaction(async (tx) => {
       const book = await findBook(tx, ctx.tenantId, bookId);
       if (!book) throw notFound();
-      await lockFileRefs(tx, [file.staged.sha256]);
-      await file.staged.commit();
-      const blob = await insertBlob(tx, {
-        tenantId: ctx.tenantId,
-        bookId: book.id,
-        sha256: file.staged.sha256,
-        size: file.staged.size,
-        contentType: file.contentType,
-        fileName: file.fileName,
-        type: PDF_ASSET_TYPE,
-        createdBy: ctx.user.id,
-      });
+      const blob = await commitBlob(tx, ctx, file, { bookId: book.id, type: PDF_ASSET_TYPE });
       const [asset] = await tx
         .insert(pdfAssets)
         .values({
