@@ -1,9 +1,8 @@
 import { mails as de } from '@pruefbuch/domain/locales/de/mails';
-import type { Mail } from './mailer';
+import { fillTemplate, type Mail } from './mailer';
 
 type Kind = 'confirmation' | 'reset' | 'disable2fa' | 'locked';
-const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+const fill = fillTemplate;
 
 /** A mail of the account flows. Links come from the configured public URL, never the request's Host. */
 export function accountMail(

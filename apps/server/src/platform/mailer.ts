@@ -2,6 +2,10 @@ import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
 
+/** Fills the {{name}} placeholders of a mail text; a missing value leaves the place empty. */
+export const fillTemplate = (s: string, p: Record<string, string | number>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+
 export interface Mail {
   to: string;
   subject: string;

@@ -46,7 +46,8 @@ export const CUSTOMER_LOCATION_DEFAULTS: CustomerLocationFields = {
   ruhend: false,
 };
 
-const oneIdentifier = (v: { znl?: string; nr?: string; sapNr?: string }) => Boolean(v.znl || v.nr || v.sapNr);
+/** A branch is named by its ZNL, Nr or SAP-Nr: at least one of them. */
+export const oneIdentifier = (v: { znl?: string; nr?: string; sapNr?: string }) => Boolean(v.znl || v.nr || v.sapNr);
 const identifierIssue = { error: 'validation.required', path: ['nr'] };
 
 /** POST customerlocation: missing fields take the defaults; ZNL, Nr or SAP-Nr is required. */

@@ -30,6 +30,8 @@ export async function assign(rctx: RequestContext, userId: string, locations: st
   await assertUser(ctx, userId);
   const wanted = [...new Set(locations)];
   await ctx.db.transaction(async (tx) => {
+    // Two saves for one user at once take turns (else both delete, both insert, and one hits the key).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [member] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(userTenants)

@@ -157,6 +157,21 @@ describe('books of a location', () => {
   });
 });
 
+describe('linking one book to two branches at once', () => {
+  it('links it once and answers the other with 409, never 500', async () => {
+    const w = await world();
+    const a = await insertLocation(db, w.tenantId);
+    const b = await insertLocation(db, w.tenantId);
+    const book = await insertBook(db, w.tenantId);
+    const codes = await Promise.all(
+      [a, b].map((l) =>
+        call(w.office.token, w.tenantId, 'POST', `/customerlocation/${l.id}/books`, { bookId: book.id }),
+      ),
+    );
+    expect(codes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
 describe('the ampel of a location (worst of its active books, decision 019)', () => {
   it('aggregates mixed colours, ignores inactive books, is null without books and grey when dormant', async () => {
     const w = await world();

@@ -6,14 +6,15 @@ import {
   CUSTOMER_LOCATION_DEFAULTS,
   type CustomerLocationCreate,
   type CustomerLocationUpdate,
+  oneIdentifier,
 } from '@pruefbuch/domain/schemas/customerlocation';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
+import { customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { findBook } from '../books/books.repo';
 import { get } from './customerlocations.read';
 import { locationAuditView, locationName, lockLocation } from './customerlocations.repo';
 
@@ -47,7 +48,7 @@ export async function update(rctx: RequestContext, id: string, input: CustomerLo
     const { __v, address, ...fields } = input;
     if (__v !== current.version) throw conflict();
     const next = { ...current, ...fields, ...(address ? { address: toAddressValue(address, current.address) } : {}) };
-    if (!next.znl && !next.nr && !next.sapNr) {
+    if (!oneIdentifier(next)) {
       throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
     }
     const [row] = await tx
@@ -87,15 +88,6 @@ export async function remove(rctx: RequestContext, id: string) {
   });
 }
 
-async function bookOfTenant(db: Executor, tenantId: string, bookId: string) {
-  const [row] = await db
-    .select({ id: books.id, title: books.title, site: books.site })
-    .from(books)
-    .where(and(eq(books.id, bookId), eq(books.tenantId, tenantId)))
-    .limit(1);
-  return row ?? null;
-}
-
 const bookLabel = (b: { title: string; site: string }) => (b.site ? `${b.title} (${b.site})` : b.title);
 
 /** Links a book of the tenant; one already here is 409 BOOK_ALREADY_LINKED, one of another location 409 BOOK_IN_OTHER_LOCATION. */
@@ -103,7 +95,8 @@ export async function linkBook(rctx: RequestContext, id: string, bookId: string)
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
     const location = await lockLocation(tx, ctx.tenantId, id);
-    const book = await bookOfTenant(tx, ctx.tenantId, bookId);
+    // The book's row lock makes two links of one book at once wait for each other: the second sees the first.
+    const book = await findBook(tx, ctx.tenantId, bookId, { forUpdate: true });
     if (!location || !book) throw notFound();
     const [existing] = await tx
       .select({
@@ -138,7 +131,7 @@ export async function unlinkBook(rctx: RequestContext, id: string, bookId: strin
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
     const location = await lockLocation(tx, ctx.tenantId, id);
-    const book = await bookOfTenant(tx, ctx.tenantId, bookId);
+    const book = await findBook(tx, ctx.tenantId, bookId);
     if (!location || !book) throw notFound();
     const removed = await tx
       .delete(customerLocationBooks)

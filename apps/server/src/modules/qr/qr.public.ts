@@ -4,6 +4,7 @@ import type { DefectReportCreate, PublicQr } from '@pruefbuch/domain/schemas/qr'
 import { defectReportCreateSchema } from '@pruefbuch/domain/schemas/qr';
 import type { PublicContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { fillTemplate } from '../../platform/mailer';
 import { insertDefectReport, lastCountedInspection, unsafePublicView } from './qr.repo';
 
 const ampel = (v: string | null) => AMPEL_COLOURS.find((a) => a === v) ?? null;
@@ -38,7 +39,7 @@ export async function publicView(ctx: PublicContext, code: string): Promise<Publ
   };
 }
 
-const fill = (s: string, p: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => p[k] ?? '');
+const fill = fillTemplate;
 
 /**
  * POST public/qr/{code}/defects: anybody at the installation reports a defect. It is kept for

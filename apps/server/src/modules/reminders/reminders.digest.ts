@@ -9,8 +9,9 @@ import { screenPath } from '@pruefbuch/domain/access';
 import { APP_BASE } from '@pruefbuch/domain/constants';
 import { mails } from '@pruefbuch/domain/locales/de/mails';
 import { Role } from '@pruefbuch/domain/roles';
+import { BookStatus } from '@pruefbuch/domain/rules/book-status';
 import { digestDue, turnedWorse } from '@pruefbuch/domain/rules/digest';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   books,
@@ -24,10 +25,11 @@ import {
   userTenants,
 } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
-import type { Mail, Mailer } from '../../platform/mailer';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { fillTemplate, type Mail, type Mailer } from '../../platform/mailer';
 
-const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+const fill = fillTemplate;
+const SNAPSHOT_BATCH = 5000;
 const de = mails.digest;
 const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '–');
 
@@ -85,7 +87,7 @@ export async function runDigest(db: Db, deps: DigestDeps, tenantId: string, now 
       .leftJoin(digestSnapshots, eq(digestSnapshots.bookId, books.id))
       .leftJoin(customerLocationBooks, eq(customerLocationBooks.bookId, books.id))
       .leftJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
-      .where(and(eq(books.tenantId, tenantId), sql`${books.status} <> 7`));
+      .where(and(eq(books.tenantId, tenantId), ne(books.status, BookStatus.STATUS_TEMPLATE)));
 
     const changed: ChangedBook[] = [];
     if (last) {
@@ -128,10 +130,13 @@ export async function runDigest(db: Db, deps: DigestDeps, tenantId: string, now 
       }
     }
 
-    if (rows.length) {
+    // In batches: one statement takes at most 65,535 parameters (three a book).
+    for (let i = 0; i < rows.length; i += SNAPSHOT_BATCH) {
       await tx
         .insert(digestSnapshots)
-        .values(rows.map((r) => ({ bookId: r.id, inspectionAmpel: r.insp, selfAmpel: r.self })))
+        .values(
+          rows.slice(i, i + SNAPSHOT_BATCH).map((r) => ({ bookId: r.id, inspectionAmpel: r.insp, selfAmpel: r.self })),
+        )
         .onConflictDoUpdate({
           target: digestSnapshots.bookId,
           set: { inspectionAmpel: sql`excluded.inspection_ampel`, selfAmpel: sql`excluded.self_ampel` },
@@ -236,13 +241,39 @@ async function booksInScope(db: Executor, user: Recipient, ids: string[]) {
   return new Set(rows.map((r) => r.id));
 }
 
-/** Runs the digest of every tenant whose last one is a week old (or that never had one). */
-export async function runDueDigests(db: Db, deps: DigestDeps, now = new Date()) {
+/** POST reminders/digest/run: an admin sends the request tenant's digest now. */
+export async function runDigestNow(rctx: RequestContext) {
+  const ctx = requireTenant(rctx);
+  const { compared, changed, mails } = await runDigest(
+    ctx.deps.database.db,
+    { mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl },
+    ctx.tenantId,
+  );
+  return { compared, changed, mails };
+}
+
+/**
+ * Runs the digest of every tenant whose last one is a week old (or that never had one). A tenant
+ * whose digest fails is reported and tried again at the next check; the others still get theirs.
+ */
+export async function runDueDigests(
+  db: Db,
+  deps: DigestDeps,
+  now = new Date(),
+  onError: (tenantId: string, err: unknown) => void = () => {},
+) {
   const all = await db
     .select({ id: tenants.id, lastRunAt: digestRuns.lastRunAt })
     .from(tenants)
     .leftJoin(digestRuns, eq(digestRuns.tenantId, tenants.id));
   const results: DigestResult[] = [];
-  for (const t of all) if (digestDue(t.lastRunAt, now)) results.push(await runDigest(db, deps, t.id, now));
+  for (const t of all) {
+    if (!digestDue(t.lastRunAt, now)) continue;
+    try {
+      results.push(await runDigest(db, deps, t.id, now));
+    } catch (err) {
+      onError(t.id, err);
+    }
+  }
   return results;
 }

@@ -6,8 +6,9 @@
 import { screenPath } from '@pruefbuch/domain/access';
 import { APP_BASE } from '@pruefbuch/domain/constants';
 import { isBranchUser } from '@pruefbuch/domain/roles';
-import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { createEvents, type EventAttributes } from 'ics';
+import { BookStatus } from '@pruefbuch/domain/rules/book-status';
+import { and, eq, gte, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import type { Executor } from '../../db/client';
 import { books, userReminderSettings, users, userTenants } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
@@ -88,7 +89,7 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
       and(
         inArray(books.tenantId, tenantIds),
         eq(books.active, true),
-        sql`${books.status} <> 7`,
+        ne(books.status, BookStatus.STATUS_TEMPLATE),
         bookInScope(user, books.id),
         // Staff plan inspections; the operator's branch users also their self-inspections.
         branch
@@ -132,8 +133,10 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
     add('inspection', b.next);
     if (branch) add('self', b.nextSelf);
   }
-  if (events.length === 0) return emptyCalendar();
-  const { error, value } = createEvents(events);
+  // One installation with odd data (a title the library refuses) must not take the whole feed down.
+  const valid = events.filter((e) => !createEvent(e).error);
+  if (valid.length === 0) return emptyCalendar();
+  const { error, value } = createEvents(valid);
   if (error || !value) throw error ?? new Error('calendar not created');
   return value;
 }

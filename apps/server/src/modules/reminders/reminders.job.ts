@@ -15,7 +15,7 @@ interface Log {
 export function startDigestJob(db: Db, deps: DigestDeps, log: Log, opts: { firstAfterMs?: number } = {}) {
   let running: Promise<void> | null = null;
   const run = () => {
-    running ??= runDueDigests(db, deps)
+    running ??= runDueDigests(db, deps, new Date(), (tenantId, err) => log.error({ err, tenantId }, 'digest failed'))
       .then((results) => {
         const mails = results.reduce((n, r) => n + r.mails, 0);
         if (results.length) log.info({ tenants: results.length, mails }, 'digests sent');

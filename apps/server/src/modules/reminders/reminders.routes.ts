@@ -5,13 +5,11 @@ import {
   reminderSettingsSchema,
   reminderSettingsUpdate,
 } from '@pruefbuch/domain/schemas/reminders';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userReminderSettings } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
-import { runDigest } from './reminders.digest';
+import { runDigestNow } from './reminders.digest';
 import { feedOf, renewFeed, revokeFeed } from './reminders.ical';
+import * as settings from './reminders.settings';
 
 const tags = ['reminders'];
 /** Calendar apps poll every few minutes to hours; a guessed token is 256 bits, so this only limits load. */
@@ -22,34 +20,13 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/reminders/settings', {
     config: { access: 'session:any' },
     schema: { tags, response: { 200: reminderSettingsSchema } },
-    handler: async (req) => {
-      const ctx = ctxOf(req);
-      const [row] = await ctx.db
-        .select()
-        .from(userReminderSettings)
-        .where(eq(userReminderSettings.userId, ctx.user.id));
-      return {
-        digest: row?.digest ?? true,
-        ical: { active: Boolean(row?.icalTokenHash), createdAt: row?.icalCreatedAt?.toISOString() ?? null },
-      };
-    },
+    handler: (req) => settings.getSettings(ctxOf(req)),
   });
 
   app.put('/reminders/settings', {
     config: { access: 'session:any' },
     schema: { tags, body: reminderSettingsUpdate, response: { 200: reminderSettingsSchema } },
-    handler: async (req) => {
-      const ctx = ctxOf(req);
-      const [row] = await ctx.db
-        .insert(userReminderSettings)
-        .values({ userId: ctx.user.id, digest: req.body.digest })
-        .onConflictDoUpdate({ target: userReminderSettings.userId, set: { digest: req.body.digest } })
-        .returning();
-      return {
-        digest: row?.digest ?? req.body.digest,
-        ical: { active: Boolean(row?.icalTokenHash), createdAt: row?.icalCreatedAt?.toISOString() ?? null },
-      };
-    },
+    handler: (req) => settings.setDigest(ctxOf(req), req.body.digest),
   });
 
   app.post('/reminders/ical', {
@@ -86,17 +63,6 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/reminders/digest/run', {
     config: { access: 'admin:dashboard' },
     schema: { tags, response: { 200: digestRunReply } },
-    handler: async (req) => {
-      const ctx = requireTenant(ctxOf(req));
-      const { compared, changed, mails } = await runDigest(
-        req.server.deps.database.db,
-        {
-          mailer: req.server.deps.mailer,
-          publicUrl: req.server.deps.config.publicUrl,
-        },
-        ctx.tenantId,
-      );
-      return { compared, changed, mails };
-    },
+    handler: (req) => runDigestNow(ctxOf(req)),
   });
 };
