@@ -77,6 +77,41 @@ export async function receiveUpload(
   return { fields, file };
 }
 
+/**
+ * Reads a multipart form whose one file is small enough to hold in memory (an import list): the
+ * file's bytes and name, and the text fields, with the same refusals as receiveUpload (unknown
+ * parts, NUL characters, a cut-off body); a file over `maxBytes` is a 413.
+ */
+export async function receiveSmallUpload(
+  req: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: { bytes: Buffer; name: string } | null }> {
+  if (!req.isMultipart()) throw badField('file', 'validation.required');
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; name: string } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      } else if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw badField(part.fieldname, 'validation.invalid');
+      } else {
+        const bytes = await part.toBuffer();
+        file = { bytes, name: part.filename };
+      }
+    }
+    const nul = nulField(fields, '');
+    if (nul !== null) throw invalidCharacters(nul);
+  } catch (err) {
+    if (err instanceof Error && /^Unexpected end of/.test(err.message)) throw uploadIncomplete();
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fileTooLarge(Math.round(maxBytes / 1048576));
+    throw err;
+  }
+  return { fields, file };
+}
+
 const uploadIncomplete = () =>
   new AppError('UPLOAD_INCOMPLETE', 400, [
     { field: 'body', key: 'errors.UPLOAD_INCOMPLETE', message: 'UPLOAD_INCOMPLETE' },

@@ -148,6 +148,19 @@ describe('POST customerlocation/import/preview and import', () => {
 
     const pdf = await send(w, '/customerlocation/import/preview', Buffer.from('%PDF-1.4\n\0\0binary'), {}, 'x.pdf');
     expect(pdf.statusCode).toBe(400);
+    const whole = multipart({}, { name: 'a.csv', content: Buffer.from(CSV) });
+    const cut = await t.api({
+      method: 'POST',
+      url: '/customerlocation/import/preview',
+      token: w.office.token,
+      tenant: w.tenantId,
+      headers: whole.headers,
+      payload: whole.payload.subarray(0, whole.payload.length - 20),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().code).toBe('UPLOAD_INCOMPLETE');
+    const nul = await send(w, '/customerlocation/import/preview', CSV, { mapping: '{"nr":0}\u0000' });
+    expect(nul.statusCode).toBe(400);
     const badMapping = await send(w, '/customerlocation/import/preview', CSV, { mapping: '{"nr": "a"}' });
     expect(badMapping.statusCode).toBe(400);
     expect(badMapping.json().details[0].field).toBe('mapping');

@@ -18,14 +18,16 @@ import {
   type ImportReply,
   importMappingSchema,
 } from '@pruefbuch/domain/schemas/customerlocation';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import { customerLocations } from '../../db/schema/index';
+import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
+import { receiveSmallUpload } from '../../platform/uploads';
 import { locationAuditView } from './customerlocations.repo';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -39,21 +41,8 @@ export interface ImportInput {
 
 /** Reads the multipart form: file (CSV or XLSX), mapping (JSON, optional), skipInvalid ('true'). */
 export async function readImportForm(req: FastifyRequest): Promise<ImportInput> {
-  if (!req.isMultipart()) throw badField('file', 'validation.required');
-  let buffer: Buffer | null = null;
-  let name = '';
-  const fields: Record<string, string> = {};
-  for await (const part of req.parts({ limits: { fileSize: MAX_BYTES, files: 1 } })) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value);
-    else if (part.fieldname === 'file') {
-      buffer = await part.toBuffer();
-      name = part.filename;
-    } else {
-      part.file.resume();
-      throw badField(part.fieldname, 'validation.invalid');
-    }
-  }
-  if (!buffer || buffer.length === 0) throw badField('file', 'validation.required');
+  const { fields, file } = await receiveSmallUpload(req, MAX_BYTES);
+  if (!file || file.bytes.length === 0) throw badField('file', 'validation.required');
   let mapping: ImportMapping | null = null;
   if (fields.mapping) {
     let raw: unknown;
@@ -66,7 +55,7 @@ export async function readImportForm(req: FastifyRequest): Promise<ImportInput> 
     if (!parsed.success) throw badField('mapping', 'validation.invalid');
     mapping = { ...Object.fromEntries(IMPORT_FIELDS.map((f) => [f, null])), ...parsed.data } as ImportMapping;
   }
-  return { rows: await sheetRows(buffer, name), mapping, skipInvalid: fields.skipInvalid === 'true' };
+  return { rows: await sheetRows(file.bytes, file.name), mapping, skipInvalid: fields.skipInvalid === 'true' };
 }
 
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
@@ -84,6 +73,7 @@ async function sheetRows(buffer: Buffer, name: string): Promise<unknown[][]> {
     if (!sheet) return [];
     const rows: unknown[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row) => {
+      if (rows.length > MAX_ROWS + 1) return; // plan() refuses the file; no need to convert the rest
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows.push(values.map(cellValue));
     });
@@ -229,7 +219,7 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
           .values({
             tenantId: ctx.tenantId,
             ...v,
-            address: { _id: crypto.randomUUID(), ...CUSTOMER_LOCATION_DEFAULTS.address, ...address },
+            address: toAddressValue({ ...CUSTOMER_LOCATION_DEFAULTS.address, ...address }, null),
           })
           .returning();
         if (row) await recordChanges(tx, ctx, audit(ctx.tenantId, row.id, 'create'), null, locationAuditView(row));
@@ -237,7 +227,7 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
         const [before] = await tx
           .select()
           .from(customerLocations)
-          .where(eq(customerLocations.id, existingId))
+          .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, existingId)))
           .for('update');
         if (!before) continue;
         const patch = mappedOf(r.values, p.mapping);
@@ -249,7 +239,7 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
             version: before.version + 1,
             updatedAt: new Date(),
           })
-          .where(eq(customerLocations.id, existingId))
+          .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, existingId)))
           .returning();
         if (row)
           await recordChanges(
