@@ -88,8 +88,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         | Record<string, unknown>
         | undefined;
       const id = source?.[check.field];
-      if (typeof id !== 'string') continue;
-      if (!(await inScope(app.deps.database.db, user, check.of, id))) throw notFound();
+      if (id === undefined) continue;
+      // Anything but one id (a later array field, say) is refused rather than passed unchecked.
+      if (typeof id !== 'string' || !(await inScope(app.deps.database.db, user, check.of, id))) throw notFound();
     }
   });
 });

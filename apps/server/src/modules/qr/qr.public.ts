@@ -1,7 +1,6 @@
 import { mails as de } from '@pruefbuch/domain/locales/de/mails';
 import { AMPEL_COLOURS } from '@pruefbuch/domain/rules/book-status';
 import type { DefectReportCreate, PublicQr } from '@pruefbuch/domain/schemas/qr';
-import { defectReportCreateSchema } from '@pruefbuch/domain/schemas/qr';
 import type { PublicContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { fillTemplate } from '../../platform/mailer';
@@ -47,8 +46,8 @@ const fill = fillTemplate;
  * notificationEmail (the outbox keeps it when no mail server is configured), in one transaction.
  * The reply says nothing but that it arrived.
  */
-export async function reportDefect(ctx: PublicContext, code: string, body: DefectReportCreate) {
-  const input = defectReportCreateSchema.parse(body);
+/** `input` is the body as the route's schema parsed it. */
+export async function reportDefect(ctx: PublicContext, code: string, input: DefectReportCreate) {
   const view = await unsafePublicView(ctx.db, code);
   if (!view) throw notFound();
   await ctx.db.transaction(async (tx) => {
