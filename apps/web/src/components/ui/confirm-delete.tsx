@@ -5,17 +5,22 @@ import { i18n } from '@/lib/i18n';
 import { askNatively, modalsAreMounted } from '@/lib/overlays';
 
 /**
- * The one question before anything is deleted: a title, what will be gone, and a red 'Löschen'
- * next to 'Abbrechen' (Escape and the close button cancel).
+ * The one question before anything is deleted or stops working: a title, what will be gone, and a
+ * red button ('Löschen' unless it says what happens, e.g. 'Entfernen') next to 'Abbrechen' (Escape
+ * and the close button cancel).
  */
 export function confirmDelete({
   title,
   message,
   onConfirm,
+  confirmLabel,
+  testId = 'confirm-delete',
 }: {
   title: string;
   message: ReactNode;
   onConfirm: () => void;
+  confirmLabel?: string;
+  testId?: string;
 }) {
   if (!modalsAreMounted()) {
     if (askNatively(title, typeof message === 'string' ? message : '')) onConfirm();
@@ -24,8 +29,8 @@ export function confirmDelete({
   modals.openConfirmModal({
     title,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-    labels: { confirm: i18n.t('common.actions.delete'), cancel: i18n.t('common.actions.cancel') },
-    confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as never,
+    labels: { confirm: confirmLabel ?? i18n.t('common.actions.delete'), cancel: i18n.t('common.actions.cancel') },
+    confirmProps: { color: 'red', 'data-testid': testId } as never,
     onConfirm,
   });
 }

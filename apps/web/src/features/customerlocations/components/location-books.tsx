@@ -1,14 +1,13 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { CustomerLocationDetail, LocationBook } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconBook2, IconInbox, IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { errorText } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { askNatively, modalsAreMounted } from '@/lib/overlays';
 import { useUnlinkBook } from '../api/unlink-book';
 import { AssignBook } from './assign-book';
 import { LocationAmpelBadge } from './location-ampel';
@@ -151,17 +150,11 @@ function BookRow({ book, onRemove, removing }: { book: LocationBook; onRemove?: 
 
 /** 'Entfernen' asks first; the button says what happens (the book is kept). */
 function confirmRemove(title: string, onConfirm: () => void) {
-  const heading = i18n.t('customerlocations.edit.removeTitle');
-  const message = i18n.t('customerlocations.edit.removeConfirm', { title });
-  if (!modalsAreMounted()) {
-    if (askNatively(heading, message)) onConfirm();
-    return;
-  }
-  modals.openConfirmModal({
-    title: heading,
-    children: <Text size="sm">{message}</Text>,
-    labels: { confirm: i18n.t('customerlocations.edit.removeBook'), cancel: i18n.t('common.actions.cancel') },
-    confirmProps: { color: 'red', 'data-testid': 'confirm-remove' } as never,
+  confirmDelete({
+    title: i18n.t('customerlocations.edit.removeTitle'),
+    message: i18n.t('customerlocations.edit.removeConfirm', { title }),
+    confirmLabel: i18n.t('customerlocations.edit.removeBook'),
+    testId: 'confirm-remove',
     onConfirm,
   });
 }

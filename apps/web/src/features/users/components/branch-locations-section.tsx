@@ -30,14 +30,12 @@ export function BranchLocationsSection({ user }: { user: User }) {
             {t('users.locations.intro')}
           </Text>
         </div>
-        <Alert
-          color={user.customerRole === CustomerRole.ROLE_CONTROL ? 'blue' : 'gray'}
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          p="xs"
-        >
-          {user.customerRole ? t('users.locations.controlHint') : t('users.locations.noCustomerRoleHint')}
-        </Alert>
+        {/* Control sees every branch of its customer; a user without a customer role sees none. */}
+        {user.customerRole === CustomerRole.ROLE_CONTROL || !user.customerRole ? (
+          <Alert color={user.customerRole ? 'blue' : 'gray'} variant="light" icon={<IconInfoCircle size={18} />} p="xs">
+            {user.customerRole ? t('users.locations.controlHint') : t('users.locations.noCustomerRoleHint')}
+          </Alert>
+        ) : null}
         {currentTenant ? (
           <Assignment userId={user._id} />
         ) : (

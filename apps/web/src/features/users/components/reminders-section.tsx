@@ -16,15 +16,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCalendarPlus, IconCalendarX, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { formatDate } from '@/lib/format';
-import { i18n } from '@/lib/i18n';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
-import { askNatively, modalsAreMounted } from '@/lib/overlays';
 import { type IcalFeed, useCreateIcalFeed } from '../api/create-ical-feed';
 import { useDeleteIcalFeed } from '../api/delete-ical-feed';
 import { useReminderSettings } from '../api/get-reminder-settings';
@@ -216,15 +214,5 @@ function FeedAddress({ url }: { url: string }) {
 
 /** A question before something stops working; the confirm button says what happens. */
 function ask(title: string, message: string, confirm: string, onConfirm: () => void) {
-  if (!modalsAreMounted()) {
-    if (askNatively(title, message)) onConfirm();
-    return;
-  }
-  modals.openConfirmModal({
-    title,
-    children: <Text size="sm">{message}</Text>,
-    labels: { confirm, cancel: i18n.t('common.actions.cancel') },
-    confirmProps: { color: 'red', 'data-testid': 'confirm-reminders' } as never,
-    onConfirm,
-  });
+  confirmDelete({ title, message, confirmLabel: confirm, testId: 'confirm-reminders', onConfirm });
 }
