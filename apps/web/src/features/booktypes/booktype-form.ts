@@ -108,10 +108,12 @@ const rowsSchema = z
     }),
   )
   .superRefine((rows, ctx) => {
+    // The message stands at the text field the user sees (the item key is never shown).
     const seen = new Set<string>();
     rows.forEach((r, i) => {
-      if (seen.has(r.item)) ctx.addIssue({ code: 'custom', path: [i, 'item'], message: 'validation.duplicate' });
-      seen.add(r.item);
+      const text = r.label.trim().toLowerCase();
+      if (text && seen.has(text)) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'validation.duplicate' });
+      seen.add(text);
     });
   });
 
