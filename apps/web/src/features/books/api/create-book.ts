@@ -1,6 +1,7 @@
 import type { Book, BookCreate } from '@pruefbuch/domain/schemas/book';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshBookLists } from './book-lists';
 import { bookQueryKey } from './get-book';
 
 /** POST books in the tenant the address names. */
@@ -13,9 +14,7 @@ export function useCreateBook() {
     mutationFn: createBook,
     onSuccess: (book, { tenantId }) => {
       queryClient.setQueryData(bookQueryKey(tenantId, book._id), book);
-      void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
-      void queryClient.invalidateQueries({ queryKey: ['folders', 'tree', tenantId] });
-      void queryClient.invalidateQueries({ queryKey: ['tenants', 'bookCounts'] });
+      refreshBookLists(queryClient, tenantId);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshBookLists } from './book-lists';
 
 /** DELETE books/{id}; the protocol of the book is kept by the server. */
 export const deleteBook = ({ tenantId, id }: { tenantId: string; id: string }) =>
@@ -12,9 +13,7 @@ export function useDeleteBook() {
     onSuccess: (_, { tenantId, id }) => {
       queryClient.removeQueries({ queryKey: ['books', 'detail', tenantId, id] });
       queryClient.removeQueries({ queryKey: ['books', 'dto', tenantId, id] });
-      void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
-      void queryClient.invalidateQueries({ queryKey: ['folders', 'tree', tenantId] });
-      void queryClient.invalidateQueries({ queryKey: ['tenants', 'bookCounts'] });
+      refreshBookLists(queryClient, tenantId);
     },
   });
 }

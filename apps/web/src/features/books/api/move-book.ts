@@ -1,6 +1,7 @@
 import type { Book } from '@pruefbuch/domain/schemas/book';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshBookLists } from './book-lists';
 import { bookQueryKey } from './get-book';
 
 /** PUT books/{id}/move2folder/{folderId}; folderId 'root' takes the book out of every folder. */
@@ -16,8 +17,7 @@ export function useMoveBook() {
     onSuccess: (book, { tenantId }) => {
       queryClient.setQueryData(bookQueryKey(tenantId, book._id), book);
       void queryClient.invalidateQueries({ queryKey: ['books', 'dto', tenantId, book._id] });
-      void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
-      void queryClient.invalidateQueries({ queryKey: ['folders', 'tree', tenantId] });
+      refreshBookLists(queryClient, tenantId);
       void queryClient.invalidateQueries({ queryKey: ['auditlogs', 'book', tenantId, book._id] });
     },
   });

@@ -3,6 +3,7 @@ import type { Book, BookAsTemplate, BookCreate, BookListItem } from '@pruefbuch/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListReply } from '@/components/ui/list-page/list-types';
 import { api } from '@/lib/api-client';
+import { refreshBookLists } from './book-lists';
 import { bookQueryKey } from './get-book';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -25,10 +26,7 @@ function useBookCreated() {
   const queryClient = useQueryClient();
   return (book: Book, tenantId: string) => {
     queryClient.setQueryData(bookQueryKey(tenantId, book._id), book);
-    void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
-    void queryClient.invalidateQueries({ queryKey: ['books', 'templates', tenantId] });
-    void queryClient.invalidateQueries({ queryKey: ['folders', 'tree', tenantId] });
-    void queryClient.invalidateQueries({ queryKey: ['tenants', 'bookCounts'] });
+    refreshBookLists(queryClient, tenantId);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Book, BookUpdate } from '@pruefbuch/domain/schemas/book';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshBookLists } from './book-lists';
 import { bookQueryKey } from './get-book';
 
 /** PUT books/{id} with the __v the form was loaded with; a stale one is a 409 CONFLICT. */
@@ -14,7 +15,7 @@ export function useUpdateBook() {
     onSuccess: (book, { tenantId }) => {
       queryClient.setQueryData(bookQueryKey(tenantId, book._id), book);
       void queryClient.invalidateQueries({ queryKey: ['books', 'dto', tenantId, book._id] });
-      void queryClient.invalidateQueries({ queryKey: ['books', 'folder'] });
+      refreshBookLists(queryClient, tenantId);
       void queryClient.invalidateQueries({ queryKey: ['auditlogs', 'book', tenantId, book._id] });
     },
   });
