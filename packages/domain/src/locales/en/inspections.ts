@@ -100,7 +100,7 @@ export const inspections = {
   },
   finalize: {
     title: 'Finalize this record?',
-    text: 'Once finalized, the record is read-only and archived as a PDF. The book’s next inspection dates and ampel are recalculated. After that, changes are only possible through a correction.',
+    text: 'Once finalized, the record is read-only and archived as a PDF. The book’s next inspection dates and traffic lights are recalculated. After that, changes are only possible through a correction.',
     confirm: 'Finalize',
     notYet: 'The record cannot be finalized yet',
   },
@@ -165,7 +165,7 @@ export const inspections = {
     done: 'Report uploaded!',
   },
   ampel: {
-    title: 'Ampel',
+    title: 'Traffic light',
     hint: 'Green while the next inspection is further away; orange from the warning period on; red when it is overdue; black when it is overdue by more than the limit or a defect requires shutting the installation down.',
     orangeDays: 'Warning period (days before due, orange)',
     orangeDaysHint: 'Default: 30 days',

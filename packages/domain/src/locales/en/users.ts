@@ -68,7 +68,7 @@ export const users: typeof de = {
   },
   reminders: {
     title: 'Reminders',
-    digest: 'Weekly email with installations whose ampel got worse',
+    digest: 'Weekly email with installations whose traffic light got worse',
     digestHint: 'Once a week, only when something changed.',
     calendar: 'Calendar subscription',
     calendarIntro:
