@@ -3,6 +3,7 @@ import { screenPath } from '@pruefbuch/domain/access';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmpelBadge } from '@/components/ui/book-badges';
+import { LoadError } from '@/components/ui/load-error';
 import { useDueBooks } from '../api/get-due-books';
 
 /**
@@ -13,13 +14,14 @@ export function DueBooks({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
   const due = useDueBooks(tenantId, true);
   const docs = (due.data?.docs ?? []).filter((b) => b.nextInspectionDate);
-  if (due.isError) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="due-books">
       <Title order={3} mb="sm">
         {t('home.due.title')}
       </Title>
-      {due.isPending ? (
+      {due.isError ? (
+        <LoadError error={due.error} onRetry={() => void due.refetch()} />
+      ) : due.isPending ? (
         <Stack gap="xs">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={28} />

@@ -38,7 +38,9 @@ export function RemindersSection() {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" data-testid="reminders-section">
       <Stack gap="md">
-        <Title order={4}>{t('users.reminders.title')}</Title>
+        <Title order={3} size="h4">
+          {t('users.reminders.title')}
+        </Title>
         {settings.isError ? <LoadError error={settings.error} onRetry={() => void settings.refetch()} /> : null}
         {settings.isPending ? <Skeleton height={64} radius="md" /> : null}
         {settings.data ? (
