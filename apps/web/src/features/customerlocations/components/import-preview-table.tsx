@@ -21,6 +21,16 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
     const reason = translateMessage(t, e.key);
     return field ? `${t(`customerlocations.import.fields.${field}`)}: ${reason}` : reason;
   };
+  const rowErrors = (row: ImportReply['rows'][number], testId = 'import-row-errors') =>
+    row.errors.length > 0 ? (
+      <Box component="ul" m={0} mt={4} pl="md" data-testid={testId}>
+        {row.errors.map((e) => (
+          <Text component="li" key={`${e.field}-${e.key}`} size="xs" c="red.8">
+            {errorText(e)}
+          </Text>
+        ))}
+      </Box>
+    ) : null;
   return (
     <Stack gap="xs" style={{ opacity: stale ? 0.55 : 1 }} data-testid="import-preview">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -44,7 +54,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
           {t('customerlocations.import.emptyFile')}
         </Text>
       ) : (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
           <Table.ScrollContainer minWidth={640} maxHeight={320} type="native">
             <Table stickyHeader verticalSpacing={6} fz="sm" highlightOnHover={false}>
               <Table.Thead>
@@ -71,15 +81,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
                       <Badge color={ACTION_COLOR[row.action]} variant="light" tt="none">
                         {t(`customerlocations.import.actions.${row.action}`)}
                       </Badge>
-                      {row.errors.length > 0 ? (
-                        <Box component="ul" m={0} mt={4} pl="md" data-testid="import-row-errors">
-                          {row.errors.map((e) => (
-                            <Text component="li" key={`${e.field}-${e.key}`} size="xs" c="red.8">
-                              {errorText(e)}
-                            </Text>
-                          ))}
-                        </Box>
-                      ) : null}
+                      {rowErrors(row)}
                     </Table.Td>
                     <Table.Td>{row.znl}</Table.Td>
                     <Table.Td>{row.nr}</Table.Td>
@@ -93,6 +95,28 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
           </Table.ScrollContainer>
         </Paper>
       )}
+      {rows.length > 0 ? (
+        // On a phone one compact block a row instead of a table to scroll sideways.
+        <Stack gap={6} hiddenFrom="sm" mah={360} style={{ overflowY: 'auto' }} data-testid="import-preview-cards">
+          {ordered.slice(0, SHOWN).map((row) => (
+            <Paper key={row.line} withBorder radius="sm" p="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {[row.znl, row.nr, row.sapNr].filter(Boolean).join(' · ') || '–'}
+                </Text>
+                <Badge color={ACTION_COLOR[row.action]} variant="light" tt="none" style={{ flexShrink: 0 }}>
+                  {t(`customerlocations.import.actions.${row.action}`)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('customerlocations.import.line')} {row.line}
+                {row.zip || row.location ? ` · ${[row.zip, row.location].filter(Boolean).join(' ')}` : ''}
+              </Text>
+              {rowErrors(row, 'import-card-errors')}
+            </Paper>
+          ))}
+        </Stack>
+      ) : null}
       {rows.length > SHOWN ? (
         <Text size="xs" c="dimmed">
           {t('customerlocations.import.moreRows', { count: rows.length - SHOWN })}
