@@ -3,7 +3,7 @@ import { canOpen } from '@pruefbuch/domain/access';
 import { IconAlertOctagon, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AmpelPanel } from '@/features/qr/components/ampel-panel';
+import { AmpelPanel } from '@/components/ui/ampel-panel';
 import { formatDate } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useShutDownReason } from '../api/get-shut-down-reason';

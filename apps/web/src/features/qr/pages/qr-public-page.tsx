@@ -6,16 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AmpelPanel } from '@/components/ui/ampel-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
+import { ampelState } from '@/lib/ampel';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { loginPathFor } from '@/lib/redirect';
 import { setCurrentTenant, toPrincipal, useSession } from '@/lib/session';
-import { ampelState } from '../ampel';
 import { usePublicQr } from '../api/get-public-qr';
 import { resolveQrCode } from '../api/resolve-qrcode';
-import { AmpelPanel } from '../components/ampel-panel';
 import { DefectReportForm } from '../components/defect-report-form';
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AMPEL_STATE_COLOR, type AmpelState, ampelTextKeys } from '../ampel';
+import { AMPEL_STATE_COLOR, type AmpelState, ampelTextKeys } from '@/lib/ampel';
 
 /** The ampel as a large coloured panel with its colour and meaning in words (never colour alone). */
 export function AmpelPanel({ state }: { state: AmpelState }) {
