@@ -10,10 +10,12 @@ export interface LocationOption {
 export function locationOptions(
   locations: readonly Pick<CustomerLocation, '_id' | 'znl' | 'nr' | 'sapNr' | 'address' | 'active'>[],
   inactiveLabel: string,
+  /** The words of the name in the user's language (lib/location-name.ts); German without them. */
+  words?: { znl: string; nr: string; sapNr: string },
 ): LocationOption[] {
   return locations.map((l) => {
     const place = [l.address.zip, l.address.location].filter(Boolean).join(' ');
-    const name = [locationName(l) || l._id, place].filter(Boolean).join(' – ');
+    const name = [locationName(l, words) || l._id, place].filter(Boolean).join(' – ');
     return { value: l._id, label: l.active ? name : `${name} (${inactiveLabel})` };
   });
 }

@@ -1,6 +1,6 @@
 import { Alert, Group, Stack } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
-import { type CustomerLocationDetail, locationName } from '@pruefbuch/domain/schemas/customerlocation';
+import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { localLocationName } from '@/lib/location-name';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
 import { useCreateCustomerLocation } from '../api/create-customer-location';
 import { useDeleteCustomerLocation } from '../api/delete-customer-location';
@@ -63,7 +64,9 @@ export function LocationEditPage() {
   return (
     <EditorPage
       title={
-        loaded ? t('customerlocations.edit.title', { name: locationName(loaded) }) : t('customerlocations.edit.general')
+        loaded
+          ? t('customerlocations.edit.title', { name: localLocationName(t, loaded) })
+          : t('customerlocations.edit.general')
       }
       description={lines ? [lines.street, lines.city].filter(Boolean).join(', ') : undefined}
       back={back}
@@ -128,7 +131,7 @@ function LocationForm({ location }: { location?: CustomerLocationDetail }) {
       remove={
         location && {
           title: t('customerlocations.edit.deleteTitle'),
-          message: t('customerlocations.edit.deleteConfirm', { name: locationName(location) }),
+          message: t('customerlocations.edit.deleteConfirm', { name: localLocationName(t, location) }),
           run: () => remove.mutateAsync(location._id),
           onDeleted: () => navigate(screenPath('customerlocation_list'), { replace: true }),
         }

@@ -1,11 +1,7 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { isBranchUser } from '@pruefbuch/domain/roles';
-import {
-  type CustomerLocation,
-  type CustomerLocationSortField,
-  locationName,
-} from '@pruefbuch/domain/schemas/customerlocation';
+import type { CustomerLocation, CustomerLocationSortField } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +11,7 @@ import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { errorText } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { localLocationName } from '@/lib/location-name';
 import { notifyError } from '@/lib/notify';
 import { toPrincipal, useSession } from '@/lib/session';
 import { type ExportFormat, useExportLocations } from '../api/export-locations';
@@ -78,7 +75,7 @@ export function LocationListPage() {
             display="block"
             data-testid="location-link"
           >
-            {l.nr ? `${t('customerlocations.fields.nr')} ${l.nr}` : l.sapNr || locationName(l)}
+            {l.nr ? `${t('customerlocations.fields.nr')} ${l.nr}` : l.sapNr || localLocationName(t, l)}
           </Anchor>
           {l.znl ? (
             <Text span size="xs" c="dimmed" display="block">

@@ -5,6 +5,7 @@ import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
+import { locationWords } from '@/lib/location-name';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useLocationOptions } from '../api/get-location-options';
@@ -62,7 +63,7 @@ function Assignment({ userId }: { userId: string }) {
   }, [saved]);
 
   const data = useMemo(
-    () => locationOptions(options.data?.docs ?? [], t('users.locations.inactive')),
+    () => locationOptions(options.data?.docs ?? [], t('users.locations.inactive'), locationWords(t)),
     [options.data, t],
   );
 
