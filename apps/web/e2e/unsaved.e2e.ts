@@ -34,6 +34,8 @@ describe('unsaved input', () => {
     await page.goto(editPath);
     const title = page.getByLabel('Titel', { exact: false }).first();
     await title.waitFor();
+    // The loaded book is the form's clean baseline; typing before it arrives would not count as a change.
+    await expect.poll(() => title.inputValue()).not.toBe('');
     await title.fill('Halb bearbeitet – nicht gespeichert');
 
     await page.getByTestId('nav-myInspections').first().click();

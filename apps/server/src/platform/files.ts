@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -54,6 +54,9 @@ export function localFileStore(dataDir: string): FileStore {
     const tmp = path.join(tmpDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
+    // The file is created before the copy starts: a write stream opens its file asynchronously,
+    // so a source failing at once could otherwise remove the path before the stream creates it.
+    const file = await open(tmp, 'wx', 0o600);
     try {
       await pipeline(
         source,
@@ -64,9 +67,10 @@ export function localFileStore(dataDir: string): FileStore {
             yield chunk;
           }
         },
-        createWriteStream(tmp, { flags: 'wx', mode: 0o600 }),
+        file.createWriteStream(),
       );
     } catch (err) {
+      await file.close().catch(() => {});
       await rm(tmp, { force: true });
       throw err;
     }

@@ -7,18 +7,45 @@ import { markModalsMounted } from '@/lib/overlays';
 import { confirmDelete } from './confirm-delete';
 
 describe('confirmDelete before the dialog host is mounted', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it.each([
     [true, 1],
     [false, 0],
-  ])('asks with the browser dialog (answer %s) instead of doing nothing', (answer, calls) => {
+  ])(
+    'asks with the browser dialog (answer %s) when the host does not come, instead of doing nothing',
+    async (answer, calls) => {
+      vi.useFakeTimers();
+      markModalsMounted(false);
+      const confirm = vi.fn(() => answer);
+      vi.stubGlobal('window', { confirm });
+      const onConfirm = vi.fn();
+      confirmDelete({ title: 'Benutzer löschen', message: 'Wirklich löschen?', onConfirm });
+      await vi.advanceTimersByTimeAsync(3900);
+      expect(confirm).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(confirm).toHaveBeenCalledWith('Benutzer löschen\n\nWirklich löschen?');
+      expect(onConfirm).toHaveBeenCalledTimes(calls);
+    },
+  );
+
+  it('waits for a host that is still loading and asks with the app dialog, not the browser one', async () => {
+    vi.useFakeTimers();
     markModalsMounted(false);
-    const confirm = vi.fn(() => answer);
-    vi.stubGlobal('window', { confirm });
+    const confirm = vi.fn(() => true);
+    const dispatchEvent = vi.fn();
+    vi.stubGlobal('window', { confirm, dispatchEvent });
     const onConfirm = vi.fn();
     confirmDelete({ title: 'Benutzer löschen', message: 'Wirklich löschen?', onConfirm });
-    expect(confirm).toHaveBeenCalledWith('Benutzer löschen\n\nWirklich löschen?');
-    expect(onConfirm).toHaveBeenCalledTimes(calls);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(dispatchEvent).not.toHaveBeenCalled();
+    markModalsMounted(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(dispatchEvent).toHaveBeenCalledTimes(1);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });
