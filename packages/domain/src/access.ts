@@ -44,6 +44,15 @@ const OFFER_ROLES = [
   R.ROLE_LEITER_FERTIGUNG,
 ];
 
+const OFFER_EVALUATION_ROLES = [
+  R.ADMIN_ROLE,
+  R.LIST_ADMIN_ROLE,
+  R.STANDARD_ROLE,
+  R.PROJECT_ROLE,
+  R.PROJECT_ONLY_ROLE,
+  R.ROLE_LEITER_FERTIGUNG,
+];
+
 export type ScreenName =
   | 'login'
   | 'validate2fa'
@@ -214,12 +223,7 @@ export const SCREENS: readonly Screen[] = [
   ]),
   screen('offer', '/offer/{slug?}', OFFER_ROLES),
   screen('offer_list', '/offerlist', OFFER_ROLES),
-  screen(
-    'offerevaluation',
-    '/offerevaluation',
-    [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_LEITER_FERTIGUNG],
-    { evaluation: true },
-  ),
+  screen('offerevaluation', '/offerevaluation', OFFER_EVALUATION_ROLES, { evaluation: true }),
 
   // Not in SPEC §2: the defects reported on the public QR page, for those who handle them (decision 021).
   screen('defectreport_list', '/defectreports', DEFECT_REPORT_ROLES),
@@ -327,7 +331,8 @@ export const NAV: readonly {
     screen: 'capacities',
     rule: (u) => ![R.ROLE_FILIALE, R.ACCEPTOR_ROLE, R.ACCEPTOR_LITE_ROLE].some((r) => r === u.role),
   },
-  { entry: 'offers', screen: 'offer_list', rule: (u) => ORDER_NAV_ROLES.includes(u.role) },
+  // SPEC §6 leaves list admin and standard out although §2 gives them the offer screens: they get the entry (decision 022).
+  { entry: 'offers', screen: 'offer_list', related: ['offer'], rule: () => true },
   { entry: 'offerEvaluation', screen: 'offerevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
   // Beyond SPEC §6: the public defect reports, with a badge of the open ones (decision 021).
   { entry: 'defectReports', screen: 'defectreport_list', rule: (u) => mayCall('defectreports:manage', u) },
@@ -416,6 +421,16 @@ export const API_ACCESS = {
   ],
   /** Creating, changing and deleting locations and linking books: the office roles among them. */
   'customerlocations:write': [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE],
+  /**
+   * Technical offers (offer, offer_list): the roles of SPEC §2 read and write them; technicians and the
+   * warehouse pass requests on, the office writes the offers (decision 022).
+   */
+  'offers:read': OFFER_ROLES,
+  'offers:write': OFFER_ROLES,
+  /** Deleting an offer (a mistaken entry): admins only; everybody else records a talk result. */
+  'offers:delete': [R.ADMIN_ROLE],
+  /** The offer evaluation (offerevaluation): its roles, and the evaluation flag (EVALUATION_ACCESS). */
+  'offers:evaluation': OFFER_EVALUATION_ROLES,
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -463,11 +478,19 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   // Every customer role sees its own locations: the default user's start is their branch (decision 019).
   'customerlocations:read': ALL_CUSTOMER_ROLES,
   'customerlocations:write': NO_BRANCH,
+  'offers:read': NO_BRANCH,
+  'offers:write': NO_BRANCH,
+  'offers:delete': NO_BRANCH,
+  'offers:evaluation': NO_BRANCH,
 };
 
+/** Groups that also need the evaluation (auswertung) flag, as their screens do (SPEC §6 route guard). */
+export const EVALUATION_ACCESS: ReadonlySet<ApiAccess> = new Set<ApiAccess>(['offers:evaluation']);
+
 /** Whether a user may call the routes of a group: its role, and for branch users their customer role. */
-export function mayCall(access: ApiAccess, user: Pick<Principal, 'role' | 'customerRole'>): boolean {
+export function mayCall(access: ApiAccess, user: Pick<Principal, 'role' | 'customerRole' | 'auswertung'>): boolean {
   if (!(API_ACCESS[access] as readonly RoleNumber[]).includes(user.role)) return false;
+  if (EVALUATION_ACCESS.has(access) && !user.auswertung) return false;
   if (!isBranchUser(user)) return true;
   return user.customerRole != null && BRANCH_ACCESS[access].includes(user.customerRole);
 }

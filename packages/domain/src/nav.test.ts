@@ -69,17 +69,18 @@ const ADMIN_BASE: NavEntry[] = [
 const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   ['admin', { role: 1 }, ADMIN_BASE], // evaluation entries hidden by the guard (no flag)
   ['admin + flag', { role: 1, auswertung: true }, [...ADMIN_BASE, 'evaluation', 'offerEvaluation']],
-  ['list admin', { role: 2 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'defectReports']],
+  // Offers: SPEC §2 gives list admin and standard the offer screens, so they get the entry too (decision 022).
+  ['list admin', { role: 2 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports']],
   [
     'list admin + flag',
     { role: 2, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation', 'defectReports'],
+    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation', 'defectReports'],
   ],
-  ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'defectReports']],
+  ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports']],
   [
     'standard + flag',
     { role: 3, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'evaluation', 'offerEvaluation', 'defectReports'],
+    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation', 'defectReports'],
   ],
   ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections', 'defectReports']],
   // offer evaluation hidden by the guard: offerevaluation does not allow acceptors

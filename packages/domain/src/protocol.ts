@@ -8,11 +8,11 @@
  * customer locations — add its name to PROTOCOL_ENTITIES and its fields to PROTOCOL_FIELDS (the type
  * demands both), then register its route with protocolRoute() on the server.
  */
-import { Customer } from './roles';
+import { Customer, Department } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
 
-export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype', 'customerlocation'] as const;
+export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype', 'customerlocation', 'offer'] as const;
 export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
 export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
@@ -175,6 +175,68 @@ const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
   book: cl('book'),
 };
 
+const of = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
+  f(`offers.fields.${name}`, format, more);
+const offerUser = (name: string) => of(name, 'ref', { ref: 'user' });
+/** An offer's fields; the blocks are recorded field by field ('angebot.offerNr'), the division flags as 'abteilung.bau'. */
+const OFFER: Record<string, ProtocolField> = {
+  receivedVia: of('receivedVia', 'enum:offers.receivedVia'),
+  csnr: of('csnr'),
+  receivedDate: of('receivedDate', 'date'),
+  receivedFrom: of('receivedFrom'),
+  debitor: of('debitor'),
+  tp: of('tp'),
+  objekt: of('objekt'),
+  objektdaten: of('objektdaten'),
+  bauObjektNr: of('bauObjektNr'),
+  plz: of('plz'),
+  contactPerson: of('contactPerson'),
+  customerEmail: of('customerEmail'),
+  contactPersonTelNr: of('contactPersonTelNr'),
+  opmUser: offerUser('opmUser'),
+  ofmUser: offerUser('ofmUser'),
+  ktb: offerUser('ktb'),
+  deliveryDate: of('deliveryDate', 'date'),
+  deleteFilesDate: of('deleteFilesDate', 'date'),
+  notes: of('notes'),
+  aktuelle_abteilung: of('aktuelle_abteilung', 'enum:lookups.departments', {
+    values: Object.fromEntries(
+      Object.entries(Department).map(([name, n]) => [String(n), `lookups.departments.${name}`]),
+    ),
+  }),
+  'abteilung.autSchieber': f('offers.divisions.autSchieber', 'bool'),
+  'abteilung.autDreher': f('offers.divisions.autDreher', 'bool'),
+  'abteilung.bau': f('offers.divisions.bau', 'bool'),
+  'abteilung.umbau': f('offers.divisions.umbau', 'bool'),
+  'abteilung.export': f('offers.divisions.export', 'bool'),
+  'abteilung.ersatzteile': f('offers.divisions.ersatzteile', 'bool'),
+  'angebot.offerNr': of('offerNr'),
+  'angebot.offerDate': of('offerDate', 'date'),
+  'angebot.offerSum': of('offerSum', 'money'),
+  'angebot.offerFollowUpDate': of('offerFollowUpDate', 'date'),
+  'angebot.talkResult': of('talkResult', 'enum:offers.talkResults'),
+  'angebot.notes': of('talkNotes'),
+  'opm.orderFollowUpDate': of('orderFollowUpDate', 'date'),
+  'opm.status': of('opmStatus', 'enum:offers.opmStatus'),
+  'opm.orderId': of('orderId'),
+  'opm.notes': of('opmNotes'),
+  'ersatzteile.orderNumber': of('orderNumber'),
+  'ersatzteile.orderDate': of('orderDate', 'date'),
+  'ersatzteile.orderSum': of('orderSum', 'money'),
+  'ersatzteile.civilAcceptance': of('civilAcceptance', 'enum:offers.acceptance'),
+  'ersatzteile.implementationDate': of('implementationDate', 'date'),
+  'ersatzteile.freigabeZurVerrechnung': of('freigabeZurVerrechnung', 'bool'),
+  'ersatzteile.invoiceValue': of('invoiceValue', 'money'),
+  'ersatzteile.notes': of('sparePartsNotes'),
+  ampel: of('ampel', 'enum:offers.ampel'),
+  status: of('status', 'enum:offers.status'),
+  ktbInformedAt: of('ktbInformedAt', 'datetime'),
+  takeOverRequestedAt: of('takeOverRequestedAt', 'datetime'),
+  // An attachment added or removed is written as its file name.
+  file: of('files'),
+  source: of('source'),
+};
+
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
 export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<string, ProtocolField>>>> = {
   book: BOOK,
@@ -182,6 +244,7 @@ export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<st
   folder: FOLDER,
   booktype: BOOKTYPE,
   customerlocation: CUSTOMER_LOCATION,
+  offer: OFFER,
 };
 
 export const isProtocolEntity = (v: string): v is ProtocolEntity =>

@@ -12,6 +12,8 @@ import { inspections as deInspections } from './de/inspections';
 import { legal as deLegal } from './de/legal';
 import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
+import { offerevaluation as deOfferevaluation } from './de/offerevaluation';
+import { offers as deOffers } from './de/offers';
 import { pdf as dePdf } from './de/pdf';
 import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
@@ -33,6 +35,8 @@ import { inspections as enInspections } from './en/inspections';
 import { legal as enLegal } from './en/legal';
 import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
+import { offerevaluation as enOfferevaluation } from './en/offerevaluation';
+import { offers as enOffers } from './en/offers';
 import { pdf as enPdf } from './en/pdf';
 import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
@@ -65,6 +69,8 @@ export const resources = {
       protocol: deProtocol,
       customerlocations: deCustomerlocations,
       defectreports: deDefectreports,
+      offers: deOffers,
+      offerevaluation: deOfferevaluation,
       ui: deUi,
     },
   },
@@ -90,6 +96,8 @@ export const resources = {
       protocol: enProtocol,
       customerlocations: enCustomerlocations,
       defectreports: enDefectreports,
+      offers: enOffers,
+      offerevaluation: enOfferevaluation,
       ui: enUi,
     },
   },

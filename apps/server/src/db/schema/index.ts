@@ -8,6 +8,7 @@ export * from './documents';
 export * from './folders';
 export * from './inspections';
 export * from './mail';
+export * from './offers';
 export * from './pdf';
 export * from './protocol';
 export * from './qr';

@@ -10,6 +10,8 @@ import { inspections } from '@pruefbuch/domain/locales/de/inspections';
 import { legal } from '@pruefbuch/domain/locales/de/legal';
 import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
+import { offerevaluation } from '@pruefbuch/domain/locales/de/offerevaluation';
+import { offers } from '@pruefbuch/domain/locales/de/offers';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
@@ -32,5 +34,7 @@ export const translation = {
   protocol,
   customerlocations,
   defectreports,
+  offers,
+  offerevaluation,
   ui,
 };

@@ -12,6 +12,8 @@ import { inspections } from '@pruefbuch/domain/locales/en/inspections';
 import { legal } from '@pruefbuch/domain/locales/en/legal';
 import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
+import { offerevaluation } from '@pruefbuch/domain/locales/en/offerevaluation';
+import { offers } from '@pruefbuch/domain/locales/en/offers';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
 import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
@@ -42,5 +44,7 @@ export const translation = {
   protocol,
   customerlocations,
   defectreports,
+  offers,
+  offerevaluation,
   ui,
 };

@@ -13,6 +13,14 @@ export const validation = {
   customerRole: 'Unbekannte Kundenrolle.',
   department: 'Unbekannte Abteilung.',
   customer: 'Unbekannter Kunde.',
+  number: 'Bitte eine Zahl eingeben.',
+  decimal: 'Bitte höchstens zwei Nachkommastellen eingeben.',
+  dateOrder: 'Das Enddatum liegt vor dem Anfangsdatum.',
+  offer: {
+    reasonRequired: 'Bitte den Grund angeben.',
+    followUpBeforeOffer: 'Das Nachfassdatum liegt vor dem Angebotsdatum.',
+    offerBeforeReceipt: 'Das Angebotsdatum liegt vor dem Eingang der Anfrage.',
+  },
   firstName: { required: 'Der Vorname wird benötigt.' },
   lastName: { required: 'Der Nachname wird benötigt.' },
   email: {

@@ -15,6 +15,14 @@ export const validation: typeof de = {
   customerRole: 'Unknown customer role.',
   department: 'Unknown department.',
   customer: 'Unknown customer.',
+  number: 'Please enter a number.',
+  decimal: 'Please enter at most two decimal places.',
+  dateOrder: 'The end date is before the start date.',
+  offer: {
+    reasonRequired: 'Please give the reason.',
+    followUpBeforeOffer: 'The follow-up date is before the offer date.',
+    offerBeforeReceipt: 'The offer date is before the request was received.',
+  },
   firstName: { required: 'First name is required.' },
   lastName: { required: 'Last name is required.' },
   email: {

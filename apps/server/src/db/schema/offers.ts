@@ -1,0 +1,146 @@
+import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { books } from './books';
+import { createdAt, stamps } from './columns';
+import { blobs } from './documents';
+import { tenants } from './tenants';
+import { users } from './users';
+
+const day = (name: string) => date(name, { mode: 'string' });
+const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
+/**
+ * A technical offer (SPEC §3 Offer) of a tenant. Every field is a column, the blocks angebot, opm
+ * and ersatzteile with a prefix, so the list's filters and sorts and the evaluation's sums run on
+ * indexes. ampel, ampel_rank, status and type are derived (rules/offer-ampel.ts) and written with
+ * every change and by the daily job.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    receivedVia: text('received_via'),
+    csnr: text('csnr').notNull().default(''),
+    receivedDate: day('received_date'),
+    receivedFrom: text('received_from').notNull().default(''),
+    debitor: text('debitor').notNull().default(''),
+    tp: text('tp').notNull().default(''),
+    objekt: text('objekt').notNull().default(''),
+    objektdaten: text('objektdaten').notNull().default(''),
+    bauObjektNr: text('bau_objekt_nr').notNull().default(''),
+    plz: text('plz').notNull().default(''),
+    contactPerson: text('contact_person').notNull().default(''),
+    customerEmail: text('customer_email').notNull().default(''),
+    contactPersonTelNr: text('contact_person_tel_nr').notNull().default(''),
+    opmUser: userRef('opm_user'),
+    ofmUser: userRef('ofm_user'),
+    ktb: userRef('ktb'),
+    deliveryDate: day('delivery_date'),
+    deleteFilesDate: day('delete_files_date'),
+    notes: text('notes').notNull().default(''),
+    abteilung: jsonb('abteilung').$type<DivisionFlags>().notNull(),
+    aktuelleAbteilung: smallint('aktuelle_abteilung').notNull().default(5),
+    // angebot
+    offerNr: text('offer_nr').notNull().default(''),
+    offerDate: day('offer_date'),
+    offerSum: euros('offer_sum'),
+    offerFollowUpDate: day('offer_follow_up_date'),
+    talkResult: text('talk_result'),
+    /** When the talk result was last set (offer times: offer to talk result). */
+    talkResultAt: at('talk_result_at'),
+    angebotNotes: text('angebot_notes').notNull().default(''),
+    // opm
+    orderFollowUpDate: day('order_follow_up_date'),
+    opmStatus: text('opm_status'),
+    /** The order of order processing that took the offer over (no foreign key until orders exist). */
+    orderId: uuid('order_id'),
+    opmNotes: text('opm_notes').notNull().default(''),
+    // ersatzteile
+    orderNumber: text('order_number').notNull().default(''),
+    orderDate: day('order_date'),
+    orderSum: euros('order_sum'),
+    civilAcceptance: text('civil_acceptance'),
+    implementationDate: day('implementation_date'),
+    freigabeZurVerrechnung: boolean('freigabe_zur_verrechnung').notNull().default(false),
+    invoiceValue: euros('invoice_value'),
+    ersatzteileNotes: text('ersatzteile_notes').notNull().default(''),
+    // derived and server-set
+    ampel: text('ampel').notNull(),
+    /** 3 red, 2 orange, 1 green: the list sorts worst first. */
+    ampelRank: smallint('ampel_rank').notNull(),
+    status: text('status').notNull().default('waiting'),
+    type: text('type').notNull().default('offer'),
+    ktbInformedAt: at('ktb_informed_at'),
+    takeOverRequestedAt: at('take_over_requested_at'),
+    /** The follow-up date the OFM was last mailed about (one mail per date). */
+    followUpMailedFor: day('follow_up_mailed_for'),
+    /** The defect the offer was started from (a record's defect id inside the record). */
+    sourceBookId: uuid('source_book_id').references(() => books.id, { onDelete: 'set null' }),
+    sourceRecordId: uuid('source_record_id'),
+    sourceDefectId: text('source_defect_id'),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    createdBy: uuid('created_by'),
+    ...stamps,
+  },
+  (t) => [
+    index('offers_tenant_rank_idx').on(t.tenantId, t.ampelRank, t.receivedDate),
+    index('offers_tenant_received_idx').on(t.tenantId, t.receivedDate),
+    index('offers_tenant_offer_date_idx').on(t.tenantId, t.offerDate),
+    index('offers_tenant_ofm_idx').on(t.tenantId, t.ofmUser, t.offerFollowUpDate),
+    index('offers_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+    index('offers_source_book_idx').on(t.sourceBookId),
+  ],
+);
+
+/** The attachments of an offer: blobs of the document store (type 'offer-attachment'). */
+export const offerFiles = pgTable(
+  'offer_files',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blobs.id, { onDelete: 'cascade' }),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.blobId] }), index('offer_files_blob_idx').on(t.blobId)],
+);
+
+/** SPEC §3 Last search: per user and tenant what the offer list was last searched for. */
+export const offerLastSearches = pgTable(
+  'offer_last_searches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    value: text('value').notNull().default(''),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offer_last_searches_user_tenant_idx').on(t.userId, t.tenantId)],
+);
