@@ -21,6 +21,11 @@ export const validation = {
     followUpBeforeOffer: 'Das Nachfassdatum liegt vor dem Angebotsdatum.',
     offerBeforeReceipt: 'Das Angebotsdatum liegt vor dem Eingang der Anfrage.',
   },
+  order: {
+    stepNeeds: 'Für diesen Schritt wird dieses Feld benötigt.',
+    ziviNotNeeded: 'Für diesen Auftrag ist keine Zivi-Abnahme vorgesehen.',
+    ziviFirst: 'Erst die Zivi-Abnahme, dann die Verrechnung.',
+  },
   firstName: { required: 'Der Vorname wird benötigt.' },
   lastName: { required: 'Der Nachname wird benötigt.' },
   email: {

@@ -23,6 +23,11 @@ export const validation: typeof de = {
     followUpBeforeOffer: 'The follow-up date is before the offer date.',
     offerBeforeReceipt: 'The offer date is before the request was received.',
   },
+  order: {
+    stepNeeds: 'This step needs this field.',
+    ziviNotNeeded: 'This order needs no civil acceptance.',
+    ziviFirst: 'The civil acceptance comes before billing.',
+  },
   firstName: { required: 'First name is required.' },
   lastName: { required: 'Last name is required.' },
   email: {
