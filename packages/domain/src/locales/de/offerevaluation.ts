@@ -53,8 +53,8 @@ export const offerevaluation = {
   },
   /** Short headers of the on-screen table (the export writes the long ones). */
   short: {
-    toOffer: 'Eingang → Angebot',
-    toResult: 'Angebot → Ergebnis',
+    toOffer: 'Eingang → Angebot (Tage)',
+    toResult: 'Angebot → Ergebnis (Tage)',
     median: 'Median',
     spread: '25.–75. Perzentil',
   },
@@ -76,6 +76,7 @@ export const offerevaluation = {
     talkResult: 'Ohne Gesprächsergebnis',
     receivedVia: 'Ohne Angabe',
   },
+  noTenant: 'Bitte zuerst einen Mandanten wählen.',
   empty: 'Im gewählten Zeitraum gibt es keine Angebote.',
   emptyHint: 'Bitte einen anderen Zeitraum oder eine andere Abteilung wählen.',
   invalidRange: 'Das Enddatum liegt vor dem Anfangsdatum.',

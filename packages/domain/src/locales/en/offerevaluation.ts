@@ -53,8 +53,8 @@ export const offerevaluation: typeof de = {
     toResultP75: 'To result: 75th percentile (days)',
   },
   short: {
-    toOffer: 'Receipt → offer',
-    toResult: 'Offer → result',
+    toOffer: 'Receipt → offer (days)',
+    toResult: 'Offer → result (days)',
     median: 'Median',
     spread: '25th–75th percentile',
   },
@@ -76,6 +76,7 @@ export const offerevaluation: typeof de = {
     talkResult: 'No talk result',
     receivedVia: 'Not recorded',
   },
+  noTenant: 'Please choose a tenant first.',
   empty: 'There are no offers in the chosen period.',
   emptyHint: 'Please choose another period or department.',
   invalidRange: 'The end date is before the start date.',
