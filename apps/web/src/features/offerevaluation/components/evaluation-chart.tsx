@@ -66,6 +66,7 @@ export function SuccessChart({ rows }: { rows: readonly EvaluationRow[] }) {
       {...inSeriesOrder(['commissioned', 'cancelled', 'waiting', 'rate'])}
       tickLine="y"
       connectNulls={false}
+      curveType="linear"
       maxBarWidth={40}
       valueFormatter={formatNumber}
       tooltipAnimationDuration={150}
