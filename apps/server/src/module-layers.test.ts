@@ -28,9 +28,11 @@ const LAYER: Record<string, number> = {
   protocol: 5,
   pdf: 6,
   customerlocations: 6,
+  offers: 6,
   reminders: 7,
   qr: 7,
   lists: 7,
+  offerevaluation: 7,
 };
 
 /**
