@@ -252,7 +252,6 @@ export const offers = {
   },
   defect: {
     create: 'Angebot erstellen',
-    createFor: 'Angebot zu {{name}} erstellen',
     offer: 'Angebot {{nr}}',
     offerNoNr: 'Angebot (ohne Nummer)',
     none: 'Kein Angebot',

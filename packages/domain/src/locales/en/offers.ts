@@ -254,7 +254,6 @@ export const offers: typeof de = {
   },
   defect: {
     create: 'Create offer',
-    createFor: 'Create an offer for {{name}}',
     offer: 'Offer {{nr}}',
     offerNoNr: 'Offer (no number)',
     none: 'No offer',

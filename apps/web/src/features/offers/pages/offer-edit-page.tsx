@@ -16,7 +16,7 @@ import { FormSection, SectionNav } from '@/components/ui/form-section';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
-import { getSessionState, toPrincipal, useSession } from '@/lib/session';
+import { getSessionState, toPrincipal, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useCreateOffer } from '../api/create-offer';
 import { useDeleteOffer } from '../api/delete-offer';
 import { getOfferQueryOptions, useOffer } from '../api/get-offer';
@@ -57,13 +57,16 @@ export function OfferEditPage() {
   const { t } = useTranslation();
   const { slug } = useParams();
   const [search] = useSearchParams();
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('offers:write', user);
   const isNew = !slug || slug === NEW_SLUG;
   const source = isNew ? sourceFromParams(search) : null;
+  // Started from a defect: the offer belongs to the defect's tenant, which becomes the current one.
+  const tenant = isNew ? search.get('tenant') : null;
+  useSyncCurrentTenant(tenant ?? undefined);
   const offer = useOffer(isNew ? undefined : slug);
-  const draft = useOfferDraft(mayWrite ? source : null);
+  const draft = useOfferDraft(mayWrite && (!tenant || tenant === currentTenant) ? source : null);
   const back = { to: screenPath('offer_list'), label: t('offers.editor.back') };
   usePageTitle(offer.data ? offerName(t, offer.data) : undefined);
 
