@@ -1,16 +1,10 @@
+import type { OfferUser } from '@pruefbuch/domain/schemas/offer';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { offerKeys } from './keys';
 
-/** A user who may be named in an offer (OFM, OPM, KTB). */
-export interface OfferUser {
-  _id: string;
-  name: string;
-  abbreviation: string;
-  /** Department number (roles.ts Department). */
-  department: number;
-}
+export type { OfferUser };
 
 /** GET offer/users: the users of the tenant an offer may name. */
 export const getOfferUsers = (signal?: AbortSignal) => api.get<OfferUser[]>('offer/users', { signal });
