@@ -19,6 +19,7 @@ export function MoneyField({
   return (
     <NumberField
       decimalScale={2}
+      fixedDecimalScale
       allowNegative={false}
       decimalSeparator={de ? ',' : '.'}
       thousandSeparator={de ? '.' : ','}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Center, Group, NativeSelect, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { OFFER_SEARCH_TYPES, type OfferListItem, type OfferSortField } from '@pruefbuch/domain/schemas/offer';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconAlarm, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { useOffersUpdatedAt } from '../api/get-offers-updated-at';
 import { offerKeys } from '../api/keys';
 import { useLastSearch, useSaveLastSearch } from '../api/last-search';
 import { OfferFilterControls } from '../components/offer-filters';
-import { FollowUpDueBadge, OfferStatusBadge } from '../components/offer-parts';
+import { OfferStatusBadge } from '../components/offer-parts';
 import { activeFilterCount, clearedFilters, offerListApiParams, offerListViewOf } from '../offer-list-filters';
 
 const SORT_FIELDS = [
@@ -134,12 +134,25 @@ export function OfferListPage() {
       nowrap: true,
       cell: (o) =>
         o.angebot.offerFollowUpDate ? (
-          <Group gap={6} wrap="nowrap">
-            <Text span size="sm" c={o.followUpDue ? 'red.8' : undefined} fw={o.followUpDue ? 600 : undefined}>
+          <div>
+            <Text
+              span
+              size="sm"
+              display="block"
+              c={o.followUpDue ? 'red.8' : undefined}
+              fw={o.followUpDue ? 600 : undefined}
+            >
               {formatDate(o.angebot.offerFollowUpDate)}
             </Text>
-            {o.followUpDue ? <FollowUpDueBadge size="sm" /> : null}
-          </Group>
+            {o.followUpDue ? (
+              <Group gap={4} wrap="nowrap" c="red.8" data-testid="offer-follow-up-due">
+                <IconAlarm size={12} aria-hidden />
+                <Text span size="xs" fw={600}>
+                  {t('offers.followUpDue')}
+                </Text>
+              </Group>
+            ) : null}
+          </div>
         ) : null,
     },
     {
@@ -246,7 +259,7 @@ export function OfferListPage() {
         ) : null
       }
       testId="offer"
-      minWidth={1120}
+      minWidth={1000}
     />
   );
 }
