@@ -12,6 +12,7 @@ export function afterOfferChange(queryClient: QueryClient, saved?: Offer) {
   if (saved) queryClient.setQueryData(offerKeys.detail(currentTenant, saved._id), saved);
   void queryClient.invalidateQueries({
     queryKey: [OFFERS_KEY],
-    predicate: (query) => query.queryKey[2] !== 'detail' && query.queryKey[2] !== 'users',
+    // The record as saved is set above; the people and a defect's draft do not change with an offer.
+    predicate: (query) => !['detail', 'users', 'draft'].includes(String(query.queryKey[2])),
   });
 }
