@@ -131,7 +131,7 @@ export function OfferListPage() {
       key: 'followUp',
       header: t('offers.list.columns.followUp'),
       sort: 'offerFollowUpDate',
-      nowrap: true,
+      width: 110,
       cell: (o) =>
         o.angebot.offerFollowUpDate ? (
           <div>
@@ -166,7 +166,6 @@ export function OfferListPage() {
     {
       key: 'status',
       header: t('offers.list.columns.status'),
-      nowrap: true,
       cell: (o) => <OfferStatusBadge status={o.status} size="sm" />,
     },
   ];
@@ -259,7 +258,7 @@ export function OfferListPage() {
         ) : null
       }
       testId="offer"
-      minWidth={1000}
+      minWidth={1180}
     />
   );
 }
