@@ -93,6 +93,17 @@ describe('usableNav', () => {
     expect(usableNav({ role: Role.STANDARD_ROLE })).not.toContain('branches');
   });
 
+  it('builds the offer screens: the offers entry (and tile) for exactly the roles that may read offers (decision 022)', () => {
+    expect(isBuilt('offer_list')).toBe(true);
+    expect(isBuilt('offer')).toBe(true);
+    for (const user of PRINCIPALS) {
+      expect(usableNav(user).includes('offers'), JSON.stringify(user)).toBe(mayCall('offers:read', user));
+    }
+    expect(usableNav({ role: Role.ROLE_LAGER })).toContain('offers');
+    expect(usableNav({ role: Role.ROLE_SERVICE_TECHNIKER })).toContain('offers');
+    expect(usableNav({ role: Role.ACCEPTOR_ROLE })).not.toContain('offers');
+  });
+
   it('offers the defect reports (entry and tile) to exactly the roles that handle them (decision 021)', () => {
     for (const user of PRINCIPALS) {
       expect(usableNav(user).includes('defectReports'), JSON.stringify(user)).toBe(

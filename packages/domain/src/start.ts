@@ -15,8 +15,6 @@ export const UNBUILT_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'opevaluation',
   'costlist',
   'capacities',
-  'offer',
-  'offer_list',
 ]);
 
 export const isBuilt = (screen: ScreenName) => !UNBUILT_SCREENS.has(screen);

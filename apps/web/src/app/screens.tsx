@@ -77,4 +77,6 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
     () => import('@/features/inspections/pages/upload-report-page'),
     'UploadReportPage',
   ),
+  offer_list: page(() => import('@/features/offers/pages/offer-list-page'), 'OfferListPage'),
+  offer: page(() => import('@/features/offers/pages/offer-edit-page'), 'OfferEditPage'),
 };

@@ -51,3 +51,10 @@ export function formatPercent(value: number | null | undefined): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(intlLocale()).format(value);
 }
+
+/** A file's size: '812 B', '12,4 KB', '3,1 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 102.4) / 10)} KB`;
+  return `${formatNumber(Math.round(bytes / (1024 * 102.4)) / 10)} MB`;
+}

@@ -19,7 +19,7 @@ import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { UploadButton } from '@/components/ui/upload-button';
 import { errorText } from '@/lib/errors';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useDeleteBookDocument } from '../api/delete-book-document';
 import { useDownloadDocument } from '../api/download-document';
@@ -30,12 +30,6 @@ const EXTENSIONS = [...new Set(Object.values(DOCUMENT_EXTENSIONS).flat())];
 /** What the file picker offers; the server decides from the bytes either way. */
 const ACCEPT = [...DOCUMENT_CONTENT_TYPES, ...EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
-
-export function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${formatNumber(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 102.4) / 10)} KB`;
-  return `${formatNumber(Math.round(bytes / (1024 * 102.4)) / 10)} MB`;
-}
 
 /**
  * The documents of a book: upload (PDF and images, with progress), download and delete. Users who may only

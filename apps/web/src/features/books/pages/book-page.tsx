@@ -11,6 +11,7 @@ import { confirmDelete } from '@/components/ui/confirm-delete';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookDefectReportsCard } from '@/features/defectreports/components/book-defect-reports-card';
+import { BookDefectsCard } from '@/features/inspections/components/book-defects-card';
 import { BookRecordsCard } from '@/features/inspections/components/book-records-card';
 import { BookingCard } from '@/features/inspections/components/booking-card';
 import { PdfAssetsCard } from '@/features/inspections/components/pdf-assets-card';
@@ -214,6 +215,8 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       ) : null}
 
       <BookRecordsCard tenantId={tenantId} dto={dto} />
+
+      <BookDefectsCard tenantId={tenantId} bookId={book._id} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>

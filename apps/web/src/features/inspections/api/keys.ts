@@ -11,4 +11,6 @@ export const inspectionKeys = {
   shutDown: (tenantId: string, bookId: string) => ['inspections', 'shutdown', tenantId, bookId] as const,
   pdfAssets: (tenantId: string, bookId: string) => ['inspections', 'pdfassets', tenantId, bookId] as const,
   photo: (tenantId: string, blobId: string) => ['inspections', 'photo', tenantId, blobId] as const,
+  /** The offers started from the defects of a book (offer/byBook). */
+  defectOffers: (tenantId: string, bookId: string) => ['inspections', 'defectoffers', tenantId, bookId] as const,
 };

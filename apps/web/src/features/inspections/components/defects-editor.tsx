@@ -13,16 +13,26 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schemas/inspection';
+import type { DefectOffer } from '@pruefbuch/domain/schemas/offer';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InspectionValues } from '../inspection-form';
 import { useItemLabel } from './checklist-editor';
+import { DefectOfferLine } from './defect-offer';
 import { DefectPhotos } from './defect-photos';
 import { SEVERITY_COLOR } from './severity-badge';
 
+/** The offers of a saved record's defects: which has one, and where a new one starts. */
+export interface DefectOffers {
+  byDefect: ReadonlyMap<string, DefectOffer> | undefined;
+  /** The new offer's address for a saved defect; null when the user may not create offers. */
+  createTo: (defectId: string) => string | null;
+}
+
 /**
  * The defects of a record: a description, the severity (safe to operate / operate only after repair /
- * shut down), the checklist item it belongs to, photos, and whether it has been fixed.
+ * shut down), the checklist item it belongs to, photos, and whether it has been fixed. A saved defect says
+ * whether an offer exists for it, and offers to start one.
  */
 export function DefectsEditor({
   form,
@@ -30,12 +40,15 @@ export function DefectsEditor({
   tenantId,
   bookId,
   onAdd,
+  offers,
 }: {
   form: UseFormReturnType<InspectionValues>;
   readOnly: boolean;
   tenantId: string;
   bookId: string;
   onAdd: (item: string | null) => void;
+  /** For users who may read offers, once the record is saved. */
+  offers?: DefectOffers | null;
 }) {
   const { t } = useTranslation();
   const itemLabel = useItemLabel();
@@ -131,6 +144,9 @@ export function DefectsEditor({
                   />
                 )}
               </Group>
+              {offers && defect._id && offers.byDefect ? (
+                <DefectOfferLine offer={offers.byDefect.get(defect._id)} createTo={offers.createTo(defect._id)} />
+              ) : null}
               <DefectPhotos
                 tenantId={tenantId}
                 bookId={bookId}

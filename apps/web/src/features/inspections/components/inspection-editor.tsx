@@ -19,10 +19,12 @@ import { isApiError } from '@/lib/api-client';
 import { openPendingTab } from '@/lib/download';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { toPrincipal, useSession } from '@/lib/session';
 import { useCreateInspection } from '../api/create-inspection';
 import { useDeleteInspection } from '../api/delete-inspection';
 import { pdfPaths, useDownloadPdf } from '../api/download-pdf';
 import { useFinalizeInspection } from '../api/finalize-inspection';
+import { useDefectOffers } from '../api/get-defect-offers';
 import { getInspectionQueryOptions } from '../api/get-inspection';
 import { useArchivedPdf } from '../api/get-pdf-assets';
 import { useUpdateInspection } from '../api/update-inspection';
@@ -39,7 +41,8 @@ import {
 } from '../inspection-form';
 import { newRecordPath, recordPath } from '../record-paths';
 import { ChecklistEditor } from './checklist-editor';
-import { DefectsEditor } from './defects-editor';
+import { defectOfferAccess, newOfferPath } from './defect-offer';
+import { type DefectOffers, DefectsEditor } from './defects-editor';
 import { EditorActions } from './editor-actions';
 import { ContinuedOperationField, RecordFields } from './record-fields';
 import { SignaturesSection } from './signatures-section';
@@ -105,6 +108,18 @@ export function InspectionEditor(props: EditorProps) {
   const remove = useDeleteInspection();
   const pdf = useDownloadPdf();
   const archived = useArchivedPdf(tenantId, bookId, record?._id ?? '', !!record?.finalized);
+  // A saved record's defects say whether an offer exists for them, and start one (decision 022).
+  const { session } = useSession();
+  const offerAccess = defectOfferAccess(toPrincipal(session));
+  const defectOffers = useDefectOffers(tenantId, bookId, offerAccess.read && !!record);
+  const offers: DefectOffers | null =
+    record && offerAccess.read
+      ? {
+          byDefect: defectOffers.data,
+          createTo: (defect) =>
+            offerAccess.create ? newOfferPath({ tenant: tenantId, book: bookId, record: record._id, defect }) : null,
+        }
+      : null;
 
   const ids = (slug: string) => ({ tenant: tenantId, book: bookId, slug });
   // Saving a draft: POST for a new record, else PUT with its version (409 → reload or keep).
@@ -263,7 +278,14 @@ export function InspectionEditor(props: EditorProps) {
             </FormSection>
 
             <FormSection id="record-defects" title={t('inspections.sections.defects')} testId="defects">
-              <DefectsEditor form={form} readOnly={readOnly} tenantId={tenantId} bookId={bookId} onAdd={addDefect} />
+              <DefectsEditor
+                form={form}
+                readOnly={readOnly}
+                tenantId={tenantId}
+                bookId={bookId}
+                onAdd={addDefect}
+                offers={offers}
+              />
             </FormSection>
 
             {self ? null : (

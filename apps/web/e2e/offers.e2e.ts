@@ -1,0 +1,184 @@
+/**
+ * Technical offers as the office uses them (issue 12): an offer is started from a defect of an inspection
+ * record and comes prefilled, gets its OFM, number and dates, turns red when its follow-up passes, is marked
+ * commissioned with its order data and handed over to order processing; the book then shows the defect as
+ * offered. The warehouse and the service technicians reach the offer list from the nav.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+const run = randomUUID().slice(0, 6);
+const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+/** A day relative to today as the date fields take it (DD.MM.YYYY). */
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+};
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A sliding door in the demo tenant with a maintenance record that found one defect. */
+async function bookWithDefect() {
+  const token = await adminToken();
+  const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+  const tenant = tenants.docs[0];
+  if (!tenant) throw new Error('demo tenant missing');
+  const object = `Ärztehaus Sachsenhausen ${run}`;
+  const book = await withTenant<{ _id: string }>('POST', '/books', tenant._id, token, {
+    title: `Schiebetür Ärztehaus ${run}`,
+    customer: 'Praxisgemeinschaft Süd',
+    object,
+    bookType: SLIDING_DOOR_TYPE,
+  });
+  const defectText = `Antrieb läuft unrund, Zahnriemen verschlissen ${run}`;
+  const record = await withTenant<{ _id: string; defects: { _id: string; text: string }[] }>(
+    'POST',
+    '/inspections',
+    tenant._id,
+    token,
+    {
+      book: book._id,
+      kind: 'wartung',
+      when: isoDay(-1),
+      who: 'Tom Techniker',
+      defects: [{ text: defectText, severity: 'repair' }],
+    },
+  );
+  const defect = record.defects[0];
+  if (!defect) throw new Error('defect missing');
+  return { tenantId: tenant._id, bookId: book._id, recordId: record._id, defectId: defect._id, object, defectText };
+}
+
+/** Picks an option of a Mantine select, typing part of it first into a searchable one. */
+async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const ampelOf = (page: Page) => page.getByTestId('offer-page-ampel').getAttribute('data-ampel');
+
+describe('offers', () => {
+  it('an offer from a defect: prefilled, followed up, commissioned, handed over, shown on the book', async () => {
+    const world = await bookWithDefect();
+    const page = await browser.newPage({ width: 1280 });
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+
+    // The record's defect has no offer yet and offers to start one.
+    await page.goto(`/app/book/${world.tenantId}/${world.bookId}/inspection_wartung/${world.recordId}`);
+    const defect = page.getByTestId('defect').filter({ hasText: world.defectText });
+    await defect.getByTestId('defect-no-offer').waitFor();
+    await defect.getByTestId('defect-create-offer').click();
+
+    // The new offer is filled from the book and the defect, and names the defect it will be linked to.
+    await page.waitForURL(/\/app\/offer\/new\?/);
+    await page.getByTestId('offer-form').waitFor();
+    await expect.poll(() => page.getByTestId('offer-objekt').inputValue()).toBe(world.object);
+    expect(await page.getByTestId('offer-debitor').inputValue()).toBe('Praxisgemeinschaft Süd');
+    expect(await page.getByTestId('offer-source').textContent()).toContain(world.defectText);
+    // Nobody is its OFM yet: red 'Kein OFM'.
+    expect(await ampelOf(page)).toBe('no_ofm');
+
+    const offerNr = `A-${run}`;
+    await choose(page, 'offer-ofmUser', /Anna Admin/, 'Anna');
+    await page.getByTestId('offer-receivedDate').fill(day(-20));
+    await page.getByTestId('offer-offerNr').fill(offerNr);
+    await page.getByTestId('offer-offerDate').fill(day(-10));
+    await page.getByTestId('offer-offerSum').fill('12500,5');
+    await page.getByTestId('offer-offerFollowUpDate').fill(day(7));
+    // The ampel follows the input before anything is saved.
+    await expect.poll(() => ampelOf(page)).toBe('follow_up_open');
+    await page.getByTestId('offer-save').click();
+    await page.waitForURL(/\/app\/offer\/[0-9a-f-]{36}$/);
+    await toast(page, 'Angelegt!');
+    // The saved offer's screen: linked to the defect, with its protocol.
+    await page.getByTestId('offer-source').getByText('Aus einem Mangel erstellt').waitFor();
+    await page.getByTestId('protocol').waitFor();
+    await expect.poll(() => ampelOf(page)).toBe('follow_up_open');
+    expect(await page.getByTestId('offer-offerSum').inputValue()).toBe('12.500,50');
+    const offerPath = new URL(page.url()).pathname;
+
+    // The follow-up date passes: red, and 'Nachfassen fällig'.
+    await page.getByTestId('offer-offerFollowUpDate').fill(day(-3));
+    await page.getByTestId('offer-save').click();
+    await toast(page, 'Gespeichert!');
+    await expect.poll(() => ampelOf(page)).toBe('follow_up_expired');
+    expect(await page.getByTestId('offer-page-ampel').getAttribute('data-colour')).toBe('red');
+    expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('Nachfassen abgelaufen');
+    await page.getByTestId('offer-status-bar').getByText('Nachfassen fällig').waitFor();
+
+    // It is among 'Meine Nachfassungen' of its OFM, marked due.
+    await page.goto('/app/offerlist?followUp=mine');
+    const row = page.getByTestId('offer-row').filter({ hasText: offerNr });
+    await row.waitFor();
+    expect(await row.getByTestId('offer-follow-up-due').textContent()).toContain('Nachfassen fällig');
+    expect(Number(await page.getByTestId('offer-mine-count').textContent())).toBeGreaterThanOrEqual(1);
+    await row.getByTestId('offer-link').click();
+    await page.waitForURL((u) => u.pathname === offerPath);
+    await page.getByTestId('offer-form').waitFor();
+
+    // 'Sonstiges' needs a reason: the field says so and nothing is sent.
+    await choose(page, 'offer-talkResult', /^Sonstiges/);
+    await page.getByTestId('offer-save').click();
+    await page.getByText('Bitte den Grund', { exact: false }).first().waitFor();
+
+    // Commissioned with its order data: 'Auftrag erhalten', and the hand-over is offered.
+    await choose(page, 'offer-talkResult', 'Angebot ist beauftragt');
+    await page.getByTestId('offer-orderNumber').fill(`B-${run}`);
+    await page.getByTestId('offer-orderDate').fill(day(-1));
+    await page.getByTestId('offer-save').click();
+    await toast(page, 'Gespeichert!');
+    await expect.poll(() => ampelOf(page)).toBe('order_received');
+    expect(await page.getByTestId('offer-status').first().textContent()).toBe('Beauftragt');
+
+    await page.getByTestId('offer-take-over').click();
+    await page.getByTestId('take-over-confirm').click();
+    await toast(page, 'An die Auftragsabwicklung übergeben.');
+    await expect.poll(() => ampelOf(page)).toBe('taken_over');
+    expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('In Auftragsabwicklung übernommen');
+    expect(await page.getByTestId('offer-take-over').count()).toBe(0);
+    await page.getByTestId('offer-takeover-requested').waitFor();
+
+    // The book shows the defect as offered and commissioned, with the offer's ampel and a link to it.
+    await page.getByTestId('offer-source-book').click();
+    const line = page.getByTestId('book-defects-card').getByTestId('book-defect').filter({ hasText: world.defectText });
+    await line.getByTestId('defect-offer').waitFor();
+    expect(await line.getByTestId('defect-offer-link').textContent()).toBe(`Angebot ${offerNr}`);
+    expect(await line.getByTestId('defect-offer').textContent()).toContain('Beauftragt');
+    expect(await line.getByTestId('defect-offer-ampel').getAttribute('data-ampel')).toBe('taken_over');
+    expect(await line.getByTestId('defect-create-offer').count()).toBe(0);
+    await line.getByTestId('defect-offer-link').click();
+    await page.waitForURL((u) => u.pathname === offerPath);
+  });
+
+  it.each(['lager@demo.test', 'servicetechniker@demo.test'])(
+    '%s reaches the offer list from the nav',
+    async (email) => {
+      const page = await browser.newPage({ width: 1280 });
+      await login(page, email);
+      await page.waitForURL((u) => !u.pathname.includes('/login'));
+      await page.getByRole('link', { name: 'Technische Angebote/Aufträge' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/offerlist');
+      await page.getByRole('heading', { name: 'Technische Angebote' }).waitFor();
+      // The list answered (rows or its empty state), and a new offer can be started.
+      await page.locator('[data-testid=offer-total], [data-testid=offer-empty]').first().waitFor();
+      await page.getByTestId('offer-new').waitFor();
+    },
+  );
+});

@@ -1,0 +1,143 @@
+import { Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { Department } from '@pruefbuch/domain/roles';
+import { DIVISIONS, type Offer, RECEIVED_VIA } from '@pruefbuch/domain/schemas/offer';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/ui/date-field';
+import type { OfferUser } from '../api/get-offer-users';
+import type { OfferValues } from '../offer-form';
+import { departmentOptions } from './user-options';
+import { UserSelect } from './user-select';
+
+function SubTitle({ children }: { children: string }) {
+  return (
+    <Text size="sm" fw={600} c="dimmed" mt="xs">
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * The request (SPEC §3 Offer main fields): how and when it came in, customer and object, the contact, the
+ * divisions it concerns and the department that has it now, who is responsible, and the dates.
+ */
+export function OfferRequestFields({
+  form,
+  users,
+  usersFailed,
+  offer,
+}: {
+  form: UseFormReturnType<OfferValues>;
+  users: readonly OfferUser[];
+  usersFailed: boolean;
+  offer?: Offer;
+}) {
+  const { t } = useTranslation();
+  const field = (name: keyof OfferValues & string) => ({
+    ...form.getInputProps(name),
+    label: t(`offers.fields.${name}`),
+    'data-testid': `offer-${name}`,
+  });
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Select
+          {...form.getInputProps('receivedVia')}
+          label={t('offers.fields.receivedVia')}
+          data={RECEIVED_VIA.map((v) => ({ value: v, label: t(`offers.receivedVia.${v}`) }))}
+          clearable
+          data-testid="offer-receivedVia"
+        />
+        <DateField
+          {...form.getInputProps('receivedDate')}
+          label={t('offers.fields.receivedDate')}
+          data-testid="offer-receivedDate"
+        />
+        <TextInput {...field('receivedFrom')} />
+      </SimpleGrid>
+
+      <SubTitle>{t('offers.sections.customer')}</SubTitle>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput {...field('debitor')} />
+        <TextInput {...field('csnr')} />
+        <TextInput {...field('tp')} />
+        <TextInput {...field('objekt')} />
+        <TextInput {...field('bauObjektNr')} />
+        <TextInput {...field('plz')} inputMode="numeric" />
+      </SimpleGrid>
+      <Textarea {...field('objektdaten')} autosize minRows={2} maxRows={8} />
+
+      <SubTitle>{t('offers.sections.contact')}</SubTitle>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput {...field('contactPerson')} />
+        <TextInput {...field('contactPersonTelNr')} type="tel" />
+        <TextInput {...field('customerEmail')} type="email" />
+      </SimpleGrid>
+
+      <SubTitle>{t('offers.sections.responsible')}</SubTitle>
+      <Checkbox.Group label={t('offers.fields.abteilung')}>
+        <Group gap="md" mt={6}>
+          {DIVISIONS.map((d) => (
+            <Checkbox
+              key={d}
+              {...form.getInputProps(`abteilung.${d}`, { type: 'checkbox' })}
+              label={t(`offers.divisions.${d}`)}
+              data-testid={`offer-division-${d}`}
+            />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          value={String(form.values.aktuelle_abteilung)}
+          onChange={(value) => form.setFieldValue('aktuelle_abteilung', Number(value ?? Department.OFM))}
+          error={form.getInputProps('aktuelle_abteilung').error}
+          label={t('offers.fields.aktuelle_abteilung')}
+          data={departmentOptions(t)}
+          allowDeselect={false}
+          data-testid="offer-aktuelle_abteilung"
+        />
+        <UserSelect
+          form={form}
+          path="ofmUser"
+          label={t('offers.fields.ofmUser')}
+          users={users}
+          known={offer?.users.ofm}
+          department={Department.OFM}
+          loadFailed={usersFailed}
+          testId="offer-ofmUser"
+        />
+        <UserSelect
+          form={form}
+          path="opmUser"
+          label={t('offers.fields.opmUser')}
+          users={users}
+          known={offer?.users.opm}
+          department={Department.OPM}
+          loadFailed={usersFailed}
+          testId="offer-opmUser"
+        />
+        <UserSelect
+          form={form}
+          path="ktb"
+          label={t('offers.fields.ktb')}
+          users={users}
+          known={offer?.users.ktb}
+          department={Department.KTB}
+          loadFailed={usersFailed}
+          testId="offer-ktb"
+        />
+        <DateField
+          {...form.getInputProps('deliveryDate')}
+          label={t('offers.fields.deliveryDate')}
+          data-testid="offer-deliveryDate"
+        />
+        <DateField
+          {...form.getInputProps('deleteFilesDate')}
+          label={t('offers.fields.deleteFilesDate')}
+          data-testid="offer-deleteFilesDate"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Select } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { OfferUser } from '../api/get-offer-users';
+import type { OfferValues } from '../offer-form';
+import { userLabel, userOptions } from './user-options';
+
+type UserPath = 'ofmUser' | 'opmUser' | 'ktb';
+
+/**
+ * A user named in the offer (OFM, OPM, KTB), chosen from the users an offer may name, grouped by department
+ * with the usual one first. A user no longer in that list (left the tenant) still shows by name.
+ */
+export function UserSelect({
+  form,
+  path,
+  label,
+  users,
+  known,
+  department,
+  loadFailed,
+  testId,
+}: {
+  form: UseFormReturnType<OfferValues>;
+  path: UserPath;
+  label: string;
+  users: readonly OfferUser[];
+  /** The user as the saved offer names it. */
+  known?: { _id: string; name: string; abbreviation: string } | null;
+  department: number;
+  loadFailed?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const value = form.values[path];
+  const missing = value && !users.some((u) => u._id === value);
+  const data = [
+    ...(missing ? [{ value, label: known && known._id === value ? userLabel(known) : value }] : []),
+    ...userOptions(t, users, department),
+  ];
+  return (
+    <Select
+      {...form.getInputProps(path)}
+      label={label}
+      data={data}
+      placeholder={t('offers.editor.noUser')}
+      searchable
+      clearable
+      nothingFoundMessage={t('offers.editor.noMatch')}
+      description={loadFailed ? t('offers.editor.usersFailed') : undefined}
+      data-testid={testId}
+    />
+  );
+}
