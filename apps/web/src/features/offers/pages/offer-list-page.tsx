@@ -95,25 +95,21 @@ export function OfferListPage() {
       key: 'objekt',
       header: t('offers.list.columns.objekt'),
       sort: 'objekt',
-      cell: (o) => o.objekt,
+      // ZIP and CS-Nr under the object: the table fits a laptop, and both stay searchable.
+      cell: (o) => (
+        <div>
+          <Text span size="sm" display="block">
+            {o.objekt}
+          </Text>
+          {o.plz || o.csnr ? (
+            <Text span size="xs" c="dimmed" display="block">
+              {[o.plz, o.csnr].filter(Boolean).join(' · ')}
+            </Text>
+          ) : null}
+        </div>
+      ),
     },
     { key: 'debitor', header: t('offers.list.columns.debitor'), sort: 'debitor', cell: (o) => o.debitor },
-    {
-      key: 'csnr',
-      header: t('offers.list.columns.csnr'),
-      sort: 'csnr',
-      nowrap: true,
-      phone: 'hidden',
-      cell: (o) => o.csnr,
-    },
-    {
-      key: 'plz',
-      header: t('offers.list.columns.plz'),
-      sort: 'plz',
-      nowrap: true,
-      phone: 'hidden',
-      cell: (o) => o.plz,
-    },
     {
       key: 'ofm',
       header: t('offers.list.columns.ofm'),
@@ -258,7 +254,7 @@ export function OfferListPage() {
         ) : null
       }
       testId="offer"
-      minWidth={1180}
+      minWidth={960}
     />
   );
 }
