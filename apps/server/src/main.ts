@@ -32,6 +32,7 @@ const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/product
 const { buildApp } = await import('./app');
 const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
 const { startDigestJob } = await import('./modules/reminders/reminders.job');
+const { startOfferDayJob } = await import('./modules/offers/offers.job');
 const { localFileStore } = await import('./platform/files');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -52,6 +53,9 @@ app.addHook('onClose', () => ampelRefresh.stop());
 // The weekly digest of installations that turned orange, red or black (decision 019).
 const digests = startDigestJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
 app.addHook('onClose', () => digests.stop());
+// The offers' day: every ampel moves on to the new day, the OFMs get their follow-up mails (decision 022).
+const offerDay = startOfferDayJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
+app.addHook('onClose', () => offerDay.stop());
 
 const shutdown = async () => {
   await app.close();

@@ -28,6 +28,7 @@ const LAYER: Record<string, number> = {
   protocol: 5,
   pdf: 6,
   customerlocations: 6,
+  offers: 6,
   reminders: 7,
   qr: 7,
   lists: 7,

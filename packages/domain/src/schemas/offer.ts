@@ -380,6 +380,16 @@ export const offerLastSearchSchema = z.object({
 });
 export type OfferLastSearch = z.infer<typeof offerLastSearchSchema>;
 
+/** GET offer/users: the tenant's users that can be named OFM, OPM or KTB of an offer (not resigned, no branch users). */
+export const offerUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  abbreviation: z.string(),
+  department: z.number().int(),
+});
+export type OfferUser = z.infer<typeof offerUserSchema>;
+export const offerUsersReply = z.array(offerUserSchema);
+
 /** GET offer/get/updatedAt: the newest change of any offer of the tenant, so an open list refreshes itself. */
 export const offerUpdatedAtReply = z.object({ updatedAt: z.string().nullable(), count: z.number().int() });
 

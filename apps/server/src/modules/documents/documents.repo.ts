@@ -1,5 +1,5 @@
 import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blobs, books, inspections } from '../../db/schema/index';
 
@@ -47,11 +47,18 @@ export async function isRecordBlob(db: Executor, blob: { id: string; type: strin
   return !!hit;
 }
 
+/**
+ * Blob types that belong to an area with access rules of its own (an offer's attachments: offers:read):
+ * the blobs routes neither create, show nor delete them; the area serves them itself.
+ */
+export const AREA_BLOB_TYPES: readonly string[] = ['offer-attachment'];
+const notOfAnArea = () => notInArray(blobs.type, [...AREA_BLOB_TYPES]);
+
 export async function findBlob(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(blobs)
-    .where(and(eq(blobs.tenantId, tenantId), eq(blobs.id, id)))
+    .where(and(eq(blobs.tenantId, tenantId), eq(blobs.id, id), notOfAnArea()))
     .limit(1);
   return row ?? null;
 }
@@ -88,6 +95,7 @@ export async function deleteBlob(db: Executor, tenantId: string, id: string, boo
       and(
         eq(blobs.tenantId, tenantId),
         eq(blobs.id, id),
+        notOfAnArea(),
         ...(bookId ? [eq(blobs.bookId, bookId), eq(blobs.type, BOOK_DOCUMENT_TYPE)] : []),
       ),
     )

@@ -7,6 +7,7 @@ import { AppError, badField, notFound } from '../../platform/errors';
 import { keepingUpload, lockFileRefs, purgeUnreferenced } from '../../platform/files';
 import { formFields, type ReceivedFile, type ReceivedUpload } from '../../platform/uploads';
 import {
+  AREA_BLOB_TYPES,
   type BlobRow,
   BOOK_DOCUMENT_TYPE,
   bookExists,
@@ -83,6 +84,7 @@ async function withUpload<T>(upload: ReceivedUpload, use: (file: ReceivedFile | 
 export function createBlob(ctx: TenantContext, upload: ReceivedUpload) {
   return withUpload(upload, async (file) => {
     const fields = formFields(ctx.tenantId, upload.fields, blobUploadFields);
+    if (AREA_BLOB_TYPES.includes(fields.type)) throw badField('type', 'validation.invalid');
     if (!file) throw badField('file', 'validation.required');
     const row = await storeBlob(ctx, file, { bookId: fields.book ?? null, type: fields.type });
     return toBlobDto(row);

@@ -58,6 +58,10 @@ export const errors = {
   BOOK_ALREADY_LINKED: 'Das Prüfbuch ist dieser Filiale bereits zugeordnet.',
   BOOK_IN_OTHER_LOCATION: 'Das Prüfbuch ist bereits der Filiale {{location}} zugeordnet. Bitte dort zuerst entfernen.',
   LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',
+  OFFER_NO_FILES: 'Dieses Angebot hat keine Anhänge.',
+  OFFER_NO_KTB: 'Dem Angebot ist kein KTB zugeordnet. Bitte einen KTB eintragen oder einen Empfänger wählen.',
+  OFFER_TAKEOVER_NOT_ALLOWED:
+    'Nur ein beauftragtes Angebot, das noch nicht übernommen ist, kann in die Auftragsabwicklung übernommen werden.',
   IMPORT_UNREADABLE:
     'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
   IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',

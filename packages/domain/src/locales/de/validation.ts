@@ -20,6 +20,8 @@ export const validation = {
     reasonRequired: 'Bitte den Grund angeben.',
     followUpBeforeOffer: 'Das Nachfassdatum liegt vor dem Angebotsdatum.',
     offerBeforeReceipt: 'Das Angebotsdatum liegt vor dem Eingang der Anfrage.',
+    user: 'Diese Person ist kein Benutzer des Mandanten.',
+    source: 'Diesen Mangel gibt es in den Prüfbüchern des Mandanten nicht.',
   },
   firstName: { required: 'Der Vorname wird benötigt.' },
   lastName: { required: 'Der Nachname wird benötigt.' },

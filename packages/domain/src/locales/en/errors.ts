@@ -58,6 +58,10 @@ export const errors: typeof de = {
   BOOK_ALREADY_LINKED: 'The inspection book is already linked to this branch.',
   BOOK_IN_OTHER_LOCATION: 'The inspection book is already linked to the branch {{location}}. Remove it there first.',
   LOCATION_HAS_BOOKS: 'Inspection books are still linked to this branch; it cannot be deleted.',
+  OFFER_NO_FILES: 'This offer has no attachments.',
+  OFFER_NO_KTB: 'No KTB is assigned to this offer. Please enter a KTB or choose a recipient.',
+  OFFER_TAKEOVER_NOT_ALLOWED:
+    'Only a commissioned offer that has not been taken over yet can be taken over into order processing.',
   IMPORT_UNREADABLE: 'The file could not be read. CSV (separated by ; or ,) and Excel (.xlsx) are accepted.',
   IMPORT_DUPLICATE: 'This branch appears more than once in the file.',
   IMPORT_HAS_ERRORS: '{{count}} rows have errors. Please correct them or skip these rows.',

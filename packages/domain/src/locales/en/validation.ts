@@ -22,6 +22,8 @@ export const validation: typeof de = {
     reasonRequired: 'Please give the reason.',
     followUpBeforeOffer: 'The follow-up date is before the offer date.',
     offerBeforeReceipt: 'The offer date is before the request was received.',
+    user: 'This person is not a user of the tenant.',
+    source: 'There is no such defect in the tenant’s inspection books.',
   },
   firstName: { required: 'First name is required.' },
   lastName: { required: 'Last name is required.' },

@@ -1,0 +1,115 @@
+/**
+ * The attachments of an offer: uploads through the document store (type sniffed from the bytes, the
+ * size limit, images normalised), kept as blobs of type 'offer-attachment' without a book and linked in
+ * offer_files; a download per file and all of them as one zip, streamed while it is written.
+ */
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { Executor } from '../../db/client';
+import { blobs, offerFiles } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import type { TenantContext } from '../../platform/context';
+import { AppError, badField, notFound } from '../../platform/errors';
+import { keepingUpload, purgeUnreferenced } from '../../platform/files';
+import type { ReceivedUpload } from '../../platform/uploads';
+import { commitBlob } from '../documents/documents.service';
+import { get } from './offers.read';
+import { filesOf, findOffer, OFFER_ATTACHMENT_TYPE } from './offers.repo';
+import { auditOf, lockForWrite } from './offers.write';
+
+/** POST offer/{id}/files: one file of the multipart form becomes an attachment; replies the offer. */
+export async function addFile(ctx: TenantContext, offerId: string, upload: ReceivedUpload) {
+  const file = upload.file;
+  try {
+    if (!(await findOffer(ctx.db, ctx.tenantId, offerId))) throw notFound();
+    if (!file) throw badField('file', 'validation.required');
+    await keepingUpload(ctx.deps.database.db, ctx.deps.files, file.staged, () =>
+      ctx.db.transaction(async (tx) => {
+        await lockForWrite(tx, ctx, offerId);
+        const blob = await commitBlob(tx, ctx, file, { bookId: null, type: OFFER_ATTACHMENT_TYPE });
+        await tx.insert(offerFiles).values({ offerId, blobId: blob.id });
+        await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: null }, { file: blob.fileName });
+      }),
+    );
+  } finally {
+    await file?.staged.discard();
+  }
+  return get(ctx, offerId);
+}
+
+/** The blob of an attachment of an offer of the tenant, or a 404. */
+async function attachment(db: Executor, tenantId: string, offerId: string, fileId: string) {
+  const [row] = await db
+    .select({ blob: blobs })
+    .from(offerFiles)
+    .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
+    .where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId), eq(blobs.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.blob;
+}
+
+/** GET offer/{id}/files/{fileId}: the bytes of one attachment with what the reply needs to describe them. */
+export async function openFile(ctx: TenantContext, offerId: string, fileId: string) {
+  const blob = await attachment(ctx.db, ctx.tenantId, offerId, fileId);
+  const stream = await ctx.deps.files.get(blob.sha256);
+  if (!stream) throw new Error(`file of blob ${blob.id} is missing`);
+  return { blob, stream };
+}
+
+/** DELETE offer/{id}/files/{fileId}: removes the attachment, then the bytes no other blob holds; replies the offer. */
+export async function removeFile(ctx: TenantContext, offerId: string, fileId: string) {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await lockForWrite(tx, ctx, offerId);
+    const blob = await attachment(tx, ctx.tenantId, offerId, fileId);
+    await tx.delete(offerFiles).where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId)));
+    await tx.delete(blobs).where(and(eq(blobs.id, fileId), eq(blobs.tenantId, ctx.tenantId)));
+    await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: blob.fileName }, { file: null });
+    return blob;
+  });
+  await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [removed.sha256]);
+  return get(ctx, offerId);
+}
+
+/** 'Angebot 4711.pdf' twice in one zip: the second is 'Angebot 4711 (2).pdf'. */
+export function uniqueNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/**
+ * GET offer/donwloadAngebotsanhang/{id}: every attachment in one zip. Everything that can fail with a
+ * status (an unknown offer, one without attachments, a missing file) is checked before the first byte;
+ * the files are read one after the other while the zip streams out, stored as they are (PDFs and images
+ * are compressed already).
+ */
+export async function zipOfFiles(ctx: TenantContext, offerId: string) {
+  const offer = await findOffer(ctx.db, ctx.tenantId, offerId);
+  if (!offer) throw notFound();
+  const files = (await filesOf(ctx.db, offerId)).map((f) => f.blob);
+  if (files.length === 0) throw new AppError('OFFER_NO_FILES', 404);
+  for (const f of files) {
+    if (!(await ctx.deps.files.exists(f.sha256))) throw new Error(`file of blob ${f.id} is missing`);
+  }
+  const zip = new yazl.ZipFile();
+  const names = uniqueNames(files.map((f) => f.fileName));
+  files.forEach((f, i) => {
+    zip.addReadStreamLazy(names[i] as string, { compress: false, mtime: f.createdAt, size: f.size }, (done) => {
+      ctx.deps.files.get(f.sha256).then(
+        (stream) => (stream ? done(null, stream) : done(new Error(`file of blob ${f.id} is missing`), null as never)),
+        (err: unknown) => done(err, null as never),
+      );
+    });
+  });
+  zip.end();
+  const label = offer.row.offerNr || offer.row.objekt || offer.row.id.slice(0, 8);
+  return { stream: zip.outputStream as Readable, fileName: `Angebotsanhang ${label}.zip`.replace(/[\\/]/g, '-') };
+}

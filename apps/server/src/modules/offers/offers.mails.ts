@@ -1,0 +1,210 @@
+/**
+ * The mails of offers, through the mailer and its outbox: the KTB reminder (POST offer/sendktbremindermail)
+ * and the follow-up mail to the OFM, one per follow-up date, sent by the daily run that also moves every
+ * offer's ampel on to the new day (decision 022). Mails are German, like every mail of the app.
+ */
+import { screenPath } from '@pruefbuch/domain/access';
+import { APP_BASE } from '@pruefbuch/domain/constants';
+import { mails } from '@pruefbuch/domain/locales/de/mails';
+import { offers as de } from '@pruefbuch/domain/locales/de/offers';
+import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
+import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { offers, users } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { AppError, badField } from '../../platform/errors';
+import { fillTemplate, type Mailer } from '../../platform/mailer';
+import { AMPEL_RANK, ampelInputOf, berlinDay, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
+import { lockForWrite, setServerState } from './offers.write';
+
+export interface OfferMailDeps {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const dayOf = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '–');
+const nameOf = (u: { firstName: string; lastName: string; email?: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email || '';
+
+/** The link that opens the offer in the app. */
+export const offerLink = (publicUrl: string, id: string) =>
+  `${publicUrl.replace(/\/$/, '')}${APP_BASE}${screenPath('offer', { slug: id })}`;
+
+/** How a mail names an offer: its number, else its object, else the start of its id. */
+const offerName = (row: Pick<OfferRow, 'id' | 'offerNr' | 'objekt'>) => row.offerNr || row.objekt || row.id.slice(0, 8);
+
+function ktbMail(
+  row: OfferRow,
+  f: OfferFields,
+  p: { to: string; name: string; sender: string; message?: string; link: string },
+) {
+  const offer = offerName(row);
+  return {
+    to: p.to,
+    subject: fillTemplate(de.mails.ktbSubject, { offer }),
+    text: `${fillTemplate(de.mails.ktbBody, {
+      name: p.name,
+      sender: p.sender,
+      offer,
+      objekt: f.objekt || '–',
+      debitor: f.debitor || '–',
+      csnr: f.csnr || '–',
+      sum: f.angebot.offerSum === null ? '–' : money.format(f.angebot.offerSum),
+      talkResult: f.angebot.talkResult ? de.talkResults[f.angebot.talkResult] : '–',
+      message: p.message ? `\n${p.message}\n` : '',
+      link: p.link,
+    })}\n\n${mails.signature}`,
+  };
+}
+
+/**
+ * POST offer/sendktbremindermail: mails the offer's KTB (or the user named) the offer's data and a link,
+ * records when the KTB was informed and moves the ampel on. No recipient at all is a 400.
+ */
+export async function sendKtbReminder(
+  rctx: RequestContext,
+  input: { offerId: string; userId?: string; message?: string },
+) {
+  const ctx = requireTenant(rctx);
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockForWrite(tx, ctx, input.offerId);
+    const recipientId = input.userId ?? current.ktb;
+    if (!recipientId) {
+      throw new AppError('OFFER_NO_KTB', 400, [
+        { field: 'userId', key: 'errors.OFFER_NO_KTB', message: 'OFFER_NO_KTB' },
+      ]);
+    }
+    const [recipient] = await pickableUsers(tx, ctx.tenantId, [recipientId]);
+    if (!recipient) throw badField(input.userId ? 'userId' : 'ktb', 'validation.offer.user');
+    const [sender] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, ctx.user.id));
+    await ctx.deps.mailer.send(
+      tx,
+      ktbMail(current, fieldsOf(current), {
+        to: recipient.email,
+        name: nameOf(recipient),
+        sender: sender ? nameOf(sender) : ctx.user.abbreviation,
+        message: input.message?.trim(),
+        link: offerLink(ctx.deps.config.publicUrl, current.id),
+      }),
+    );
+    const now = new Date();
+    await setServerState(tx, ctx, current, { ktbInformedAt: now });
+    return { sentTo: recipient.email, ktbInformedAt: now.toISOString() };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The daily run
+
+const BATCH = 2000;
+
+/**
+ * Recomputes the ampel of every offer (of one tenant, when named) for `today`, in batches; writes only
+ * the offers whose label or colour changed. Returns how many changed. Neither __v nor updatedAt move:
+ * no field changed, only the day.
+ */
+export async function refreshOfferAmpels(db: Db, today: string, opts: { tenantId?: string } = {}) {
+  let changed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows: OfferRow[] = await db
+      .select()
+      .from(offers)
+      .where(
+        and(opts.tenantId ? eq(offers.tenantId, opts.tenantId) : undefined, after ? gt(offers.id, after) : undefined),
+      )
+      .orderBy(asc(offers.id))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]?.id ?? null;
+    const groups = new Map<string, string[]>();
+    for (const row of rows) {
+      const a = offerAmpel(ampelInputOf(fieldsOf(row), row), today);
+      const rank = AMPEL_RANK[a.colour];
+      if (a.label === row.ampel && rank === row.ampelRank) continue;
+      const key = `${a.label}:${rank}`;
+      groups.set(key, [...(groups.get(key) ?? []), row.id]);
+    }
+    for (const [key, ids] of groups) {
+      const [label, rank] = key.split(':') as [string, string];
+      await db
+        .update(offers)
+        .set({ ampel: label, ampelRank: Number(rank) })
+        .where(inArray(offers.id, ids));
+      changed += ids.length;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return changed;
+}
+
+/**
+ * Mails each OFM about every offer of theirs whose follow-up date has come and whose talk is still
+ * open, once per follow-up date (follow_up_mailed_for): a new date brings a new mail. Each mail and
+ * its mark are one transaction, so two runs at once send it once.
+ */
+export async function sendFollowUpMails(db: Db, deps: OfferMailDeps, today: string, opts: { tenantId?: string } = {}) {
+  const due = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.ofmUser))
+    .where(
+      and(
+        opts.tenantId ? eq(offers.tenantId, opts.tenantId) : undefined,
+        eq(offers.active, true),
+        talkOpen(),
+        isNotNull(offers.offerFollowUpDate),
+        lte(offers.offerFollowUpDate, today),
+        or(isNull(offers.followUpMailedFor), ne(offers.followUpMailedFor, offers.offerFollowUpDate)),
+        eq(users.isResigned, false),
+      ),
+    )
+    .orderBy(asc(offers.offerFollowUpDate), asc(offers.id));
+  let sent = 0;
+  for (const { id } of due) {
+    const mailed = await db.transaction(async (tx) => {
+      // Read again under the row's lock: a run beside this one, or an edit meanwhile, is seen.
+      const [row] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
+      if (!row?.ofmUser || !row.active || !followUpDue(fieldsOf(row), today)) return false;
+      if (row.followUpMailedFor === row.offerFollowUpDate) return false;
+      const [ofm] = await tx
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(and(eq(users.id, row.ofmUser), eq(users.isResigned, false)));
+      if (!ofm) return false;
+      await tx.update(offers).set({ followUpMailedFor: row.offerFollowUpDate }).where(eq(offers.id, id));
+      const offer = offerName(row);
+      await deps.mailer.send(tx, {
+        to: ofm.email,
+        subject: fillTemplate(de.mails.followUpSubject, { offer }),
+        text: `${fillTemplate(de.mails.followUpBody, {
+          name: nameOf(ofm),
+          offer,
+          objekt: row.objekt || '–',
+          date: dayOf(row.offerFollowUpDate),
+          link: offerLink(deps.publicUrl, row.id),
+        })}\n\n${mails.signature}`,
+      });
+      return true;
+    });
+    if (mailed) sent++;
+  }
+  return sent;
+}
+
+/** The daily run: every ampel for the new day, then the follow-up mails that are due. */
+export async function runOfferDay(
+  db: Db,
+  deps: OfferMailDeps,
+  today: string = berlinDay(),
+  opts: { tenantId?: string } = {},
+) {
+  const ampels = await refreshOfferAmpels(db, today, opts);
+  const mailsSent = await sendFollowUpMails(db, deps, today, opts);
+  return { ampels, mails: mailsSent };
+}

@@ -1,0 +1,79 @@
+/** Reading offers: one offer, the list, the newest change, the people to pick and the last search. */
+import type { OfferLastSearch, OfferListQuery, OfferUser } from '@pruefbuch/domain/schemas/offer';
+import { and, eq, sql } from 'drizzle-orm';
+import { offerLastSearches, offers } from '../../db/schema/index';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
+import { findBook } from '../books/books.repo';
+import {
+  berlinDay,
+  filesOf,
+  findOffer,
+  listOffers,
+  pickableUsers,
+  toFileDto,
+  toListItem,
+  toOfferDto,
+} from './offers.repo';
+
+/** GET offer/{id}: the offer with its people, source and files; another tenant's is a 404. */
+export async function get(rctx: RequestContext, id: string) {
+  const ctx = requireTenant(rctx);
+  const found = await findOffer(ctx.db, ctx.tenantId, id);
+  if (!found) throw notFound();
+  const files = (await filesOf(ctx.db, id)).map((f) => toFileDto(f.blob));
+  return toOfferDto(found, files, berlinDay());
+}
+
+/** GET offer: one page. A book filter naming a book the tenant does not have is a 404. */
+export async function list(rctx: RequestContext, q: OfferListQuery) {
+  const ctx = requireTenant(rctx);
+  if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
+  const { rows, total } = await listOffers(ctx.db, { tenantId: ctx.tenantId, userId: ctx.user.id }, q);
+  const today = berlinDay();
+  return pageReply(
+    rows.map(({ total: _t, ...r }) => toListItem(r, today)),
+    total,
+    q,
+  );
+}
+
+/** GET offer/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */
+export async function updatedAt(rctx: RequestContext) {
+  const ctx = requireTenant(rctx);
+  const [row] = await ctx.db
+    .select({
+      updatedAt: sql<Date | null>`max(${offers.updatedAt})`.mapWith(offers.updatedAt),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(offers)
+    .where(eq(offers.tenantId, ctx.tenantId));
+  return { updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null, count: row?.count ?? 0 };
+}
+
+/** GET offer/users: who can be named OFM, OPM or KTB in this tenant. */
+export async function pickable(rctx: RequestContext): Promise<OfferUser[]> {
+  const ctx = requireTenant(rctx);
+  const rows = await pickableUsers(ctx.db, ctx.tenantId);
+  return rows.map((u) => ({
+    _id: u.id,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    abbreviation: u.abbreviation,
+    department: u.department,
+  }));
+}
+
+const lastSearchWhere = (ctx: TenantContext) =>
+  and(eq(offerLastSearches.userId, ctx.user.id), eq(offerLastSearches.tenantId, ctx.tenantId));
+
+/** GET offer/lastsearch: the caller's last search in this tenant; 'all' and nothing when there is none. */
+export async function lastSearch(rctx: RequestContext): Promise<OfferLastSearch> {
+  const ctx = requireTenant(rctx);
+  const [row] = await ctx.db
+    .select({ type: offerLastSearches.type, value: offerLastSearches.value })
+    .from(offerLastSearches)
+    .where(lastSearchWhere(ctx))
+    .limit(1);
+  return row ? (row as OfferLastSearch) : { type: 'all', value: '' };
+}

@@ -1,0 +1,480 @@
+/**
+ * Queries of technical offers and the mapping between the flat row (every block field a column) and
+ * the offer of the API (blocks as objects). Every query takes the tenant id of the verified request.
+ */
+import { Role } from '@pruefbuch/domain/roles';
+import {
+  followUpDue as isFollowUpDue,
+  type OfferAmpelColour,
+  type OfferAmpelInput,
+  type OfferAmpelLabel,
+  type OfferStatus,
+  type OpmStatus,
+  offerAmpel,
+  offerStatusOf,
+  type TalkResult,
+} from '@pruefbuch/domain/rules/offer-ampel';
+import {
+  type AcceptanceState,
+  type Offer,
+  type OfferFields,
+  type OfferFile,
+  type OfferListItem,
+  type OfferListQuery,
+  type OfferSearchType,
+  type OfferType,
+  offerTypeOf,
+  type ReceivedVia,
+} from '@pruefbuch/domain/schemas/offer';
+import { type AnyColumn, and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { blobs, books, inspections, offerFiles, offers, users, userTenants } from '../../db/schema/index';
+import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+
+export type OfferRow = typeof offers.$inferSelect;
+
+/** The colour's rank in ampel_rank: the list sorts worst first. */
+export const AMPEL_RANK: Record<OfferAmpelColour, number> = { red: 3, orange: 2, green: 1 };
+const COLOUR_OF_RANK: Record<number, OfferAmpelColour> = { 3: 'red', 2: 'orange', 1: 'green' };
+
+/** Attachments are blobs of this type, without a book, linked in offer_files. */
+export const OFFER_ATTACHMENT_TYPE = 'offer-attachment';
+
+/** The calendar day (YYYY-MM-DD) in the company's time zone: the ampel's 'today'. */
+const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+export const berlinDay = (d: Date = new Date()) => berlinDayFormat.format(d);
+
+/** A talk is still to be had: no result, or the offer was not understood (a reminder is needed). */
+export const talkOpen = () =>
+  or(isNull(offers.talkResult), eq(offers.talkResult, 'angebot_war_nicht_verstaendlich')) as SQL;
+
+// ---------------------------------------------------------------------------------------------
+// Row ↔ fields
+
+/** The fields a client writes, read from the row. */
+export function fieldsOf(row: OfferRow): OfferFields {
+  return {
+    receivedVia: row.receivedVia as ReceivedVia | null,
+    csnr: row.csnr,
+    receivedDate: row.receivedDate,
+    receivedFrom: row.receivedFrom,
+    debitor: row.debitor,
+    tp: row.tp,
+    objekt: row.objekt,
+    objektdaten: row.objektdaten,
+    bauObjektNr: row.bauObjektNr,
+    plz: row.plz,
+    contactPerson: row.contactPerson,
+    customerEmail: row.customerEmail,
+    contactPersonTelNr: row.contactPersonTelNr,
+    opmUser: row.opmUser,
+    ofmUser: row.ofmUser,
+    ktb: row.ktb,
+    deliveryDate: row.deliveryDate,
+    deleteFilesDate: row.deleteFilesDate,
+    notes: row.notes,
+    abteilung: row.abteilung,
+    aktuelle_abteilung: row.aktuelleAbteilung,
+    angebot: {
+      offerNr: row.offerNr,
+      offerDate: row.offerDate,
+      offerSum: row.offerSum,
+      offerFollowUpDate: row.offerFollowUpDate,
+      talkResult: row.talkResult as TalkResult | null,
+      notes: row.angebotNotes,
+    },
+    opm: { orderFollowUpDate: row.orderFollowUpDate, status: row.opmStatus as OpmStatus | null, notes: row.opmNotes },
+    ersatzteile: {
+      orderNumber: row.orderNumber,
+      orderDate: row.orderDate,
+      orderSum: row.orderSum,
+      civilAcceptance: row.civilAcceptance as AcceptanceState | null,
+      implementationDate: row.implementationDate,
+      freigabeZurVerrechnung: row.freigabeZurVerrechnung,
+      invoiceValue: row.invoiceValue,
+      notes: row.ersatzteileNotes,
+    },
+  };
+}
+
+/** The columns of the fields a client writes. */
+export function columnsOf(f: OfferFields) {
+  return {
+    receivedVia: f.receivedVia,
+    csnr: f.csnr,
+    receivedDate: f.receivedDate,
+    receivedFrom: f.receivedFrom,
+    debitor: f.debitor,
+    tp: f.tp,
+    objekt: f.objekt,
+    objektdaten: f.objektdaten,
+    bauObjektNr: f.bauObjektNr,
+    plz: f.plz,
+    contactPerson: f.contactPerson,
+    customerEmail: f.customerEmail,
+    contactPersonTelNr: f.contactPersonTelNr,
+    opmUser: f.opmUser,
+    ofmUser: f.ofmUser,
+    ktb: f.ktb,
+    deliveryDate: f.deliveryDate,
+    deleteFilesDate: f.deleteFilesDate,
+    notes: f.notes,
+    abteilung: f.abteilung,
+    aktuelleAbteilung: f.aktuelle_abteilung,
+    offerNr: f.angebot.offerNr,
+    offerDate: f.angebot.offerDate,
+    offerSum: f.angebot.offerSum,
+    offerFollowUpDate: f.angebot.offerFollowUpDate,
+    talkResult: f.angebot.talkResult,
+    angebotNotes: f.angebot.notes,
+    orderFollowUpDate: f.opm.orderFollowUpDate,
+    opmStatus: f.opm.status,
+    opmNotes: f.opm.notes,
+    orderNumber: f.ersatzteile.orderNumber,
+    orderDate: f.ersatzteile.orderDate,
+    orderSum: f.ersatzteile.orderSum,
+    civilAcceptance: f.ersatzteile.civilAcceptance,
+    implementationDate: f.ersatzteile.implementationDate,
+    freigabeZurVerrechnung: f.ersatzteile.freigabeZurVerrechnung,
+    invoiceValue: f.ersatzteile.invoiceValue,
+    ersatzteileNotes: f.ersatzteile.notes,
+  };
+}
+
+/** What only the server sets and the ampel reads besides the fields. */
+export interface ServerState {
+  orderId: string | null;
+  ktbInformedAt: Date | null;
+  takeOverRequestedAt: Date | null;
+}
+
+export function ampelInputOf(f: OfferFields, s: ServerState): OfferAmpelInput {
+  return {
+    ofmUser: f.ofmUser,
+    receivedDate: f.receivedDate,
+    deliveryDate: f.deliveryDate,
+    ktb: f.ktb,
+    ktbInformedAt: s.ktbInformedAt?.toISOString() ?? null,
+    takeOverRequestedAt: s.takeOverRequestedAt?.toISOString() ?? null,
+    angebot: {
+      offerNr: f.angebot.offerNr,
+      offerDate: f.angebot.offerDate,
+      offerFollowUpDate: f.angebot.offerFollowUpDate,
+      talkResult: f.angebot.talkResult,
+    },
+    opm: { orderId: s.orderId, status: f.opm.status },
+    ersatzteile: { orderNumber: f.ersatzteile.orderNumber, orderDate: f.ersatzteile.orderDate },
+  };
+}
+
+/** The derived columns (ampel and its rank, status, type) of an offer on `today`. */
+export function derivedOf(f: OfferFields, s: ServerState, today: string) {
+  const ampel = offerAmpel(ampelInputOf(f, s), today);
+  const status = offerStatusOf(f.angebot.talkResult);
+  return {
+    ampel: ampel.label,
+    ampelRank: AMPEL_RANK[ampel.colour],
+    status,
+    type: offerTypeOf({ abteilung: f.abteilung, status }),
+  };
+}
+
+/**
+ * What the protocol records of an offer: the fields, the blocks field by field ('angebot.offerNr'),
+ * the division flags ('abteilung.bau') and what the server derives or sets (domain/protocol.ts OFFER).
+ */
+export function auditViewOf(row: OfferRow): Record<string, unknown> {
+  const f = fieldsOf(row);
+  const { abteilung, angebot, opm, ersatzteile, ...main } = f;
+  const view: Record<string, unknown> = { ...main };
+  for (const [k, v] of Object.entries(abteilung)) view[`abteilung.${k}`] = v;
+  for (const [k, v] of Object.entries(angebot)) view[`angebot.${k}`] = v;
+  for (const [k, v] of Object.entries(opm)) view[`opm.${k}`] = v;
+  view['opm.orderId'] = row.orderId;
+  for (const [k, v] of Object.entries(ersatzteile)) view[`ersatzteile.${k}`] = v;
+  view.ampel = row.ampel;
+  view.status = row.status;
+  view.ktbInformedAt = row.ktbInformedAt;
+  view.takeOverRequestedAt = row.takeOverRequestedAt;
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const ofmUsers = alias(users, 'ofm_users');
+const opmUsers = alias(users, 'opm_users');
+const ktbUsers = alias(users, 'ktb_users');
+const person = (u: typeof ofmUsers | typeof opmUsers | typeof ktbUsers) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  abbreviation: u.abbreviation,
+});
+
+/** The text of the source defect, read from its record (empty when the defect is gone). */
+const defectText = sql<string | null>`(select d ->> 'text' from ${inspections} as i
+  cross join lateral jsonb_array_elements(i.defects) as d
+  where i.id = ${offers.sourceRecordId} and i.tenant_id = ${offers.tenantId} and d ->> '_id' = ${offers.sourceDefectId}
+  limit 1)`;
+
+const columns = {
+  row: offers,
+  ofm: person(ofmUsers),
+  opm: person(opmUsers),
+  ktb: person(ktbUsers),
+  bookTitle: books.title,
+  defectText,
+  fileCount: sql<number>`(select count(*) from ${offerFiles} where ${offerFiles.offerId} = ${offers.id})::int`.mapWith(
+    Number,
+  ),
+};
+
+function selectOffers(db: Executor, extra: Record<string, SQL.Aliased | SQL> = {}) {
+  return db
+    .select({ ...columns, ...extra })
+    .from(offers)
+    .leftJoin(ofmUsers, eq(ofmUsers.id, offers.ofmUser))
+    .leftJoin(opmUsers, eq(opmUsers.id, offers.opmUser))
+    .leftJoin(ktbUsers, eq(ktbUsers.id, offers.ktb))
+    .leftJoin(books, and(eq(books.id, offers.sourceBookId), eq(books.tenantId, offers.tenantId)));
+}
+
+type Person = { id: string | null; firstName: string | null; lastName: string | null; abbreviation: string | null };
+export type OfferSelect = {
+  row: OfferRow;
+  ofm: Person | null;
+  opm: Person | null;
+  ktb: Person | null;
+  bookTitle: string | null;
+  defectText: string | null;
+  fileCount: number;
+};
+
+/** One offer of the tenant with what its reply names, or null. */
+export async function findOffer(db: Executor, tenantId: string, id: string): Promise<OfferSelect | null> {
+  const [row] = await selectOffers(db)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The row alone, locked for a write. */
+export async function lockOffer(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether the offer exists in the tenant (the protocol asks this when it finds no rows). */
+export async function offerExists(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The attachments of an offer, oldest first. */
+export function filesOf(db: Executor, offerId: string) {
+  return db
+    .select({ blob: blobs, linkedAt: offerFiles.createdAt })
+    .from(offerFiles)
+    .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
+    .where(eq(offerFiles.offerId, offerId))
+    .orderBy(asc(offerFiles.createdAt), asc(blobs.id));
+}
+
+export const toFileDto = (b: typeof blobs.$inferSelect): OfferFile => ({
+  _id: b.id,
+  name: b.fileName,
+  contentType: b.contentType,
+  size: b.size,
+  createdAt: b.createdAt.toISOString(),
+});
+
+const SEARCH: Record<OfferSearchType, (AnyColumn | SQL)[]> = {
+  csnr: [offers.csnr],
+  debitor: [offers.debitor],
+  objekt: [offers.objekt],
+  plz: [offers.plz],
+  offerNr: [offers.offerNr],
+  contact: [offers.contactPerson, offers.customerEmail, offers.contactPersonTelNr],
+  all: [
+    offers.csnr,
+    offers.debitor,
+    offers.objekt,
+    offers.plz,
+    offers.offerNr,
+    offers.contactPerson,
+    offers.customerEmail,
+    offers.contactPersonTelNr,
+  ],
+};
+
+/** Newest or biggest first, and the offers without a value after them (PostgreSQL sorts nulls first when descending). */
+const newestFirst = (c: AnyColumn): SortField => ({ keys: [sql`(${c} is not null)`, c], descendingFirst: true });
+
+const SORT: Record<string, SortField> = {
+  // Worst colour first, then the follow-up that comes soonest (none last).
+  ampel: { keys: [offers.ampelRank], thenBy: [offers.offerFollowUpDate], descendingFirst: true },
+  receivedDate: newestFirst(offers.receivedDate),
+  offerDate: newestFirst(offers.offerDate),
+  offerFollowUpDate: { keys: [offers.offerFollowUpDate] },
+  offerNr: { keys: [offers.offerNr] },
+  csnr: { keys: [offers.csnr] },
+  debitor: { keys: [offers.debitor] },
+  objekt: { keys: [offers.objekt] },
+  plz: { keys: [offers.plz] },
+  offerSum: newestFirst(offers.offerSum),
+  updatedAt: { keys: [offers.updatedAt], descendingFirst: true },
+};
+
+export interface ListScope {
+  tenantId: string;
+  userId: string;
+}
+
+/** The conditions of a list query: tenant, search, every filter. */
+export function listWhere(s: ListScope, q: OfferListQuery): SQL {
+  return and(
+    eq(offers.tenantId, s.tenantId),
+    q.inactive ? undefined : eq(offers.active, true),
+    searchAny(q.search, SEARCH[q.searchType]),
+    q.status ? eq(offers.status, q.status) : undefined,
+    q.ampel ? eq(offers.ampel, q.ampel) : undefined,
+    q.colour ? eq(offers.ampelRank, AMPEL_RANK[q.colour]) : undefined,
+    q.department !== undefined ? eq(offers.aktuelleAbteilung, q.department) : undefined,
+    q.division ? sql`${offers.abteilung} ->> ${q.division} = 'true'` : undefined,
+    q.ofmUser ? eq(offers.ofmUser, q.ofmUser) : undefined,
+    q.opmUser ? eq(offers.opmUser, q.opmUser) : undefined,
+    q.type ? eq(offers.type, q.type) : undefined,
+    q.from ? gte(offers.receivedDate, q.from) : undefined,
+    q.to ? lte(offers.receivedDate, q.to) : undefined,
+    q.book ? eq(offers.sourceBookId, q.book) : undefined,
+    q.followUp === 'mine'
+      ? and(eq(offers.ofmUser, s.userId), talkOpen(), isNotNull(offers.offerFollowUpDate))
+      : undefined,
+  ) as SQL;
+}
+
+/** 'Meine Nachfassungen' sorts the soonest follow-up first unless another order is asked for. */
+const orderOf = (q: OfferListQuery) =>
+  q.followUp === 'mine' && q.sort === 'ampel'
+    ? [asc(offers.offerFollowUpDate), asc(offers.id)]
+    : orderBy(q.sort, SORT, 'ampel', [offers.id]);
+
+function listQuery(db: Executor, s: ListScope, q: OfferListQuery) {
+  return selectOffers(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(listWhere(s, q))
+    .orderBy(...orderOf(q))
+    .limit(q.size)
+    .offset(offsetOf(q));
+}
+
+/** The SQL text and parameters of a list page, as the API runs it (for the benchmark's direct query). */
+export const listOffersSql = (db: Executor, s: ListScope, q: OfferListQuery) => listQuery(db, s, q).toSQL();
+
+export async function listOffers(db: Executor, s: ListScope, q: OfferListQuery) {
+  const rows = (await listQuery(db, s, q)) as (OfferSelect & { total: number })[];
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(offers)
+      .where(listWhere(s, q));
+    total = c?.n ?? 0;
+  }
+  return { rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reply
+
+/** A left-joined user: null (or all fields null) when nobody is named or the user is gone. */
+const userRefOf = (u: Person | null) =>
+  u?.id
+    ? { _id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim(), abbreviation: u.abbreviation ?? '' }
+    : null;
+
+function sourceOf(s: OfferSelect) {
+  const r = s.row;
+  if (!r.sourceBookId || !r.sourceRecordId || !r.sourceDefectId) return null;
+  return {
+    book: r.sourceBookId,
+    record: r.sourceRecordId,
+    defect: r.sourceDefectId,
+    bookTitle: s.bookTitle ?? '',
+    defectText: s.defectText ?? '',
+  };
+}
+
+/** The list row of an offer on `today` (followUpDue is a matter of the day). */
+export function toListItem(s: OfferSelect, today: string): OfferListItem {
+  const r = s.row;
+  const { objektdaten: _long, ...fields } = fieldsOf(r);
+  return {
+    ...fields,
+    _id: r.id,
+    tenant: r.tenantId,
+    ampel: r.ampel as OfferAmpelLabel,
+    ampelColour: COLOUR_OF_RANK[r.ampelRank] ?? 'green',
+    status: r.status as OfferStatus,
+    type: r.type as OfferType,
+    followUpDue: isFollowUpDue(fields, today),
+    opm: { ...fields.opm, orderId: r.orderId },
+    ktbInformedAt: r.ktbInformedAt?.toISOString() ?? null,
+    takeOverRequestedAt: r.takeOverRequestedAt?.toISOString() ?? null,
+    users: { ofm: userRefOf(s.ofm), opm: userRefOf(s.opm), ktb: userRefOf(s.ktb) },
+    source: sourceOf(s),
+    fileCount: s.fileCount,
+    __v: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toOfferDto(s: OfferSelect, files: OfferFile[], today: string): Offer {
+  const { fileCount: _count, ...item } = toListItem(s, today);
+  return { ...item, objektdaten: s.row.objektdaten, files };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The people of an offer
+
+/** Users that can be named OFM, OPM or KTB: members of the tenant, not resigned, no branch users. */
+export function pickableUsers(db: Executor, tenantId: string, ids?: string[]) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      abbreviation: users.abbreviation,
+      department: users.department,
+      email: users.email,
+    })
+    .from(users)
+    .innerJoin(userTenants, and(eq(userTenants.userId, users.id), eq(userTenants.tenantId, tenantId)))
+    .where(
+      and(
+        ne(users.role, Role.ROLE_FILIALE),
+        eq(users.isResigned, false),
+        ids ? inArray(users.id, ids.length ? ids : [NO_ID]) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+export const USER_FIELDS = ['ofmUser', 'opmUser', 'ktb'] as const;
