@@ -130,7 +130,8 @@ describe('access matrix', () => {
 /** The expected answer, or null when the status code fits. */
 function judge(r: RouteAccess, p: Profile, s: Situation, status: number): string | null {
   const access = r.access as ApiAccess;
-  if (!mayCall(access, p)) return status === 403 ? null : 'expected 403 (role not in the access table)';
+  if (!mayCall(access, p))
+    return status === 403 ? null : 'expected 403 (role, or the evaluation flag, not as the access table asks)';
   if (status >= 500) return 'expected no 5xx';
   if (status === 401) return 'expected no 401';
   const admin = p.role === Role.ADMIN_ROLE;

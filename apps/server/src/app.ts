@@ -23,6 +23,7 @@ import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
+import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(listsRoutes);
       await api.register(customerlocationsRoutes);
       await api.register(remindersRoutes);
+      await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },

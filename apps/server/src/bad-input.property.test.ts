@@ -121,7 +121,9 @@ describe('bad input on the write routes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     A = await accessWorld(t, 'Mandant A');
-    admin = await profileUser(t, { label: 'ADMIN_ROLE', role: Role.ADMIN_ROLE, customerRole: null }, [A.tenantId]);
+    admin = await profileUser(t, { label: 'ADMIN_ROLE', role: Role.ADMIN_ROLE, customerRole: null, auswertung: true }, [
+      A.tenantId,
+    ]);
     routes = routesOf(t.app).filter((r) => r.method !== 'GET' && r.schema?.body && !SKIP.has(`${r.method} ${r.url}`));
   }, 60_000);
 

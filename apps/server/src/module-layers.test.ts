@@ -32,6 +32,7 @@ const LAYER: Record<string, number> = {
   reminders: 7,
   qr: 7,
   lists: 7,
+  offerevaluation: 7,
 };
 
 /**

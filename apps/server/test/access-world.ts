@@ -115,20 +115,42 @@ export interface Profile {
   label: string;
   role: RoleNumber;
   customerRole: CustomerRoleNumber | null;
+  /** The evaluation flag (auswertung), which the evaluation routes need besides the role. */
+  auswertung: boolean;
 }
 
-/** The 15 demo profiles: the 12 roles, role 8 once per customer role. */
-export const PROFILES: Profile[] = Object.entries(Role).flatMap(([name, role]): Profile[] =>
-  role === Role.ROLE_FILIALE
-    ? Object.entries(CustomerRole).map(([c, customerRole]) => ({ label: `${name}/${c}`, role, customerRole }))
-    : [{ label: name, role, customerRole: null }],
-);
+/**
+ * Who has the evaluation flag: roles with the evaluation screens' access (admin, standard, production
+ * lead) and roles without it (warehouse, a branch user), so the matrix sees the flag and the role
+ * each refuse on their own. List admin, project and project only have no flag.
+ */
+const FLAGGED: ReadonlySet<string> = new Set(['ADMIN_ROLE', 'STANDARD_ROLE', 'ROLE_LEITER_FERTIGUNG', 'ROLE_LAGER']);
+const FLAGGED_BRANCH = 'ROLE_FILIALE/ROLE_CONTROL';
+
+/**
+ * The 15 demo profiles (the 12 roles, role 8 once per customer role), some with the evaluation flag,
+ * and an admin without it.
+ */
+export const PROFILES: Profile[] = [
+  ...Object.entries(Role).flatMap(([name, role]): Profile[] =>
+    role === Role.ROLE_FILIALE
+      ? Object.entries(CustomerRole).map(([c, customerRole]) => ({
+          label: `${name}/${c}`,
+          role,
+          customerRole,
+          auswertung: `${name}/${c}` === FLAGGED_BRANCH,
+        }))
+      : [{ label: name, role, customerRole: null, auswertung: FLAGGED.has(name) }],
+  ),
+  { label: 'ADMIN_ROLE without evaluation flag', role: Role.ADMIN_ROLE, customerRole: null, auswertung: false },
+];
 
 /** A signed-in user of a profile in these tenants; branch users are assigned the location of `w`. */
 export async function profileUser(t: TestApp, p: Profile, tenantIds: string[], w?: AccessWorld) {
   const user = await t.createUser({
     role: p.role,
     tenantIds,
+    auswertung: p.auswertung,
     ...(p.customerRole ? { customerRole: p.customerRole, customer: 1 } : {}),
   });
   if (w && p.customerRole) await assignLocations(t.database.db, user.id, [w.location]);
@@ -192,7 +214,10 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   b: (w) => w.book,
 };
 
-/** Query keys that name data (the rest is left out: the route's defaults apply). */
+/** Query keys that name no data but have no default (a date range): filled with fixed values. */
+const PLAIN_QUERY: Record<string, string> = { from: '2024-01-01', to: '2025-12-31' };
+
+/** Query keys that name data (the rest, but PLAIN_QUERY, is left out: the route's defaults apply). */
 export const QUERY: Record<string, (w: AccessWorld) => string> = {
   bookId: (w) => w.book,
   book: (w) => w.book,
@@ -222,8 +247,9 @@ export function urlFor(r: RouteAccess, w: AccessWorld, caller: { id: string }, o
     if (!fill) throw new Error(`${r.method} ${r.url}: no fixture for path parameter :${p}`);
     return fill(w);
   });
-  const query = queryKeys(r)
-    .filter((k) => k in QUERY)
-    .map((k) => `${k}=${encodeURIComponent((QUERY[k] as (w: AccessWorld) => string)(w))}`);
+  const query = queryKeys(r).flatMap((k) => {
+    const value = k in QUERY ? (QUERY[k] as (w: AccessWorld) => string)(w) : PLAIN_QUERY[k];
+    return value === undefined ? [] : [`${k}=${encodeURIComponent(value)}`];
+  });
   return query.length ? `${path}?${query.join('&')}` : path;
 }

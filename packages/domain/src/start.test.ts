@@ -101,6 +101,21 @@ describe('usableNav', () => {
     }
   });
 
+  it('offers the offer evaluation (entry and tile) to exactly those whose role and evaluation flag its API admits', () => {
+    expect(isBuilt('offerevaluation')).toBe(true);
+    const users = PRINCIPALS.flatMap((u) => [
+      { ...u, auswertung: true },
+      { ...u, auswertung: false },
+    ]);
+    for (const user of users) {
+      expect(usableNav(user).includes('offerEvaluation'), JSON.stringify(user)).toBe(
+        mayCall('offers:evaluation', user),
+      );
+    }
+    expect(usableNav({ role: Role.ADMIN_ROLE, auswertung: true })).toContain('offerEvaluation');
+    expect(usableNav({ role: Role.ADMIN_ROLE, auswertung: false })).not.toContain('offerEvaluation');
+  });
+
   it('gives every staff role at least one entry, the tenant list', () => {
     for (const role of ROLE_NUMBERS.filter((r) => r !== Role.ROLE_FILIALE)) {
       expect(usableNav({ role })).toContain('nearbyLists');

@@ -17,7 +17,6 @@ export const UNBUILT_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'capacities',
   'offer',
   'offer_list',
-  'offerevaluation',
 ]);
 
 export const isBuilt = (screen: ScreenName) => !UNBUILT_SCREENS.has(screen);

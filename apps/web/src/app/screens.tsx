@@ -72,6 +72,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
     () => import('@/features/defectreports/pages/defect-report-list-page'),
     'DefectReportListPage',
   ),
+  offerevaluation: page(() => import('@/features/offerevaluation/pages/offer-evaluation-page'), 'OfferEvaluationPage'),
   inspection_pruefgutachten_upload_existing: page(
     () => import('@/features/inspections/pages/upload-report-page'),
     'UploadReportPage',

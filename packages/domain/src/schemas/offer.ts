@@ -436,6 +436,13 @@ export const EVALUATION_VIEWS = [
 ] as const;
 export type EvaluationView = (typeof EVALUATION_VIEWS)[number];
 
+/** The longest range an evaluation covers: five years (60 months of rows at most). */
+export const EVALUATION_MAX_YEARS = 5;
+
+/** The last day a range starting at `from` may reach (YYYY-MM-DD compared as text). */
+export const evaluationMaxTo = (from: string) =>
+  `${String(Number(from.slice(0, 4)) + EVALUATION_MAX_YEARS).padStart(4, '0')}${from.slice(4)}`;
+
 /**
  * The query of every view: a range of the offer date (received date for offer times), a department
  * (the current department; omitted: all), and json or a file.
@@ -451,7 +458,8 @@ export const evaluationQuery = z
       .optional(),
     format: z.enum(['json', 'csv', 'xlsx'], { error: 'validation.invalid' }).default('json'),
   })
-  .refine((q) => q.from <= q.to, { error: 'validation.dateOrder', path: ['to'] });
+  .refine((q) => q.from <= q.to, { error: 'validation.dateOrder', path: ['to'] })
+  .refine((q) => q.to <= evaluationMaxTo(q.from), { error: 'validation.max', path: ['to'] });
 export type EvaluationQuery = z.infer<typeof evaluationQuery>;
 
 /** SPEC §3 Offer evaluation row: one per month (YYYY-MM), or per group (KTB user, talk result, received via). */

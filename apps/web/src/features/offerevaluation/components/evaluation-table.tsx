@@ -1,0 +1,167 @@
+import { Paper, Table, Text } from '@mantine/core';
+import type { EvaluationRow, EvaluationView, TimesRow } from '@pruefbuch/domain/schemas/offer';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { formatDays, GROUP_COLUMN, rowLabel } from '../evaluation-labels';
+
+/** The first column stays in view while a narrow screen scrolls the figures sideways. */
+const STICKY: CSSProperties = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)',
+};
+
+function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: number; testId: string }) {
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table highlightOnHover horizontalSpacing="sm" verticalSpacing={6} fz="sm" data-testid={testId}>
+          {children}
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** A count and its share: '2' and '(50,0 %)' beside it. */
+function Share({ count, pct }: { count: number; pct: number }) {
+  return (
+    <>
+      {formatNumber(count)}{' '}
+      <Text span size="xs" c="dimmed">
+        ({formatPercent(pct)})
+      </Text>
+    </>
+  );
+}
+
+function GroupCells({ row, head }: { row: EvaluationRow; head: ReactNode }) {
+  const Cell = row.month === 'total' ? Table.Th : Table.Td;
+  return (
+    <>
+      <Cell style={STICKY}>{head}</Cell>
+      <Cell ta="right">{formatNumber(row.offerCnt)}</Cell>
+      <Cell ta="right">{formatMoney(row.offerSum)}</Cell>
+      <Cell ta="right">{formatMoney(row.averageValue)}</Cell>
+      <Cell ta="right">{formatNumber(row.orderCnt)}</Cell>
+      <Cell ta="right">{formatMoney(row.orderSum)}</Cell>
+      <Cell ta="right">
+        <Share count={row.commissionedCnt} pct={row.commissionedPct} />
+      </Cell>
+      <Cell ta="right">
+        <Share count={row.cancelledCnt} pct={row.cancelledPct} />
+      </Cell>
+      <Cell ta="right">
+        <Share count={row.waitingCnt} pct={row.waitingPct} />
+      </Cell>
+    </>
+  );
+}
+
+/** The figures of SPEC §3 per month or group, and the total: money in EUR, shares with one decimal. */
+export function GroupTable({
+  view,
+  rows,
+  total,
+}: {
+  view: EvaluationView;
+  rows: readonly EvaluationRow[];
+  total: EvaluationRow;
+}) {
+  const { t } = useTranslation();
+  const h = (k: string) => t(`offerevaluation.columns.${k}`);
+  return (
+    <Frame minWidth={860} testId="evaluation-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th style={STICKY}>{h(GROUP_COLUMN[view])}</Table.Th>
+          <Table.Th ta="right">{h('offerCnt')}</Table.Th>
+          <Table.Th ta="right">{h('offerSum')}</Table.Th>
+          <Table.Th ta="right">{h('averageValue')}</Table.Th>
+          <Table.Th ta="right">{h('orderCnt')}</Table.Th>
+          <Table.Th ta="right">{h('orderSum')}</Table.Th>
+          <Table.Th ta="right">{h('commissionedCnt')}</Table.Th>
+          <Table.Th ta="right">{h('cancelledCnt')}</Table.Th>
+          <Table.Th ta="right">{h('waitingCnt')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.month} data-testid="evaluation-row" c={r.offerCnt === 0 ? 'dimmed' : undefined}>
+            <GroupCells row={r} head={rowLabel(t, view, r)} />
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr data-testid="evaluation-total">
+          <GroupCells row={total} head={t('offerevaluation.total')} />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Frame>
+  );
+}
+
+/** 8,8–11 (the middle half of the spans); a dash without data. */
+const spread = (p25: number | null, p75: number | null) =>
+  p25 === null || p75 === null ? '–' : `${formatDays(p25)}–${formatDays(p75)}`;
+
+function TimesCells({ row, head }: { row: TimesRow; head: ReactNode }) {
+  const Cell = row.month === 'total' ? Table.Th : Table.Td;
+  return (
+    <>
+      <Cell style={STICKY}>{head}</Cell>
+      <Cell ta="right">{formatNumber(row.offerCnt)}</Cell>
+      <Cell ta="right">{formatDays(row.toOfferMedian)}</Cell>
+      <Cell ta="right">{spread(row.toOfferP25, row.toOfferP75)}</Cell>
+      <Cell ta="right">{formatDays(row.toResultMedian)}</Cell>
+      <Cell ta="right">{spread(row.toResultP25, row.toResultP75)}</Cell>
+    </>
+  );
+}
+
+/** Offer times per month of receipt: median and middle half of the days, in both spans. */
+export function TimesTable({ rows, total }: { rows: readonly TimesRow[]; total: TimesRow }) {
+  const { t } = useTranslation();
+  const s = (k: string) => t(`offerevaluation.short.${k}`);
+  return (
+    <Frame minWidth={620} testId="evaluation-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th rowSpan={2} style={STICKY}>
+            {t('offerevaluation.columns.month')}
+          </Table.Th>
+          <Table.Th rowSpan={2} ta="right">
+            {t('offerevaluation.columns.receivedCnt')}
+          </Table.Th>
+          <Table.Th colSpan={2} ta="center">
+            {s('toOffer')}
+          </Table.Th>
+          <Table.Th colSpan={2} ta="center">
+            {s('toResult')}
+          </Table.Th>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th ta="right">{s('median')}</Table.Th>
+          <Table.Th ta="right">{s('spread')}</Table.Th>
+          <Table.Th ta="right">{s('median')}</Table.Th>
+          <Table.Th ta="right">{s('spread')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.month} data-testid="evaluation-row" c={r.offerCnt === 0 ? 'dimmed' : undefined}>
+            <TimesCells row={r} head={rowLabel(t, 'angebotszeiten', { month: r.month, label: '' })} />
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr data-testid="evaluation-total">
+          <TimesCells row={total} head={t('offerevaluation.total')} />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Frame>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The state of the offer evaluation screen, kept in the address (?view=&from=&to=&department=): the
+ * view, the range (default: the last 12 months, this one included) and the department.
+ */
+import { DEPARTMENT_NUMBERS, Department, type DepartmentName } from '@pruefbuch/domain/roles';
+import { EVALUATION_VIEWS, type EvaluationView, evaluationMaxTo } from '@pruefbuch/domain/schemas/offer';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+const ISO = 'YYYY-MM-DD';
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** From the first day of the month eleven months back to today: twelve calendar months. */
+export function defaultRange(today: Date | string = new Date()): DateRange {
+  const day = dayjs(today);
+  return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
+}
+
+const validDay = (v: string | null) => !!v && dayjs(v, ISO, true).isValid();
+
+export type RangeProblem = 'invalid' | 'tooLong' | null;
+
+/** What is wrong with the asked range: a malformed or reversed one, or one longer than the server answers. */
+export function rangeProblem(range: DateRange): RangeProblem {
+  if (!validDay(range.from) || !validDay(range.to) || range.to < range.from) return 'invalid';
+  if (range.to > evaluationMaxTo(range.from)) return 'tooLong';
+  return null;
+}
+
+/** The view of the address; an unknown one is the first (success rate). */
+export const viewOf = (value: string | null): EvaluationView =>
+  EVALUATION_VIEWS.find((v) => v === value) ?? 'erfolgsquote';
+
+/** The department of the address: one of SPEC §3 Departments, or undefined (all). */
+export function departmentOf(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && (DEPARTMENT_NUMBERS as number[]).includes(n) ? n : undefined;
+}
+
+/** The departments in their order, with the key of their name. */
+export const DEPARTMENTS = (Object.entries(Department) as [DepartmentName, number][]).map(([name, value]) => ({
+  value,
+  label: `lookups.departments.${name}`,
+}));
+
+/** Whether a view has anything to show: the total counts no offer (no request received, for offer times). */
+export const isEmpty = (reply: { total: { offerCnt: number } }) => reply.total.offerCnt === 0;
+
+/** 'Lang…' for labels longer than max characters (chart axis ticks). */
+export const shorten = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,0 +1,85 @@
+/** The pure parts of the offer evaluation screen: the range and its problems, the address state, row names. */
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { formatDays, monthLabel, rowLabel } from './evaluation-labels';
+import { defaultRange, departmentOf, isEmpty, rangeProblem, shorten, viewOf } from './evaluation-state';
+
+const t = ((key: string) => `«${key}»`) as unknown as TFunction;
+
+describe('defaultRange', () => {
+  it.each([
+    ['2026-03-15', { from: '2025-04-01', to: '2026-03-15' }],
+    ['2026-01-01', { from: '2025-02-01', to: '2026-01-01' }],
+    ['2024-12-31', { from: '2024-01-01', to: '2024-12-31' }],
+  ])('on %s is the last twelve calendar months, this one included', (today, range) => {
+    expect(defaultRange(today)).toEqual(range);
+  });
+});
+
+describe('rangeProblem', () => {
+  it.each([
+    [{ from: '2025-01-01', to: '2025-12-31' }, null],
+    [{ from: '2025-01-01', to: '2025-01-01' }, null],
+    [{ from: '2020-01-01', to: '2025-01-01' }, null],
+    [{ from: '2020-01-01', to: '2025-01-02' }, 'tooLong'],
+    [{ from: '2025-02-01', to: '2025-01-31' }, 'invalid'],
+    [{ from: '2025-02-30', to: '2025-03-31' }, 'invalid'],
+    [{ from: '01.01.2025', to: '2025-03-31' }, 'invalid'],
+    [{ from: '', to: '2025-03-31' }, 'invalid'],
+  ])('%o → %s', (range, problem) => {
+    expect(rangeProblem(range)).toBe(problem);
+  });
+});
+
+describe('address state', () => {
+  it('reads the view, an unknown one as the success rate', () => {
+    expect(viewOf('ktbauswertung')).toBe('ktbauswertung');
+    expect(viewOf('angebotszeiten')).toBe('angebotszeiten');
+    expect(viewOf('nonsense')).toBe('erfolgsquote');
+    expect(viewOf(null)).toBe('erfolgsquote');
+  });
+
+  it('reads a department of SPEC §3, anything else as all', () => {
+    expect(departmentOf('5')).toBe(5);
+    expect(departmentOf('1')).toBe(1);
+    expect(departmentOf('9')).toBeUndefined();
+    expect(departmentOf('OFM')).toBeUndefined();
+    expect(departmentOf('')).toBeUndefined();
+    expect(departmentOf(null)).toBeUndefined();
+  });
+
+  it('calls a view empty when its total counts no offer', () => {
+    expect(isEmpty({ total: { offerCnt: 0 } })).toBe(true);
+    expect(isEmpty({ total: { offerCnt: 1 } })).toBe(false);
+  });
+});
+
+describe('row names', () => {
+  it('names months, groups, the rows without a value and the total', () => {
+    expect(rowLabel(t, 'erfolgsquote', { month: '2025-03', label: 'x' })).toBe(monthLabel('2025-03', 'long'));
+    expect(rowLabel(t, 'gespraechsresultat', { month: 'absage_preis_war_zu_hoch', label: 'x' })).toBe(
+      '«offers.talkResults.absage_preis_war_zu_hoch»',
+    );
+    expect(rowLabel(t, 'erhaltenueber', { month: 'kunde', label: 'x' })).toBe('«offers.receivedVia.kunde»');
+    expect(rowLabel(t, 'ktbauswertung', { month: 'a-user-id', label: 'Anna Berg (ABE)' })).toBe('Anna Berg (ABE)');
+    expect(rowLabel(t, 'ktbauswertung', { month: 'none', label: 'x' })).toBe('«offerevaluation.none.ktb»');
+    expect(rowLabel(t, 'erhaltenueber', { month: 'none', label: 'x' })).toBe('«offerevaluation.none.receivedVia»');
+    expect(rowLabel(t, 'angebotszeiten', { month: 'total', label: 'x' })).toBe('«offerevaluation.total»');
+  });
+
+  it('writes months in German by default', () => {
+    expect(monthLabel('2025-03', 'long')).toBe('März 2025');
+    expect(monthLabel('2025-03', 'short')).toBe('März 25');
+  });
+
+  it('writes days with at most one decimal, a dash for none', () => {
+    expect(formatDays(8.8)).toBe('8,8');
+    expect(formatDays(11)).toBe('11');
+    expect(formatDays(null)).toBe('–');
+  });
+
+  it('shortens long axis labels', () => {
+    expect(shorten('Absage: Mitbewerber hat den Auftrag erhalten', 16)).toBe('Absage: Mitbewe…');
+    expect(shorten('Kunde', 16)).toBe('Kunde');
+  });
+});
