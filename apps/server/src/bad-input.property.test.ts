@@ -105,6 +105,9 @@ const TABLES = [
   'qr_codes',
   'defect_reports',
   'pdf_assets',
+  'offers',
+  'offer_files',
+  'offer_last_searches',
 ];
 const countQuery = sql.raw(`select ${TABLES.map((n) => `(select count(*) from ${n})::int as ${n}`).join(', ')}`);
 

@@ -53,8 +53,13 @@ app.addHook('onClose', () => ampelRefresh.stop());
 // The weekly digest of installations that turned orange, red or black (decision 019).
 const digests = startDigestJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
 app.addHook('onClose', () => digests.stop());
-// The offers' day: every ampel moves on to the new day, the OFMs get their follow-up mails (decision 022).
-const offerDay = startOfferDayJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
+// The offers' day: every ampel moves on to the new day, the OFMs get their follow-up mails, attachments
+// past their deletion date go (decision 022).
+const offerDay = startOfferDayJob(
+  database.db,
+  { mailer: app.deps.mailer, publicUrl: config.publicUrl, files: app.deps.files },
+  app.log,
+);
 app.addHook('onClose', () => offerDay.stop());
 
 const shutdown = async () => {

@@ -32,7 +32,13 @@ export async function accessWorld(t: TestApp, name: string) {
       serviceinterval: 12,
       selfserviceinterval: 1,
     });
-    const inspection = await call('POST', '/inspections', { book: book._id, when: day, kind: 'inspection' });
+    // A draft record with a defect: an offer can be started from it.
+    const inspection = (await call('POST', '/inspections', {
+      book: book._id,
+      when: day,
+      kind: 'inspection',
+      defects: [{ text: 'Sensor defekt', severity: 'safe' }],
+    })) as { _id: string; defects?: { _id: string }[] };
     const gutachten = await call('POST', '/inspections', { book: book._id, when: day, kind: 'gutachten' });
     const selfinspection = await call('POST', '/selfinspections', { book: book._id, when: day });
     // A real upload: the document routes read the stored file.
@@ -63,6 +69,7 @@ export async function accessWorld(t: TestApp, name: string) {
     return {
       book: book._id,
       inspection: inspection._id,
+      recordDefect: inspection.defects?.[0]?._id ?? '',
       gutachten: gutachten._id,
       selfinspection: selfinspection._id,
       blob: blob.id,
@@ -89,7 +96,23 @@ export async function accessWorld(t: TestApp, name: string) {
     .values({ type: `door-${tag()}` })
     .returning();
   const colleague = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [tenantId] });
-  if (!defect || !bookType) throw new Error('world incomplete');
+  // An offer started from the main book's defect, with an attachment and the colleague as its KTB.
+  const offer = await call('POST', '/offer', {
+    csnr: `CS-${tag()}`,
+    ktb: colleague.id,
+    source: { book: main.book, record: main.inspection, defect: main.recordDefect },
+  });
+  const attachment = multipart({}, { name: 'angebot.pdf', content: samples.pdf(), contentType: 'application/pdf' });
+  const attached = await t.api({
+    method: 'POST',
+    url: `/offer/${offer._id}/files`,
+    token: owner.token,
+    tenant: tenantId,
+    ...attachment,
+  });
+  if (attached.statusCode >= 300) throw new Error(`offer file: ${attached.statusCode} ${attached.body}`);
+  const offerFile = (attached.json() as { files: { _id: string }[] }).files[0]?._id;
+  if (!defect || !bookType || !offerFile || !main.recordDefect) throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
@@ -101,6 +124,8 @@ export async function accessWorld(t: TestApp, name: string) {
     defect: defect.id,
     bookType: bookType.id,
     colleague,
+    offer: offer._id,
+    offerFile,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -185,12 +210,19 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   defectreports: (w) => w.defect,
   tenants: (w) => w.tenantId,
   customerlocation: (w) => w.location,
+  offer: (w) => w.offer,
+};
+
+/** What `:id` names where the first segment does not tell (the path below /api/v1). */
+const ID_OF_ROUTE: Record<string, (w: AccessWorld) => string> = {
+  '/offer/byBook/:id': (w) => w.book,
 };
 
 /** protocol/getProtocolBy<Entity>/:id: the id of that entity (each new entity adds its line). */
 const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   Book: (w) => w.book,
   CustomerLocation: (w) => w.location,
+  Offer: (w) => w.offer,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
@@ -207,6 +239,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   bookingId: (w) => w.booking,
   gutachtenId: (w) => w.gutachten,
   pdfassetId: (w) => w.asset,
+  fileId: (w) => w.offerFile,
   qrCodeId: (w) => w.qr.id,
   code: (w) => w.qr.code,
   // customerlocation/removebook/{a}/{b}: the location and the book.
@@ -224,6 +257,9 @@ export const QUERY: Record<string, (w: AccessWorld) => string> = {
   tenant: (w) => w.tenantId,
   url: (w) => w.tenant.url,
   abbreviation: (w) => w.colleague.abbreviation,
+  // An offer's draft from a defect: the record and the defect in it.
+  record: (w) => w.inspection,
+  defect: (w) => w.recordDefect,
 };
 
 export const params = (url: string) => [...url.matchAll(/:(\w+)\??/g)].map((m) => m[1] as string);
@@ -243,7 +279,8 @@ export function urlFor(r: RouteAccess, w: AccessWorld, caller: { id: string }, o
     if (p === 'userId' || p === 'techAcceptorId' || (p === 'id' && first === 'users'))
       return self ? caller.id : w.colleague.id;
     const protocolOf = first === 'protocol' ? /getProtocolBy(\w+)/.exec(r.url)?.[1] : undefined;
-    const fill = p === 'id' ? (protocolOf ? PROTOCOL_OF[protocolOf] : ID_OF[first]) : PARAM[p];
+    const byRoute = ID_OF_ROUTE[r.url.replace('/api/v1', '')];
+    const fill = p === 'id' ? (protocolOf ? PROTOCOL_OF[protocolOf] : (byRoute ?? ID_OF[first])) : PARAM[p];
     if (!fill) throw new Error(`${r.method} ${r.url}: no fixture for path parameter :${p}`);
     return fill(w);
   });

@@ -5,11 +5,12 @@ import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
+import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { blobs, offerFiles } from '../../db/schema/index';
 import { member } from '../books/books.fixtures';
 import { blobRow, type FilePart, fileOnDisk, multipart, samples, sha256Of } from '../documents/documents.fixtures';
 import { type OfferWorld, offerWorld } from './offers.fixtures';
+import { runOfferDay } from './offers.mails';
 
 // A small upload limit, so the size refusal needs no big file.
 const t = await createTestApp({ UPLOAD_LIMIT_MB: '0.05' });
@@ -216,5 +217,32 @@ describe('DELETE offer/{id}/files/{fileId}', () => {
     expect(await blobRow(t, withFile.files[0]?._id ?? '')).toBeNull();
     expect(await t.database.db.select().from(offerFiles).where(eq(offerFiles.offerId, offer._id))).toEqual([]);
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
+  });
+});
+
+describe('attachments past their deletion date', () => {
+  it('are removed by the daily run after the date, with the protocol naming each file', async () => {
+    const w = await offerWorld(t);
+    const keep = await w.create({ deleteFilesDate: '2030-06-30' });
+    const content = samples.pdf();
+    await upload(w, keep._id, pdf('bleibt.pdf'));
+    const drop = await w.create({ deleteFilesDate: '2030-06-01' });
+    await upload(w, drop._id, pdf('weg.pdf', content));
+    const deps = { mailer: t.app.deps.mailer, publicUrl: PUBLIC_URL, files: t.app.deps.files };
+    const run = (day: string) => runOfferDay(t.database.db, deps, day, { tenantId: w.tenantId });
+
+    expect((await run('2030-06-01')).files).toBe(0);
+    expect((await run('2030-06-02')).files).toBe(1);
+    expect((await w.call('GET', `/offer/${drop._id}`)).json().files).toEqual([]);
+    expect((await w.call('GET', `/offer/${keep._id}`)).json().files).toHaveLength(1);
+    expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
+    const protocol = (await w.call('GET', `/protocol/getProtocolByOffer/${drop._id}`)).json() as {
+      field: string;
+      oldValue: string | null;
+      newValue: string | null;
+      userKuerzel: string;
+    }[];
+    expect(protocol[0]).toMatchObject({ field: 'file', oldValue: 'weg.pdf', newValue: null, userKuerzel: '' });
+    expect((await run('2030-06-02')).files).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { startOfferDayJob } from './offers.job';
 import { runOfferDay } from './offers.mails';
 
 const t = await createTestApp();
-const deps = { mailer: t.app.deps.mailer, publicUrl: PUBLIC_URL };
+const deps = { mailer: t.app.deps.mailer, publicUrl: PUBLIC_URL, files: t.app.deps.files };
 
 describe('POST offer/sendktbremindermail', () => {
   it('mails the KTB the offer’s data and a link, records when, and moves the ampel on', async () => {
@@ -130,10 +130,10 @@ describe('the daily run', () => {
     };
     expect(await ampel(followed)).toBe('follow_up_open/1');
 
-    expect(await run('2030-03-05')).toEqual({ ampels: 0, mails: 0 });
+    expect(await run('2030-03-05')).toEqual({ ampels: 0, mails: 0, files: 0 });
     expect(await ampel(notCreated)).toBe('offer_not_created/2');
 
-    expect(await run('2030-03-10')).toEqual({ ampels: 0, mails: 1 });
+    expect(await run('2030-03-10')).toEqual({ ampels: 0, mails: 1, files: 0 });
     const [mail, ...more] = await mailsTo(t, w.ofm.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Nachfassen fällig: Angebot A-10');
@@ -143,9 +143,9 @@ describe('the daily run', () => {
     expect(mail?.text).toContain(`${PUBLIC_URL}/app/offer/${followed._id}`);
     expect((await offerRow(t, followed._id)).followUpMailedFor).toBe('2030-03-10');
     // The same day again, and the next day: the follow-up date was mailed already.
-    expect(await run('2030-03-10')).toEqual({ ampels: 0, mails: 0 });
+    expect(await run('2030-03-10')).toEqual({ ampels: 0, mails: 0, files: 0 });
     // The next day the follow-up has expired (red), and the offer without number is late (red).
-    expect(await run('2030-03-12')).toEqual({ ampels: 2, mails: 0 });
+    expect(await run('2030-03-12')).toEqual({ ampels: 2, mails: 0, files: 0 });
     expect(await ampel(followed)).toBe('follow_up_expired/3');
     expect(await ampel(notCreated)).toBe('offer_not_created/3');
     expect(await ampel(lost)).toBe('agenda_done/1');
@@ -157,8 +157,8 @@ describe('the daily run', () => {
       angebot: { ...followed.angebot, offerFollowUpDate: '2030-03-20' },
     });
     expect(moved.statusCode).toBe(200);
-    expect(await run('2030-03-19')).toEqual({ ampels: 0, mails: 0 });
-    expect(await run('2030-03-20')).toEqual({ ampels: 0, mails: 1 });
+    expect(await run('2030-03-19')).toEqual({ ampels: 0, mails: 0, files: 0 });
+    expect(await run('2030-03-20')).toEqual({ ampels: 0, mails: 1, files: 0 });
     expect((await mailsTo(t, w.ofm.email)).map((m) => m.subject)).toHaveLength(2);
 
     // A talk result ends the follow-up; an OFM who has resigned gets no mail.

@@ -4,14 +4,14 @@
  * offer_files; a download per file and all of them as one zip, streamed while it is written.
  */
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import yazl from 'yazl';
-import type { Executor } from '../../db/client';
-import { blobs, offerFiles } from '../../db/schema/index';
+import type { Db, Executor } from '../../db/client';
+import { auditLogs, blobs, offerFiles, offers } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
-import { keepingUpload, purgeUnreferenced } from '../../platform/files';
+import { type FileStore, keepingUpload, purgeUnreferenced } from '../../platform/files';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { commitBlob } from '../documents/documents.service';
 import { get } from './offers.read';
@@ -112,4 +112,58 @@ export async function zipOfFiles(ctx: TenantContext, offerId: string) {
   zip.end();
   const label = offer.row.offerNr || offer.row.objekt || offer.row.id.slice(0, 8);
   return { stream: zip.outputStream as Readable, fileName: `Angebotsanhang ${label}.zip`.replace(/[\\/]/g, '-') };
+}
+
+/**
+ * Data economy: after an offer's deleteFilesDate its attachments are removed (the daily run calls this
+ * with the day). The protocol names each removed file, written by nobody (the system). Returns how many
+ * files were removed.
+ */
+export async function removeExpiredFiles(db: Db, store: FileStore, today: string, opts: { tenantId?: string } = {}) {
+  const due = await db
+    .selectDistinct({ id: offers.id })
+    .from(offers)
+    .innerJoin(offerFiles, eq(offerFiles.offerId, offers.id))
+    .where(
+      and(
+        opts.tenantId ? eq(offers.tenantId, opts.tenantId) : undefined,
+        isNotNull(offers.deleteFilesDate),
+        lt(offers.deleteFilesDate, today),
+      ),
+    );
+  let removed = 0;
+  for (const { id } of due) {
+    const shas = await db.transaction(async (tx) => {
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
+      if (!offer?.deleteFilesDate || offer.deleteFilesDate >= today) return [];
+      const files = (await filesOf(tx, id)).map((f) => f.blob);
+      if (files.length === 0) return [];
+      await tx.delete(offerFiles).where(eq(offerFiles.offerId, id));
+      await tx.delete(blobs).where(
+        and(
+          eq(blobs.tenantId, offer.tenantId),
+          inArray(
+            blobs.id,
+            files.map((f) => f.id),
+          ),
+        ),
+      );
+      await tx.insert(auditLogs).values(
+        files.map((f) => ({
+          tenantId: offer.tenantId,
+          entity: 'offer' as const,
+          entityId: id,
+          action: 'update' as const,
+          field: 'file',
+          oldValue: f.fileName,
+          newValue: null,
+          editorId: null,
+        })),
+      );
+      removed += files.length;
+      return files.map((f) => f.sha256);
+    });
+    await purgeUnreferenced(db, store, shas);
+  }
+  return removed;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { type OfferMailDeps, runOfferDay, sendFollowUpMails } from './offers.mails';
+import { type OfferDayDeps, runOfferDay, sendFollowUpMails } from './offers.mails';
 import { berlinDay } from './offers.repo';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -15,7 +15,7 @@ interface Log {
  * hourly checks send the follow-up mails that came due meanwhile (a follow-up date set to today).
  * Started by main.ts only; tests call runOfferDay with a date.
  */
-export function startOfferDayJob(db: Db, deps: OfferMailDeps, log: Log, opts: { firstAfterMs?: number } = {}) {
+export function startOfferDayJob(db: Db, deps: OfferDayDeps, log: Log, opts: { firstAfterMs?: number } = {}) {
   let running: Promise<void> | null = null;
   let lastDay: string | null = null;
   const run = () => {

@@ -1,7 +1,8 @@
 /**
  * The mails of offers, through the mailer and its outbox: the KTB reminder (POST offer/sendktbremindermail)
  * and the follow-up mail to the OFM, one per follow-up date, sent by the daily run that also moves every
- * offer's ampel on to the new day (decision 022). Mails are German, like every mail of the app.
+ * offer's ampel on to the new day (decision 022) and removes the attachments after their deleteFilesDate.
+ * Mails are German, like every mail of the app.
  */
 import { screenPath } from '@pruefbuch/domain/access';
 import { APP_BASE } from '@pruefbuch/domain/constants';
@@ -14,13 +15,20 @@ import type { Db } from '../../db/client';
 import { offers, users } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
+import type { FileStore } from '../../platform/files';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
+import { removeExpiredFiles } from './offers.files';
 import { AMPEL_RANK, ampelInputOf, berlinDay, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
 import { lockForWrite, setServerState } from './offers.write';
 
 export interface OfferMailDeps {
   mailer: Mailer;
   publicUrl: string;
+}
+
+/** What the daily run needs: the mailer and the link base, and the file store (expired attachments). */
+export interface OfferDayDeps extends OfferMailDeps {
+  files: FileStore;
 }
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
@@ -197,14 +205,15 @@ export async function sendFollowUpMails(db: Db, deps: OfferMailDeps, today: stri
   return sent;
 }
 
-/** The daily run: every ampel for the new day, then the follow-up mails that are due. */
+/** The daily run: every ampel for the new day, the follow-up mails that are due, the attachments whose time is up. */
 export async function runOfferDay(
   db: Db,
-  deps: OfferMailDeps,
+  deps: OfferDayDeps,
   today: string = berlinDay(),
   opts: { tenantId?: string } = {},
 ) {
   const ampels = await refreshOfferAmpels(db, today, opts);
   const mailsSent = await sendFollowUpMails(db, deps, today, opts);
-  return { ampels, mails: mailsSent };
+  const files = await removeExpiredFiles(db, deps.files, today, opts);
+  return { ampels, mails: mailsSent, files };
 }
