@@ -5,15 +5,20 @@ import { currentLanguage } from '@/lib/i18n';
 
 const locale = () => (currentLanguage() === 'de' ? 'de-DE' : 'en-GB');
 
-/** '2026-03' → 'März 2026' (long) or 'März 26' (short, under a chart bar). */
-export function monthLabel(month: string, style: 'long' | 'short'): string {
+export type MonthStyle = 'long' | 'medium' | 'short';
+const MONTH_FORMAT: Record<MonthStyle, Intl.DateTimeFormatOptions> = {
+  long: { month: 'long', year: 'numeric' },
+  medium: { month: 'short', year: 'numeric' },
+  short: { month: 'short', year: '2-digit' },
+};
+
+/** '2026-09' → 'September 2026' (long), 'Sept. 2026' (medium, a table row) or 'Sept. 26' (short, under a bar). */
+export function monthLabel(month: string, style: MonthStyle): string {
   const [year, mon] = month.split('-').map(Number);
   if (!year || !mon) return month;
-  return new Intl.DateTimeFormat(locale(), {
-    month: style === 'long' ? 'long' : 'short',
-    year: style === 'long' ? 'numeric' : '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, mon - 1, 1)));
+  return new Intl.DateTimeFormat(locale(), { ...MONTH_FORMAT[style], timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, mon - 1, 1)),
+  );
 }
 
 /** What the first column of a view names. */
@@ -30,7 +35,7 @@ export function rowLabel(
   t: TFunction,
   view: EvaluationView,
   row: Pick<EvaluationRow, 'month' | 'label'>,
-  style: 'long' | 'short' = 'long',
+  style: MonthStyle = 'long',
 ): string {
   if (row.month === 'total') return t('offerevaluation.total');
   const column = GROUP_COLUMN[view];

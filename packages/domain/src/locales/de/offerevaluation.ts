@@ -53,6 +53,7 @@ export const offerevaluation = {
   },
   /** Short headers of the on-screen table (the export writes the long ones). */
   short: {
+    averageValue: 'Durchschnitt',
     toOffer: 'Eingang → Angebot (Tage)',
     toResult: 'Angebot → Ergebnis (Tage)',
     median: 'Median',
@@ -66,8 +67,8 @@ export const offerevaluation = {
     cancelled: 'Abgesagt',
     waiting: 'Wartend',
     commissionedPct: 'Erfolgsquote',
-    toOfferMedian: 'Eingang → Angebot (Median)',
-    toResultMedian: 'Angebot → Ergebnis (Median)',
+    toOfferMedian: 'Eingang → Angebot (Median, Tage)',
+    toResultMedian: 'Angebot → Ergebnis (Median, Tage)',
     days: '{{value}} Tage',
   },
   total: 'Gesamt',

@@ -53,6 +53,7 @@ export const offerevaluation: typeof de = {
     toResultP75: 'To result: 75th percentile (days)',
   },
   short: {
+    averageValue: 'Average',
     toOffer: 'Receipt → offer (days)',
     toResult: 'Offer → result (days)',
     median: 'Median',
@@ -66,8 +67,8 @@ export const offerevaluation: typeof de = {
     cancelled: 'Cancelled',
     waiting: 'Waiting',
     commissionedPct: 'Success rate',
-    toOfferMedian: 'Receipt → offer (median)',
-    toResultMedian: 'Offer → result (median)',
+    toOfferMedian: 'Receipt → offer (median, days)',
+    toResultMedian: 'Offer → result (median, days)',
     days: '{{value}} days',
   },
   total: 'Total',

@@ -13,6 +13,18 @@ const STATUS_SERIES = [
   { name: 'waiting', key: 'offerevaluation.chart.waiting', color: 'gray.5' },
 ] as const;
 
+/**
+ * Legend and tooltip in the order of the series (recharts sorts them by name otherwise: 'Abgesagt'
+ * before 'Beauftragt').
+ */
+function inSeriesOrder(names: readonly string[]) {
+  const rank = (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey));
+  return {
+    legendProps: { verticalAlign: 'bottom' as const, itemSorter: rank },
+    tooltipProps: { itemSorter: rank },
+  };
+}
+
 const useWide = () => useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
 /**
@@ -48,12 +60,13 @@ export function SuccessChart({ rows }: { rows: readonly EvaluationRow[] }) {
       // The tooltip adds a series' unit to its value: '42,9 %'.
       lineProps={{ unit: '\u00a0%' }}
       withRightYAxis
-      rightYAxisProps={{ domain: [0, 100], width: 44, tickFormatter: (v: number) => `${v} %` }}
+      rightYAxisProps={{ domain: [0, 100], width: 48, tickFormatter: (v: number) => `${v}\u00a0%` }}
       yAxisProps={{ allowDecimals: false, width: 32 }}
       withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
+      {...inSeriesOrder(['commissioned', 'cancelled', 'waiting', 'rate'])}
       tickLine="y"
       connectNulls={false}
+      curveType="linear"
       maxBarWidth={40}
       valueFormatter={formatNumber}
       tooltipAnimationDuration={150}
@@ -92,7 +105,7 @@ export function GroupChart({ view, rows }: { view: EvaluationView; rows: readonl
       }}
       xAxisProps={{ allowDecimals: false }}
       withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
+      {...inSeriesOrder(['commissioned', 'cancelled', 'waiting'])}
       tickLine="x"
       gridAxis="x"
       maxBarWidth={28}
@@ -123,11 +136,11 @@ export function TimesChart({ rows }: { rows: readonly TimesRow[] }) {
         { name: 'toResult', label: t('offerevaluation.chart.toResultMedian'), color: 'orange.6' },
       ]}
       connectNulls={false}
-      curveType="monotone"
+      curveType="linear"
       withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
+      {...inSeriesOrder(['toOffer', 'toResult'])}
       tickLine="y"
-      yAxisProps={{ width: 36 }}
+      yAxisProps={{ width: 36, tickFormatter: (v: number) => formatDays(v) }}
       valueFormatter={(v: number) => t('offerevaluation.chart.days', { value: formatDays(v) })}
       tooltipAnimationDuration={150}
       role="img"

@@ -18,7 +18,14 @@ function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table highlightOnHover horizontalSpacing="sm" verticalSpacing={6} fz="sm" data-testid={testId}>
+        <Table
+          highlightOnHover
+          horizontalSpacing="xs"
+          verticalSpacing={6}
+          fz="sm"
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid={testId}
+        >
           {children}
         </Table>
       </Table.ScrollContainer>
@@ -46,7 +53,6 @@ function GroupCells({ row, head }: { row: EvaluationRow; head: ReactNode }) {
       <Cell ta="right">{formatNumber(row.offerCnt)}</Cell>
       <Cell ta="right">{formatMoney(row.offerSum)}</Cell>
       <Cell ta="right">{formatMoney(row.averageValue)}</Cell>
-      <Cell ta="right">{formatNumber(row.orderCnt)}</Cell>
       <Cell ta="right">{formatMoney(row.orderSum)}</Cell>
       <Cell ta="right">
         <Share count={row.commissionedCnt} pct={row.commissionedPct} />
@@ -61,7 +67,10 @@ function GroupCells({ row, head }: { row: EvaluationRow; head: ReactNode }) {
   );
 }
 
-/** The figures of SPEC §3 per month or group, and the total: money in EUR, shares with one decimal. */
+/**
+ * The figures of SPEC §3 per month or group, and the total: money in EUR, shares with one decimal. The
+ * orders are the commissioned offers, so their count is the 'commissioned' column (the export has both).
+ */
 export function GroupTable({
   view,
   rows,
@@ -74,14 +83,13 @@ export function GroupTable({
   const { t } = useTranslation();
   const h = (k: string) => t(`offerevaluation.columns.${k}`);
   return (
-    <Frame minWidth={860} testId="evaluation-table">
+    <Frame minWidth={820} testId="evaluation-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th style={STICKY}>{h(GROUP_COLUMN[view])}</Table.Th>
           <Table.Th ta="right">{h('offerCnt')}</Table.Th>
           <Table.Th ta="right">{h('offerSum')}</Table.Th>
-          <Table.Th ta="right">{h('averageValue')}</Table.Th>
-          <Table.Th ta="right">{h('orderCnt')}</Table.Th>
+          <Table.Th ta="right">{t('offerevaluation.short.averageValue')}</Table.Th>
           <Table.Th ta="right">{h('orderSum')}</Table.Th>
           <Table.Th ta="right">{h('commissionedCnt')}</Table.Th>
           <Table.Th ta="right">{h('cancelledCnt')}</Table.Th>
@@ -91,7 +99,7 @@ export function GroupTable({
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.month} data-testid="evaluation-row" c={r.offerCnt === 0 ? 'dimmed' : undefined}>
-            <GroupCells row={r} head={rowLabel(t, view, r)} />
+            <GroupCells row={r} head={rowLabel(t, view, r, 'medium')} />
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -153,7 +161,7 @@ export function TimesTable({ rows, total }: { rows: readonly TimesRow[]; total: 
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.month} data-testid="evaluation-row" c={r.offerCnt === 0 ? 'dimmed' : undefined}>
-            <TimesCells row={r} head={rowLabel(t, 'angebotszeiten', { month: r.month, label: '' })} />
+            <TimesCells row={r} head={rowLabel(t, 'angebotszeiten', { month: r.month, label: '' }, 'medium')} />
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, ThemeIcon }
 import { EVALUATION_MAX_YEARS, EVALUATION_VIEWS, type EvaluationView } from '@pruefbuch/domain/schemas/offer';
 import { IconAlertTriangle, IconChartBar, IconDownload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,6 +36,14 @@ export function OfferEvaluationPage() {
   const department = departmentOf(params.get('department'));
   const query: EvaluationParams | null =
     currentTenant && !problem ? { tenantId: currentTenant, ...range, department } : null;
+
+  // On a phone the tabs scroll sideways: the chosen one is brought into view (also when opened by a link).
+  const tabs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector(`[data-testid="evaluation-tab-${view}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [view]);
 
   const exporter = useExportEvaluation();
   const download = (format: ExportFormat) => {
@@ -94,7 +102,7 @@ export function OfferEvaluationPage() {
       >
         {/* Five tabs do not fit a phone: they scroll sideways. */}
         <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          <Tabs.List ref={tabs} style={{ flexWrap: 'nowrap' }}>
             {EVALUATION_VIEWS.map((v) => (
               <Tabs.Tab key={v} value={v} style={{ whiteSpace: 'nowrap' }} data-testid={`evaluation-tab-${v}`}>
                 {t(`offerevaluation.views.${v}`)}
