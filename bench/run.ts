@@ -4,7 +4,8 @@
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
  * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
- * then the customer locations (bench/locations.ts), then the initial bundle size and the time of `npm test`.
+ * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
+ * (bench/offers.ts), then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
 import { benchLocations } from './locations';
+import { benchOfferList } from './offers';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
 
@@ -155,6 +157,9 @@ await benchReads();
 
 // 2,000 customer locations and 10,000 books in one tenant: the location list and the ampel count (bench/locations.ts).
 await benchLocations();
+
+// 50,000 offers in one tenant: the offer list with its filters and the five evaluation views (bench/offers.ts).
+await benchOfferList();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');

@@ -33,10 +33,11 @@ const { buildApp } = await import('./app');
 const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
 const { startDigestJob } = await import('./modules/reminders/reminders.job');
 const { startOfferDayJob } = await import('./modules/offers/offers.job');
+const { localFileStore } = await import('./platform/files');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-if (config.seedDemo) await seedDemo(database.db);
+if (config.seedDemo) await seedDemo(database.db, { files: localFileStore(config.dataDir) });
 if (config.env === 'production') {
   const demo = await usableDemoAccounts(database.db);
   if (demo.length) {

@@ -8,6 +8,7 @@ import { seedDemoBooks } from './seed-books';
 import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
+import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -112,6 +113,30 @@ export const DEMO_USERS: DemoUser[] = [
     department: Department.KTB,
   },
   {
+    email: 'ofm@demo.test',
+    firstName: 'Olivia',
+    lastName: 'Fuchs',
+    abbreviation: 'OF',
+    role: Role.STANDARD_ROLE,
+    department: Department.OFM,
+  },
+  {
+    email: 'ofm2@demo.test',
+    firstName: 'Martin',
+    lastName: 'Angerer',
+    abbreviation: 'MA',
+    role: Role.STANDARD_ROLE,
+    department: Department.OFM,
+  },
+  {
+    email: 'ktb@demo.test',
+    firstName: 'Katja',
+    lastName: 'Berger',
+    abbreviation: 'KB',
+    role: Role.STANDARD_ROLE,
+    department: Department.KTB,
+  },
+  {
     email: 'filiale-default@demo.test',
     firstName: 'Frieda',
     lastName: 'Filiale',
@@ -140,8 +165,11 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-/** Seeds an empty database with the demo tenant, its folders and the demo accounts. Does nothing otherwise. */
-export async function seedDemo(db: Db) {
+/**
+ * Seeds an empty database with the demo tenant, its folders and the demo accounts. Does nothing otherwise.
+ * With a file store (`opts.files`) the demo offers get their attachments.
+ */
+export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -233,6 +261,7 @@ export async function seedDemo(db: Db) {
     await seedDemoInspections(tx, tenant.id);
     await seedDemoLocations(tx, tenant.id);
     await seedDemoDefectReports(tx, tenant.id);
+    await seedDemoOffers(tx, tenant.id, opts);
   });
   return true;
 }

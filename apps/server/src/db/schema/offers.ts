@@ -110,6 +110,20 @@ export const offers = pgTable(
     index('offers_tenant_ofm_idx').on(t.tenantId, t.ofmUser, t.offerFollowUpDate),
     index('offers_tenant_updated_idx').on(t.tenantId, t.updatedAt),
     index('offers_source_book_idx').on(t.sourceBookId),
+    // The list's filters at 50,000 offers (bench/offers.ts): an OFM's offers in a range of the received date;
+    index('offers_tenant_ofm_received_idx').on(t.tenantId, t.ofmUser, t.receivedDate),
+    // 'Meine Nachfassungen': an OFM's offers whose talk is still open, soonest follow-up first;
+    index('offers_follow_up_open_idx')
+      .on(t.tenantId, t.ofmUser, t.offerFollowUpDate, t.id)
+      .where(
+        sql`${t.active} and ${t.offerFollowUpDate} is not null and (${t.talkResult} is null or ${t.talkResult} = 'angebot_war_nicht_verstaendlich')`,
+      ),
+    // a status (and colour) in the list's default order, worst first;
+    index('offers_tenant_status_list_idx')
+      .on(t.tenantId, t.status, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)
+      .where(sql`${t.active}`),
+    // the search by debitor: trigrams within the tenant (pg_trgm and btree_gin, as for books).
+    index('offers_debitor_trgm_idx').using('gin', t.tenantId, sql`${t.debitor} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,572 @@
+/**
+ * Technical offers at scale (issue 12): one tenant with 50,000 offers over three years on
+ * PostgreSQL. The offer list with its filters (default sort, search by debitor, status and colour,
+ * OFM user and date range, 'Meine Nachfassungen') and each of the five evaluation views, through
+ * the API at 20 clients, against the same SQL the API runs, sent straight through the driver with
+ * the same pool. Target: API p50 ≤ 2 × SQL p50 + 2 ms.
+ *
+ * The SQL side is the API's own: the list's text and parameters come from the offers repository
+ * (listOffersSql), the evaluation's are captured from its repository functions run on a driver that
+ * only records what it is sent. The offers are made like the server makes them: the ampel, its
+ * rank, the status and the type from the domain's rules.
+ */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { Department } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import {
+  daysBetween,
+  type OpmStatus,
+  offerAmpel,
+  offerStatusOf,
+  type TalkResult,
+} from '@pruefbuch/domain/rules/offer-ampel';
+import {
+  type DivisionFlags,
+  type EvaluationView,
+  offerListQuery,
+  offerTypeOf,
+  type ReceivedVia,
+} from '@pruefbuch/domain/schemas/offer';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database, Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema/index';
+import { offers, users, userTenants } from '../apps/server/src/db/schema/index';
+import { seedDemo } from '../apps/server/src/demo/seed';
+import {
+  type EvaluationFilter,
+  figuresBy,
+  type GroupKey,
+  timesBy,
+  userNames,
+} from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
+import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+
+const PORT = 3904;
+const base = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 50_000);
+/** The offers come in over this many days before today. */
+const SPAN_DAYS = 3 * 365;
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+  return { next, int, pick };
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
+const NAMES = [
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hartmann',
+  'Lange',
+  'Werner',
+  'Krause',
+  'Lehmann',
+  'Köhler',
+  'Herrmann',
+];
+const KINDS = [
+  'Klinikum',
+  'Seniorenzentrum',
+  'Supermarkt',
+  'Getränkemarkt',
+  'Parkhaus',
+  'Bürohaus',
+  'Hotel',
+  'Autohaus',
+  'Ärztehaus',
+  'Logistikzentrum',
+  'Bäckerei',
+  'Baumarkt',
+];
+const FORMS = ['GmbH', 'GmbH & Co. KG', 'KG', 'AG', 'e.K.', 'gGmbH', 'OHG'];
+const CITIES: [string, string][] = [
+  ['Frankfurt am Main', '603'],
+  ['Offenbach am Main', '630'],
+  ['Darmstadt', '642'],
+  ['Wiesbaden', '651'],
+  ['Hanau', '634'],
+  ['Bad Homburg', '613'],
+  ['Rüsselsheim', '654'],
+  ['Mainz', '551'],
+  ['Gießen', '353'],
+  ['Kassel', '341'],
+];
+const VIA: [ReceivedVia, number][] = [
+  ['techniker', 30],
+  ['kunde', 20],
+  ['ktb', 16],
+  ['einsatzleitung', 10],
+  ['buchung_verrechnung', 7],
+  ['neuanlagengeschaeft', 9],
+  ['sonstiges', 4],
+];
+const RESULTS: [TalkResult, number][] = [
+  ['angebot_ist_beauftragt', 34],
+  ['materialangebot_beauftragt', 6],
+  ['absage_preis_war_zu_hoch', 22],
+  ['absage_mitbewerb_hat_auftrag_erhalten', 15],
+  ['absage_wird_nicht_realisiert', 10],
+  ['sonstiges_talk_result', 6],
+  ['angebot_war_nicht_verstaendlich', 7],
+];
+const weighted = <T>(rnd: ReturnType<typeof generator>, list: [T, number][]) => {
+  let r = rnd.next() * list.reduce((s, [, w]) => s + w, 0);
+  for (const [v, w] of list) {
+    r -= w;
+    if (r < 0) return v;
+  }
+  return (list[list.length - 1] as [T, number])[0];
+};
+
+export interface BenchPeople {
+  ofm: string[];
+  opm: string[];
+  ktb: string[];
+}
+
+/**
+ * 50,000 offers of one tenant over three years: received through every channel, mostly written
+ * within days, talked about within weeks, a third commissioned and most of those taken over; the
+ * young ones still waiting. 10 OFM users (the admin one of them), 5 OPM, 8 KTB.
+ */
+export function benchOffers(tenantId: string, today: string, people: BenchPeople, count = OFFERS) {
+  const rnd = generator(50_000);
+  const debitors = Array.from(
+    { length: 2500 },
+    (_, i) =>
+      `${KINDS[i % KINDS.length]} ${NAMES[Math.floor(i / KINDS.length) % NAMES.length]} ${FORMS[i % FORMS.length]}${i >= 240 ? ` ${Math.floor(i / 240)}` : ''}`,
+  );
+  const rows: (typeof offers.$inferInsert)[] = [];
+  const perYear = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const received = addDays(today, -rnd.int(0, SPAN_DAYS - 1));
+    const age = daysBetween(received, today);
+    const [city, zip] = rnd.pick(CITIES);
+    const debitor = rnd.pick(debitors);
+    const written = age > 10 ? rnd.next() < 0.97 : rnd.next() < 0.6;
+    const offerDate = written ? minDay(addDays(received, Math.floor(rnd.next() ** 2 * 30)), today) : null;
+    const year = (offerDate ?? received).slice(0, 4);
+    const n = (perYear.get(year) ?? 0) + 1;
+    perYear.set(year, n);
+    const sum =
+      Math.round(Math.min(48_000, Math.max(800, 6000 * Math.exp(0.8 * (rnd.next() + rnd.next() - 1) * 2))) * 100) / 100;
+    const talked = offerDate !== null && rnd.next() < (age > 60 ? 0.9 : age > 20 ? 0.5 : 0.1);
+    const talkResult: TalkResult | null = talked ? weighted(rnd, RESULTS) : null;
+    const talkDay = talked && offerDate ? minDay(addDays(offerDate, rnd.int(1, 60)), today) : null;
+    const status = offerStatusOf(talkResult);
+    const commissioned = status === 'commissioned';
+    const flags: DivisionFlags = {
+      autSchieber: rnd.next() < 0.45,
+      autDreher: rnd.next() < 0.3,
+      bau: rnd.next() < 0.1,
+      umbau: rnd.next() < 0.15,
+      export: rnd.next() < 0.02,
+      ersatzteile: talkResult === 'materialangebot_beauftragt' || rnd.next() < 0.15,
+    };
+    const ofmUser = rnd.next() < 0.02 ? null : rnd.pick(people.ofm);
+    const ktb = rnd.next() < 0.5 ? rnd.pick(people.ktb) : null;
+    const orderComplete = commissioned && rnd.next() < 0.92;
+    const orderDate =
+      commissioned && talkDay ? (orderComplete ? minDay(addDays(talkDay, rnd.int(0, 5)), today) : null) : null;
+    const orderNumber = orderComplete ? `45${rnd.int(10_000_000, 99_999_999)}` : '';
+    const deliveryDate = commissioned && talkDay ? addDays(talkDay, rnd.int(14, 80)) : null;
+    const takeOver = commissioned && age > 60 && orderComplete && rnd.next() < 0.85;
+    const ktbInformedAt =
+      commissioned && ktb && orderDate && rnd.next() < 0.8 ? new Date(`${orderDate}T09:00:00Z`) : null;
+    const takeOverRequestedAt = takeOver && orderDate ? new Date(`${orderDate}T13:00:00Z`) : null;
+    const opmStatus: OpmStatus | null = commissioned
+      ? rnd.pick(['open', 'waiting_for_clarification_sheets', 'clarification_sheets_received'] as const)
+      : null;
+    const followUp = offerDate ? addDays(offerDate, rnd.pick([7, 10, 14, 14, 21, 28])) : null;
+    const offerNr = offerDate ? `AN-${year}-${String(n).padStart(5, '0')}` : '';
+    const ampel = offerAmpel(
+      {
+        ofmUser,
+        receivedDate: received,
+        deliveryDate,
+        ktb,
+        ktbInformedAt: ktbInformedAt?.toISOString() ?? null,
+        takeOverRequestedAt: takeOverRequestedAt?.toISOString() ?? null,
+        angebot: { offerNr, offerDate, offerFollowUpDate: followUp, talkResult },
+        opm: { orderId: null, status: opmStatus },
+        ersatzteile: { orderNumber, orderDate },
+      },
+      today,
+    );
+    const createdAt = new Date(`${received}T08:00:00Z`);
+    rows.push({
+      id: randomUUID(),
+      tenantId,
+      receivedVia: weighted(rnd, VIA),
+      csnr: `CS-${received.slice(2, 4)}${String(i).padStart(5, '0')}`,
+      receivedDate: received,
+      receivedFrom: rnd.pick(['Tobias Techniker', 'Marco Brandt', 'Einsatzleitung Frankfurt', '']),
+      debitor,
+      objekt: `${debitor.split(' ').slice(0, 2).join(' ')}, Hauptstraße ${1 + (i % 180)}, ${city}`,
+      objektdaten: 'Automatische Schiebetür, 2-flügelig, Fluchtweg',
+      plz: `${zip}${String(i % 100).padStart(2, '0')}`,
+      contactPerson: `${rnd.pick(['Thomas', 'Sandra', 'Michael', 'Claudia', 'Stefan'])} ${rnd.pick(NAMES)}`,
+      customerEmail: `kontakt${i % 997}@kunde.example`,
+      contactPersonTelNr: `069 ${rnd.int(1000, 9999)}-${rnd.int(10, 99)}`,
+      opmUser: commissioned ? rnd.pick(people.opm) : null,
+      ofmUser,
+      ktb,
+      deliveryDate,
+      notes: 'Anfrage: Austausch Antrieb und Sensorik.',
+      abteilung: flags,
+      aktuelleAbteilung: takeOver ? Department.OPM : commissioned && rnd.next() < 0.5 ? Department.OPM : Department.OFM,
+      offerNr,
+      offerDate,
+      offerSum: offerDate ? sum : null,
+      offerFollowUpDate: followUp,
+      talkResult,
+      talkResultAt: talkDay ? new Date(`${talkDay}T11:00:00Z`) : null,
+      angebotNotes: talkResult === 'sonstiges_talk_result' ? 'Maßnahme entfällt.' : '',
+      opmStatus,
+      orderNumber,
+      orderDate,
+      orderSum: orderComplete ? sum : null,
+      ampel: ampel.label,
+      ampelRank: { red: 3, orange: 2, green: 1 }[ampel.colour],
+      status,
+      type: offerTypeOf({ abteilung: flags, status }),
+      ktbInformedAt,
+      takeOverRequestedAt,
+      // Steady state: the daily run has mailed every follow-up that came due.
+      followUpMailedFor:
+        followUp && followUp <= today && (talkResult === null || talkResult === 'angebot_war_nicht_verstaendlich')
+          ? followUp
+          : null,
+      createdAt,
+      updatedAt: talkDay ? new Date(`${talkDay}T11:00:00Z`) : createdAt,
+    });
+  }
+  return rows;
+}
+
+const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
+
+/** The bench tenant, its users (the admin among the OFMs) and the offers. */
+export async function seedBenchTenant(db: Db, today: string) {
+  const [tenant] = await db
+    .insert(schema.tenants)
+    .values({ name: 'Bench-Angebote GmbH', url: 'bench-angebote' })
+    .returning({ id: schema.tenants.id });
+  if (!tenant) throw new Error('no tenant');
+  const make = async (prefix: string, n: number, department: number) => {
+    const made = await db
+      .insert(users)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          email: `${prefix}${i + 1}@bench.test`,
+          firstName: prefix.toUpperCase(),
+          lastName: `Bench ${i + 1}`,
+          abbreviation: `${prefix.slice(0, 1).toUpperCase()}${i + 1}`,
+          role: 3,
+          department,
+        })),
+      )
+      .returning({ id: users.id });
+    return made.map((u) => u.id);
+  };
+  const [admin] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where email = 'admin@demo.test'`));
+  if (!admin) throw new Error('no admin');
+  const people: BenchPeople = {
+    ofm: [admin.id, ...(await make('ofm', 9, Department.OFM))],
+    opm: await make('opm', 5, Department.OPM),
+    ktb: await make('ktb', 8, Department.KTB),
+  };
+  await db
+    .insert(userTenants)
+    .values([...people.ofm, ...people.opm, ...people.ktb].map((userId) => ({ userId, tenantId: tenant.id })));
+  const rows = benchOffers(tenant.id, today, people);
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(offers).values(rows.slice(i, i + 1000));
+  // Steady state: statistics and the visibility map as autovacuum would leave them.
+  await db.execute(sql.raw('vacuum analyze offers'));
+  return { tenantId: tenant.id, adminId: admin.id, people };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workloads: each a rotating list of calls, as an API path and as the statements the API sends.
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+interface Call {
+  path: string;
+  statements: Statement[];
+}
+
+/**
+ * A Drizzle database on a driver that records every statement and answers no rows: the repository
+ * functions build exactly the SQL they send on the server, and the bench replays it.
+ */
+export function recorder() {
+  const sent: Statement[] = [];
+  const client = {
+    query: async (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      sent.push(
+        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
+      );
+      return { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
+    },
+  };
+  const db = drizzle(client as never, { schema }) as unknown as Db;
+  const take = () => sent.splice(0, sent.length);
+  return { db, take };
+}
+
+const qs = (q: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+
+export function listCalls(db: Db, tenantId: string, adminId: string, people: BenchPeople, today: string) {
+  const scope = { tenantId, userId: adminId };
+  const call = (q: Record<string, string | number | undefined>): Call => ({
+    path: `/api/v1/offer?${qs(q)}`,
+    statements: [listOffersSql(db, scope, offerListQuery.parse(q))],
+  });
+  const range = (i: number) => ({ from: addDays(today, -90 * (i + 1)), to: addDays(today, -90 * i) });
+  return {
+    'list: default sort (red first)': Array.from({ length: 10 }, (_, i) => call({ page: 1 + i, size: 20 })),
+    'list: search by debitor': ['Klinikum', 'Wagner', 'Parkhaus Köhler', 'gGmbH', 'Hotel Lange KG 3', 'Bäckerei'].map(
+      (search) => call({ search, searchType: 'debitor', page: 1, size: 20 }),
+    ),
+    'list: status + colour': (
+      [
+        ['waiting', 'red'],
+        ['waiting', 'green'],
+        ['waiting', 'orange'],
+        ['commissioned', 'red'],
+        ['commissioned', 'orange'],
+        ['commissioned', 'green'],
+        ['cancelled', 'green'],
+      ] as const
+    ).map(([status, colour]) => call({ status, colour, page: 1, size: 20 })),
+    'list: OFM user + date range': people.ofm.flatMap((ofmUser, i) =>
+      [0, 2].map((k) => call({ ofmUser, ...range((i % 4) + k), page: 1, size: 20 })),
+    ),
+    'list: followUp=mine': [1, 2, 3].map((page) => call({ followUp: 'mine', page, size: 20 })),
+  } satisfies Record<string, Call[]>;
+}
+
+const GROUP_OF: Record<Exclude<EvaluationView, 'angebotszeiten'>, GroupKey> = {
+  erfolgsquote: 'month',
+  ktbauswertung: 'ktb',
+  gespraechsresultat: 'talkResult',
+  erhaltenueber: 'receivedVia',
+};
+
+export async function evaluationCalls(tenantId: string, people: BenchPeople, today: string) {
+  const { db, take } = recorder();
+  const ranges: EvaluationFilter[] = [
+    { from: addDays(today, -91), to: today },
+    { from: addDays(today, -365), to: today },
+    { from: addDays(today, -365), to: today, department: Department.OFM },
+    { from: addDays(today, -3 * 365), to: today },
+    { from: addDays(today, -730), to: addDays(today, -365), department: Department.OPM },
+  ];
+  const path = (view: EvaluationView, f: EvaluationFilter) =>
+    `/api/v1/offer/evaluation/${view}?${qs({ from: f.from, to: f.to, department: f.department })}`;
+  const calls: Record<string, Call[]> = {};
+  for (const view of ['erfolgsquote', 'ktbauswertung', 'gespraechsresultat', 'erhaltenueber'] as const) {
+    calls[`evaluation: ${view}`] = [];
+    for (const f of ranges) {
+      await figuresBy(db, tenantId, f, GROUP_OF[view]);
+      // The KTB view names its users: a second statement on the server, with the KTB ids it found.
+      if (view === 'ktbauswertung') await userNames(db, people.ktb);
+      calls[`evaluation: ${view}`]?.push({ path: path(view, f), statements: take() });
+    }
+  }
+  calls['evaluation: angebotszeiten'] = [];
+  for (const f of ranges) {
+    await timesBy(db, tenantId, f);
+    calls['evaluation: angebotszeiten'].push({ path: path('angebotszeiten', f), statements: take() });
+  }
+  return calls;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
+const ms = (n: number) => Math.round(n * 100) / 100;
+
+/** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */
+async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
+  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
+    .$client;
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const c = work[next++ % work.length] as Call;
+        const started = performance.now();
+        for (const s of c.statements) await client.query(s.sql, s.params);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)), rps: latencies.length / seconds };
+}
+
+async function api(token: string, tenantId: string, work: Call[], connections = CONNECTIONS, duration = DURATION) {
+  let next = 0;
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: (work[next++ % work.length] as Call).path,
+          headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
+        }),
+      },
+    ],
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
+}
+
+/** Every call answers 200 with what the SQL answers (the row count), before anything is timed. */
+async function check(token: string, tenantId: string, database: Database, name: string, work: Call[]) {
+  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
+    .$client;
+  for (const c of work) {
+    const res = await fetch(`${base}${c.path}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
+    });
+    if (res.status !== 200) throw new Error(`${name}: ${c.path} answered ${res.status}: ${await res.text()}`);
+    const body = (await res.json()) as { total?: number; docs?: unknown[] };
+    if (name.startsWith('list') && c.statements[0]) {
+      const r = (await client.query(c.statements[0].sql, c.statements[0].params)) as { rows: unknown[][] };
+      if ((body.docs?.length ?? -1) !== r.rows.length) {
+        throw new Error(`${name}: ${c.path}: API ${body.docs?.length} rows, SQL ${r.rows.length}`);
+      }
+    }
+  }
+}
+
+type Row = Record<string, string | number>;
+type Floor = Awaited<ReturnType<typeof direct>>;
+
+async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
+  const database = await open();
+  await database.migrate();
+  await seedDemo(database.db);
+  const today = berlinToday();
+  const began = performance.now();
+  const { tenantId, adminId, people } = await seedBenchTenant(database.db, today);
+  console.log(`\n${label}: ${OFFERS} offers seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const { db: recording } = recorder();
+  const workloads: [string, Call[]][] = [
+    ...Object.entries(listCalls(recording, tenantId, adminId, people, today)),
+    ...Object.entries(await evaluationCalls(tenantId, people, today)),
+  ];
+  const only = process.env.BENCH_ONLY;
+  const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
+
+  // The SQL floor of every workload first, with no server running.
+  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
+  for (const [name, work] of chosen) {
+    await direct(database, work, 1, 1);
+    const alone = await direct(database, work, 1, Math.min(DURATION, 5));
+    floors.set(name, { alone, loaded: await direct(database, work, CONNECTIONS, DURATION) });
+  }
+
+  // Then the API, a fresh server per workload: the offers' daily run starts two minutes after
+  // start-up and would read all offers in the middle of a measurement.
+  const rows: Row[] = [];
+  try {
+    for (const [name, work] of chosen) {
+      const server = startServer(PORT, serverEnv);
+      try {
+        await waitHealthy(PORT);
+        const res = await fetch(`${base}/api/v1/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
+        });
+        const token = ((await res.json()) as { token: string }).token;
+        await check(token, tenantId, database, name, work);
+        await api(token, tenantId, work, 4, 3).catch(() => {});
+        const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));
+        const r = await api(token, tenantId, work);
+        const { alone: floorAlone, loaded: floor } = floors.get(name) as { alone: Floor; loaded: Floor };
+        const budget = 2 * floor.p50 + 2;
+        const row: Row = {
+          database: label,
+          call: name,
+          'API req/s': Math.round(r.rps),
+          'API p50 ms': r.p50,
+          'API p99 ms': r.p99,
+          'SQL req/s': Math.round(floor.rps),
+          'SQL p50 ms': floor.p50,
+          'SQL p99 ms': floor.p99,
+          'API p50 ms (1 client)': alone.p50,
+          'SQL p50 ms (1 client)': floorAlone.p50,
+          errors: r.errors,
+          target: r.p50 <= budget && r.errors === 0 ? 'met' : `missed (p50 ≤ ${ms(budget)})`,
+        };
+        console.log(`  ${name}: ${JSON.stringify(row)}`);
+        rows.push(row);
+      } finally {
+        await stop(server);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  return rows;
+}
+
+export async function benchOfferList() {
+  const results = await onEachDatabase('offers', benchOne, 'postgres');
+  console.log(
+    `\nOffers: ${OFFERS} offers of one tenant, ${CONNECTIONS} clients (target: API p50 ≤ 2 × SQL p50 + 2 ms)`,
+  );
+  console.table(results);
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchOfferList();
