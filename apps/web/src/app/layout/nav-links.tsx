@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
 import { useOpenDefectReportCount } from '@/features/defectreports/api/get-defect-report-count';
 import { useSession } from '@/lib/session';
-import type { NavItem } from './use-nav-entries';
+import { isCurrentEntry, type NavItem } from './use-nav-entries';
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
 
@@ -30,9 +30,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             label={t(`common.nav.${entry}`)}
             leftSection={<Icon size={20} stroke={1.6} />}
             rightSection={entry === 'defectReports' ? <OpenReportsBadge /> : null}
-            active={
-              current === target || current.startsWith(`${target}/`) || related.some((r) => `${current}/`.startsWith(r))
-            }
+            active={isCurrentEntry(current, target, related)}
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
             data-testid={`nav-${entry}`}

@@ -11,8 +11,18 @@ export interface NavItem {
   related: string[];
 }
 
-/** '/book/{tenant}/{slug}' → '/book/': the fixed start of a screen's path. */
-const prefixOf = (screen: ScreenName) => screenPath(screen).replace(/\{.*$/, '');
+/**
+ * '/book/{tenant}/{slug}' → '/book/', '/offer/{slug?}' → '/offer/': the fixed start of a screen's path, always
+ * ending in '/', so '/offer' does not also claim '/offerevaluation'.
+ */
+export const prefixOf = (screen: ScreenName) => {
+  const fixed = screenPath(screen).replace(/\{.*$/, '');
+  return fixed.endsWith('/') ? fixed : `${fixed}/`;
+};
+
+/** Whether the entry is marked on `current` (a normalised pathname): its own screen, or a screen below it. */
+export const isCurrentEntry = (current: string, target: string, related: readonly string[]) =>
+  current === target || current.startsWith(`${target}/`) || related.some((r) => `${current}/`.startsWith(r));
 
 /** The nav entries the signed-in user may see (SPEC §6) and use (built screens), in the domain's order. */
 export function useNavEntries(): NavItem[] {

@@ -141,14 +141,10 @@ export const offers = {
     columns: {
       offerNr: 'Angebots-Nr.',
       received: 'Eingang',
-      objekt: 'Objekt',
-      debitor: 'Debitor',
-      csnr: 'CS-Nr.',
-      plz: 'PLZ',
+      objekt: 'Objekt · Debitor',
       ofm: 'OFM',
       followUp: 'Nachfassen',
       sum: 'Summe',
-      status: 'Status',
     },
     sort: {
       ampelWorst: 'Ampel: Rot zuerst',

@@ -143,14 +143,10 @@ export const offers: typeof de = {
     columns: {
       offerNr: 'Offer no.',
       received: 'Received',
-      objekt: 'Object',
-      debitor: 'Debtor',
-      csnr: 'CS no.',
-      plz: 'Postcode',
+      objekt: 'Object · debtor',
       ofm: 'OFM',
       followUp: 'Follow-up',
-      sum: 'Sum',
-      status: 'Status',
+      sum: 'Amount',
     },
     sort: {
       ampelWorst: 'Traffic light: red first',

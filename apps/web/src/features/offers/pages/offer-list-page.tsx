@@ -1,4 +1,15 @@
-import { Anchor, Badge, Button, Center, Group, NativeSelect, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { OFFER_SEARCH_TYPES, type OfferListItem, type OfferSortField } from '@pruefbuch/domain/schemas/offer';
 import { IconAlarm, IconRefresh } from '@tabler/icons-react';
@@ -64,9 +75,16 @@ export function OfferListPage() {
       header: t('offers.fields.ampel'),
       sort: 'ampel',
       sortLabels: { ascending: t('offers.list.sort.ampelWorst'), descending: t('offers.list.sort.ampelBest') },
-      nowrap: true,
       phone: 'aside',
-      cell: (o) => <OfferAmpelBadge label={o.ampel} colour={o.ampelColour} />,
+      // A long label wraps onto two lines instead of widening the table.
+      cell: (o) => (
+        <OfferAmpelBadge
+          label={o.ampel}
+          colour={o.ampelColour}
+          maw={150}
+          styles={{ root: { height: 'auto', paddingBlock: 3 }, label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
+        />
+      ),
     },
     {
       key: 'offerNr',
@@ -95,12 +113,17 @@ export function OfferListPage() {
       key: 'objekt',
       header: t('offers.list.columns.objekt'),
       sort: 'objekt',
-      // ZIP and CS-Nr under the object: the table fits a laptop, and both stay searchable.
+      // Debitor, ZIP and CS-Nr under the object: the table fits a laptop, and all stay searchable.
       cell: (o) => (
         <div>
           <Text span size="sm" display="block">
             {o.objekt}
           </Text>
+          {o.debitor ? (
+            <Text span size="xs" display="block">
+              {o.debitor}
+            </Text>
+          ) : null}
           {o.plz || o.csnr ? (
             <Text span size="xs" c="dimmed" display="block">
               {[o.plz, o.csnr].filter(Boolean).join(' · ')}
@@ -109,7 +132,6 @@ export function OfferListPage() {
         </div>
       ),
     },
-    { key: 'debitor', header: t('offers.list.columns.debitor'), sort: 'debitor', cell: (o) => o.debitor },
     {
       key: 'ofm',
       header: t('offers.list.columns.ofm'),
@@ -157,12 +179,14 @@ export function OfferListPage() {
       sort: 'offerSum',
       align: 'right',
       nowrap: true,
-      cell: (o) => formatMoney(o.angebot.offerSum),
-    },
-    {
-      key: 'status',
-      header: t('offers.list.columns.status'),
-      cell: (o) => <OfferStatusBadge status={o.status} size="sm" />,
+      cell: (o) => (
+        <Stack gap={4} align="flex-end">
+          <Text span size="sm">
+            {formatMoney(o.angebot.offerSum)}
+          </Text>
+          <OfferStatusBadge status={o.status} size="sm" />
+        </Stack>
+      ),
     },
   ];
 
