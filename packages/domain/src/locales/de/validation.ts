@@ -23,7 +23,9 @@ export const validation = {
     user: 'Diese Person ist kein Benutzer des Mandanten.',
     source: 'Diesen Mangel gibt es in den Prüfbüchern des Mandanten nicht.',
   },
+  integer: 'Bitte eine ganze Zahl eingeben.',
   order: {
+    week: 'Bitte eine Kalenderwoche wie 2026-W49 eingeben.',
     stepNeeds: 'Für diesen Schritt wird dieses Feld benötigt.',
     ziviNotNeeded: 'Für diesen Auftrag ist keine Zivi-Abnahme vorgesehen.',
     ziviFirst: 'Erst die Zivi-Abnahme, dann die Verrechnung.',

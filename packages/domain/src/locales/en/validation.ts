@@ -25,7 +25,9 @@ export const validation: typeof de = {
     user: 'This person is not a user of the tenant.',
     source: 'There is no such defect in the tenant’s inspection books.',
   },
+  integer: 'Please enter a whole number.',
   order: {
+    week: 'Please enter a calendar week such as 2026-W49.',
     stepNeeds: 'This step needs this field.',
     ziviNotNeeded: 'This order needs no civil acceptance.',
     ziviFirst: 'The civil acceptance comes before billing.',
