@@ -431,6 +431,17 @@ export const API_ACCESS = {
   'offers:delete': [R.ADMIN_ROLE],
   /** The offer evaluation (offerevaluation): its roles, and the evaluation flag (EVALUATION_ACCESS). */
   'offers:evaluation': OFFER_EVALUATION_ROLES,
+  /** Orders (order processing): every staff role of SPEC §2 reads them. */
+  'orders:read': STAFF_ROLES,
+  /** Editing orders, their deliveries and extra effort, and taking status steps (the step's own roles: decision 023). */
+  'orders:write': STAFF_ROLES.filter((r) => r !== R.ACCEPTOR_ROLE && r !== R.ACCEPTOR_LITE_ROLE),
+  /** Deleting an order: admins, and only while it is CREATED. */
+  'orders:delete': [R.ADMIN_ROLE],
+  /** The operations evaluation (opevaluation): its roles and the evaluation flag. */
+  'orders:evaluation': OFFICE_ROLES,
+  /** The door component catalogue: read by everyone who edits orders, kept by admins. */
+  'components:read': STAFF_ROLES,
+  'components:manage': [R.ADMIN_ROLE],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -482,10 +493,16 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'offers:write': NO_BRANCH,
   'offers:delete': NO_BRANCH,
   'offers:evaluation': NO_BRANCH,
+  'orders:read': NO_BRANCH,
+  'orders:write': NO_BRANCH,
+  'orders:delete': NO_BRANCH,
+  'orders:evaluation': NO_BRANCH,
+  'components:read': NO_BRANCH,
+  'components:manage': NO_BRANCH,
 };
 
 /** Groups that also need the evaluation (auswertung) flag, as their screens do (SPEC §6 route guard). */
-export const EVALUATION_ACCESS: ReadonlySet<ApiAccess> = new Set<ApiAccess>(['offers:evaluation']);
+export const EVALUATION_ACCESS: ReadonlySet<ApiAccess> = new Set<ApiAccess>(['offers:evaluation', 'orders:evaluation']);
 
 /** Whether a user may call the routes of a group: its role, and for branch users their customer role. */
 export function mayCall(access: ApiAccess, user: Pick<Principal, 'role' | 'customerRole' | 'auswertung'>): boolean {

@@ -12,7 +12,15 @@ import { Customer, Department } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
 
-export const PROTOCOL_ENTITIES = ['book', 'tenant', 'folder', 'booktype', 'customerlocation', 'offer'] as const;
+export const PROTOCOL_ENTITIES = [
+  'book',
+  'tenant',
+  'folder',
+  'booktype',
+  'customerlocation',
+  'offer',
+  'order',
+] as const;
 export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
 export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
@@ -237,6 +245,64 @@ const OFFER: Record<string, ProtocolField> = {
   source: of('source'),
 };
 
+const od = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
+  f(`orders.fields.${name}`, format, more);
+const DEPARTMENT_VALUES = Object.fromEntries(
+  Object.entries(Department).map(([name, n]) => [String(n), `lookups.departments.${name}`]),
+);
+/** An order's fields; the blocks vkid and el field by field ('vkid.betrag'), the lists and contacts as JSON. */
+const ORDER: Record<string, ProtocolField> = {
+  objekt: od('objekt'),
+  tp: od('tp'),
+  abnr: od('abnr'),
+  csnr: od('csnr'),
+  objektdaten: od('objektdaten'),
+  objektnummer: od('objektnummer'),
+  kunde: od('kunde'),
+  offerId: od('offerId'),
+  bookId: od('bookId'),
+  active: od('active', 'bool'),
+  antriebe: od('antriebe'),
+  antriebeOther: od('antriebeOther'),
+  bemerkungen: od('bemerkungen'),
+  anzahl_bemerkungen_bei_uebergabe: od('anzahl_bemerkungen_bei_uebergabe', 'number'),
+  leistungsart: od('leistungsart', 'json'),
+  abteilung: od('abteilung', 'json'),
+  aktuelle_abteilung: od('aktuelle_abteilung', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
+  ansprechpartner_elektrik: od('ansprechpartner_elektrik', 'json'),
+  ansprechpartner_baustelle: od('ansprechpartner_baustelle', 'json'),
+  ansprechpartner_kunde: od('ansprechpartner_kunde', 'json'),
+  entscheidungstraeger: od('entscheidungstraeger', 'json'),
+  'vkid.belegdatum': od('vkid.belegdatum', 'date'),
+  'vkid.betrag': od('vkid.betrag', 'money'),
+  'vkid.vergabepreis': od('vkid.vergabepreis', 'money'),
+  'vkid.innendienst': od('vkid.innendienst'),
+  'vkid.ad': od('vkid.ad'),
+  'vkid.warenbtermin_date': od('vkid.warenbtermin_date', 'date'),
+  'vkid.geplante_montage_date': od('vkid.geplante_montage_date', 'date'),
+  'vkid.fixtermin': od('vkid.fixtermin', 'bool'),
+  'vkid.bemerkungen': od('vkid.bemerkungen'),
+  'vkid.zivi': od('vkid.zivi', 'bool'),
+  'vkid.vorverrechnet': od('vkid.vorverrechnet', 'bool'),
+  'vkid.verrechnet': od('vkid.verrechnet', 'bool'),
+  'vkid.montage_tage': od('vkid.montage_tage', 'number'),
+  'vkid.kalkulierte_min': od('vkid.kalkulierte_min', 'number'),
+  'vkid.kalkulierte_std': od('vkid.kalkulierte_std', 'number'),
+  'vkid.bestellnummer': od('vkid.bestellnummer'),
+  'vkid.akt_kw': od('vkid.akt_kw'),
+  'vkid.verrechneteMaw': od('vkid.verrechneteMaw', 'money'),
+  'el.service_id': od('el.service_id'),
+  'el.akt_kw': od('el.akt_kw'),
+  'el.benoetigte_min': od('el.benoetigte_min', 'number'),
+  'el.bemerkungen': od('el.bemerkungen'),
+  'el.montage': od('el.montage'),
+  'el.montagedatum': od('el.montagedatum', 'date'),
+  logistik: od('logistik', 'json'),
+  maw: od('maw', 'json'),
+  tuer: od('tuer', 'json'),
+  status: od('status', 'enum:orders.status'),
+};
+
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
 export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<string, ProtocolField>>>> = {
   book: BOOK,
@@ -245,6 +311,7 @@ export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<st
   booktype: BOOKTYPE,
   customerlocation: CUSTOMER_LOCATION,
   offer: OFFER,
+  order: ORDER,
 };
 
 export const isProtocolEntity = (v: string): v is ProtocolEntity =>

@@ -14,6 +14,7 @@ import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
 import { offerevaluation as deOfferevaluation } from './de/offerevaluation';
 import { offers as deOffers } from './de/offers';
+import { orders as deOrders } from './de/orders';
 import { pdf as dePdf } from './de/pdf';
 import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
@@ -37,6 +38,7 @@ import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
 import { offerevaluation as enOfferevaluation } from './en/offerevaluation';
 import { offers as enOffers } from './en/offers';
+import { orders as enOrders } from './en/orders';
 import { pdf as enPdf } from './en/pdf';
 import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
@@ -71,6 +73,7 @@ export const resources = {
       defectreports: deDefectreports,
       offers: deOffers,
       offerevaluation: deOfferevaluation,
+      orders: deOrders,
       ui: deUi,
     },
   },
@@ -98,6 +101,7 @@ export const resources = {
       defectreports: enDefectreports,
       offers: enOffers,
       offerevaluation: enOfferevaluation,
+      orders: enOrders,
       ui: enUi,
     },
   },

@@ -9,6 +9,7 @@ export * from './folders';
 export * from './inspections';
 export * from './mail';
 export * from './offers';
+export * from './orders';
 export * from './pdf';
 export * from './protocol';
 export * from './qr';

@@ -12,6 +12,7 @@ import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/de/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/de/offers';
+import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
@@ -36,5 +37,6 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  orders,
   ui,
 };

@@ -14,6 +14,7 @@ import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/en/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/en/offers';
+import { orders } from '@pruefbuch/domain/locales/en/orders';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
 import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
@@ -46,5 +47,6 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  orders,
   ui,
 };

@@ -1,0 +1,144 @@
+import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
+import type { Delivery, DoorConfig, MawEntry } from '@pruefbuch/domain/schemas/order';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { books } from './books';
+import { stamps } from './columns';
+import { offers } from './offers';
+import { tenants } from './tenants';
+
+const day = (name: string) => date(name, { mode: 'string' });
+const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export interface ContactValue {
+  bezeichnung: string;
+  email: string;
+  tel: string;
+}
+export type ServiceKindFlags = Record<'ibn' | 'maw' | 'mon' | 'okl' | 'rep' | 'ser' | 'umr', boolean>;
+
+/**
+ * An order (SPEC §3 Order) of a tenant. The fields that lists search, filter, sort, count and the
+ * evaluation sums are columns (vkid_* and el_* for the two blocks); the contact blocks, the flags,
+ * deliveries, extra-effort entries and the door configuration are JSON. The ampels are derived
+ * (rules/order-ampel.ts) and written with every change and daily.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    objekt: text('objekt').notNull().default(''),
+    tp: text('tp').notNull().default(''),
+    abnr: text('abnr').notNull().default(''),
+    csnr: text('csnr').notNull().default(''),
+    objektdaten: text('objektdaten').notNull().default(''),
+    objektnummer: text('objektnummer').notNull().default(''),
+    kunde: text('kunde').notNull().default(''),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(true),
+    antriebe: text('antriebe').notNull().default(''),
+    antriebeOther: text('antriebe_other').notNull().default(''),
+    bemerkungen: text('bemerkungen').notNull().default(''),
+    anzahlBemerkungenBeiUebergabe: integer('anzahl_bemerkungen_bei_uebergabe'),
+    leistungsart: jsonb('leistungsart').$type<ServiceKindFlags>().notNull(),
+    abteilung: jsonb('abteilung').$type<DivisionFlags>().notNull(),
+    aktuelleAbteilung: smallint('aktuelle_abteilung').notNull().default(1),
+    ansprechpartnerElektrik: jsonb('ansprechpartner_elektrik').$type<ContactValue>().notNull(),
+    ansprechpartnerBaustelle: jsonb('ansprechpartner_baustelle').$type<ContactValue>().notNull(),
+    ansprechpartnerKunde: jsonb('ansprechpartner_kunde').$type<ContactValue>().notNull(),
+    entscheidungstraeger: jsonb('entscheidungstraeger').$type<ContactValue>().notNull(),
+    // vkid
+    vkidBelegdatum: day('vkid_belegdatum'),
+    vkidBetrag: euros('vkid_betrag'),
+    vkidVergabepreis: euros('vkid_vergabepreis'),
+    vkidInnendienst: text('vkid_innendienst').notNull().default(''),
+    vkidAd: text('vkid_ad').notNull().default(''),
+    vkidWarenbterminDate: day('vkid_warenbtermin_date'),
+    vkidGeplanteMontageDate: day('vkid_geplante_montage_date'),
+    vkidFixtermin: boolean('vkid_fixtermin').notNull().default(false),
+    vkidBemerkungen: text('vkid_bemerkungen').notNull().default(''),
+    vkidZivi: boolean('vkid_zivi').notNull().default(false),
+    vkidVorverrechnet: boolean('vkid_vorverrechnet').notNull().default(false),
+    vkidVerrechnet: boolean('vkid_verrechnet').notNull().default(false),
+    vkidMontageTage: integer('vkid_montage_tage'),
+    vkidKalkulierteMin: integer('vkid_kalkulierte_min'),
+    vkidKalkulierteStd: integer('vkid_kalkulierte_std'),
+    vkidBestellnummer: text('vkid_bestellnummer').notNull().default(''),
+    vkidAktKw: text('vkid_akt_kw').notNull().default(''),
+    vkidVerrechneteMaw: euros('vkid_verrechnete_maw'),
+    vkidAmpel: text('vkid_ampel'),
+    // el
+    elServiceId: text('el_service_id').notNull().default(''),
+    elAktKw: text('el_akt_kw').notNull().default(''),
+    elBenoetigteMin: integer('el_benoetigte_min'),
+    elBemerkungen: text('el_bemerkungen').notNull().default(''),
+    elMontage: text('el_montage').notNull().default(''),
+    elMontagedatum: day('el_montagedatum'),
+    elAmpel: text('el_ampel'),
+    logistik: jsonb('logistik').$type<Delivery[]>().notNull().default([]),
+    maw: jsonb('maw').$type<MawEntry[]>().notNull().default([]),
+    tuer: jsonb('tuer').$type<DoorConfig>().notNull(),
+    gesamtAmpel: text('gesamt_ampel'),
+    /** 3 red, 2 orange, 1 green, 0 none: the list sorts worst first. */
+    gesamtRank: smallint('gesamt_rank').notNull().default(0),
+    status: text('status').notNull().default('CREATED'),
+    statusLastModified: timestamp('status_last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the order reached each status first (the operations evaluation counts installed, accepted, billed). */
+    installedAt: timestamp('installed_at', { withTimezone: true, mode: 'date' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    billedAt: timestamp('billed_at', { withTimezone: true, mode: 'date' }),
+    version: integer('version').notNull().default(0),
+    createdBy: uuid('created_by'),
+    ...stamps,
+  },
+  (t) => [
+    index('orders_tenant_rank_idx').on(t.tenantId, t.gesamtRank, t.vkidGeplanteMontageDate),
+    index('orders_tenant_status_idx').on(t.tenantId, t.status),
+    index('orders_tenant_dept_idx').on(t.tenantId, t.aktuelleAbteilung),
+    index('orders_tenant_vkid_kw_idx').on(t.tenantId, t.vkidAktKw),
+    index('orders_tenant_el_kw_idx').on(t.tenantId, t.elAktKw),
+    index('orders_tenant_ad_idx').on(t.tenantId, t.vkidAd),
+    index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+    uniqueIndex('orders_offer_idx').on(t.offerId),
+    uniqueIndex('orders_book_idx').on(t.bookId),
+  ],
+);
+
+/**
+ * The door component catalogue (issue 13, SPEC §8): drives, control elements, safety sensors,
+ * options and UPS of swing and sliding doors, by code. Data, not code: seeded with a starter set
+ * and kept by admins; 'Prüfbuch anlegen' writes the texts of an order's codes into the book.
+ */
+export const doorComponents = pgTable(
+  'door_components',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    code: text('code').notNull(),
+    /** drive, control, sensor, option, ups, wings, power */
+    kind: text('kind').notNull(),
+    /** dreher, schieber, or both */
+    doorType: text('door_type').notNull().default('both'),
+    text: text('text').notNull(),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('door_components_code_idx').on(t.code)],
+);
