@@ -41,6 +41,7 @@ describe('POST offer/{id}/files', () => {
     const [file] = after.files;
     expect(file).toMatchObject({ name: 'Angebot Müller.pdf', contentType: 'application/pdf', size: content.length });
     expect(after.__v).toBe(0);
+    expect(after.updatedAt > offer.updatedAt).toBe(true);
     const blob = await blobRow(t, file?._id ?? '');
     expect(blob).toMatchObject({
       type: 'offer-attachment',

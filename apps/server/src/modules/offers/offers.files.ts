@@ -29,6 +29,8 @@ export async function addFile(ctx: TenantContext, offerId: string, upload: Recei
         await lockForWrite(tx, ctx, offerId);
         const blob = await commitBlob(tx, ctx, file, { bookId: null, type: OFFER_ATTACHMENT_TYPE });
         await tx.insert(offerFiles).values({ offerId, blobId: blob.id });
+        // The list shows the count of attachments: an open list learns of the change (offer/get/updatedAt).
+        await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, offerId));
         await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: null }, { file: blob.fileName });
       }),
     );
@@ -65,6 +67,7 @@ export async function removeFile(ctx: TenantContext, offerId: string, fileId: st
     const blob = await attachment(tx, ctx.tenantId, offerId, fileId);
     await tx.delete(offerFiles).where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId)));
     await tx.delete(blobs).where(and(eq(blobs.id, fileId), eq(blobs.tenantId, ctx.tenantId)));
+    await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, offerId));
     await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: blob.fileName }, { file: null });
     return blob;
   });
@@ -148,6 +151,7 @@ export async function removeExpiredFiles(db: Db, store: FileStore, today: string
           ),
         ),
       );
+      await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, id));
       await tx.insert(auditLogs).values(
         files.map((f) => ({
           tenantId: offer.tenantId,
