@@ -1171,7 +1171,11 @@ function build(
       type: offerTypeOf({ abteilung: flags, status }),
       ktbInformedAt,
       takeOverRequestedAt,
-      followUpMailedFor: followUp && followUp < today && !talkResult ? followUp : null,
+      // The daily run mailed the OFM about every follow-up before today whose talk is still open.
+      followUpMailedFor:
+        followUp && followUp < today && (!talkResult || talkResult === 'angebot_war_nicht_verstaendlich')
+          ? followUp
+          : null,
       active: true,
       version: steps.length - 1,
       createdBy: creator,
