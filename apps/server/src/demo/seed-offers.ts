@@ -93,7 +93,7 @@ const monthStart = (today: string, back: number) => {
   return d.toISOString().slice(0, 10);
 };
 const monthEnd = (today: string, back: number) => addDays(monthStart(today, back - 1), -1);
-const euro = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
+const euro = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 // ---------------------------------------------------------------------------------------------
