@@ -5,12 +5,24 @@
  */
 import { rgbaPng } from '../platform/pdf/png';
 
-/** PDF string literal in WinAnsi (Latin-1 covers the German letters; the euro sign is written as EUR). */
+/** The characters of WinAnsi outside Latin-1 that German texts use, with their WinAnsi codes. */
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '–': 0x96,
+  '—': 0x97,
+};
+
+/** A PDF string literal in WinAnsi (written byte for byte as Latin-1); any other character becomes '?'. */
 const pdfText = (s: string) =>
   `(${s
-    .replace(/€/g, 'EUR')
     .replace(/[\\()]/g, (c) => `\\${c}`)
-    .replace(/[^\x20-\xff]/g, '?')})`;
+    .replace(/[^\x20-\xff]/g, (c) => String.fromCharCode(WIN_ANSI[c] ?? 0x3f))})`;
 
 /**
  * A one-page A4 PDF: a bold title, then the lines in Helvetica 11 pt. Valid enough for every

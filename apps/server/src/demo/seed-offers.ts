@@ -93,7 +93,7 @@ const monthStart = (today: string, back: number) => {
   return d.toISOString().slice(0, 10);
 };
 const monthEnd = (today: string, back: number) => addDays(monthStart(today, back - 1), -1);
-const euro = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
+const euro = (n: number) => `${n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -1171,7 +1171,11 @@ function build(
       type: offerTypeOf({ abteilung: flags, status }),
       ktbInformedAt,
       takeOverRequestedAt,
-      followUpMailedFor: followUp && followUp < today && !talkResult ? followUp : null,
+      // The daily run mailed the OFM about every follow-up before today whose talk is still open.
+      followUpMailedFor:
+        followUp && followUp < today && (!talkResult || talkResult === 'angebot_war_nicht_verstaendlich')
+          ? followUp
+          : null,
       active: true,
       version: steps.length - 1,
       createdBy: creator,
