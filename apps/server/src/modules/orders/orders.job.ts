@@ -7,11 +7,10 @@ import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
+import { type JobLog, startPeriodicJob } from '../../platform/jobs';
 import { berlinDay, derivedOf, fieldsOf, type OrderRow } from './orders.repo';
 
 const BATCH = 2000;
-const CHECK_EVERY_MS = 60 * 60 * 1000;
-
 /** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
 export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { tenantId?: string } = {}) {
   let changed = 0;
@@ -52,39 +51,19 @@ export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { t
   return { ampels: changed };
 }
 
-interface Log {
-  info: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
-
 /** Runs runOrderDay shortly after start-up and on the first hourly check of each new day (Europe/Berlin). */
-export function startOrderDayJob(db: Db, log: Log, opts: { firstAfterMs?: number } = {}) {
-  let running: Promise<void> | null = null;
+export function startOrderDayJob(db: Db, log: JobLog, opts: { firstAfterMs?: number } = {}) {
   let lastDay: string | null = null;
-  const run = () => {
-    running ??= (async () => {
+  return startPeriodicJob(
+    'order day run',
+    async () => {
       const today = berlinDay();
       if (today === lastDay) return;
       const r = await runOrderDay(db, today);
       lastDay = today;
       log.info({ day: today, ...r }, 'order day run');
-    })()
-      .catch((err: unknown) => log.error({ err }, 'order day run failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const first = setTimeout(run, opts.firstAfterMs ?? 2 * 60 * 1000);
-  first.unref();
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
     },
-  };
+    log,
+    { firstAfterMs: opts.firstAfterMs ?? 2 * 60 * 1000 },
+  );
 }
