@@ -27,8 +27,10 @@ describe('startPeriodicJob', () => {
     expect(starts).toBe(1);
     release();
     await Promise.all([a, b]);
-    await job.run();
+    const c = job.run();
     expect(starts).toBe(2);
+    release();
+    await c;
     await job.stop();
   });
 
