@@ -1,25 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentBlob } from '@pruefbuch/domain/schemas/document';
-import { IconAlertTriangle, IconDownload, IconFileText, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
+import { FileRow, UploadFailure, UploadProgress } from '@/components/ui/file-rows';
 import { LoadError } from '@/components/ui/load-error';
 import { UploadButton } from '@/components/ui/upload-button';
 import { errorText } from '@/lib/errors';
-import { formatBytes, formatDateTime } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useDeleteBookDocument } from '../api/delete-book-document';
 import { useDownloadDocument } from '../api/download-document';
@@ -111,75 +98,37 @@ export function DocumentsCard({ tenantId, bookId, canWrite }: { tenantId: string
           </Text>
         ) : null}
         {progress ? (
-          <Stack gap={4} data-testid="document-progress">
-            <Text size="sm" truncate>
-              {t('books.documents.uploading', { name: progress.name })}
-            </Text>
-            <Progress value={Math.round(progress.fraction * 100)} animated striped aria-label={progress.name} />
-          </Stack>
+          <UploadProgress
+            text={t('books.documents.uploading', { name: progress.name })}
+            name={progress.name}
+            fraction={progress.fraction}
+            testId="document-progress"
+          />
         ) : null}
-        {failure ? (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            withCloseButton
-            onClose={() => setFailure(null)}
-            data-testid="document-error"
-          >
-            {failure}
-          </Alert>
-        ) : null}
+        {failure ? <UploadFailure text={failure} onClose={() => setFailure(null)} testId="document-error" /> : null}
         {documents.isError ? <LoadError error={documents.error} onRetry={() => void documents.refetch()} /> : null}
         {documents.data && list.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('books.documents.empty')}
           </Text>
         ) : null}
-        {list.map((doc) => {
-          const Icon = doc.contentType.startsWith('image/') ? IconPhoto : IconFileText;
-          return (
-            <Group key={doc._id} gap="sm" wrap="nowrap" justify="space-between" data-testid="document-row">
-              <UnstyledButton
-                onClick={() => save(doc)}
-                style={{ display: 'flex', gap: 10, alignItems: 'center', minWidth: 0, flex: 1 }}
-                aria-label={t('books.documents.downloadName', { name: doc.fileName })}
-                data-testid="document-download"
-              >
-                <ThemeIcon variant="light" size="lg" color={doc.contentType === 'application/pdf' ? 'red' : 'blue'}>
-                  <Icon size={18} />
-                </ThemeIcon>
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} c="blue" style={{ overflowWrap: 'anywhere' }}>
-                    {doc.fileName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatBytes(doc.size)} · {formatDateTime(doc.createdAt)}
-                  </Text>
-                </div>
-              </UnstyledButton>
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label={t('books.actions.download')}>
-                  <ActionIcon variant="subtle" onClick={() => save(doc)} aria-label={t('books.actions.download')}>
-                    <IconDownload size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                {canWrite ? (
-                  <Tooltip label={t('common.actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => askDelete(doc)}
-                      aria-label={t('books.documents.deleteName', { name: doc.fileName })}
-                      data-testid="document-delete"
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-              </Group>
-            </Group>
-          );
-        })}
+        {list.map((doc) => (
+          <FileRow
+            key={doc._id}
+            name={doc.fileName}
+            contentType={doc.contentType}
+            size={doc.size}
+            createdAt={doc.createdAt}
+            onDownload={() => save(doc)}
+            onDelete={canWrite ? () => askDelete(doc) : undefined}
+            labels={{
+              download: t('books.actions.download'),
+              downloadName: t('books.documents.downloadName', { name: doc.fileName }),
+              deleteName: t('books.documents.deleteName', { name: doc.fileName }),
+            }}
+            testIds={{ row: 'document-row', download: 'document-download', delete: 'document-delete' }}
+          />
+        ))}
       </Stack>
     </Paper>
   );

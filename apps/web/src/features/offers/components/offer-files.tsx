@@ -1,33 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS } from '@pruefbuch/domain/schemas/document';
 import type { Offer, OfferFile } from '@pruefbuch/domain/schemas/offer';
-import {
-  IconAlertTriangle,
-  IconDownload,
-  IconFileText,
-  IconFileZip,
-  IconPhoto,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconFileZip, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { FileDropArea } from '@/components/ui/file-drop-area';
+import { FileRow, UploadFailure, UploadProgress } from '@/components/ui/file-rows';
 import { errorText } from '@/lib/errors';
-import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useDeleteOfferFile } from '../api/delete-offer-file';
 import { useDownloadOfferFile, useDownloadOfferZip } from '../api/download-offer-files';
@@ -141,78 +122,36 @@ export function OfferFiles({ offer, canWrite, onChanged }: { offer: Offer; canWr
         </Text>
       ) : null}
       {progress ? (
-        <Stack gap={4} data-testid="offer-file-progress">
-          <Text size="sm" truncate>
-            {t('offers.files.uploading', { name: progress.name })}
-          </Text>
-          <Progress value={Math.round(progress.fraction * 100)} animated striped aria-label={progress.name} />
-        </Stack>
+        <UploadProgress
+          text={t('offers.files.uploading', { name: progress.name })}
+          name={progress.name}
+          fraction={progress.fraction}
+          testId="offer-file-progress"
+        />
       ) : null}
-      {failure ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          withCloseButton
-          onClose={() => setFailure(null)}
-          data-testid="offer-file-error"
-        >
-          {failure}
-        </Alert>
-      ) : null}
+      {failure ? <UploadFailure text={failure} onClose={() => setFailure(null)} testId="offer-file-error" /> : null}
       {offer.files.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('offers.files.empty')}
         </Text>
       ) : null}
-      {offer.files.map((file) => {
-        const Icon = file.contentType.startsWith('image/') ? IconPhoto : IconFileText;
-        return (
-          <Group key={file._id} gap="sm" wrap="nowrap" justify="space-between" data-testid="offer-file">
-            <UnstyledButton
-              onClick={() => save(file)}
-              style={{ display: 'flex', gap: 10, alignItems: 'center', minWidth: 0, flex: 1 }}
-              aria-label={t('offers.files.downloadName', { name: file.name })}
-            >
-              <ThemeIcon variant="light" size="lg" color={file.contentType === 'application/pdf' ? 'red' : 'blue'}>
-                <Icon size={18} />
-              </ThemeIcon>
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} c="blue" style={{ overflowWrap: 'anywhere' }}>
-                  {file.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatBytes(file.size)} · {formatDateTime(file.createdAt)}
-                </Text>
-              </div>
-            </UnstyledButton>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('offers.files.download')}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => save(file)}
-                  aria-label={t('offers.files.downloadName', { name: file.name })}
-                  data-testid="offer-file-download"
-                >
-                  <IconDownload size={18} />
-                </ActionIcon>
-              </Tooltip>
-              {canWrite ? (
-                <Tooltip label={t('common.actions.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => askDelete(file)}
-                    aria-label={t('offers.files.deleteName', { name: file.name })}
-                    data-testid="offer-file-delete"
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              ) : null}
-            </Group>
-          </Group>
-        );
-      })}
+      {offer.files.map((file) => (
+        <FileRow
+          key={file._id}
+          name={file.name}
+          contentType={file.contentType}
+          size={file.size}
+          createdAt={file.createdAt}
+          onDownload={() => save(file)}
+          onDelete={canWrite ? () => askDelete(file) : undefined}
+          labels={{
+            download: t('offers.files.download'),
+            downloadName: t('offers.files.downloadName', { name: file.name }),
+            deleteName: t('offers.files.deleteName', { name: file.name }),
+          }}
+          testIds={{ row: 'offer-file', downloadButton: 'offer-file-download', delete: 'offer-file-delete' }}
+        />
+      ))}
     </Stack>
   );
 }
