@@ -222,4 +222,9 @@ export const orders = {
     failed: 'Übernahme fehlgeschlagen',
     done: 'Auftrag angelegt.',
   },
+  mails: {
+    transferSubject: 'Auftrag {{order}} an Ihre Abteilung übergeben',
+    transferBody:
+      'Guten Tag {{name}},\n\n{{sender}} hat den Auftrag {{order}} an die Abteilung {{department}} übergeben.\n\nObjekt: {{objekt}}\nAB-Nr.: {{abnr}}\nCS-Nr.: {{csnr}}\nStatus: {{status}}\n{{message}}\nZum Auftrag: {{link}}',
+  },
 };
