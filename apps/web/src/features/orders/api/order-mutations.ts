@@ -19,8 +19,8 @@ export const stepOrder = ({ id, to, __v }: { id: string; to: OrderStatus; __v: n
   api.post<Order>(`${path(id)}/status`, { to, __v });
 
 /** POST orders/sendMailTransferDepartment: hands the order to another department and mails its users. */
-export const transferOrder = (body: { orderId: string; department: number; message?: string; __v: number }) =>
-  api.post<Order>('orders/sendMailTransferDepartment', body);
+export const transferOrder = async (body: { orderId: string; department: number; message?: string; __v: number }) =>
+  (await api.post<{ order: Order; mailed: number }>('orders/sendMailTransferDepartment', body)).order;
 
 /** POST orders/{id}/book: the inspection book from the door configuration, in the chosen folder. */
 export const createOrderBook = ({ id, folder }: { id: string; folder: string | null }) =>
