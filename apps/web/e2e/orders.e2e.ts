@@ -134,11 +134,11 @@ describe('orders', () => {
     await page.getByTestId('order-transfer-message').fill('Bitte Abnahme terminieren.');
     await page.getByTestId('order-transfer-send').click();
     await toast(page, 'An Einsatzleitung (EL) übergeben.');
-    await expect
-      .poll(() => bar(page).getByTestId('order-department').textContent())
-      .toContain('Einsatzleitung (EL)');
+    await expect.poll(() => bar(page).getByTestId('order-department').textContent()).toContain('Einsatzleitung (EL)');
     await page.getByTestId('protocol').waitFor();
     await shot(page, 'order-1280-billed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'test-results/orders-order-1280-top.png' });
 
     // The offer links to its order.
     await page.goto(`/app/offer/${world.offerId}`);
@@ -173,5 +173,13 @@ describe('orders', () => {
     await phone.getByTestId('order-section-vkid').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'order-390');
+    await phone.screenshot({ path: 'test-results/orders-order-390-top.png' });
+    await phone.getByTestId('order-section-vkid').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: 'test-results/orders-order-390-vkid.png' });
+    await phone.getByTestId('order-delivery-add').scrollIntoViewIfNeeded();
+    await phone.getByTestId('order-delivery-add').click();
+    await phone.getByTestId('order-delivery-row').waitFor();
+    await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -3,7 +3,7 @@
 import type { RoleNumber } from '@pruefbuch/domain/roles';
 import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import { checkStep, type OrderStatus, stepsFrom } from '@pruefbuch/domain/rules/order-status';
+import { checkStep, type OrderStatus, type OrderStepInput, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import {
   CONTACT_BLOCKS,
   type Order,
@@ -74,12 +74,19 @@ export interface StepOption {
   missing: string[];
 }
 
-/** The steps out of the status a user of `role` may take, each with the fields it still needs. */
-export function stepOptions(status: OrderStatus, role: RoleNumber, values: OrderValues): StepOption[] {
+/**
+ * The steps out of the status a user of `role` may take, each with the fields it still needs. Whether a civil
+ * acceptance is needed (vkid.zivi) picks the branch of the flow rather than a field to fill: a step of the other
+ * branch is left out, and shows once the switch is turned.
+ */
+export function stepOptions(status: OrderStatus, role: RoleNumber, values: OrderStepInput): StepOption[] {
   return stepsFrom(status)
     .filter((t) => t.roles.includes(role))
     .map((t) => {
       const check = checkStep(status, t.to, role, values);
       return { to: t.to, back: t.back, missing: check.ok ? [] : check.issues.map((i) => i.field) };
-    });
+    })
+    .filter((s) => !s.missing.includes(BRANCH_FIELD));
 }
+
+const BRANCH_FIELD = 'vkid.zivi';

@@ -69,13 +69,20 @@ export function OrderListPage() {
       header: t('orders.list.columns.ampel'),
       sort: 'gesamt_ampel',
       phone: 'aside',
-      cell: (o) => <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />,
+      // The status under the ampel: the table fits a laptop without scrolling sideways.
+      cell: (o) => (
+        <Stack gap={4} align="flex-start">
+          <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />
+          <OrderStatusBadge status={o.status} size="sm" />
+        </Stack>
+      ),
     },
     {
       key: 'objekt',
       header: t('orders.list.columns.objekt'),
       sort: 'objekt',
       phone: 'title',
+      width: 240,
       cell: (o) => (
         <div>
           <Anchor component={Link} to={orderPath(o)} fw={600} size="sm" c="inherit" data-testid="order-link">
@@ -116,12 +123,6 @@ export function OrderListPage() {
       key: 'department',
       header: t('orders.list.columns.department'),
       cell: (o) => departmentLabel(t, o.aktuelle_abteilung),
-    },
-    {
-      key: 'status',
-      header: t('orders.list.columns.status'),
-      sort: 'status',
-      cell: (o) => <OrderStatusBadge status={o.status} size="sm" />,
     },
   ];
 
@@ -223,7 +224,7 @@ export function OrderListPage() {
         ) : null
       }
       testId="order"
-      minWidth={980}
+      minWidth={900}
     />
   );
 }
