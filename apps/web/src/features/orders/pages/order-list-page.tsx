@@ -30,6 +30,9 @@ type SortField = (typeof ORDER_SORT_FIELDS)[number];
 
 const REFRESH_HINT_MS = 60_000;
 
+/** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
+const shortWeek = (week: string) => weekLabel(week, '').trim();
+
 const modeOf = (value: string | null): OrderListMode =>
   (ORDER_LIST_MODES as readonly string[]).includes(value ?? '') ? (value as OrderListMode) : 'all';
 
@@ -56,7 +59,6 @@ export function OrderListPage() {
   const params: OrderListParams = {
     ...list.apiParams,
     ...(mode === 'all' ? filters : {}),
-    ...(grouped && mode === 'all' ? { sort: 'vkidKw' } : {}),
   };
   const orders = useOrders(mode, value, params);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
@@ -96,21 +98,37 @@ export function OrderListPage() {
         </div>
       ),
     },
-    { key: 'abnr', header: t('orders.list.columns.abnr'), sort: 'abnr', nowrap: true, cell: (o) => o.abnr },
-    { key: 'csnr', header: t('orders.list.columns.csnr'), sort: 'csnr', nowrap: true, cell: (o) => o.csnr },
+    {
+      key: 'abnr',
+      header: t('orders.list.columns.abnrCsnr'),
+      sort: 'abnr',
+      nowrap: true,
+      cell: (o) => (
+        <div>
+          <Text span size="sm" display="block">
+            {o.abnr || '–'}
+          </Text>
+          {o.csnr ? (
+            <Text span size="xs" c="dimmed" display="block">
+              {o.csnr}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    },
     {
       key: 'kwVkid',
       header: t('orders.list.columns.kwVkid'),
       sort: 'vkidKw',
       nowrap: true,
-      cell: (o) => (o.vkid.akt_kw ? weekLabel(o.vkid.akt_kw, t('orders.list.kw')) : null),
+      cell: (o) => (o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : null),
     },
     {
       key: 'kwEl',
       header: t('orders.list.columns.kwEl'),
       sort: 'elKw',
       nowrap: true,
-      cell: (o) => (o.el.akt_kw ? weekLabel(o.el.akt_kw, t('orders.list.kw')) : null),
+      cell: (o) => (o.el.akt_kw ? shortWeek(o.el.akt_kw) : null),
     },
     {
       key: 'montage',
@@ -197,7 +215,14 @@ export function OrderListPage() {
             />
             <Switch
               checked={grouped}
-              onChange={(e) => list.setFilter('group', e.currentTarget.checked ? 'kw' : null)}
+              // Grouped by KW the list is sorted by the sales week, and the header says so.
+              onChange={(e) =>
+                list.update(
+                  e.currentTarget.checked
+                    ? { group: 'kw', sort: 'vkidKw', page: null }
+                    : { group: null, sort: null, page: null },
+                )
+              }
               label={t('orders.list.groupByKw')}
               data-testid="order-group-kw"
             />
