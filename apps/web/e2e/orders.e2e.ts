@@ -156,8 +156,11 @@ describe('orders', () => {
     await page.getByTestId('order-tab-search').click();
     await row.waitFor();
     await shot(page, 'list-1280');
-    await page.goto('/app/orderprocessinglist?group=kw');
+    // Grouped by KW: the weeks with their counts, the list sorted by the sales week.
+    await page.getByTestId('order-tab-all').click();
+    await page.getByRole('switch', { name: 'Nach KW gruppieren' }).check();
     await page.getByTestId('order-week-groups').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('vkidKw');
     await shot(page, 'list-1280-grouped');
 
     // At 390 px (a technician's phone) the list shows cards and the order its sections in one column.
