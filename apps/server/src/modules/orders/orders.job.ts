@@ -4,7 +4,7 @@
  * runOrderDay with a date.
  */
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { berlinDay, derivedOf, fieldsOf, type OrderRow } from './orders.repo';
@@ -27,6 +27,8 @@ export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { t
       .limit(BATCH);
     if (rows.length === 0) break;
     after = rows[rows.length - 1]?.id ?? null;
+    // Orders whose ampels change alike are written with one statement.
+    const groups = new Map<string, { set: ReturnType<typeof derivedOf>; ids: string[] }>();
     for (const row of rows) {
       const d = derivedOf(fieldsOf(row), row.status as OrderStatus, today);
       if (
@@ -36,8 +38,14 @@ export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { t
         d.gesamtRank === row.gesamtRank
       )
         continue;
-      await db.update(orders).set(d).where(eq(orders.id, row.id));
-      changed++;
+      const key = `${d.vkidAmpel}:${d.elAmpel}:${d.gesamtAmpel}:${d.gesamtRank}`;
+      const group = groups.get(key) ?? { set: d, ids: [] };
+      group.ids.push(row.id);
+      groups.set(key, group);
+    }
+    for (const { set, ids } of groups.values()) {
+      await db.update(orders).set(set).where(inArray(orders.id, ids));
+      changed += ids.length;
     }
     if (rows.length < BATCH) break;
   }

@@ -158,6 +158,14 @@ describe('GET orders', () => {
     const paged = await list('?size=2&page=2&sort=objekt');
     expect(paged).toMatchObject({ total: 3, page: 2, size: 2, pages: 2 });
     expect(ids(paged)).toEqual([a._id]);
+    // Sorting by status follows the flow, not the alphabet; '-' turns it round.
+    const planned = isoDay(30);
+    const moved = await w.stepTo(
+      await w.put(a, { vkid: vkid({ geplante_montage_date: planned, akt_kw: weekOf(planned) }) }),
+      'AKT_KW_VKID',
+    );
+    expect(ids(await list('?sort=-status'))[0]).toBe(moved._id);
+    expect(ids(await list('?sort=status'))[2]).toBe(moved._id);
     expect((await w.call('GET', '/orders?kw=2030-W99')).statusCode).toBe(400);
     expect((await w.call('GET', '/orders?sort=nope')).statusCode).toBe(400);
   });
