@@ -1,7 +1,7 @@
 /**
  * Technical offers as the office uses them (issue 12): an offer is started from a defect of an inspection
  * record and comes prefilled, gets its OFM, number and dates, turns red when its follow-up passes, is marked
- * commissioned with its order data and handed over to order processing; the book then shows the defect as
+ * commissioned with its order data and taken over into an order (which opens); the book then shows the defect as
  * offered. The warehouse and the service technicians reach the offer list from the nav.
  */
 import { randomUUID } from 'node:crypto';
@@ -147,10 +147,15 @@ describe('offers', () => {
     await expect.poll(() => ampelOf(page)).toBe('order_received');
     expect(await page.getByTestId('offer-status').first().textContent()).toBe('Beauftragt');
 
+    // Taken over into order processing: the order is created and opens; the offer links to it.
     await page.getByTestId('offer-take-over').click();
     await page.getByTestId('take-over-confirm').click();
-    await toast(page, 'An die Auftragsabwicklung übergeben.');
+    await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
+    const orderPath = new URL(page.url()).pathname;
+    await page.getByTestId('order-status-bar').waitFor();
+    await page.goto(offerPath);
     await expect.poll(() => ampelOf(page)).toBe('taken_over');
+    expect(await page.getByTestId('offer-order-link').getAttribute('href')).toBe(orderPath);
     expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('In Auftragsabwicklung übernommen');
     expect(await page.getByTestId('offer-take-over').count()).toBe(0);
     await page.getByTestId('offer-takeover-requested').waitFor();

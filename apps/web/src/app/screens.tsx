@@ -79,4 +79,6 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   ),
   offer_list: page(() => import('@/features/offers/pages/offer-list-page'), 'OfferListPage'),
   offer: page(() => import('@/features/offers/pages/offer-edit-page'), 'OfferEditPage'),
+  list_orderprocessing: page(() => import('@/features/orders/pages/order-list-page'), 'OrderListPage'),
+  orderprocessing: page(() => import('@/features/orders/pages/order-edit-page'), 'OrderEditPage'),
 };

@@ -26,6 +26,7 @@ export function OfferStatusBar({
   onRemindKtb,
   onTakeOver,
   takingOver,
+  orderId,
 }: {
   ampel: OfferAmpel;
   /** The typed values differ from the saved ones: the ampel is a preview. */
@@ -36,6 +37,8 @@ export function OfferStatusBar({
   onRemindKtb?: () => void;
   onTakeOver?: () => void;
   takingOver?: boolean;
+  /** The order it was taken over into: the header links to it. */
+  orderId?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -51,6 +54,17 @@ export function OfferStatusBar({
             <Text size="xs" c="dimmed" data-testid="offer-ampel-preview">
               {t('offers.editor.preview')}
             </Text>
+          ) : null}
+          {orderId ? (
+            <Anchor
+              component={Link}
+              to={screenPath('orderprocessing', { slug: orderId })}
+              size="sm"
+              fw={600}
+              data-testid="offer-order-link"
+            >
+              {t('orders.takeOver.openOrder')}
+            </Anchor>
           ) : null}
           {offer?.ktbInformedAt ? (
             <Text size="xs" c="dimmed">

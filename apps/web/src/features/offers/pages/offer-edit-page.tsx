@@ -13,6 +13,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { useOrderFromOffer } from '@/features/orders/api/order-mutations';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
@@ -22,7 +23,7 @@ import { useDeleteOffer } from '../api/delete-offer';
 import { getOfferQueryOptions, useOffer } from '../api/get-offer';
 import { useOfferDraft } from '../api/get-offer-draft';
 import { useOfferUsers } from '../api/get-offer-users';
-import { useTakeOverOffer } from '../api/take-over-offer';
+import { offerKeys } from '../api/keys';
 import { useUpdateOffer } from '../api/update-offer';
 import { KtbReminderDialog } from '../components/ktb-reminder-dialog';
 import { AngebotFields, ErsatzteileFields, OpmFields } from '../components/offer-block-fields';
@@ -112,7 +113,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const remove = useDeleteOffer();
-  const takeOver = useTakeOverOffer();
+  const takeOver = useOrderFromOffer();
   const users = useOfferUsers();
   const [ktbOpen, setKtbOpen] = useState(false);
   const source: OfferSource | null = offer?.source
@@ -172,9 +173,10 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
         void (async () => {
           if (editor.dirty && !(await editor.save({ toast: false }))) return;
           try {
-            await takeOver.mutateAsync(offer._id);
-            notifySuccess({ text: t('offers.takeOver.done') });
-            await refresh();
+            const order = await takeOver.mutateAsync(offer._id);
+            notifySuccess({ text: t('orders.takeOver.done') });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+            navigate(screenPath('orderprocessing', { slug: order._id }));
           } catch (error) {
             notifyError(errorText(t, error), t('offers.takeOver.failed'));
           }
@@ -204,6 +206,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
         onRemindKtb={offer && mayWrite ? () => setKtbOpen(true) : undefined}
         onTakeOver={canTakeOver ? askTakeOver : undefined}
         takingOver={takeOver.isPending}
+        orderId={offer?.opm.orderId ?? null}
       />
       {source && currentTenant ? (
         <OfferSourceNote

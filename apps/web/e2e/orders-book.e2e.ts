@@ -1,0 +1,56 @@
+/**
+ * 'Prüfbuch anlegen' on an order (issue 13): an order with a sliding door configuration gets its book in the
+ * chosen folder; an unknown component code is named; the order then links to its book, which shows the door.
+ * Needs POST orders/{id}/book (branch orders-book).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+const run = randomUUID().slice(0, 6);
+
+async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+describe('orders: the book from the door configuration', () => {
+  it('creates the book, names the unknown code and links order and book', async () => {
+    const token = await adminToken();
+    const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+    const tenant = tenants.docs[0];
+    if (!tenant) throw new Error('demo tenant missing');
+    const objekt = `Einkaufszentrum Nordwest ${run}`;
+    const unknown = `XQ-${run}`.toUpperCase();
+    const order = await withTenant<{ _id: string }>('POST', '/orders', tenant._id, token, {
+      objekt,
+      abnr: `AB-${run}`,
+      tuer: { tuertyp: 'schieber', antrieb: 'SA-2-FR', fluegel: 'SFL2', stromart: 'FR-230', komponenten: [unknown] },
+    });
+
+    const page = await browser.newPage({ width: 1280 });
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await page.goto(`/app/orderprocessing/${order._id}`);
+    const bar = page.getByTestId('order-status-bar');
+    await bar.getByTestId('order-create-book').click();
+    await page.getByTestId('order-book-folder').waitFor();
+    await page.getByTestId('order-book-create').click();
+    await page.getByTestId('order-book-unknown').waitFor();
+    expect(await page.getByTestId('order-book-unknown').textContent()).toContain(unknown);
+    await page.keyboard.press('Escape');
+
+    // The order now links to its book and no longer offers to create one.
+    await bar.getByTestId('order-book-link').waitFor();
+    expect(await bar.getByTestId('order-create-book').count()).toBe(0);
+    await bar.getByTestId('order-book-link').click();
+    await page.waitForURL(new RegExp(`/app/book/${tenant._id}/[0-9a-f-]{36}$`));
+    await page.getByText(unknown).first().waitFor();
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Order processing as the office uses it (issue 13): a commissioned offer is taken over, the order opens with
+ * the offer's object, gets its sales week and planned installation, steps through the flow to VERRECHNET
+ * (each step naming what it still needs), and is handed to another department; the offer links to its order
+ * and the list shows it. Screenshots at 1280 and 390 px land in test-results/.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+const run = randomUUID().slice(0, 6);
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+};
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The week select's label of a week 'YYYY-Www'. */
+const weekText = (week: string) => {
+  const [year, w] = week.split('-W');
+  return `KW ${w}/${year}`;
+};
+
+async function shot(page: Page, name: string) {
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/orders-${name}.png`, fullPage: true });
+}
+
+async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A commissioned offer in the demo tenant, made through the API. */
+async function commissionedOffer() {
+  const token = await adminToken();
+  const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+  const tenant = tenants.docs[0];
+  if (!tenant) throw new Error('demo tenant missing');
+  const objekt = `Klinikum Höchst Haus ${run}`;
+  const offer = await withTenant<{ _id: string }>('POST', '/offer', tenant._id, token, {
+    objekt,
+    debitor: 'Klinikum Frankfurt Höchst',
+    csnr: `CS-${run}`,
+    receivedDate: isoDay(-30),
+    angebot: {
+      offerNr: `A-${run}`,
+      offerDate: isoDay(-20),
+      offerSum: 8400,
+      offerFollowUpDate: null,
+      talkResult: 'angebot_ist_beauftragt',
+      notes: '',
+    },
+  });
+  return { tenantId: tenant._id, offerId: offer._id, objekt };
+}
+
+async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const bar = (page: Page) => page.getByTestId('order-status-bar');
+const statusOf = (page: Page) => bar(page).getByTestId('order-status').getAttribute('data-status');
+
+async function step(page: Page, to: string) {
+  await bar(page).getByTestId(`order-step-${to}`).click();
+  await expect.poll(() => statusOf(page), { timeout: 10_000 }).toBe(to);
+}
+
+describe('orders', () => {
+  it('an offer is taken over, the order steps to VERRECHNET and is handed to another department', async () => {
+    const world = await commissionedOffer();
+    const page = await browser.newPage({ width: 1280 });
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+
+    // The commissioned offer offers the take-over; it creates the order and opens it.
+    await page.goto(`/app/offer/${world.offerId}`);
+    await page.getByTestId('offer-take-over').click();
+    await page.getByTestId('take-over-confirm').click();
+    await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
+    const orderPath = new URL(page.url()).pathname;
+    await bar(page).waitFor();
+    await expect.poll(() => page.getByTestId('order-objekt').inputValue()).toBe(world.objekt);
+    expect(await page.getByTestId('order-csnr').inputValue()).toBe(`CS-${run}`);
+    expect(await statusOf(page)).toBe('CREATED');
+    expect(await bar(page).getByTestId('order-offer-link').textContent()).toBe(`Aus Angebot A-${run}`);
+    // The first step names what it still needs and cannot be taken yet.
+    const first = bar(page).getByTestId('order-step-AKT_KW_VKID');
+    expect(await first.isDisabled()).toBe(true);
+    const needs = await bar(page).getByTestId('order-step-needs-AKT_KW_VKID').textContent();
+    expect(needs).toContain('Geplante Montage');
+    expect(needs).toContain('KW Vertrieb');
+    await shot(page, 'order-1280-created');
+
+    // Sales week and planned installation: the step is offered and taken (the input is saved first).
+    const week = weekOf(isoDay(14));
+    await choose(page, 'order-vkid-akt_kw', weekText(week));
+    await page.getByTestId('order-vkid-geplante_montage_date').fill(day(14));
+    await page.getByTestId('order-vkid-betrag').click();
+    await expect.poll(() => first.isDisabled()).toBe(false);
+    await step(page, 'AKT_KW_VKID');
+
+    // Operations confirm the week, then the installation date; installed, then billed.
+    await choose(page, 'order-el-akt_kw', weekText(week));
+    await step(page, 'AKT_KW');
+    await page.getByTestId('order-el-montagedatum').fill(day(14));
+    await page.getByTestId('order-el-akt_kw').click();
+    await page.keyboard.press('Escape');
+    await step(page, 'MONTAGE');
+    await step(page, 'MONTAGE_ABGESCHLOSSEN');
+    expect(await bar(page).getByTestId('order-step-VERRECHNET').isDisabled()).toBe(true);
+    expect(await bar(page).getByTestId('order-step-needs-VERRECHNET').textContent()).toContain('Verrechnet');
+    await page.getByRole('switch', { name: 'Verrechnet', exact: true }).check();
+    await step(page, 'VERRECHNET');
+    expect(await bar(page).getByTestId('order-ampel-gesamt').getAttribute('data-ampel')).toBe('none');
+
+    // Handed to the operations management: the department changes and the protocol has it.
+    await bar(page).getByTestId('order-transfer').click();
+    await choose(page, 'order-transfer-department', 'Einsatzleitung (EL)');
+    await page.getByTestId('order-transfer-message').fill('Bitte Abnahme terminieren.');
+    await page.getByTestId('order-transfer-send').click();
+    await toast(page, 'An Einsatzleitung (EL) übergeben.');
+    await expect.poll(() => bar(page).getByTestId('order-department').textContent()).toContain('Einsatzleitung (EL)');
+    await page.getByTestId('protocol').waitFor();
+    await shot(page, 'order-1280-billed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'test-results/orders-order-1280-top.png' });
+
+    // The offer links to its order.
+    await page.goto(`/app/offer/${world.offerId}`);
+    await page.getByTestId('offer-order-link').click();
+    await page.waitForURL((u) => u.pathname === orderPath);
+
+    // The list finds it by its object, billed, in the EL department; the tabs count.
+    await page.goto(`/app/orderprocessinglist?search=${encodeURIComponent(world.objekt)}`);
+    const row = page.getByTestId('order-row').filter({ hasText: world.objekt });
+    await row.waitFor();
+    expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('VERRECHNET');
+    expect(await row.textContent()).toContain('Einsatzleitung (EL)');
+    await page.getByTestId('order-count-all').waitFor();
+    expect(Number(await page.getByTestId('order-count-all').textContent())).toBe(1);
+    await page.getByTestId('order-tab-search').click();
+    await row.waitFor();
+    await shot(page, 'list-1280');
+    // Grouped by KW: the weeks with their counts, the list sorted by the sales week.
+    await page.getByTestId('order-tab-all').click();
+    await page.getByRole('switch', { name: 'Nach KW gruppieren' }).check();
+    await page.getByTestId('order-week-groups').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('vkidKw');
+    await shot(page, 'list-1280-grouped');
+
+    // At 390 px (a technician's phone) the list shows cards and the order its sections in one column.
+    const phone = await browser.newPage({ width: 390 });
+    await login(phone, 'servicetechniker@demo.test');
+    await phone.waitForURL((u) => !u.pathname.includes('/login'));
+    await phone.goto('/app/orderprocessinglist');
+    await phone.getByTestId('order-card').first().waitFor();
+    await shot(phone, 'list-390');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.goto(orderPath);
+    await phone.getByTestId('order-status-bar').waitFor();
+    await phone.getByTestId('order-section-vkid').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'order-390');
+    await phone.screenshot({ path: 'test-results/orders-order-390-top.png' });
+    await phone.getByTestId('order-section-vkid').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: 'test-results/orders-order-390-vkid.png' });
+    await phone.getByTestId('order-delivery-add').scrollIntoViewIfNeeded();
+    await phone.getByTestId('order-delivery-add').click();
+    await phone.getByTestId('order-delivery-row').waitFor();
+    await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

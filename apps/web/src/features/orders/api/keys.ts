@@ -1,0 +1,13 @@
+/**
+ * Query keys of the orders. Every key names the tenant it was read in, so a switch of the current tenant never
+ * shows another tenant's orders from the cache.
+ */
+export const ORDERS_KEY = 'orders';
+
+export const orderKeys = {
+  all: [ORDERS_KEY] as const,
+  lists: (tenant: string | null) => [ORDERS_KEY, tenant, 'list'] as const,
+  detail: (tenant: string | null, id: string) => [ORDERS_KEY, tenant, 'detail', id] as const,
+  protocol: (tenant: string | null, id: string) => [ORDERS_KEY, tenant, 'protocol', id] as const,
+  updatedAt: (tenant: string | null) => [ORDERS_KEY, tenant, 'updatedAt'] as const,
+};

@@ -1,0 +1,202 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { Delivery, MawEntry } from '@pruefbuch/domain/schemas/order';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/ui/date-field';
+import { NumberField } from '@/components/ui/number-field';
+import type { OrderForm } from './order-fields';
+
+const EMPTY_DELIVERY: Delivery = {
+  bezeichnung: '',
+  lieferant: '',
+  bestelltAm: null,
+  geplantAm: null,
+  geliefertAm: null,
+  menge: null,
+  bemerkung: '',
+};
+
+const emptyMaw = (): MawEntry => ({
+  datum: null,
+  art: 'int',
+  stunden: 0,
+  anfahrt: false,
+  versand: false,
+  bemerkung: '',
+  verrechnet: false,
+});
+
+/** A row of an editable list: its fields in a grid (one column on a phone) and a remove button. */
+function Row({
+  label,
+  onRemove,
+  removeLabel,
+  children,
+  testId,
+}: {
+  label: string;
+  onRemove?: () => void;
+  removeLabel: string;
+  children: React.ReactNode;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid={testId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {label}
+          </Text>
+          {onRemove ? (
+            <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={removeLabel} title={removeLabel}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          ) : null}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The deliveries (SPEC §3 logistik): add and remove rows; an overdue delivery turns the overall ampel red. */
+export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`orders.editor.deliveries.${k}`);
+  const rows = form.values.logistik;
+  return (
+    <Stack gap="sm" data-testid="order-deliveries">
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {f('empty')}
+        </Text>
+      ) : null}
+      {rows.map((row, i) => (
+        <Row
+          key={row._id ?? `new-${i}`}
+          label={t('orders.editor.deliveries.row', { n: i + 1 })}
+          removeLabel={f('remove')}
+          onRemove={readOnly ? undefined : () => form.removeListItem('logistik', i)}
+          testId="order-delivery-row"
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+            <TextInput
+              {...form.getInputProps(`logistik.${i}.bezeichnung`)}
+              label={f('bezeichnung')}
+              data-testid="order-delivery-bezeichnung"
+            />
+            <TextInput {...form.getInputProps(`logistik.${i}.lieferant`)} label={f('lieferant')} />
+            <NumberField
+              {...form.getInputProps(`logistik.${i}.menge`)}
+              value={row.menge ?? ''}
+              onChange={(v) => form.setFieldValue(`logistik.${i}.menge`, v === '' ? null : Number(v))}
+              label={f('menge')}
+              min={0}
+              allowDecimal={false}
+            />
+            <DateField {...form.getInputProps(`logistik.${i}.bestelltAm`)} label={f('bestelltAm')} />
+            <DateField
+              {...form.getInputProps(`logistik.${i}.geplantAm`)}
+              label={f('geplantAm')}
+              data-testid="order-delivery-geplantAm"
+            />
+            <DateField {...form.getInputProps(`logistik.${i}.geliefertAm`)} label={f('geliefertAm')} />
+            <TextInput {...form.getInputProps(`logistik.${i}.bemerkung`)} label={f('bemerkung')} />
+          </SimpleGrid>
+        </Row>
+      ))}
+      {readOnly ? null : (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('logistik', { ...EMPTY_DELIVERY })}
+            data-testid="order-delivery-add"
+          >
+            {f('add')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The extra effort (SPEC §3 maw): hours at the internal or external rate, travel, shipping, billed. */
+export function MawTable({ form, readOnly }: { form: OrderForm; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`orders.editor.maw.${k}`);
+  const rows = form.values.maw;
+  return (
+    <Stack gap="sm" data-testid="order-maw">
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {f('empty')}
+        </Text>
+      ) : null}
+      {rows.map((row, i) => (
+        <Row
+          key={row._id ?? `new-${i}`}
+          label={t('orders.editor.maw.row', { n: i + 1 })}
+          removeLabel={f('remove')}
+          onRemove={readOnly ? undefined : () => form.removeListItem('maw', i)}
+          testId="order-maw-row"
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+            <DateField {...form.getInputProps(`maw.${i}.datum`)} label={f('datum')} />
+            <Stack gap={2}>
+              <Text size="sm" fw={500}>
+                {f('art')}
+              </Text>
+              <SegmentedControl
+                value={row.art}
+                onChange={(v) => form.setFieldValue(`maw.${i}.art`, v as 'int' | 'ext')}
+                data={[
+                  { value: 'int', label: f('int') },
+                  { value: 'ext', label: f('ext') },
+                ]}
+                disabled={readOnly}
+              />
+            </Stack>
+            <NumberField
+              {...form.getInputProps(`maw.${i}.stunden`)}
+              label={f('stunden')}
+              min={0}
+              max={1000}
+              decimalScale={2}
+              data-testid="order-maw-stunden"
+            />
+            <TextInput {...form.getInputProps(`maw.${i}.bemerkung`)} label={f('bemerkung')} />
+          </SimpleGrid>
+          <Group gap="lg">
+            <Checkbox {...form.getInputProps(`maw.${i}.anfahrt`, { type: 'checkbox' })} label={f('anfahrt')} />
+            <Checkbox {...form.getInputProps(`maw.${i}.versand`, { type: 'checkbox' })} label={f('versand')} />
+            <Checkbox {...form.getInputProps(`maw.${i}.verrechnet`, { type: 'checkbox' })} label={f('verrechnet')} />
+          </Group>
+        </Row>
+      ))}
+      {readOnly ? null : (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('maw', emptyMaw())}
+            data-testid="order-maw-add"
+          >
+            {f('add')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Role } from '@pruefbuch/domain/roles';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
+import { describe, expect, it } from 'vitest';
+import { type OrderValues, stepOptions, weekLabel, weekOptions } from './order-form';
+
+const values = (patch: { vkid?: Partial<OrderValues['vkid']>; el?: Partial<OrderValues['el']> } = {}): OrderValues => ({
+  ...structuredClone(ORDER_DEFAULTS),
+  vkid: { ...ORDER_DEFAULTS.vkid, ...patch.vkid },
+  el: { ...ORDER_DEFAULTS.el, ...patch.el },
+  __v: 0,
+});
+
+describe('stepOptions', () => {
+  it('names the fields the first step still needs', () => {
+    expect(stepOptions('CREATED', Role.STANDARD_ROLE, values())).toEqual([
+      { to: 'AKT_KW_VKID', back: false, missing: ['vkid.geplante_montage_date', 'vkid.akt_kw'] },
+    ]);
+    expect(
+      stepOptions(
+        'CREATED',
+        Role.STANDARD_ROLE,
+        values({ vkid: { geplante_montage_date: '2026-12-09', akt_kw: '2026-W50' } }),
+      ),
+    ).toEqual([{ to: 'AKT_KW_VKID', back: false, missing: [] }]);
+  });
+
+  it('offers a role only its own steps, forward first', () => {
+    expect(stepOptions('AKT_KW', Role.ROLE_SERVICE_TECHNIKER, values()).map((s) => s.to)).toEqual(['MONTAGE']);
+    expect(stepOptions('AKT_KW', Role.ADMIN_ROLE, values()).map((s) => [s.to, s.back])).toEqual([
+      ['MONTAGE', false],
+      ['AKT_KW_VKID', true],
+    ]);
+    expect(stepOptions('MONTAGE', Role.ROLE_LAGER, values())).toEqual([]);
+  });
+
+  it('the civil acceptance switch picks the branch after the installation', () => {
+    const without = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values());
+    expect(without.map((s) => s.to)).toEqual(['VERRECHNET', 'MONTAGE']);
+    expect(without[0]?.missing).toEqual(['vkid.verrechnet']);
+    const withZivi = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values({ vkid: { zivi: true } }));
+    expect(withZivi.map((s) => s.to)).toEqual(['ZIVI_BESTELLT', 'MONTAGE']);
+    expect(stepOptions('VERRECHNET', Role.ADMIN_ROLE, values()).map((s) => s.to)).toEqual(['MONTAGE_ABGESCHLOSSEN']);
+  });
+});
+
+describe('weeks', () => {
+  it('offers 8 weeks back and 26 ahead, across the year end', () => {
+    const weeks = weekOptions(null, '2026-12-30');
+    expect(weeks).toHaveLength(35);
+    expect(weeks[0]).toBe('2026-W45');
+    expect(weeks[8]).toBe('2026-W53');
+    expect(weeks[9]).toBe('2027-W01');
+  });
+
+  it('keeps a chosen week outside the range', () => {
+    expect(weekOptions('2024-W10', '2026-12-30')[0]).toBe('2024-W10');
+  });
+
+  it('labels a week as people say it', () => {
+    expect(weekLabel('2026-W07')).toBe('KW 07/2026');
+    expect(weekLabel('2026-W07', 'Week')).toBe('Week 07/2026');
+  });
+});

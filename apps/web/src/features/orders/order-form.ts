@@ -1,0 +1,92 @@
+/** Form values of the order screen, the weeks offered, and what a step still needs of the typed values. */
+
+import type { RoleNumber } from '@pruefbuch/domain/roles';
+import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { checkStep, type OrderStatus, type OrderStepInput, stepsFrom } from '@pruefbuch/domain/rules/order-status';
+import {
+  CONTACT_BLOCKS,
+  type Order,
+  type OrderFields,
+  type OrderUpdate,
+  orderFieldsSchema,
+  orderUpdateSchema,
+} from '@pruefbuch/domain/schemas/order';
+import { z } from 'zod';
+
+export type OrderValues = OrderFields & { __v: number };
+
+export const orderFormSchema = orderFieldsSchema.extend({ __v: z.number().int().min(0) });
+
+export function orderToValues(o: Order): OrderValues {
+  const { ampel: _va, ...vkid } = o.vkid;
+  const { ampel: _ea, ...el } = o.el;
+  const contacts = Object.fromEntries(CONTACT_BLOCKS.map((b) => [b, { ...o[b] }])) as Pick<
+    OrderFields,
+    (typeof CONTACT_BLOCKS)[number]
+  >;
+  return {
+    objekt: o.objekt,
+    tp: o.tp,
+    abnr: o.abnr,
+    csnr: o.csnr,
+    objektdaten: o.objektdaten,
+    objektnummer: o.objektnummer,
+    kunde: o.kunde,
+    active: o.active,
+    antriebe: o.antriebe,
+    antriebeOther: o.antriebeOther,
+    bemerkungen: o.bemerkungen,
+    anzahl_bemerkungen_bei_uebergabe: o.anzahl_bemerkungen_bei_uebergabe,
+    leistungsart: { ...o.leistungsart },
+    abteilung: { ...o.abteilung },
+    ...contacts,
+    vkid,
+    el,
+    logistik: o.logistik.map((d) => ({ ...d })),
+    maw: o.maw.map((m) => ({ ...m })),
+    tuer: { ...o.tuer, komponenten: [...o.tuer.komponenten] },
+    __v: o.__v,
+  };
+}
+
+/** The body of PUT: every field and the version read. */
+export const toUpdateBody = (values: OrderValues): OrderUpdate => orderUpdateSchema.parse(values);
+
+/** The weeks the KW selects offer: 8 back, 26 ahead of the current one (and the chosen one, if outside). */
+export function weekOptions(chosen: string | null | undefined, today = berlinToday()): string[] {
+  const current = weekOf(today);
+  const weeks = Array.from({ length: 35 }, (_, i) => addWeeks(current, i - 8));
+  if (chosen && !weeks.includes(chosen)) weeks.push(chosen);
+  return weeks.sort();
+}
+
+/** A week as people say it: '2026-W07' → 'KW 07/2026'. */
+export const weekLabel = (week: string, prefix = 'KW') => {
+  const [year, w] = week.split('-W');
+  return `${prefix} ${w}/${year}`;
+};
+
+export interface StepOption {
+  to: OrderStatus;
+  back: boolean;
+  /** The fields (paths) the typed values still lack for this step. */
+  missing: string[];
+}
+
+/**
+ * The steps out of the status a user of `role` may take, each with the fields it still needs. Whether a civil
+ * acceptance is needed (vkid.zivi) picks the branch of the flow rather than a field to fill: a step of the other
+ * branch is left out, and shows once the switch is turned.
+ */
+export function stepOptions(status: OrderStatus, role: RoleNumber, values: OrderStepInput): StepOption[] {
+  return stepsFrom(status)
+    .filter((t) => t.roles.includes(role))
+    .map((t) => {
+      const check = checkStep(status, t.to, role, values);
+      return { to: t.to, back: t.back, missing: check.ok ? [] : check.issues.map((i) => i.field) };
+    })
+    .filter((s) => !s.missing.includes(BRANCH_FIELD));
+}
+
+const BRANCH_FIELD = 'vkid.zivi';

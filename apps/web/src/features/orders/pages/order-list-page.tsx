@@ -1,0 +1,367 @@
+import { Anchor, Badge, Button, Chip, Group, NativeSelect, ScrollArea, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ListPage } from '@/components/ui/list-page/list-page';
+import type { ListColumn } from '@/components/ui/list-page/list-types';
+import { useListState } from '@/components/ui/list-page/use-list-state';
+import { formatDate, formatNumber } from '@/lib/format';
+import { toPrincipal, useSession } from '@/lib/session';
+import {
+  ORDER_LIST_MODES,
+  type OrderListMode,
+  type OrderListParams,
+  useOrderCount,
+  useOrders,
+} from '../api/get-orders';
+import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
+import { orderKeys } from '../api/keys';
+import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
+import { weekLabel, weekOptions } from '../order-form';
+
+type OrderRow = z.infer<typeof orderListItemSchema>;
+type SortField = (typeof ORDER_SORT_FIELDS)[number];
+
+const REFRESH_HINT_MS = 60_000;
+
+/** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
+const shortWeek = (week: string) => weekLabel(week, '').trim();
+
+const modeOf = (value: string | null): OrderListMode =>
+  (ORDER_LIST_MODES as readonly string[]).includes(value ?? '') ? (value as OrderListMode) : 'all';
+
+/**
+ * list_orderprocessing (/orderprocessinglist): the tenant's orders, red first; tabs for the search modes of
+ * SPEC §7 with their counts, KW, department and status filters on 'Alle', grouping by KW, and a list that
+ * refreshes itself when an order changes.
+ */
+export function OrderListPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { session, currentTenant } = useSession();
+  const user = toPrincipal(session);
+  const mayWrite = !!user && mayCall('orders:write', user);
+  const list = useListState<SortField>({ sortFields: ORDER_SORT_FIELDS, defaultSort: 'gesamt_ampel' });
+  const mode = modeOf(list.params.get('mode'));
+  const grouped = list.params.get('group') === 'kw';
+  const filters: OrderListParams = {
+    kw: list.params.get('kw') || undefined,
+    department: Number(list.params.get('department')) || undefined,
+    status: (list.params.get('status') as OrderStatus | null) || undefined,
+  };
+  const value = list.query ?? '';
+  const params: OrderListParams = {
+    ...list.apiParams,
+    ...(mode === 'all' ? filters : {}),
+  };
+  const orders = useOrders(mode, value, params);
+  const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
+  const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
+
+  const orderPath = (o: OrderRow) => screenPath('orderprocessing', { slug: o._id });
+  const columns: ListColumn<OrderRow, SortField>[] = [
+    {
+      key: 'ampel',
+      header: t('orders.list.columns.ampel'),
+      sort: 'gesamt_ampel',
+      phone: 'aside',
+      // The status under the ampel: the table fits a laptop without scrolling sideways.
+      cell: (o) => (
+        <Stack gap={4} align="flex-start">
+          <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />
+          <OrderStatusBadge status={o.status} size="sm" />
+        </Stack>
+      ),
+    },
+    {
+      key: 'objekt',
+      header: t('orders.list.columns.objekt'),
+      sort: 'objekt',
+      phone: 'title',
+      width: 240,
+      cell: (o) => (
+        <div>
+          <Anchor component={Link} to={orderPath(o)} fw={600} size="sm" c="inherit" data-testid="order-link">
+            {o.objekt || t('orders.editor.titleNoNr')}
+          </Anchor>
+          {o.kunde ? (
+            <Text span size="xs" c="dimmed" display="block">
+              {o.kunde}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'abnr',
+      header: t('orders.list.columns.abnrCsnr'),
+      sort: 'abnr',
+      nowrap: true,
+      cell: (o) => (
+        <div>
+          <Text span size="sm" display="block">
+            {o.abnr || '–'}
+          </Text>
+          {o.csnr ? (
+            <Text span size="xs" c="dimmed" display="block">
+              {o.csnr}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'kwVkid',
+      header: t('orders.list.columns.kwVkid'),
+      sort: 'vkidKw',
+      nowrap: true,
+      cell: (o) => (o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : null),
+    },
+    {
+      key: 'kwEl',
+      header: t('orders.list.columns.kwEl'),
+      sort: 'elKw',
+      nowrap: true,
+      cell: (o) => (o.el.akt_kw ? shortWeek(o.el.akt_kw) : null),
+    },
+    {
+      key: 'montage',
+      header: t('orders.list.columns.montage'),
+      sort: 'geplante_montage_date',
+      nowrap: true,
+      cell: (o) => formatDate(o.vkid.geplante_montage_date),
+    },
+    {
+      key: 'department',
+      header: t('orders.list.columns.department'),
+      cell: (o) => departmentLabel(t, o.aktuelle_abteilung),
+    },
+  ];
+
+  const needsValue = (mode === 'search' || mode === 'serial') && !value;
+  const emptyText = needsValue
+    ? t('orders.list.needsValue')
+    : filterCount > 0
+      ? t('orders.list.emptyFiltered')
+      : t('orders.list.empty');
+
+  return (
+    <ListPage
+      title={t('orders.list.title')}
+      description={t('orders.list.description')}
+      newItem={
+        mayWrite
+          ? { to: screenPath('orderprocessing', { slug: 'new' }), label: t('orders.list.new'), testId: 'order-new' }
+          : null
+      }
+      summary={
+        <Stack gap="xs">
+          <ModeTabs
+            mode={mode}
+            value={value}
+            filters={filters}
+            onChange={(m) => list.update({ mode: m === 'all' ? null : m, page: null })}
+          />
+          {grouped && mode === 'all' ? (
+            <WeekGroups rows={orders.data?.docs ?? []} current={filters.kw} onPick={(kw) => list.setFilter('kw', kw)} />
+          ) : null}
+          {refreshedAt ? (
+            <Group gap={4} wrap="nowrap" c="dimmed" role="status" data-testid="order-refreshed">
+              <IconRefresh size={14} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {t('orders.list.refreshed', {
+                  time: refreshedAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+                })}
+              </Text>
+            </Group>
+          ) : null}
+        </Stack>
+      }
+      filters={
+        mode === 'all' ? (
+          <>
+            <NativeSelect
+              value={filters.kw ?? ''}
+              onChange={(e) => list.setFilter('kw', e.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('orders.list.kwAll') },
+                ...weekOptions(filters.kw).map((w) => ({ value: w, label: weekLabel(w, t('orders.list.kw')) })),
+              ]}
+              aria-label={t('orders.list.kw')}
+              data-testid="order-filter-kw"
+            />
+            <NativeSelect
+              value={filters.department ? String(filters.department) : ''}
+              onChange={(e) => list.setFilter('department', e.currentTarget.value || null)}
+              data={[{ value: '', label: t('orders.list.departmentAll') }, ...departmentOptions(t)]}
+              aria-label={t('orders.list.department')}
+              data-testid="order-filter-department"
+            />
+            <NativeSelect
+              value={filters.status ?? ''}
+              onChange={(e) => list.setFilter('status', e.currentTarget.value || null)}
+              data={[
+                { value: '', label: t('orders.list.statusAll') },
+                ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.status.${s}`) })),
+              ]}
+              aria-label={t('orders.list.status')}
+              data-testid="order-filter-status"
+            />
+            <Switch
+              checked={grouped}
+              // Grouped by KW the list is sorted by the sales week, and the header says so.
+              onChange={(e) =>
+                list.update(
+                  e.currentTarget.checked
+                    ? { group: 'kw', sort: 'vkidKw', page: null }
+                    : { group: null, sort: null, page: null },
+                )
+              }
+              label={t('orders.list.groupByKw')}
+              data-testid="order-group-kw"
+            />
+          </>
+        ) : null
+      }
+      searchPlaceholder={t(`orders.list.valuePlaceholder.${mode}`)}
+      totalLabel={(count) => t('orders.list.total', { count, formatted: formatNumber(count) })}
+      list={list}
+      query={orders}
+      columns={columns}
+      rowKey={(o) => o._id}
+      rowTo={orderPath}
+      emptyText={emptyText}
+      emptyAction={
+        filterCount > 0 && mode === 'all' ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => list.update({ kw: null, department: null, status: null, page: null })}
+          >
+            {t('orders.list.showAll')}
+          </Button>
+        ) : null
+      }
+      testId="order"
+      minWidth={900}
+    />
+  );
+}
+
+/** The search modes as tabs, each with its count for the value typed. */
+function ModeTabs({
+  mode,
+  value,
+  filters,
+  onChange,
+}: {
+  mode: OrderListMode;
+  value: string;
+  filters: OrderListParams;
+  onChange: (mode: OrderListMode) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea type="never" offsetScrollbars={false}>
+      <Tabs value={mode} onChange={(m) => onChange(modeOf(m))} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap' }} aria-label={t('orders.list.views')}>
+          {ORDER_LIST_MODES.map((m) => (
+            <Tabs.Tab
+              key={m}
+              value={m}
+              data-testid={`order-tab-${m}`}
+              rightSection={<TabCount mode={m} value={value} filters={filters} />}
+            >
+              {t(`orders.list.tabs.${m}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    </ScrollArea>
+  );
+}
+
+function TabCount({ mode, value, filters }: { mode: OrderListMode; value: string; filters: OrderListParams }) {
+  const { t } = useTranslation();
+  const count = useOrderCount(mode, value, filters);
+  if (count.data === undefined) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color="gray"
+      aria-label={t('orders.list.tabCount', { count: count.data })}
+      data-testid={`order-count-${mode}`}
+    >
+      {formatNumber(count.data)}
+    </Badge>
+  );
+}
+
+/** Grouped by KW: the weeks of the page (sorted by the sales week) with their counts; a click filters to one. */
+function WeekGroups({
+  rows,
+  current,
+  onPick,
+}: {
+  rows: readonly OrderRow[];
+  current: string | undefined;
+  onPick: (kw: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const groups = new Map<string, number>();
+  for (const r of rows) groups.set(r.vkid.akt_kw, (groups.get(r.vkid.akt_kw) ?? 0) + 1);
+  return (
+    <Group gap={6} wrap="wrap" data-testid="order-week-groups">
+      {[...groups.entries()].map(([week, n]) => (
+        <Chip
+          key={week || 'none'}
+          size="xs"
+          checked={!!week && current === week}
+          disabled={!week}
+          onChange={(on) => onPick(on ? week : null)}
+        >
+          {t('orders.list.group', {
+            week: week ? weekLabel(week, t('orders.list.kw')) : t('orders.list.noKw'),
+            count: n,
+          })}
+        </Chip>
+      ))}
+    </Group>
+  );
+}
+
+/** Asks every ~30 s whether an order changed; when it did, the list is read again and the time shown for a minute. */
+function useAutoRefresh(refetch: () => unknown): Date | null {
+  const updatedAt = useOrdersUpdatedAt();
+  const seen = useRef<string | null>(null);
+  const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
+  const stamp = updatedAt.data ? `${updatedAt.data.updatedAt ?? ''}|${updatedAt.data.count ?? ''}` : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new stamp triggers this
+  useEffect(() => {
+    if (stamp === null) return;
+    if (seen.current === null) {
+      seen.current = stamp;
+      return;
+    }
+    if (seen.current === stamp) return;
+    seen.current = stamp;
+    void refetch();
+    setRefreshedAt(new Date());
+  }, [stamp]);
+
+  useEffect(() => {
+    if (!refreshedAt) return;
+    const timer = setTimeout(() => setRefreshedAt(null), REFRESH_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [refreshedAt]);
+
+  return refreshedAt;
+}
