@@ -266,8 +266,18 @@ const ORDER: Record<string, ProtocolField> = {
   antriebeOther: od('antriebeOther'),
   bemerkungen: od('bemerkungen'),
   anzahl_bemerkungen_bei_uebergabe: od('anzahl_bemerkungen_bei_uebergabe', 'number'),
-  leistungsart: od('leistungsart', 'json'),
-  abteilung: od('abteilung', 'json'),
+  ...Object.fromEntries(
+    ['ibn', 'maw', 'mon', 'okl', 'rep', 'ser', 'umr'].map((k) => [
+      `leistungsart.${k}`,
+      f(`orders.leistungsart.${k}`, 'bool'),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['autSchieber', 'autDreher', 'bau', 'umbau', 'export', 'ersatzteile'].map((k) => [
+      `abteilung.${k}`,
+      f(`offers.divisions.${k}`, 'bool'),
+    ]),
+  ),
   aktuelle_abteilung: od('aktuelle_abteilung', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
   ansprechpartner_elektrik: od('ansprechpartner_elektrik', 'json'),
   ansprechpartner_baustelle: od('ansprechpartner_baustelle', 'json'),
@@ -299,7 +309,14 @@ const ORDER: Record<string, ProtocolField> = {
   'el.montagedatum': od('el.montagedatum', 'date'),
   logistik: od('logistik', 'json'),
   maw: od('maw', 'json'),
-  tuer: od('tuer', 'json'),
+  'tuer.tuertyp': f('orders.editor.tuer.tuertyp', 'enum:orders.editor.tuer'),
+  'tuer.antrieb': f('orders.editor.tuer.antrieb'),
+  'tuer.fluegel': f('orders.editor.tuer.fluegel'),
+  'tuer.stromart': f('orders.editor.tuer.stromart'),
+  'tuer.komponenten': f('orders.editor.tuer.komponenten'),
+  'vkid.ampel': od('vkid.ampel', 'enum:orders.ampel'),
+  'el.ampel': od('el.ampel', 'enum:orders.ampel'),
+  gesamt_ampel: od('gesamt_ampel', 'enum:orders.ampel'),
   status: od('status', 'enum:orders.status'),
 };
 

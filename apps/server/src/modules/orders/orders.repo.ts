@@ -151,8 +151,16 @@ export function derivedOf(f: OrderFields, status: OrderStatus, today: string) {
 
 /** What the protocol records of an order: fields, the blocks field by field ('vkid.betrag'), what the server sets. */
 export function auditViewOf(row: OrderRow): Record<string, unknown> {
-  const { vkid, el, ...main } = fieldsOf(row);
+  const { vkid, el, leistungsart, abteilung, tuer, ...main } = fieldsOf(row);
   const view: Record<string, unknown> = { ...main };
+  // Flags and the door configuration field by field, so the protocol names what changed ('Bau: Nein → Ja').
+  for (const [k, v] of Object.entries(leistungsart)) view[`leistungsart.${k}`] = v;
+  for (const [k, v] of Object.entries(abteilung)) view[`abteilung.${k}`] = v;
+  view['tuer.tuertyp'] = tuer.tuertyp;
+  view['tuer.antrieb'] = tuer.antrieb;
+  view['tuer.fluegel'] = tuer.fluegel;
+  view['tuer.stromart'] = tuer.stromart;
+  view['tuer.komponenten'] = tuer.komponenten.join(', ');
   for (const [k, v] of Object.entries(vkid)) view[`vkid.${k}`] = v;
   view['vkid.ampel'] = row.vkidAmpel;
   for (const [k, v] of Object.entries(el)) view[`el.${k}`] = v;
