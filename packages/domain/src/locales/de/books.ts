@@ -99,6 +99,10 @@ export const books = {
     tuerart: 'Türart',
     fluegel: 'Anzahl Flügel',
     fluchtweg: 'Fluchtwegtür',
+    antrieb: 'Antrieb',
+    stromart: 'Stromart',
+    komponenten: 'Komponenten',
+    csnr: 'CS-Nr.',
   },
   list: {
     search: 'Suche nach Titel, Kunde, Standort, Serien-, Hersteller- oder Auftragsnummer, PLZ, Ort',

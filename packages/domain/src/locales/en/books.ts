@@ -99,6 +99,10 @@ export const books: typeof de = {
     tuerart: 'Door type',
     fluegel: 'Number of wings',
     fluchtweg: 'Escape-route door',
+    antrieb: 'Drive',
+    stromart: 'Power type',
+    komponenten: 'Components',
+    csnr: 'CS no.',
   },
   list: {
     search: 'Search by title, customer, site, serial, manufacturer or order number, ZIP, city',
