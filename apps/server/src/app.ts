@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
 import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
+import { componentsRoutes } from './modules/components/components.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(remindersRoutes);
       await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
+      await api.register(componentsRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -23,6 +23,7 @@ const LAYER: Record<string, number> = {
   admin: 3,
   folders: 3,
   booktypes: 3,
+  components: 3,
   books: 4,
   inspections: 5,
   protocol: 5,
@@ -33,6 +34,7 @@ const LAYER: Record<string, number> = {
   qr: 7,
   lists: 7,
   offerevaluation: 7,
+  doorbooks: 8,
 };
 
 /**

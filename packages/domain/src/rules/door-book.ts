@@ -121,7 +121,9 @@ export function doorBookOf(input: DoorBookInput & { order: { tuer: { tuertyp: Do
   const stromart = text(tuer.stromart);
   const fluegelText = text(tuer.fluegel);
   const komponenten = tuer.komponenten.map(text).filter((t) => t !== '');
-  const contact = order.ansprechpartner_kunde.bezeichnung ? order.ansprechpartner_kunde : order.ansprechpartner_baustelle;
+  const contact = order.ansprechpartner_kunde.bezeichnung
+    ? order.ansprechpartner_kunde
+    : order.ansprechpartner_baustelle;
   const doorName = type === 'schieber' ? 'Automatische Schiebetür' : 'Automatische Drehflügeltür';
   const title = [order.objekt || order.kunde || doorName, order.abnr].filter(Boolean).join(' – ');
   const typ = antrieb || doorName;
