@@ -20,6 +20,7 @@ import { componentsRoutes } from './modules/components/components.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { doorbooksRoutes } from './modules/doorbooks/doorbooks.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
       await api.register(componentsRoutes);
+      await api.register(doorbooksRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },
