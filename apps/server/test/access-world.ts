@@ -1,7 +1,8 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
-import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
+import { bookings, bookTypes, defectReports, doorComponents, pdfAssets, qrCodes } from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
+import { insertDoorOrder } from '../src/modules/doorbooks/doorbooks.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
 import { assignLocations, insertLocation, linkBooks } from './factories';
 import type { TestApp } from './helper';
@@ -112,7 +113,13 @@ export async function accessWorld(t: TestApp, name: string) {
   });
   if (attached.statusCode >= 300) throw new Error(`offer file: ${attached.statusCode} ${attached.body}`);
   const offerFile = (attached.json() as { files: { _id: string }[] }).files[0]?._id;
-  if (!defect || !bookType || !offerFile || !main.recordDefect) throw new Error('world incomplete');
+  // An order with a door configuration (its book is made by POST orders/{id}/book) and a catalogue entry of its own.
+  const order = await insertDoorOrder(db, tenantId);
+  const [component] = await db
+    .insert(doorComponents)
+    .values({ code: `W-${tag()}`, kind: 'option', text: 'Testkomponente' })
+    .returning();
+  if (!defect || !bookType || !offerFile || !main.recordDefect || !component) throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
@@ -126,6 +133,8 @@ export async function accessWorld(t: TestApp, name: string) {
     colleague,
     offer: offer._id,
     offerFile,
+    order: order.id,
+    component: component.id,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -211,6 +220,8 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   tenants: (w) => w.tenantId,
   customerlocation: (w) => w.location,
   offer: (w) => w.offer,
+  orders: (w) => w.order,
+  components: (w) => w.component,
 };
 
 /** What `:id` names where the first segment does not tell (the path below /api/v1). */
