@@ -49,7 +49,7 @@ const order = (
   abnr: 'AB-2026-0815',
   kunde: 'Kaufhof Zeil',
   ansprechpartner_kunde: { bezeichnung: 'Herr Becker', email: 'becker@kunde.example', tel: '069 1' },
-  tuer: { tuertyp, antrieb: '', fluegel: '', stromart: '', komponenten: [], ...tuer },
+  tuer: { antrieb: '', fluegel: '', stromart: '', komponenten: [], ...tuer, tuertyp },
 });
 const book = (o: ReturnType<typeof order>) => doorBookOf({ order: o, company, textOf, today: TODAY });
 
