@@ -104,6 +104,28 @@ export const books: typeof de = {
     komponenten: 'Components',
     csnr: 'CS no.',
   },
+  /** The door component catalogue (component_list, decision 025). */
+  components: {
+    title: 'Door components',
+    intro:
+      "The codes of an order's door configuration and their texts: 'Create book' copies the texts into the book. An unknown code appears there unchanged.",
+    searchPlaceholder: 'Code or text',
+    allKinds: 'All kinds',
+    empty: 'No components found.',
+    deleteTitle: 'Delete component',
+    deleteConfirm: 'Really delete the code “{{code}}”? Books created already keep their text.',
+    fields: { code: 'Code', text: 'Text', kind: 'Kind', doorType: 'Door type', active: 'Active' },
+    kinds: {
+      drive: 'Drive',
+      control: 'Control element',
+      sensor: 'Safety sensor',
+      option: 'Option',
+      ups: 'Emergency power (UPS)',
+      wings: 'Wing count',
+      power: 'Power type',
+    },
+    doorTypes: { dreher: 'Swing door', schieber: 'Sliding door', both: 'Both' },
+  },
   list: {
     search: 'Search by title, customer, site, serial, manufacturer or order number, ZIP, city',
     empty: 'No books found.',
