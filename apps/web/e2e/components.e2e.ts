@@ -31,6 +31,29 @@ describe('door component catalogue', () => {
     expect(texts.every((t) => t.includes('Stromart'))).toBe(true);
   });
 
+  it('creates an entry and changes its text', async () => {
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const page = await browser.newPage({ width: 1280 });
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await page.goto('/app/admin/component_list');
+    await page.getByTestId('component-new').click();
+    await page.getByTestId('component-code').fill(code);
+    await page.getByTestId('component-text').fill('Radar-Bewegungsmelder Sonderausführung');
+    await page.getByTestId('component-kind').click();
+    await page.getByRole('option', { name: 'Sicherheitssensor' }).click();
+    await page.getByTestId('component-save').click();
+    await page.getByTestId('component-search').fill(code);
+    const row = page.getByTestId('component-row').filter({ hasText: code });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Sicherheitssensor');
+
+    await row.getByTestId('component-edit').click();
+    await page.getByTestId('component-text').fill('Radar-Bewegungsmelder, geändert');
+    await page.getByTestId('component-save').click();
+    await expect.poll(() => row.textContent()).toContain('Radar-Bewegungsmelder, geändert');
+  });
+
   it('shows cards at 390 px', async () => {
     const page = await browser.newPage({ width: 390 });
     await login(page, 'admin@demo.test');

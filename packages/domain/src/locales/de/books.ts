@@ -112,6 +112,8 @@ export const books = {
     searchPlaceholder: 'Code oder Text',
     allKinds: 'Alle Arten',
     empty: 'Keine Komponenten gefunden.',
+    new: 'Neue Komponente',
+    edit: 'Komponente bearbeiten',
     deleteTitle: 'Komponente löschen',
     deleteConfirm:
       'Soll der Code „{{code}}“ wirklich gelöscht werden? Bereits angelegte Prüfbücher behalten ihren Text.',

@@ -112,6 +112,8 @@ export const books: typeof de = {
     searchPlaceholder: 'Code or text',
     allKinds: 'All kinds',
     empty: 'No components found.',
+    new: 'New component',
+    edit: 'Edit component',
     deleteTitle: 'Delete component',
     deleteConfirm: 'Really delete the code “{{code}}”? Books created already keep their text.',
     fields: { code: 'Code', text: 'Text', kind: 'Kind', doorType: 'Door type', active: 'Active' },

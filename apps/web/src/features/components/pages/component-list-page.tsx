@@ -1,11 +1,14 @@
-import { Badge, Select, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Select, Text } from '@mantine/core';
 import { COMPONENT_KINDS, type Component, type ComponentKind } from '@pruefbuch/domain/schemas/component';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useDeleteComponent } from '../api/delete-component';
 import { useComponents } from '../api/get-components';
+import { ComponentDialog } from '../components/component-dialog';
 
 type ComponentSortField = 'code' | 'kind' | 'text';
 
@@ -19,6 +22,8 @@ export function ComponentListPage() {
   const kind = isKind(kindParam) ? kindParam : undefined;
   const components = useComponents({ ...list.apiParams, kind });
   const remove = useDeleteComponent();
+  // The entry in the dialog: null a new one, undefined no dialog.
+  const [editing, setEditing] = useState<Component | null | undefined>(undefined);
 
   const columns: ListColumn<Component, ComponentSortField>[] = [
     {
@@ -55,36 +60,54 @@ export function ComponentListPage() {
   ];
 
   return (
-    <ListPage
-      title={t('books.components.title')}
-      description={t('books.components.intro')}
-      searchPlaceholder={t('books.components.searchPlaceholder')}
-      filters={
-        <Select
-          aria-label={t('books.components.fields.kind')}
-          placeholder={t('books.components.allKinds')}
-          clearable
-          value={kind ?? null}
-          onChange={(value) => list.setFilter('kind', value)}
-          data={COMPONENT_KINDS.map((k) => ({ value: k, label: t(`books.components.kinds.${k}`) }))}
-          data-testid="component-kind-filter"
-          w={200}
-        />
-      }
-      list={list}
-      query={components}
-      columns={columns}
-      rowKey={(c) => c._id}
-      rowActions={{
-        remove: {
-          title: t('books.components.deleteTitle'),
-          message: (c) => t('books.components.deleteConfirm', { code: c.code }),
-          run: (c) => remove.mutateAsync(c._id),
-        },
-      }}
-      emptyText={t('books.components.empty')}
-      testId="component"
-      minWidth={720}
-    />
+    <>
+      {editing !== undefined ? <ComponentDialog component={editing} onClose={() => setEditing(undefined)} /> : null}
+      <ListPage
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="component-new">
+            {t('common.actions.new')}
+          </Button>
+        }
+        title={t('books.components.title')}
+        description={t('books.components.intro')}
+        searchPlaceholder={t('books.components.searchPlaceholder')}
+        filters={
+          <Select
+            aria-label={t('books.components.fields.kind')}
+            placeholder={t('books.components.allKinds')}
+            clearable
+            value={kind ?? null}
+            onChange={(value) => list.setFilter('kind', value)}
+            data={COMPONENT_KINDS.map((k) => ({ value: k, label: t(`books.components.kinds.${k}`) }))}
+            data-testid="component-kind-filter"
+            w={200}
+          />
+        }
+        list={list}
+        query={components}
+        columns={columns}
+        rowKey={(c) => c._id}
+        rowActions={{
+          extra: (c) => (
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('common.actions.edit')}
+              onClick={() => setEditing(c)}
+              data-testid="component-edit"
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          ),
+          remove: {
+            title: t('books.components.deleteTitle'),
+            message: (c) => t('books.components.deleteConfirm', { code: c.code }),
+            run: (c) => remove.mutateAsync(c._id),
+          },
+        }}
+        emptyText={t('books.components.empty')}
+        testId="component"
+        minWidth={720}
+      />
+    </>
   );
 }
