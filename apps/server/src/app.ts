@@ -16,9 +16,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
 import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
+import { componentsRoutes } from './modules/components/components.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { doorbooksRoutes } from './modules/doorbooks/doorbooks.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -140,6 +142,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
       await api.register(ordersRoutes);
+      await api.register(componentsRoutes);
+      await api.register(doorbooksRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

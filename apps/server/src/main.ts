@@ -35,10 +35,13 @@ const { startDigestJob } = await import('./modules/reminders/reminders.job');
 const { startOfferDayJob } = await import('./modules/offers/offers.job');
 const { startOrderDayJob } = await import('./modules/orders/orders.job');
 const { localFileStore } = await import('./platform/files');
+const { seedComponents } = await import('./modules/components/components.seed');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 if (config.seedDemo) await seedDemo(database.db, { files: localFileStore(config.dataDir) });
+// A new installation gets the starter set of the door component catalogue (decision 025).
+await seedComponents(database.db);
 if (config.env === 'production') {
   const demo = await usableDemoAccounts(database.db);
   if (demo.length) {

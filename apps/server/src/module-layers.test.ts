@@ -23,6 +23,7 @@ const LAYER: Record<string, number> = {
   admin: 3,
   folders: 3,
   booktypes: 3,
+  components: 3,
   books: 4,
   inspections: 5,
   protocol: 5,
@@ -34,6 +35,7 @@ const LAYER: Record<string, number> = {
   lists: 7,
   offerevaluation: 7,
   orders: 7,
+  doorbooks: 8,
 };
 
 /**

@@ -7,13 +7,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/helper';
 import { openDatabase } from './db/client';
-import { users } from './db/schema/index';
+import { doorComponents, users } from './db/schema/index';
 import { usableDemoAccounts } from './demo/production-guard';
 import { DEMO_USERS, seedDemo } from './demo/seed';
+import { STARTER_COMPONENTS } from './modules/components/components.starter';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'a-production-secret-that-is-long-enough-42';
@@ -157,5 +158,10 @@ describe('one server per embedded database', () => {
     await healthy(port3);
     third.proc.kill('SIGTERM');
     expect((await third.exited).code).toBe(0);
+    // A real installation (no demo) got the starter set of the door component catalogue at start-up.
+    const database = await openDatabase({ dataDir });
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(doorComponents);
+    await database.close();
+    expect(row?.n).toBe(STARTER_COMPONENTS.length);
   }, 400_000);
 });

@@ -1,6 +1,6 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
-import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
+import { bookings, bookTypes, defectReports, doorComponents, pdfAssets, qrCodes } from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
@@ -113,10 +113,12 @@ export async function accessWorld(t: TestApp, name: string) {
   });
   if (attached.statusCode >= 300) throw new Error(`offer file: ${attached.statusCode} ${attached.body}`);
   const offerFile = (attached.json() as { files: { _id: string }[] }).files[0]?._id;
-  // An order with an operations' service id and an AD; a commissioned offer without an order to take over.
+  // An order with an operations' service id, an AD and a door configuration (its book is made by
+  // POST orders/{id}/book); a commissioned offer without an order to take over; a catalogue entry.
   const order = await call('POST', '/orders', {
     objekt: 'Kaufhof Zeil',
     el: { ...ORDER_DEFAULTS.el, service_id: 'S-1' },
+    tuer: { tuertyp: 'schieber', antrieb: 'SA-2-FR', fluegel: 'SFL2', stromart: 'FR-230', komponenten: ['SE-KOMBI'] },
   });
   const commissioned = await call('POST', '/offer', {
     csnr: `CS-${tag()}`,
@@ -129,7 +131,11 @@ export async function accessWorld(t: TestApp, name: string) {
       notes: '',
     },
   });
-  if (!defect || !bookType || !offerFile || !main.recordDefect) throw new Error('world incomplete');
+  const [component] = await db
+    .insert(doorComponents)
+    .values({ code: `W-${tag()}`, kind: 'option', text: 'Testkomponente' })
+    .returning();
+  if (!defect || !bookType || !offerFile || !main.recordDefect || !component) throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
@@ -145,6 +151,7 @@ export async function accessWorld(t: TestApp, name: string) {
     offerFile,
     order: order._id,
     commissionedOffer: commissioned._id,
+    component: component.id,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -232,6 +239,7 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   customerlocation: (w) => w.location,
   offer: (w) => w.offer,
   orders: (w) => w.order,
+  components: (w) => w.component,
 };
 
 /** What `:id` names where the first segment does not tell (the path below /api/v1). */

@@ -184,6 +184,8 @@ const EXPECTED = Object.fromEntries(ACCESS_ROWS.map(([m, b, name, f]) => [name, 
 const EXTRA_SIGNED_IN: [matrix: string, branch: Branch, name: ScreenName, path: string][] = [
   // 021: the defects reported on the public QR page, for those who handle them ('defectreports:manage')
   ['x x x x x x . . x  x  .  .', '', 'defectreport_list', '/defectreports'],
+  // 025: the door component catalogue, kept by admins ('components:manage')
+  ['x . . . . . . . .  .  .  .', '', 'component_list', '/admin/component_list'],
 ];
 
 const SPEC_SCREENS = Object.keys(EXPECTED) as SpecScreen[];

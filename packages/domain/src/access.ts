@@ -69,6 +69,7 @@ export type ScreenName =
   | 'admin_dashboard'
   | 'booktype_list'
   | 'booktype'
+  | 'component_list'
   | 'register'
   | 'settings'
   | 'changepassword'
@@ -152,6 +153,8 @@ export const SCREENS: readonly Screen[] = [
   screen('admin_dashboard', '/admin/dashboard', [R.ADMIN_ROLE]),
   screen('booktype_list', '/admin/booktype_list', [R.ADMIN_ROLE]),
   screen('booktype', '/admin/booktype/{slug}', [R.ADMIN_ROLE]),
+  /** The door component catalogue (decision 025). */
+  screen('component_list', '/admin/component_list', [R.ADMIN_ROLE]),
   screen('register', '/register', [R.ADMIN_ROLE]),
 
   screen('settings', '/admin/settings/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
-import { defectReports, folders, tenants, users, userTenants } from '../db/schema/index';
+import { defectReports, doorComponents, folders, tenants, users, userTenants } from '../db/schema/index';
+import { STARTER_COMPONENTS } from '../modules/components/components.starter';
 import { seedDemo } from './seed';
 
 const database = await openTestDatabase();
@@ -11,6 +12,9 @@ describe('seedDemo: tenants and folders', () => {
   it('seeds two tenants with addresses; the list admin and the standard user belong to the first only', async () => {
     const db = database.db;
     expect(await seedDemo(db)).toBe(true);
+    // The door component catalogue's starter set comes with the demo (decision 025).
+    const [components] = await db.select({ n: sql<number>`count(*)::int` }).from(doorComponents);
+    expect(components?.n).toBe(STARTER_COMPONENTS.length);
     const rows = await db.select().from(tenants).orderBy(asc(tenants.name));
     expect(rows.map((r) => [r.name, r.url])).toEqual([
       ['Brandschutz Nord GmbH', 'brandschutz-nord'],

@@ -4,6 +4,7 @@ import { CustomerRole, Department, Role, type RoleNumber } from '@pruefbuch/doma
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
+import { seedComponents } from '../modules/components/components.seed';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
@@ -257,6 +258,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
         .returning({ id: users.id });
       if (row) await tx.insert(userTenants).values({ userId: row.id, tenantId: tenant.id });
     }
+    await seedComponents(tx);
     await seedDemoBooks(tx, tenant.id);
     await seedDemoInspections(tx, tenant.id);
     await seedDemoLocations(tx, tenant.id);

@@ -44,6 +44,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   admin_dashboard: page(() => import('@/features/admin/pages/dashboard-page'), 'DashboardPage'),
   booktype_list: page(() => import('@/features/booktypes/pages/booktype-list-page'), 'BookTypeListPage'),
   booktype: page(() => import('@/features/booktypes/pages/booktype-edit-page'), 'BookTypeEditPage'),
+  component_list: page(() => import('@/features/components/pages/component-list-page'), 'ComponentListPage'),
   tenant_list: page(() => import('@/features/tenants/pages/tenant-list-page'), 'TenantListPage'),
   tenantStart: page(() => import('@/features/books/pages/tenant-start-page'), 'TenantStartPage'),
   book_new: page(() => import('@/features/books/pages/book-new-page'), 'BookNewPage'),

@@ -81,7 +81,12 @@ async function scheduleColumns(tx: Executor, tenantId: string, id: string | null
   return schedule;
 }
 
-async function insertBook(tx: Executor, ctx: TenantContext, fields: BookFields, folder: string | null) {
+/**
+ * Inserts a book of the tenant in the caller's transaction: checks the references and windows,
+ * computes the schedule and ampels, records the protocol. Used by the book calls here and by
+ * 'Prüfbuch anlegen' on an order (doorbooks).
+ */
+export async function insertBook(tx: Executor, ctx: TenantContext, fields: BookFields, folder: string | null) {
   await checkReferences(tx, ctx.tenantId, { ...fields, folder });
   checkWindows(fields);
   const columns = toColumns(fields, null);

@@ -3,6 +3,7 @@ import { screenPath, showAdminMenu } from '@pruefbuch/domain/access';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
 import {
   IconBooks,
+  IconComponents,
   IconInfoCircle,
   IconKey,
   IconLayoutDashboard,
@@ -68,6 +69,9 @@ export function SignedInUserMenu({ session }: { session: SessionData }) {
             </Menu.Item>
             <Menu.Item component={Link} to={screenPath('booktype_list')} leftSection={<IconBooks size={16} />}>
               {t('common.userMenu.bookTypes')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={screenPath('component_list')} leftSection={<IconComponents size={16} />}>
+              {t('common.userMenu.components')}
             </Menu.Item>
             <Menu.Item disabled leftSection={<IconInfoCircle size={16} />} data-testid="app-version">
               {t('common.userMenu.version', { version: APP_VERSION })}

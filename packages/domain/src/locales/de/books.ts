@@ -99,6 +99,35 @@ export const books = {
     tuerart: 'Türart',
     fluegel: 'Anzahl Flügel',
     fluchtweg: 'Fluchtwegtür',
+    antrieb: 'Antrieb',
+    stromart: 'Stromart',
+    komponenten: 'Komponenten',
+    csnr: 'CS-Nr.',
+  },
+  /** The door component catalogue (component_list, decision 025). */
+  components: {
+    title: 'Türkomponenten',
+    intro:
+      'Die Codes der Türkonfiguration eines Auftrags und ihre Texte: „Prüfbuch anlegen“ übernimmt die Texte ins Prüfbuch. Ein unbekannter Code erscheint dort unverändert.',
+    searchPlaceholder: 'Code oder Text',
+    allKinds: 'Alle Arten',
+    empty: 'Keine Komponenten gefunden.',
+    new: 'Neue Komponente',
+    edit: 'Komponente bearbeiten',
+    deleteTitle: 'Komponente löschen',
+    deleteConfirm:
+      'Soll der Code „{{code}}“ wirklich gelöscht werden? Bereits angelegte Prüfbücher behalten ihren Text.',
+    fields: { code: 'Code', text: 'Text', kind: 'Art', doorType: 'Türart', active: 'Aktiv' },
+    kinds: {
+      drive: 'Antrieb',
+      control: 'Bedienelement',
+      sensor: 'Sicherheitssensor',
+      option: 'Option',
+      ups: 'Notstrom (USV)',
+      wings: 'Flügelzahl',
+      power: 'Stromart',
+    },
+    doorTypes: { dreher: 'Drehflügeltür', schieber: 'Schiebetür', both: 'Beide' },
   },
   list: {
     search: 'Suche nach Titel, Kunde, Standort, Serien-, Hersteller- oder Auftragsnummer, PLZ, Ort',

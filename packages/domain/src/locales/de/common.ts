@@ -27,6 +27,7 @@ export const common = {
     userAdministration: 'Benutzerverwaltung',
     dashboard: 'Dashboard',
     bookTypes: 'Buchtypen',
+    components: 'Türkomponenten',
     version: 'Version {{version}}',
     signOut: 'Abmelden',
     signIn: 'Anmelden',

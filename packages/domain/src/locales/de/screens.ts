@@ -16,6 +16,7 @@ export const screens: Record<ScreenName, string> = {
   useradministration: 'Benutzer bearbeiten',
   admin_dashboard: 'Dashboard',
   booktype_list: 'Buchtypen',
+  component_list: 'Türkomponenten',
   booktype: 'Buchtyp',
   register: 'Benutzer registrieren',
   settings: 'Profil',

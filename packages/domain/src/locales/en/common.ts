@@ -28,6 +28,7 @@ export const common: typeof de = {
     userAdministration: 'User administration',
     dashboard: 'Dashboard',
     bookTypes: 'Book types',
+    components: 'Door components',
     version: 'Version {{version}}',
     signOut: 'Sign out',
     signIn: 'Sign in',

@@ -15,6 +15,7 @@ export const screens: typeof de = {
   useradministration: 'Edit user',
   admin_dashboard: 'Dashboard',
   booktype_list: 'Book types',
+  component_list: 'Door components',
   booktype: 'Book type',
   register: 'Register user',
   settings: 'Profile',
