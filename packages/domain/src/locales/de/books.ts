@@ -186,6 +186,7 @@ export const books = {
     miscDuplicate: 'Dieser Name kommt schon vor.',
   },
   page: {
+    fromOrder: 'Angelegt aus Auftrag',
     newTitle: 'Neues Prüfbuch',
     editTitle: 'Prüfbuch bearbeiten',
     editTab: '{{title}} bearbeiten',

@@ -185,6 +185,7 @@ export const books: typeof de = {
     miscDuplicate: 'This name is already used.',
   },
   page: {
+    fromOrder: 'Created from order',
     newTitle: 'New book',
     editTitle: 'Edit book',
     editTab: 'Edit {{title}}',

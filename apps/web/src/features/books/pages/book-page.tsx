@@ -21,6 +21,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
+import { useBookOrder } from '../api/get-book-order';
 import { BookDetails } from '../components/book-details';
 import { BookNotFound, isNoAccess } from '../components/book-not-found';
 import { BookProtocol } from '../components/book-protocol';
@@ -100,6 +101,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
         ),
     });
 
+  const order = useBookOrder(tenantId, book._id, may('orders:read')).data;
   const folderLabel = dto.folder ? folders.labelOf(dto.folder._id) || dto.folder.folderName : t('tenants.start.root');
 
   return (
@@ -125,6 +127,14 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
             {[book.customer, book.site, dto.bookType?.type].some(Boolean) ? (
               <Text c="dimmed" size="sm">
                 {[book.customer, book.site, dto.bookType?.type].filter(Boolean).join(' · ')}
+              </Text>
+            ) : null}
+            {order ? (
+              <Text size="sm" data-testid="book-order">
+                {t('books.page.fromOrder')}{' '}
+                <Anchor component={Link} to={screenPath('orderprocessing', { slug: order.orderId })} size="sm">
+                  {order.abnr || order.objekt}
+                </Anchor>
               </Text>
             ) : null}
             <Group gap={6} mt={6}>
