@@ -25,6 +25,7 @@ import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { opevaluationRoutes } from './modules/opevaluation/opevaluation.routes';
 import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(remindersRoutes);
       await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
+      await api.register(opevaluationRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -11,6 +11,7 @@ import { legal } from '@pruefbuch/domain/locales/de/legal';
 import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/de/offerevaluation';
+import { opevaluation } from '@pruefbuch/domain/locales/de/opevaluation';
 import { offers } from '@pruefbuch/domain/locales/de/offers';
 import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
@@ -37,6 +38,7 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  opevaluation,
   orders,
   ui,
 };

@@ -13,6 +13,7 @@ import { legal } from '@pruefbuch/domain/locales/en/legal';
 import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/en/offerevaluation';
+import { opevaluation } from '@pruefbuch/domain/locales/en/opevaluation';
 import { offers } from '@pruefbuch/domain/locales/en/offers';
 import { orders } from '@pruefbuch/domain/locales/en/orders';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
@@ -47,6 +48,7 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  opevaluation,
   orders,
   ui,
 };
