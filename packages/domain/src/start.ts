@@ -12,7 +12,6 @@ import { isBranchUser, type Principal, type RoleNumber } from './roles';
 export const UNBUILT_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'list_orderprocessing',
   'orderprocessing',
-  'opevaluation',
   'costlist',
   'capacities',
 ]);
