@@ -26,6 +26,7 @@ import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { opevaluationRoutes } from './modules/opevaluation/opevaluation.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(remindersRoutes);
       await api.register(offerevaluationRoutes);
       await api.register(offersRoutes);
+      await api.register(ordersRoutes);
       await api.register(opevaluationRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },

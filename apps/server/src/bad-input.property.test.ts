@@ -108,6 +108,7 @@ const TABLES = [
   'offers',
   'offer_files',
   'offer_last_searches',
+  'orders',
 ];
 const countQuery = sql.raw(`select ${TABLES.map((n) => `(select count(*) from ${n})::int as ${n}`).join(', ')}`);
 

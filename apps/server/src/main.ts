@@ -33,6 +33,7 @@ const { buildApp } = await import('./app');
 const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
 const { startDigestJob } = await import('./modules/reminders/reminders.job');
 const { startOfferDayJob } = await import('./modules/offers/offers.job');
+const { startOrderDayJob } = await import('./modules/orders/orders.job');
 const { localFileStore } = await import('./platform/files');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -61,6 +62,9 @@ const offerDay = startOfferDayJob(
   app.log,
 );
 app.addHook('onClose', () => offerDay.stop());
+// The orders' day: every order's ampels move on to the new day (decision 023).
+const orderDay = startOrderDayJob(database.db, app.log);
+app.addHook('onClose', () => orderDay.stop());
 
 const shutdown = async () => {
   await app.close();

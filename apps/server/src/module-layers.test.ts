@@ -33,6 +33,7 @@ const LAYER: Record<string, number> = {
   qr: 7,
   lists: 7,
   offerevaluation: 7,
+  orders: 7,
   opevaluation: 8,
 };
 

@@ -1,4 +1,5 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { bookings, bookTypes, defectReports, pdfAssets, qrCodes } from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
@@ -112,6 +113,22 @@ export async function accessWorld(t: TestApp, name: string) {
   });
   if (attached.statusCode >= 300) throw new Error(`offer file: ${attached.statusCode} ${attached.body}`);
   const offerFile = (attached.json() as { files: { _id: string }[] }).files[0]?._id;
+  // An order with an operations' service id and an AD; a commissioned offer without an order to take over.
+  const order = await call('POST', '/orders', {
+    objekt: 'Kaufhof Zeil',
+    el: { ...ORDER_DEFAULTS.el, service_id: 'S-1' },
+  });
+  const commissioned = await call('POST', '/offer', {
+    csnr: `CS-${tag()}`,
+    angebot: {
+      offerNr: 'A-1',
+      offerDate: day,
+      offerSum: 100,
+      offerFollowUpDate: null,
+      talkResult: 'angebot_ist_beauftragt',
+      notes: '',
+    },
+  });
   if (!defect || !bookType || !offerFile || !main.recordDefect) throw new Error('world incomplete');
   return {
     tenant,
@@ -126,6 +143,8 @@ export async function accessWorld(t: TestApp, name: string) {
     colleague,
     offer: offer._id,
     offerFile,
+    order: order._id,
+    commissionedOffer: commissioned._id,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -196,6 +215,7 @@ export const PLAIN: Record<string, string> = {
   key: 'x'.repeat(20),
   searchplzorort: '-',
   searchznlornrorsapnr: '-',
+  searchOpmValue: 'AB',
 };
 
 /** What `:id` names, by the path's first segment. */
@@ -211,6 +231,7 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   tenants: (w) => w.tenantId,
   customerlocation: (w) => w.location,
   offer: (w) => w.offer,
+  orders: (w) => w.order,
 };
 
 /** What `:id` names where the first segment does not tell (the path below /api/v1). */
@@ -223,6 +244,7 @@ const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   Book: (w) => w.book,
   CustomerLocation: (w) => w.location,
   Offer: (w) => w.offer,
+  Order: (w) => w.order,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
@@ -240,6 +262,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   gutachtenId: (w) => w.gutachten,
   pdfassetId: (w) => w.asset,
   fileId: (w) => w.offerFile,
+  offerId: (w) => w.commissionedOffer,
   qrCodeId: (w) => w.qr.id,
   code: (w) => w.qr.code,
   // customerlocation/removebook/{a}/{b}: the location and the book.

@@ -299,6 +299,31 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+/** The search lists of SPEC §7 (orders/getOrdersBy…, get…Orders/all): paged like the list, sorted worst first. */
+export const orderPageQuery = z.object({
+  page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).default(1),
+  size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(500).default(20),
+  sort: z
+    .string()
+    .regex(new RegExp(`^-?(${ORDER_SORT_FIELDS.join('|')})$`), { error: 'validation.invalid' })
+    .default('gesamt_ampel'),
+});
+export type OrderPageQuery = z.infer<typeof orderPageQuery>;
+
+/** The counts of SPEC §7 (orders/countOrdersBy…, count…Orders/all). */
+export const orderCountReply = z.object({ count: z.number().int() });
+
+/** A search list's path value (a term, a serial number, an abbreviation). */
+export const orderSearchParams = z.object({
+  value: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+});
+
+/** GET orders/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */
+export const orderUpdatedAtReply = z.object({ updatedAt: z.string().nullable(), count: z.number().int() });
+
+/** POST orders/sendMailTransferDepartment: the order as it is now and how many users were mailed. */
+export const transferDepartmentReply = z.object({ order: orderSchema, mailed: z.number().int() });
+
 // ---------------------------------------------------------------------------------------------
 // The operations evaluation (SPEC §2 opevaluation, issue 13 item 6, decision 026)
 

@@ -62,6 +62,10 @@ export const errors = {
   OFFER_NO_KTB: 'Dem Angebot ist kein KTB zugeordnet. Bitte einen KTB eintragen oder einen Empfänger wählen.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Nur ein beauftragtes Angebot, das noch nicht übernommen ist, kann in die Auftragsabwicklung übernommen werden.',
+  ORDER_NOT_DELETABLE: 'Ein Auftrag kann nur gelöscht werden, solange er angelegt ist.',
+  ORDER_STEP_NOT_ALLOWED: 'Dieser Statusschritt ist vom aktuellen Status aus nicht möglich.',
+  ORDER_FROM_OFFER_NOT_ALLOWED:
+    'Nur aus einem beauftragten Angebot, zu dem es noch keinen Auftrag gibt, kann ein Auftrag angelegt werden.',
   IMPORT_UNREADABLE:
     'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
   IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',

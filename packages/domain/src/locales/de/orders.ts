@@ -80,4 +80,9 @@ export const orders = {
     ser: 'Service (SER)',
     umr: 'Umrüstung (UMR)',
   },
+  mails: {
+    transferSubject: 'Auftrag {{order}} an Ihre Abteilung übergeben',
+    transferBody:
+      'Guten Tag {{name}},\n\n{{sender}} hat den Auftrag {{order}} an die Abteilung {{department}} übergeben.\n\nObjekt: {{objekt}}\nAB-Nr.: {{abnr}}\nCS-Nr.: {{csnr}}\nStatus: {{status}}\n{{message}}\nZum Auftrag: {{link}}',
+  },
 };

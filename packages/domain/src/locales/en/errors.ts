@@ -62,6 +62,9 @@ export const errors: typeof de = {
   OFFER_NO_KTB: 'No KTB is assigned to this offer. Please enter a KTB or choose a recipient.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Only a commissioned offer that has not been taken over yet can be taken over into order processing.',
+  ORDER_NOT_DELETABLE: 'An order can only be deleted while it is created.',
+  ORDER_STEP_NOT_ALLOWED: 'This status step is not possible from the current status.',
+  ORDER_FROM_OFFER_NOT_ALLOWED: 'An order can only be created from a commissioned offer that has no order yet.',
   IMPORT_UNREADABLE: 'The file could not be read. CSV (separated by ; or ,) and Excel (.xlsx) are accepted.',
   IMPORT_DUPLICATE: 'This branch appears more than once in the file.',
   IMPORT_HAS_ERRORS: '{{count}} rows have errors. Please correct them or skip these rows.',

@@ -82,4 +82,9 @@ export const orders: typeof de = {
     ser: 'Service (SER)',
     umr: 'Conversion (UMR)',
   },
+  mails: {
+    transferSubject: 'Order {{order}} handed to your department',
+    transferBody:
+      'Hello {{name}},\n\n{{sender}} has handed the order {{order}} to the department {{department}}.\n\nObject: {{objekt}}\nOrder confirmation no.: {{abnr}}\nCS no.: {{csnr}}\nStatus: {{status}}\n{{message}}\nOpen the order: {{link}}',
+  },
 };

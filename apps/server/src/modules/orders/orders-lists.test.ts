@@ -1,0 +1,107 @@
+/** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import type { Order } from '@pruefbuch/domain/schemas/order';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { el, isoDay, orderWorld, vkid } from './orders.fixtures';
+
+const t = await createTestApp();
+
+type Page = { docs: Order[]; total: number; page: number; size: number; pages: number };
+
+describe('the search lists and counts', async () => {
+  const w = await orderWorld(t);
+  const other = await orderWorld(t, 'Andere');
+  const day = isoDay(30);
+  const plan = { geplante_montage_date: day, akt_kw: weekOf(day), warenbtermin_date: isoDay(10) };
+  const a = await w.create({
+    objekt: 'Zeil Galerie',
+    vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }),
+    el: el({ service_id: 'SRV-4711', montage: 'Team Nord' }),
+  });
+  const b = await w.create({
+    objekt: 'Bahnhof',
+    kunde: 'Deutsche Bahn',
+    vkid: vkid({ ...plan, innendienst: 'mül' }),
+    tuer: { tuertyp: 'schieber', antrieb: 'ES200', fluegel: 'F2', stromart: 'frX', komponenten: ['LS-4711B', 'USV1'] },
+  });
+  // b goes to sales planning (AKT_KW_VKID), c through to MONTAGE, d billed.
+  const bPlanned = await w.stepTo(b, 'AKT_KW_VKID');
+  let c = await w.create({ objekt: 'Messe', vkid: vkid({ ...plan, ad: 'KAR' }), el: el({ montage: 'team nord' }) });
+  c = await w.stepTo(c, 'AKT_KW_VKID');
+  c = await w.put(c, { el: { ...c.el, akt_kw: plan.akt_kw, montagedatum: day } });
+  c = await w.stepTo(c, 'AKT_KW');
+  c = await w.stepTo(c, 'MONTAGE');
+  let d = await w.create({ objekt: 'Altbau', vkid: vkid({ ...plan, ad: 'kar' }), el: el({ montage: 'x' }) });
+  d = await w.stepTo(d, 'AKT_KW_VKID');
+  d = await w.put(d, { el: { ...d.el, akt_kw: plan.akt_kw, montagedatum: day } });
+  for (const s of ['AKT_KW', 'MONTAGE', 'MONTAGE_ABGESCHLOSSEN'] as const) d = await w.stepTo(d, s);
+  d = await w.put(d, { vkid: { ...d.vkid, verrechnet: true } });
+  d = await w.stepTo(d, 'VERRECHNET');
+  // An inactive order matches nothing; another tenant's orders are not seen.
+  await w.create({ objekt: 'Zeil Galerie alt', active: false, vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }) });
+  await other.create({
+    objekt: 'Zeil Galerie',
+    vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }),
+    el: el({ service_id: 'SRV-4711' }),
+  });
+
+  const list = async (path: string) => {
+    const res = await w.call('GET', `/orders/${path}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json() as Page;
+    return p.docs.map((o) => o._id).sort();
+  };
+  const count = async (path: string) => {
+    const res = await w.call('GET', `/orders/${path}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { count: number }).count;
+  };
+  const sorted = (...os: { _id: string }[]) => os.map((o) => o._id).sort();
+
+  it('getOrdersBySearch looks in object, AB-Nr, CS-Nr, customer, TP and service id', async () => {
+    expect(await list('getOrdersBySearch/zeil')).toEqual(sorted(a));
+    expect(await list('getOrdersBySearch/deutsche')).toEqual(sorted(b));
+    expect(await list('getOrdersBySearch/srv-47')).toEqual(sorted(a));
+  });
+
+  it('getOrdersBySerialnummerSearch looks in the service id and the door configuration’s codes', async () => {
+    expect(await list('getOrdersBySerialnummerSearch/4711')).toEqual(sorted(a, b));
+    expect(await list('getOrdersBySerialnummerSearch/es200')).toEqual(sorted(b));
+    expect(await list('getOrdersBySerialnummerSearch/USV1')).toEqual(sorted(b));
+    expect(await list('getOrdersBySerialnummerSearch/nothing')).toEqual([]);
+  });
+
+  it('getOrdersByOpm and countOrdersByVkid match the sales office (vkid.innendienst), in any case', async () => {
+    expect(await list('getOrdersByOpm/MÜL')).toEqual(sorted(a, b));
+    expect(await count('countOrdersByVkid/mül')).toBe(2);
+    expect(await count('countOrdersByVkid/MÜ')).toBe(0);
+  });
+
+  it('getOrdersByEl and countOrdersByEl match the installer (el.montage) or the service id', async () => {
+    expect(await list('getOrdersByEl/Team%20Nord')).toEqual(sorted(a, c));
+    expect(await list('getOrdersByEl/srv-4711')).toEqual(sorted(a));
+    expect(await count('countOrdersByEl/team%20nord')).toBe(2);
+  });
+
+  it('getOrdersByAd and countOrdersByAd match the field sales person (vkid.ad)', async () => {
+    expect(await list('getOrdersByAd/kar')).toEqual(sorted(a, c, d));
+    expect(await count('countOrdersByAd/KAR')).toBe(3);
+  });
+
+  it('the /all lists: sales planning, operations, AD not yet billed; counts agree', async () => {
+    expect(await list('getVkidOrders/all')).toEqual(sorted(a, bPlanned));
+    expect(await count('countVkidOrders/all')).toBe(2);
+    expect(await list('getElOrders/all')).toEqual(sorted(c));
+    expect(await count('countElOrders/all')).toBe(1);
+    expect(await list('getAdOrders/all')).toEqual(sorted(a, c));
+    expect(await count('countAdOrders/all')).toBe(2);
+  });
+
+  it('pages a list and refuses a bad page', async () => {
+    const res = await w.call('GET', '/orders/getOrdersByAd/kar?size=2&page=2&sort=objekt');
+    expect(res.json()).toMatchObject({ total: 3, page: 2, size: 2, pages: 2 });
+    expect((res.json() as Page).docs.map((o) => o.objekt)).toEqual(['Zeil Galerie']);
+    expect((await w.call('GET', '/orders/getOrdersByAd/kar?size=0')).statusCode).toBe(400);
+  });
+});

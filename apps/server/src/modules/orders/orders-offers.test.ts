@@ -1,0 +1,95 @@
+/** POST orders/fromOffer/{offerId}: an order from a commissioned offer, the offer taken over in the same transaction. */
+import type { Offer } from '@pruefbuch/domain/schemas/offer';
+import type { Order } from '@pruefbuch/domain/schemas/order';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { angebot, ersatzteile, offerRow, offerWorld } from '../offers/offers.fixtures';
+import { FOREIGN } from './orders.fixtures';
+
+const t = await createTestApp();
+
+describe('POST orders/fromOffer', () => {
+  it('creates the order from a commissioned offer and marks the offer taken over', async () => {
+    const w = await offerWorld(t);
+    const offer = await w.create({
+      ofmUser: w.ofm.id,
+      objekt: 'Kaufhof Zeil',
+      csnr: 'CS-815',
+      tp: 'TP-3',
+      debitor: 'Galeria',
+      objektdaten: 'Haupteingang, 2 Schiebetüren',
+      contactPerson: 'Herr Hausmeister',
+      customerEmail: 'hm@kaufhof.example',
+      contactPersonTelNr: '069 1',
+      abteilung: { autSchieber: true, autDreher: false, bau: false, umbau: false, export: false, ersatzteile: false },
+      angebot: angebot({
+        offerNr: 'A-17',
+        offerDate: '2024-05-02',
+        offerSum: 1000,
+        talkResult: 'angebot_ist_beauftragt',
+      }),
+      ersatzteile: ersatzteile({ orderSum: 950.5 }),
+    });
+    const res = await w.call('POST', `/orders/fromOffer/${offer._id}`);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json() as Order;
+    expect(order).toMatchObject({
+      offerId: offer._id,
+      offerNr: 'A-17',
+      objekt: 'Kaufhof Zeil',
+      csnr: 'CS-815',
+      tp: 'TP-3',
+      kunde: 'Galeria',
+      objektdaten: 'Haupteingang, 2 Schiebetüren',
+      status: 'CREATED',
+      ansprechpartner_kunde: { bezeichnung: 'Herr Hausmeister', email: 'hm@kaufhof.example', tel: '069 1' },
+      abteilung: { autSchieber: true },
+      vkid: { betrag: 950.5 },
+    });
+    const taken = (await w.call('GET', `/offer/${offer._id}`)).json() as Offer;
+    expect(taken.opm.orderId).toBe(order._id);
+    expect(taken.ampel).toBe('taken_over');
+    expect(taken.takeOverRequestedAt).not.toBeNull();
+    const protocol = (await w.call('GET', `/protocol/getProtocolByOffer/${offer._id}`)).json() as {
+      field: string;
+      newValue: string | null;
+    }[];
+    expect(protocol.find((e) => e.field === 'opm.orderId')?.newValue).toBe(order._id);
+    // A second time: the offer has its order.
+    const again = await w.call('POST', `/orders/fromOffer/${offer._id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ORDER_FROM_OFFER_NOT_ALLOWED');
+  });
+
+  it('takes the offer sum when there is no order sum, and keeps an earlier take-over request', async () => {
+    const w = await offerWorld(t);
+    const offer = await w.create({
+      ofmUser: w.ofm.id,
+      angebot: angebot({
+        offerNr: 'A-18',
+        offerDate: '2024-05-02',
+        offerSum: 1000,
+        talkResult: 'angebot_ist_beauftragt',
+      }),
+    });
+    const asked = (await w.call('POST', `/offer/${offer._id}/takeover`)).json() as Offer;
+    const res = await w.call('POST', `/orders/fromOffer/${offer._id}`);
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as Order).vkid.betrag).toBe(1000);
+    const row = await offerRow(t, offer._id);
+    expect(row.takeOverRequestedAt?.toISOString()).toBe(asked.takeOverRequestedAt);
+  });
+
+  it('refuses an offer that is not commissioned (409) and another tenant’s offer (404), writing nothing', async () => {
+    const w = await offerWorld(t);
+    const open = await w.create({ ofmUser: w.ofm.id });
+    const res = await w.call('POST', `/orders/fromOffer/${open._id}`);
+    expect(res.statusCode).toBe(409);
+    expect((await offerRow(t, open._id)).orderId).toBeNull();
+    const orders = (await w.call('GET', '/orders/get/updatedAt')).json() as { count: number };
+    expect(orders.count).toBe(0);
+    const other = await offerWorld(t, 'Andere');
+    expect((await other.call('POST', `/orders/fromOffer/${open._id}`)).statusCode).toBe(404);
+    expect((await w.call('POST', `/orders/fromOffer/${FOREIGN}`)).statusCode).toBe(404);
+  });
+});

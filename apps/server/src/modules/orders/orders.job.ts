@@ -1,0 +1,90 @@
+/**
+ * The orders' daily run: every order's ampels move on to the new day (dates pass without any write).
+ * Neither __v nor updatedAt move: no field changed, only the day. Started by main.ts; tests call
+ * runOrderDay with a date.
+ */
+import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { berlinDay, derivedOf, fieldsOf, type OrderRow } from './orders.repo';
+
+const BATCH = 2000;
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+/** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
+export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { tenantId?: string } = {}) {
+  let changed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows: OrderRow[] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(opts.tenantId ? eq(orders.tenantId, opts.tenantId) : undefined, after ? gt(orders.id, after) : undefined),
+      )
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]?.id ?? null;
+    // Orders whose ampels change alike are written with one statement.
+    const groups = new Map<string, { set: ReturnType<typeof derivedOf>; ids: string[] }>();
+    for (const row of rows) {
+      const d = derivedOf(fieldsOf(row), row.status as OrderStatus, today);
+      if (
+        d.vkidAmpel === row.vkidAmpel &&
+        d.elAmpel === row.elAmpel &&
+        d.gesamtAmpel === row.gesamtAmpel &&
+        d.gesamtRank === row.gesamtRank
+      )
+        continue;
+      const key = `${d.vkidAmpel}:${d.elAmpel}:${d.gesamtAmpel}:${d.gesamtRank}`;
+      const group = groups.get(key) ?? { set: d, ids: [] };
+      group.ids.push(row.id);
+      groups.set(key, group);
+    }
+    for (const { set, ids } of groups.values()) {
+      await db.update(orders).set(set).where(inArray(orders.id, ids));
+      changed += ids.length;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return { ampels: changed };
+}
+
+interface Log {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+/** Runs runOrderDay shortly after start-up and on the first hourly check of each new day (Europe/Berlin). */
+export function startOrderDayJob(db: Db, log: Log, opts: { firstAfterMs?: number } = {}) {
+  let running: Promise<void> | null = null;
+  let lastDay: string | null = null;
+  const run = () => {
+    running ??= (async () => {
+      const today = berlinDay();
+      if (today === lastDay) return;
+      const r = await runOrderDay(db, today);
+      lastDay = today;
+      log.info({ day: today, ...r }, 'order day run');
+    })()
+      .catch((err: unknown) => log.error({ err }, 'order day run failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const first = setTimeout(run, opts.firstAfterMs ?? 2 * 60 * 1000);
+  first.unref();
+  const timer = setInterval(run, CHECK_EVERY_MS);
+  timer.unref();
+  return {
+    run,
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

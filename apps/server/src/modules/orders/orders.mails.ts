@@ -1,0 +1,81 @@
+/**
+ * The hand-over of an order to another department (POST orders/sendMailTransferDepartment): the order's
+ * aktuelle_abteilung changes (409 on a stale __v), the protocol records it, and every active user of the
+ * tenant in that department gets a mail with a link to the order, through the mailer and its outbox.
+ * Mails are German, like every mail of the app.
+ */
+import { screenPath } from '@pruefbuch/domain/access';
+import { APP_BASE } from '@pruefbuch/domain/constants';
+import { lookups } from '@pruefbuch/domain/locales/de/lookups';
+import { mails } from '@pruefbuch/domain/locales/de/mails';
+import { orders as de } from '@pruefbuch/domain/locales/de/orders';
+import { Department, Role } from '@pruefbuch/domain/roles';
+import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { users, userTenants } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { conflict } from '../../platform/errors';
+import { fillTemplate } from '../../platform/mailer';
+import { get } from './orders.read';
+import { fieldsOf } from './orders.repo';
+import { lockForWrite, writeOrder } from './orders.write';
+
+/** The link that opens the order in the app. */
+export const orderLink = (publicUrl: string, id: string) =>
+  `${publicUrl.replace(/\/$/, '')}${APP_BASE}${screenPath('orderprocessing', { slug: id })}`;
+
+const nameOf = (u: { firstName: string; lastName: string; email?: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email || '';
+
+const departmentName = (n: number) => {
+  const key = (Object.entries(Department).find(([, v]) => v === n)?.[0] ?? 'NO_DEPARTMENT') as keyof typeof Department;
+  return lookups.departments[key];
+};
+
+export async function transferDepartment(
+  rctx: RequestContext,
+  input: { orderId: string; department: number; message?: string; __v: number },
+) {
+  const ctx = requireTenant(rctx);
+  const mailed = await ctx.db.transaction(async (tx) => {
+    const current = await lockForWrite(tx, ctx, input.orderId);
+    if (input.__v !== current.version) throw conflict();
+    const row = await writeOrder(tx, ctx, current, fieldsOf(current), { aktuelleAbteilung: input.department });
+    // Active users of the tenant in that department; branch users never work orders.
+    const recipients = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .innerJoin(userTenants, and(eq(userTenants.userId, users.id), eq(userTenants.tenantId, ctx.tenantId)))
+      .where(
+        and(eq(users.department, input.department), eq(users.isResigned, false), ne(users.role, Role.ROLE_FILIALE)),
+      )
+      .orderBy(asc(users.email));
+    const [sender] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, ctx.user.id));
+    const order = row.abnr || row.objekt || row.id.slice(0, 8);
+    const link = orderLink(ctx.deps.config.publicUrl, row.id);
+    const message = input.message?.trim();
+    for (const r of recipients) {
+      await ctx.deps.mailer.send(tx, {
+        to: r.email,
+        subject: fillTemplate(de.mails.transferSubject, { order }),
+        text: `${fillTemplate(de.mails.transferBody, {
+          name: nameOf(r),
+          sender: sender ? nameOf(sender) : ctx.user.abbreviation,
+          order,
+          department: departmentName(input.department),
+          objekt: row.objekt || '–',
+          abnr: row.abnr || '–',
+          csnr: row.csnr || '–',
+          status: de.status[row.status as OrderStatus],
+          message: message ? `\n${message}\n` : '',
+          link,
+        })}\n\n${mails.signature}`,
+      });
+    }
+    return recipients.length;
+  });
+  return { order: await get(ctx, input.orderId), mailed };
+}

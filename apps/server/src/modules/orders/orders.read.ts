@@ -1,0 +1,36 @@
+/** Reading orders: one order, the list, the newest change. */
+import type { OrderListQuery } from '@pruefbuch/domain/schemas/order';
+import { eq, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/index';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { pageReply } from '../../platform/paging';
+import { findOrder, listWhere, pageOf, toListItem, toOrderDto } from './orders.repo';
+
+/** GET orders/{id}: the order; another tenant's is a 404. */
+export async function get(rctx: RequestContext, id: string) {
+  const ctx = requireTenant(rctx);
+  const found = await findOrder(ctx.db, ctx.tenantId, id);
+  if (!found) throw notFound();
+  return toOrderDto(found);
+}
+
+/** GET orders: one page, searched, filtered and sorted. */
+export async function list(rctx: RequestContext, q: OrderListQuery) {
+  const ctx = requireTenant(rctx);
+  const { rows, total } = await pageOf(ctx.db, listWhere(ctx.tenantId, q), q);
+  return pageReply(rows.map(toListItem), total, q);
+}
+
+/** GET orders/get/updatedAt: the newest change and the count of the tenant's orders. */
+export async function updatedAt(rctx: RequestContext) {
+  const ctx = requireTenant(rctx);
+  const [row] = await ctx.db
+    .select({
+      updatedAt: sql<Date | null>`max(${orders.updatedAt})`.mapWith(orders.updatedAt),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.tenantId, ctx.tenantId));
+  return { updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null, count: row?.count ?? 0 };
+}

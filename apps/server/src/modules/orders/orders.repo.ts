@@ -1,0 +1,305 @@
+/**
+ * Queries of orders and the mapping between the flat row (the vkid and el blocks as vkid_* and el_*
+ * columns) and the order of the API (blocks as objects). Every query takes the tenant id of the
+ * verified request.
+ */
+import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
+import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
+import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { offers, orders } from '../../db/schema/index';
+import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The calendar day (YYYY-MM-DD) in the company's time zone: the ampels' 'today'. */
+const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+export const berlinDay = (d: Date = new Date()) => berlinDayFormat.format(d);
+
+/** The overall ampel's rank in gesamt_rank: the list sorts worst first (0 when there is none). */
+export const RANK: Record<'red' | 'orange' | 'green', number> = { red: 3, orange: 2, green: 1 };
+
+// ---------------------------------------------------------------------------------------------
+// Row ↔ fields
+
+export function fieldsOf(row: OrderRow): OrderFields {
+  return {
+    objekt: row.objekt,
+    tp: row.tp,
+    abnr: row.abnr,
+    csnr: row.csnr,
+    objektdaten: row.objektdaten,
+    objektnummer: row.objektnummer,
+    kunde: row.kunde,
+    active: row.active,
+    antriebe: row.antriebe,
+    antriebeOther: row.antriebeOther,
+    bemerkungen: row.bemerkungen,
+    anzahl_bemerkungen_bei_uebergabe: row.anzahlBemerkungenBeiUebergabe,
+    leistungsart: row.leistungsart,
+    abteilung: row.abteilung,
+    ansprechpartner_elektrik: row.ansprechpartnerElektrik,
+    ansprechpartner_baustelle: row.ansprechpartnerBaustelle,
+    ansprechpartner_kunde: row.ansprechpartnerKunde,
+    entscheidungstraeger: row.entscheidungstraeger,
+    vkid: {
+      belegdatum: row.vkidBelegdatum,
+      betrag: row.vkidBetrag,
+      vergabepreis: row.vkidVergabepreis,
+      innendienst: row.vkidInnendienst,
+      ad: row.vkidAd,
+      warenbtermin_date: row.vkidWarenbterminDate,
+      geplante_montage_date: row.vkidGeplanteMontageDate,
+      fixtermin: row.vkidFixtermin,
+      bemerkungen: row.vkidBemerkungen,
+      zivi: row.vkidZivi,
+      vorverrechnet: row.vkidVorverrechnet,
+      verrechnet: row.vkidVerrechnet,
+      montage_tage: row.vkidMontageTage,
+      kalkulierte_min: row.vkidKalkulierteMin,
+      kalkulierte_std: row.vkidKalkulierteStd,
+      bestellnummer: row.vkidBestellnummer,
+      akt_kw: row.vkidAktKw,
+      verrechneteMaw: row.vkidVerrechneteMaw,
+    },
+    el: {
+      service_id: row.elServiceId,
+      akt_kw: row.elAktKw,
+      benoetigte_min: row.elBenoetigteMin,
+      bemerkungen: row.elBemerkungen,
+      montage: row.elMontage,
+      montagedatum: row.elMontagedatum,
+    },
+    logistik: row.logistik,
+    maw: row.maw,
+    tuer: row.tuer,
+  };
+}
+
+export function columnsOf(f: OrderFields) {
+  return {
+    objekt: f.objekt,
+    tp: f.tp,
+    abnr: f.abnr,
+    csnr: f.csnr,
+    objektdaten: f.objektdaten,
+    objektnummer: f.objektnummer,
+    kunde: f.kunde,
+    active: f.active,
+    antriebe: f.antriebe,
+    antriebeOther: f.antriebeOther,
+    bemerkungen: f.bemerkungen,
+    anzahlBemerkungenBeiUebergabe: f.anzahl_bemerkungen_bei_uebergabe,
+    leistungsart: f.leistungsart,
+    abteilung: f.abteilung,
+    ansprechpartnerElektrik: f.ansprechpartner_elektrik,
+    ansprechpartnerBaustelle: f.ansprechpartner_baustelle,
+    ansprechpartnerKunde: f.ansprechpartner_kunde,
+    entscheidungstraeger: f.entscheidungstraeger,
+    vkidBelegdatum: f.vkid.belegdatum,
+    vkidBetrag: f.vkid.betrag,
+    vkidVergabepreis: f.vkid.vergabepreis,
+    vkidInnendienst: f.vkid.innendienst,
+    vkidAd: f.vkid.ad,
+    vkidWarenbterminDate: f.vkid.warenbtermin_date,
+    vkidGeplanteMontageDate: f.vkid.geplante_montage_date,
+    vkidFixtermin: f.vkid.fixtermin,
+    vkidBemerkungen: f.vkid.bemerkungen,
+    vkidZivi: f.vkid.zivi,
+    vkidVorverrechnet: f.vkid.vorverrechnet,
+    vkidVerrechnet: f.vkid.verrechnet,
+    vkidMontageTage: f.vkid.montage_tage,
+    vkidKalkulierteMin: f.vkid.kalkulierte_min,
+    vkidKalkulierteStd: f.vkid.kalkulierte_std,
+    vkidBestellnummer: f.vkid.bestellnummer,
+    vkidAktKw: f.vkid.akt_kw,
+    vkidVerrechneteMaw: f.vkid.verrechneteMaw,
+    elServiceId: f.el.service_id,
+    elAktKw: f.el.akt_kw,
+    elBenoetigteMin: f.el.benoetigte_min,
+    elBemerkungen: f.el.bemerkungen,
+    elMontage: f.el.montage,
+    elMontagedatum: f.el.montagedatum,
+    logistik: f.logistik,
+    maw: f.maw,
+    tuer: f.tuer,
+  };
+}
+
+export const ampelInputOf = (f: OrderFields, status: OrderStatus): OrderAmpelInput => ({
+  status,
+  vkid: {
+    geplante_montage_date: f.vkid.geplante_montage_date,
+    warenbtermin_date: f.vkid.warenbtermin_date,
+    akt_kw: f.vkid.akt_kw,
+  },
+  el: { akt_kw: f.el.akt_kw, montagedatum: f.el.montagedatum },
+  logistik: f.logistik,
+});
+
+/** The derived columns (the three ampels and the overall rank) of an order in `status` on `today`. */
+export function derivedOf(f: OrderFields, status: OrderStatus, today: string) {
+  const a = orderAmpels(ampelInputOf(f, status), today);
+  return { vkidAmpel: a.vkid, elAmpel: a.el, gesamtAmpel: a.gesamt, gesamtRank: a.gesamt ? RANK[a.gesamt] : 0 };
+}
+
+/** What the protocol records of an order: fields, the blocks field by field ('vkid.betrag'), what the server sets. */
+export function auditViewOf(row: OrderRow): Record<string, unknown> {
+  const { vkid, el, ...main } = fieldsOf(row);
+  const view: Record<string, unknown> = { ...main };
+  for (const [k, v] of Object.entries(vkid)) view[`vkid.${k}`] = v;
+  view['vkid.ampel'] = row.vkidAmpel;
+  for (const [k, v] of Object.entries(el)) view[`el.${k}`] = v;
+  view['el.ampel'] = row.elAmpel;
+  view.offerId = row.offerId;
+  view.bookId = row.bookId;
+  view.aktuelle_abteilung = row.aktuelleAbteilung;
+  view.gesamt_ampel = row.gesamtAmpel;
+  view.status = row.status;
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const columns = { row: orders, offerNr: offers.offerNr };
+export type OrderSelect = { row: OrderRow; offerNr: string | null };
+
+const selectOrders = (db: Executor) =>
+  db
+    .select(columns)
+    .from(orders)
+    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)));
+
+export async function findOrder(db: Executor, tenantId: string, id: string): Promise<OrderSelect | null> {
+  const [row] = await selectOrders(db)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lockOrder(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function orderExists(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The columns the free search of the list looks in (SPEC §7). */
+export const SEARCH_COLUMNS: (AnyColumn | SQL)[] = [
+  orders.objekt,
+  orders.abnr,
+  orders.csnr,
+  orders.kunde,
+  orders.tp,
+  orders.elServiceId,
+];
+
+const SORT: Record<string, SortField> = {
+  // Worst overall colour first, then the soonest planned installation.
+  gesamt_ampel: { keys: [orders.gesamtRank], thenBy: [orders.vkidGeplanteMontageDate], descendingFirst: true },
+  status: {
+    keys: [
+      sql`array_position(array['CREATED','AKT_KW_VKID','AKT_KW','MONTAGE','MONTAGE_ABGESCHLOSSEN','ZIVI_BESTELLT','ZIVI_MANGEL','ZIVI_ERLEDIGT','VERRECHNET']::text[], ${orders.status})`,
+    ],
+  },
+  objekt: { keys: [orders.objekt] },
+  abnr: { keys: [orders.abnr] },
+  csnr: { keys: [orders.csnr] },
+  vkidKw: { keys: [orders.vkidAktKw] },
+  elKw: { keys: [orders.elAktKw] },
+  geplante_montage_date: { keys: [orders.vkidGeplanteMontageDate] },
+  updatedAt: { keys: [orders.updatedAt], descendingFirst: true },
+};
+
+/** The conditions of a list query: tenant, search, every filter. */
+export function listWhere(tenantId: string, q: OrderListQuery): SQL {
+  return and(
+    eq(orders.tenantId, tenantId),
+    q.inactive ? undefined : eq(orders.active, true),
+    searchAny(q.search, SEARCH_COLUMNS),
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.department !== undefined ? eq(orders.aktuelleAbteilung, q.department) : undefined,
+    q.division ? sql`${orders.abteilung} ->> ${q.division} = 'true'` : undefined,
+    q.kw ? or(eq(orders.vkidAktKw, q.kw), eq(orders.elAktKw, q.kw)) : undefined,
+  ) as SQL;
+}
+
+export const orderOf = (sort: string | undefined) => orderBy(sort, SORT, 'gesamt_ampel', [orders.id]);
+
+/** One page of orders matching `where`, sorted, with the total. */
+export async function pageOf(
+  db: Executor,
+  where: SQL,
+  p: { page: number; size: number; sort?: string },
+): Promise<{ rows: OrderSelect[]; total: number }> {
+  const rows = await db
+    .select({ ...columns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+    .from(orders)
+    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
+    .where(where)
+    .orderBy(...orderOf(p.sort))
+    .limit(p.size)
+    .offset(offsetOf(p));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && p.page > 1) total = await countOf(db, where);
+  return { rows: rows.map(({ total: _t, ...r }) => r), total };
+}
+
+export async function countOf(db: Executor, where: SQL) {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(where);
+  return c?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reply
+
+const ampelOf = (v: string | null) => v as OrderAmpel;
+
+export function toOrderDto(s: OrderSelect): Order {
+  const r = s.row;
+  const f = fieldsOf(r);
+  return {
+    ...f,
+    _id: r.id,
+    tenant: r.tenantId,
+    offerId: r.offerId,
+    offerNr: s.offerNr ?? '',
+    bookId: r.bookId,
+    aktuelle_abteilung: r.aktuelleAbteilung,
+    status: r.status as OrderStatus,
+    statusLastModified: r.statusLastModified.toISOString(),
+    vkid: { ...f.vkid, ampel: ampelOf(r.vkidAmpel) },
+    el: { ...f.el, ampel: ampelOf(r.elAmpel) },
+    gesamt_ampel: ampelOf(r.gesamtAmpel),
+    __v: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toListItem(s: OrderSelect) {
+  const { logistik: _l, maw: _m, objektdaten: _o, ...item } = toOrderDto(s);
+  return item;
+}

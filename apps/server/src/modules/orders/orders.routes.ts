@@ -1,0 +1,151 @@
+import { idParams, idSchema } from '@pruefbuch/domain/schemas/common';
+import {
+  orderCountReply,
+  orderCreateSchema,
+  orderListQuery,
+  orderListReply,
+  orderPageQuery,
+  orderSchema,
+  orderSearchParams,
+  orderStepSchema,
+  orderUpdatedAtReply,
+  orderUpdateSchema,
+  transferDepartmentReply,
+  transferDepartmentSchema,
+} from '@pruefbuch/domain/schemas/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../platform/auth';
+import { protocolRoute } from '../protocol/protocol.routes';
+import { type OrderListKind, searchCount, searchList } from './orders.lists';
+import { transferDepartment } from './orders.mails';
+import * as read from './orders.read';
+import { orderExists } from './orders.repo';
+import * as write from './orders.write';
+
+const tags = ['orders'];
+const offerParams = z.object({ offerId: idSchema });
+const opmParams = z.object({ searchOpmValue: orderSearchParams.shape.value });
+
+/** SPEC §7 Orders: the order, its list, the search lists and counts, the status steps, the hand-over, from offer. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/orders', {
+    config: { access: 'orders:read' },
+    schema: { tags, querystring: orderListQuery, response: { 200: orderListReply } },
+    handler: (req) => read.list(ctxOf(req), req.query),
+  });
+
+  app.get('/orders/get/updatedAt', {
+    config: { access: 'orders:read' },
+    schema: { tags, response: { 200: orderUpdatedAtReply } },
+    handler: (req) => read.updatedAt(ctxOf(req)),
+  });
+
+  // The search lists by a value, and their counts (decision 024).
+  const byValue: [string, OrderListKind][] = [
+    ['getOrdersBySearch', 'search'],
+    ['getOrdersBySerialnummerSearch', 'serial'],
+    ['getOrdersByOpm', 'opm'],
+    ['getOrdersByEl', 'el'],
+    ['getOrdersByAd', 'ad'],
+  ];
+  for (const [name, kind] of byValue) {
+    app.get(`/orders/${name}/:value`, {
+      config: { access: 'orders:read' },
+      schema: { tags, params: orderSearchParams, querystring: orderPageQuery, response: { 200: orderListReply } },
+      handler: (req) => searchList(ctxOf(req), kind, req.params.value, req.query),
+    });
+  }
+  const all: [string, OrderListKind][] = [
+    ['getVkidOrders', 'vkidAll'],
+    ['getElOrders', 'elAll'],
+    ['getAdOrders', 'adAll'],
+  ];
+  for (const [name, kind] of all) {
+    app.get(`/orders/${name}/all`, {
+      config: { access: 'orders:read' },
+      schema: { tags, querystring: orderPageQuery, response: { 200: orderListReply } },
+      handler: (req) => searchList(ctxOf(req), kind, '', req.query),
+    });
+  }
+  app.get('/orders/countOrdersByVkid/:searchOpmValue', {
+    config: { access: 'orders:read' },
+    schema: { tags, params: opmParams, response: { 200: orderCountReply } },
+    handler: (req) => searchCount(ctxOf(req), 'opm', req.params.searchOpmValue),
+  });
+  const counts: [string, OrderListKind][] = [
+    ['countOrdersByEl', 'el'],
+    ['countOrdersByAd', 'ad'],
+  ];
+  for (const [name, kind] of counts) {
+    app.get(`/orders/${name}/:value`, {
+      config: { access: 'orders:read' },
+      schema: { tags, params: orderSearchParams, response: { 200: orderCountReply } },
+      handler: (req) => searchCount(ctxOf(req), kind, req.params.value),
+    });
+  }
+  const countsAll: [string, OrderListKind][] = [
+    ['countVkidOrders', 'vkidAll'],
+    ['countElOrders', 'elAll'],
+    ['countAdOrders', 'adAll'],
+  ];
+  for (const [name, kind] of countsAll) {
+    app.get(`/orders/${name}/all`, {
+      config: { access: 'orders:read' },
+      schema: { tags, response: { 200: orderCountReply } },
+      handler: (req) => searchCount(ctxOf(req), kind, ''),
+    });
+  }
+
+  app.post('/orders/sendMailTransferDepartment', {
+    config: { access: 'orders:write' },
+    schema: { tags, body: transferDepartmentSchema, response: { 200: transferDepartmentReply } },
+    handler: (req) => transferDepartment(ctxOf(req), req.body),
+  });
+
+  app.post('/orders/fromOffer/:offerId', {
+    config: { access: 'orders:write' },
+    schema: { tags, params: offerParams, response: { 201: orderSchema } },
+    handler: async (req, reply) => reply.status(201).send(await write.fromOffer(ctxOf(req), req.params.offerId)),
+  });
+
+  app.get('/orders/:id', {
+    config: { access: 'orders:read' },
+    schema: { tags, params: idParams, response: { 200: orderSchema } },
+    handler: (req) => read.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/orders', {
+    config: { access: 'orders:write' },
+    schema: { tags, body: orderCreateSchema, response: { 201: orderSchema } },
+    handler: async (req, reply) => reply.status(201).send(await write.create(ctxOf(req), req.body)),
+  });
+
+  app.put('/orders/:id', {
+    config: { access: 'orders:write' },
+    schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
+    handler: (req) => write.update(ctxOf(req), req.params.id, req.body),
+  });
+
+  app.post('/orders/:id/status', {
+    config: { access: 'orders:write' },
+    schema: { tags, params: idParams, body: orderStepSchema, response: { 200: orderSchema } },
+    handler: (req) => write.step(ctxOf(req), req.params.id, req.body),
+  });
+
+  app.delete('/orders/:id', {
+    config: { access: 'orders:delete' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await write.remove(ctxOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  protocolRoute(app, {
+    path: '/protocol/getProtocolByOrder/:id',
+    entity: 'order',
+    access: 'orders:read',
+    exists: (db, tenantId, id) => (tenantId ? orderExists(db, tenantId, id) : Promise.resolve(null)),
+  });
+};

@@ -1,0 +1,190 @@
+/**
+ * Changing orders: create (from the defaults; status CREATED, department 1), update (409 on a stale
+ * __v; the status never moves here), delete (admins, only while CREATED), the status steps of
+ * rules/order-status.ts, and the order made from a commissioned offer. Every write recomputes the
+ * ampels for today and records the protocol in its transaction.
+ */
+import type { DetailKey } from '@pruefbuch/domain/error-codes';
+import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
+import { checkStep, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import { ORDER_DEFAULTS, type OrderCreate, type OrderFields, type OrderUpdate } from '@pruefbuch/domain/schemas/order';
+import { eq } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
+import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
+import { get } from './orders.read';
+import { auditViewOf, berlinDay, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow } from './orders.repo';
+
+export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
+  entity: 'order' as const,
+  entityId: id,
+  tenantId: ctx.tenantId,
+  action,
+});
+
+/** Locks an order of the request's tenant for a write; another tenant's is a 404. */
+export async function lockForWrite(tx: Executor, ctx: TenantContext, id: string) {
+  const row = await lockOrder(tx, ctx.tenantId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Inserts an order in the caller's transaction with its ampels and protocol; returns the row. */
+async function insertOrder(
+  tx: Tx,
+  ctx: TenantContext,
+  fields: OrderFields,
+  extra: { aktuelleAbteilung?: number; offerId?: string | null },
+) {
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      ...columnsOf(fields),
+      ...derivedOf(fields, 'CREATED', berlinDay()),
+      tenantId: ctx.tenantId,
+      status: 'CREATED',
+      aktuelleAbteilung: extra.aktuelleAbteilung ?? 1,
+      offerId: extra.offerId ?? null,
+      createdBy: ctx.user.id,
+    })
+    .returning();
+  if (!row) throw new Error('order insert returned nothing');
+  await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, auditViewOf(row));
+  return row;
+}
+
+/** POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. */
+export async function create(rctx: RequestContext, input: OrderCreate) {
+  const ctx = requireTenant(rctx);
+  const { aktuelle_abteilung, ...given } = input;
+  const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
+  const row = await ctx.db.transaction((tx) =>
+    insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 }),
+  );
+  return get(ctx, row.id);
+}
+
+/**
+ * In the caller's transaction: writes the locked order with `set`, the fields `next` and the ampels
+ * for its status, counts the version up and records the protocol.
+ */
+export async function writeOrder(
+  tx: Tx,
+  ctx: TenantContext,
+  current: OrderRow,
+  next: OrderFields,
+  set: Partial<typeof orders.$inferInsert> = {},
+) {
+  const status = (set.status ?? current.status) as OrderStatus;
+  const [row] = await tx
+    .update(orders)
+    .set({
+      ...columnsOf(next),
+      ...derivedOf(next, status, berlinDay()),
+      ...set,
+      version: current.version + 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, current.id))
+    .returning();
+  if (!row) throw notFound();
+  await recordChanges(tx, ctx, auditOf(ctx, current.id, 'update'), auditViewOf(current), auditViewOf(row));
+  return row;
+}
+
+/** PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409. */
+export async function update(rctx: RequestContext, id: string, input: OrderUpdate) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockForWrite(tx, ctx, id);
+    const { __v, ...given } = input;
+    if (__v !== current.version) throw conflict();
+    await writeOrder(tx, ctx, current, { ...fieldsOf(current), ...given });
+  });
+  return get(ctx, id);
+}
+
+/** DELETE orders/{id}: only while the order is CREATED (else 409 ORDER_NOT_DELETABLE). */
+export async function remove(rctx: RequestContext, id: string) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockForWrite(tx, ctx, id);
+    if (current.status !== 'CREATED') throw conflict('ORDER_NOT_DELETABLE');
+    await tx.delete(orders).where(eq(orders.id, id));
+    await recordChanges(tx, ctx, auditOf(ctx, id, 'delete'), auditViewOf(current), null);
+  });
+}
+
+/**
+ * POST orders/{id}/status: one step of the flow. A stale __v or a step the flow does not have from the
+ * current status is a 409, a role the step does not allow a 403, missing fields a 400 at their paths.
+ * Sets statusLastModified, and the first installedAt, acceptedAt and billedAt.
+ */
+export async function step(rctx: RequestContext, id: string, input: { to: OrderStatus; __v: number }) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockForWrite(tx, ctx, id);
+    if (input.__v !== current.version) throw conflict();
+    const fields = fieldsOf(current);
+    const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
+    if (!check.ok) {
+      if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
+      if (check.reason === 'role') throw forbidden();
+      throw new AppError(
+        'VALIDATION',
+        400,
+        check.issues.map((i) => ({ field: i.field, key: i.key as DetailKey, message: i.key })),
+      );
+    }
+    const now = new Date();
+    const to = input.to;
+    const accepted = to === 'ZIVI_ERLEDIGT' || (to === 'MONTAGE_ABGESCHLOSSEN' && !fields.vkid.zivi);
+    await writeOrder(tx, ctx, current, fields, {
+      status: to,
+      statusLastModified: now,
+      installedAt: current.installedAt ?? (to === 'MONTAGE_ABGESCHLOSSEN' ? now : null),
+      acceptedAt: current.acceptedAt ?? (accepted ? now : null),
+      billedAt: current.billedAt ?? (to === 'VERRECHNET' ? now : null),
+    });
+  });
+  return get(ctx, id);
+}
+
+/**
+ * POST orders/fromOffer/{offerId}: 'In Auftragsabwicklung übernehmen' completed. Only a commissioned
+ * offer without an order (else 409); the order takes the offer's object, CS-Nr, TP, object data,
+ * debitor, contact, divisions and sum (the order sum, else the offer sum). The offer gets its order id
+ * and, if not asked for before, the take-over time; its ampel becomes 'taken_over'. One transaction.
+ */
+export async function fromOffer(rctx: RequestContext, offerId: string) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const offer = await lockOfferForWrite(tx, ctx, offerId);
+    const o = offerFieldsOf(offer);
+    if (offerStatusOf(o.angebot.talkResult) !== 'commissioned' || offer.orderId) {
+      throw conflict('ORDER_FROM_OFFER_NOT_ALLOWED');
+    }
+    const fields: OrderFields = {
+      ...ORDER_DEFAULTS,
+      objekt: o.objekt,
+      csnr: o.csnr,
+      tp: o.tp,
+      objektdaten: o.objektdaten,
+      kunde: o.debitor,
+      abteilung: o.abteilung,
+      ansprechpartner_kunde: { bezeichnung: o.contactPerson, email: o.customerEmail, tel: o.contactPersonTelNr },
+      vkid: { ...ORDER_DEFAULTS.vkid, betrag: o.ersatzteile.orderSum ?? o.angebot.offerSum },
+    };
+    const order = await insertOrder(tx, ctx, fields, { offerId: offer.id });
+    await setServerState(tx, ctx, offer, {
+      orderId: order.id,
+      takeOverRequestedAt: offer.takeOverRequestedAt ?? new Date(),
+    });
+    return order;
+  });
+  return get(ctx, row.id);
+}
