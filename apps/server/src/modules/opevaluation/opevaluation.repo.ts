@@ -40,6 +40,14 @@ export async function opFigures(db: Executor, tenantId: string, q: OpFilter): Pr
   const installedWeek = sql`to_char(${berlin('installed_at')}, 'IYYY-"W"IW')`;
   const late = sql`o.vkid_akt_kw <> '' and (case when o.installed_at is null then o.vkid_akt_kw < ${thisWeek} else ${installedWeek} > o.vkid_akt_kw end)`;
   const both = sql`e.k = 'i' and o.vkid_kalkulierte_min is not null and o.el_benoetigte_min is not null`;
+  // A cheap first cut on the raw columns: only orders with some date near the range are expanded
+  // into events (a superset; the events are then checked exactly). The planned week may begin up to
+  // six days before the first day of the range's first week.
+  const start = sql`(${q.from}::date::timestamp at time zone 'Europe/Berlin')`;
+  const end = sql`((${q.to}::date + 1)::timestamp at time zone 'Europe/Berlin')`;
+  const within = (col: string) => sql`(${sql.raw(`o.${col}`)} >= ${start} and ${sql.raw(`o.${col}`)} < ${end})`;
+  const near = sql`(${within('created_at')} or ${within('installed_at')} or ${within('accepted_at')} or ${within('billed_at')}
+    or o.vkid_akt_kw between to_char(${q.from}::date - 7, 'IYYY-"W"IW') and to_char(${q.to}::date, 'IYYY-"W"IW'))`;
   const result = await db.execute(sql`
     select to_char(e.at, 'YYYY-MM') as month,
       (count(*) filter (where e.k = 'r'))::int as received,
@@ -61,7 +69,7 @@ export async function opFigures(db: Executor, tenantId: string, q: OpFilter): Pr
       ('b', ${berlin('billed_at')}),
       ('l', case when ${late} then to_date(o.vkid_akt_kw, 'IYYY-"W"IW')::timestamp end)
     ) as e(k, at)
-    where o.tenant_id = ${tenantId}
+    where o.tenant_id = ${tenantId} and ${near}
       ${q.department === undefined ? sql`` : sql`and o.aktuelle_abteilung = ${q.department}`}
       and e.at is not null
       and e.at >= ${q.from}::date and e.at < ${q.to}::date + 1
