@@ -45,8 +45,8 @@ import {
 import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
-const PORT = 3904;
-const base = `http://127.0.0.1:${PORT}`;
+export const PORT = 3904;
+export const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 50_000);
@@ -276,7 +276,7 @@ export function benchOffers(tenantId: string, today: string, people: BenchPeople
   return rows;
 }
 
-const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
+export const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 /** The bench tenant, its users (the admin among the OFMs) and the offers. */
 export async function seedBenchTenant(db: Db, today: string) {
@@ -321,11 +321,11 @@ export async function seedBenchTenant(db: Db, today: string) {
 // ---------------------------------------------------------------------------------------------
 // Workloads: each a rotating list of calls, as an API path and as the statements the API sends.
 
-interface Statement {
+export interface Statement {
   sql: string;
   params: unknown[];
 }
-interface Call {
+export interface Call {
   path: string;
   statements: Statement[];
 }
@@ -349,7 +349,7 @@ export function recorder() {
   return { db, take };
 }
 
-const qs = (q: Record<string, string | number | undefined>) =>
+export const qs = (q: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
   ).toString();
@@ -425,10 +425,10 @@ export async function evaluationCalls(tenantId: string, people: BenchPeople, tod
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
-const ms = (n: number) => Math.round(n * 100) / 100;
+export const ms = (n: number) => Math.round(n * 100) / 100;
 
 /** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */
-async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
+export async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
   const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
     .$client;
   const latencies: number[] = [];
@@ -448,7 +448,13 @@ async function direct(database: Database, work: Call[], concurrency: number, sec
   return { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)), rps: latencies.length / seconds };
 }
 
-async function api(token: string, tenantId: string, work: Call[], connections = CONNECTIONS, duration = DURATION) {
+export async function api(
+  token: string,
+  tenantId: string,
+  work: Call[],
+  connections = CONNECTIONS,
+  duration = DURATION,
+) {
   let next = 0;
   const r = await autocannon({
     url: base,

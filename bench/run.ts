@@ -5,7 +5,8 @@
  * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
  * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
- * (bench/offers.ts), then the initial bundle size and the time of `npm test`.
+ * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
+ * then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
+import { benchOrderLists } from './orders';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
 
@@ -160,6 +162,9 @@ await benchLocations();
 
 // 50,000 offers in one tenant: the offer list with its filters and the five evaluation views (bench/offers.ts).
 await benchOfferList();
+
+// 100,000 orders in one tenant: the search lists and counts and the operations evaluation (bench/orders.ts).
+await benchOrderLists();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');

@@ -27,6 +27,7 @@ import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { opevaluationRoutes } from './modules/opevaluation/opevaluation.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(ordersRoutes);
       await api.register(componentsRoutes);
       await api.register(doorbooksRoutes);
+      await api.register(opevaluationRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -36,6 +36,7 @@ const LAYER: Record<string, number> = {
   offerevaluation: 7,
   orders: 7,
   doorbooks: 8,
+  opevaluation: 8,
 };
 
 /**

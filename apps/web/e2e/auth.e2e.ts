@@ -78,15 +78,12 @@ describe('route guard', () => {
     await page.waitForURL(atHome);
   });
 
-  it('lets the evaluation flag open the evaluation screen (not yet available page)', async () => {
+  it('lets the evaluation flag open the operations evaluation', async () => {
     const page = await browser.newPage();
     await login(page, 'auswertung@demo.test');
     await page.waitForURL(atHome);
     await page.goto('/app/opevaluation');
-    await page
-      .getByText(/Noch nicht verfügbar/)
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { name: 'Auswertung Auftragsabwicklung' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/opevaluation');
   });
 

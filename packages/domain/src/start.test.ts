@@ -112,6 +112,17 @@ describe('usableNav', () => {
     }
   });
 
+  it('offers the operations evaluation (entry and tile) to exactly those whose role and evaluation flag its API admits', () => {
+    expect(isBuilt('opevaluation')).toBe(true);
+    const users = PRINCIPALS.flatMap((u) => [
+      { ...u, auswertung: true },
+      { ...u, auswertung: false },
+    ]);
+    for (const user of users) {
+      expect(usableNav(user).includes('evaluation'), JSON.stringify(user)).toBe(mayCall('orders:evaluation', user));
+    }
+  });
+
   it('offers the offer evaluation (entry and tile) to exactly those whose role and evaluation flag its API admits', () => {
     expect(isBuilt('offerevaluation')).toBe(true);
     const users = PRINCIPALS.flatMap((u) => [

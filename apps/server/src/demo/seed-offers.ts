@@ -43,7 +43,7 @@ export const DEMO_OFFER_MONTHS = 18;
 // Random numbers and days
 
 /** mulberry32: a small seeded generator, so the demo is the same on every machine. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

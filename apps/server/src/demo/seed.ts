@@ -10,6 +10,7 @@ import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
+import { seedDemoOrders } from './seed-orders';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -264,6 +265,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoLocations(tx, tenant.id);
     await seedDemoDefectReports(tx, tenant.id);
     await seedDemoOffers(tx, tenant.id, opts);
+    await seedDemoOrders(tx, tenant.id, { today: opts.today });
   });
   return true;
 }

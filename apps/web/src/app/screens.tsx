@@ -78,6 +78,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
     () => import('@/features/inspections/pages/upload-report-page'),
     'UploadReportPage',
   ),
+  opevaluation: page(() => import('@/features/opevaluation/pages/op-evaluation-page'), 'OpEvaluationPage'),
   offer_list: page(() => import('@/features/offers/pages/offer-list-page'), 'OfferListPage'),
   offer: page(() => import('@/features/offers/pages/offer-edit-page'), 'OfferEditPage'),
   list_orderprocessing: page(() => import('@/features/orders/pages/order-list-page'), 'OrderListPage'),

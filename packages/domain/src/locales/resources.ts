@@ -14,6 +14,7 @@ import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
 import { offerevaluation as deOfferevaluation } from './de/offerevaluation';
 import { offers as deOffers } from './de/offers';
+import { opevaluation as deOpevaluation } from './de/opevaluation';
 import { orders as deOrders } from './de/orders';
 import { pdf as dePdf } from './de/pdf';
 import { protocol as deProtocol } from './de/protocol';
@@ -38,6 +39,7 @@ import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
 import { offerevaluation as enOfferevaluation } from './en/offerevaluation';
 import { offers as enOffers } from './en/offers';
+import { opevaluation as enOpevaluation } from './en/opevaluation';
 import { orders as enOrders } from './en/orders';
 import { pdf as enPdf } from './en/pdf';
 import { protocol as enProtocol } from './en/protocol';
@@ -73,6 +75,7 @@ export const resources = {
       defectreports: deDefectreports,
       offers: deOffers,
       offerevaluation: deOfferevaluation,
+      opevaluation: deOpevaluation,
       orders: deOrders,
       ui: deUi,
     },
@@ -101,6 +104,7 @@ export const resources = {
       defectreports: enDefectreports,
       offers: enOffers,
       offerevaluation: enOfferevaluation,
+      opevaluation: enOpevaluation,
       orders: enOrders,
       ui: enUi,
     },

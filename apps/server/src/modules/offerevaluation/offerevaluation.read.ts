@@ -5,7 +5,6 @@
  * for (the current department), and their offer date lies in the range (offer times: their received
  * date). Sums are kept in cents until the reply; averages have 2 decimals, percentages 1.
  */
-import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import {
   type EvaluationQuery,
@@ -18,6 +17,7 @@ import {
   type TimesRow,
 } from '@pruefbuch/domain/schemas/offer';
 import { type RequestContext, requireTenant } from '../../platform/context';
+import { monthName, monthsBetween } from '../../platform/evaluation-file';
 import {
   type EvaluationFilter,
   type FigureRow,
@@ -88,33 +88,6 @@ export function rowOf(month: string, label: string, s: Sums): EvaluationRow {
     waitingPct: percent(s.waitingCnt, s.offerCnt),
   };
 }
-
-/** Every month (YYYY-MM) from the month of `from` to the month of `to`. */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let y = Number(from.slice(0, 4));
-  let m = Number(from.slice(5, 7));
-  const last = to.slice(0, 7);
-  for (;;) {
-    const month = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
-    if (month > last) break;
-    months.push(month);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  return months;
-}
-
-/** 'März 2025' / 'March 2025'. */
-export const monthName = (lang: Language, month: string) =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${month}-01T00:00:00Z`));
 
 /** 'Vorname Nachname (ABK)'; a user without abbreviation just by name. */
 const userLabel = (u: { firstName: string; lastName: string; abbreviation: string }) => {

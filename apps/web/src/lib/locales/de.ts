@@ -12,6 +12,7 @@ import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/de/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/de/offers';
+import { opevaluation } from '@pruefbuch/domain/locales/de/opevaluation';
 import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
@@ -37,6 +38,7 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  opevaluation,
   orders,
   ui,
 };

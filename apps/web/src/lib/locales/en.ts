@@ -14,6 +14,7 @@ import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/en/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/en/offers';
+import { opevaluation } from '@pruefbuch/domain/locales/en/opevaluation';
 import { orders } from '@pruefbuch/domain/locales/en/orders';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
 import { protocol } from '@pruefbuch/domain/locales/en/protocol';
@@ -47,6 +48,7 @@ export const translation = {
   defectreports,
   offers,
   offerevaluation,
+  opevaluation,
   orders,
   ui,
 };

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { DEPARTMENTS } from '../evaluation-state';
 
-/** The range (from, to) and the department of the evaluation; 'Letzte 12 Monate' goes back to the default. */
+/**
+ * The range (from, to) and the department of the evaluation; 'Letzte 12 Monate' goes back to the
+ * default. `ns` is the namespace of the texts (the operations evaluation uses this form too).
+ */
 export function EvaluationFilters({
   from,
   to,
@@ -12,6 +15,7 @@ export function EvaluationFilters({
   isDefault,
   onChange,
   onReset,
+  ns = 'offerevaluation',
 }: {
   from: string;
   to: string;
@@ -19,13 +23,14 @@ export function EvaluationFilters({
   isDefault: boolean;
   onChange: (changes: { from?: string; to?: string; department?: string | null }) => void;
   onReset: () => void;
+  ns?: 'offerevaluation' | 'opevaluation';
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-label={t('offerevaluation.filters.label')}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-label={t(`${ns}.filters.label`)}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <DateField
-          label={t('offerevaluation.filters.from')}
+          label={t(`${ns}.filters.from`)}
           value={from}
           onChange={(value) => value && onChange({ from: value })}
           clearable={false}
@@ -33,7 +38,7 @@ export function EvaluationFilters({
           data-testid="evaluation-from"
         />
         <DateField
-          label={t('offerevaluation.filters.to')}
+          label={t(`${ns}.filters.to`)}
           value={to}
           onChange={(value) => value && onChange({ to: value })}
           clearable={false}
@@ -41,9 +46,9 @@ export function EvaluationFilters({
           data-testid="evaluation-to"
         />
         <Select
-          label={t('offerevaluation.filters.department')}
+          label={t(`${ns}.filters.department`)}
           data={[
-            { value: '', label: t('offerevaluation.filters.allDepartments') },
+            { value: '', label: t(`${ns}.filters.allDepartments`) },
             ...DEPARTMENTS.map((d) => ({ value: String(d.value), label: t(d.label) })),
           ]}
           value={department === undefined ? '' : String(department)}
@@ -55,7 +60,7 @@ export function EvaluationFilters({
         />
         {isDefault ? null : (
           <Button variant="subtle" leftSection={<IconRestore size={16} />} onClick={onReset}>
-            {t('offerevaluation.filters.reset')}
+            {t(`${ns}.filters.reset`)}
           </Button>
         )}
       </Group>

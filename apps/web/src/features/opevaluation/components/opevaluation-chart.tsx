@@ -1,0 +1,84 @@
+import { BarChart } from '@mantine/charts';
+import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { monthLabel } from '../../offerevaluation/evaluation-labels';
+
+const COUNT_SERIES = [
+  { name: 'received', color: 'blue.6' },
+  { name: 'installed', color: 'teal.6' },
+  { name: 'accepted', color: 'grape.5' },
+  { name: 'billed', color: 'green.8' },
+  { name: 'late', color: 'red.5' },
+] as const;
+
+/** Legend and tooltip in the order of the series (recharts sorts them by name otherwise). */
+function inSeriesOrder(names: readonly string[]) {
+  const rank = (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey));
+  return {
+    legendProps: { verticalAlign: 'bottom' as const, itemSorter: rank },
+    tooltipProps: { itemSorter: rank },
+  };
+}
+
+/** Per month: orders received, installed, accepted, billed, and late against their planned week, side by side. */
+export function CountsChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
+  const { t } = useTranslation();
+  const data = rows.map((r) => ({
+    month: monthLabel(r.month, 'short'),
+    received: r.received,
+    installed: r.installed,
+    accepted: r.accepted,
+    billed: r.billed,
+    late: r.late,
+  }));
+  return (
+    <BarChart
+      h={320}
+      data={data}
+      dataKey="month"
+      series={COUNT_SERIES.map((s) => ({ ...s, label: t(`opevaluation.columns.${s.name}`) }))}
+      yAxisProps={{ allowDecimals: false, width: 32 }}
+      withLegend
+      {...inSeriesOrder(COUNT_SERIES.map((s) => s.name))}
+      tickLine="y"
+      maxBarWidth={14}
+      valueFormatter={formatNumber}
+      tooltipAnimationDuration={150}
+      role="img"
+      aria-label={t('opevaluation.chart.label')}
+      data-testid="opevaluation-chart"
+    />
+  );
+}
+
+/** Per month of installation: the calculated against the booked installation minutes. */
+export function MinutesChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
+  const { t } = useTranslation();
+  const data = rows.map((r) => ({
+    month: monthLabel(r.month, 'short'),
+    calculatedMin: r.calculatedMin,
+    bookedMin: r.bookedMin,
+  }));
+  return (
+    <BarChart
+      h={240}
+      data={data}
+      dataKey="month"
+      series={[
+        { name: 'calculatedMin', label: t('opevaluation.columns.calculatedMin'), color: 'blue.4' },
+        { name: 'bookedMin', label: t('opevaluation.columns.bookedMin'), color: 'orange.6' },
+      ]}
+      yAxisProps={{ allowDecimals: false, width: 48 }}
+      withLegend
+      {...inSeriesOrder(['calculatedMin', 'bookedMin'])}
+      tickLine="y"
+      maxBarWidth={20}
+      valueFormatter={formatNumber}
+      tooltipAnimationDuration={150}
+      role="img"
+      aria-label={t('opevaluation.chart.minutesLabel')}
+      data-testid="opevaluation-minutes-chart"
+    />
+  );
+}

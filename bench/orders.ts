@@ -1,0 +1,373 @@
+/**
+ * Orders at scale (issue 13): one tenant with 100,000 orders on PostgreSQL. The eight search lists
+ * and six counts of SPEC §7 (orders/getOrdersBySearch/…, getVkidOrders/all, countVkidOrders/all, …)
+ * and the operations evaluation, through the API at 20 clients, against the same SQL the API runs,
+ * sent straight through the driver with the same pool. Targets: API p50 ≤ 2 × SQL p50 + 2 ms, and
+ * API p99 < 50 ms at 20 clients.
+ *
+ * The SQL side is the API's own: each call's statements are captured from the orders module's list
+ * functions (orders.lists.ts) and the evaluation's repository, run on a driver that only records
+ * what it is sent (bench/offers.ts recorder). The orders are made like the server makes them: the
+ * ampels and their rank from the domain's rule (orderAmpels).
+ */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { Department } from '@pruefbuch/domain/roles';
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
+import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
+import { ORDER_DEFAULTS, orderPageQuery } from '@pruefbuch/domain/schemas/order';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema/index';
+import { orders } from '../apps/server/src/db/schema/index';
+import { seedDemo } from '../apps/server/src/demo/seed';
+import { generator } from '../apps/server/src/demo/seed-offers';
+import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
+import { type OrderListKind, searchCount, searchList } from '../apps/server/src/modules/orders/orders.lists';
+import { api, base, type Call, direct, ms, PORT, qs, recorder, rowsOf } from './offers';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+/** The orders were created over this many days before today. */
+const SPAN_DAYS = 4 * 365;
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
+const CITIES = ['Frankfurt', 'Wiesbaden', 'Mainz', 'Darmstadt', 'Offenbach', 'Hanau', 'Gießen', 'Fulda', 'Kassel'];
+const PLACES = ['REWE Markt', 'Klinikum', 'Bürohaus', 'Parkhaus', 'Sparkasse', 'Stadtbibliothek', 'Hotel', 'Ärztehaus'];
+const KUNDEN = ['REWE Markt GmbH', 'Klinikverbund gGmbH', 'Main Real Estate KG', 'Parkhausbetriebe', 'Sparkasse'];
+export const INNENDIENST = ['Petra Schmitt', 'Ralf Hoffmann', 'Miriam Köhler', 'Jonas Weber', 'Eva Braun', 'Timo Graf'];
+export const TEAMS = ['Team Nord', 'Team Süd', 'Team Mitte', 'Team West', 'Team Ost', 'Montage Extern'];
+export const ADS = ['MKR', 'SHO', 'TWE', 'JBA', 'LKO', 'PWI', 'CRA', 'DNE', 'FMU', 'HSC'];
+const DRIVES = ['AS-1F', 'AS-2F', 'AS-2F-FR', 'AS-TEL-2F', 'DT-1F', 'DT-1F-FR', 'DT-2F'];
+const COMPONENTS = ['RM-IR', 'RM-RADAR', 'PS-KEY', 'SENS-NSK', 'TA-INNEN', 'NOT-AUS', 'USV-30'];
+/** Most orders are done: the open ones are about a fifth, as in a company that has run for years. */
+const STATUS_WEIGHTS: Record<OrderStatus, number> = {
+  CREATED: 3,
+  AKT_KW_VKID: 4,
+  AKT_KW: 5,
+  MONTAGE: 3,
+  MONTAGE_ABGESCHLOSSEN: 5,
+  ZIVI_BESTELLT: 2,
+  ZIVI_MANGEL: 1,
+  ZIVI_ERLEDIGT: 3,
+  VERRECHNET: 74,
+};
+
+export function benchOrders(tenantId: string, today: string, count = ORDERS) {
+  const rnd = generator(20_260_200);
+  const total = Object.values(STATUS_WEIGHTS).reduce((a, b) => a + b, 0);
+  const statusOf = () => {
+    let r = rnd.next() * total;
+    for (const s of ORDER_STATUSES) {
+      r -= STATUS_WEIGHTS[s];
+      if (r < 0) return s;
+    }
+    return 'VERRECHNET' as OrderStatus;
+  };
+  const rows: (typeof orders.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    const status = statusOf();
+    const rank = statusRank(status);
+    const isInstalled = rank >= statusRank('MONTAGE_ABGESCHLOSSEN');
+    // Done orders spread over the years, open ones are recent.
+    const created = isInstalled ? addDays(today, -rnd.int(20, SPAN_DAYS)) : addDays(today, -rnd.int(0, 90));
+    const installDay = isInstalled
+      ? minDay(addDays(created, rnd.int(10, 60)), addDays(today, -1))
+      : addDays(today, rnd.int(-14, 56));
+    const week = weekOf(installDay);
+    const deliveries =
+      rnd.next() < 0.5
+        ? [
+            {
+              bezeichnung: 'Antrieb',
+              lieferant: 'GEZE GmbH',
+              bestelltAm: created,
+              geplantAm: addDays(installDay, -5),
+              geliefertAm: isInstalled || rnd.next() < 0.6 ? addDays(installDay, -6) : null,
+              menge: 1,
+              bemerkung: '',
+            },
+          ]
+        : [];
+    const vkid = {
+      geplante_montage_date: installDay,
+      warenbtermin_date: rnd.next() < 0.8 ? addDays(installDay, -7) : null,
+      akt_kw: week,
+    };
+    const el = {
+      akt_kw: rank >= statusRank('AKT_KW') ? week : '',
+      montagedatum: rank >= statusRank('MONTAGE') ? installDay : null,
+    };
+    const ampels = orderAmpels({ status, vkid, el, logistik: deliveries }, today);
+    const city = rnd.pick(CITIES);
+    const year = created.slice(2, 4);
+    const drive = rnd.pick(DRIVES);
+    const kalk = rnd.int(2, 24) * 60;
+    const createdAt = new Date(`${created}T08:00:00Z`);
+    const installedAt = isInstalled ? new Date(`${installDay}T15:00:00Z`) : null;
+    const billedAt =
+      status === 'VERRECHNET' ? new Date(`${minDay(addDays(installDay, rnd.int(5, 30)), today)}T09:00:00Z`) : null;
+    rows.push({
+      id: randomUUID(),
+      tenantId,
+      objekt: `${rnd.pick(PLACES)} ${city}, Hauptstraße ${1 + (i % 200)}`,
+      abnr: `AB-${year}-${String(i).padStart(6, '0')}`,
+      csnr: `CS-${year}${String(i).padStart(6, '0')}`,
+      kunde: rnd.pick(KUNDEN),
+      tp: rnd.next() < 0.3 ? `TP ${rnd.int(1, 4)}` : '',
+      active: rnd.next() < 0.98,
+      leistungsart: { ...ORDER_DEFAULTS.leistungsart, mon: true },
+      abteilung: { ...ORDER_DEFAULTS.abteilung, [drive.startsWith('AS') ? 'autSchieber' : 'autDreher']: true },
+      aktuelleAbteilung: rnd.pick([
+        Department.NO_DEPARTMENT,
+        Department.EL,
+        Department.OPM,
+        Department.KTB,
+        Department.OFM,
+      ]),
+      ansprechpartnerElektrik: ORDER_DEFAULTS.ansprechpartner_elektrik,
+      ansprechpartnerBaustelle: ORDER_DEFAULTS.ansprechpartner_baustelle,
+      ansprechpartnerKunde: {
+        bezeichnung: 'Haustechnik',
+        email: `kontakt${i % 997}@kunde.example`,
+        tel: '069 1234-56',
+      },
+      entscheidungstraeger: ORDER_DEFAULTS.entscheidungstraeger,
+      vkidBelegdatum: created,
+      vkidBetrag: rnd.int(800, 40_000),
+      vkidVergabepreis: rnd.next() < 0.8 ? rnd.int(700, 38_000) : null,
+      vkidInnendienst: rnd.pick(INNENDIENST),
+      vkidAd: rnd.next() < 0.9 ? rnd.pick(ADS) : '',
+      vkidWarenbterminDate: vkid.warenbtermin_date,
+      vkidGeplanteMontageDate: installDay,
+      vkidZivi: rnd.next() < 0.3,
+      vkidVerrechnet: status === 'VERRECHNET',
+      vkidKalkulierteMin: kalk,
+      vkidKalkulierteStd: kalk / 60,
+      vkidAktKw: week,
+      vkidAmpel: ampels.vkid,
+      elServiceId: rank >= statusRank('AKT_KW') ? `SV-${year}${String(i).padStart(6, '0')}` : '',
+      elAktKw: el.akt_kw,
+      elBenoetigteMin: isInstalled ? Math.round((kalk * (0.7 + rnd.next() * 0.7)) / 15) * 15 : null,
+      elMontage: rank >= statusRank('AKT_KW') ? rnd.pick(TEAMS) : '',
+      elMontagedatum: el.montagedatum,
+      elAmpel: ampels.el,
+      logistik: deliveries,
+      tuer: {
+        tuertyp: drive.startsWith('AS') ? 'schieber' : 'dreher',
+        antrieb: drive,
+        fluegel: drive.includes('2F') ? 'FL2' : 'FL1',
+        stromart: drive.endsWith('-FR') ? 'STR-FR' : 'STR',
+        komponenten: [rnd.pick(COMPONENTS), rnd.pick(COMPONENTS)],
+      },
+      gesamtAmpel: ampels.gesamt,
+      gesamtRank: ampels.gesamt ? { green: 1, orange: 2, red: 3 }[ampels.gesamt] : 0,
+      status,
+      statusLastModified: billedAt ?? installedAt ?? createdAt,
+      installedAt,
+      acceptedAt: null,
+      billedAt,
+      createdAt,
+      updatedAt: billedAt ?? installedAt ?? createdAt,
+    });
+  }
+  return rows;
+}
+
+/** The bench tenant and its orders; the admin of the demo is a member. */
+export async function seedOrderTenant(db: Db, today: string) {
+  const [tenant] = await db
+    .insert(schema.tenants)
+    .values({ name: 'Bench-Aufträge GmbH', url: 'bench-auftraege' })
+    .returning({ id: schema.tenants.id });
+  if (!tenant) throw new Error('no tenant');
+  const [admin] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where email = 'admin@demo.test'`));
+  if (!admin) throw new Error('no admin');
+  await db.insert(schema.userTenants).values({ userId: admin.id, tenantId: tenant.id });
+  const rows = benchOrders(tenant.id, today);
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(orders).values(rows.slice(i, i + 1000));
+  await db.execute(sql.raw('vacuum analyze orders'));
+  return { tenantId: tenant.id, adminId: admin.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+/** A context on the recording driver: the lists' functions build exactly what they send on the server. */
+const ctxOn = (db: Db, tenantId: string) => ({ db, tenantId, lang: 'de' }) as never;
+
+export async function orderCalls(tenantId: string, today: string) {
+  const { db, take } = recorder();
+  const ctx = ctxOn(db, tenantId);
+  const calls: Record<string, Call[]> = {};
+  const list = async (name: string, route: string, kind: OrderListKind, values: string[], pages = [1]) => {
+    calls[name] = [];
+    for (const value of values) {
+      for (const page of pages) {
+        const q = orderPageQuery.parse({ page, size: 20 });
+        await searchList(ctx, kind, value, q);
+        // The page's statement; a page that finds no rows would count once more, which the recorder's empty answer provokes.
+        const [first] = take();
+        const path = `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}?${qs({ page, size: 20 })}`;
+        calls[name]?.push({ path, statements: first ? [first] : [] });
+      }
+    }
+  };
+  const count = async (name: string, route: string, kind: OrderListKind, values: string[]) => {
+    calls[name] = [];
+    for (const value of values) {
+      await searchCount(ctx, kind, value);
+      calls[name]?.push({
+        path: `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}`,
+        statements: take(),
+      });
+    }
+  };
+  await list('list: getOrdersBySearch', 'getOrdersBySearch', 'search', [
+    'Klinikum',
+    'REWE Markt Hanau',
+    'AB-25-0012',
+    'Wiesbaden',
+    'CS-2400123',
+    'TP 3',
+  ]);
+  await list('list: getOrdersBySerialnummerSearch', 'getOrdersBySerialnummerSearch', 'serial', [
+    'SV-250004',
+    'AS-2F-FR',
+    'RM-RADAR',
+  ]);
+  await list('list: getOrdersByOpm', 'getOrdersByOpm', 'opm', INNENDIENST);
+  await list('list: getOrdersByEl', 'getOrdersByEl', 'el', TEAMS);
+  await list('list: getOrdersByAd', 'getOrdersByAd', 'ad', ADS);
+  await list('list: getVkidOrders/all', 'getVkidOrders', 'vkidAll', [''], [1, 2, 3, 5]);
+  await list('list: getElOrders/all', 'getElOrders', 'elAll', [''], [1, 2, 3, 5]);
+  await list('list: getAdOrders/all', 'getAdOrders', 'adAll', [''], [1, 2, 3, 5]);
+  await count('count: countOrdersByVkid', 'countOrdersByVkid', 'opm', INNENDIENST);
+  await count('count: countOrdersByEl', 'countOrdersByEl', 'el', TEAMS);
+  await count('count: countOrdersByAd', 'countOrdersByAd', 'ad', ADS);
+  await count('count: countVkidOrders/all', 'countVkidOrders', 'vkidAll', ['']);
+  await count('count: countElOrders/all', 'countElOrders', 'elAll', ['']);
+  await count('count: countAdOrders/all', 'countAdOrders', 'adAll', ['']);
+  calls['evaluation: getOpevaluation/all'] = [];
+  for (const f of [
+    { from: addDays(today, -91), to: today },
+    { from: addDays(today, -365), to: today },
+    { from: addDays(today, -365), to: today, department: Department.EL },
+    { from: addDays(today, -4 * 365), to: today },
+  ]) {
+    await opFigures(db, tenantId, f);
+    calls['evaluation: getOpevaluation/all'].push({
+      path: `/api/v1/orders/getOpevaluation/all?${qs(f)}`,
+      statements: take(),
+    });
+  }
+  return calls;
+}
+
+/** Every call answers 200 with what the SQL answers (rows of a list, the count), before anything is timed. */
+async function check(token: string, tenantId: string, database: Database, name: string, work: Call[]) {
+  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
+    .$client;
+  for (const c of work) {
+    const res = await fetch(`${base}${c.path}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
+    });
+    if (res.status !== 200) throw new Error(`${name}: ${c.path} answered ${res.status}: ${await res.text()}`);
+    const body = (await res.json()) as { docs?: unknown[]; count?: number; total?: { received: number } };
+    const s = c.statements[0];
+    if (!s) throw new Error(`${name}: ${c.path}: no statement recorded`);
+    const r = (await client.query(s.sql, s.params)) as { rows: Record<string, unknown>[] };
+    if (name.startsWith('list') && (body.docs?.length ?? -1) !== r.rows.length) {
+      throw new Error(`${name}: ${c.path}: API ${body.docs?.length} rows, SQL ${r.rows.length}`);
+    }
+    if (name.startsWith('count') && Number(Object.values(r.rows[0] ?? {})[0]) !== body.count) {
+      throw new Error(`${name}: ${c.path}: API ${body.count}, SQL ${JSON.stringify(r.rows[0])}`);
+    }
+  }
+}
+
+type Row = Record<string, string | number>;
+type Floor = Awaited<ReturnType<typeof direct>>;
+
+async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
+  const database = await open();
+  await database.migrate();
+  await seedDemo(database.db);
+  const today = berlinToday();
+  const began = performance.now();
+  const { tenantId } = await seedOrderTenant(database.db, today);
+  console.log(`\n${label}: ${ORDERS} orders seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const workloads = Object.entries(await orderCalls(tenantId, today));
+  const only = process.env.BENCH_ONLY;
+  const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
+
+  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
+  for (const [name, work] of chosen) {
+    await direct(database, work, 1, 1);
+    const alone = await direct(database, work, 1, Math.min(DURATION, 5));
+    floors.set(name, { alone, loaded: await direct(database, work, CONNECTIONS, DURATION) });
+  }
+
+  // A fresh server per workload: the orders' daily run would read all orders in a measurement.
+  const rows: Row[] = [];
+  try {
+    for (const [name, work] of chosen) {
+      const server = startServer(PORT, serverEnv);
+      try {
+        await waitHealthy(PORT);
+        const res = await fetch(`${base}/api/v1/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
+        });
+        const token = ((await res.json()) as { token: string }).token;
+        await check(token, tenantId, database, name, work);
+        await api(token, tenantId, work, 4, 3).catch(() => {});
+        const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));
+        const r = await api(token, tenantId, work, CONNECTIONS, DURATION);
+        const { alone: floorAlone, loaded: floor } = floors.get(name) as { alone: Floor; loaded: Floor };
+        const budget = 2 * floor.p50 + 2;
+        const met = r.p50 <= budget && r.p99 < 50 && r.errors === 0;
+        const row: Row = {
+          database: label,
+          call: name,
+          'API req/s': Math.round(r.rps),
+          'API p50 ms': r.p50,
+          'API p99 ms': r.p99,
+          'SQL req/s': Math.round(floor.rps),
+          'SQL p50 ms': floor.p50,
+          'SQL p99 ms': floor.p99,
+          'API p50 ms (1 client)': alone.p50,
+          'SQL p50 ms (1 client)': floorAlone.p50,
+          errors: r.errors,
+          target: met ? 'met' : `missed (p50 ≤ ${ms(budget)}, p99 < 50)`,
+        };
+        console.log(`  ${name}: ${JSON.stringify(row)}`);
+        rows.push(row);
+      } finally {
+        await stop(server);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  return rows;
+}
+
+export async function benchOrderLists() {
+  const results = await onEachDatabase('orders', benchOne, 'postgres');
+  console.log(
+    `\nOrders: ${ORDERS} orders of one tenant, ${CONNECTIONS} clients (targets: API p50 ≤ 2 × SQL p50 + 2 ms, p99 < 50 ms)`,
+  );
+  console.table(results);
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchOrderLists();
