@@ -82,6 +82,7 @@ export const orders = {
   },
   ampel: { green: 'Grün', orange: 'Orange', red: 'Rot', none: 'Keine' },
   list: {
+    elWeek: 'EL {{week}}',
     title: 'Auftragsabwicklung',
     description: 'Aufträge nach Kalenderwoche und Abteilung',
     new: 'Neuer Auftrag',
@@ -115,13 +116,12 @@ export const orders = {
     group_other: '{{week}} · {{count}} Aufträge',
     refreshed: 'Aktualisiert um {{time}}',
     columns: {
+      kw: 'KW Vertrieb / EL',
       ampel: 'Ampel / Status',
       objekt: 'Objekt',
       abnr: 'AB-Nr.',
       csnr: 'CS-Nr.',
       abnrCsnr: 'AB-Nr. / CS-Nr.',
-      kwVkid: 'KW Vertrieb',
-      kwEl: 'KW EL',
       montage: 'Geplante Montage',
       department: 'Abteilung',
       status: 'Status',

@@ -84,6 +84,7 @@ export const orders: typeof de = {
   },
   ampel: { green: 'Green', orange: 'Orange', red: 'Red', none: 'None' },
   list: {
+    elWeek: 'Ops {{week}}',
     title: 'Order processing',
     description: 'Orders by calendar week and department',
     new: 'New order',
@@ -117,13 +118,12 @@ export const orders: typeof de = {
     group_other: '{{week}} · {{count}} orders',
     refreshed: 'Updated at {{time}}',
     columns: {
+      kw: 'Week sales / ops',
       ampel: 'Ampel / status',
       objekt: 'Object',
       abnr: 'Order no.',
       csnr: 'CS no.',
       abnrCsnr: 'Order no. / CS no.',
-      kwVkid: 'Sales week',
-      kwEl: 'EL week',
       montage: 'Planned installation',
       department: 'Department',
       status: 'Status',

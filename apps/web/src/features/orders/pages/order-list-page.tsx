@@ -84,10 +84,9 @@ export function OrderListPage() {
       header: t('orders.list.columns.objekt'),
       sort: 'objekt',
       phone: 'title',
-      width: 240,
       cell: (o) => (
         <div>
-          <Anchor component={Link} to={orderPath(o)} fw={600} size="sm" c="inherit" data-testid="order-link">
+          <Anchor component={Link} to={orderPath(o)} fw={500} size="sm" c="inherit" data-testid="order-link">
             {o.objekt || t('orders.editor.titleNoNr')}
           </Anchor>
           {o.kunde ? (
@@ -118,17 +117,20 @@ export function OrderListPage() {
     },
     {
       key: 'kwVkid',
-      header: t('orders.list.columns.kwVkid'),
+      header: t('orders.list.columns.kw'),
       sort: 'vkidKw',
       nowrap: true,
-      cell: (o) => (o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : null),
-    },
-    {
-      key: 'kwEl',
-      header: t('orders.list.columns.kwEl'),
-      sort: 'elKw',
-      nowrap: true,
-      cell: (o) => (o.el.akt_kw ? shortWeek(o.el.akt_kw) : null),
+      // The operations' week under the sales week: one column, so the object keeps its room on a laptop.
+      cell: (o) => (
+        <div>
+          <Text span size="sm" display="block">
+            {o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
+          </Text>
+          <Text span size="xs" c="dimmed" display="block">
+            {t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
+          </Text>
+        </div>
+      ),
     },
     {
       key: 'montage',
@@ -140,7 +142,17 @@ export function OrderListPage() {
     {
       key: 'department',
       header: t('orders.list.columns.department'),
-      cell: (o) => departmentLabel(t, o.aktuelle_abteilung),
+      nowrap: true,
+      // The department's short code ('OPM') keeps the table within a laptop's width; the full name on hover.
+      cell: (o) => {
+        const full = departmentLabel(t, o.aktuelle_abteilung);
+        const short = /\(([^)]+)\)$/.exec(full)?.[1];
+        return (
+          <Text span size="sm" title={full}>
+            {short ?? full}
+          </Text>
+        );
+      },
     },
   ];
 
