@@ -116,6 +116,11 @@ export const orders = pgTable(
     index('orders_tenant_el_kw_idx').on(t.tenantId, t.elAktKw),
     index('orders_tenant_ad_idx').on(t.tenantId, t.vkidAd),
     index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+    // The per-person search lists and counts match case-blind (lower(column) = lower(value), decision 024).
+    index('orders_tenant_innendienst_lower_idx').on(t.tenantId, sql`lower(${t.vkidInnendienst})`),
+    index('orders_tenant_montage_lower_idx').on(t.tenantId, sql`lower(${t.elMontage})`),
+    index('orders_tenant_service_id_lower_idx').on(t.tenantId, sql`lower(${t.elServiceId})`),
+    index('orders_tenant_ad_lower_idx').on(t.tenantId, sql`lower(${t.vkidAd})`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],
