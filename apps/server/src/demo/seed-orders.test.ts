@@ -5,10 +5,10 @@ import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
 import { DIVISIONS } from '@pruefbuch/domain/schemas/offer';
 import { orderSchema } from '@pruefbuch/domain/schemas/order';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
-import { auditLogs, offers, orders, tenants } from '../db/schema/index';
+import { auditLogs, books, offers, orders, tenants } from '../db/schema/index';
 import { opFigures } from '../modules/opevaluation/opevaluation.repo';
 import { seedDemo } from './seed';
 import { DEMO_ORDER_COUNT, type HandOver, type OrderPeople, planDemoOrders } from './seed-orders';
@@ -24,6 +24,23 @@ const rank = (s: string) => statusRank(s as OrderStatus);
 const installed = (s: string) => rank(s) >= rank('MONTAGE_ABGESCHLOSSEN');
 
 describe('seedDemo: the demo orders', () => {
+  it("gives three installed orders their inspection book, made as 'Prüfbuch anlegen' makes it", async () => {
+    const withBook = rows.filter((r) => r.bookId);
+    expect(withBook).toHaveLength(3);
+    for (const r of withBook) expect(installed(r.status)).toBe(true);
+    const made = await database.db
+      .select({ id: books.id, misc: books.misc, lagerort: books.lagerort })
+      .from(books)
+      .where(
+        inArray(
+          books.id,
+          withBook.map((r) => r.bookId as string),
+        ),
+      );
+    expect(made).toHaveLength(3);
+    for (const b of made) expect(b.lagerort).toBe('inFertigungsprozess');
+  });
+
   it('seeds 120 orders of the first tenant in every status, department and division', () => {
     expect(rows).toHaveLength(DEMO_ORDER_COUNT);
     expect(new Set(rows.map((r) => r.tenantId))).toEqual(new Set([tenant?.id]));

@@ -12,7 +12,7 @@
  * Deterministic: one seeded random sequence, dates relative to today (Europe/Berlin).
  */
 import { randomUUID } from 'node:crypto';
-import { Department } from '@pruefbuch/domain/roles';
+import { Department, Role } from '@pruefbuch/domain/roles';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
@@ -23,6 +23,8 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
+import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
+import type { RequestContext } from '../platform/context';
 import { generator } from './seed-offers';
 
 export const DEMO_ORDER_COUNT = 120;
@@ -724,4 +726,42 @@ export async function seedDemoOrders(tx: Executor, tenantId: string, opts: SeedO
       .where(eq(offers.id, r.offerId as string));
   for (let i = 0; i < audit.length; i += 500) await tx.insert(auditLogs).values(audit.slice(i, i + 500));
   return { orders: rows.length, takenOver: links.length };
+}
+
+/**
+ * A few installed orders get their inspection book the way 'Prüfbuch anlegen' makes it (the doorbooks
+ * module's own use case, as the demo's admin), so the demo shows books that link to their order.
+ */
+export async function seedDemoOrderBooks(tx: Executor, tenantId: string, count = 3) {
+  const [admin] = await tx
+    .select({ id: users.id, email: users.email, abbreviation: users.abbreviation })
+    .from(users)
+    .where(eq(users.email, 'admin@demo.test'));
+  if (!admin) return 0;
+  const candidates = await tx
+    .select({ id: orders.id, tuer: orders.tuer })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        isNull(orders.bookId),
+        inArray(orders.status, ['MONTAGE_ABGESCHLOSSEN', 'ZIVI_ERLEDIGT', 'VERRECHNET']),
+      ),
+    )
+    .orderBy(asc(orders.abnr));
+  const ctx = {
+    db: tx,
+    tenantId,
+    lang: 'de',
+    ip: '127.0.0.1',
+    user: { id: admin.id, email: admin.email, abbreviation: admin.abbreviation, role: Role.ADMIN_ROLE },
+  } as unknown as RequestContext;
+  let made = 0;
+  for (const order of candidates) {
+    if (made >= count) break;
+    if (!order.tuer?.tuertyp) continue;
+    await createBookOfOrder(ctx, order.id, { folder: null });
+    made += 1;
+  }
+  return made;
 }

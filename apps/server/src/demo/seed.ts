@@ -10,7 +10,7 @@ import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
-import { seedDemoOrders } from './seed-orders';
+import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -266,6 +266,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoDefectReports(tx, tenant.id);
     await seedDemoOffers(tx, tenant.id, opts);
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
+    await seedDemoOrderBooks(tx, tenant.id);
   });
   return true;
 }
