@@ -14,12 +14,13 @@ import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { OFFER_SEARCH_TYPES, type OfferListItem, type OfferSortField } from '@pruefbuch/domain/schemas/offer';
 import { IconAlarm, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
+import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { OfferAmpelBadge } from '@/components/ui/offer-ampel-badge';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
@@ -46,7 +47,6 @@ const SORT_FIELDS = [
 type SortField = (typeof SORT_FIELDS)[number];
 
 /** How long the hint 'updated, there were changes' stays. */
-const REFRESH_HINT_MS = 60_000;
 
 /**
  * offer_list (/offerlist): the tenant's offers, red first; search in a chosen field (the last search comes
@@ -318,28 +318,6 @@ function useLastSearchMemory(list: ReturnType<typeof useListState<SortField>>, s
  */
 function useAutoRefresh(refetch: () => unknown): Date | null {
   const updatedAt = useOffersUpdatedAt();
-  const seen = useRef<string | null>(null);
-  const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
   const stamp = updatedAt.data ? `${updatedAt.data.updatedAt ?? ''}|${updatedAt.data.count}` : null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new stamp triggers this
-  useEffect(() => {
-    if (stamp === null) return;
-    if (seen.current === null) {
-      seen.current = stamp;
-      return;
-    }
-    if (seen.current === stamp) return;
-    seen.current = stamp;
-    void refetch();
-    setRefreshedAt(new Date());
-  }, [stamp]);
-
-  useEffect(() => {
-    if (!refreshedAt) return;
-    const timer = setTimeout(() => setRefreshedAt(null), REFRESH_HINT_MS);
-    return () => clearTimeout(timer);
-  }, [refreshedAt]);
-
-  return refreshedAt;
+  return useRefreshOnChange(stamp, refetch);
 }

@@ -4,13 +4,13 @@ import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-
 import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
+import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import {
@@ -27,8 +27,6 @@ import { weekLabel, weekOptions } from '../order-form';
 
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
-
-const REFRESH_HINT_MS = 60_000;
 
 /** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
 const shortWeek = (week: string) => weekLabel(week, '').trim();
@@ -352,28 +350,6 @@ function WeekGroups({
 /** Asks every ~30 s whether an order changed; when it did, the list is read again and the time shown for a minute. */
 function useAutoRefresh(refetch: () => unknown): Date | null {
   const updatedAt = useOrdersUpdatedAt();
-  const seen = useRef<string | null>(null);
-  const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
   const stamp = updatedAt.data ? `${updatedAt.data.updatedAt ?? ''}|${updatedAt.data.count ?? ''}` : null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new stamp triggers this
-  useEffect(() => {
-    if (stamp === null) return;
-    if (seen.current === null) {
-      seen.current = stamp;
-      return;
-    }
-    if (seen.current === stamp) return;
-    seen.current = stamp;
-    void refetch();
-    setRefreshedAt(new Date());
-  }, [stamp]);
-
-  useEffect(() => {
-    if (!refreshedAt) return;
-    const timer = setTimeout(() => setRefreshedAt(null), REFRESH_HINT_MS);
-    return () => clearTimeout(timer);
-  }, [refreshedAt]);
-
-  return refreshedAt;
+  return useRefreshOnChange(stamp, refetch);
 }
