@@ -150,7 +150,8 @@ describe('orders', () => {
     const row = page.getByTestId('order-row').filter({ hasText: world.objekt });
     await row.waitFor();
     expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('VERRECHNET');
-    expect(await row.textContent()).toContain('Einsatzleitung (EL)');
+    // The list shows the department's short code, the full name on hover.
+    expect(await row.locator('[title="Einsatzleitung (EL)"]').textContent()).toBe('EL');
     await page.getByTestId('order-count-all').waitFor();
     expect(Number(await page.getByTestId('order-count-all').textContent())).toBe(1);
     await page.getByTestId('order-tab-search').click();
@@ -158,7 +159,12 @@ describe('orders', () => {
     await shot(page, 'list-1280');
     // Grouped by KW: the weeks with their counts, the list sorted by the sales week.
     await page.getByTestId('order-tab-all').click();
-    await page.getByRole('switch', { name: 'Nach KW gruppieren' }).check();
+    // The tab change rewrites the address first; the switch is used once it has.
+    await expect.poll(() => new URL(page.url()).searchParams.get('mode')).toBeNull();
+    // A click, then the address: the list reloads under the switch, so Playwright's check() would read a
+    // replaced element.
+    await page.getByRole('switch', { name: 'Nach KW gruppieren' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBe('kw');
     await page.getByTestId('order-week-groups').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('vkidKw');
     await shot(page, 'list-1280-grouped');
