@@ -6,7 +6,7 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
 import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
@@ -253,23 +253,30 @@ export function listWhere(tenantId: string, q: OrderListQuery): SQL {
 
 export const orderOf = (sort: string | undefined) => orderBy(sort, SORT, 'gesamt_ampel', [orders.id]);
 
-/** One page of orders matching `where`, sorted, with the total. */
+/**
+ * One page of orders matching `where`, sorted, with the total. The page's ids come from orders alone and
+ * the total from its own count, and only the page's rows are read whole and joined with their offer: a
+ * window count over the joined rows made every list read all its matches in full.
+ */
 export async function pageOf(
   db: Executor,
   where: SQL,
   p: { page: number; size: number; sort?: string },
 ): Promise<{ rows: OrderSelect[]; total: number }> {
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
-    .from(orders)
-    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
-    .where(where)
-    .orderBy(...orderOf(p.sort))
-    .limit(p.size)
-    .offset(offsetOf(p));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && p.page > 1) total = await countOf(db, where);
-  return { rows: rows.map(({ total: _t, ...r }) => r), total };
+  const ids = (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...orderOf(p.sort))
+      .limit(p.size)
+      .offset(offsetOf(p))
+  ).map((r) => r.id);
+  const total = p.page === 1 && ids.length < p.size ? ids.length : await countOf(db, where);
+  if (ids.length === 0) return { rows: [], total };
+  const found = await selectOrders(db).where(inArray(orders.id, ids));
+  const byId = new Map(found.map((r) => [r.row.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export async function countOf(db: Executor, where: SQL) {
