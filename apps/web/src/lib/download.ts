@@ -65,3 +65,6 @@ export function showInTab(tab: Window | null, blob: Blob, fileName: string) {
   // The tab's viewer has read the file long before; the URL is released with some margin.
   setTimeout(() => URL.revokeObjectURL(url), 10 * 60_000);
 }
+
+/** The file formats of the exports (lists and evaluations). */
+export type ExportFormat = 'csv' | 'xlsx';

@@ -82,10 +82,4 @@ export const offerevaluation = {
   emptyHint: 'Bitte einen anderen Zeitraum oder eine andere Abteilung wählen.',
   invalidRange: 'Das Enddatum liegt vor dem Anfangsdatum.',
   rangeTooLong: 'Bitte höchstens {{years}} Jahre auswählen.',
-  export: {
-    label: 'Exportieren',
-    csv: 'CSV',
-    xlsx: 'Excel (XLSX)',
-    failed: 'Der Export ist fehlgeschlagen.',
-  },
 };

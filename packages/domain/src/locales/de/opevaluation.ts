@@ -38,10 +38,4 @@ export const opevaluation = {
   rangeTooLong: 'Bitte höchstens {{years}} Jahre auswählen.',
   loadFailed: 'Die Auswertung konnte nicht geladen werden.',
   retry: 'Erneut versuchen',
-  export: {
-    label: 'Exportieren',
-    csv: 'CSV',
-    xlsx: 'Excel (XLSX)',
-    failed: 'Der Export ist fehlgeschlagen.',
-  },
 };

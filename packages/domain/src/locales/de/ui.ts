@@ -1,5 +1,12 @@
 /** Texts of the shared list page and entity editor kits (apps/web components/ui/list-page, entity-editor). */
 export const ui = {
+  /** The CSV/XLSX buttons of the evaluations. */
+  export: {
+    label: 'Exportieren',
+    csv: 'CSV',
+    xlsx: 'Excel (XLSX)',
+    failed: 'Der Export ist fehlgeschlagen.',
+  },
   list: {
     search: 'Suchen',
     searchPlaceholder: 'Suchen …',

@@ -82,10 +82,4 @@ export const offerevaluation: typeof de = {
   emptyHint: 'Please choose another period or department.',
   invalidRange: 'The end date is before the start date.',
   rangeTooLong: 'Please choose at most {{years}} years.',
-  export: {
-    label: 'Export',
-    csv: 'CSV',
-    xlsx: 'Excel (XLSX)',
-    failed: 'The export failed.',
-  },
 };

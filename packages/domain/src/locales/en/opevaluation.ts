@@ -40,10 +40,4 @@ export const opevaluation: typeof de = {
   rangeTooLong: 'Please choose at most {{years}} years.',
   loadFailed: 'The evaluation could not be loaded.',
   retry: 'Try again',
-  export: {
-    label: 'Export',
-    csv: 'CSV',
-    xlsx: 'Excel (XLSX)',
-    failed: 'The export failed.',
-  },
 };

@@ -2,6 +2,13 @@
 import type { ui as de } from '../de/ui';
 
 export const ui: typeof de = {
+  /** The CSV/XLSX buttons of the evaluations. */
+  export: {
+    label: 'Export',
+    csv: 'CSV',
+    xlsx: 'Excel (XLSX)',
+    failed: 'The export failed.',
+  },
   list: {
     search: 'Search',
     searchPlaceholder: 'Search …',

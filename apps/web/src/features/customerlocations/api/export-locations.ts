@@ -1,10 +1,11 @@
 import type { LocationAmpelFilter } from '@pruefbuch/domain/rules/location-ampel';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '@/lib/api-client';
+import type { ExportFormat } from '@/lib/download';
 import { saveBlob } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
 
-export type ExportFormat = 'csv' | 'xlsx';
+export type { ExportFormat };
 export interface ExportParams {
   format: ExportFormat;
   search?: string;

@@ -1,11 +1,12 @@
 import type { EvaluationView } from '@pruefbuch/domain/schemas/offer';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '@/lib/api-client';
+import type { ExportFormat } from '@/lib/download';
 import { saveBlob } from '@/lib/download';
 import { i18n } from '@/lib/i18n';
 import type { EvaluationParams } from './get-evaluation';
 
-export type ExportFormat = 'csv' | 'xlsx';
+export type { ExportFormat };
 
 /** GET offer/evaluation/{view}?format=csv|xlsx: the view as a file, saved under the server's name. */
 export async function exportEvaluation({

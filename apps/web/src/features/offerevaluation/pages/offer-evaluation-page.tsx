@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Paper, ScrollArea, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { EVALUATION_MAX_YEARS, EVALUATION_VIEWS, type EvaluationView } from '@pruefbuch/domain/schemas/offer';
-import { IconAlertTriangle, IconChartBar, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -50,7 +51,7 @@ export function OfferEvaluationPage() {
     if (!query) return;
     exporter.mutate(
       { view, params: query, format },
-      { onError: (error) => notifyError(errorText(t, error), t('offerevaluation.export.failed')) },
+      { onError: (error) => notifyError(errorText(t, error), t('ui.export.failed')) },
     );
   };
   const exporting = exporter.isPending ? exporter.variables?.format : undefined;
@@ -61,22 +62,7 @@ export function OfferEvaluationPage() {
         title={t('offerevaluation.title')}
         description={t('offerevaluation.description')}
         actions={
-          <Group gap="xs" aria-label={t('offerevaluation.export.label')} role="group">
-            {(['csv', 'xlsx'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="default"
-                size="sm"
-                leftSection={<IconDownload size={16} />}
-                disabled={!query}
-                loading={exporting === format}
-                onClick={() => download(format)}
-                data-testid={`evaluation-export-${format}`}
-              >
-                {t(`offerevaluation.export.${format}`)}
-              </Button>
-            ))}
-          </Group>
+          <ExportButtons disabled={!query} exporting={exporting} onExport={download} testIdPrefix="evaluation-export" />
         }
       />
       <EvaluationFilters

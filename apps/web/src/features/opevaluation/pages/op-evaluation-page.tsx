@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { EVALUATION_MAX_YEARS } from '@pruefbuch/domain/schemas/offer';
-import { IconAlertTriangle, IconChartBar, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -42,7 +43,7 @@ export function OpEvaluationPage() {
     if (!query) return;
     exporter.mutate(
       { params: query, format },
-      { onError: (error) => notifyError(errorText(t, error), t('opevaluation.export.failed')) },
+      { onError: (error) => notifyError(errorText(t, error), t('ui.export.failed')) },
     );
   };
   const exporting = exporter.isPending ? exporter.variables?.format : undefined;
@@ -53,22 +54,12 @@ export function OpEvaluationPage() {
         title={t('opevaluation.title')}
         description={t('opevaluation.description')}
         actions={
-          <Group gap="xs" aria-label={t('opevaluation.export.label')} role="group">
-            {(['csv', 'xlsx'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="default"
-                size="sm"
-                leftSection={<IconDownload size={16} />}
-                disabled={!query}
-                loading={exporting === format}
-                onClick={() => download(format)}
-                data-testid={`opevaluation-export-${format}`}
-              >
-                {t(`opevaluation.export.${format}`)}
-              </Button>
-            ))}
-          </Group>
+          <ExportButtons
+            disabled={!query}
+            exporting={exporting}
+            onExport={download}
+            testIdPrefix="opevaluation-export"
+          />
         }
       />
       <EvaluationFilters
