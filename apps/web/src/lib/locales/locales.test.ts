@@ -53,6 +53,19 @@ describe('texts in the browser', () => {
     expect(en).toEqual(resources.en.translation);
   });
 
+  it('English says traffic light, never the German Ampel', () => {
+    const german: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (typeof node === 'string') {
+        if (/\bAmpel/i.test(node.replace(/\{\{\w+\}\}/g, ''))) german.push(`${at}: ${node}`);
+      } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k);
+      }
+    };
+    walk(resources.en.translation, '');
+    expect(german).toEqual([]);
+  });
+
   it('the first load names only keys of its own German texts', () => {
     const files = firstLoadFiles();
     expect(files.some((f) => f.endsWith('app-layout.tsx'))).toBe(true);
