@@ -16,6 +16,7 @@ import { FormSection, SectionNav } from '@/components/ui/form-section';
 import { useOrderFromOffer } from '@/features/orders/api/order-mutations';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { whenModalsMounted } from '@/lib/overlays';
 import { usePageTitle } from '@/lib/page-title';
 import { getSessionState, toPrincipal, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useCreateOffer } from '../api/create-offer';
@@ -162,27 +163,30 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
     editor.dirty && (!savedAmpel || savedAmpel.label !== ampel.label || savedAmpel.colour !== ampel.colour);
   const canTakeOver = !!offer && mayWrite && liveMayTakeOver(values, server);
 
+  // The dialog host loads after the first render: a click in the first moment waits for it.
   const askTakeOver = () =>
     offer &&
-    modals.openConfirmModal({
-      title: t('offers.takeOver.title'),
-      children: t('offers.takeOver.text', { name: offerName(t, values) }),
-      labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
-      onConfirm: () => {
-        void (async () => {
-          if (editor.dirty && !(await editor.save({ toast: false }))) return;
-          try {
-            const order = await takeOver.mutateAsync(offer._id);
-            notifySuccess({ text: t('orders.takeOver.done') });
-            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-            navigate(screenPath('orderprocessing', { slug: order._id }));
-          } catch (error) {
-            notifyError(errorText(t, error), t('offers.takeOver.failed'));
-          }
-        })();
-      },
-    });
+    void whenModalsMounted().then(() =>
+      modals.openConfirmModal({
+        title: t('offers.takeOver.title'),
+        children: t('offers.takeOver.text', { name: offerName(t, values) }),
+        labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
+        confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
+        onConfirm: () => {
+          void (async () => {
+            if (editor.dirty && !(await editor.save({ toast: false }))) return;
+            try {
+              const order = await takeOver.mutateAsync(offer._id);
+              notifySuccess({ text: t('orders.takeOver.done') });
+              void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+              navigate(screenPath('orderprocessing', { slug: order._id }));
+            } catch (error) {
+              notifyError(errorText(t, error), t('offers.takeOver.failed'));
+            }
+          })();
+        },
+      }),
+    );
 
   const sections = [
     { id: 'offer-request', title: t('offers.sections.request') },
