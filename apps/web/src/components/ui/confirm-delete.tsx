@@ -1,8 +1,7 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
-import { askNatively, whenModalsMounted } from '@/lib/overlays';
+import { openConfirmWhenReady } from './dialogs';
 
 /**
  * The one question before anything is deleted or stops working: a title, what will be gone, and a
@@ -22,17 +21,12 @@ export function confirmDelete({
   confirmLabel?: string;
   testId?: string;
 }) {
-  void whenModalsMounted().then((mounted) => {
-    if (!mounted) {
-      if (askNatively(title, typeof message === 'string' ? message : '')) onConfirm();
-      return;
-    }
-    modals.openConfirmModal({
-      title,
-      children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: confirmLabel ?? i18n.t('common.actions.delete'), cancel: i18n.t('common.actions.cancel') },
-      confirmProps: { color: 'red', 'data-testid': testId } as never,
-      onConfirm,
-    });
+  openConfirmWhenReady({
+    title,
+    nativeText: typeof message === 'string' ? message : '',
+    children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+    labels: { confirm: confirmLabel ?? i18n.t('common.actions.delete'), cancel: i18n.t('common.actions.cancel') },
+    confirmProps: { color: 'red', 'data-testid': testId } as never,
+    onConfirm,
   });
 }

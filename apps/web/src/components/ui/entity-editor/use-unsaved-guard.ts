@@ -1,8 +1,7 @@
-import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { askNatively, whenModalsMounted } from '@/lib/overlays';
+import { openConfirmWhenReady } from '../dialogs';
 
 /**
  * Asks before unsaved input is lost: on a click that leaves the screen (nav links, the logo,
@@ -31,22 +30,16 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       if (leave) blocker.proceed();
       else blocker.reset();
     };
-    // The dialog host loads after the first render; without it (slow or failed chunk) the browser asks.
-    void whenModalsMounted().then((mounted) => {
-      if (!mounted) {
-        decide(askNatively(t('ui.unsaved.title'), t('ui.unsaved.text')));
-        return;
-      }
-      modals.openConfirmModal({
-        title: t('ui.unsaved.title'),
-        children: t('ui.unsaved.text'),
-        labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
-        confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
-        cancelProps: { 'data-testid': 'unsaved-stay' } as never,
-        onConfirm: () => decide(true),
-        onCancel: () => decide(false),
-        onClose: () => decide(false),
-      });
+    openConfirmWhenReady({
+      title: t('ui.unsaved.title'),
+      nativeText: t('ui.unsaved.text'),
+      children: t('ui.unsaved.text'),
+      labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
+      confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
+      cancelProps: { 'data-testid': 'unsaved-stay' } as never,
+      onConfirm: () => decide(true),
+      onCancel: () => decide(false),
+      onClose: () => decide(false),
     });
   }, [blocker, t]);
 

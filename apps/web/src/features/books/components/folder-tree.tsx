@@ -16,6 +16,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
+import { openModalWhenReady } from '@/components/ui/dialogs';
 import { formatNumber } from '@/lib/format';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useCreateFolder } from '../api/create-folder';
@@ -75,7 +76,7 @@ export function FolderTree({
     });
 
   const openNameModal = (title: string, initialName: string, save: (name: string) => Promise<unknown>) =>
-    modals.open({
+    openModalWhenReady({
       modalId: MODAL_ID,
       title,
       children: (

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { confirmDelete } from '@/components/ui/confirm-delete';
+import { openModalWhenReady } from '@/components/ui/dialogs';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookDefectReportsCard } from '@/features/defectreports/components/book-defect-reports-card';
@@ -71,14 +72,14 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
   const startPath = `${screenPath('tenantStart', { slug: tenantId })}${folderParam}`;
 
   const openMove = () =>
-    modals.open({
+    openModalWhenReady({
       modalId: MOVE_MODAL,
       title: t('books.list.moveToFolder'),
       children: <MoveBookForm tenantId={tenantId} book={book} onDone={() => modals.close(MOVE_MODAL)} />,
     });
 
   const openSaveAsTemplate = () =>
-    modals.open({
+    openModalWhenReady({
       modalId: TEMPLATE_MODAL,
       title: t('books.templates.saveTitle'),
       children: <SaveAsTemplateForm tenantId={tenantId} book={book} onClose={() => modals.close(TEMPLATE_MODAL)} />,

@@ -4,6 +4,7 @@ import type { DefectReport } from '@pruefbuch/domain/schemas/qr';
 import { defectReportUpdateSchema } from '@pruefbuch/domain/schemas/qr';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openModalWhenReady } from '@/components/ui/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { i18n } from '@/lib/i18n';
@@ -66,7 +67,7 @@ function CloseReportForm({ tenantId, report, onDone }: { tenantId: string; repor
 
 /** Opens the 'Erledigt' dialog of a report. */
 export function openCloseReport(tenantId: string, report: DefectReport) {
-  modals.open({
+  openModalWhenReady({
     modalId: MODAL,
     title: i18n.t('defectreports.closeTitle', { title: report.bookTitle }),
     children: <CloseReportForm tenantId={tenantId} report={report} onDone={() => modals.close(MODAL)} />,

@@ -1,5 +1,4 @@
 import { Alert, List, Stack } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { screenPath } from '@pruefbuch/domain/access';
 import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
@@ -12,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteWithConfirm } from '@/components/ui/delete-with-confirm';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { ConflictDialog } from '@/components/ui/entity-editor/conflict-dialog';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection } from '@/components/ui/form-section';
@@ -179,8 +179,9 @@ export function InspectionEditor(props: EditorProps) {
       setBlockersShown((n) => n + 1);
       return;
     }
-    modals.openConfirmModal({
+    openConfirmWhenReady({
       title: t('inspections.finalize.title'),
+      nativeText: t('inspections.finalize.text'),
       children: t('inspections.finalize.text'),
       labels: { confirm: t('inspections.finalize.confirm'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'teal', 'data-testid': 'confirm-finalize' } as never,

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openModalWhenReady } from '@/components/ui/dialogs';
 import { useTechAcceptors } from '@/features/tenants/api/get-tech-acceptors';
 import { errorText } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
@@ -97,7 +98,7 @@ function SignOffForm({ tenantId, bookId, asset, acceptorId, ownNameOnly, onDone 
 }
 
 export function openSignOff(props: Omit<SignOffProps, 'onDone'>) {
-  modals.open({
+  openModalWhenReady({
     modalId: MODAL,
     title: i18n.t('inspections.assets.signOffTitle'),
     children: <SignOffForm {...props} onDone={() => modals.close(MODAL)} />,

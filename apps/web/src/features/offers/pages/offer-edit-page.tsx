@@ -1,5 +1,4 @@
 import { Alert, Box, Stack, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import type { Offer, OfferDraft, OfferSource } from '@pruefbuch/domain/schemas/offer';
@@ -8,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
@@ -16,7 +16,6 @@ import { FormSection, SectionNav } from '@/components/ui/form-section';
 import { useOrderFromOffer } from '@/features/orders/api/order-mutations';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { whenModalsMounted } from '@/lib/overlays';
 import { usePageTitle } from '@/lib/page-title';
 import { getSessionState, toPrincipal, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useCreateOffer } from '../api/create-offer';
@@ -163,30 +162,28 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
     editor.dirty && (!savedAmpel || savedAmpel.label !== ampel.label || savedAmpel.colour !== ampel.colour);
   const canTakeOver = !!offer && mayWrite && liveMayTakeOver(values, server);
 
-  // The dialog host loads after the first render: a click in the first moment waits for it.
   const askTakeOver = () =>
     offer &&
-    void whenModalsMounted().then(() =>
-      modals.openConfirmModal({
-        title: t('offers.takeOver.title'),
-        children: t('offers.takeOver.text', { name: offerName(t, values) }),
-        labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
-        confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
-        onConfirm: () => {
-          void (async () => {
-            if (editor.dirty && !(await editor.save({ toast: false }))) return;
-            try {
-              const order = await takeOver.mutateAsync(offer._id);
-              notifySuccess({ text: t('orders.takeOver.done') });
-              void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-              navigate(screenPath('orderprocessing', { slug: order._id }));
-            } catch (error) {
-              notifyError(errorText(t, error), t('offers.takeOver.failed'));
-            }
-          })();
-        },
-      }),
-    );
+    openConfirmWhenReady({
+      title: t('offers.takeOver.title'),
+      nativeText: t('offers.takeOver.text', { name: offerName(t, values) }),
+      children: t('offers.takeOver.text', { name: offerName(t, values) }),
+      labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
+      onConfirm: () => {
+        void (async () => {
+          if (editor.dirty && !(await editor.save({ toast: false }))) return;
+          try {
+            const order = await takeOver.mutateAsync(offer._id);
+            notifySuccess({ text: t('orders.takeOver.done') });
+            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+            navigate(screenPath('orderprocessing', { slug: order._id }));
+          } catch (error) {
+            notifyError(errorText(t, error), t('offers.takeOver.failed'));
+          }
+        })();
+      },
+    });
 
   const sections = [
     { id: 'offer-request', title: t('offers.sections.request') },

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => Object.assign(globalThis, { document: { documentElement: {} } }));
+
+import { markModalsMounted } from '@/lib/overlays';
+import { openConfirmWhenReady, openModalWhenReady } from './dialogs';
+
+describe('dialogs opened in the first moment after load', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('a question answered no in the browser dialog calls onCancel, not onConfirm', async () => {
+    vi.useFakeTimers();
+    markModalsMounted(false);
+    vi.stubGlobal('window', { confirm: vi.fn(() => false) });
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    openConfirmWhenReady({ title: 'Abschließen?', nativeText: 'Danach nicht mehr änderbar.', onConfirm, onCancel });
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('a form dialog waits for the host and is opened once it is there', async () => {
+    vi.useFakeTimers();
+    markModalsMounted(false);
+    const dispatchEvent = vi.fn();
+    vi.stubGlobal('window', { dispatchEvent });
+    openModalWhenReady({ title: 'Ordner umbenennen', children: null });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(dispatchEvent).not.toHaveBeenCalled();
+    markModalsMounted(true);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(dispatchEvent).toHaveBeenCalledTimes(1);
+  });
+});
