@@ -8,8 +8,8 @@ import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { offers, orders } from '../../db/schema/index';
-import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { offers, orderSearchText, orders } from '../../db/schema/index';
+import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -221,6 +221,16 @@ export const SEARCH_COLUMNS: (AnyColumn | SQL)[] = [
   orders.elServiceId,
 ];
 
+/**
+ * The free search: the term anywhere in any of SEARCH_COLUMNS, case-blind, as the one search text the
+ * trigram index holds (orderSearchText); a term with the text's separator (chr 31) is matched column by column.
+ */
+export function orderSearch(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  if (term.includes('\u001f')) return searchAny(term, SEARCH_COLUMNS);
+  return sql`${orderSearchText(orders)} ilike ${containsPattern(term)}`;
+}
+
 const SORT: Record<string, SortField> = {
   // Worst overall colour first, then the soonest planned installation.
   gesamt_ampel: { keys: [orders.gesamtRank], thenBy: [orders.vkidGeplanteMontageDate], descendingFirst: true },
@@ -243,7 +253,7 @@ export function listWhere(tenantId: string, q: OrderListQuery): SQL {
   return and(
     eq(orders.tenantId, tenantId),
     q.inactive ? undefined : eq(orders.active, true),
-    searchAny(q.search, SEARCH_COLUMNS),
+    orderSearch(q.search),
     q.status ? eq(orders.status, q.status) : undefined,
     q.department !== undefined ? eq(orders.aktuelleAbteilung, q.department) : undefined,
     q.division ? sql`${orders.abteilung} ->> ${q.division} = 'true'` : undefined,
