@@ -13,6 +13,8 @@
  * domain's rule (orderAmpels).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Department } from '@pruefbuch/domain/roles';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
@@ -312,6 +314,48 @@ async function check(token: string, tenantId: string, name: string, work: Call[]
 }
 
 type Row = Record<string, string | number>;
+
+/** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
+function cpuTimes(pids: number[]) {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {}
+  }
+  return times;
+}
+
+/** The PostgreSQL backends of the bench database (the server's pool among them). */
+async function backends(database: Database) {
+  const client = (database.db as unknown as { $client: { query: (t: string) => Promise<{ rows: { pid: number }[] }> } })
+    .$client;
+  return (await client.query('select pid from pg_stat_activity where datname = current_database()')).rows.map(
+    (r) => r.pid,
+  );
+}
+
+/**
+ * What a run costs in CPU per request: the server process, and the database's backends (started
+ * before or during the run). On 2 cores, 20 clients in a closed loop wait about 20 × (Node + PG) / 2 ms.
+ */
+async function cpuPerRequest<T extends { rps: number }>(database: Database, serverPid: number, run: () => Promise<T>) {
+  const before = cpuTimes([serverPid, ...(await backends(database))]);
+  const r = await run();
+  const pgPids = await backends(database);
+  const after = cpuTimes([serverPid, ...pgPids]);
+  const used = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
+  const requests = r.rps * DURATION;
+  const pg = pgPids.reduce((sum, pid) => sum + used(pid), 0);
+  return {
+    ...r,
+    nodeCpu: after.size ? ms(used(serverPid) / requests) : Number.NaN,
+    pgCpu: after.size ? ms(pg / requests) : Number.NaN,
+  };
+}
 type Floor = Awaited<ReturnType<typeof direct>>;
 
 async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
@@ -349,7 +393,9 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
         await check(token, tenantId, name, work);
         await api(token, tenantId, work, 4, 3).catch(() => {});
         const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));
-        const r = await api(token, tenantId, work, CONNECTIONS, DURATION);
+        const r = await cpuPerRequest(database, server.pid ?? 0, () =>
+          api(token, tenantId, work, CONNECTIONS, DURATION),
+        );
         const { alone: floorAlone, loaded: floor } = floors.get(name) as { alone: Floor; loaded: Floor };
         const budget = 2 * floor.p50 + 2;
         const met = r.p50 <= budget && r.p99 < 50 && r.errors === 0;
@@ -363,6 +409,9 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
           'SQL p50 ms': floor.p50,
           'SQL p99 ms': floor.p99,
           'API p50 ms (1 client)': alone.p50,
+          'Node CPU ms/req': r.nodeCpu,
+          'PG CPU ms/req': r.pgCpu,
+          'load (1 min)': ms(loadavg()[0] ?? 0),
           'SQL p50 ms (1 client)': floorAlone.p50,
           errors: r.errors,
           target: met ? 'met' : `missed (p50 ≤ ${ms(budget)}, p99 < 50)`,
