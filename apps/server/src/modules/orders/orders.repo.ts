@@ -6,7 +6,7 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offers, orderSearchText, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
@@ -179,6 +179,11 @@ export function auditViewOf(row: OrderRow): Record<string, unknown> {
 const columns = { row: orders, offerNr: offers.offerNr };
 export type OrderSelect = { row: OrderRow; offerNr: string | null };
 
+/** What a list shows of an order: all but deliveries, extra effort and object data (orderListItemSchema). */
+const { logistik: _l, maw: _m, objektdaten: _o, ...listColumns } = getTableColumns(orders);
+type ListRow = Omit<OrderRow, 'logistik' | 'maw' | 'objektdaten'>;
+export type OrderListSelect = { row: ListRow; offerNr: string | null };
+
 const selectOrders = (db: Executor) =>
   db
     .select(columns)
@@ -273,7 +278,7 @@ export async function pageOf(
   db: Executor,
   where: SQL,
   p: { page: number; size: number; sort?: string },
-): Promise<{ rows: OrderSelect[]; total: number }> {
+): Promise<{ rows: OrderListSelect[]; total: number }> {
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
@@ -282,7 +287,11 @@ export async function pageOf(
     .limit(p.size)
     .offset(offsetOf(p));
   const found = await db
-    .select({ ...columns, total: sql<number>`(select count(*) from ${orders} where ${where})`.mapWith(Number) })
+    .select({
+      row: listColumns,
+      offerNr: offers.offerNr,
+      total: sql<number>`(select count(*) from ${orders} where ${where})`.mapWith(Number),
+    })
     .from(orders)
     .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
     .where(inArray(orders.id, pageIds))
@@ -335,7 +344,7 @@ type OrderListItem = Omit<Order, 'logistik' | 'maw' | 'objektdaten'>;
  * out field by field (a list maps 20 rows per call; copying the whole order and dropping three fields
  * cost more than the query). orders-lists.test.ts checks it against orderListItemSchema.
  */
-export function toListItem(s: OrderSelect): OrderListItem {
+export function toListItem(s: OrderListSelect): OrderListItem {
   const r = s.row;
   return {
     objekt: r.objekt,
