@@ -7,7 +7,7 @@ import { type AnyColumn, and, eq, inArray, ne, or, type SQL, sql } from 'drizzle
 import { orderSerialText, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { pageReply } from '../../platform/paging';
-import { countOf, orderSearch, pageOf, toListItem } from './orders.repo';
+import { countOf, countWhere, orderSearch, pageOf, toListItem } from './orders.repo';
 
 /** Case-insensitive equality (abbreviations and names of people are typed in any case). */
 const same = (column: AnyColumn, value: string) => sql`lower(${column}) = lower(${value.trim()})`;
@@ -45,26 +45,37 @@ export type OrderListKind = keyof typeof LISTS;
 const whereOf = (tenantId: string, kind: OrderListKind, value: string) =>
   and(eq(orders.tenantId, tenantId), eq(orders.active, true), LISTS[kind](value)) as SQL;
 
+/**
+ * How many orders a list holds, as one value. The installer list's is the installer's orders plus those
+ * whose service id is the value and whose installer is not: two counts that each read one index only
+ * (a count of the 'or' reads every match's row).
+ */
+function countSql(tenantId: string, kind: OrderListKind, value: string): SQL {
+  if (kind !== 'el') return countWhere(whereOf(tenantId, kind, value));
+  const base = and(eq(orders.tenantId, tenantId), eq(orders.active, true));
+  const byInstaller = and(base, same(orders.elMontage, value));
+  const byServiceId = and(
+    base,
+    same(orders.elServiceId, value),
+    sql`lower(${orders.elMontage}) <> lower(${value.trim()})`,
+  );
+  return sql`((select count(*) from ${orders} where ${byInstaller}) + (select count(*) from ${orders} where ${byServiceId}))`;
+}
+
 /** One page of a search list. */
 export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   const ctx = requireTenant(rctx);
-  const { rows, total } = await pageOf(ctx.db, whereOf(ctx.tenantId, kind, value), q);
+  const { rows, total } = await pageOf(
+    ctx.db,
+    whereOf(ctx.tenantId, kind, value),
+    countSql(ctx.tenantId, kind, value),
+    q,
+  );
   return pageReply(rows.map(toListItem), total, q);
 }
 
 /** How many orders a search list holds. */
 export async function searchCount(rctx: RequestContext, kind: OrderListKind, value: string) {
   const ctx = requireTenant(rctx);
-  if (kind === 'el') {
-    // The installer's orders, and those whose service id is the value and whose installer is not: two counts
-    // that each read one index only (one count of the 'or' reads every match's row).
-    const base = and(eq(orders.tenantId, ctx.tenantId), eq(orders.active, true));
-    const byInstaller = await countOf(ctx.db, and(base, same(orders.elMontage, value)) as SQL);
-    const byServiceId = await countOf(
-      ctx.db,
-      and(base, same(orders.elServiceId, value), sql`lower(${orders.elMontage}) <> lower(${value.trim()})`) as SQL,
-    );
-    return { count: byInstaller + byServiceId };
-  }
-  return { count: await countOf(ctx.db, whereOf(ctx.tenantId, kind, value)) };
+  return { count: await countOf(ctx.db, countSql(ctx.tenantId, kind, value)) };
 }

@@ -268,15 +268,20 @@ export function listWhere(tenantId: string, q: OrderListQuery): SQL {
 
 export const orderOf = (sort: string | undefined) => orderBy(sort, SORT, 'gesamt_ampel', [orders.id]);
 
+/** The count of orders matching `where`, as a value for pageOf and countOf. */
+export const countWhere = (where: SQL) => sql`(select count(*) from ${orders} where ${where})`;
+
 /**
- * One page of orders matching `where`, sorted, with the total, in one statement: the page's ids come
- * from orders alone (the list's index, stopping after the page), only the page's rows are read whole and
- * joined with their offer, and the total is a count of its own, computed once. A window count over the
- * joined rows made every list read all its matches in full; three statements cost three round trips.
+ * One page of orders matching `where`, sorted, with the total (`total`: a count such as countWhere(where)),
+ * in one statement: the page's ids come from orders alone (the list's index, stopping after the page),
+ * only the page's rows are read and joined with their offer, and the total is computed once. A window
+ * count over the joined rows made every list read all its matches in full; three statements cost three
+ * round trips.
  */
 export async function pageOf(
   db: Executor,
   where: SQL,
+  total: SQL,
   p: { page: number; size: number; sort?: string },
 ): Promise<{ rows: OrderListSelect[]; total: number }> {
   const pageIds = db
@@ -287,27 +292,20 @@ export async function pageOf(
     .limit(p.size)
     .offset(offsetOf(p));
   const found = await db
-    .select({
-      row: listColumns,
-      offerNr: offers.offerNr,
-      total: sql<number>`(select count(*) from ${orders} where ${where})`.mapWith(Number),
-    })
+    .select({ row: listColumns, offerNr: offers.offerNr, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
     .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
     .where(inArray(orders.id, pageIds))
     .orderBy(...orderOf(p.sort));
   const rows = found.map(({ total: _t, ...r }) => r);
   // A page past the end has no row to carry the total.
-  const total = found[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, where));
-  return { rows, total };
+  return { rows, total: found[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, total)) };
 }
 
-export async function countOf(db: Executor, where: SQL) {
-  const [c] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(where);
-  return c?.n ?? 0;
+/** The value of a count (countWhere, or a list's own). */
+export async function countOf(db: Executor, count: SQL) {
+  const result = (await db.execute(sql`select ${count} as n`)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------
