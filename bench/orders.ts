@@ -5,12 +5,16 @@
  * sent straight through the driver with the same pool. Targets: API p50 ≤ 2 × SQL p50 + 2 ms, and
  * API p99 < 50 ms at 20 clients.
  *
- * The SQL side is the API's own: each call's statements are captured from the orders module's list
- * functions (orders.lists.ts) and the evaluation's repository, run on a driver that only records
- * what it is sent (bench/offers.ts recorder). The orders are made like the server makes them: the
- * ampels and their rank from the domain's rule (orderAmpels).
+ * The SQL side is the API's own: each call is made once through the orders module's list functions
+ * (orders.lists.ts) and the evaluation's repository on the bench's pool, and every statement it sent
+ * is recorded with its parameters (the page's ids, its rows by id, the total); the floor replays all
+ * of them one after the other. The load comes from autocannon in this process, the server is a child
+ * process. The orders are made like the server makes them: the ampels and their rank from the
+ * domain's rule (orderAmpels).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Department } from '@pruefbuch/domain/roles';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
@@ -19,6 +23,7 @@ import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_DEFAULTS, orderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { orders } from '../apps/server/src/db/schema/index';
@@ -26,7 +31,7 @@ import { seedDemo } from '../apps/server/src/demo/seed';
 import { generator } from '../apps/server/src/demo/seed-offers';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
 import { type OrderListKind, searchCount, searchList } from '../apps/server/src/modules/orders/orders.lists';
-import { api, base, type Call, direct, ms, PORT, qs, recorder, rowsOf } from './offers';
+import { api, base, type Call, direct, ms, PORT, qs, rowsOf, type Statement } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -200,34 +205,54 @@ export async function seedOrderTenant(db: Db, today: string) {
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
-/** A context on the recording driver: the lists' functions build exactly what they send on the server. */
-const ctxOn = (db: Db, tenantId: string) => ({ db, tenantId, lang: 'de' }) as never;
+/**
+ * A Drizzle database on the bench's own connection pool that records every statement it sends: the
+ * lists' functions run on the real orders, so a page's second and third statements (the page's rows
+ * by id, the total) are recorded with the ids and the answers they get on the server.
+ */
+function recording(database: Database) {
+  const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+  const sent: Statement[] = [];
+  const proxy = {
+    query: (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      sent.push(
+        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
+      );
+      return client.query(q, values);
+    },
+  };
+  const db = drizzle(proxy as never, { schema }) as unknown as Db;
+  return { db, take: () => sent.splice(0, sent.length) };
+}
 
-export async function orderCalls(tenantId: string, today: string) {
-  const { db, take } = recorder();
-  const ctx = ctxOn(db, tenantId);
+/** What the API must answer for a call (checked before anything is timed). */
+type Expected = { ids: string[]; total: number } | { count: number };
+const expected = new Map<string, Expected>();
+
+export async function orderCalls(database: Database, tenantId: string, today: string) {
+  const { db, take } = recording(database);
+  const ctx = { db, tenantId, lang: 'de' } as never;
   const calls: Record<string, Call[]> = {};
   const list = async (name: string, route: string, kind: OrderListKind, values: string[], pages = [1]) => {
     calls[name] = [];
     for (const value of values) {
       for (const page of pages) {
         const q = orderPageQuery.parse({ page, size: 20 });
-        await searchList(ctx, kind, value, q);
-        // The page's statement; a page that finds no rows would count once more, which the recorder's empty answer provokes.
-        const [first] = take();
+        const reply = await searchList(ctx, kind, value, q);
         const path = `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}?${qs({ page, size: 20 })}`;
-        calls[name]?.push({ path, statements: first ? [first] : [] });
+        expected.set(path, { ids: reply.docs.map((d) => d._id), total: reply.total });
+        // Every statement of the call: the page's ids, its rows, and the total unless the page tells it.
+        calls[name]?.push({ path, statements: take() });
       }
     }
   };
   const count = async (name: string, route: string, kind: OrderListKind, values: string[]) => {
     calls[name] = [];
     for (const value of values) {
-      await searchCount(ctx, kind, value);
-      calls[name]?.push({
-        path: `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}`,
-        statements: take(),
-      });
+      const reply = await searchCount(ctx, kind, value);
+      const path = `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}`;
+      expected.set(path, reply);
+      calls[name]?.push({ path, statements: take() });
     }
   };
   await list('list: getOrdersBySearch', 'getOrdersBySearch', 'search', [
@@ -271,29 +296,66 @@ export async function orderCalls(tenantId: string, today: string) {
   return calls;
 }
 
-/** Every call answers 200 with what the SQL answers (rows of a list, the count), before anything is timed. */
-async function check(token: string, tenantId: string, database: Database, name: string, work: Call[]) {
-  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
-    .$client;
+/** Every call answers 200 with what the functions answered on the same orders (the page's ids and total, the count), before anything is timed. */
+async function check(token: string, tenantId: string, name: string, work: Call[]) {
   for (const c of work) {
     const res = await fetch(`${base}${c.path}`, {
       headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
     });
     if (res.status !== 200) throw new Error(`${name}: ${c.path} answered ${res.status}: ${await res.text()}`);
-    const body = (await res.json()) as { docs?: unknown[]; count?: number; total?: { received: number } };
-    const s = c.statements[0];
-    if (!s) throw new Error(`${name}: ${c.path}: no statement recorded`);
-    const r = (await client.query(s.sql, s.params)) as { rows: Record<string, unknown>[] };
-    if (name.startsWith('list') && (body.docs?.length ?? -1) !== r.rows.length) {
-      throw new Error(`${name}: ${c.path}: API ${body.docs?.length} rows, SQL ${r.rows.length}`);
-    }
-    if (name.startsWith('count') && Number(Object.values(r.rows[0] ?? {})[0]) !== body.count) {
-      throw new Error(`${name}: ${c.path}: API ${body.count}, SQL ${JSON.stringify(r.rows[0])}`);
+    const body = (await res.json()) as { docs?: { _id: string }[]; count?: number; total?: number };
+    const want = expected.get(c.path);
+    if (!want) continue;
+    const got = 'count' in want ? { count: body.count } : { ids: body.docs?.map((d) => d._id), total: body.total };
+    if (JSON.stringify(got) !== JSON.stringify(want)) {
+      throw new Error(`${name}: ${c.path}: API ${JSON.stringify(got)}, functions ${JSON.stringify(want)}`);
     }
   }
 }
 
 type Row = Record<string, string | number>;
+
+/** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
+function cpuTimes(pids: number[]) {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {}
+  }
+  return times;
+}
+
+/** The PostgreSQL backends of the bench database (the server's pool among them). */
+async function backends(database: Database) {
+  const client = (database.db as unknown as { $client: { query: (t: string) => Promise<{ rows: { pid: number }[] }> } })
+    .$client;
+  return (await client.query('select pid from pg_stat_activity where datname = current_database()')).rows.map(
+    (r) => r.pid,
+  );
+}
+
+/**
+ * What a run costs in CPU per request: the server process, and the database's backends (started
+ * before or during the run). On 2 cores, 20 clients in a closed loop wait about 20 × (Node + PG) / 2 ms.
+ */
+async function cpuPerRequest<T extends { rps: number }>(database: Database, serverPid: number, run: () => Promise<T>) {
+  const before = cpuTimes([serverPid, ...(await backends(database))]);
+  const r = await run();
+  const pgPids = await backends(database);
+  const after = cpuTimes([serverPid, ...pgPids]);
+  const used = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
+  const requests = r.rps * DURATION;
+  const pg = pgPids.reduce((sum, pid) => sum + used(pid), 0);
+  return {
+    ...r,
+    nodeCpu: after.size ? ms(used(serverPid) / requests) : Number.NaN,
+    pgCpu: after.size ? ms(pg / requests) : Number.NaN,
+  };
+}
 type Floor = Awaited<ReturnType<typeof direct>>;
 
 async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
@@ -304,7 +366,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   const began = performance.now();
   const { tenantId } = await seedOrderTenant(database.db, today);
   console.log(`\n${label}: ${ORDERS} orders seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  const workloads = Object.entries(await orderCalls(tenantId, today));
+  const workloads = Object.entries(await orderCalls(database, tenantId, today));
   const only = process.env.BENCH_ONLY;
   const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
 
@@ -328,10 +390,12 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
           body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
         });
         const token = ((await res.json()) as { token: string }).token;
-        await check(token, tenantId, database, name, work);
+        await check(token, tenantId, name, work);
         await api(token, tenantId, work, 4, 3).catch(() => {});
         const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));
-        const r = await api(token, tenantId, work, CONNECTIONS, DURATION);
+        const r = await cpuPerRequest(database, server.pid ?? 0, () =>
+          api(token, tenantId, work, CONNECTIONS, DURATION),
+        );
         const { alone: floorAlone, loaded: floor } = floors.get(name) as { alone: Floor; loaded: Floor };
         const budget = 2 * floor.p50 + 2;
         const met = r.p50 <= budget && r.p99 < 50 && r.errors === 0;
@@ -345,6 +409,9 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
           'SQL p50 ms': floor.p50,
           'SQL p99 ms': floor.p99,
           'API p50 ms (1 client)': alone.p50,
+          'Node CPU ms/req': r.nodeCpu,
+          'PG CPU ms/req': r.pgCpu,
+          'load (1 min)': ms(loadavg()[0] ?? 0),
           'SQL p50 ms (1 client)': floorAlone.p50,
           errors: r.errors,
           target: met ? 'met' : `missed (p50 ≤ ${ms(budget)}, p99 < 50)`,

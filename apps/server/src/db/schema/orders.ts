@@ -1,9 +1,11 @@
 import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
 import type { Delivery, DoorConfig, MawEntry } from '@pruefbuch/domain/schemas/order';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -21,6 +23,24 @@ import { offers } from './offers';
 import { tenants } from './tenants';
 
 const day = (name: string) => date(name, { mode: 'string' });
+
+type SearchColumns = Record<'objekt' | 'abnr' | 'csnr' | 'kunde' | 'tp' | 'elServiceId', AnyPgColumn>;
+
+/**
+ * The text the free search of orders looks in (SPEC §7: object, AB-Nr, CS-Nr, customer, TP, service
+ * id), joined by a unit separator (chr 31) so that a term never matches across two fields, as for
+ * books. orders_search_trgm_idx is built on exactly this expression; a search must use it unchanged.
+ */
+export const orderSearchText = (t: SearchColumns): SQL =>
+  sql`(${t.objekt} || chr(31) || ${t.abnr} || chr(31) || ${t.csnr} || chr(31) || ${t.kunde} || chr(31) || ${t.tp} || chr(31) || ${t.elServiceId})`;
+
+/**
+ * The text the serial number search looks in: the service id and the door configuration's codes, the
+ * components as their JSON array text. orders_serial_trgm_idx is built on it; it narrows the rows the
+ * exact condition (decision 024) then checks.
+ */
+export const orderSerialText = (t: { elServiceId: AnyPgColumn; tuer: AnyPgColumn }): SQL =>
+  sql`(${t.elServiceId} || chr(31) || coalesce(${t.tuer} ->> 'antrieb', '') || chr(31) || coalesce(${t.tuer} ->> 'fluegel', '') || chr(31) || coalesce(${t.tuer} ->> 'stromart', '') || chr(31) || coalesce((${t.tuer} -> 'komponenten')::text, ''))`;
 const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export interface ContactValue {
@@ -29,6 +49,10 @@ export interface ContactValue {
   tel: string;
 }
 export type ServiceKindFlags = Record<'ibn' | 'maw' | 'mon' | 'okl' | 'rep' | 'ser' | 'umr', boolean>;
+
+/** The search lists' order as index keys: gesamt_rank desc, vkid_geplante_montage_date, id. */
+const listOrder = (t: Record<'gesamtRank' | 'vkidGeplanteMontageDate' | 'id', ExtraConfigColumn>) =>
+  [t.gesamtRank.desc().nullsFirst(), t.vkidGeplanteMontageDate.asc(), t.id.asc()] as const;
 
 /**
  * An order (SPEC §3 Order) of a tenant. The fields that lists search, filter, sort, count and the
@@ -116,11 +140,39 @@ export const orders = pgTable(
     index('orders_tenant_el_kw_idx').on(t.tenantId, t.elAktKw),
     index('orders_tenant_ad_idx').on(t.tenantId, t.vkidAd),
     index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt),
-    // The per-person search lists and counts match case-blind (lower(column) = lower(value), decision 024).
-    index('orders_tenant_innendienst_lower_idx').on(t.tenantId, sql`lower(${t.vkidInnendienst})`),
-    index('orders_tenant_montage_lower_idx').on(t.tenantId, sql`lower(${t.elMontage})`),
-    index('orders_tenant_service_id_lower_idx').on(t.tenantId, sql`lower(${t.elServiceId})`),
-    index('orders_tenant_ad_lower_idx').on(t.tenantId, sql`lower(${t.vkidAd})`),
+    // The search lists and counts (decision 024, bench/orders.ts): each of the tenant's active orders in
+    // the lists' order (worst overall ampel first, then the soonest installation, then the id), so a
+    // page is an index scan that stops after the page and a count an index-only scan.
+    index('orders_list_idx')
+      .on(t.tenantId, ...listOrder(t))
+      .where(sql`${t.active}`),
+    // By person, matched case-blind (lower(column) = lower(value)); the column itself last, so a count
+    // reads the index only (an index holding only lower(column) cannot answer without the row).
+    index('orders_innendienst_list_idx')
+      .on(t.tenantId, sql`lower(${t.vkidInnendienst})`, ...listOrder(t), t.vkidInnendienst)
+      .where(sql`${t.active}`),
+    index('orders_montage_list_idx')
+      .on(t.tenantId, sql`lower(${t.elMontage})`, ...listOrder(t), t.elMontage)
+      .where(sql`${t.active}`),
+    index('orders_service_id_list_idx')
+      .on(t.tenantId, sql`lower(${t.elServiceId})`, ...listOrder(t), t.elServiceId, t.elMontage)
+      .where(sql`${t.active}`),
+    index('orders_ad_list_idx')
+      .on(t.tenantId, sql`lower(${t.vkidAd})`, ...listOrder(t), t.vkidAd)
+      .where(sql`${t.active}`),
+    // The department lists (/all): exactly their orders.
+    index('orders_vkid_list_idx')
+      .on(t.tenantId, ...listOrder(t))
+      .where(sql`${t.active} and ${t.status} in ('CREATED', 'AKT_KW_VKID')`),
+    index('orders_el_list_idx')
+      .on(t.tenantId, ...listOrder(t))
+      .where(sql`${t.active} and ${t.status} in ('AKT_KW', 'MONTAGE')`),
+    index('orders_ad_open_list_idx')
+      .on(t.tenantId, ...listOrder(t))
+      .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
+    // The free search and the serial number search: trigrams within the tenant (pg_trgm, btree_gin, as for books).
+    index('orders_search_trgm_idx').using('gin', t.tenantId, sql`${orderSearchText(t)} gin_trgm_ops`),
+    index('orders_serial_trgm_idx').using('gin', t.tenantId, sql`${orderSerialText(t)} gin_trgm_ops`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],

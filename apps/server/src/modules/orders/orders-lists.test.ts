@@ -1,6 +1,6 @@
 /** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import type { Order } from '@pruefbuch/domain/schemas/order';
+import { type Order, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { el, isoDay, orderWorld, vkid } from './orders.fixtures';
@@ -50,6 +50,8 @@ describe('the search lists and counts', async () => {
     const res = await w.call('GET', `/orders/${path}`);
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json() as Page;
+    // The reply is written without the schema on the way out: it must be exactly what the schema keeps.
+    expect(orderListReply.parse(p)).toEqual(p);
     return p.docs.map((o) => o._id).sort();
   };
   const count = async (path: string) => {
@@ -82,6 +84,7 @@ describe('the search lists and counts', async () => {
     expect(await list('getOrdersByEl/Team%20Nord')).toEqual(sorted(a, c));
     expect(await list('getOrdersByEl/srv-4711')).toEqual(sorted(a));
     expect(await count('countOrdersByEl/team%20nord')).toBe(2);
+    expect(await count('countOrdersByEl/SRV-4711')).toBe(1);
   });
 
   it('getOrdersByAd and countOrdersByAd match the field sales person (vkid.ad)', async () => {
@@ -102,6 +105,9 @@ describe('the search lists and counts', async () => {
     const res = await w.call('GET', '/orders/getOrdersByAd/kar?size=2&page=2&sort=objekt');
     expect(res.json()).toMatchObject({ total: 3, page: 2, size: 2, pages: 2 });
     expect((res.json() as Page).docs.map((o) => o.objekt)).toEqual(['Zeil Galerie']);
+    // A page past the end has no rows and still the total.
+    const past = await w.call('GET', '/orders/getOrdersByAd/kar?size=2&page=3');
+    expect(past.json()).toMatchObject({ docs: [], total: 3, page: 3, pages: 2 });
     expect((await w.call('GET', '/orders/getOrdersByAd/kar?size=0')).statusCode).toBe(400);
   });
 });

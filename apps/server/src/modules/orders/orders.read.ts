@@ -5,7 +5,7 @@ import { orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
-import { findOrder, listWhere, pageOf, toListItem, toOrderDto } from './orders.repo';
+import { countWhere, findOrder, listWhere, pageOf, toListItem, toOrderDto } from './orders.repo';
 
 /** GET orders/{id}: the order; another tenant's is a 404. */
 export async function get(rctx: RequestContext, id: string) {
@@ -18,7 +18,8 @@ export async function get(rctx: RequestContext, id: string) {
 /** GET orders: one page, searched, filtered and sorted. */
 export async function list(rctx: RequestContext, q: OrderListQuery) {
   const ctx = requireTenant(rctx);
-  const { rows, total } = await pageOf(ctx.db, listWhere(ctx.tenantId, q), q);
+  const where = listWhere(ctx.tenantId, q);
+  const { rows, total } = await pageOf(ctx.db, where, countWhere(where), q);
   return pageReply(rows.map(toListItem), total, q);
 }
 

@@ -6,10 +6,10 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { offers, orders } from '../../db/schema/index';
-import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { offers, orderSearchText, orders } from '../../db/schema/index';
+import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -179,6 +179,11 @@ export function auditViewOf(row: OrderRow): Record<string, unknown> {
 const columns = { row: orders, offerNr: offers.offerNr };
 export type OrderSelect = { row: OrderRow; offerNr: string | null };
 
+/** What a list shows of an order: all but deliveries, extra effort and object data (orderListItemSchema). */
+const { logistik: _l, maw: _m, objektdaten: _o, ...listColumns } = getTableColumns(orders);
+type ListRow = Omit<OrderRow, 'logistik' | 'maw' | 'objektdaten'>;
+export type OrderListSelect = { row: ListRow; offerNr: string | null };
+
 const selectOrders = (db: Executor) =>
   db
     .select(columns)
@@ -221,6 +226,16 @@ export const SEARCH_COLUMNS: (AnyColumn | SQL)[] = [
   orders.elServiceId,
 ];
 
+/**
+ * The free search: the term anywhere in any of SEARCH_COLUMNS, case-blind, as the one search text the
+ * trigram index holds (orderSearchText); a term with the text's separator (chr 31) is matched column by column.
+ */
+export function orderSearch(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  if (term.includes('\u001f')) return searchAny(term, SEARCH_COLUMNS);
+  return sql`${orderSearchText(orders)} ilike ${containsPattern(term)}`;
+}
+
 const SORT: Record<string, SortField> = {
   // Worst overall colour first, then the soonest planned installation.
   gesamt_ampel: { keys: [orders.gesamtRank], thenBy: [orders.vkidGeplanteMontageDate], descendingFirst: true },
@@ -243,7 +258,7 @@ export function listWhere(tenantId: string, q: OrderListQuery): SQL {
   return and(
     eq(orders.tenantId, tenantId),
     q.inactive ? undefined : eq(orders.active, true),
-    searchAny(q.search, SEARCH_COLUMNS),
+    orderSearch(q.search),
     q.status ? eq(orders.status, q.status) : undefined,
     q.department !== undefined ? eq(orders.aktuelleAbteilung, q.department) : undefined,
     q.division ? sql`${orders.abteilung} ->> ${q.division} = 'true'` : undefined,
@@ -253,38 +268,44 @@ export function listWhere(tenantId: string, q: OrderListQuery): SQL {
 
 export const orderOf = (sort: string | undefined) => orderBy(sort, SORT, 'gesamt_ampel', [orders.id]);
 
+/** The count of orders matching `where`, as a value for pageOf and countOf. */
+export const countWhere = (where: SQL) => sql`(select count(*) from ${orders} where ${where})`;
+
 /**
- * One page of orders matching `where`, sorted, with the total. The page's ids come from orders alone and
- * the total from its own count, and only the page's rows are read whole and joined with their offer: a
- * window count over the joined rows made every list read all its matches in full.
+ * One page of orders matching `where`, sorted, with the total (`total`: a count such as countWhere(where)),
+ * in one statement: the page's ids come from orders alone (the list's index, stopping after the page),
+ * only the page's rows are read and joined with their offer, and the total is computed once. A window
+ * count over the joined rows made every list read all its matches in full; three statements cost three
+ * round trips.
  */
 export async function pageOf(
   db: Executor,
   where: SQL,
+  total: SQL,
   p: { page: number; size: number; sort?: string },
-): Promise<{ rows: OrderSelect[]; total: number }> {
-  const ids = (
-    await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(...orderOf(p.sort))
-      .limit(p.size)
-      .offset(offsetOf(p))
-  ).map((r) => r.id);
-  const total = p.page === 1 && ids.length < p.size ? ids.length : await countOf(db, where);
-  if (ids.length === 0) return { rows: [], total };
-  const found = await selectOrders(db).where(inArray(orders.id, ids));
-  const byId = new Map(found.map((r) => [r.row.id, r]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+): Promise<{ rows: OrderListSelect[]; total: number }> {
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...orderOf(p.sort))
+    .limit(p.size)
+    .offset(offsetOf(p));
+  const found = await db
+    .select({ row: listColumns, offerNr: offers.offerNr, total: sql<number>`${total}`.mapWith(Number) })
+    .from(orders)
+    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...orderOf(p.sort));
+  const rows = found.map(({ total: _t, ...r }) => r);
+  // A page past the end has no row to carry the total.
+  return { rows, total: found[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, total)) };
 }
 
-export async function countOf(db: Executor, where: SQL) {
-  const [c] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(where);
-  return c?.n ?? 0;
+/** The value of a count (countWhere, or a list's own). */
+export async function countOf(db: Executor, count: SQL) {
+  const result = (await db.execute(sql`select ${count} as n`)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +335,75 @@ export function toOrderDto(s: OrderSelect): Order {
   };
 }
 
-export function toListItem(s: OrderSelect) {
-  const { logistik: _l, maw: _m, objektdaten: _o, ...item } = toOrderDto(s);
-  return item;
+type OrderListItem = Omit<Order, 'logistik' | 'maw' | 'objektdaten'>;
+
+/**
+ * An order as a list shows it: the order without deliveries, extra effort and object data, written
+ * out field by field (a list maps 20 rows per call; copying the whole order and dropping three fields
+ * cost more than the query). orders-lists.test.ts checks it against orderListItemSchema.
+ */
+export function toListItem(s: OrderListSelect): OrderListItem {
+  const r = s.row;
+  return {
+    objekt: r.objekt,
+    tp: r.tp,
+    abnr: r.abnr,
+    csnr: r.csnr,
+    objektnummer: r.objektnummer,
+    kunde: r.kunde,
+    active: r.active,
+    antriebe: r.antriebe,
+    antriebeOther: r.antriebeOther,
+    bemerkungen: r.bemerkungen,
+    anzahl_bemerkungen_bei_uebergabe: r.anzahlBemerkungenBeiUebergabe,
+    leistungsart: r.leistungsart,
+    abteilung: r.abteilung,
+    ansprechpartner_elektrik: r.ansprechpartnerElektrik,
+    ansprechpartner_baustelle: r.ansprechpartnerBaustelle,
+    ansprechpartner_kunde: r.ansprechpartnerKunde,
+    entscheidungstraeger: r.entscheidungstraeger,
+    vkid: {
+      belegdatum: r.vkidBelegdatum,
+      betrag: r.vkidBetrag,
+      vergabepreis: r.vkidVergabepreis,
+      innendienst: r.vkidInnendienst,
+      ad: r.vkidAd,
+      warenbtermin_date: r.vkidWarenbterminDate,
+      geplante_montage_date: r.vkidGeplanteMontageDate,
+      fixtermin: r.vkidFixtermin,
+      bemerkungen: r.vkidBemerkungen,
+      zivi: r.vkidZivi,
+      vorverrechnet: r.vkidVorverrechnet,
+      verrechnet: r.vkidVerrechnet,
+      montage_tage: r.vkidMontageTage,
+      kalkulierte_min: r.vkidKalkulierteMin,
+      kalkulierte_std: r.vkidKalkulierteStd,
+      bestellnummer: r.vkidBestellnummer,
+      akt_kw: r.vkidAktKw,
+      verrechneteMaw: r.vkidVerrechneteMaw,
+      ampel: ampelOf(r.vkidAmpel),
+    },
+    el: {
+      service_id: r.elServiceId,
+      akt_kw: r.elAktKw,
+      benoetigte_min: r.elBenoetigteMin,
+      bemerkungen: r.elBemerkungen,
+      montage: r.elMontage,
+      montagedatum: r.elMontagedatum,
+      ampel: ampelOf(r.elAmpel),
+    },
+    tuer: r.tuer,
+    _id: r.id,
+    tenant: r.tenantId,
+    offerId: r.offerId,
+    offerNr: s.offerNr ?? '',
+    bookId: r.bookId,
+    aktuelle_abteilung: r.aktuelleAbteilung,
+    status: r.status as OrderStatus,
+    statusLastModified: r.statusLastModified.toISOString(),
+    gesamt_ampel: ampelOf(r.gesamtAmpel),
+    __v: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
