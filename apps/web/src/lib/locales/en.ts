@@ -2,7 +2,9 @@
 import { admin } from '@pruefbuch/domain/locales/en/admin';
 import { auth } from '@pruefbuch/domain/locales/en/auth';
 import { books } from '@pruefbuch/domain/locales/en/books';
+import { capacity } from '@pruefbuch/domain/locales/en/capacity';
 import { checklists } from '@pruefbuch/domain/locales/en/checklists';
+import { costlist } from '@pruefbuch/domain/locales/en/costlist';
 import { common } from '@pruefbuch/domain/locales/en/common';
 import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
 import { defectreports } from '@pruefbuch/domain/locales/en/defectreports';
@@ -50,5 +52,7 @@ export const translation = {
   offerevaluation,
   opevaluation,
   orders,
+  costlist,
+  capacity,
   ui,
 };
