@@ -143,29 +143,31 @@ export function wingsOf(tuer: Pick<DoorConfig, 'fluegel'>): number {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-type Row = {
+export type RequiredTimeRow = {
   area: WorkArea;
   item: string;
-  quantity: (o: RequiredInput, wings: number) => number;
-  minutesEach: (c: CostListFields, o: RequiredInput, template: TimeTemplate | undefined, wings: number) => number;
+  /** How many times the item counts (wings: from the wing-count code; template: the order's, if still listed). */
+  quantity: (o: RequiredInput, wings: number, template: TimeTemplate | undefined) => number;
+  minutesEach: (c: CostListFields, o: RequiredInput, template: TimeTemplate | undefined) => number;
 };
 
 const perTemplate =
   (key: 'zeitaufwandAntrieb' | 'zeitaufwandProfilbearbeitung' | 'zeitaufwandVerglasen' | 'zeitaufwandVersand') =>
   (_c: CostListFields, _o: RequiredInput, t: TimeTemplate | undefined) =>
     t?.[key] ?? 0;
-const templateQuantity = (o: RequiredInput, wings: number, t: TimeTemplate | undefined) =>
-  o.fertigung.vorlage === null || !t ? 0 : t.proFluegel ? wings : 1;
+/** A template counts once, or once per wing when it says 'pro Flügel'; not at all without one. */
+const perTemplateQuantity = (_o: RequiredInput, wings: number, t: TimeTemplate | undefined) =>
+  t === undefined ? 0 : t.proFluegel ? wings : 1;
 
 /**
  * THE rule table of required time: each row gives a work area the quantity × minutes of one item.
  * Template rows count once, or once per wing when the template says 'pro Flügel'.
  */
-export const REQUIRED_TIME_ROWS: readonly Row[] = [
+export const REQUIRED_TIME_ROWS: readonly RequiredTimeRow[] = [
   {
     area: 'profilbearbeitung',
     item: 'vorlage',
-    quantity: () => 1,
+    quantity: perTemplateQuantity,
     minutesEach: perTemplate('zeitaufwandProfilbearbeitung'),
   },
   {
@@ -204,7 +206,7 @@ export const REQUIRED_TIME_ROWS: readonly Row[] = [
     quantity: (o) => o.fertigung.seitenteile,
     minutesEach: (c) => c.capacities.seitenteil,
   },
-  { area: 'antrieb', item: 'vorlage', quantity: () => 1, minutesEach: perTemplate('zeitaufwandAntrieb') },
+  { area: 'antrieb', item: 'vorlage', quantity: perTemplateQuantity, minutesEach: perTemplate('zeitaufwandAntrieb') },
   {
     area: 'antrieb',
     item: 'antriebstyp',
@@ -217,7 +219,12 @@ export const REQUIRED_TIME_ROWS: readonly Row[] = [
     quantity: (o) => o.fertigung.sonderfunktionen,
     minutesEach: (c) => c.capacities.sonderfunktion,
   },
-  { area: 'verglasen', item: 'vorlage', quantity: () => 1, minutesEach: perTemplate('zeitaufwandVerglasen') },
+  {
+    area: 'verglasen',
+    item: 'vorlage',
+    quantity: perTemplateQuantity,
+    minutesEach: perTemplate('zeitaufwandVerglasen'),
+  },
   {
     area: 'verglasen',
     item: 'beschlagVerglasen',
@@ -236,7 +243,7 @@ export const REQUIRED_TIME_ROWS: readonly Row[] = [
     quantity: (o) => o.fertigung.sonderglaeser,
     minutesEach: (c) => c.capacities.sonderglaeser,
   },
-  { area: 'versand', item: 'vorlage', quantity: () => 1, minutesEach: perTemplate('zeitaufwandVersand') },
+  { area: 'versand', item: 'vorlage', quantity: perTemplateQuantity, minutesEach: perTemplate('zeitaufwandVersand') },
   {
     area: 'versand',
     item: 'beschlagVerpackung',
@@ -264,12 +271,13 @@ export const REQUIRED_TIME_ROWS: readonly Row[] = [
  */
 export function requiredTimeOf(order: RequiredInput, costList: CostListFields): RequiredTime {
   const wings = wingsOf(order.tuer);
-  const template = costList.vorlagen.find((t) => t._id === order.fertigung.vorlage);
+  const template =
+    order.fertigung.vorlage === null ? undefined : costList.vorlagen.find((t) => t._id === order.fertigung.vorlage);
   const required: AreaMinutes = { ...NO_MINUTES };
   const lines: RequiredLine[] = [];
   for (const row of REQUIRED_TIME_ROWS) {
-    const quantity = row.item === 'vorlage' ? templateQuantity(order, wings, template) : row.quantity(order, wings);
-    const minutesEach = row.minutesEach(costList, order, template, wings);
+    const quantity = row.quantity(order, wings, template);
+    const minutesEach = row.minutesEach(costList, order, template);
     const minutes = Math.round(quantity * minutesEach);
     if (minutes <= 0) continue;
     required[row.area] += minutes;
