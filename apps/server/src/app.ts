@@ -17,6 +17,7 @@ import { booksRoutes } from './modules/books/books.routes';
 import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
 import { componentsRoutes } from './modules/components/components.routes';
+import { costlistRoutes } from './modules/costlist/costlist.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(componentsRoutes);
       await api.register(doorbooksRoutes);
       await api.register(opevaluationRoutes);
+      await api.register(costlistRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

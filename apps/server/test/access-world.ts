@@ -135,6 +135,9 @@ export async function accessWorld(t: TestApp, name: string) {
     .insert(doorComponents)
     .values({ code: `W-${tag()}`, kind: 'option', text: 'Testkomponente' })
     .returning();
+  // The tenant's cost list (created by its first read).
+  const costList = await t.api({ method: 'GET', url: '/costlist/find/first', token: owner.token, tenant: tenantId });
+  if (costList.statusCode !== 200) throw new Error(`cost list: ${costList.statusCode} ${costList.body}`);
   if (!defect || !bookType || !offerFile || !main.recordDefect || !component) throw new Error('world incomplete');
   return {
     tenant,
@@ -152,6 +155,7 @@ export async function accessWorld(t: TestApp, name: string) {
     order: order._id,
     commissionedOffer: commissioned._id,
     component: component.id,
+    costList: (costList.json() as { _id: string })._id,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -240,6 +244,7 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   offer: (w) => w.offer,
   orders: (w) => w.order,
   components: (w) => w.component,
+  costlist: (w) => w.costList,
 };
 
 /** What `:id` names where the first segment does not tell (the path below /api/v1). */
@@ -253,6 +258,7 @@ const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   CustomerLocation: (w) => w.location,
   Offer: (w) => w.offer,
   Order: (w) => w.order,
+  CostList: (w) => w.costList,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
