@@ -1,9 +1,4 @@
-import type {
-  CapacitySettingsFields,
-  CapacityTimes,
-  MawRates,
-  TimeTemplate,
-} from '@pruefbuch/domain/schemas/capacity';
+import type { CapacitySettingsFields, CapacityTimes, MawRates, TimeTemplate } from '@pruefbuch/domain/schemas/capacity';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
@@ -23,10 +18,7 @@ export const costLists = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     maw: jsonb('maw').$type<MawRates>().notNull(),
     capacities: jsonb('capacities').$type<CapacityTimes>().notNull(),
-    vorlagen: jsonb('vorlagen')
-      .$type<(TimeTemplate & { _id: string })[]>()
-      .notNull()
-      .default([]),
+    vorlagen: jsonb('vorlagen').$type<(TimeTemplate & { _id: string })[]>().notNull().default([]),
     version: integer('version').notNull().default(0),
     ...stamps,
   },

@@ -1,8 +1,8 @@
 /** The Drizzle schema, one file per area; drizzle-kit reads the tables exported here. */
 export * from './auth';
 export * from './books';
-export * from './capacity';
 export * from './booktypes';
+export * from './capacity';
 export * from './countries';
 export * from './customerlocations';
 export * from './documents';

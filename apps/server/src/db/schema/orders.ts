@@ -1,5 +1,5 @@
-import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
 import { PRODUCTION_DEFAULTS, type Production } from '@pruefbuch/domain/schemas/capacity';
+import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
 import type { Delivery, DoorConfig, MawEntry } from '@pruefbuch/domain/schemas/order';
 import { sql } from 'drizzle-orm';
 import {
