@@ -15,7 +15,13 @@ export const capacity = {
     versand: 'Versand',
     sonstiges: 'Sonstiges',
   },
-  weekdays: { montag: 'Montag', dienstag: 'Dienstag', mittwoch: 'Mittwoch', donnerstag: 'Donnerstag', freitag: 'Freitag' },
+  weekdays: {
+    montag: 'Montag',
+    dienstag: 'Dienstag',
+    mittwoch: 'Mittwoch',
+    donnerstag: 'Donnerstag',
+    freitag: 'Freitag',
+  },
   board: {
     views: 'Ansicht',
     week: 'Woche',
