@@ -12,8 +12,8 @@ export const costlist = {
     templates: 'Zeitaufwand-Vorlagen',
   },
   maw: {
-    intMaw: 'Stundensatz intern (je Stunde)',
-    extMaw: 'Stundensatz extern (je Stunde)',
+    intMaw: 'Intern je Stunde',
+    extMaw: 'Extern je Stunde',
     travelFlatRate: 'Anfahrtspauschale',
     versandCost: 'Versandkosten',
   },

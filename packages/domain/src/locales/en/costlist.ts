@@ -14,8 +14,8 @@ export const costlist: typeof de = {
     templates: 'Time-effort templates',
   },
   maw: {
-    intMaw: 'Internal rate (per hour)',
-    extMaw: 'External rate (per hour)',
+    intMaw: 'Internal per hour',
+    extMaw: 'External per hour',
     travelFlatRate: 'Travel flat rate',
     versandCost: 'Shipping cost',
   },
