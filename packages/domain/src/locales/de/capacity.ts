@@ -81,6 +81,7 @@ export const capacity = {
     noMontage: 'Ohne geplante Montage',
     propose: 'Einplanen vorschlagen',
     addSlot: 'Von Hand einplanen',
+    more: 'Weitere {{count}} anzeigen',
   },
   proposal: {
     title: 'Vorschlag für Auftrag {{abnr}}',

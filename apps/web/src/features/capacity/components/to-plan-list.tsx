@@ -10,6 +10,8 @@ import { formatDate } from '@/lib/format';
 import { useRequiredTimeList } from '../api/capacity';
 import { formatMinutes } from '../capacity-format';
 
+const PAGE = 8;
+
 /** 'Noch einzuplanen': orders with required time, what is planned of it, and the ways to plan them. */
 export function ToPlanList({
   mayPlan,
@@ -25,6 +27,8 @@ export function ToPlanList({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const list = useRequiredTimeList(filter, debounced);
+  const [shown, setShown] = useState(PAGE);
+  const items = list.data ?? [];
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="to-plan-title" data-testid="to-plan">
       <Stack gap="sm">
@@ -33,7 +37,10 @@ export function ToPlanList({
         </Title>
         <TextInput
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setShown(PAGE);
+          }}
           placeholder={t('capacity.toPlan.search')}
           aria-label={t('capacity.toPlan.search')}
           leftSection={<IconSearch size={16} />}
@@ -43,7 +50,10 @@ export function ToPlanList({
         <SegmentedControl
           size="xs"
           value={filter}
-          onChange={(v) => setFilter(v as 'open' | 'all')}
+          onChange={(v) => {
+            setFilter(v as 'open' | 'all');
+            setShown(PAGE);
+          }}
           aria-label={t('capacity.toPlan.filter')}
           data={[
             { value: 'open', label: t('capacity.toPlan.open') },
@@ -57,7 +67,7 @@ export function ToPlanList({
             {t('capacity.toPlan.empty')}
           </Text>
         ) : null}
-        {list.data?.map((item) => (
+        {items.slice(0, shown).map((item) => (
           <Paper key={item.orderId} withBorder radius="sm" p="xs" data-testid="to-plan-item" data-order={item.orderId}>
             <Stack gap={4}>
               <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
@@ -72,6 +82,7 @@ export function ToPlanList({
                 <Badge
                   variant="light"
                   color={item.totalPlanned >= item.totalRequired ? 'green' : 'orange'}
+                  tt="none"
                   style={{ flexShrink: 0 }}
                   data-testid="to-plan-total"
                 >
@@ -122,6 +133,11 @@ export function ToPlanList({
             </Stack>
           </Paper>
         ))}
+        {items.length > shown ? (
+          <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)} data-testid="to-plan-more">
+            {t('capacity.toPlan.more', { count: items.length - shown })}
+          </Button>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -11,7 +11,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
@@ -153,19 +153,20 @@ export function WeekBoard({
           </section>
         ))}
         {showWeekend ? null : (
-          <div className={classes.weekendCollapsed} data-testid="board-weekend">
-            <Button
-              variant="subtle"
-              size="compact-xs"
-              onClick={onToggleWeekend}
-              title={t('capacity.board.showWeekend')}
-            >
+          <UnstyledButton
+            className={classes.weekendCollapsed}
+            onClick={onToggleWeekend}
+            title={t('capacity.board.showWeekend')}
+            aria-label={t('capacity.board.showWeekend')}
+            data-testid="board-weekend"
+          >
+            <span className={classes.weekendLabel}>
               {t('capacity.board.weekend')}
               {weekend.some((d) => d.orderTimeList.length > 0)
                 ? ` (${weekend.reduce((n, d) => n + d.orderTimeList.length, 0)})`
                 : ''}
-            </Button>
-          </div>
+            </span>
+          </UnstyledButton>
         )}
       </div>
     </DndContext>
@@ -223,8 +224,8 @@ function Cell({
       data-date={day.date}
       data-area={area}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="xs" fw={600} c="dimmed" truncate>
+      <Group justify="space-between" gap={0} wrap="wrap" style={{ columnGap: 4 }}>
+        <Text size="xs" fw={600} c="dimmed">
           {t(`capacity.areas.${area}`)}
         </Text>
         <Text size="xs" c={planned > available ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>

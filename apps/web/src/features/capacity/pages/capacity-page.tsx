@@ -78,8 +78,10 @@ export function CapacityPage() {
   const [kwYear, kwNumber] = week.split('-W');
   const label =
     view === 'week'
-      ? `${t('capacity.board.kw', { week: kwNumber, year: kwYear })} · ${formatDate(weekRangeOf(date).from)} – ${formatDate(weekRangeOf(date).to)}`
+      ? t('capacity.board.kw', { week: kwNumber, year: kwYear })
       : dayjs(date).locale(currentLanguage()).format('MMMM YYYY');
+  const subLabel =
+    view === 'week' ? `${formatDate(weekRangeOf(date).from)} – ${formatDate(weekRangeOf(date).to)}` : null;
 
   const onShift = (slot: PlannedSlot, to: { date: string; area: PlannedSlot['area'] }) => {
     setBusySlot(slot._id);
@@ -160,10 +162,17 @@ export function CapacityPage() {
           >
             <IconChevronRight size={18} />
           </Button>
-          <Text fw={700} data-testid="capacity-label" tt={view === 'month' ? 'capitalize' : undefined}>
+        </Group>
+        <div style={{ flex: 1, minWidth: 150 }}>
+          <Text fw={700} data-testid="capacity-label" tt={view === 'month' ? 'capitalize' : undefined} lh={1.2}>
             {label}
           </Text>
-        </Group>
+          {subLabel ? (
+            <Text size="xs" c="dimmed">
+              {subLabel}
+            </Text>
+          ) : null}
+        </div>
         <SegmentedControl
           value={view}
           onChange={(v) => go({ view: v as Range })}
@@ -176,7 +185,7 @@ export function CapacityPage() {
         />
       </Group>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
+        <Grid.Col span={{ base: 12, xl: 9 }}>
           {capacity.isError && !capacity.data ? (
             <Alert
               color="red"
@@ -214,8 +223,8 @@ export function CapacityPage() {
             />
           ) : null}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <Stack gap="md">
+        <Grid.Col span={{ base: 12, xl: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 1 }} spacing="md" style={{ alignItems: 'start' }}>
             <ToPlanList mayPlan={mayPlan} onPropose={setProposalFor} onAddSlot={setSlotFor} />
             <AbsenceList
               range={view}
@@ -223,7 +232,7 @@ export function CapacityPage() {
               error={employees.isError ? employees.error : null}
               onRetry={() => void employees.refetch()}
             />
-          </Stack>
+          </SimpleGrid>
         </Grid.Col>
       </Grid>
       <ProposalDialog item={proposalFor} onClose={() => setProposalFor(null)} />
