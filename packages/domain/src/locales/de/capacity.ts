@@ -86,8 +86,10 @@ export const capacity = {
   proposal: {
     title: 'Vorschlag für Auftrag {{abnr}}',
     direction: 'Richtung',
-    backward: 'Rückwärts ab Montage',
-    forward: 'Vorwärts ab heute',
+    backward: 'Rückwärts',
+    forward: 'Vorwärts',
+    backwardHint: 'Rückwärts ab der geplanten Montage: die Fertigung endet vor ihr.',
+    forwardHint: 'Vorwärts ab heute: die ersten Tage mit freier Kapazität.',
     day: 'Tag',
     area: 'Bereich',
     minutes: 'Minuten',

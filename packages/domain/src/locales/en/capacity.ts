@@ -82,8 +82,10 @@ export const capacity: typeof de = {
   proposal: {
     title: 'Proposal for order {{abnr}}',
     direction: 'Direction',
-    backward: 'Backward from installation',
-    forward: 'Forward from today',
+    backward: 'Backward',
+    forward: 'Forward',
+    backwardHint: 'Backward from the planned installation: production ends before it.',
+    forwardHint: 'Forward from today: the first days with free capacity.',
     day: 'Day',
     area: 'Area',
     minutes: 'Minutes',

@@ -37,7 +37,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
   const reply = proposal.data;
   const overloaded = new Set(reply?.overloads.map((o) => `${o.date}|${o.area}`));
   const unplaced = reply ? WORK_AREAS.filter((a) => (reply.unplaced[a] ?? 0) > 0) : [];
-  const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YYYY');
+  const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YY');
   const area = (a: WorkArea) => t(`capacity.areas.${a}`);
 
   const apply = () => {
@@ -65,7 +65,15 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
           { value: 'forward', label: t('capacity.proposal.forward') },
         ]}
         data-testid="proposal-direction"
+        fullWidth
       />
+      <Text size="xs" c="dimmed">
+        {t(
+          (direction ?? reply?.direction) === 'backward'
+            ? 'capacity.proposal.backwardHint'
+            : 'capacity.proposal.forwardHint',
+        )}
+      </Text>
       {proposal.isPending ? <PageLoader /> : null}
       {proposal.isError ? <LoadError error={proposal.error} onRetry={() => void proposal.refetch()} /> : null}
       {reply && reply.slots.length === 0 && unplaced.length === 0 ? (
