@@ -6,6 +6,7 @@ import {
   COST_LIST_DEFAULTS,
   type CostList,
   type EmployeeTimeReply,
+  PRODUCTION_DEFAULTS,
   type RequiredTimeItem,
   type RequiredTimeReply,
 } from '@pruefbuch/domain/schemas/capacity';
@@ -348,5 +349,45 @@ describe('employee time and daily capacity', () => {
       expect(res.statusCode, url).toBe(400);
       expect(detailsOf(res.body).map((d) => d.field)).toContain('querystring.date');
     }
+  });
+});
+
+describe('the order’s production block (fertigung)', () => {
+  it('is stored with the defaults, returned, replaced by PUT orders and recorded field by field', async () => {
+    const w = await capacityWorld(t);
+    const created = await w.call('POST', '/orders', { objekt: 'Ohne Fertigung' }, w.admin.token);
+    expect(created.statusCode).toBe(201);
+    const order = created.json() as { _id: string; __v: number; fertigung: unknown };
+    expect(order.fertigung).toEqual(PRODUCTION_DEFAULTS);
+    const put = await w.call(
+      'PUT',
+      `/orders/${order._id}`,
+      { __v: order.__v, fertigung: { ...PRODUCTION_DEFAULTS, seitenteile: 2, bodenfuehrung: true } },
+      w.admin.token,
+    );
+    expect(put.statusCode).toBe(200);
+    const got = (await w.call('GET', `/orders/${order._id}`, undefined, w.admin.token)).json() as {
+      fertigung: unknown;
+    };
+    expect(got.fertigung).toEqual({ ...PRODUCTION_DEFAULTS, seitenteile: 2, bodenfuehrung: true });
+    const protocol = (
+      await w.call('GET', `/protocol/getProtocolByOrder/${order._id}`, undefined, w.admin.token)
+    ).json() as {
+      field: string;
+      action: string;
+      oldValue: string | null;
+      newValue: string | null;
+    }[];
+    const updates = protocol.filter((e) => e.action === 'update');
+    expect(updates.map((e) => e.field).sort()).toEqual(['fertigung.bodenfuehrung', 'fertigung.seitenteile']);
+    expect(updates.find((e) => e.field === 'fertigung.seitenteile')).toMatchObject({ oldValue: '0', newValue: '2' });
+    const bad = await w.call(
+      'PUT',
+      `/orders/${order._id}`,
+      { __v: 1, fertigung: { ...PRODUCTION_DEFAULTS, antriebe: -1 } },
+      w.admin.token,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(detailsOf(bad.body)).toContainEqual({ field: 'fertigung.antriebe', key: 'validation.min' });
   });
 });
