@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
@@ -36,12 +37,17 @@ type Settings = {
   lokaleFeiertage: unknown[];
 };
 
-/** The demo tenant with a full day of work in every area, and an order of this run that needs production time. */
-async function setUp() {
+async function setUpTenant() {
   const token = await adminToken();
   const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
   const tenant = tenants.docs[0]?._id;
   if (!tenant) throw new Error('demo tenant missing');
+  return { token, tenant };
+}
+
+/** The demo tenant with a full day of work in every area, and an order of this run that needs production time. */
+async function setUp() {
+  const { token, tenant } = await setUpTenant();
   const settings = await call<Settings>('GET', '/capacity', tenant, token);
   const day = { montag: 480, dienstag: 480, mittwoch: 480, donnerstag: 480, freitag: 480 };
   const areas = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'];
@@ -193,5 +199,38 @@ describe('capacity planning', () => {
     expect(await lager.getByTestId('to-plan-propose').count()).toBe(0);
     expect(await lager.getByTestId('capacity-settings-open').count()).toBe(0);
     expect(await lager.locator('[data-testid="slot-card"][role="button"]').count()).toBe(0);
+  });
+
+  it('the order editor shows the required time per area as it is typed, and the extra effort priced', async () => {
+    const { orderId } = await setUp();
+    const page = await browser.newPage();
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto(`/app/orderprocessing/${orderId}`);
+    const total = page.getByTestId('order-production-total');
+    await total.waitFor();
+    // Two wings of a swing door with one drive and picking, at the cost list's values of now.
+    const { token, tenant } = await setUpTenant();
+    const costList = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const c = costList.capacities;
+    const base =
+      2 * c.beschlagProfilbearbeitung +
+      c.antriebstyp.dreher +
+      2 * c.beschlagVerglasen +
+      2 * c.beschlagVerpackung +
+      c.kommissionierung;
+    await expect.poll(async () => Number(await total.getAttribute('data-minutes'))).toBe(base);
+    await page.getByTestId('order-production-standardglaeser').fill('3');
+    await expect.poll(async () => Number(await total.getAttribute('data-minutes'))).toBe(base + 3 * c.standardglaeser);
+
+    await page.getByTestId('order-maw-add').click();
+    await page.getByTestId('order-maw-stunden').last().fill('2');
+    await expect.poll(() => page.getByTestId('order-maw-total').textContent()).toMatch(/Summe Mehraufwand: \d/);
+    const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      2 * costList.maw.intMaw,
+    );
+    expect((await page.getByTestId('order-maw-amount').last().textContent())?.replace(/\s/g, ' ')).toContain(
+      euros.replace(/\s/g, ' '),
+    );
   });
 });
