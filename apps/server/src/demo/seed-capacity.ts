@@ -203,13 +203,13 @@ export async function seedDemoCapacity(tx: Executor, tenantId: string, opts: { t
     if (d) d.planned[area] += minutes;
   };
 
-  // 1. The first third planned by the proposal from a week ago on, at most 80 % of each day.
+  // 1. The first third planned by the proposal from a week ago on, at most 55 % of each day (room for more).
   const third = Math.ceil(withProduction.length / 3);
   for (const o of withProduction.slice(0, third)) {
     const { required } = requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, costList);
     const capped = days.map((d) => {
       const available = { ...NO_MINUTES };
-      for (const a of WORK_AREAS) available[a] = Math.floor(d.available[a] * 0.8);
+      for (const a of WORK_AREAS) available[a] = Math.floor(d.available[a] * 0.55);
       return { date: d.date, available, planned: d.planned };
     });
     const plan = proposePlan({
