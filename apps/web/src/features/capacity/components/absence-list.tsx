@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { EmployeeTimeReply } from '@pruefbuch/domain/schemas/capacity';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
 import { formatDate } from '@/lib/format';
 import type { Range } from '../api/capacity';
 import { dateRanges } from '../capacity-format';
+import { LoadFailed } from './load-failed';
 
 /** Who is away in the week or month shown, with the days (joined into ranges) and the note. */
 export function AbsenceList({
@@ -38,7 +38,7 @@ export function AbsenceList({
             {t(`capacity.absences.${range}`)}
           </Text>
         </Title>
-        {error ? <LoadError error={error} onRetry={onRetry} /> : null}
+        {error ? <LoadFailed error={error} onRetry={onRetry} /> : null}
         {reply && rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('capacity.absences.empty')}

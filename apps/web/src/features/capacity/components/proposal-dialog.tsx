@@ -5,7 +5,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatPercent } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -13,6 +12,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useProposal, useSaveCapacityByOrder } from '../api/capacity';
 import { formatMinutes } from '../capacity-format';
 import { notifyPlanFailed } from '../plan-errors';
+import { LoadFailed } from './load-failed';
 
 /** 'Einplanen vorschlagen': the server's proposal for an order (nothing saved yet); 'Übernehmen' plans it. */
 export function ProposalDialog({ item, onClose }: { item: RequiredTimeItem | null; onClose: () => void }) {
@@ -75,7 +75,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
         )}
       </Text>
       {proposal.isPending ? <PageLoader /> : null}
-      {proposal.isError ? <LoadError error={proposal.error} onRetry={() => void proposal.refetch()} /> : null}
+      {proposal.isError ? <LoadFailed error={proposal.error} onRetry={() => void proposal.refetch()} /> : null}
       {reply && reply.slots.length === 0 && unplaced.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('capacity.proposal.none')}

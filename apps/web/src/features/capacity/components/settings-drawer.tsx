@@ -33,7 +33,6 @@ import { DateField } from '@/components/ui/date-field';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { type EntityEditor, useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
-import { LoadError } from '@/components/ui/load-error';
 import { NumberField } from '@/components/ui/number-field';
 import { formatDate } from '@/lib/format';
 import { getSessionState } from '@/lib/session';
@@ -44,6 +43,7 @@ import {
   useUpdateCapacitySettings,
 } from '../api/capacity';
 import { hoursToMinutes, minutesToHours } from '../capacity-format';
+import { LoadFailed } from './load-failed';
 
 type Values = CapacitySettingsFields & { __v: number };
 type Form = EntityEditor<Values, CapacitySettings>['form'];
@@ -375,7 +375,7 @@ function Holidays({ form }: { form: Form }) {
         <Text size="sm" fw={500}>
           {s('publicHolidays', { year })}
         </Text>
-        {holidays.isError ? <LoadError error={holidays.error} onRetry={() => void holidays.refetch()} /> : null}
+        {holidays.isError ? <LoadFailed error={holidays.error} onRetry={() => void holidays.refetch()} /> : null}
         {holidays.data && holidays.data.length === 0 ? (
           <Text size="xs" c="dimmed">
             {s('noHolidays')}

@@ -4,11 +4,11 @@ import { type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/cap
 import { IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate } from '@/lib/format';
 import { useRequiredTimeList } from '../api/capacity';
 import { formatMinutes } from '../capacity-format';
+import { LoadFailed } from './load-failed';
 
 const PAGE = 8;
 
@@ -61,7 +61,7 @@ export function ToPlanList({
           ]}
         />
         {list.isPending ? <PageLoader /> : null}
-        {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
+        {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
         {list.data && list.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('capacity.toPlan.empty')}

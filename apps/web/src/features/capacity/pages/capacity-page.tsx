@@ -4,14 +4,13 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { weekOf as weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { DailyCapacity, PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
-import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
@@ -28,6 +27,7 @@ import {
 } from '../api/capacity';
 import { formatMinutes } from '../capacity-format';
 import { AbsenceList } from '../components/absence-list';
+import { LoadFailed } from '../components/load-failed';
 import { ProposalDialog } from '../components/proposal-dialog';
 import { SettingsDrawer } from '../components/settings-drawer';
 import { SlotDialog } from '../components/slot-dialog';
@@ -187,20 +187,7 @@ export function CapacityPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 9 }}>
           {capacity.isError && !capacity.data ? (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('capacity.loadFailed')}
-              role="alert"
-              data-testid="capacity-load-error"
-            >
-              {errorText(t, capacity.error)}
-              <div>
-                <Button variant="light" color="red" size="xs" mt="sm" onClick={() => void capacity.refetch()}>
-                  {t('common.actions.retry')}
-                </Button>
-              </div>
-            </Alert>
+            <LoadFailed error={capacity.error} onRetry={() => void capacity.refetch()} />
           ) : null}
           {capacity.isPending ? <PageLoader /> : null}
           {capacity.data && view === 'week' ? (
