@@ -43,7 +43,7 @@ const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format('YYY
  * The bench tenant: the demo's cost list and production, 500 orders planned by the proposal from two
  * months ago on (so the months around today are full), and 40 orders still to plan.
  */
-async function seedCapacityTenant(db: Db, today: string) {
+export async function seedCapacityTenant(db: Db, today: string) {
   const [tenant] = await db
     .insert(schema.tenants)
     .values({ name: 'Bench-Fertigung GmbH', url: 'bench-fertigung' })
