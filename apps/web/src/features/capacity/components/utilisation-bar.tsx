@@ -19,7 +19,7 @@ export function UtilisationBar({ day, compact }: { day: DailyCapacity; compact?:
         aria-label={`${t('capacity.board.utilisation')}: ${percent}`}
       />
       {compact ? null : (
-        <Group justify="space-between" gap={4} wrap="nowrap" mt={2}>
+        <Group justify="space-between" gap={0} wrap="wrap" mt={2} style={{ columnGap: 4 }}>
           <Text
             size="xs"
             fw={600}
@@ -27,7 +27,7 @@ export function UtilisationBar({ day, compact }: { day: DailyCapacity; compact?:
           >
             {percent}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {t('capacity.board.usage', {
               planned: formatMinutes(day.totalOrdersTime),
               available: formatMinutes(day.totalEmployeeTime),

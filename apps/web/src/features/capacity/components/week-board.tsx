@@ -301,67 +301,68 @@ function SlotCard({
       data-date={slot.date}
       data-area={slot.area}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text size="xs" fw={700} truncate>
-            {slot.abnr || '–'}
-            {slot.finished ? (
-              <Text span size="xs" c="dimmed" fw={400}>
-                {' '}
-                · {t('capacity.card.finished')}
-              </Text>
-            ) : null}
-          </Text>
-          <Text size="xs" c="dimmed" truncate title={slot.objekt}>
-            {slot.objekt || slot.kunde}
-          </Text>
-          <Text size="xs" fw={500}>
-            {formatMinutes(slot.minutes)}
-          </Text>
-        </div>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('capacity.card.actions', { abnr: slot.abnr })}
-              onPointerDown={(event) => event.stopPropagation()}
-              data-testid="slot-menu"
-            >
-              <IconDots size={14} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to={screenPath('orderprocessing', { slug: slot.orderId })}
-              leftSection={<IconExternalLink size={14} />}
-            >
-              {t('capacity.card.openOrder')}
-            </Menu.Item>
-            {mayPlan ? (
-              <>
-                <Menu.Item
-                  leftSection={slot.finished ? <IconRotate size={14} /> : <IconCheck size={14} />}
-                  onClick={() => onFinish(slot)}
-                  data-testid="slot-finish"
-                >
-                  {slot.finished ? t('capacity.card.unfinish') : t('capacity.card.finish')}
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => onRemove(slot)}
-                  data-testid="slot-remove"
-                >
-                  {t('capacity.card.remove')}
-                </Menu.Item>
-              </>
-            ) : null}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+      <div style={{ minWidth: 0, paddingRight: 18 }}>
+        <Text size="xs" fw={700} truncate>
+          {slot.abnr || '–'}
+          {slot.finished ? (
+            <Text span size="xs" c="dimmed" fw={400}>
+              {' '}
+              · {t('capacity.card.finished')}
+            </Text>
+          ) : null}
+        </Text>
+        <Text size="xs" c="dimmed" truncate title={slot.objekt}>
+          {slot.objekt || slot.kunde}
+        </Text>
+        <Text size="xs" fw={500}>
+          {formatMinutes(slot.minutes)}
+        </Text>
+      </div>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            pos="absolute"
+            top={2}
+            right={2}
+            aria-label={t('capacity.card.actions', { abnr: slot.abnr })}
+            onPointerDown={(event) => event.stopPropagation()}
+            data-testid="slot-menu"
+          >
+            <IconDots size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to={screenPath('orderprocessing', { slug: slot.orderId })}
+            leftSection={<IconExternalLink size={14} />}
+          >
+            {t('capacity.card.openOrder')}
+          </Menu.Item>
+          {mayPlan ? (
+            <>
+              <Menu.Item
+                leftSection={slot.finished ? <IconRotate size={14} /> : <IconCheck size={14} />}
+                onClick={() => onFinish(slot)}
+                data-testid="slot-finish"
+              >
+                {slot.finished ? t('capacity.card.unfinish') : t('capacity.card.finish')}
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onRemove(slot)}
+                data-testid="slot-remove"
+              >
+                {t('capacity.card.remove')}
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
     </div>
   );
 }
