@@ -233,4 +233,45 @@ describe('capacity planning', () => {
       euros.replace(/\s/g, ' '),
     );
   });
+
+  it('a move of a card changed meanwhile is refused with the conflict message, and the board reloads', async () => {
+    const { token, tenant, abnr, orderId } = await setUp();
+    // A Tuesday of next week, planned by hand through the API.
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + 7 + ((2 - d.getUTCDay() + 7) % 7));
+    const tuesday = d.toISOString().slice(0, 10);
+    const slot = await call<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
+      orderId,
+      date: tuesday,
+      area: 'versand',
+      minutes: 30,
+    });
+    const page = await browser.newPage();
+    await login(page, 'leiterfertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto(`/app/capacities?date=${tuesday}`);
+    const card = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-abnr')).toBe(abnr);
+    // Someone else marks it done and open again meanwhile: its version moves on.
+    const done = await call<{ __v: number }>('PUT', '/capacity/put/finishTimeslot', tenant, token, {
+      _id: slot._id,
+      __v: slot.__v,
+      finished: true,
+    });
+    await call('PUT', '/capacity/put/finishTimeslot', tenant, token, { _id: slot._id, __v: done.__v, finished: false });
+
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await page.getByText('Die Planung wurde zwischenzeitlich geändert und wird neu geladen.').first().waitFor();
+    // The board is read again: the card stays on its day.
+    await page.waitForTimeout(1000);
+    expect(
+      await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).getAttribute('data-date'),
+    ).toBe(tuesday);
+  });
 });
