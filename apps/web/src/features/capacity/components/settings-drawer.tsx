@@ -124,7 +124,8 @@ function SettingsEditor({ settings }: { settings: CapacitySettings }) {
 }
 
 function Employees({ form }: { form: Form }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const decimal = i18n.language === 'en' ? '.' : ',';
   const s = (k: string, o?: Record<string, unknown>) => t(`capacity.settings.${k}`, o);
   const remove = (i: number) =>
     confirmDelete({
@@ -193,6 +194,9 @@ function Employees({ form }: { form: Form }) {
                   max={24}
                   step={0.5}
                   decimalScale={2}
+                  decimalSeparator={decimal}
+                  allowedDecimalSeparators={[decimal]}
+                  inputMode="decimal"
                   allowNegative={false}
                   hideControls
                   rightSection="h"
