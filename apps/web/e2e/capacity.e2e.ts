@@ -274,4 +274,39 @@ describe('capacity planning', () => {
       await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).getAttribute('data-date'),
     ).toBe(tuesday);
   });
+
+  it('the cost list keeps time-effort templates: add one, save, remove it after the question', async () => {
+    const { token, tenant } = await setUpTenant();
+    const page = await browser.newPage();
+    await login(page, 'leiterfertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto('/app/costlist');
+    await page.getByTestId('costlist-template-add').click();
+    const row = page.getByTestId('costlist-template-row').last();
+    await row.getByTestId('costlist-template-name').fill(`Karusselltür ${run}`);
+    await row.getByLabel('Antrieb').fill('240');
+    await page.getByTestId('costlist-save').click();
+    await page.getByText('Gespeichert!', { exact: true }).first().waitFor();
+    const saved = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const template = saved.vorlagen.find((v) => v.name === `Karusselltür ${run}`);
+    expect(template?.zeitaufwandAntrieb).toBe(240);
+    expect(template?._id).toBeTruthy();
+
+    const rows = page.getByTestId('costlist-template-row');
+    const count = await rows.count();
+    await rows
+      .filter({ has: page.locator(`input[value="Karusselltür ${run}"]`) })
+      .getByTestId('costlist-template-remove')
+      .click();
+    await page.getByTestId('costlist-template-remove-confirm').click();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    await page.getByTestId('costlist-save').click();
+    await expect
+      .poll(async () =>
+        (await call<CostList>('GET', '/costlist/find/first', tenant, token)).vorlagen.some(
+          (v) => v.name === `Karusselltür ${run}`,
+        ),
+      )
+      .toBe(false);
+  });
 });
