@@ -273,6 +273,17 @@ describe('capacity planning', () => {
     expect(
       await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).getAttribute('data-date'),
     ).toBe(tuesday);
+
+    // Marked done from its menu, the card says so; the month shows the day, and a click on it opens its week.
+    const again = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await again.getByTestId('slot-menu').click();
+    await page.getByTestId('slot-finish').click();
+    await expect.poll(() => again.textContent()).toContain('erledigt');
+    await page.getByTestId('capacity-view').getByText('Monat').click();
+    await page.getByTestId('month-grid').waitFor();
+    await page.locator(`[data-testid="month-day"][data-date="${tuesday}"]`).click();
+    await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('date')).toBe(tuesday);
   });
 
   it('the cost list keeps time-effort templates: add one, save, remove it after the question', async () => {
