@@ -304,18 +304,18 @@ function SlotCard({
       <div style={{ minWidth: 0, paddingRight: 18 }}>
         <Text size="xs" fw={700} truncate>
           {slot.abnr || '–'}
-          {slot.finished ? (
-            <Text span size="xs" c="dimmed" fw={400}>
-              {' '}
-              · {t('capacity.card.finished')}
-            </Text>
-          ) : null}
         </Text>
         <Text size="xs" c="dimmed" truncate title={slot.objekt}>
           {slot.objekt || slot.kunde}
         </Text>
         <Text size="xs" fw={500}>
           {formatMinutes(slot.minutes)}
+          {slot.finished ? (
+            <Text span size="xs" c="dimmed" fw={400}>
+              {' '}
+              · {t('capacity.card.finished')}
+            </Text>
+          ) : null}
         </Text>
       </div>
       <Menu position="bottom-end" withinPortal>
