@@ -6,6 +6,7 @@
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
  * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
+ * then the capacity month view and a proposal with 500 planned orders (bench/capacity.ts),
  * then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
 import { benchBooks } from './books';
+import { benchCapacity } from './capacity';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
 import { benchOrderLists } from './orders';
@@ -165,6 +167,9 @@ await benchOfferList();
 
 // 100,000 orders in one tenant: the search lists and counts and the operations evaluation (bench/orders.ts).
 await benchOrderLists();
+
+// 12 employees and 500 planned orders in one tenant: the month view and a proposal (bench/capacity.ts).
+await benchCapacity();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');

@@ -16,7 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { booksRoutes } from './modules/books/books.routes';
 import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
+import { capacityRoutes } from './modules/capacity/capacity.routes';
 import { componentsRoutes } from './modules/components/components.routes';
+import { costlistRoutes } from './modules/costlist/costlist.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -146,6 +148,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(componentsRoutes);
       await api.register(doorbooksRoutes);
       await api.register(opevaluationRoutes);
+      await api.register(costlistRoutes);
+      await api.register(capacityRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -109,6 +109,9 @@ const TABLES = [
   'offer_files',
   'offer_last_searches',
   'orders',
+  'cost_lists',
+  'capacity_settings',
+  'capacity_timeslots',
 ];
 const countQuery = sql.raw(`select ${TABLES.map((n) => `(select count(*) from ${n})::int as ${n}`).join(', ')}`);
 

@@ -30,6 +30,7 @@ const LAYER: Record<string, number> = {
   pdf: 6,
   customerlocations: 6,
   offers: 6,
+  costlist: 6,
   reminders: 7,
   qr: 7,
   lists: 7,
@@ -37,6 +38,7 @@ const LAYER: Record<string, number> = {
   orders: 7,
   doorbooks: 8,
   opevaluation: 8,
+  capacity: 8,
 };
 
 /**

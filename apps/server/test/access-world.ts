@@ -1,6 +1,14 @@
 import { CustomerRole, type CustomerRoleNumber, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
-import { bookings, bookTypes, defectReports, doorComponents, pdfAssets, qrCodes } from '../src/db/schema/index';
+import {
+  bookings,
+  bookTypes,
+  capacityTimeslots,
+  defectReports,
+  doorComponents,
+  pdfAssets,
+  qrCodes,
+} from '../src/db/schema/index';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
 import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
@@ -135,7 +143,18 @@ export async function accessWorld(t: TestApp, name: string) {
     .insert(doorComponents)
     .values({ code: `W-${tag()}`, kind: 'option', text: 'Testkomponente' })
     .returning();
-  if (!defect || !bookType || !offerFile || !main.recordDefect || !component) throw new Error('world incomplete');
+  // The tenant's cost list (created by its first read).
+  const costList = await t.api({ method: 'GET', url: '/costlist/find/first', token: owner.token, tenant: tenantId });
+  if (costList.statusCode !== 200) throw new Error(`cost list: ${costList.statusCode} ${costList.body}`);
+  // The capacity settings (created by their first read) and a planned slot of the order.
+  const settings = await t.api({ method: 'GET', url: '/capacity', token: owner.token, tenant: tenantId });
+  if (settings.statusCode !== 200) throw new Error(`capacity: ${settings.statusCode} ${settings.body}`);
+  const [timeslot] = await db
+    .insert(capacityTimeslots)
+    .values({ tenantId, orderId: order._id, date: day, area: 'antrieb', minutes: 60 })
+    .returning();
+  if (!defect || !bookType || !offerFile || !main.recordDefect || !component || !timeslot)
+    throw new Error('world incomplete');
   return {
     tenant,
     tenantId,
@@ -152,6 +171,9 @@ export async function accessWorld(t: TestApp, name: string) {
     order: order._id,
     commissionedOffer: commissioned._id,
     component: component.id,
+    costList: (costList.json() as { _id: string })._id,
+    capacity: (settings.json() as { _id: string })._id,
+    timeslot: timeslot.id,
     /** The same kinds of data, in a location no branch profile may see. */
     elsewhere: { ...elsewhere, location: otherLocation.id },
   };
@@ -240,11 +262,14 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
   offer: (w) => w.offer,
   orders: (w) => w.order,
   components: (w) => w.component,
+  costlist: (w) => w.costList,
+  capacity: (w) => w.capacity,
 };
 
 /** What `:id` names where the first segment does not tell (the path below /api/v1). */
 const ID_OF_ROUTE: Record<string, (w: AccessWorld) => string> = {
   '/offer/byBook/:id': (w) => w.book,
+  '/capacity/timeslot/:id': (w) => w.timeslot,
 };
 
 /** protocol/getProtocolBy<Entity>/:id: the id of that entity (each new entity adds its line). */
@@ -253,6 +278,7 @@ const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   CustomerLocation: (w) => w.location,
   Offer: (w) => w.offer,
   Order: (w) => w.order,
+  CostList: (w) => w.costList,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
@@ -272,6 +298,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   fileId: (w) => w.offerFile,
   offerId: (w) => w.commissionedOffer,
   qrCodeId: (w) => w.qr.id,
+  orderId: (w) => w.order,
   code: (w) => w.qr.code,
   // customerlocation/removebook/{a}/{b}: the location and the book.
   a: (w) => w.location,
@@ -279,7 +306,14 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
 };
 
 /** Query keys that name no data but have no default (a date range): filled with fixed values. */
-const PLAIN_QUERY: Record<string, string> = { from: '2024-01-01', to: '2025-12-31' };
+const PLAIN_QUERY: Record<string, string> = {
+  from: '2024-01-01',
+  to: '2025-12-31',
+  // Capacity: a day of the wanted week or month, a year of holidays, the version of a slot to delete.
+  date: '2026-11-25',
+  year: '2026',
+  __v: '0',
+};
 
 /** Query keys that name data (the rest, but PLAIN_QUERY, is left out: the route's defaults apply). */
 export const QUERY: Record<string, (w: AccessWorld) => string> = {

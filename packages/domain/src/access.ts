@@ -44,6 +44,19 @@ const OFFER_ROLES = [
   R.ROLE_LEITER_FERTIGUNG,
 ];
 
+/** SPEC §2 capacities: everybody but branch users and the two acceptor roles (SPEC §6 agrees). */
+const CAPACITY_ROLES = [
+  R.ADMIN_ROLE,
+  R.ROLE_FERTIGUNG,
+  R.ROLE_LEITER_FERTIGUNG,
+  R.ROLE_LAGER,
+  R.ROLE_SERVICE_TECHNIKER,
+  R.STANDARD_ROLE,
+  R.PROJECT_ROLE,
+  R.PROJECT_ONLY_ROLE,
+  R.LIST_ADMIN_ROLE,
+];
+
 const OFFER_EVALUATION_ROLES = [
   R.ADMIN_ROLE,
   R.LIST_ADMIN_ROLE,
@@ -213,17 +226,7 @@ export const SCREENS: readonly Screen[] = [
   }),
 
   screen('costlist', '/costlist', [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG]),
-  screen('capacities', '/capacities', [
-    R.ADMIN_ROLE,
-    R.ROLE_FERTIGUNG,
-    R.ROLE_LEITER_FERTIGUNG,
-    R.ROLE_LAGER,
-    R.ROLE_SERVICE_TECHNIKER,
-    R.STANDARD_ROLE,
-    R.PROJECT_ROLE,
-    R.PROJECT_ONLY_ROLE,
-    R.LIST_ADMIN_ROLE,
-  ]),
+  screen('capacities', '/capacities', CAPACITY_ROLES),
   screen('offer', '/offer/{slug?}', OFFER_ROLES),
   screen('offer_list', '/offerlist', OFFER_ROLES),
   screen('offerevaluation', '/offerevaluation', OFFER_EVALUATION_ROLES, { evaluation: true }),
@@ -445,6 +448,15 @@ export const API_ACCESS = {
   /** The door component catalogue: read by everyone who edits orders, kept by admins. */
   'components:read': STAFF_ROLES,
   'components:manage': [R.ADMIN_ROLE],
+  /** The cost list: read by everyone who edits orders or plans (maw rates, time values); kept by admin and production lead (costlist). */
+  'costlist:read': STAFF_ROLES,
+  'costlist:manage': [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG],
+  /** Capacity planning (capacities): the board, employee time and required time, for the screen's roles. */
+  'capacity:read': CAPACITY_ROLES,
+  /** Planning orders into days (timeslots, proposals): admin, production lead and production (decision 027). */
+  'capacity:plan': [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG, R.ROLE_FERTIGUNG],
+  /** Employees, working times, absences, operating and local holidays: admin and production lead. */
+  'capacity:settings': [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -502,6 +514,11 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'orders:evaluation': NO_BRANCH,
   'components:read': NO_BRANCH,
   'components:manage': NO_BRANCH,
+  'costlist:read': NO_BRANCH,
+  'costlist:manage': NO_BRANCH,
+  'capacity:read': NO_BRANCH,
+  'capacity:plan': NO_BRANCH,
+  'capacity:settings': NO_BRANCH,
 };
 
 /** Groups that also need the evaluation (auswertung) flag, as their screens do (SPEC §6 route guard). */

@@ -20,6 +20,7 @@ export const PROTOCOL_ENTITIES = [
   'customerlocation',
   'offer',
   'order',
+  'costlist',
 ] as const;
 export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
 export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -314,10 +315,55 @@ const ORDER: Record<string, ProtocolField> = {
   'tuer.fluegel': f('orders.editor.tuer.fluegel'),
   'tuer.stromart': f('orders.editor.tuer.stromart'),
   'tuer.komponenten': f('orders.editor.tuer.komponenten'),
+  // The production block field by field ('fertigung.antriebe'); the template as its id.
+  ...Object.fromEntries(
+    [
+      ['vorlage', 'text'],
+      ['antriebe', 'number'],
+      ['sonderfunktionen', 'number'],
+      ['verriegelungen', 'number'],
+      ['standardglaeser', 'number'],
+      ['sonderglaeser', 'number'],
+      ['bodenfuehrung', 'bool'],
+      ['schutzfluegel', 'number'],
+      ['freitraeger', 'bool'],
+      ['seitenteile', 'number'],
+      ['kommissionierung', 'bool'],
+      ['sonstigeMinuten', 'number'],
+    ].map(([k, format]) => [`fertigung.${k}`, f(`capacity.production.${k}`, format as ProtocolFormat)]),
+  ),
   'vkid.ampel': od('vkid.ampel', 'enum:orders.ampel'),
   'el.ampel': od('el.ampel', 'enum:orders.ampel'),
   gesamt_ampel: od('gesamt_ampel', 'enum:orders.ampel'),
   status: od('status', 'enum:orders.status'),
+};
+
+const ct = (name: string) => f(`costlist.times.${name}`, 'number');
+/** The cost list: the rates and time values field by field ('maw.intMaw', 'capacities.seitenteil'), the templates as JSON. */
+const COSTLIST: Record<string, ProtocolField> = {
+  'maw.intMaw': f('costlist.maw.intMaw', 'money'),
+  'maw.extMaw': f('costlist.maw.extMaw', 'money'),
+  'maw.travelFlatRate': f('costlist.maw.travelFlatRate', 'money'),
+  'maw.versandCost': f('costlist.maw.versandCost', 'money'),
+  'capacities.antriebstyp.dreher': ct('antriebstypDreher'),
+  'capacities.antriebstyp.schieber': ct('antriebstypSchieber'),
+  ...Object.fromEntries(
+    [
+      'sonderfunktion',
+      'verriegelung',
+      'beschlagProfilbearbeitung',
+      'beschlagVerglasen',
+      'beschlagVerpackung',
+      'standardglaeser',
+      'sonderglaeser',
+      'bodenfuehrungZeitaufwand',
+      'schutzfluegel',
+      'freitraeger',
+      'seitenteil',
+      'kommissionierung',
+    ].map((k) => [`capacities.${k}`, ct(k)]),
+  ),
+  vorlagen: f('costlist.sections.templates', 'json'),
 };
 
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
@@ -329,6 +375,7 @@ export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<st
   customerlocation: CUSTOMER_LOCATION,
   offer: OFFER,
   order: ORDER,
+  costlist: COSTLIST,
 };
 
 export const isProtocolEntity = (v: string): v is ProtocolEntity =>

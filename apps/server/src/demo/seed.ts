@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedComponents } from '../modules/components/components.seed';
 import { seedDemoBooks } from './seed-books';
+import { seedDemoCapacity } from './seed-capacity';
 import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
@@ -267,6 +268,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoOffers(tx, tenant.id, opts);
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);
+    await seedDemoCapacity(tx, tenant.id, { today: opts.today });
   });
   return true;
 }

@@ -83,4 +83,6 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   offer: page(() => import('@/features/offers/pages/offer-edit-page'), 'OfferEditPage'),
   list_orderprocessing: page(() => import('@/features/orders/pages/order-list-page'), 'OrderListPage'),
   orderprocessing: page(() => import('@/features/orders/pages/order-edit-page'), 'OrderEditPage'),
+  costlist: page(() => import('@/features/costlist/pages/costlist-page'), 'CostListPage'),
+  capacities: page(() => import('@/features/capacity/pages/capacity-page'), 'CapacityPage'),
 };

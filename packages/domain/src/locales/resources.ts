@@ -2,8 +2,10 @@
 import { admin as deAdmin } from './de/admin';
 import { auth as deAuth } from './de/auth';
 import { books as deBooks } from './de/books';
+import { capacity as deCapacity } from './de/capacity';
 import { checklists as deChecklists } from './de/checklists';
 import { common as deCommon } from './de/common';
+import { costlist as deCostlist } from './de/costlist';
 import { customerlocations as deCustomerlocations } from './de/customerlocations';
 import { defectreports as deDefectreports } from './de/defectreports';
 import { errors as deErrors } from './de/errors';
@@ -27,8 +29,10 @@ import { validation as deValidation } from './de/validation';
 import { admin as enAdmin } from './en/admin';
 import { auth as enAuth } from './en/auth';
 import { books as enBooks } from './en/books';
+import { capacity as enCapacity } from './en/capacity';
 import { checklists as enChecklists } from './en/checklists';
 import { common as enCommon } from './en/common';
+import { costlist as enCostlist } from './en/costlist';
 import { customerlocations as enCustomerlocations } from './en/customerlocations';
 import { defectreports as enDefectreports } from './en/defectreports';
 import { errors as enErrors } from './en/errors';
@@ -77,6 +81,8 @@ export const resources = {
       offerevaluation: deOfferevaluation,
       opevaluation: deOpevaluation,
       orders: deOrders,
+      costlist: deCostlist,
+      capacity: deCapacity,
       ui: deUi,
     },
   },
@@ -106,6 +112,8 @@ export const resources = {
       offerevaluation: enOfferevaluation,
       opevaluation: enOpevaluation,
       orders: enOrders,
+      costlist: enCostlist,
+      capacity: enCapacity,
       ui: enUi,
     },
   },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEPARTMENT_NUMBERS } from '../roles';
 import { ORDER_STATUSES } from '../rules/order-status';
+import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
 import { idSchema, isoDate, paged } from './common';
 import { DIVISIONS, divisionFlagsSchema, evaluationQuery } from './offer';
 
@@ -159,6 +160,8 @@ export const orderFieldsSchema = z.object({
   logistik: z.array(deliverySchema).max(200, { error: 'validation.max' }),
   maw: z.array(mawEntrySchema).max(500, { error: 'validation.max' }),
   tuer: doorConfigSchema,
+  /** What production plans from (capacity planning, decision 027). */
+  fertigung: productionSchema,
 });
 export type OrderFields = z.infer<typeof orderFieldsSchema>;
 
@@ -206,6 +209,7 @@ export const ORDER_DEFAULTS: OrderFields = {
   logistik: [],
   maw: [],
   tuer: { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] },
+  fertigung: PRODUCTION_DEFAULTS,
 };
 
 /** POST orders: missing fields take the defaults; the status starts at CREATED, the department at 1. */
@@ -260,7 +264,7 @@ export const orderSchema = orderFieldsSchema.extend({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListItemSchema = orderSchema.omit({ logistik: true, maw: true, objektdaten: true });
+export const orderListItemSchema = orderSchema.omit({ logistik: true, maw: true, objektdaten: true, fertigung: true });
 export const orderListReply = paged(orderListItemSchema);
 
 export const ORDER_SORT_FIELDS = [

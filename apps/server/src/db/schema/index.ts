@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './books';
 export * from './booktypes';
+export * from './capacity';
 export * from './countries';
 export * from './customerlocations';
 export * from './documents';

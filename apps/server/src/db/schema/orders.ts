@@ -1,3 +1,4 @@
+import { PRODUCTION_DEFAULTS, type Production } from '@pruefbuch/domain/schemas/capacity';
 import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
 import type { Delivery, DoorConfig, MawEntry } from '@pruefbuch/domain/schemas/order';
 import { type SQL, sql } from 'drizzle-orm';
@@ -119,6 +120,8 @@ export const orders = pgTable(
     logistik: jsonb('logistik').$type<Delivery[]>().notNull().default([]),
     maw: jsonb('maw').$type<MawEntry[]>().notNull().default([]),
     tuer: jsonb('tuer').$type<DoorConfig>().notNull(),
+    /** What production needs (template, counted items): the order's required time (issue 14). */
+    fertigung: jsonb('fertigung').$type<Production>().notNull().default(PRODUCTION_DEFAULTS),
     gesamtAmpel: text('gesamt_ampel'),
     /** 3 red, 2 orange, 1 green, 0 none: the list sorts worst first. */
     gesamtRank: smallint('gesamt_rank').notNull().default(0),

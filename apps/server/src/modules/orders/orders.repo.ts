@@ -79,6 +79,7 @@ export function fieldsOf(row: OrderRow): OrderFields {
     logistik: row.logistik,
     maw: row.maw,
     tuer: row.tuer,
+    fertigung: row.fertigung,
   };
 }
 
@@ -129,6 +130,7 @@ export function columnsOf(f: OrderFields) {
     logistik: f.logistik,
     maw: f.maw,
     tuer: f.tuer,
+    fertigung: f.fertigung,
   };
 }
 
@@ -151,7 +153,7 @@ export function derivedOf(f: OrderFields, status: OrderStatus, today: string) {
 
 /** What the protocol records of an order: fields, the blocks field by field ('vkid.betrag'), what the server sets. */
 export function auditViewOf(row: OrderRow): Record<string, unknown> {
-  const { vkid, el, leistungsart, abteilung, tuer, ...main } = fieldsOf(row);
+  const { vkid, el, leistungsart, abteilung, tuer, fertigung, ...main } = fieldsOf(row);
   const view: Record<string, unknown> = { ...main };
   // Flags and the door configuration field by field, so the protocol names what changed ('Bau: Nein → Ja').
   for (const [k, v] of Object.entries(leistungsart)) view[`leistungsart.${k}`] = v;
@@ -161,6 +163,7 @@ export function auditViewOf(row: OrderRow): Record<string, unknown> {
   view['tuer.fluegel'] = tuer.fluegel;
   view['tuer.stromart'] = tuer.stromart;
   view['tuer.komponenten'] = tuer.komponenten.join(', ');
+  for (const [k, v] of Object.entries(fertigung)) view[`fertigung.${k}`] = v;
   for (const [k, v] of Object.entries(vkid)) view[`vkid.${k}`] = v;
   view['vkid.ampel'] = row.vkidAmpel;
   for (const [k, v] of Object.entries(el)) view[`el.${k}`] = v;
@@ -335,10 +338,10 @@ export function toOrderDto(s: OrderSelect): Order {
   };
 }
 
-type OrderListItem = Omit<Order, 'logistik' | 'maw' | 'objektdaten'>;
+type OrderListItem = Omit<Order, 'logistik' | 'maw' | 'objektdaten' | 'fertigung'>;
 
 /**
- * An order as a list shows it: the order without deliveries, extra effort and object data, written
+ * An order as a list shows it: the order without deliveries, extra effort, object data and production, written
  * out field by field (a list maps 20 rows per call; copying the whole order and dropping three fields
  * cost more than the query). orders-lists.test.ts checks it against orderListItemSchema.
  */

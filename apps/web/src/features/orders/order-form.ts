@@ -46,6 +46,7 @@ export function orderToValues(o: Order): OrderValues {
     logistik: o.logistik.map((d) => ({ ...d })),
     maw: o.maw.map((m) => ({ ...m })),
     tuer: { ...o.tuer, komponenten: [...o.tuer.komponenten] },
+    fertigung: { ...o.fertigung },
     __v: o.__v,
   };
 }

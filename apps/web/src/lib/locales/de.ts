@@ -2,7 +2,9 @@
 import { admin } from '@pruefbuch/domain/locales/de/admin';
 import { auth } from '@pruefbuch/domain/locales/de/auth';
 import { books } from '@pruefbuch/domain/locales/de/books';
+import { capacity } from '@pruefbuch/domain/locales/de/capacity';
 import { checklists } from '@pruefbuch/domain/locales/de/checklists';
+import { costlist } from '@pruefbuch/domain/locales/de/costlist';
 import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocations';
 import { defectreports } from '@pruefbuch/domain/locales/de/defectreports';
 import { home } from '@pruefbuch/domain/locales/de/home';
@@ -40,5 +42,7 @@ export const translation = {
   offerevaluation,
   opevaluation,
   orders,
+  costlist,
+  capacity,
   ui,
 };

@@ -2,8 +2,10 @@
 import { admin } from '@pruefbuch/domain/locales/en/admin';
 import { auth } from '@pruefbuch/domain/locales/en/auth';
 import { books } from '@pruefbuch/domain/locales/en/books';
+import { capacity } from '@pruefbuch/domain/locales/en/capacity';
 import { checklists } from '@pruefbuch/domain/locales/en/checklists';
 import { common } from '@pruefbuch/domain/locales/en/common';
+import { costlist } from '@pruefbuch/domain/locales/en/costlist';
 import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
 import { defectreports } from '@pruefbuch/domain/locales/en/defectreports';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
@@ -50,5 +52,7 @@ export const translation = {
   offerevaluation,
   opevaluation,
   orders,
+  costlist,
+  capacity,
   ui,
 };

@@ -70,6 +70,8 @@ export const errors = {
     'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
   IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',
   IMPORT_HAS_ERRORS: '{{count}} Zeilen enthalten Fehler. Bitte korrigieren oder diese Zeilen überspringen.',
+  COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
+  CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   NETWORK: 'Server nicht erreichbar.',

@@ -68,6 +68,8 @@ export const errors: typeof de = {
   IMPORT_UNREADABLE: 'The file could not be read. CSV (separated by ; or ,) and Excel (.xlsx) are accepted.',
   IMPORT_DUPLICATE: 'This branch appears more than once in the file.',
   IMPORT_HAS_ERRORS: '{{count}} rows have errors. Please correct them or skip these rows.',
+  COSTLIST_EXISTS: 'This tenant already has a cost list.',
+  CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',
   INTERNAL: 'An unexpected error occurred.',
   NETWORK: 'Server not reachable.',

@@ -10,11 +10,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { mawAmountOf, mawTotalsOf } from '@pruefbuch/domain/rules/maw';
+import type { MawRates } from '@pruefbuch/domain/schemas/capacity';
 import type { Delivery, MawEntry } from '@pruefbuch/domain/schemas/order';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { NumberField } from '@/components/ui/number-field';
+import { formatMoney } from '@/lib/format';
 import type { OrderForm } from './order-fields';
 
 const EMPTY_DELIVERY: Delivery = {
@@ -132,11 +135,15 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
   );
 }
 
-/** The extra effort (SPEC §3 maw): hours at the internal or external rate, travel, shipping, billed. */
-export function MawTable({ form, readOnly }: { form: OrderForm; readOnly: boolean }) {
+/**
+ * The extra effort (SPEC §3 maw): hours at the internal or external rate, travel, shipping, billed; with the cost
+ * list's rates each row shows its amount, and the list its sum.
+ */
+export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly: boolean; rates?: MawRates }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`orders.editor.maw.${k}`);
   const rows = form.values.maw;
+  const totals = rates ? mawTotalsOf(rows, rates) : null;
   return (
     <Stack gap="sm" data-testid="order-maw">
       {rows.length === 0 ? (
@@ -178,13 +185,38 @@ export function MawTable({ form, readOnly }: { form: OrderForm; readOnly: boolea
             />
             <TextInput {...form.getInputProps(`maw.${i}.bemerkung`)} label={f('bemerkung')} />
           </SimpleGrid>
-          <Group gap="lg">
-            <Checkbox {...form.getInputProps(`maw.${i}.anfahrt`, { type: 'checkbox' })} label={f('anfahrt')} />
-            <Checkbox {...form.getInputProps(`maw.${i}.versand`, { type: 'checkbox' })} label={f('versand')} />
-            <Checkbox {...form.getInputProps(`maw.${i}.verrechnet`, { type: 'checkbox' })} label={f('verrechnet')} />
+          <Group gap="lg" justify="space-between">
+            <Group gap="lg">
+              <Checkbox {...form.getInputProps(`maw.${i}.anfahrt`, { type: 'checkbox' })} label={f('anfahrt')} />
+              <Checkbox {...form.getInputProps(`maw.${i}.versand`, { type: 'checkbox' })} label={f('versand')} />
+              <Checkbox {...form.getInputProps(`maw.${i}.verrechnet`, { type: 'checkbox' })} label={f('verrechnet')} />
+            </Group>
+            {rates ? (
+              <Text size="sm" fw={600} data-testid="order-maw-amount">
+                {t('capacity.maw.amount')}: {formatMoney(mawAmountOf(row, rates))}
+              </Text>
+            ) : null}
           </Group>
         </Row>
       ))}
+      {totals && rates && rows.length > 0 ? (
+        <Stack gap={0} align="flex-end" data-testid="order-maw-totals">
+          <Text size="sm" fw={700} data-testid="order-maw-total">
+            {t('capacity.maw.total')}: {formatMoney(totals.total)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('capacity.maw.open')}: {formatMoney(totals.open)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('capacity.maw.rates', {
+              int: formatMoney(rates.intMaw),
+              ext: formatMoney(rates.extMaw),
+              travel: formatMoney(rates.travelFlatRate),
+              versand: formatMoney(rates.versandCost),
+            })}
+          </Text>
+        </Stack>
+      ) : null}
       {readOnly ? null : (
         <Group>
           <Button

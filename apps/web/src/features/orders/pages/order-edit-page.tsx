@@ -11,6 +11,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { useCostList } from '@/features/costlist/api/cost-list';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -30,6 +31,7 @@ import {
 import { OrderProtocol } from '../components/order-protocol';
 import { OrderStatusBar } from '../components/order-status-bar';
 import { DeliveriesTable, MawTable } from '../components/order-tables';
+import { ProductionFields } from '../components/production-fields';
 import { TransferDialog } from '../components/transfer-dialog';
 import {
   type OrderValues,
@@ -100,6 +102,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
   const [refused, setRefused] = useState<string[]>([]);
   const [transferOpen, setTransferOpen] = useState(false);
   const [bookOpen, setBookOpen] = useState(false);
+  const costList = useCostList();
 
   const fetchLatest = order
     ? () =>
@@ -172,6 +175,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
     { id: 'order-logistik', title: t('orders.editor.sections.logistik') },
     { id: 'order-maw', title: t('orders.editor.sections.maw') },
     { id: 'order-tuer', title: t('orders.editor.sections.tuer') },
+    { id: 'order-fertigung', title: t('capacity.production.title') },
     ...(order ? [{ id: 'order-protocol', title: t('protocol.title') }] : []),
   ];
 
@@ -232,10 +236,18 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
             <DeliveriesTable form={form} readOnly={!mayWrite} />
           </FormSection>
           <FormSection id="order-maw" title={t('orders.editor.sections.maw')}>
-            <MawTable form={form} readOnly={!mayWrite} />
+            <MawTable form={form} readOnly={!mayWrite} rates={costList.data?.maw} />
           </FormSection>
           <FormSection id="order-tuer" title={t('orders.editor.sections.tuer')} testId="order-section-tuer">
             <TuerFields form={form} />
+          </FormSection>
+          <FormSection id="order-fertigung" title={t('capacity.production.title')} testId="order-section-fertigung">
+            <ProductionFields
+              form={form}
+              costList={costList.data}
+              costListError={costList.isError ? costList.error : null}
+              onRetry={() => void costList.refetch()}
+            />
           </FormSection>
         </Stack>
       </EditorForm>

@@ -1,0 +1,69 @@
+import type {
+  CapacityRangeReply,
+  CapacitySettings,
+  CostList,
+  RequiredTimeItem,
+} from '@pruefbuch/domain/schemas/capacity';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helper';
+import { tenants } from '../db/schema/index';
+import { DEMO_PASSWORD, seedDemo } from './seed';
+import { DEMO_EMPLOYEE_COUNT } from './seed-capacity';
+
+const t = await createTestApp();
+const today = '2026-11-25';
+await seedDemo(t.database.db, { today });
+const [tenant] = await t.database.db.select().from(tenants).where(eq(tenants.url, 'rhein-main'));
+const { token } = await t.login('leiterfertigung@demo.test', DEMO_PASSWORD);
+const get = async <T>(url: string) => {
+  const res = await t.api({ method: 'GET', url, token, tenant: tenant?.id });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+};
+
+describe('seedDemo: capacity planning, as the production lead sees it', () => {
+  it('has a cost list with four templates and twelve employees in Hesse with absences and company holidays', async () => {
+    const list = await get<CostList>('/costlist/find/first');
+    expect(list.vorlagen.map((v) => v.name)).toEqual([
+      'Schiebetür 2-flügelig',
+      'Drehtür 1-flügelig',
+      'Drehtür 2-flügelig',
+      'Karusselltür',
+    ]);
+    const s = await get<CapacitySettings>('/capacity');
+    expect(s.bundesland).toBe('HE');
+    expect(s.mitarbeiter).toHaveLength(DEMO_EMPLOYEE_COUNT);
+    expect(new Set(s.mitarbeiter.map((e) => e.bereich)).size).toBe(5);
+    expect(s.mitarbeiter.some((e) => e.abwesenheiten.some((a) => a.bemerkung === 'Krank'))).toBe(true);
+    expect(s.betriebsurlaub).toContainEqual({
+      start: '2026-12-24',
+      ende: '2026-12-31',
+      bemerkung: 'Betriebsurlaub Weihnachten',
+    });
+  });
+
+  it('has orders planned around today, the week after next (KW 50) over 100 %, and orders still to plan', async () => {
+    const month = await get<CapacityRangeReply>('/capacity/get/getCapacityForMonthFromDate?date=2026-11-25');
+    const planned = month.days.filter((d) => d.totalOrdersTime > 0).map((d) => d.date);
+    expect(planned.some((d) => d < today)).toBe(true);
+    expect(planned.some((d) => d >= today)).toBe(true);
+    expect(
+      month.days
+        .filter((d) => d.date < today)
+        .flatMap((d) => d.orderTimeList)
+        .every((s) => s.finished),
+    ).toBe(true);
+    const week = await get<CapacityRangeReply>('/capacity/get/capacityForWeekFromDate?date=2026-12-09');
+    expect(week.from).toBe('2026-12-07');
+    const available = week.days.reduce((a, d) => a + d.totalEmployeeTime, 0);
+    const ordersTime = week.days.reduce((a, d) => a + d.totalOrdersTime, 0);
+    expect(ordersTime / available).toBeGreaterThan(1);
+    expect(week.days.some((d) => d.colour === 'red')).toBe(true);
+    const open = await get<RequiredTimeItem[]>('/capacity/get/requiredTimeList');
+    expect(open.length).toBeGreaterThan(3);
+    expect(open.some((i) => i.totalPlanned === 0)).toBe(true);
+    const all = await get<RequiredTimeItem[]>('/capacity/get/requiredTimeList?filter=all');
+    expect(all.filter((i) => i.totalPlanned >= i.totalRequired).length).toBeGreaterThan(5);
+  });
+});

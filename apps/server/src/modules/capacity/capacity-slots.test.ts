@@ -1,0 +1,354 @@
+/** Timeslots on a real database: plan, add, shift, finish, change several, delete; 409s, concurrency, tenants, the proposal. */
+import type { ProposalReply, RequiredTimeReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { capacityWorld, detailsOf, employee } from './capacity.fixtures';
+
+const t = await createTestApp();
+
+describe('PUT capacity/put/saveCapacityByOrderId', () => {
+  it('replaces the unfinished slots, keeps the finished ones, and refuses stale expectations with 409', async () => {
+    const w = await capacityWorld(t);
+    const order = await w.order();
+    const url = '/capacity/put/saveCapacityByOrderId';
+    const first = await w.call('PUT', url, {
+      orderId: order._id,
+      slots: [
+        { date: '2026-12-01', area: 'antrieb', minutes: 100 },
+        { date: '2026-12-02', area: 'versand', minutes: 50 },
+      ],
+      expected: [],
+    });
+    expect(first.statusCode).toBe(200);
+    const r1 = first.json() as RequiredTimeReply;
+    expect(r1.slots).toHaveLength(2);
+    expect(r1.planned).toMatchObject({ antrieb: 100, versand: 50 });
+    // Finish one: it stays when the rest is replaced.
+    const done = r1.slots.find((s) => s.area === 'antrieb') as Timeslot;
+    const fin = await w.call('PUT', '/capacity/put/finishTimeslot', { _id: done._id, __v: done.__v, finished: true });
+    expect(fin.statusCode).toBe(200);
+    const open = r1.slots.filter((s) => s._id !== done._id).map((s) => ({ _id: s._id, __v: s.__v }));
+    // A stale expectation (a slot not named) is a 409 and changes nothing.
+    const stale = await w.call('PUT', url, {
+      orderId: order._id,
+      slots: [{ date: '2026-12-03', area: 'verglasen', minutes: 30 }],
+      expected: [],
+    });
+    expect(stale.statusCode).toBe(409);
+    const second = await w.call('PUT', url, {
+      orderId: order._id,
+      slots: [{ date: '2026-12-03', area: 'verglasen', minutes: 30 }],
+      expected: open,
+    });
+    expect(second.statusCode).toBe(200);
+    const r2 = second.json() as RequiredTimeReply;
+    expect(r2.slots.map((s) => [s.date, s.area, s.minutes, s.finished])).toEqual([
+      ['2026-12-01', 'antrieb', 100, true],
+      ['2026-12-03', 'verglasen', 30, false],
+    ]);
+    expect(r2.finished).toMatchObject({ antrieb: 100, verglasen: 0 });
+    // The same expectation again: the slot it named is gone.
+    const again = await w.call('PUT', url, { orderId: order._id, slots: [], expected: open });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('of two planners saving the same order with the same expectation, exactly one wins', async () => {
+    const w = await capacityWorld(t);
+    const order = await w.order();
+    const body = (minutes: number) => ({
+      orderId: order._id,
+      slots: [{ date: '2026-12-01', area: 'antrieb', minutes }],
+      expected: [],
+    });
+    const results = await Promise.all([
+      w.call('PUT', '/capacity/put/saveCapacityByOrderId', body(10)),
+      w.call('PUT', '/capacity/put/saveCapacityByOrderId', body(20)),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const r = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    expect(r.slots).toHaveLength(1);
+  });
+
+  it('refuses bad input with 400 at the field, another tenant’s order with 404, an office user with 403', async () => {
+    const w = await capacityWorld(t);
+    const order = await w.order();
+    const url = '/capacity/put/saveCapacityByOrderId';
+    const cases: [object, { field: string; key: string }][] = [
+      [
+        { orderId: 'x', slots: [], expected: [] },
+        { field: 'orderId', key: 'validation.id' },
+      ],
+      [
+        { orderId: order._id, slots: [{ date: '2026-02-30', area: 'antrieb', minutes: 10 }], expected: [] },
+        { field: 'slots.0.date', key: 'validation.date' },
+      ],
+      [
+        { orderId: order._id, slots: [{ date: '2026-12-01', area: 'lack', minutes: 10 }], expected: [] },
+        { field: 'slots.0.area', key: 'validation.invalid' },
+      ],
+      [
+        { orderId: order._id, slots: [{ date: '2026-12-01', area: 'antrieb', minutes: 0 }], expected: [] },
+        { field: 'slots.0.minutes', key: 'validation.min' },
+      ],
+      [
+        { orderId: order._id, slots: [{ date: '2026-12-01', area: 'antrieb', minutes: 6001 }], expected: [] },
+        { field: 'slots.0.minutes', key: 'validation.max' },
+      ],
+      [
+        { orderId: order._id, slots: [] },
+        { field: 'expected', key: 'validation.invalid' },
+      ],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await w.call('PUT', url, body);
+      expect(res.statusCode, JSON.stringify(detail)).toBe(400);
+      expect(detailsOf(res.body).map((d) => d.field)).toContain(detail.field);
+    }
+    const other = await capacityWorld(t, 'Andere');
+    const foreign = await other.call('PUT', url, {
+      orderId: order._id,
+      slots: [{ date: '2026-12-01', area: 'antrieb', minutes: 10 }],
+      expected: [],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const office = await w.call('PUT', url, { orderId: order._id, slots: [], expected: [] }, w.office.token);
+    expect(office.statusCode).toBe(403);
+    const r = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    expect(r.slots).toEqual([]);
+  });
+});
+
+describe('single timeslots', () => {
+  const setup = async () => {
+    const w = await capacityWorld(t);
+    const order = await w.order();
+    const res = await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+      orderId: order._id,
+      date: '2026-12-01',
+      area: 'antrieb',
+      minutes: 90,
+    });
+    expect(res.statusCode).toBe(200);
+    return { w, order, slot: res.json() as Timeslot };
+  };
+
+  it('adds a slot; bad input is a 400, another tenant’s order a 404', async () => {
+    const { w, order, slot } = await setup();
+    expect(slot).toMatchObject({
+      orderId: order._id,
+      date: '2026-12-01',
+      area: 'antrieb',
+      minutes: 90,
+      finished: false,
+      __v: 0,
+    });
+    const bad = await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+      orderId: order._id,
+      date: '2026-12-01',
+      area: 'antrieb',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(detailsOf(bad.body).map((d) => d.field)).toContain('minutes');
+    const other = await capacityWorld(t, 'Andere');
+    const foreign = await other.call('PUT', '/capacity/put/saveNewTimeslot', {
+      orderId: order._id,
+      date: '2026-12-01',
+      area: 'antrieb',
+      minutes: 10,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('shifts a slot to another day and area, counts __v up, refuses a stale __v with 409', async () => {
+    const { w, slot } = await setup();
+    const res = await w.call('PUT', '/capacity/put/shiftTimeslot', {
+      _id: slot._id,
+      __v: 0,
+      date: '2026-12-03',
+      area: 'versand',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ date: '2026-12-03', area: 'versand', minutes: 90, __v: 1 });
+    const stale = await w.call('PUT', '/capacity/put/shiftTimeslot', { _id: slot._id, __v: 0, date: '2026-12-04' });
+    expect(stale.statusCode).toBe(409);
+    const kept = await w.call('PUT', '/capacity/put/shiftTimeslot', { _id: slot._id, __v: 1, date: '2026-12-04' });
+    expect(kept.json()).toMatchObject({ date: '2026-12-04', area: 'versand', __v: 2 });
+    const bad = await w.call('PUT', '/capacity/put/shiftTimeslot', { _id: slot._id, __v: 2, date: '04.12.2026' });
+    expect(bad.statusCode).toBe(400);
+    expect(detailsOf(bad.body)).toContainEqual({ field: 'date', key: 'validation.date' });
+  });
+
+  it('of two planners moving the same slot at once, exactly one wins and the other gets a 409', async () => {
+    const { w, slot } = await setup();
+    const worker = (date: string, token: string) =>
+      w.call('PUT', '/capacity/put/shiftTimeslot', { _id: slot._id, __v: slot.__v, date }, token);
+    const results = await Promise.all([worker('2026-12-07', w.lead.token), worker('2026-12-08', w.worker.token)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)?.json() as Timeslot;
+    const month = (await w.call('GET', '/capacity/get/getCapacityForMonthFromDate?date=2026-12-01')).json() as {
+      days: { date: string; orderTimeList: Timeslot[] }[];
+    };
+    const where = month.days.filter((d) => d.orderTimeList.some((s) => s._id === slot._id)).map((d) => d.date);
+    expect(where).toEqual([winner.date]);
+    expect(winner.__v).toBe(1);
+  });
+
+  it('finishes and reopens a slot (409 stale); another tenant’s slot is a 404', async () => {
+    const { w, slot } = await setup();
+    const fin = await w.call('PUT', '/capacity/put/finishTimeslot', { _id: slot._id, __v: 0, finished: true });
+    expect(fin.json()).toMatchObject({ finished: true, __v: 1 });
+    expect(
+      (await w.call('PUT', '/capacity/put/finishTimeslot', { _id: slot._id, __v: 0, finished: false })).statusCode,
+    ).toBe(409);
+    const reopened = await w.call('PUT', '/capacity/put/finishTimeslot', { _id: slot._id, __v: 1, finished: false });
+    expect(reopened.json()).toMatchObject({ finished: false, __v: 2 });
+    const bad = await w.call('PUT', '/capacity/put/finishTimeslot', { _id: slot._id, __v: 2, finished: 'ja' });
+    expect(bad.statusCode).toBe(400);
+    expect(detailsOf(bad.body)).toContainEqual({ field: 'finished', key: 'validation.invalid' });
+    const other = await capacityWorld(t, 'Andere');
+    for (const [url, body] of [
+      ['/capacity/put/finishTimeslot', { _id: slot._id, __v: 2, finished: true }],
+      ['/capacity/put/shiftTimeslot', { _id: slot._id, __v: 2, date: '2026-12-09' }],
+      [
+        '/capacity/put/saveTimeslots',
+        { slots: [{ _id: slot._id, __v: 2, date: '2026-12-09', area: 'antrieb', minutes: 1 }] },
+      ],
+    ] as const) {
+      expect((await other.call('PUT', url, body)).statusCode, url).toBe(404);
+    }
+    expect((await other.call('DELETE', `/capacity/timeslot/${slot._id}?__v=2`)).statusCode).toBe(404);
+    const r = (await w.call('GET', `/capacity/get/requiredTime/${slot.orderId}`)).json() as RequiredTimeReply;
+    expect(r.slots[0]).toMatchObject({ date: '2026-12-01', __v: 2 });
+  });
+
+  it('changes several slots all or none: one stale is a 409 and changes none', async () => {
+    const { w, order, slot } = await setup();
+    const b = (
+      await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+        orderId: order._id,
+        date: '2026-12-02',
+        area: 'versand',
+        minutes: 30,
+      })
+    ).json() as Timeslot;
+    const stale = await w.call('PUT', '/capacity/put/saveTimeslots', {
+      slots: [
+        { _id: slot._id, __v: 0, date: '2026-12-10', area: 'antrieb', minutes: 45 },
+        { _id: b._id, __v: 5, date: '2026-12-10', area: 'versand', minutes: 15 },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    let r = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    expect(r.slots.map((s) => [s.date, s.minutes, s.__v])).toEqual([
+      ['2026-12-01', 90, 0],
+      ['2026-12-02', 30, 0],
+    ]);
+    const ok = await w.call('PUT', '/capacity/put/saveTimeslots', {
+      slots: [
+        { _id: slot._id, __v: 0, date: '2026-12-10', area: 'antrieb', minutes: 45 },
+        { _id: b._id, __v: 0, date: '2026-12-10', area: 'versand', minutes: 15 },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    r = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    expect(r.slots.map((s) => [s.date, s.minutes, s.__v])).toEqual([
+      ['2026-12-10', 45, 1],
+      ['2026-12-10', 15, 1],
+    ]);
+    const empty = await w.call('PUT', '/capacity/put/saveTimeslots', { slots: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(detailsOf(empty.body)).toContainEqual({ field: 'slots', key: 'validation.required' });
+    const twice = await w.call('PUT', '/capacity/put/saveTimeslots', {
+      slots: [
+        { _id: slot._id, __v: 1, date: '2026-12-11', area: 'antrieb', minutes: 45 },
+        { _id: slot._id, __v: 1, date: '2026-12-12', area: 'antrieb', minutes: 45 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(detailsOf(twice.body)).toContainEqual({ field: 'slots.1._id', key: 'validation.duplicate' });
+  });
+
+  it('deletes a slot with its __v (409 stale, 400 without), and the order’s deletion takes its slots', async () => {
+    const { w, order, slot } = await setup();
+    expect((await w.call('DELETE', `/capacity/timeslot/${slot._id}`)).statusCode).toBe(400);
+    expect((await w.call('DELETE', `/capacity/timeslot/${slot._id}?__v=3`)).statusCode).toBe(409);
+    expect((await w.call('DELETE', `/capacity/timeslot/${slot._id}?__v=0`)).statusCode).toBe(204);
+    expect((await w.call('DELETE', `/capacity/timeslot/${slot._id}?__v=0`)).statusCode).toBe(404);
+    await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+      orderId: order._id,
+      date: '2026-12-05',
+      area: 'antrieb',
+      minutes: 10,
+    });
+    expect((await w.call('DELETE', `/orders/${order._id}`, undefined, w.admin.token)).statusCode).toBe(204);
+    const week = (await w.call('GET', '/capacity/get/capacityForWeekFromDate?date=2026-12-05')).json() as {
+      days: { orderTimeList: unknown[] }[];
+    };
+    expect(week.days.every((d) => d.orderTimeList.length === 0)).toBe(true);
+  });
+});
+
+describe('GET capacity/get/proposal/{orderId}', () => {
+  it('plans forward from today without an installation date, backward before it with one; saves nothing', async () => {
+    const w = await capacityWorld(t);
+    await w.setSettings({
+      mitarbeiter: (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const).map((a, i) =>
+        employee(`Person ${i}`, a),
+      ),
+    });
+    const forward = await w.order();
+    const res = await w.call('GET', `/capacity/get/proposal/${forward._id}`);
+    expect(res.statusCode).toBe(200);
+    const p = res.json() as ProposalReply;
+    expect(p.direction).toBe('forward');
+    const required = ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply)
+      .required;
+    const proposed = { profilbearbeitung: 0, antrieb: 0, verglasen: 0, versand: 0, sonstiges: 0 };
+    for (const s of p.slots) proposed[s.area] += s.minutes;
+    expect(proposed).toEqual(required);
+    expect(Object.values(p.unplaced).every((m) => m === 0)).toBe(true);
+    // From today (Berlin) on: a day's margin to UTC.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(p.slots.length).toBeGreaterThan(0);
+    expect(p.slots.every((s) => s.date >= yesterday)).toBe(true);
+    expect(
+      ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply).slots,
+    ).toEqual([]);
+
+    const installation = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const backward = await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: installation } });
+    const b = (await w.call('GET', `/capacity/get/proposal/${backward._id}`)).json() as ProposalReply;
+    expect(b.direction).toBe('backward');
+    expect(b.slots.length).toBeGreaterThan(0);
+    expect(b.slots.every((s) => s.date < installation)).toBe(true);
+    const asked = (
+      await w.call('GET', `/capacity/get/proposal/${backward._id}?direction=forward`)
+    ).json() as ProposalReply;
+    expect(asked.direction).toBe('forward');
+    // Saving the proposal plans the order.
+    const saved = await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+      orderId: backward._id,
+      slots: b.slots,
+      expected: [],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as RequiredTimeReply).planned).toEqual((saved.json() as RequiredTimeReply).required);
+  });
+
+  it('puts minutes of an area nobody works in into unplaced; refuses bad input, other tenants and office users', async () => {
+    const w = await capacityWorld(t);
+    await w.setSettings({ mitarbeiter: [employee('Anna Becker', 'antrieb')] });
+    const order = await w.order();
+    const p = (await w.call('GET', `/capacity/get/proposal/${order._id}`)).json() as ProposalReply;
+    expect(p.unplaced.versand).toBeGreaterThan(0);
+    expect(p.slots.every((s) => s.area === 'antrieb')).toBe(true);
+    expect((await w.call('GET', `/capacity/get/proposal/${order._id}?direction=sideways`)).statusCode).toBe(400);
+    expect((await w.call('GET', '/capacity/get/proposal/abc')).statusCode).toBe(400);
+    const other = await capacityWorld(t, 'Andere');
+    expect((await other.call('GET', `/capacity/get/proposal/${order._id}`)).statusCode).toBe(404);
+    expect((await w.call('GET', `/capacity/get/proposal/${order._id}`, undefined, w.office.token)).statusCode).toBe(
+      403,
+    );
+  });
+});

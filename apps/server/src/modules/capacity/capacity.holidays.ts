@@ -1,0 +1,39 @@
+/**
+ * Public holidays from the holiday library (date-holidays) for a German federal state: type 'public'
+ * only, German names; kept in memory per (state, year). The tenant's local days are added on top.
+ */
+import type { FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
+import Holidays from 'date-holidays';
+
+const cache = new Map<string, readonly PublicHoliday[]>();
+
+/** The state's public holidays of one year, sorted by date (cached; the library's rules do not change at run time). */
+export function stateHolidays(state: FederalState, year: number): readonly PublicHoliday[] {
+  const key = `${state}:${year}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const lib = new Holidays('DE', state, { languages: ['de'], types: ['public'] });
+  const days = (lib.getHolidays(year, 'de') || [])
+    .filter((h) => h.type === 'public')
+    .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  // The library may list a day twice (e.g. a substitute); the first name wins.
+  const unique = days.filter((d, i) => i === 0 || days[i - 1]?.date !== d.date);
+  cache.set(key, unique);
+  return unique;
+}
+
+/** Date → name of every public holiday (the state's and the local days) from `from` to `to`. */
+export function holidayMap(
+  state: FederalState,
+  local: readonly PublicHoliday[],
+  from: string,
+  to: string,
+): Map<string, string> {
+  const map = new Map<string, string>();
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
+    for (const h of stateHolidays(state, y)) if (h.date >= from && h.date <= to) map.set(h.date, h.name);
+  }
+  for (const h of local) if (h.date >= from && h.date <= to && !map.has(h.date)) map.set(h.date, h.name);
+  return map;
+}

@@ -1,0 +1,242 @@
+/**
+ * Reading capacity planning: the settings, the public holidays, the orders to plan with their
+ * required and planned time, available employee time and the daily capacity of a week or month, and
+ * the proposal ('Einplanen vorschlagen', nothing saved). Available time is computed in memory from the
+ * settings (rules/capacity-time.ts); a month is one query for its slots with their orders' card fields.
+ */
+import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
+import {
+  availableOn,
+  datesBetween,
+  monthOf,
+  requiredTimeOf,
+  sumAreas,
+  utilisationColour,
+  utilisationOf,
+  weekOf,
+} from '@pruefbuch/domain/rules/capacity-time';
+import {
+  type AreaMinutes,
+  type CapacityRangeReply,
+  type CapacitySettingsFields,
+  type CostListFields,
+  type DailyCapacity,
+  type EmployeeTimeReply,
+  NO_MINUTES,
+  type ProposalReply,
+  type RequiredTimeItem,
+  type RequiredTimeReply,
+  WORK_AREAS,
+} from '@pruefbuch/domain/schemas/capacity';
+import dayjs from 'dayjs';
+import type { Executor } from '../../db/client';
+import { type RequestContext, requireTenant } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
+import { berlinDay } from '../orders/orders.repo';
+import { holidayMap, stateHolidays } from './capacity.holidays';
+import {
+  ensureSettings,
+  findPlanOrder,
+  type PlanOrder,
+  plannableOrders,
+  plannedByOrder,
+  plannedMinutesBetween,
+  plannedSlotsBetween,
+  settingsOf,
+  slotsOfOrder,
+  toSettingsDto,
+  toSlotDto,
+} from './capacity.repo';
+
+/** How far the proposal looks ahead (26 weeks). */
+export const PROPOSAL_HORIZON_DAYS = 26 * 7;
+
+/** GET capacity: the tenant's settings, created with the defaults on first read. */
+export async function getSettings(rctx: RequestContext) {
+  const ctx = requireTenant(rctx);
+  return toSettingsDto(await ensureSettings(ctx.db, ctx.tenantId));
+}
+
+/** GET capacity/get/holidays?year=: the state's public holidays and the local days of that year, by date. */
+export async function holidays(rctx: RequestContext, year: number) {
+  const ctx = requireTenant(rctx);
+  const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
+  const state = stateHolidays(s.bundesland, year).map((h) => ({ ...h, local: false }));
+  const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
+  return [...state, ...local].sort((a, b) => a.date.localeCompare(b.date) || Number(a.local) - Number(b.local));
+}
+
+const holidaysOf = (s: CapacitySettingsFields, from: string, to: string) =>
+  holidayMap(s.bundesland, s.lokaleFeiertage, from, to);
+
+// ---------------------------------------------------------------------------------------------
+// Required time
+
+const requiredOf = (o: PlanOrder, c: CostListFields) => requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, c);
+
+/** GET capacity/get/requiredTimeList: the plannable orders that need time, with required and planned per area. */
+export async function requiredTimeList(
+  rctx: RequestContext,
+  q: { filter: 'open' | 'all'; search?: string | undefined },
+): Promise<RequiredTimeItem[]> {
+  const ctx = requireTenant(rctx);
+  const costList = costListFieldsOf(await ensureCostList(ctx.db, ctx.tenantId));
+  const candidates = await plannableOrders(ctx.db, ctx.tenantId, q.search);
+  const needing = candidates
+    .map((o) => ({ o, required: requiredOf(o, costList).required }))
+    .filter((x) => sumAreas(x.required) > 0);
+  const planned = await plannedByOrder(
+    ctx.db,
+    ctx.tenantId,
+    needing.map((x) => x.o.id),
+  );
+  const items = needing.map(({ o, required }): RequiredTimeItem => {
+    const p = planned.get(o.id) ?? { ...NO_MINUTES };
+    return {
+      orderId: o.id,
+      abnr: o.abnr,
+      objekt: o.objekt,
+      kunde: o.kunde,
+      status: o.status,
+      geplanteMontage: o.geplanteMontage,
+      required,
+      planned: p,
+      totalRequired: sumAreas(required),
+      totalPlanned: sumAreas(p),
+    };
+  });
+  return q.filter === 'all' ? items : items.filter((i) => WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
+}
+
+/** The required-time reply of an order: its lines, required, planned and finished per area, its slots. */
+export async function requiredTimeReplyOf(db: Executor, tenantId: string, orderId: string): Promise<RequiredTimeReply> {
+  const order = await findPlanOrder(db, tenantId, orderId);
+  if (!order) throw notFound();
+  const costList = costListFieldsOf(await ensureCostList(db, tenantId));
+  const { required, lines } = requiredOf(order, costList);
+  const slots = await slotsOfOrder(db, tenantId, orderId);
+  const planned: AreaMinutes = { ...NO_MINUTES };
+  const finished: AreaMinutes = { ...NO_MINUTES };
+  for (const s of slots) {
+    const area = s.area as keyof AreaMinutes;
+    planned[area] += s.minutes;
+    if (s.finished) finished[area] += s.minutes;
+  }
+  return { orderId, required, planned, finished, total: sumAreas(required), lines, slots: slots.map(toSlotDto) };
+}
+
+/** GET capacity/get/requiredTime/{orderId} */
+export async function requiredTime(rctx: RequestContext, orderId: string) {
+  const ctx = requireTenant(rctx);
+  return requiredTimeReplyOf(ctx.db, ctx.tenantId, orderId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employee time and daily capacity
+
+type Range = { from: string; to: string };
+const rangeOf = (kind: 'week' | 'month', date: string): Range => (kind === 'week' ? weekOf(date) : monthOf(date));
+
+/** getWeeklyEmployeeTime / getMonthlyEmployeeTime: available minutes per day and area, who is away, why. */
+export async function employeeTime(
+  rctx: RequestContext,
+  kind: 'week' | 'month',
+  date: string,
+): Promise<EmployeeTimeReply> {
+  const ctx = requireTenant(rctx);
+  const { from, to } = rangeOf(kind, date);
+  const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
+  const hol = holidaysOf(s, from, to);
+  return { from, to, days: datesBetween(from, to).map((d) => availableOn(d, s, hol)) };
+}
+
+/**
+ * capacityForWeekFromDate / getCapacityForMonthFromDate (SPEC §3 Daily capacity): per day the
+ * available and planned minutes in total and per area, the utilisation and its colour, the planned
+ * slots with their orders' card fields, and why a day has less time. Two queries (settings, slots).
+ */
+export async function capacityRange(
+  rctx: RequestContext,
+  kind: 'week' | 'month',
+  date: string,
+): Promise<CapacityRangeReply> {
+  const ctx = requireTenant(rctx);
+  const { from, to } = rangeOf(kind, date);
+  const [settingsRow, slots] = await Promise.all([
+    ensureSettings(ctx.db, ctx.tenantId),
+    plannedSlotsBetween(ctx.db, ctx.tenantId, from, to),
+  ]);
+  const s = settingsOf(settingsRow);
+  const hol = holidaysOf(s, from, to);
+  const byDay = new Map<string, typeof slots>();
+  for (const slot of slots) {
+    const list = byDay.get(slot.date);
+    if (list) list.push(slot);
+    else byDay.set(slot.date, [slot]);
+  }
+  const days = datesBetween(from, to).map((d): DailyCapacity => {
+    const available = availableOn(d, s, hol);
+    const list = byDay.get(d) ?? [];
+    const ordersTime: AreaMinutes = { ...NO_MINUTES };
+    for (const slot of list) ordersTime[slot.area] += slot.minutes;
+    const totalOrdersTime = sumAreas(ordersTime);
+    return {
+      date: d,
+      totalEmployeeTime: available.total,
+      totalOrdersTime,
+      employeeTime: available.perArea,
+      ordersTime,
+      utilisation: utilisationOf(totalOrdersTime, available.total),
+      colour: utilisationColour(totalOrdersTime, available.total),
+      orderTimeList: list,
+      notes: available.notes,
+    };
+  });
+  return { from, to, days };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proposal
+
+/**
+ * GET capacity/get/proposal/{orderId}: plans what the order still needs (required minus its finished
+ * slots: saving replaces its unfinished ones) into the days from today on, backward from the planned
+ * installation date when there is one (or asked for), else forward; horizon 26 weeks. Nothing is saved.
+ */
+export async function proposal(
+  rctx: RequestContext,
+  orderId: string,
+  direction: 'backward' | 'forward' | undefined,
+): Promise<ProposalReply> {
+  const ctx = requireTenant(rctx);
+  const order = await findPlanOrder(ctx.db, ctx.tenantId, orderId);
+  if (!order) throw notFound();
+  const [costListRow, settingsRow, slots] = await Promise.all([
+    ensureCostList(ctx.db, ctx.tenantId),
+    ensureSettings(ctx.db, ctx.tenantId),
+    slotsOfOrder(ctx.db, ctx.tenantId, orderId),
+  ]);
+  const { required } = requiredOf(order, costListFieldsOf(costListRow));
+  const remaining: AreaMinutes = { ...NO_MINUTES };
+  for (const a of WORK_AREAS) remaining[a] = required[a];
+  for (const slot of slots) if (slot.finished) remaining[slot.area as keyof AreaMinutes] -= slot.minutes;
+  for (const a of WORK_AREAS) remaining[a] = Math.max(0, remaining[a]);
+
+  const today = berlinDay();
+  const dir = direction ?? (order.geplanteMontage ? 'backward' : 'forward');
+  const horizon = dayjs(today)
+    .add(PROPOSAL_HORIZON_DAYS - 1, 'day')
+    .format('YYYY-MM-DD');
+  const end = order.geplanteMontage && order.geplanteMontage > horizon ? order.geplanteMontage : horizon;
+  const s = settingsOf(settingsRow);
+  const hol = holidaysOf(s, today, end);
+  const planned = await plannedMinutesBetween(ctx.db, ctx.tenantId, today, end, orderId);
+  const days = datesBetween(today, end).map((d) => ({
+    date: d,
+    available: availableOn(d, s, hol).perArea,
+    planned: planned.get(d) ?? { ...NO_MINUTES },
+  }));
+  const result = proposePlan({ remaining, direction: dir, today, installation: order.geplanteMontage, days });
+  return { orderId, ...result };
+}

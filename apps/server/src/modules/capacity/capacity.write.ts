@@ -1,0 +1,225 @@
+/**
+ * Changing capacity planning: the settings (once per tenant, 409 on a stale __v; employees get an
+ * _id) and the timeslots. Every write is one transaction; a slot's __v is checked in the UPDATE or
+ * DELETE itself (… WHERE version = __v), so of two planners moving the same slot exactly one wins
+ * and the other gets a 409. Writes of one order's slots lock the order first.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CapacitySettingsFields,
+  CapacitySettingsUpdate,
+  FinishTimeslot,
+  NewTimeslot,
+  SaveCapacityByOrder,
+  SaveTimeslots,
+  ShiftTimeslot,
+} from '@pruefbuch/domain/schemas/capacity';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { capacitySettings, capacityTimeslots } from '../../db/schema/index';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { requiredTimeReplyOf } from './capacity.read';
+import { findSlot, lockPlanOrder, slotsOfOrder, toSettingsDto, toSlotDto } from './capacity.repo';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** The settings as stored: every employee with an _id (a new one gets one). */
+const withIds = (f: CapacitySettingsFields): CapacitySettingsFields => ({
+  bundesland: f.bundesland,
+  mitarbeiter: f.mitarbeiter.map((e) => ({ ...e, _id: e._id || randomUUID() })),
+  betriebsurlaub: f.betriebsurlaub,
+  lokaleFeiertage: f.lokaleFeiertage,
+});
+
+/** POST capacity: the tenant's settings; a second one is a 409 CAPACITY_EXISTS. */
+export async function createSettings(rctx: RequestContext, input: CapacitySettingsFields) {
+  const ctx = requireTenant(rctx);
+  const [row] = await ctx.db
+    .insert(capacitySettings)
+    .values({ tenantId: ctx.tenantId, settings: withIds(input) })
+    .onConflictDoNothing({ target: capacitySettings.tenantId })
+    .returning();
+  if (!row) throw conflict('CAPACITY_EXISTS');
+  return toSettingsDto(row);
+}
+
+/** PUT capacity/{id}: the whole settings replace the stored ones; a stale __v is a 409, another tenant's a 404. */
+export async function updateSettings(rctx: RequestContext, id: string, input: CapacitySettingsUpdate) {
+  const ctx = requireTenant(rctx);
+  const { __v, ...fields } = input;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(capacitySettings)
+      .where(and(eq(capacitySettings.tenantId, ctx.tenantId), eq(capacitySettings.id, id)))
+      .limit(1)
+      .for('update');
+    if (!current) throw notFound();
+    if (current.version !== __v) throw conflict();
+    const [updated] = await tx
+      .update(capacitySettings)
+      .set({ settings: withIds(fields), version: current.version + 1, updatedAt: new Date() })
+      .where(eq(capacitySettings.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    return updated;
+  });
+  return toSettingsDto(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeslots
+
+async function lockOrderOf(tx: Tx, ctx: TenantContext, orderId: string) {
+  if (!(await lockPlanOrder(tx, ctx.tenantId, orderId))) throw notFound();
+}
+
+/** A slot write that changed no row: the slot is gone or another tenant's (404), or its __v is stale (409). */
+async function missed(tx: Tx, ctx: TenantContext, id: string): Promise<never> {
+  throw (await findSlot(tx, ctx.tenantId, id)) ? conflict() : notFound();
+}
+
+/**
+ * PUT capacity/put/saveCapacityByOrderId: replaces the order's unfinished slots with `slots` (e.g. a
+ * proposal). `expected` names the unfinished slots as the planner read them; a slot changed, added
+ * or removed since is a 409. Answers the order's required time with its new slots.
+ */
+export async function saveCapacityByOrder(rctx: RequestContext, input: SaveCapacityByOrder) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    await lockOrderOf(tx, ctx, input.orderId);
+    const open = (await slotsOfOrder(tx, ctx.tenantId, input.orderId)).filter((s) => !s.finished);
+    const expected = new Map(input.expected.map((e) => [e._id, e.__v]));
+    const same = open.length === expected.size && open.every((s) => expected.get(s.id) === s.version);
+    if (!same) throw conflict();
+    if (open.length > 0)
+      await tx.delete(capacityTimeslots).where(
+        inArray(
+          capacityTimeslots.id,
+          open.map((s) => s.id),
+        ),
+      );
+    if (input.slots.length > 0)
+      await tx
+        .insert(capacityTimeslots)
+        .values(input.slots.map((s) => ({ ...s, tenantId: ctx.tenantId, orderId: input.orderId })));
+  });
+  return requiredTimeReplyOf(ctx.db, ctx.tenantId, input.orderId);
+}
+
+/** PUT capacity/put/saveNewTimeslot: one more slot of an order (another tenant's order is a 404). */
+export async function saveNewTimeslot(rctx: RequestContext, input: NewTimeslot) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockOrderOf(tx, ctx, input.orderId);
+    const [inserted] = await tx
+      .insert(capacityTimeslots)
+      .values({
+        tenantId: ctx.tenantId,
+        orderId: input.orderId,
+        date: input.date,
+        area: input.area,
+        minutes: input.minutes,
+      })
+      .returning();
+    if (!inserted) throw new Error('timeslot insert returned nothing');
+    return inserted;
+  });
+  return toSlotDto(row);
+}
+
+/** PUT capacity/put/shiftTimeslot: moves a slot to another day (and area); a stale __v is a 409. */
+export async function shiftTimeslot(rctx: RequestContext, input: ShiftTimeslot) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(capacityTimeslots)
+      .set({
+        date: input.date,
+        ...(input.area ? { area: input.area } : {}),
+        version: input.__v + 1,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(capacityTimeslots.tenantId, ctx.tenantId),
+          eq(capacityTimeslots.id, input._id),
+          eq(capacityTimeslots.version, input.__v),
+        ),
+      )
+      .returning();
+    return updated ?? missed(tx, ctx, input._id);
+  });
+  return toSlotDto(row);
+}
+
+/** PUT capacity/put/finishTimeslot: marks a slot done or not done; a stale __v is a 409. */
+export async function finishTimeslot(rctx: RequestContext, input: FinishTimeslot) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(capacityTimeslots)
+      .set({ finished: input.finished, version: input.__v + 1, updatedAt: new Date() })
+      .where(
+        and(
+          eq(capacityTimeslots.tenantId, ctx.tenantId),
+          eq(capacityTimeslots.id, input._id),
+          eq(capacityTimeslots.version, input.__v),
+        ),
+      )
+      .returning();
+    return updated ?? missed(tx, ctx, input._id);
+  });
+  return toSlotDto(row);
+}
+
+/** PUT capacity/put/saveTimeslots: changes several slots (day, area, minutes), all or none; one stale is a 409. */
+export async function saveTimeslots(rctx: RequestContext, input: SaveTimeslots) {
+  const ctx = requireTenant(rctx);
+  const ids = input.slots.map((s) => s._id);
+  if (new Set(ids).size !== ids.length) {
+    const i = ids.findIndex((id, n) => ids.indexOf(id) !== n);
+    throw new AppError('VALIDATION', 400, [
+      { field: `slots.${i}._id`, key: 'validation.duplicate', message: 'validation.duplicate' },
+    ]);
+  }
+  const rows = await ctx.db.transaction(async (tx) => {
+    const out = [];
+    for (const s of input.slots) {
+      const [updated] = await tx
+        .update(capacityTimeslots)
+        .set({ date: s.date, area: s.area, minutes: s.minutes, version: s.__v + 1, updatedAt: new Date() })
+        .where(
+          and(
+            eq(capacityTimeslots.tenantId, ctx.tenantId),
+            eq(capacityTimeslots.id, s._id),
+            eq(capacityTimeslots.version, s.__v),
+          ),
+        )
+        .returning();
+      out.push(updated ?? (await missed(tx, ctx, s._id)));
+    }
+    return out;
+  });
+  return rows.map(toSlotDto);
+}
+
+/** DELETE capacity/timeslot/{id}?__v=: removes a slot; a stale __v is a 409. */
+export async function deleteTimeslot(rctx: RequestContext, id: string, version: number) {
+  const ctx = requireTenant(rctx);
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(capacityTimeslots)
+      .where(
+        and(
+          eq(capacityTimeslots.tenantId, ctx.tenantId),
+          eq(capacityTimeslots.id, id),
+          eq(capacityTimeslots.version, version),
+        ),
+      )
+      .returning({ id: capacityTimeslots.id });
+    if (!deleted) await missed(tx, ctx, id);
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Changing the cost list: create (once per tenant, else 409 COSTLIST_EXISTS) and update (409 on a
+ * stale __v). Templates without an _id get one. Each write records the protocol (entity 'costlist')
+ * field by field in its transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CostListFields, CostListUpdate } from '@pruefbuch/domain/schemas/capacity';
+import { and, eq } from 'drizzle-orm';
+import { costLists } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import { conflict, notFound } from '../../platform/errors';
+import { costListAuditView, costListFieldsOf, toCostListDto } from './costlist.repo';
+
+const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update') => ({
+  entity: 'costlist' as const,
+  entityId: id,
+  tenantId: ctx.tenantId,
+  action,
+});
+
+/** The fields as stored: every template with an _id (a new one gets one). */
+const withIds = (f: CostListFields) => ({
+  maw: f.maw,
+  capacities: f.capacities,
+  vorlagen: f.vorlagen.map((t) => ({ ...t, _id: t._id || randomUUID() })),
+});
+
+/** POST costlist: the tenant's cost list; a second one is a 409 COSTLIST_EXISTS. */
+export async function create(rctx: RequestContext, input: CostListFields) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(costLists)
+      .values({ tenantId: ctx.tenantId, ...withIds(input) })
+      .onConflictDoNothing({ target: costLists.tenantId })
+      .returning();
+    if (!inserted) throw conflict('COSTLIST_EXISTS');
+    await recordChanges(
+      tx,
+      ctx,
+      auditOf(ctx, inserted.id, 'create'),
+      null,
+      costListAuditView(costListFieldsOf(inserted)),
+    );
+    return inserted;
+  });
+  return toCostListDto(row);
+}
+
+/** PUT costlist/{id}: the whole list replaces the stored one; a stale __v is a 409, another tenant's list a 404. */
+export async function update(rctx: RequestContext, id: string, input: CostListUpdate) {
+  const ctx = requireTenant(rctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(costLists)
+      .where(and(eq(costLists.tenantId, ctx.tenantId), eq(costLists.id, id)))
+      .limit(1)
+      .for('update');
+    if (!current) throw notFound();
+    if (current.version !== input.__v) throw conflict();
+    const [updated] = await tx
+      .update(costLists)
+      .set({ ...withIds(input), version: current.version + 1, updatedAt: new Date() })
+      .where(eq(costLists.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordChanges(
+      tx,
+      ctx,
+      auditOf(ctx, id, 'update'),
+      costListAuditView(costListFieldsOf(current)),
+      costListAuditView(costListFieldsOf(updated)),
+    );
+    return updated;
+  });
+  return toCostListDto(row);
+}

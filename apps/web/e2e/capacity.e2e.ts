@@ -1,0 +1,323 @@
+/**
+ * Capacity planning (issue 14): a production lead changes a time value in the cost list, plans an order by the
+ * proposal, moves a planned card to another day by keyboard and sees the days' utilisation change; production
+ * may plan, the warehouse only looks. Screenshots at 1280 and 390 px land in test-results/.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { CostList } from '@pruefbuch/domain/schemas/capacity';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+
+const browser = setUpBrowser();
+const run = randomUUID().slice(0, 6);
+
+async function shot(page: Page, name: string) {
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/capacity-${name}.png`, fullPage: true });
+}
+
+async function call<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type Settings = {
+  _id: string;
+  __v: number;
+  bundesland: string;
+  mitarbeiter: unknown[];
+  betriebsurlaub: unknown[];
+  lokaleFeiertage: unknown[];
+};
+
+async function setUpTenant() {
+  const token = await adminToken();
+  const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+  const tenant = tenants.docs[0]?._id;
+  if (!tenant) throw new Error('demo tenant missing');
+  return { token, tenant };
+}
+
+/** The demo tenant with a full day of work in every area, and an order of this run that needs production time. */
+async function setUp() {
+  const { token, tenant } = await setUpTenant();
+  const settings = await call<Settings>('GET', '/capacity', tenant, token);
+  const day = { montag: 480, dienstag: 480, mittwoch: 480, donnerstag: 480, freitag: 480 };
+  const areas = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'];
+  await call('PUT', `/capacity/${settings._id}`, tenant, token, {
+    bundesland: settings.bundesland,
+    betriebsurlaub: settings.betriebsurlaub,
+    lokaleFeiertage: settings.lokaleFeiertage,
+    mitarbeiter: [
+      ...settings.mitarbeiter,
+      ...areas.map((bereich) => ({
+        name: `E2E ${bereich} ${run}`,
+        bereich,
+        arbeitszeit: day,
+        abwesenheiten: [],
+        aktiv: true,
+      })),
+    ],
+    __v: settings.__v,
+  });
+  const abnr = `AB-${run}`;
+  const order = await call<{ _id: string }>('POST', '/orders', tenant, token, {
+    objekt: `Werkhalle ${run}`,
+    kunde: 'E2E Kunde',
+    abnr,
+    tuer: { tuertyp: 'dreher', antrieb: '', fluegel: '2', stromart: '', komponenten: [] },
+  });
+  return { token, tenant, abnr, orderId: order._id };
+}
+
+const board = (page: Page) => page.getByTestId('week-board');
+const utilisationOf = (page: Page, date: string) =>
+  board(page)
+    .locator(`[data-testid="board-day"][data-date="${date}"] [data-testid="utilisation"]`)
+    .first()
+    .getAttribute('data-utilisation');
+
+describe('capacity planning', () => {
+  it('a production lead changes a time value, plans an order by proposal and moves a card by keyboard', async () => {
+    const { token, tenant, abnr, orderId } = await setUp();
+    const page = await browser.newPage();
+    await login(page, 'leiterfertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+
+    // The cost list: a drive of a swing door takes 100 minutes from now on.
+    await page.goto('/app/costlist');
+    const dreher = page.getByTestId('costlist-time-antriebstypDreher');
+    await dreher.waitFor();
+    await dreher.fill('100');
+    await page.getByTestId('costlist-save').click();
+    await page.getByText('Gespeichert!', { exact: true }).first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await call<{ capacities: { antriebstyp: { dreher: number } } }>(
+              'GET',
+              '/costlist/find/first',
+              tenant,
+              token,
+            )
+          ).capacities.antriebstyp.dreher,
+      )
+      .toBe(100);
+    await page.getByTestId('protocol-row').filter({ hasText: '100' }).first().waitFor();
+
+    // The order is still to plan; its drive area needs the new 100 minutes.
+    await page.goto('/app/capacities');
+    await board(page).waitFor();
+    await page.getByTestId('to-plan-search').fill(abnr);
+    const item = page.locator(`[data-testid="to-plan-item"][data-order="${orderId}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain('1:40 h');
+    await item.getByTestId('to-plan-propose').click();
+    const proposal = page.getByTestId('proposal');
+    await proposal.getByTestId('proposal-slot').first().waitFor();
+    await proposal.getByTestId('proposal-apply').click();
+    await page.getByText('Erfolgreich in Kapazitäten eingeplant', { exact: true }).first().waitFor();
+
+    // The planned slots as the server has them: open the week of the first one on a weekday before Friday.
+    const required = await call<{ slots: { _id: string; date: string; area: string }[] }>(
+      'GET',
+      `/capacity/get/requiredTime/${orderId}`,
+      tenant,
+      token,
+    );
+    expect(required.slots.length).toBeGreaterThan(0);
+    const slot = required.slots.find((s) => [1, 2, 3, 4].includes(new Date(`${s.date}T12:00:00Z`).getUTCDay()));
+    if (!slot) throw new Error('no slot between Monday and Thursday');
+    const next = new Date(Date.parse(`${slot.date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/app/capacities?date=${slot.date}`);
+    const card = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await card.waitFor();
+    await expect.poll(() => utilisationOf(page, slot.date)).not.toBe('');
+    const before = { from: Number(await utilisationOf(page, slot.date)), to: Number(await utilisationOf(page, next)) };
+    expect(before.from).toBeGreaterThan(0);
+    await shot(page, 'board-1280');
+
+    // Keyboard drag: pick up, one day to the right, drop.
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    const moved = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
+    expect(await moved.getAttribute('data-area')).toBe(slot.area);
+    await expect
+      .poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 })
+      .toBeLessThan(before.from);
+    expect(Number(await utilisationOf(page, next))).toBeGreaterThan(before.to);
+    // The move was announced to screen readers.
+    await expect
+      .poll(() =>
+        page
+          .locator('[role="status"][aria-live]')
+          .allTextContents()
+          .then((t) => t.join(' ')),
+      )
+      .toContain(abnr);
+
+    // At 390 px the days stack and the page does not scroll sideways.
+    const phone = await browser.newPage({ width: 390 });
+    await login(phone, 'leiterfertigung@demo.test');
+    await phone.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await phone.goto(`/app/capacities?date=${slot.date}`);
+    await board(phone).locator('[data-testid="slot-card"]').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, 'board-390');
+  });
+
+  it('production may plan; the warehouse sees the board read-only', async () => {
+    const page = await browser.newPage();
+    await login(page, 'fertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto('/app/capacities');
+    await board(page).waitFor();
+    await page.getByTestId('to-plan').waitFor();
+    expect(await page.getByTestId('capacity-read-only').count()).toBe(0);
+    expect(await page.getByTestId('capacity-settings-open').count()).toBe(0);
+
+    const lager = await browser.newPage();
+    await login(lager, 'lager@demo.test');
+    await lager.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await lager.goto('/app/capacities');
+    await board(lager).waitFor();
+    await lager.getByTestId('capacity-read-only').waitFor();
+    await lager.getByTestId('to-plan').waitFor();
+    expect(await lager.getByTestId('to-plan-propose').count()).toBe(0);
+    expect(await lager.getByTestId('capacity-settings-open').count()).toBe(0);
+    expect(await lager.locator('[data-testid="slot-card"][role="button"]').count()).toBe(0);
+  });
+
+  it('the order editor shows the required time per area as it is typed, and the extra effort priced', async () => {
+    const { orderId } = await setUp();
+    const page = await browser.newPage();
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto(`/app/orderprocessing/${orderId}`);
+    const total = page.getByTestId('order-production-total');
+    await total.waitFor();
+    // Two wings of a swing door with one drive and picking, at the cost list's values of now.
+    const { token, tenant } = await setUpTenant();
+    const costList = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const c = costList.capacities;
+    const base =
+      2 * c.beschlagProfilbearbeitung +
+      c.antriebstyp.dreher +
+      2 * c.beschlagVerglasen +
+      2 * c.beschlagVerpackung +
+      c.kommissionierung;
+    await expect.poll(async () => Number(await total.getAttribute('data-minutes'))).toBe(base);
+    await page.getByTestId('order-production-standardglaeser').fill('3');
+    await expect.poll(async () => Number(await total.getAttribute('data-minutes'))).toBe(base + 3 * c.standardglaeser);
+
+    await page.getByTestId('order-maw-add').click();
+    await page.getByTestId('order-maw-stunden').last().fill('2');
+    await expect.poll(() => page.getByTestId('order-maw-total').textContent()).toMatch(/Summe Mehraufwand: \d/);
+    const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      2 * costList.maw.intMaw,
+    );
+    expect((await page.getByTestId('order-maw-amount').last().textContent())?.replace(/\s/g, ' ')).toContain(
+      euros.replace(/\s/g, ' '),
+    );
+  });
+
+  it('a move of a card changed meanwhile is refused with the conflict message, and the board reloads', async () => {
+    const { token, tenant, abnr, orderId } = await setUp();
+    // A Tuesday of next week, planned by hand through the API.
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + 7 + ((2 - d.getUTCDay() + 7) % 7));
+    const tuesday = d.toISOString().slice(0, 10);
+    const slot = await call<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
+      orderId,
+      date: tuesday,
+      area: 'versand',
+      minutes: 30,
+    });
+    const page = await browser.newPage();
+    await login(page, 'leiterfertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto(`/app/capacities?date=${tuesday}`);
+    const card = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-abnr')).toBe(abnr);
+    // Someone else marks it done and open again meanwhile: its version moves on.
+    const done = await call<{ __v: number }>('PUT', '/capacity/put/finishTimeslot', tenant, token, {
+      _id: slot._id,
+      __v: slot.__v,
+      finished: true,
+    });
+    await call('PUT', '/capacity/put/finishTimeslot', tenant, token, { _id: slot._id, __v: done.__v, finished: false });
+
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await page.getByText('Die Planung wurde zwischenzeitlich geändert und wird neu geladen.').first().waitFor();
+    // The board is read again: the card stays on its day.
+    await page.waitForTimeout(1000);
+    expect(
+      await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).getAttribute('data-date'),
+    ).toBe(tuesday);
+
+    // Marked done from its menu, the card says so; the month shows the day, and a click on it opens its week.
+    const again = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
+    await again.getByTestId('slot-menu').click();
+    await page.getByTestId('slot-finish').click();
+    await expect.poll(() => again.textContent()).toContain('erledigt');
+    await page.getByTestId('capacity-view').getByText('Monat').click();
+    await page.getByTestId('month-grid').waitFor();
+    await page.locator(`[data-testid="month-day"][data-date="${tuesday}"]`).click();
+    await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('date')).toBe(tuesday);
+  });
+
+  it('the cost list keeps time-effort templates: add one, save, remove it after the question', async () => {
+    const { token, tenant } = await setUpTenant();
+    const page = await browser.newPage();
+    await login(page, 'leiterfertigung@demo.test');
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await page.goto('/app/costlist');
+    await page.getByTestId('costlist-template-add').click();
+    const row = page.getByTestId('costlist-template-row').last();
+    await row.getByTestId('costlist-template-name').fill(`Karusselltür ${run}`);
+    await row.getByLabel('Antrieb').fill('240');
+    await page.getByTestId('costlist-save').click();
+    await page.getByText('Gespeichert!', { exact: true }).first().waitFor();
+    const saved = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const template = saved.vorlagen.find((v) => v.name === `Karusselltür ${run}`);
+    expect(template?.zeitaufwandAntrieb).toBe(240);
+    expect(template?._id).toBeTruthy();
+
+    const rows = page.getByTestId('costlist-template-row');
+    const count = await rows.count();
+    await rows
+      .filter({ has: page.locator(`input[value="Karusselltür ${run}"]`) })
+      .getByTestId('costlist-template-remove')
+      .click();
+    await page.getByTestId('costlist-template-remove-confirm').click();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    await page.getByTestId('costlist-save').click();
+    await expect
+      .poll(async () =>
+        (await call<CostList>('GET', '/costlist/find/first', tenant, token)).vorlagen.some(
+          (v) => v.name === `Karusselltür ${run}`,
+        ),
+      )
+      .toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+/** The capacity API (GET capacity/get/…, PUT capacity/put/…, settings): reads as queries, writes as mutations. */
+import type {
+  CapacityRangeReply,
+  CapacitySettings,
+  CapacitySettingsUpdate,
+  EmployeeTimeReply,
+  FinishTimeslot,
+  NewTimeslot,
+  ProposalReply,
+  RequiredTimeItem,
+  RequiredTimeReply,
+  SaveCapacityByOrder,
+  ShiftTimeslot,
+  Timeslot,
+} from '@pruefbuch/domain/schemas/capacity';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { getSessionState, useSession } from '@/lib/session';
+
+export const CAPACITY_KEY = 'capacity';
+const enc = encodeURIComponent;
+
+export type Range = 'week' | 'month';
+
+export const capacityKeys = {
+  all: [CAPACITY_KEY] as const,
+  plan: (tenant: string | null) => [CAPACITY_KEY, tenant, 'plan'] as const,
+  range: (tenant: string | null, range: Range, date: string) => [CAPACITY_KEY, tenant, 'plan', range, date] as const,
+  employeeTime: (tenant: string | null, range: Range, date: string) =>
+    [CAPACITY_KEY, tenant, 'plan', 'employees', range, date] as const,
+  toPlan: (tenant: string | null, filter: string, search: string) =>
+    [CAPACITY_KEY, tenant, 'plan', 'toPlan', filter, search] as const,
+  proposal: (tenant: string | null, orderId: string, direction: string) =>
+    [CAPACITY_KEY, tenant, 'plan', 'proposal', orderId, direction] as const,
+  settings: (tenant: string | null) => [CAPACITY_KEY, tenant, 'settings'] as const,
+  holidays: (tenant: string | null, year: number) => [CAPACITY_KEY, tenant, 'settings', 'holidays', year] as const,
+};
+
+const RANGE_PATH: Record<Range, string> = {
+  week: 'capacity/get/capacityForWeekFromDate',
+  month: 'capacity/get/getCapacityForMonthFromDate',
+};
+const EMPLOYEE_PATH: Record<Range, string> = {
+  week: 'capacity/get/getWeeklyEmployeeTime',
+  month: 'capacity/get/getMonthlyEmployeeTime',
+};
+
+/** The days of the week or month holding `date`: capacity, utilisation, planned slots, notes. */
+export function useCapacityRange(range: Range, date: string) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.range(currentTenant, range, date),
+    queryFn: ({ signal }) => api.get<CapacityRangeReply>(RANGE_PATH[range], { query: { date }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Available time per day and who is away, for the week or month holding `date`. */
+export function useEmployeeTime(range: Range, date: string) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.employeeTime(currentTenant, range, date),
+    queryFn: ({ signal }) => api.get<EmployeeTimeReply>(EMPLOYEE_PATH[range], { query: { date }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The orders still to plan (or all plannable ones), with required and planned minutes per area. */
+export function useRequiredTimeList(filter: 'open' | 'all', search: string) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.toPlan(currentTenant, filter, search),
+    queryFn: ({ signal }) =>
+      api.get<RequiredTimeItem[]>('capacity/get/requiredTimeList', {
+        query: { filter, search: search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** 'Einplanen vorschlagen': nothing is saved. Without a direction the server picks one. */
+export function useProposal(orderId: string | null, direction: 'backward' | 'forward' | null) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.proposal(currentTenant, orderId ?? '', direction ?? 'auto'),
+    queryFn: ({ signal }) =>
+      api.get<ProposalReply>(`capacity/get/proposal/${enc(orderId ?? '')}`, {
+        query: { direction: direction ?? undefined },
+        signal,
+      }),
+    enabled: !!orderId,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export const getRequiredTime = (orderId: string) =>
+  api.get<RequiredTimeReply>(`capacity/get/requiredTime/${enc(orderId)}`);
+
+export const capacitySettingsQueryOptions = (tenant: string | null) =>
+  queryOptions({
+    queryKey: capacityKeys.settings(tenant),
+    queryFn: ({ signal }) => api.get<CapacitySettings>('capacity', { signal }),
+  });
+
+export function useCapacitySettings(enabled = true) {
+  const { currentTenant } = useSession();
+  return useQuery({ ...capacitySettingsQueryOptions(currentTenant), enabled });
+}
+
+export function useHolidays(year: number, enabled = true) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.holidays(currentTenant, year),
+    queryFn: ({ signal }) =>
+      api.get<{ date: string; name: string; local: boolean }[]>('capacity/get/holidays', {
+        query: { year },
+        signal,
+      }),
+    enabled,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes: every one changes the plan, so every plan read is read again afterwards.
+// ---------------------------------------------------------------------------------------------
+
+/** Replaces the order's unfinished slots; `expected` are their versions as read just before. */
+export async function saveCapacityByOrder(body: Omit<SaveCapacityByOrder, 'expected'>) {
+  const current = await getRequiredTime(body.orderId);
+  const expected = current.slots.filter((s) => !s.finished).map((s) => ({ _id: s._id, __v: s.__v }));
+  return api.put<unknown>('capacity/put/saveCapacityByOrderId', { ...body, expected });
+}
+export const saveNewTimeslot = (body: NewTimeslot) => api.put<Timeslot>('capacity/put/saveNewTimeslot', body);
+export const shiftTimeslot = (body: ShiftTimeslot) => api.put<Timeslot>('capacity/put/shiftTimeslot', body);
+export const finishTimeslot = (body: FinishTimeslot) => api.put<Timeslot>('capacity/put/finishTimeslot', body);
+export const deleteTimeslot = ({ _id, __v }: { _id: string; __v: number }) =>
+  api.delete(`capacity/timeslot/${enc(_id)}`, { query: { __v } });
+
+function usePlanMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Settled, not only success: a 409 means the board shows an old state and must be read again.
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: capacityKeys.plan(getSessionState().currentTenant) }),
+  });
+}
+
+export const useSaveCapacityByOrder = () => usePlanMutation(saveCapacityByOrder);
+export const useSaveNewTimeslot = () => usePlanMutation(saveNewTimeslot);
+export const useShiftTimeslot = () => usePlanMutation(shiftTimeslot);
+export const useFinishTimeslot = () => usePlanMutation(finishTimeslot);
+export const useDeleteTimeslot = () => usePlanMutation(deleteTimeslot);
+
+export const updateCapacitySettings = ({ id, data }: { id: string; data: CapacitySettingsUpdate }) =>
+  api.put<CapacitySettings>(`capacity/${enc(id)}`, data);
+
+export function useUpdateCapacitySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCapacitySettings,
+    onSuccess: (saved) => {
+      const { currentTenant } = getSessionState();
+      queryClient.setQueryData(capacityKeys.settings(currentTenant), saved);
+      void queryClient.invalidateQueries({ queryKey: capacityKeys.plan(currentTenant) });
+      void queryClient.invalidateQueries({ queryKey: [CAPACITY_KEY, currentTenant, 'settings', 'holidays'] });
+    },
+  });
+}

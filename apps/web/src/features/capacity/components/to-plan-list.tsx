@@ -1,0 +1,144 @@
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
+import { IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '@/components/ui/page-loader';
+import { formatDate } from '@/lib/format';
+import { useRequiredTimeList } from '../api/capacity';
+import { formatMinutes } from '../capacity-format';
+import { LoadFailed } from './load-failed';
+
+const PAGE = 8;
+
+/** 'Noch einzuplanen': orders with required time, what is planned of it, and the ways to plan them. */
+export function ToPlanList({
+  mayPlan,
+  onPropose,
+  onAddSlot,
+}: {
+  mayPlan: boolean;
+  onPropose: (item: RequiredTimeItem) => void;
+  onAddSlot: (item: RequiredTimeItem) => void;
+}) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<'open' | 'all'>('open');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useRequiredTimeList(filter, debounced);
+  const [shown, setShown] = useState(PAGE);
+  const items = list.data ?? [];
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="to-plan-title" data-testid="to-plan">
+      <Stack gap="sm">
+        <Title order={2} size="h5" id="to-plan-title">
+          {t('capacity.toPlan.title')}
+        </Title>
+        <TextInput
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setShown(PAGE);
+          }}
+          placeholder={t('capacity.toPlan.search')}
+          aria-label={t('capacity.toPlan.search')}
+          leftSection={<IconSearch size={16} />}
+          size="xs"
+          data-testid="to-plan-search"
+        />
+        <SegmentedControl
+          size="xs"
+          value={filter}
+          onChange={(v) => {
+            setFilter(v as 'open' | 'all');
+            setShown(PAGE);
+          }}
+          aria-label={t('capacity.toPlan.filter')}
+          data={[
+            { value: 'open', label: t('capacity.toPlan.open') },
+            { value: 'all', label: t('capacity.toPlan.all') },
+          ]}
+        />
+        {list.isPending ? <PageLoader /> : null}
+        {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
+        {list.data && list.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('capacity.toPlan.empty')}
+          </Text>
+        ) : null}
+        {items.slice(0, shown).map((item) => (
+          <Paper key={item.orderId} withBorder radius="sm" p="xs" data-testid="to-plan-item" data-order={item.orderId}>
+            <Stack gap={4}>
+              <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={700} truncate>
+                    {item.abnr || '–'}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate title={item.objekt}>
+                    {[item.objekt, item.kunde].filter(Boolean).join(' · ')}
+                  </Text>
+                </div>
+                <Badge
+                  variant="light"
+                  color={item.totalPlanned >= item.totalRequired ? 'green' : 'orange'}
+                  tt="none"
+                  style={{ flexShrink: 0 }}
+                  data-testid="to-plan-total"
+                >
+                  {formatMinutes(item.totalPlanned)} / {formatMinutes(item.totalRequired)}
+                </Badge>
+              </Group>
+              <Text size="xs" c={item.geplanteMontage ? undefined : 'dimmed'}>
+                {item.geplanteMontage
+                  ? t('capacity.toPlan.montage', { date: formatDate(item.geplanteMontage) })
+                  : t('capacity.toPlan.noMontage')}
+              </Text>
+              <Stack gap={0}>
+                {WORK_AREAS.filter((a) => (item.required[a] ?? 0) > 0 || (item.planned[a] ?? 0) > 0).map((a) => (
+                  <Group key={a} justify="space-between" gap={4} wrap="nowrap">
+                    <Text size="xs">{t(`capacity.areas.${a}`)}</Text>
+                    <Text
+                      size="xs"
+                      c={(item.planned[a] ?? 0) < (item.required[a] ?? 0) ? 'orange.8' : 'green.8'}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {formatMinutes(item.planned[a] ?? 0)} / {formatMinutes(item.required[a] ?? 0)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+              {mayPlan ? (
+                <Group gap={4} wrap="wrap">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconWand size={14} />}
+                    onClick={() => onPropose(item)}
+                    data-testid="to-plan-propose"
+                  >
+                    {t('capacity.toPlan.propose')}
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => onAddSlot(item)}
+                    data-testid="to-plan-add-slot"
+                  >
+                    {t('capacity.toPlan.addSlot')}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
+        {items.length > shown ? (
+          <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)} data-testid="to-plan-more">
+            {t('capacity.toPlan.more', { count: items.length - shown })}
+          </Button>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

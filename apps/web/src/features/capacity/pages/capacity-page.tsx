@@ -1,0 +1,260 @@
+import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { mayCall } from '@pruefbuch/domain/access';
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { weekOf as weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import type { DailyCapacity, PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
+import { IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '@/components/ui/confirm-delete';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { formatDate } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
+import { toPrincipal, useSession } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
+import {
+  type Range,
+  useCapacityRange,
+  useDeleteTimeslot,
+  useEmployeeTime,
+  useFinishTimeslot,
+  useShiftTimeslot,
+} from '../api/capacity';
+import { formatMinutes } from '../capacity-format';
+import { AbsenceList } from '../components/absence-list';
+import { LoadFailed } from '../components/load-failed';
+import { ProposalDialog } from '../components/proposal-dialog';
+import { SettingsDrawer } from '../components/settings-drawer';
+import { SlotDialog } from '../components/slot-dialog';
+import { ToPlanList } from '../components/to-plan-list';
+import { MonthDay, WeekBoard } from '../components/week-board';
+import { notifyPlanFailed } from '../plan-errors';
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * capacities (/capacities): production's week board (days × work areas, cards to drag), the month at a glance,
+ * the orders still to plan with proposals, who is away, and (admin, production lead) the settings.
+ */
+export function CapacityPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('capacity.title'));
+  const { session } = useSession();
+  const user = toPrincipal(session);
+  const mayPlan = !!user && mayCall('capacity:plan', user);
+  const maySettings = !!user && mayCall('capacity:settings', user);
+  const [params, setParams] = useUrlParams();
+  const today = berlinToday();
+  const view: Range = params.get('view') === 'month' ? 'month' : 'week';
+  const rawDate = params.get('date') ?? '';
+  const date = ISO.test(rawDate) && dayjs(rawDate).isValid() ? rawDate : today;
+  const [showWeekend, setShowWeekend] = useState(false);
+  const [proposalFor, setProposalFor] = useState<RequiredTimeItem | null>(null);
+  const [slotFor, setSlotFor] = useState<RequiredTimeItem | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [busySlot, setBusySlot] = useState<string | null>(null);
+
+  const capacity = useCapacityRange(view, date);
+  const employees = useEmployeeTime(view, date);
+  const shift = useShiftTimeslot();
+  const finish = useFinishTimeslot();
+  const remove = useDeleteTimeslot();
+
+  const go = (next: { view?: Range; date?: string }) =>
+    setParams({ view: (next.view ?? view) === 'week' ? null : 'month', date: next.date ?? date });
+  const step = (n: number) =>
+    go({
+      date: dayjs(date)
+        .add(n, view === 'week' ? 'week' : 'month')
+        .format('YYYY-MM-DD'),
+    });
+
+  const week = weekOf(date);
+  const [kwYear, kwNumber] = week.split('-W');
+  const label =
+    view === 'week'
+      ? t('capacity.board.kw', { week: kwNumber, year: kwYear })
+      : dayjs(date).locale(currentLanguage()).format('MMMM YYYY');
+  const subLabel =
+    view === 'week' ? `${formatDate(weekRangeOf(date).from)} – ${formatDate(weekRangeOf(date).to)}` : null;
+
+  const onShift = (slot: PlannedSlot, to: { date: string; area: PlannedSlot['area'] }) => {
+    setBusySlot(slot._id);
+    shift.mutate(
+      { _id: slot._id, __v: slot.__v, date: to.date, area: to.area },
+      { onError: notifyPlanFailed, onSettled: () => setBusySlot(null) },
+    );
+  };
+  const onFinish = (slot: PlannedSlot) => {
+    setBusySlot(slot._id);
+    finish.mutate(
+      { _id: slot._id, __v: slot.__v, finished: !slot.finished },
+      { onSuccess: () => notifySuccess('saved'), onError: notifyPlanFailed, onSettled: () => setBusySlot(null) },
+    );
+  };
+  const onRemove = (slot: PlannedSlot) =>
+    confirmDelete({
+      title: t('capacity.card.removeTitle'),
+      message: t('capacity.card.removeConfirm', {
+        minutes: formatMinutes(slot.minutes),
+        abnr: slot.abnr || '–',
+        date: formatDate(slot.date),
+        area: t(`capacity.areas.${slot.area}`),
+      }),
+      confirmLabel: t('common.actions.remove'),
+      testId: 'slot-remove-confirm',
+      onConfirm: () =>
+        remove.mutate(
+          { _id: slot._id, __v: slot.__v },
+          { onSuccess: () => notifySuccess({ text: t('capacity.card.removed') }), onError: notifyPlanFailed },
+        ),
+    });
+
+  return (
+    <Stack gap="md" data-testid="capacity-page">
+      <PageHeader
+        title={t('capacity.title')}
+        actions={
+          maySettings ? (
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={16} />}
+              onClick={() => setSettingsOpen(true)}
+              data-testid="capacity-settings-open"
+            >
+              {t('capacity.settings.open')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {!mayPlan ? (
+        <Alert color="gray" icon={<IconLock size={18} />} data-testid="capacity-read-only">
+          {t('capacity.readOnly')}
+        </Alert>
+      ) : null}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            px="xs"
+            onClick={() => step(-1)}
+            aria-label={t(view === 'week' ? 'capacity.board.previousWeek' : 'capacity.board.previousMonth')}
+            title={t(view === 'week' ? 'capacity.board.previousWeek' : 'capacity.board.previousMonth')}
+            data-testid="capacity-prev"
+          >
+            <IconChevronLeft size={18} />
+          </Button>
+          <Button variant="default" onClick={() => go({ date: today })} data-testid="capacity-today">
+            {t('capacity.board.today')}
+          </Button>
+          <Button
+            variant="default"
+            px="xs"
+            onClick={() => step(1)}
+            aria-label={t(view === 'week' ? 'capacity.board.nextWeek' : 'capacity.board.nextMonth')}
+            title={t(view === 'week' ? 'capacity.board.nextWeek' : 'capacity.board.nextMonth')}
+            data-testid="capacity-next"
+          >
+            <IconChevronRight size={18} />
+          </Button>
+        </Group>
+        <div style={{ flex: 1, minWidth: 150 }}>
+          <Text fw={700} data-testid="capacity-label" tt={view === 'month' ? 'capitalize' : undefined} lh={1.2}>
+            {label}
+          </Text>
+          {subLabel ? (
+            <Text size="xs" c="dimmed">
+              {subLabel}
+            </Text>
+          ) : null}
+        </div>
+        <SegmentedControl
+          value={view}
+          onChange={(v) => go({ view: v as Range })}
+          aria-label={t('capacity.board.views')}
+          data={[
+            { value: 'week', label: t('capacity.board.week') },
+            { value: 'month', label: t('capacity.board.month') },
+          ]}
+          data-testid="capacity-view"
+        />
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, xl: 9 }}>
+          {capacity.isError && !capacity.data ? (
+            <LoadFailed error={capacity.error} onRetry={() => void capacity.refetch()} />
+          ) : null}
+          {capacity.isPending ? <PageLoader /> : null}
+          {capacity.data && view === 'week' ? (
+            <WeekBoard
+              days={capacity.data.days}
+              mayPlan={mayPlan}
+              showWeekend={showWeekend}
+              onToggleWeekend={() => setShowWeekend((v) => !v)}
+              onShift={onShift}
+              onFinish={onFinish}
+              onRemove={onRemove}
+              busySlot={busySlot}
+            />
+          ) : null}
+          {capacity.data && view === 'month' ? (
+            <MonthGrid
+              days={capacity.data.days}
+              month={dayjs(date).format('YYYY-MM')}
+              onOpen={(d) => go({ view: 'week', date: d })}
+            />
+          ) : null}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 1 }} spacing="md" style={{ alignItems: 'start' }}>
+            <ToPlanList mayPlan={mayPlan} onPropose={setProposalFor} onAddSlot={setSlotFor} />
+            <AbsenceList
+              range={view}
+              reply={employees.data}
+              error={employees.isError ? employees.error : null}
+              onRetry={() => void employees.refetch()}
+            />
+          </SimpleGrid>
+        </Grid.Col>
+      </Grid>
+      <ProposalDialog item={proposalFor} onClose={() => setProposalFor(null)} />
+      <SlotDialog
+        item={slotFor}
+        defaultDate={view === 'week' && date < today ? today : view === 'week' ? weekRangeOf(date).from : date}
+        onClose={() => setSlotFor(null)}
+      />
+      {maySettings ? <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** The month: Monday-first weeks, a bar per day; a click opens that day's week. */
+function MonthGrid({ days, month, onOpen }: { days: DailyCapacity[]; month: string; onOpen: (date: string) => void }) {
+  const first = days[0]?.date ?? `${month}-01`;
+  const lead = (dayjs(first).day() + 6) % 7;
+  const names = Array.from({ length: 7 }, (_, i) =>
+    dayjs('2024-01-01').add(i, 'day').locale(currentLanguage()).format('dd'),
+  );
+  return (
+    <Stack gap={4} data-testid="month-grid">
+      <SimpleGrid cols={7} spacing={4}>
+        {names.map((n) => (
+          <Text key={n} size="xs" fw={600} c="dimmed" ta="center">
+            {n}
+          </Text>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={7} spacing={4}>
+        {lead > 0 ? <div style={{ gridColumn: `span ${lead}` }} /> : null}
+        {days.map((d) => (
+          <MonthDay key={d.date} day={d} inMonth={d.date.startsWith(month)} onOpen={onOpen} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
