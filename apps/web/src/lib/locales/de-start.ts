@@ -6,7 +6,6 @@
 import { common } from '@pruefbuch/domain/locales/de/common';
 import { errors } from '@pruefbuch/domain/locales/de/errors';
 import { screens } from '@pruefbuch/domain/locales/de/screens';
-import { tenants } from '@pruefbuch/domain/locales/de/tenants';
 import { validation } from '@pruefbuch/domain/locales/de/validation';
 
 export const translation = {
@@ -14,5 +13,4 @@ export const translation = {
   screens,
   validation,
   common,
-  tenants,
 };

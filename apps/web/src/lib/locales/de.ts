@@ -19,6 +19,7 @@ import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { tenants } from '@pruefbuch/domain/locales/de/tenants';
 import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
 
@@ -44,5 +45,6 @@ export const translation = {
   orders,
   costlist,
   capacity,
+  tenants,
   ui,
 };
