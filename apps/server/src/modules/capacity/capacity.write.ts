@@ -133,45 +133,16 @@ export async function saveNewTimeslot(rctx: RequestContext, input: NewTimeslot) 
 /** PUT capacity/put/shiftTimeslot: moves a slot to another day (and area); a stale __v is a 409. */
 export async function shiftTimeslot(rctx: RequestContext, input: ShiftTimeslot) {
   const ctx = requireTenant(rctx);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(capacityTimeslots)
-      .set({
-        date: input.date,
-        ...(input.area ? { area: input.area } : {}),
-        version: input.__v + 1,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(capacityTimeslots.tenantId, ctx.tenantId),
-          eq(capacityTimeslots.id, input._id),
-          eq(capacityTimeslots.version, input.__v),
-        ),
-      )
-      .returning();
-    return updated ?? missed(tx, ctx, input._id);
-  });
+  const row = await ctx.db.transaction((tx) =>
+    updateSlot(tx, ctx, input._id, input.__v, { date: input.date, ...(input.area ? { area: input.area } : {}) }),
+  );
   return toSlotDto(row);
 }
 
 /** PUT capacity/put/finishTimeslot: marks a slot done or not done; a stale __v is a 409. */
 export async function finishTimeslot(rctx: RequestContext, input: FinishTimeslot) {
   const ctx = requireTenant(rctx);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(capacityTimeslots)
-      .set({ finished: input.finished, version: input.__v + 1, updatedAt: new Date() })
-      .where(
-        and(
-          eq(capacityTimeslots.tenantId, ctx.tenantId),
-          eq(capacityTimeslots.id, input._id),
-          eq(capacityTimeslots.version, input.__v),
-        ),
-      )
-      .returning();
-    return updated ?? missed(tx, ctx, input._id);
-  });
+  const row = await ctx.db.transaction((tx) => updateSlot(tx, ctx, input._id, input.__v, { finished: input.finished }));
   return toSlotDto(row);
 }
 
@@ -187,20 +158,8 @@ export async function saveTimeslots(rctx: RequestContext, input: SaveTimeslots) 
   }
   const rows = await ctx.db.transaction(async (tx) => {
     const out = [];
-    for (const s of input.slots) {
-      const [updated] = await tx
-        .update(capacityTimeslots)
-        .set({ date: s.date, area: s.area, minutes: s.minutes, version: s.__v + 1, updatedAt: new Date() })
-        .where(
-          and(
-            eq(capacityTimeslots.tenantId, ctx.tenantId),
-            eq(capacityTimeslots.id, s._id),
-            eq(capacityTimeslots.version, s.__v),
-          ),
-        )
-        .returning();
-      out.push(updated ?? (await missed(tx, ctx, s._id)));
-    }
+    for (const s of input.slots)
+      out.push(await updateSlot(tx, ctx, s._id, s.__v, { date: s.date, area: s.area, minutes: s.minutes }));
     return out;
   });
   return rows.map(toSlotDto);
@@ -212,14 +171,32 @@ export async function deleteTimeslot(rctx: RequestContext, id: string, version: 
   await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(capacityTimeslots)
-      .where(
-        and(
-          eq(capacityTimeslots.tenantId, ctx.tenantId),
-          eq(capacityTimeslots.id, id),
-          eq(capacityTimeslots.version, version),
-        ),
-      )
+      .where(sameVersion(ctx, id, version))
       .returning({ id: capacityTimeslots.id });
     if (!deleted) await missed(tx, ctx, id);
   });
+}
+
+/** The slot of the tenant, only while it still has the version the planner read. */
+const sameVersion = (ctx: TenantContext, id: string, version: number) =>
+  and(
+    eq(capacityTimeslots.tenantId, ctx.tenantId),
+    eq(capacityTimeslots.id, id),
+    eq(capacityTimeslots.version, version),
+  );
+
+/** Changes one slot if its version is still `version` (the check is in the UPDATE itself); else 404 or 409. */
+async function updateSlot(
+  tx: Tx,
+  ctx: TenantContext,
+  id: string,
+  version: number,
+  set: Partial<Pick<typeof capacityTimeslots.$inferInsert, 'date' | 'area' | 'minutes' | 'finished'>>,
+) {
+  const [updated] = await tx
+    .update(capacityTimeslots)
+    .set({ ...set, version: version + 1, updatedAt: new Date() })
+    .where(sameVersion(ctx, id, version))
+    .returning();
+  return updated ?? missed(tx, ctx, id);
 }
