@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     retry: 0,
+    // A screen loads its chunk and its data: on a busy machine that takes longer than the default 1 s.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
