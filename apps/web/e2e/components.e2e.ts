@@ -3,14 +3,15 @@
  * kind; on a phone the rows are cards.
  */
 import { describe, expect, it } from 'vitest';
-import { setUpBrowser, signIn } from './fixtures';
+import { login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
 describe('door component catalogue', () => {
   it('lists the starter set, searched and narrowed by kind', async () => {
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Türkomponenten' }).click();
     await page.waitForURL(/\/app\/admin\/component_list/);
@@ -33,7 +34,8 @@ describe('door component catalogue', () => {
   it('creates an entry and changes its text', async () => {
     const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     await page.goto('/app/admin/component_list');
     await page.getByTestId('component-new').click();
     await page.getByTestId('component-code').fill(code);
@@ -54,7 +56,8 @@ describe('door component catalogue', () => {
 
   it('shows cards at 390 px', async () => {
     const page = await browser.newPage({ width: 390 });
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     await page.goto('/app/admin/component_list?kind=wings');
     await expect.poll(() => page.getByTestId('component-card').count()).toBe(10);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -44,7 +44,8 @@ describe('defect reports', () => {
     const { tenantId, book, token } = await reportedDefect(text);
     const before = await openCount(tenantId, token);
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'standard@demo.test');
+    await login(page, 'standard@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
 
     // The nav counts the open reports and leads to them.
     await expect.poll(() => page.getByTestId('nav-defectReports-count').textContent()).toBe(String(before));

@@ -90,13 +90,3 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: /^Anmelden$/ }).click();
 }
-
-/**
- * Signs in and waits until the start screen stands: past the login and the jump from /app to the
- * role's start, with its heading shown. A click or a goto before that races the start's own redirect.
- */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await login(page, email, password);
-  await page.waitForURL((u) => !u.pathname.includes('/login'));
-  await page.locator('main h1').first().waitFor();
-}

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -98,7 +98,8 @@ describe('inspections', () => {
     expect(qr.url).toBe(`${baseUrl()}/app/q/${qr.code}`);
 
     const page = await browser.newPage({ width: 390 });
-    await signIn(page, 'servicetechniker@demo.test');
+    await login(page, 'servicetechniker@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
 
     // The label's URL leads a signed-in technician straight into the book.
     await page.goto(new URL(qr.url).pathname);

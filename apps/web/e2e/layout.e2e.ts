@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, setUpBrowser, signIn } from './fixtures';
+import { adminToken, api, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -31,7 +31,8 @@ describe('layout', () => {
     );
     const tenant = tenants.docs[0]?._id ?? '';
     const page = await browser.newPage({ width });
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     for (const path of [`/app/map/${tenant}/`, '/app/allmyinspections', '/app/admin/tenant_list/']) {
       await page.goto(path);
       await page.locator('[data-testid="tenant-picker"]:visible').waitFor();

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -25,7 +25,8 @@ async function withTenant<T>(method: string, url: string, tenant: string, token:
 /** The admin signed in, on the tenant the browser works in. */
 async function signedInAdmin(width: number) {
   const page = await browser.newPage({ width });
-  await signIn(page, 'admin@demo.test');
+  await login(page, 'admin@demo.test');
+  await page.waitForURL((u) => !u.pathname.includes('/login'));
   const tenant = await page.evaluate(() => localStorage.getItem('pruefbuch.currentTenant'));
   if (!tenant) throw new Error('no current tenant');
   return { page, tenant };

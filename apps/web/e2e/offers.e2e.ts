@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -77,7 +77,8 @@ describe('offers', () => {
   it('an offer from a defect: prefilled, followed up, commissioned, handed over, shown on the book', async () => {
     const world = await bookWithDefect();
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
 
     // The record's defect has no offer yet and offers to start one.
     await page.goto(`/app/book/${world.tenantId}/${world.bookId}/inspection_wartung/${world.recordId}`);
@@ -175,7 +176,9 @@ describe('offers', () => {
     '%s reaches the offer list from the nav',
     async (email) => {
       const page = await browser.newPage({ width: 1280 });
-      await signIn(page, email);
+      await login(page, email);
+      // Both start on their nearby list: a click before that jump races the start's own redirect.
+      await page.waitForURL((u) => u.pathname.startsWith('/app/map/'));
       await page.getByRole('link', { name: 'Technische Angebote/Aufträge' }).click();
       await page.waitForURL((u) => u.pathname === '/app/offerlist');
       await page.getByRole('heading', { name: 'Technische Angebote' }).waitFor();

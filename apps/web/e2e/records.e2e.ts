@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -58,7 +58,8 @@ describe('records', () => {
     const title = `Schiebetür Lager ${run}`;
     const { tenantId, book } = await newBook({ title, site: 'Lager' });
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'servicetechniker@demo.test');
+    await login(page, 'servicetechniker@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     await page.goto(`/app/book/${tenantId}/${book._id}/inspection_wartung/new`);
     await page.getByTestId('record-heading').waitFor();
 
@@ -114,7 +115,8 @@ describe('records', () => {
   it('the PDF preview opens in a tab of its own', async () => {
     const { tenantId, book } = await newBook({ title: `Schiebetür Vorschau ${run}` });
     const page = await browser.newPage({ width: 1280 });
-    await signIn(page, 'servicetechniker@demo.test');
+    await login(page, 'servicetechniker@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     await page.goto(`/app/book/${tenantId}/${book._id}/inspection_wartung/new`);
     await page.getByTestId('record-heading').waitFor();
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('record-preview').click()]);
@@ -131,7 +133,8 @@ describe('records', () => {
       enableTo: isoDay(10),
     });
     const tech = await browser.newPage({ width: 390 });
-    await signIn(tech, 'servicetechniker@demo.test');
+    await login(tech, 'servicetechniker@demo.test');
+    await tech.waitForURL((u) => !u.pathname.includes('/login'));
     await tech.goto(`/app/book/${tenantId}/${book._id}`);
     const card = tech.getByTestId('booking-card');
     const register = card.getByTestId('booking-register');
@@ -152,7 +155,8 @@ describe('records', () => {
     await register.click();
     await card.getByTestId('booking-registered').waitFor();
     const office = await browser.newPage({ width: 1366 });
-    await signIn(office, 'admin@demo.test');
+    await login(office, 'admin@demo.test');
+    await office.waitForURL((u) => !u.pathname.includes('/login'));
     await office.goto(`/app/book/${tenantId}/${book._id}`);
     const entry = office.getByTestId('booking-entry');
     await entry.first().waitFor();

@@ -3,7 +3,7 @@
  * user away; 'Weiter bearbeiten' keeps the input, 'Verlassen und verwerfen' leaves.
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, setUpBrowser, signIn } from './fixtures';
+import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -28,7 +28,8 @@ describe('unsaved input', () => {
   it('asks before a nav link leaves a half-edited book, and keeps the input on "Weiter bearbeiten"', async () => {
     const { tenantId, bookId } = await firstDemoBook();
     const page = await browser.newPage();
-    await signIn(page, 'admin@demo.test');
+    await login(page, 'admin@demo.test');
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
     const editPath = `/app/book/${tenantId}/${bookId}/edit`;
     await page.goto(editPath);
     const title = page.getByLabel('Titel', { exact: false }).first();
