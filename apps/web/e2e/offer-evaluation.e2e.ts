@@ -27,6 +27,8 @@ async function signedInAdmin(width: number) {
   const page = await browser.newPage({ width });
   await login(page, 'admin@demo.test');
   await page.waitForURL((u) => !u.pathname.includes('/login'));
+  // The admin's start (its greeting) stands before the test clicks.
+  await page.locator('main h1').first().waitFor();
   const tenant = await page.evaluate(() => localStorage.getItem('pruefbuch.currentTenant'));
   if (!tenant) throw new Error('no current tenant');
   return { page, tenant };
@@ -94,6 +96,8 @@ describe('offer evaluation', () => {
 
     await page.getByTestId('nav-offerEvaluation').click();
     await page.waitForURL(/\/app\/offerevaluation/);
+    // The first range has loaded (chart or empty state) before another is typed in.
+    await page.getByTestId('evaluation-chart').or(page.getByTestId('evaluation-empty')).first().waitFor();
     await chooseQ1(page);
 
     // Success rate: February has A and B, March C; the total all three.
