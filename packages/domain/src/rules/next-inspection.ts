@@ -131,6 +131,7 @@ export function bookSchedule(
   };
 }
 
+const berlinDayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+
 /** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
-export const berlinToday = (now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+export const berlinToday = (now: Date = new Date()): string => berlinDayFormat.format(now);

@@ -15,6 +15,7 @@ import {
   utilisationOf,
   weekOf,
 } from '@pruefbuch/domain/rules/capacity-time';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import {
   type AreaMinutes,
   type CapacityRangeReply,
@@ -33,7 +34,6 @@ import type { Executor } from '../../db/client';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
-import { berlinDay } from '../orders/orders.repo';
 import { holidayMap, stateHolidays } from './capacity.holidays';
 import {
   ensureSettings,
@@ -223,7 +223,7 @@ export async function proposal(
   for (const slot of slots) if (slot.finished) remaining[slot.area as keyof AreaMinutes] -= slot.minutes;
   for (const a of WORK_AREAS) remaining[a] = Math.max(0, remaining[a]);
 
-  const today = berlinDay();
+  const today = berlinToday();
   const dir = direction ?? (order.geplanteMontage ? 'backward' : 'forward');
   const horizon = dayjs(today)
     .add(PROPOSAL_HORIZON_DAYS - 1, 'day')

@@ -113,7 +113,7 @@ export async function plannedSlotsBetween(
       geplanteMontage: orders.vkidGeplanteMontageDate,
     })
     .from(capacityTimeslots)
-    .innerJoin(orders, eq(orders.id, capacityTimeslots.orderId))
+    .innerJoin(orders, and(eq(orders.id, capacityTimeslots.orderId), eq(orders.tenantId, capacityTimeslots.tenantId)))
     .where(
       and(eq(capacityTimeslots.tenantId, tenantId), gte(capacityTimeslots.date, from), lte(capacityTimeslots.date, to)),
     )

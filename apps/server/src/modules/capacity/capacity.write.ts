@@ -61,7 +61,7 @@ export async function updateSettings(rctx: RequestContext, id: string, input: Ca
     const [updated] = await tx
       .update(capacitySettings)
       .set({ settings: withIds(fields), version: current.version + 1, updatedAt: new Date() })
-      .where(eq(capacitySettings.id, id))
+      .where(and(eq(capacitySettings.tenantId, ctx.tenantId), eq(capacitySettings.id, id)))
       .returning();
     if (!updated) throw notFound();
     return updated;

@@ -63,7 +63,7 @@ export async function update(rctx: RequestContext, id: string, input: CostListUp
     const [updated] = await tx
       .update(costLists)
       .set({ ...withIds(input), version: current.version + 1, updatedAt: new Date() })
-      .where(eq(costLists.id, id))
+      .where(and(eq(costLists.tenantId, ctx.tenantId), eq(costLists.id, id)))
       .returning();
     if (!updated) throw notFound();
     await recordChanges(

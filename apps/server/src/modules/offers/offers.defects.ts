@@ -3,6 +3,7 @@
  * (the draft is filled from the book and the defect), and a book shows which of its defects are offered.
  */
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import {
   type DefectOffer,
   OFFER_DEFAULTS,
@@ -17,7 +18,7 @@ import { type books, inspections, offers } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
-import { AMPEL_RANK, berlinDay } from './offers.repo';
+import { AMPEL_RANK } from './offers.repo';
 
 type BookRow = typeof books.$inferSelect;
 
@@ -74,7 +75,7 @@ export async function draftFromDefect(rctx: RequestContext, s: OfferSource): Pro
   const fields: OfferFields = {
     ...OFFER_DEFAULTS,
     receivedVia: 'techniker',
-    receivedDate: berlinDay(),
+    receivedDate: berlinToday(),
     receivedFrom: clip(record.who, 200),
     debitor: clip(book.customer, 200),
     objekt: clip(book.object || book.title, 300),

@@ -1,7 +1,7 @@
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Db } from '../../db/client';
 import { type JobLog, startPeriodicJob } from '../../platform/jobs';
 import { type OfferDayDeps, runOfferDay, sendFollowUpMails } from './offers.mails';
-import { berlinDay } from './offers.repo';
 
 /**
  * The offers' daily run (offers.mails.ts runOfferDay) while the server runs: shortly after start-up and
@@ -14,7 +14,7 @@ export function startOfferDayJob(db: Db, deps: OfferDayDeps, log: JobLog, opts: 
   return startPeriodicJob(
     'offer day run',
     async () => {
-      const today = berlinDay();
+      const today = berlinToday();
       if (today !== lastDay) {
         const r = await runOfferDay(db, deps, today);
         lastDay = today;

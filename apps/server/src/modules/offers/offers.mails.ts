@@ -8,6 +8,7 @@ import { screenPath } from '@pruefbuch/domain/access';
 import { APP_BASE } from '@pruefbuch/domain/constants';
 import { mails } from '@pruefbuch/domain/locales/de/mails';
 import { offers as de } from '@pruefbuch/domain/locales/de/offers';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { AppError, badField } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
 import { removeExpiredFiles } from './offers.files';
-import { AMPEL_RANK, ampelInputOf, berlinDay, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
+import { AMPEL_RANK, ampelInputOf, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
 import { lockForWrite, setServerState } from './offers.write';
 
 export interface OfferMailDeps {
@@ -209,7 +210,7 @@ export async function sendFollowUpMails(db: Db, deps: OfferMailDeps, today: stri
 export async function runOfferDay(
   db: Db,
   deps: OfferDayDeps,
-  today: string = berlinDay(),
+  today: string = berlinToday(),
   opts: { tenantId?: string } = {},
 ) {
   const ampels = await refreshOfferAmpels(db, today, opts);

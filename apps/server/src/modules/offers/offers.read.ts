@@ -1,3 +1,4 @@
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 /** Reading offers: one offer, the list, the newest change, the people to pick and the last search. */
 import type { OfferLastSearch, OfferListQuery, OfferUser } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, sql } from 'drizzle-orm';
@@ -6,16 +7,7 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import { findBook } from '../books/books.repo';
-import {
-  berlinDay,
-  filesOf,
-  findOffer,
-  listOffers,
-  pickableUsers,
-  toFileDto,
-  toListItem,
-  toOfferDto,
-} from './offers.repo';
+import { filesOf, findOffer, listOffers, pickableUsers, toFileDto, toListItem, toOfferDto } from './offers.repo';
 
 /** GET offer/{id}: the offer with its people, source and files; another tenant's is a 404. */
 export async function get(rctx: RequestContext, id: string) {
@@ -23,7 +15,7 @@ export async function get(rctx: RequestContext, id: string) {
   const found = await findOffer(ctx.db, ctx.tenantId, id);
   if (!found) throw notFound();
   const files = (await filesOf(ctx.db, id)).map((f) => toFileDto(f.blob));
-  return toOfferDto(found, files, berlinDay());
+  return toOfferDto(found, files, berlinToday());
 }
 
 /** GET offer: one page. A book filter naming a book the tenant does not have is a 404. */
@@ -31,7 +23,7 @@ export async function list(rctx: RequestContext, q: OfferListQuery) {
   const ctx = requireTenant(rctx);
   if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
   const { rows, total } = await listOffers(ctx.db, { tenantId: ctx.tenantId, userId: ctx.user.id }, q);
-  const today = berlinDay();
+  const today = berlinToday();
   return pageReply(
     rows.map(({ total: _t, ...r }) => toListItem(r, today)),
     total,

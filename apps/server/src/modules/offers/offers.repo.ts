@@ -41,15 +41,6 @@ const COLOUR_OF_RANK: Record<number, OfferAmpelColour> = { 3: 'red', 2: 'orange'
 /** Attachments are blobs of this type, without a book, linked in offer_files. */
 export const OFFER_ATTACHMENT_TYPE = 'offer-attachment';
 
-/** The calendar day (YYYY-MM-DD) in the company's time zone: the ampel's 'today'. */
-const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-export const berlinDay = (d: Date = new Date()) => berlinDayFormat.format(d);
-
 /** A talk is still to be had: no result, or the offer was not understood (a reminder is needed). */
 export const talkOpen = () =>
   or(isNull(offers.talkResult), eq(offers.talkResult, 'angebot_war_nicht_verstaendlich')) as SQL;

@@ -6,6 +6,7 @@
  * (KTB informed, take-over asked for, attachments, the daily ampel) leaves it as it is.
  */
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { mayTakeOver } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferLastSearch } from '@pruefbuch/domain/schemas/offer';
 import {
@@ -27,7 +28,6 @@ import { get } from './offers.read';
 import {
   ampelInputOf,
   auditViewOf,
-  berlinDay,
   columnsOf,
   derivedOf,
   fieldsOf,
@@ -100,7 +100,7 @@ export async function create(rctx: RequestContext, input: OfferCreate) {
       .insert(offers)
       .values({
         ...columnsOf(fields),
-        ...derivedOf(fields, server, berlinDay()),
+        ...derivedOf(fields, server, berlinToday()),
         tenantId: ctx.tenantId,
         talkResultAt: fields.angebot.talkResult ? new Date() : null,
         sourceBookId: src?.book.id ?? null,
@@ -135,7 +135,7 @@ export async function update(rctx: RequestContext, id: string, input: OfferUpdat
       .update(offers)
       .set({
         ...columnsOf(next),
-        ...derivedOf(next, serverStateOf(current), berlinDay()),
+        ...derivedOf(next, serverStateOf(current), berlinToday()),
         talkResultAt: talkChanged ? (next.angebot.talkResult ? new Date() : null) : current.talkResultAt,
         version: current.version + 1,
         updatedAt: new Date(),
@@ -163,7 +163,7 @@ export async function setServerState(tx: Tx, ctx: TenantContext, current: OfferR
   const server = { ...serverStateOf(current), ...change };
   const [row] = await tx
     .update(offers)
-    .set({ ...change, ...derivedOf(fieldsOf(current), server, berlinDay()), updatedAt: new Date() })
+    .set({ ...change, ...derivedOf(fieldsOf(current), server, berlinToday()), updatedAt: new Date() })
     .where(eq(offers.id, current.id))
     .returning();
   if (!row) throw notFound();

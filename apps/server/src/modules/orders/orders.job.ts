@@ -1,3 +1,4 @@
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 /**
  * The orders' daily run: every order's ampels move on to the new day (dates pass without any write).
  * Neither __v nor updatedAt move: no field changed, only the day. Started by main.ts; tests call
@@ -8,11 +9,11 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { type JobLog, startPeriodicJob } from '../../platform/jobs';
-import { berlinDay, derivedOf, fieldsOf, type OrderRow } from './orders.repo';
+import { derivedOf, fieldsOf, type OrderRow } from './orders.repo';
 
 const BATCH = 2000;
 /** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
-export async function runOrderDay(db: Db, today: string = berlinDay(), opts: { tenantId?: string } = {}) {
+export async function runOrderDay(db: Db, today: string = berlinToday(), opts: { tenantId?: string } = {}) {
   let changed = 0;
   let after: string | null = null;
   for (;;) {
@@ -57,7 +58,7 @@ export function startOrderDayJob(db: Db, log: JobLog, opts: { firstAfterMs?: num
   return startPeriodicJob(
     'order day run',
     async () => {
-      const today = berlinDay();
+      const today = berlinToday();
       if (today === lastDay) return;
       const r = await runOrderDay(db, today);
       lastDay = today;

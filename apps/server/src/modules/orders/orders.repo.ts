@@ -13,15 +13,6 @@ import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '.
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** The calendar day (YYYY-MM-DD) in the company's time zone: the ampels' 'today'. */
-const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-export const berlinDay = (d: Date = new Date()) => berlinDayFormat.format(d);
-
 /** The overall ampel's rank in gesamt_rank: the list sorts worst first (0 when there is none). */
 export const RANK: Record<'red' | 'orange' | 'green', number> = { red: 3, orange: 2, green: 1 };
 

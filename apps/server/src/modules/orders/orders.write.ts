@@ -5,6 +5,7 @@
  * ampels for today and records the protocol in its transaction.
  */
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import { checkStep, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_DEFAULTS, type OrderCreate, type OrderFields, type OrderUpdate } from '@pruefbuch/domain/schemas/order';
@@ -17,7 +18,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
-import { auditViewOf, berlinDay, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow } from './orders.repo';
+import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow } from './orders.repo';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'order' as const,
@@ -44,7 +45,7 @@ async function insertOrder(
     .insert(orders)
     .values({
       ...columnsOf(fields),
-      ...derivedOf(fields, 'CREATED', berlinDay()),
+      ...derivedOf(fields, 'CREATED', berlinToday()),
       tenantId: ctx.tenantId,
       status: 'CREATED',
       aktuelleAbteilung: extra.aktuelleAbteilung ?? 1,
@@ -84,7 +85,7 @@ export async function writeOrder(
     .update(orders)
     .set({
       ...columnsOf(next),
-      ...derivedOf(next, status, berlinDay()),
+      ...derivedOf(next, status, berlinToday()),
       ...set,
       version: current.version + 1,
       updatedAt: new Date(),
