@@ -449,6 +449,11 @@ export const proposalReply = z.object({
   overloads: z.array(z.object({ date: z.string(), area: z.enum(WORK_AREAS), utilisation: z.number() })),
   /** Minutes that found no day at all (an area without any employee time in the horizon). */
   unplaced: z.record(z.enum(WORK_AREAS), z.number().int()),
+  /**
+   * The order's unfinished slots the proposal replaces, as they were when it was made: send them back
+   * as `expected` with saveCapacityByOrderId, so a change made meanwhile is a 409, not overwritten.
+   */
+  basis: z.array(z.object({ _id: z.string(), __v: z.number().int() })),
 });
 export type ProposalReply = z.infer<typeof proposalReply>;
 

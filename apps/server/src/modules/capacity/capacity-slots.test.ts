@@ -70,6 +70,37 @@ describe('PUT capacity/put/saveCapacityByOrderId', () => {
     expect(r.slots).toHaveLength(1);
   });
 
+  it('a proposal names the slots it replaces; accepting it after one of them moved is a 409, not a lost move', async () => {
+    const w = await capacityWorld(t);
+    await w.setSettings({ mitarbeiter: [employee('Anna Becker', 'antrieb')] });
+    const order = await w.order();
+    const added = (
+      await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+        orderId: order._id,
+        date: '2027-03-01',
+        area: 'antrieb',
+        minutes: 30,
+      })
+    ).json() as Timeslot;
+    const proposal = (await w.call('GET', `/capacity/get/proposal/${order._id}`)).json() as ProposalReply;
+    expect(proposal.basis).toEqual([{ _id: added._id, __v: added.__v }]);
+    // Another planner moves that slot before the proposal is accepted.
+    const moved = await w.call('PUT', '/capacity/put/shiftTimeslot', {
+      _id: added._id,
+      __v: added.__v,
+      date: '2027-03-02',
+    });
+    expect(moved.statusCode).toBe(200);
+    const accept = await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+      orderId: order._id,
+      slots: proposal.slots,
+      expected: proposal.basis,
+    });
+    expect(accept.statusCode).toBe(409);
+    const r = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    expect(r.slots.map((x) => x.date)).toEqual(['2027-03-02']);
+  });
+
   it('refuses bad input with 400 at the field, another tenant’s order with 404, an office user with 403', async () => {
     const w = await capacityWorld(t);
     const order = await w.order();

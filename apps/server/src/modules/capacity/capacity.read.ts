@@ -238,5 +238,6 @@ export async function proposal(
     planned: planned.get(d) ?? { ...NO_MINUTES },
   }));
   const result = proposePlan({ remaining, direction: dir, today, installation: order.geplanteMontage, days });
-  return { orderId, ...result };
+  const basis = slots.filter((slot) => !slot.finished).map((slot) => ({ _id: slot.id, __v: slot.version }));
+  return { orderId, ...result, basis };
 }

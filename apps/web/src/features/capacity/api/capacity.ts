@@ -95,9 +95,6 @@ export function useProposal(orderId: string | null, direction: 'backward' | 'for
   });
 }
 
-export const getRequiredTime = (orderId: string) =>
-  api.get<RequiredTimeReply>(`capacity/get/requiredTime/${enc(orderId)}`);
-
 export const capacitySettingsQueryOptions = (tenant: string | null) =>
   queryOptions({
     queryKey: capacityKeys.settings(tenant),
@@ -126,12 +123,9 @@ export function useHolidays(year: number, enabled = true) {
 // Writes: every one changes the plan, so every plan read is read again afterwards.
 // ---------------------------------------------------------------------------------------------
 
-/** Replaces the order's unfinished slots; `expected` are their versions as read just before. */
-export async function saveCapacityByOrder(body: Omit<SaveCapacityByOrder, 'expected'>) {
-  const current = await getRequiredTime(body.orderId);
-  const expected = current.slots.filter((s) => !s.finished).map((s) => ({ _id: s._id, __v: s.__v }));
-  return api.put<unknown>('capacity/put/saveCapacityByOrderId', { ...body, expected });
-}
+/** Replaces the order's unfinished slots; `expected` are those the plan was made from (a proposal's basis). */
+export const saveCapacityByOrder = (body: SaveCapacityByOrder) =>
+  api.put<RequiredTimeReply>('capacity/put/saveCapacityByOrderId', body);
 export const saveNewTimeslot = (body: NewTimeslot) => api.put<Timeslot>('capacity/put/saveNewTimeslot', body);
 export const shiftTimeslot = (body: ShiftTimeslot) => api.put<Timeslot>('capacity/put/shiftTimeslot', body);
 export const finishTimeslot = (body: FinishTimeslot) => api.put<Timeslot>('capacity/put/finishTimeslot', body);

@@ -43,7 +43,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
   const apply = () => {
     if (!reply) return;
     save.mutate(
-      { orderId: item.orderId, slots: reply.slots },
+      { orderId: item.orderId, slots: reply.slots, expected: reply.basis },
       {
         onSuccess: () => {
           notifySuccess({ text: t('capacity.planned') });
