@@ -15,7 +15,7 @@ import {
   datesBetween,
   requiredTimeOf,
   sumAreas,
-  weekOf,
+  weekRangeOf,
   wingsOf,
 } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
@@ -63,10 +63,10 @@ const FULL: WorkingTime = { montag: 480, dienstag: 480, mittwoch: 480, donnersta
 
 export const DEMO_EMPLOYEE_COUNT = 12;
 /** The overloaded week: the week after next (KW 50 when today is 25 November 2026). */
-export const overloadedWeekOf = (today: string) => weekOf(addDays(today, 14));
+export const overloadedWeekOf = (today: string) => weekRangeOf(addDays(today, 14));
 
 function employees(today: string): Employee[] {
-  const thisWeek = weekOf(today);
+  const thisWeek = weekRangeOf(today);
   const overloaded = overloadedWeekOf(today);
   const e = (
     name: string,

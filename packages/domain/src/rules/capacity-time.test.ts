@@ -16,7 +16,7 @@ import {
 import {
   availableOn,
   datesBetween,
-  monthOf,
+  monthRangeOf,
   REQUIRED_TIME_ROWS,
   type RequiredInput,
   requiredTimeOf,
@@ -24,7 +24,7 @@ import {
   utilisationColour,
   utilisationOf,
   weekdayOf,
-  weekOf,
+  weekRangeOf,
   wingsOf,
 } from './capacity-time';
 
@@ -323,13 +323,13 @@ describe('week and month ranges', () => {
     ['over the year end', '2026-12-31', '2026-12-28', '2027-01-03'],
     ['over the year end, Sunday', '2027-01-03', '2026-12-28', '2027-01-03'],
     ['leap day', '2028-02-29', '2028-02-28', '2028-03-05'],
-  ])('week: %s', (_, date, from, to) => expect(weekOf(date)).toEqual({ from, to }));
+  ])('week: %s', (_, date, from, to) => expect(weekRangeOf(date)).toEqual({ from, to }));
 
   it.each([
     ['December', '2026-12-31', '2026-12-01', '2026-12-31'],
     ['February of a leap year', '2028-02-10', '2028-02-01', '2028-02-29'],
     ['February', '2027-02-28', '2027-02-01', '2027-02-28'],
-  ])('month: %s', (_, date, from, to) => expect(monthOf(date)).toEqual({ from, to }));
+  ])('month: %s', (_, date, from, to) => expect(monthRangeOf(date)).toEqual({ from, to }));
 
   it('lists every day, both ends included', () => {
     expect(datesBetween('2028-02-27', '2028-03-01')).toEqual(['2028-02-27', '2028-02-28', '2028-02-29', '2028-03-01']);
@@ -340,9 +340,9 @@ describe('week and month ranges', () => {
   });
 
   it('a week has 7 days, a month its length', () => {
-    const w = weekOf('2026-03-29');
+    const w = weekRangeOf('2026-03-29');
     expect(datesBetween(w.from, w.to)).toHaveLength(7);
-    const m = monthOf('2028-02-01');
+    const m = monthRangeOf('2028-02-01');
     expect(datesBetween(m.from, m.to)).toHaveLength(29);
   });
 });

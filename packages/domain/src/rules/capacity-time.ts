@@ -93,14 +93,14 @@ export function datesBetween(from: string, to: string): string[] {
 }
 
 /** Monday..Sunday of the ISO week holding `date`. */
-export function weekOf(date: string): { from: string; to: string } {
+export function weekRangeOf(date: string): { from: string; to: string } {
   const d = dayjs(date);
   const monday = d.subtract((d.day() + 6) % 7, 'day');
   return { from: monday.format('YYYY-MM-DD'), to: monday.add(6, 'day').format('YYYY-MM-DD') };
 }
 
 /** First..last day of the month holding `date`. */
-export function monthOf(date: string): { from: string; to: string } {
+export function monthRangeOf(date: string): { from: string; to: string } {
   const d = dayjs(date);
   return { from: d.startOf('month').format('YYYY-MM-DD'), to: d.endOf('month').format('YYYY-MM-DD') };
 }

@@ -8,12 +8,12 @@ import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
   datesBetween,
-  monthOf,
+  monthRangeOf,
   requiredTimeOf,
   sumAreas,
   utilisationColour,
   utilisationOf,
-  weekOf,
+  weekRangeOf,
 } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import {
@@ -136,7 +136,7 @@ export async function requiredTime(rctx: RequestContext, orderId: string) {
 // Employee time and daily capacity
 
 type Range = { from: string; to: string };
-const rangeOf = (kind: 'week' | 'month', date: string): Range => (kind === 'week' ? weekOf(date) : monthOf(date));
+const rangeOf = (kind: 'week' | 'month', date: string): Range => (kind === 'week' ? weekRangeOf(date) : monthRangeOf(date));
 
 /** getWeeklyEmployeeTime / getMonthlyEmployeeTime: available minutes per day and area, who is away, why. */
 export async function employeeTime(

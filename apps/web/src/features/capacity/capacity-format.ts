@@ -22,11 +22,6 @@ export const BAR_COLOUR: Record<UtilisationColour, string> = {
   none: 'gray',
 };
 
-export const isWeekend = (date: string) => {
-  const d = dayjs(date).day();
-  return d === 0 || d === 6;
-};
-
 /** Consecutive days of a sorted list of ISO dates as ranges (a gap of a weekend or more starts a new one). */
 export function dateRanges(dates: readonly string[]): { from: string; to: string }[] {
   const out: { from: string; to: string }[] = [];

@@ -2,69 +2,30 @@ import {
   type Announcements,
   DndContext,
   type DragEndEvent,
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { ActionIcon, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { screenPath } from '@pruefbuch/domain/access';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { weekdayOf } from '@pruefbuch/domain/rules/capacity-time';
 import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
-import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDate } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatMinutes, isWeekend } from '../capacity-format';
+import { formatMinutes } from '../capacity-format';
+import { cellCoordinates } from './cell-coordinates';
+import { SlotCard } from './slot-card';
 import { UtilisationBar } from './utilisation-bar';
 import classes from './week-board.module.css';
 
+const isWeekend = (date: string) => weekdayOf(date) === null;
+
 type Target = { date: string; area: WorkArea };
 const cellId = (t: Target) => `${t.date}|${t.area}`;
-
-/**
- * Arrow keys jump from cell to cell (the nearest cell in that direction), so a card moves by keyboard in one
- * press per day or area instead of a few pixels at a time.
- */
-export const cellCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = ({ ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] } as const)[
-    event.code as 'ArrowRight'
-  ];
-  const { collisionRect, droppableRects, droppableContainers, over } = context;
-  if (!step || !collisionRect) return undefined;
-  event.preventDefault();
-  const from = over ? droppableRects.get(over.id) : null;
-  const cx = from ? from.left + from.width / 2 : collisionRect.left + collisionRect.width / 2;
-  const cy = from ? from.top + from.height / 2 : collisionRect.top + collisionRect.height / 2;
-  let best: { left: number; top: number; width: number; height: number } | null = null;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (const container of droppableContainers.getEnabled()) {
-    if (container.id === over?.id) continue;
-    const rect = droppableRects.get(container.id);
-    if (!rect) continue;
-    const dx = rect.left + rect.width / 2 - cx;
-    const dy = rect.top + rect.height / 2 - cy;
-    const along = dx * step[0] + dy * step[1];
-    if (along <= 1) continue;
-    const across = Math.abs(dx * step[1]) + Math.abs(dy * step[0]);
-    const score = along + across * 4;
-    if (score < bestScore) {
-      bestScore = score;
-      best = rect;
-    }
-  }
-  if (!best) return undefined;
-  return {
-    x: best.left + best.width / 2 - collisionRect.width / 2,
-    y: best.top + Math.min(best.height / 2, 24) - collisionRect.height / 2,
-  };
-};
 
 export interface WeekBoardProps {
   days: DailyCapacity[];
@@ -243,175 +204,5 @@ function Cell({
         />
       ))}
     </div>
-  );
-}
-
-function SlotCard({
-  slot,
-  mayPlan,
-  onFinish,
-  onRemove,
-  busy,
-}: {
-  slot: PlannedSlot;
-  mayPlan: boolean;
-  onFinish: (slot: PlannedSlot) => void;
-  onRemove: (slot: PlannedSlot) => void;
-  busy: boolean;
-}) {
-  const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: slot._id,
-    disabled: !mayPlan || slot.finished,
-  });
-  const style: CSSProperties | undefined = transform
-    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
-    : undefined;
-  const draggable = mayPlan && !slot.finished;
-  const label = t('capacity.card.label', {
-    abnr: slot.abnr || '–',
-    objekt: slot.objekt || '–',
-    minutes: formatMinutes(slot.minutes),
-  });
-  const { onKeyDown, ...pointer } = (draggable ? listeners : undefined) ?? {};
-  return (
-    // biome-ignore lint/a11y: the card is dnd-kit's draggable; its attributes make it a focusable button
-    <div
-      ref={setNodeRef}
-      style={{ ...style, opacity: busy ? 0.5 : undefined }}
-      className={[
-        classes.card,
-        draggable ? classes.draggable : '',
-        isDragging ? classes.dragging : '',
-        slot.finished ? classes.finished : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-      {...(draggable ? attributes : {})}
-      {...pointer}
-      // Keys pressed in the card's menu are the menu's, not a drag.
-      onKeyDown={(event) => {
-        if (event.target === event.currentTarget) onKeyDown?.(event);
-      }}
-      aria-label={label}
-      data-testid="slot-card"
-      data-slot={slot._id}
-      data-order={slot.orderId}
-      data-abnr={slot.abnr}
-      data-date={slot.date}
-      data-area={slot.area}
-    >
-      <div style={{ minWidth: 0, paddingRight: 18 }}>
-        <Text size="xs" fw={700} truncate>
-          {slot.abnr || '–'}
-        </Text>
-        <Text size="xs" c="dimmed" truncate title={slot.objekt}>
-          {slot.objekt || slot.kunde}
-        </Text>
-        <Text size="xs" fw={500}>
-          {formatMinutes(slot.minutes)}
-          {slot.finished ? (
-            <Text span size="xs" c="dimmed" fw={400}>
-              {' '}
-              · {t('capacity.card.finished')}
-            </Text>
-          ) : null}
-        </Text>
-      </div>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            pos="absolute"
-            top={2}
-            right={2}
-            aria-label={t('capacity.card.actions', { abnr: slot.abnr })}
-            onPointerDown={(event) => event.stopPropagation()}
-            data-testid="slot-menu"
-          >
-            <IconDots size={14} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to={screenPath('orderprocessing', { slug: slot.orderId })}
-            leftSection={<IconExternalLink size={14} />}
-          >
-            {t('capacity.card.openOrder')}
-          </Menu.Item>
-          {mayPlan ? (
-            <>
-              <Menu.Item
-                leftSection={slot.finished ? <IconRotate size={14} /> : <IconCheck size={14} />}
-                onClick={() => onFinish(slot)}
-                data-testid="slot-finish"
-              >
-                {slot.finished ? t('capacity.card.unfinish') : t('capacity.card.finish')}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => onRemove(slot)}
-                data-testid="slot-remove"
-              >
-                {t('capacity.card.remove')}
-              </Menu.Item>
-            </>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-    </div>
-  );
-}
-
-/** A day in the month grid: its number, a slim bar, the percentage; a click opens its week. */
-export function MonthDay({
-  day,
-  inMonth,
-  onOpen,
-}: {
-  day: DailyCapacity;
-  inMonth: boolean;
-  onOpen: (date: string) => void;
-}) {
-  const { t } = useTranslation();
-  const weekend = isWeekend(day.date);
-  return (
-    <UnstyledButton
-      onClick={() => onOpen(day.date)}
-      aria-label={t('capacity.board.openWeek', { date: formatDate(day.date) })}
-      data-testid="month-day"
-      data-date={day.date}
-      style={{
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-sm)',
-        padding: 6,
-        minWidth: 0,
-        minHeight: 64,
-        opacity: inMonth ? 1 : 0.45,
-        background: weekend ? 'var(--mantine-color-gray-0)' : undefined,
-      }}
-    >
-      <Stack gap={4}>
-        <Text size="sm" fw={dayjs().format('YYYY-MM-DD') === day.date ? 800 : 500}>
-          {dayjs(day.date).date()}
-        </Text>
-        {day.totalEmployeeTime > 0 || day.totalOrdersTime > 0 ? <UtilisationBar day={day} compact /> : null}
-        {day.utilisation !== null ? (
-          <Text size="xs" c="dimmed" visibleFrom="xs">
-            {Math.round(day.utilisation)} %
-          </Text>
-        ) : null}
-        {day.notes.some((n) => n.kind === 'publicHoliday' || n.kind === 'operatingHoliday') ? (
-          <Text size="xs" c="grape.7" truncate visibleFrom="sm">
-            {day.notes.find((n) => n.kind === 'publicHoliday')?.text ??
-              t('capacity.notes.operatingHoliday', { text: '' })}
-          </Text>
-        ) : null}
-      </Stack>
-    </UnstyledButton>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { mayCall } from '@pruefbuch/domain/access';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import { weekOf as weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
+import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import type { DailyCapacity, PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
+import type { PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
 import { IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -28,11 +28,12 @@ import {
 import { formatMinutes } from '../capacity-format';
 import { AbsenceList } from '../components/absence-list';
 import { LoadFailed } from '../components/load-failed';
+import { MonthGrid } from '../components/month-grid';
 import { ProposalDialog } from '../components/proposal-dialog';
 import { SettingsDrawer } from '../components/settings-drawer';
 import { SlotDialog } from '../components/slot-dialog';
 import { ToPlanList } from '../components/to-plan-list';
-import { MonthDay, WeekBoard } from '../components/week-board';
+import { WeekBoard } from '../components/week-board';
 import { notifyPlanFailed } from '../plan-errors';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -229,32 +230,6 @@ export function CapacityPage() {
         onClose={() => setSlotFor(null)}
       />
       {maySettings ? <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
-    </Stack>
-  );
-}
-
-/** The month: Monday-first weeks, a bar per day; a click opens that day's week. */
-function MonthGrid({ days, month, onOpen }: { days: DailyCapacity[]; month: string; onOpen: (date: string) => void }) {
-  const first = days[0]?.date ?? `${month}-01`;
-  const lead = (dayjs(first).day() + 6) % 7;
-  const names = Array.from({ length: 7 }, (_, i) =>
-    dayjs('2024-01-01').add(i, 'day').locale(currentLanguage()).format('dd'),
-  );
-  return (
-    <Stack gap={4} data-testid="month-grid">
-      <SimpleGrid cols={7} spacing={4}>
-        {names.map((n) => (
-          <Text key={n} size="xs" fw={600} c="dimmed" ta="center">
-            {n}
-          </Text>
-        ))}
-      </SimpleGrid>
-      <SimpleGrid cols={7} spacing={4}>
-        {lead > 0 ? <div style={{ gridColumn: `span ${lead}` }} /> : null}
-        {days.map((d) => (
-          <MonthDay key={d.date} day={d} inMonth={d.date.startsWith(month)} onOpen={onOpen} />
-        ))}
-      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,0 +1,132 @@
+import { useDraggable } from '@dnd-kit/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import { screenPath } from '@pruefbuch/domain/access';
+import type { PlannedSlot } from '@pruefbuch/domain/schemas/capacity';
+import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMinutes } from '../capacity-format';
+import classes from './week-board.module.css';
+
+/** An order's planned minutes on the board: dragged to another day or area, its menu opens the order, finishes or removes it. */
+export function SlotCard({
+  slot,
+  mayPlan,
+  onFinish,
+  onRemove,
+  busy,
+}: {
+  slot: PlannedSlot;
+  mayPlan: boolean;
+  onFinish: (slot: PlannedSlot) => void;
+  onRemove: (slot: PlannedSlot) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: slot._id,
+    disabled: !mayPlan || slot.finished,
+  });
+  const style: CSSProperties | undefined = transform
+    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
+    : undefined;
+  const draggable = mayPlan && !slot.finished;
+  const label = t('capacity.card.label', {
+    abnr: slot.abnr || '–',
+    objekt: slot.objekt || '–',
+    minutes: formatMinutes(slot.minutes),
+  });
+  const { onKeyDown, ...pointer } = (draggable ? listeners : undefined) ?? {};
+  return (
+    // biome-ignore lint/a11y: the card is dnd-kit's draggable; its attributes make it a focusable button
+    <div
+      ref={setNodeRef}
+      style={{ ...style, opacity: busy ? 0.5 : undefined }}
+      className={[
+        classes.card,
+        draggable ? classes.draggable : '',
+        isDragging ? classes.dragging : '',
+        slot.finished ? classes.finished : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      {...(draggable ? attributes : {})}
+      {...pointer}
+      // Keys pressed in the card's menu are the menu's, not a drag.
+      onKeyDown={(event) => {
+        if (event.target === event.currentTarget) onKeyDown?.(event);
+      }}
+      aria-label={label}
+      data-testid="slot-card"
+      data-slot={slot._id}
+      data-order={slot.orderId}
+      data-abnr={slot.abnr}
+      data-date={slot.date}
+      data-area={slot.area}
+    >
+      <div style={{ minWidth: 0, paddingRight: 18 }}>
+        <Text size="xs" fw={700} truncate>
+          {slot.abnr || '–'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate title={slot.objekt}>
+          {slot.objekt || slot.kunde}
+        </Text>
+        <Text size="xs" fw={500}>
+          {formatMinutes(slot.minutes)}
+          {slot.finished ? (
+            <Text span size="xs" c="dimmed" fw={400}>
+              {' '}
+              · {t('capacity.card.finished')}
+            </Text>
+          ) : null}
+        </Text>
+      </div>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            pos="absolute"
+            top={2}
+            right={2}
+            aria-label={t('capacity.card.actions', { abnr: slot.abnr })}
+            onPointerDown={(event) => event.stopPropagation()}
+            data-testid="slot-menu"
+          >
+            <IconDots size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to={screenPath('orderprocessing', { slug: slot.orderId })}
+            leftSection={<IconExternalLink size={14} />}
+          >
+            {t('capacity.card.openOrder')}
+          </Menu.Item>
+          {mayPlan ? (
+            <>
+              <Menu.Item
+                leftSection={slot.finished ? <IconRotate size={14} /> : <IconCheck size={14} />}
+                onClick={() => onFinish(slot)}
+                data-testid="slot-finish"
+              >
+                {slot.finished ? t('capacity.card.unfinish') : t('capacity.card.finish')}
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onRemove(slot)}
+                data-testid="slot-remove"
+              >
+                {t('capacity.card.remove')}
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
