@@ -458,5 +458,10 @@ export const proposalReply = z.object({
 export type ProposalReply = z.infer<typeof proposalReply>;
 
 /** GET capacity/get/holidays?year=: the public holidays of the tenant's state and the local days. */
-export const holidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+/** ?year= and, to look before saving another state, ?bundesland= (default: the saved one). */
+export const holidaysQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  bundesland: z.enum(FEDERAL_STATES, { error: 'validation.invalid' }).optional(),
+});
 export const holidaysReply = z.array(publicHolidaySchema.extend({ local: z.boolean() }));
+export type HolidaysReply = z.infer<typeof holidaysReply>;

@@ -23,6 +23,7 @@ import {
   type CostListFields,
   type DailyCapacity,
   type EmployeeTimeReply,
+  type FederalState,
   NO_MINUTES,
   type ProposalReply,
   type RequiredTimeItem,
@@ -58,11 +59,14 @@ export async function getSettings(rctx: RequestContext) {
   return toSettingsDto(await ensureSettings(ctx.db, ctx.tenantId));
 }
 
-/** GET capacity/get/holidays?year=: the state's public holidays and the local days of that year, by date. */
-export async function holidays(rctx: RequestContext, year: number) {
+/**
+ * GET capacity/get/holidays?year=&bundesland=: the public holidays of the state (the saved one unless
+ * another is asked for, e.g. while the settings are being changed) and the local days of that year.
+ */
+export async function holidays(rctx: RequestContext, year: number, bundesland?: FederalState) {
   const ctx = requireTenant(rctx);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
-  const state = stateHolidays(s.bundesland, year).map((h) => ({ ...h, local: false }));
+  const state = stateHolidays(bundesland ?? s.bundesland, year).map((h) => ({ ...h, local: false }));
   const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
   return [...state, ...local].sort((a, b) => a.date.localeCompare(b.date) || Number(a.local) - Number(b.local));
 }
@@ -136,7 +140,8 @@ export async function requiredTime(rctx: RequestContext, orderId: string) {
 // Employee time and daily capacity
 
 type Range = { from: string; to: string };
-const rangeOf = (kind: 'week' | 'month', date: string): Range => (kind === 'week' ? weekRangeOf(date) : monthRangeOf(date));
+const rangeOf = (kind: 'week' | 'month', date: string): Range =>
+  kind === 'week' ? weekRangeOf(date) : monthRangeOf(date);
 
 /** getWeeklyEmployeeTime / getMonthlyEmployeeTime: available minutes per day and area, who is away, why. */
 export async function employeeTime(

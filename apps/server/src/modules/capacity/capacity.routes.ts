@@ -58,7 +58,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/capacity/get/holidays', {
     config: { access: 'capacity:read', scope: 'none' },
     schema: { tags, querystring: holidaysQuery, response: { 200: holidaysReply } },
-    handler: (req) => read.holidays(ctxOf(req), req.query.year),
+    handler: (req) => read.holidays(ctxOf(req), req.query.year, req.query.bundesland),
   });
 
   app.get('/capacity/get/requiredTimeList', {

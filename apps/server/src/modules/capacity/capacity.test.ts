@@ -125,6 +125,10 @@ describe('GET capacity/get/holidays', () => {
     const days = (await w.call('GET', '/capacity/get/holidays?year=2026')).json() as { date: string; name: string }[];
     expect(days.map((d) => d.date)).toContain('2026-10-31');
     expect(days.map((d) => d.date)).not.toContain('2026-06-04');
+    // Another state is shown before it is saved (the settings screen while the state is changed).
+    const asked = (await w.call('GET', '/capacity/get/holidays?year=2026&bundesland=HE')).json() as { date: string }[];
+    expect(asked.map((d) => d.date)).toContain('2026-06-04');
+    expect((await w.call('GET', '/capacity/get/holidays?year=2026&bundesland=XX')).statusCode).toBe(400);
   });
 
   it('refuses a missing or silly year with 400', async () => {

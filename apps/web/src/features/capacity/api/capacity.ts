@@ -4,7 +4,9 @@ import type {
   CapacitySettings,
   CapacitySettingsUpdate,
   EmployeeTimeReply,
+  FederalState,
   FinishTimeslot,
+  HolidaysReply,
   NewTimeslot,
   ProposalReply,
   RequiredTimeItem,
@@ -33,7 +35,8 @@ export const capacityKeys = {
   proposal: (tenant: string | null, orderId: string, direction: string) =>
     [CAPACITY_KEY, tenant, 'plan', 'proposal', orderId, direction] as const,
   settings: (tenant: string | null) => [CAPACITY_KEY, tenant, 'settings'] as const,
-  holidays: (tenant: string | null, year: number) => [CAPACITY_KEY, tenant, 'settings', 'holidays', year] as const,
+  holidays: (tenant: string | null, year: number, state: string) =>
+    [CAPACITY_KEY, tenant, 'settings', 'holidays', year, state] as const,
 };
 
 const RANGE_PATH: Record<Range, string> = {
@@ -106,16 +109,13 @@ export function useCapacitySettings(enabled = true) {
   return useQuery({ ...capacitySettingsQueryOptions(currentTenant), enabled });
 }
 
-export function useHolidays(year: number, enabled = true) {
+/** The public holidays of a year for a federal state (the one being chosen), with the local days. */
+export function useHolidays(year: number, bundesland: FederalState) {
   const { currentTenant } = useSession();
   return useQuery({
-    queryKey: capacityKeys.holidays(currentTenant, year),
-    queryFn: ({ signal }) =>
-      api.get<{ date: string; name: string; local: boolean }[]>('capacity/get/holidays', {
-        query: { year },
-        signal,
-      }),
-    enabled,
+    queryKey: capacityKeys.holidays(currentTenant, year, bundesland),
+    queryFn: ({ signal }) => api.get<HolidaysReply>('capacity/get/holidays', { query: { year, bundesland }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

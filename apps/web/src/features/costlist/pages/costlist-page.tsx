@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { mayCall } from '@pruefbuch/domain/access';
 import { REQUIRED_TIME_ROWS } from '@pruefbuch/domain/rules/capacity-time';
 import {
@@ -20,7 +8,7 @@ import {
   type TimeTemplate,
   type WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
-import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
@@ -29,6 +17,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { ListRow } from '@/components/ui/list-row';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
 import { ProtocolTable } from '@/components/ui/protocol-table';
@@ -191,59 +180,49 @@ function CostListEditor({ costList }: { costList: CostList }) {
               </Text>
             ) : null}
             {form.values.vorlagen.map((row, i) => (
-              <Paper key={row._id ?? `new-${i}`} withBorder radius="sm" p="sm" data-testid="costlist-template-row">
-                <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <TextInput
-                      {...form.getInputProps(`vorlagen.${i}.name`)}
-                      label={c('templates.name')}
-                      style={{ flex: 1 }}
-                      data-testid="costlist-template-name"
+              <ListRow
+                key={row._id ?? `new-${i}`}
+                header={
+                  <TextInput
+                    {...form.getInputProps(`vorlagen.${i}.name`)}
+                    label={c('templates.name')}
+                    data-testid="costlist-template-name"
+                  />
+                }
+                onRemove={mayWrite ? () => removeTemplate(i) : undefined}
+                removeLabel={c('templates.remove')}
+                removeTestId="costlist-template-remove"
+                testId="costlist-template-row"
+              >
+                <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+                  {TEMPLATE_TIMES.map((key) => (
+                    <NumberField
+                      key={key}
+                      {...form.getInputProps(`vorlagen.${i}.${key}`)}
+                      label={c(`templates.${key}`)}
+                      min={0}
+                      max={1440}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      rightSection={c('times.unit')}
+                      rightSectionWidth={40}
+                      rightSectionPointerEvents="none"
                     />
-                    {mayWrite ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        mt={24}
-                        onClick={() => removeTemplate(i)}
-                        aria-label={c('templates.remove')}
-                        title={c('templates.remove')}
-                        data-testid="costlist-template-remove"
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    ) : null}
-                  </Group>
-                  <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-                    {TEMPLATE_TIMES.map((key) => (
-                      <NumberField
-                        key={key}
-                        {...form.getInputProps(`vorlagen.${i}.${key}`)}
-                        label={c(`templates.${key}`)}
-                        min={0}
-                        max={1440}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        rightSection={c('times.unit')}
-                        rightSectionWidth={40}
-                        rightSectionPointerEvents="none"
-                      />
-                    ))}
-                  </SimpleGrid>
-                  <Group gap="md" align="flex-end" wrap="wrap">
-                    <Checkbox
-                      {...form.getInputProps(`vorlagen.${i}.proFluegel`, { type: 'checkbox' })}
-                      label={c('templates.proFluegel')}
-                      mb={8}
-                    />
-                    <TextInput
-                      {...form.getInputProps(`vorlagen.${i}.bemerkung`)}
-                      label={c('templates.bemerkung')}
-                      style={{ flex: 1, minWidth: 200 }}
-                    />
-                  </Group>
-                </Stack>
-              </Paper>
+                  ))}
+                </SimpleGrid>
+                <Group gap="md" align="flex-end" wrap="wrap">
+                  <Checkbox
+                    {...form.getInputProps(`vorlagen.${i}.proFluegel`, { type: 'checkbox' })}
+                    label={c('templates.proFluegel')}
+                    mb={8}
+                  />
+                  <TextInput
+                    {...form.getInputProps(`vorlagen.${i}.bemerkung`)}
+                    label={c('templates.bemerkung')}
+                    style={{ flex: 1, minWidth: 200 }}
+                  />
+                </Group>
+              </ListRow>
             ))}
             {mayWrite ? (
               <Group>

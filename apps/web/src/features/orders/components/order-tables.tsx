@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { mawAmountOf, mawTotalsOf } from '@pruefbuch/domain/rules/maw';
 import type { MawRates } from '@pruefbuch/domain/schemas/capacity';
 import type { Delivery, MawEntry } from '@pruefbuch/domain/schemas/order';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
 import { formatMoney } from '@/lib/format';
 import type { OrderForm } from './order-fields';
@@ -40,39 +30,6 @@ const emptyMaw = (): MawEntry => ({
   verrechnet: false,
 });
 
-/** A row of an editable list: its fields in a grid (one column on a phone) and a remove button. */
-function Row({
-  label,
-  onRemove,
-  removeLabel,
-  children,
-  testId,
-}: {
-  label: string;
-  onRemove?: () => void;
-  removeLabel: string;
-  children: React.ReactNode;
-  testId: string;
-}) {
-  return (
-    <Paper withBorder radius="sm" p="sm" data-testid={testId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={600}>
-            {label}
-          </Text>
-          {onRemove ? (
-            <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={removeLabel} title={removeLabel}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          ) : null}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** The deliveries (SPEC §3 logistik): add and remove rows; an overdue delivery turns the overall ampel red. */
 export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -86,9 +43,9 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
         </Text>
       ) : null}
       {rows.map((row, i) => (
-        <Row
+        <ListRow
           key={row._id ?? `new-${i}`}
-          label={t('orders.editor.deliveries.row', { n: i + 1 })}
+          header={t('orders.editor.deliveries.row', { n: i + 1 })}
           removeLabel={f('remove')}
           onRemove={readOnly ? undefined : () => form.removeListItem('logistik', i)}
           testId="order-delivery-row"
@@ -117,7 +74,7 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
             <DateField {...form.getInputProps(`logistik.${i}.geliefertAm`)} label={f('geliefertAm')} />
             <TextInput {...form.getInputProps(`logistik.${i}.bemerkung`)} label={f('bemerkung')} />
           </SimpleGrid>
-        </Row>
+        </ListRow>
       ))}
       {readOnly ? null : (
         <Group>
@@ -152,9 +109,9 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
         </Text>
       ) : null}
       {rows.map((row, i) => (
-        <Row
+        <ListRow
           key={row._id ?? `new-${i}`}
-          label={t('orders.editor.maw.row', { n: i + 1 })}
+          header={t('orders.editor.maw.row', { n: i + 1 })}
           removeLabel={f('remove')}
           onRemove={readOnly ? undefined : () => form.removeListItem('maw', i)}
           testId="order-maw-row"
@@ -197,7 +154,7 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
               </Text>
             ) : null}
           </Group>
-        </Row>
+        </ListRow>
       ))}
       {totals && rates && rows.length > 0 ? (
         <Stack gap={0} align="flex-end" data-testid="order-maw-totals">
