@@ -12,7 +12,6 @@ import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
 import { availableOn, datesBetween, requiredTimeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type AreaMinutes, NO_MINUTES } from '@pruefbuch/domain/schemas/capacity';
-import autocannon from 'autocannon';
 import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
@@ -29,7 +28,7 @@ import {
   slotsOfOrder,
 } from '../apps/server/src/modules/capacity/capacity.repo';
 import { findCostList } from '../apps/server/src/modules/costlist/costlist.repo';
-import { type Call, direct, qs, recorder, rowsOf } from './offers';
+import { adminToken, type Call, type Floor, floorsOf, loadApi, qs, recorder, rowsOf } from './harness';
 import { benchOrders } from './orders';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
@@ -143,28 +142,10 @@ async function capacityCalls(tenantId: string, today: string, open: string[]) {
   return { 'month: getCapacityForMonthFromDate': month, 'proposal: one order (forward)': proposal };
 }
 
-async function api(token: string, tenantId: string, work: Call[], connections: number, duration: number) {
-  let next = 0;
-  const r = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({
-          ...req,
-          path: (work[next++ % work.length] as Call).path,
-          headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
-        }),
-      },
-    ],
-  });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
-}
+const api = (token: string, tenantId: string, work: Call[], connections: number, duration: number) =>
+  loadApi(base, token, tenantId, work, connections, duration);
 
 type Row = Record<string, string | number>;
-type Floor = Awaited<ReturnType<typeof direct>>;
 
 async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
   const database = await open();
@@ -178,12 +159,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   );
   const workloads = Object.entries(await capacityCalls(seeded.tenantId, today, seeded.open));
 
-  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
-  for (const [name, work] of workloads) {
-    await direct(database, work, 1, 1);
-    const alone = await direct(database, work, 1, Math.min(DURATION, 5));
-    floors.set(name, { alone, loaded: await direct(database, work, CONNECTIONS, DURATION) });
-  }
+  const floors = await floorsOf(database, workloads, CONNECTIONS, DURATION);
 
   const rows: Row[] = [];
   try {
@@ -191,12 +167,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
       const server = startServer(PORT, serverEnv);
       try {
         await waitHealthy(PORT);
-        const res = await fetch(`${base}/api/v1/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
-        });
-        const token = ((await res.json()) as { token: string }).token;
+        const token = await adminToken(base);
         // Every call answers 200 before anything is timed; the month's slots are the SQL's rows.
         for (const c of work) {
           const r = await fetch(`${base}${c.path}`, {

@@ -28,9 +28,7 @@ import {
   offerTypeOf,
   type ReceivedVia,
 } from '@pruefbuch/domain/schemas/offer';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { offers, users, userTenants } from '../apps/server/src/db/schema/index';
@@ -43,6 +41,7 @@ import {
   userNames,
 } from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
 import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
+import { adminToken, type Call, type Floor, floorsOf, loadApi, ms, qs, recorder, rowsOf } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 export const PORT = 3904;
@@ -276,8 +275,6 @@ export function benchOffers(tenantId: string, today: string, people: BenchPeople
   return rows;
 }
 
-export const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
-
 /** The bench tenant, its users (the admin among the OFMs) and the offers. */
 export async function seedBenchTenant(db: Db, today: string) {
   const [tenant] = await db
@@ -320,39 +317,6 @@ export async function seedBenchTenant(db: Db, today: string) {
 
 // ---------------------------------------------------------------------------------------------
 // Workloads: each a rotating list of calls, as an API path and as the statements the API sends.
-
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
-export interface Call {
-  path: string;
-  statements: Statement[];
-}
-
-/**
- * A Drizzle database on a driver that records every statement and answers no rows: the repository
- * functions build exactly the SQL they send on the server, and the bench replays it.
- */
-export function recorder() {
-  const sent: Statement[] = [];
-  const client = {
-    query: async (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
-      sent.push(
-        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
-      );
-      return { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
-    },
-  };
-  const db = drizzle(client as never, { schema }) as unknown as Db;
-  const take = () => sent.splice(0, sent.length);
-  return { db, take };
-}
-
-export const qs = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
 
 export function listCalls(db: Db, tenantId: string, adminId: string, people: BenchPeople, today: string) {
   const scope = { tenantId, userId: adminId };
@@ -423,56 +387,9 @@ export async function evaluationCalls(tenantId: string, people: BenchPeople, tod
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
-export const ms = (n: number) => Math.round(n * 100) / 100;
-
-/** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */
-export async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
-  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
-    .$client;
-  const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const c = work[next++ % work.length] as Call;
-        const started = performance.now();
-        for (const s of c.statements) await client.query(s.sql, s.params);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)), rps: latencies.length / seconds };
-}
-
-export async function api(
-  token: string,
-  tenantId: string,
-  work: Call[],
-  connections = CONNECTIONS,
-  duration = DURATION,
-) {
-  let next = 0;
-  const r = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({
-          ...req,
-          path: (work[next++ % work.length] as Call).path,
-          headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
-        }),
-      },
-    ],
-  });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
-}
+/** The API under load on this bench's server (see loadApi). */
+export const api = (token: string, tenantId: string, work: Call[], connections = CONNECTIONS, duration = DURATION) =>
+  loadApi(base, token, tenantId, work, connections, duration);
 
 /** Every call answers 200 with what the SQL answers (the row count), before anything is timed. */
 async function check(token: string, tenantId: string, database: Database, name: string, work: Call[]) {
@@ -494,7 +411,6 @@ async function check(token: string, tenantId: string, database: Database, name: 
 }
 
 type Row = Record<string, string | number>;
-type Floor = Awaited<ReturnType<typeof direct>>;
 
 async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
   const database = await open();
@@ -513,12 +429,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
 
   // The SQL floor of every workload first, with no server running.
-  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
-  for (const [name, work] of chosen) {
-    await direct(database, work, 1, 1);
-    const alone = await direct(database, work, 1, Math.min(DURATION, 5));
-    floors.set(name, { alone, loaded: await direct(database, work, CONNECTIONS, DURATION) });
-  }
+  const floors = await floorsOf(database, chosen, CONNECTIONS, DURATION);
 
   // Then the API, a fresh server per workload: the offers' daily run starts two minutes after
   // start-up and would read all offers in the middle of a measurement.
@@ -528,12 +439,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
       const server = startServer(PORT, serverEnv);
       try {
         await waitHealthy(PORT);
-        const res = await fetch(`${base}/api/v1/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
-        });
-        const token = ((await res.json()) as { token: string }).token;
+        const token = await adminToken(base);
         await check(token, tenantId, database, name, work);
         await api(token, tenantId, work, 4, 3).catch(() => {});
         const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));

@@ -31,7 +31,8 @@ import { seedDemo } from '../apps/server/src/demo/seed';
 import { generator } from '../apps/server/src/demo/seed-offers';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
 import { type OrderListKind, searchCount, searchList } from '../apps/server/src/modules/orders/orders.lists';
-import { api, base, type Call, direct, ms, PORT, qs, rowsOf, type Statement } from './offers';
+import { adminToken, type Call, type Floor, floorsOf, ms, qs, rowsOf, type Statement } from './harness';
+import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -356,7 +357,6 @@ async function cpuPerRequest<T extends { rps: number }>(database: Database, serv
     pgCpu: after.size ? ms(pg / requests) : Number.NaN,
   };
 }
-type Floor = Awaited<ReturnType<typeof direct>>;
 
 async function benchOne(label: string, open: () => Promise<Database>, serverEnv: Record<string, string>) {
   const database = await open();
@@ -370,12 +370,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   const only = process.env.BENCH_ONLY;
   const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
 
-  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
-  for (const [name, work] of chosen) {
-    await direct(database, work, 1, 1);
-    const alone = await direct(database, work, 1, Math.min(DURATION, 5));
-    floors.set(name, { alone, loaded: await direct(database, work, CONNECTIONS, DURATION) });
-  }
+  const floors = await floorsOf(database, chosen, CONNECTIONS, DURATION);
 
   // A fresh server per workload: the orders' daily run would read all orders in a measurement.
   const rows: Row[] = [];
@@ -384,12 +379,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
       const server = startServer(PORT, serverEnv);
       try {
         await waitHealthy(PORT);
-        const res = await fetch(`${base}/api/v1/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
-        });
-        const token = ((await res.json()) as { token: string }).token;
+        const token = await adminToken(base);
         await check(token, tenantId, name, work);
         await api(token, tenantId, work, 4, 3).catch(() => {});
         const alone = await api(token, tenantId, work, 1, Math.min(DURATION, 5));

@@ -1,0 +1,125 @@
+/**
+ * What the API benches share: a workload is a rotating list of calls, each an API path and the SQL
+ * statements the API sends for it. `direct` replays the statements straight on the database (the
+ * SQL floor), `loadApi` sends the paths through the running server with autocannon.
+ */
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database, Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema/index';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+export interface Call {
+  path: string;
+  statements: Statement[];
+}
+
+/**
+ * A Drizzle database on a driver that records every statement and answers no rows: the repository
+ * functions build exactly the SQL they send on the server, and the bench replays it.
+ */
+export function recorder() {
+  const sent: Statement[] = [];
+  const client = {
+    query: async (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      sent.push(
+        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
+      );
+      return { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
+    },
+  };
+  const db = drizzle(client as never, { schema }) as unknown as Db;
+  const take = () => sent.splice(0, sent.length);
+  return { db, take };
+}
+
+export const qs = (q: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+
+export const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
+export const ms = (n: number) => Math.round(n * 100) / 100;
+
+/** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */
+export async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
+  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
+    .$client;
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const c = work[next++ % work.length] as Call;
+        const started = performance.now();
+        for (const s of c.statements) await client.query(s.sql, s.params);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)), rps: latencies.length / seconds };
+}
+
+/** The API under load: `connections` clients for `duration` seconds, each taking the next call of the workload. */
+export async function loadApi(
+  base: string,
+  token: string,
+  tenantId: string,
+  work: Call[],
+  connections: number,
+  duration: number,
+) {
+  let next = 0;
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: (work[next++ % work.length] as Call).path,
+          headers: { authorization: `Bearer ${token}`, 'x-tenant': tenantId },
+        }),
+      },
+    ],
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
+}
+
+export type Floor = Awaited<ReturnType<typeof direct>>;
+
+/** The SQL floor of every workload, alone (one client) and loaded, with no server running. */
+export async function floorsOf(
+  database: Database,
+  workloads: [string, Call[]][],
+  connections: number,
+  duration: number,
+): Promise<Map<string, { alone: Floor; loaded: Floor }>> {
+  const floors = new Map<string, { alone: Floor; loaded: Floor }>();
+  for (const [name, work] of workloads) {
+    await direct(database, work, 1, 1);
+    const alone = await direct(database, work, 1, Math.min(duration, 5));
+    floors.set(name, { alone, loaded: await direct(database, work, connections, duration) });
+  }
+  return floors;
+}
+
+/** A token of the demo admin on the server at `base`. */
+export async function adminToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
