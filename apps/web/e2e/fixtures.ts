@@ -90,3 +90,27 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: /^Anmelden$/ }).click();
 }
+
+/**
+ * Waits until the screen's data has loaded: the main region has not been aria-busy (a query or a save in
+ * flight) for 150 ms, so a query that starts another is waited for too. Cheaper than a quiet network,
+ * which always costs half a second.
+ */
+export async function settled(page: Page, timeout = 30_000) {
+  await page.evaluate(() => {
+    delete (window as Window & { __quietSince?: number }).__quietSince;
+  });
+  await page.waitForFunction(
+    () => {
+      const w = window as Window & { __quietSince?: number };
+      if (document.querySelector('main')?.getAttribute('aria-busy') !== 'false') {
+        w.__quietSince = undefined;
+        return false;
+      }
+      w.__quietSince ??= performance.now();
+      return performance.now() - w.__quietSince >= 150;
+    },
+    undefined,
+    { polling: 50, timeout },
+  );
+}

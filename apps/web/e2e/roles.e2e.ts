@@ -8,7 +8,7 @@ import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { usableNav } from '@pruefbuch/domain/start';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, setUpBrowser } from './fixtures';
+import { login, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -36,7 +36,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 async function expectUsable(page: Page, where: string) {
   // The screen's chunk and data load after the address changes: wait for its heading, then look.
   await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page
     .locator('main .mantine-Loader-root')
     .first()
@@ -56,25 +56,31 @@ const bookLinks = (page: Page) => page.locator('main a[href*="/app/book/"]:visib
 const stepLinks = (page: Page) =>
   page.locator('main a[href*="/app/map/"]:visible, main a[href*="/app/customerlocation/"]:visible');
 
-/** The pages one click away from here: nav entries and links towards books. */
-async function nextHops(page: Page, navPaths: string[]) {
-  const hrefs = await stepLinks(page).evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href') ?? ''));
-  return [...navPaths, ...hrefs.filter(Boolean)];
-}
-
-/** Whether a book opens within two clicks of the landing page (a book link on it, or on a page one click away). */
-async function bookWithinTwoClicks(page: Page, landing: string, navPaths: string[]) {
+/**
+ * A page one click from the landing page that lists books, found among the landing page's links towards
+ * books (a tenant's installations, a branch), or null. Used only when neither the landing page nor a nav
+ * entry lists a book.
+ */
+async function bookPageViaStepLink(page: Page, landing: string) {
   await page.goto(landing);
   await page.locator('main h1, main h2').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  if ((await bookLinks(page).count()) > 0) return true;
-  for (const hop of await nextHops(page, navPaths)) {
+  await settled(page);
+  const hrefs = await stepLinks(page).evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href') ?? ''));
+  for (const hop of hrefs.filter(Boolean)) {
     await page.goto(hop);
     await page.locator('main h1, main h2').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    if ((await bookLinks(page).count()) > 0) return true;
+    await settled(page);
+    if ((await bookLinks(page).count()) > 0) return hop;
   }
-  return false;
+  return null;
+}
+
+/** Follows a nav entry and waits for its screen. */
+async function openNav(page: Page, email: string, entry: string) {
+  await page.getByTestId(`nav-${entry}`).first().click();
+  const target = screenPath(NAV.find((n) => n.entry === entry)?.screen ?? 'home').replace(/\/\{.*$/, '');
+  await page.waitForURL((u) => u.pathname.startsWith(`/app${target}`.replace(/\/+$/, '')));
+  await expectUsable(page, `${email} nav ${entry}`);
 }
 
 describe('every role has a working start', () => {
@@ -87,19 +93,29 @@ describe('every role has a working start', () => {
       const landing = pathOf(page);
       await expectUsable(page, `${email} landing ${landing}`);
 
+      // Daily work: a book opens within two clicks of the start, from the landing page or a page one click away.
+      let bookWithinTwoClicks = (await bookLinks(page).count()) > 0;
+
       // Every nav entry opens a usable screen and stays there.
       const entries = usableNav({ role: role as never, customerRole: customerRole as never });
       expect(entries.length, `${email}: nav entries`).toBeGreaterThan(0);
+      let bookEntry: string | null = null;
       for (const entry of entries) {
-        await page.getByTestId(`nav-${entry}`).first().click();
-        const target = screenPath(NAV.find((n) => n.entry === entry)?.screen ?? 'home').replace(/\/\{.*$/, '');
-        await page.waitForURL((u) => u.pathname.startsWith(`/app${target}`.replace(/\/+$/, '')));
-        await expectUsable(page, `${email} nav ${entry}`);
+        await openNav(page, email, entry);
         expect(pathOf(page), `${email} nav ${entry}: no jump home`).not.toMatch(/^\/app\/?$/);
+        if (!bookEntry && (await bookLinks(page).count()) > 0) bookEntry = entry;
       }
-      // Daily work: a book opens within two clicks of the start.
-      const navPaths = entries.map((e) => `/app${screenPath(NAV.find((n) => n.entry === e)?.screen ?? 'home')}`);
-      expect(await bookWithinTwoClicks(page, landing, navPaths), `${email}: a book within two clicks`).toBe(true);
+      bookWithinTwoClicks ||= bookEntry !== null;
+      if (!bookWithinTwoClicks) bookWithinTwoClicks = (await bookPageViaStepLink(page, landing)) !== null;
+      expect(bookWithinTwoClicks, `${email}: a book within two clicks`).toBe(true);
+      // Open one: from the page the walk is on if it lists books, else from the nav entry that does.
+      if ((await bookLinks(page).count()) === 0 && bookEntry) {
+        await openNav(page, email, bookEntry);
+      }
+      if ((await bookLinks(page).count()) === 0) {
+        await page.goto(landing);
+        await expectUsable(page, `${email} landing ${landing}`);
+      }
       await bookLinks(page).first().click();
       await page.waitForURL(/\/app\/book\//);
       await expectUsable(page, `${email} book`);

@@ -1,7 +1,8 @@
 import { Anchor, AppShell, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook2 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { TenantPicker } from '@/features/tenants/components/tenant-picker';
@@ -71,15 +72,29 @@ export function AppLayout() {
         </AppShell.Navbar>
       ) : null}
 
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+      <BusyMain>
         <Container size="xl" w="100%" px={0} style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
           <Box style={{ flex: 1 }}>
             <Outlet />
           </Box>
           <AppFooter />
         </Container>
-      </AppShell.Main>
+      </BusyMain>
       <UpdateDialog />
     </AppShell>
+  );
+}
+
+/**
+ * The main region, marked aria-busy while data loads or saves: assistive technology waits for the
+ * content, and browser tests wait for it instead of for a quiet network. Its own component, so a
+ * change of the flag re-renders the region only, not the screen inside it.
+ */
+function BusyMain({ children }: { children: ReactNode }) {
+  const busy = useIsFetching() + useIsMutating() > 0;
+  return (
+    <AppShell.Main aria-busy={busy} style={{ display: 'flex', flexDirection: 'column' }}>
+      {children}
+    </AppShell.Main>
   );
 }
