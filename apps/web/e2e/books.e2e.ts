@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, createAccount, login, setUpBrowser } from './fixtures';
+import { adminToken, api, createAccount, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -23,16 +23,13 @@ const story = {
   bookPath: '',
 };
 
-const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
+const _signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 describe('inspection books', () => {
   it('an admin creates a tenant with an address, a folder and a book with a document', async () => {
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await signedIn(page);
-
-    await page.goto('/app/admin/tenant_list/');
+    await openAs(page, '/app/admin/tenant_list/', 'admin@demo.test');
     await page.getByTestId('tenant-new').click();
     await page.getByTestId('tenant-name').fill(story.tenantName);
     // The url follows the name until typed by hand.
@@ -98,10 +95,7 @@ describe('inspection books', () => {
     expect(story.bookPath).not.toBe('');
     const user = await createAccount(3, 'start-pw-1', [story.tenantId]);
     const page = await browser.newPage();
-    await login(page, user.email, user.password);
-    await signedIn(page);
-
-    await page.goto('/app/admin/tenant_list/');
+    await openAs(page, '/app/admin/tenant_list/', user.email, user.password);
     await page.getByTestId('tenant-row').filter({ hasText: story.tenantName }).click();
     await page.waitForURL(/\/app\/map\//);
     await page.getByTestId('book-search').fill(run);
@@ -124,10 +118,7 @@ describe('inspection books', () => {
     const other = await api<{ _id: string }>('POST', '/tenants', { name: `Fremd ${run}`, url: `fremd-${run}` }, token);
     const user = await createAccount(3, 'start-pw-1', [other._id]);
     const page = await browser.newPage();
-    await login(page, user.email, user.password);
-    await signedIn(page);
-
-    await page.goto(story.bookPath);
+    await openAs(page, story.bookPath, user.email, user.password);
     await page.getByTestId('no-access').waitFor();
     expect(await page.getByText(story.bookTitle).count()).toBe(0);
     expect(await page.getByTestId('documents-card').count()).toBe(0);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -88,11 +88,8 @@ describe('capacity planning', () => {
   it('a production lead changes a time value, plans an order by proposal and moves a card by keyboard', async () => {
     const { token, tenant, abnr, orderId } = await setUp();
     const page = await browser.newPage();
-    await login(page, 'leiterfertigung@demo.test');
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-
     // The cost list: a drive of a swing door takes 100 minutes from now on.
-    await page.goto('/app/costlist');
+    await openAs(page, '/app/costlist', 'leiterfertigung@demo.test');
     const dreher = page.getByTestId('costlist-time-antriebstypDreher');
     await dreher.waitFor();
     await dreher.fill('100');
@@ -171,9 +168,7 @@ describe('capacity planning', () => {
 
     // At 390 px the days stack and the page does not scroll sideways.
     const phone = await browser.newPage({ width: 390 });
-    await login(phone, 'leiterfertigung@demo.test');
-    await phone.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await phone.goto(`/app/capacities?date=${slot.date}`);
+    await openAs(phone, `/app/capacities?date=${slot.date}`, 'leiterfertigung@demo.test');
     await board(phone).locator('[data-testid="slot-card"]').first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(phone, 'board-390');
@@ -181,18 +176,14 @@ describe('capacity planning', () => {
 
   it('production may plan; the warehouse sees the board read-only', async () => {
     const page = await browser.newPage();
-    await login(page, 'fertigung@demo.test');
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await page.goto('/app/capacities');
+    await openAs(page, '/app/capacities', 'fertigung@demo.test');
     await board(page).waitFor();
     await page.getByTestId('to-plan').waitFor();
     expect(await page.getByTestId('capacity-read-only').count()).toBe(0);
     expect(await page.getByTestId('capacity-settings-open').count()).toBe(0);
 
     const lager = await browser.newPage();
-    await login(lager, 'lager@demo.test');
-    await lager.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await lager.goto('/app/capacities');
+    await openAs(lager, '/app/capacities', 'lager@demo.test');
     await board(lager).waitFor();
     await lager.getByTestId('capacity-read-only').waitFor();
     await lager.getByTestId('to-plan').waitFor();
@@ -204,9 +195,7 @@ describe('capacity planning', () => {
   it('the order editor shows the required time per area as it is typed, and the extra effort priced', async () => {
     const { orderId } = await setUp();
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await page.goto(`/app/orderprocessing/${orderId}`);
+    await openAs(page, `/app/orderprocessing/${orderId}`, 'admin@demo.test');
     const total = page.getByTestId('order-production-total');
     await total.waitFor();
     // Two wings of a swing door with one drive and picking, at the cost list's values of now.
@@ -247,9 +236,7 @@ describe('capacity planning', () => {
       minutes: 30,
     });
     const page = await browser.newPage();
-    await login(page, 'leiterfertigung@demo.test');
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await page.goto(`/app/capacities?date=${tuesday}`);
+    await openAs(page, `/app/capacities?date=${tuesday}`, 'leiterfertigung@demo.test');
     const card = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
     await card.waitFor();
     expect(await card.getAttribute('data-abnr')).toBe(abnr);
@@ -289,9 +276,7 @@ describe('capacity planning', () => {
   it('the cost list keeps time-effort templates: add one, save, remove it after the question', async () => {
     const { token, tenant } = await setUpTenant();
     const page = await browser.newPage();
-    await login(page, 'leiterfertigung@demo.test');
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-    await page.goto('/app/costlist');
+    await openAs(page, '/app/costlist', 'leiterfertigung@demo.test');
     await page.getByTestId('costlist-template-add').click();
     const row = page.getByTestId('costlist-template-row').last();
     await row.getByTestId('costlist-template-name').fill(`Karusselltür ${run}`);

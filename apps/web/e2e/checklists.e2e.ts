@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -37,9 +37,7 @@ describe('the checklist of a book type', () => {
       token,
     );
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto(`/app/admin/booktype/${type._id}`);
+    await openAs(page, `/app/admin/booktype/${type._id}`, 'admin@demo.test');
 
     // The operator's list starts as the norm list of a sliding door.
     await page.getByTestId('checklist-tab-operator').click();
@@ -79,9 +77,7 @@ describe('the checklist of a book type', () => {
       bookType: type._id,
     });
     const office = await browser.newPage({ width: 1280 });
-    await login(office, 'standard@demo.test');
-    await office.waitForURL((u) => !u.pathname.includes('/login'));
-    await office.goto(`/app/book/${tenantId}/${book._id}`);
+    await openAs(office, `/app/book/${tenantId}/${book._id}`, 'standard@demo.test');
     await office.getByTestId('book-heading').waitFor();
     await office.getByTestId('new-self').click();
     await office.getByTestId('record-heading').waitFor();

@@ -3,7 +3,7 @@
  * kind; on a phone the rows are cards.
  */
 import { describe, expect, it } from 'vitest';
-import { login, setUpBrowser } from './fixtures';
+import { login, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -34,9 +34,7 @@ describe('door component catalogue', () => {
   it('creates an entry and changes its text', async () => {
     const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto('/app/admin/component_list');
+    await openAs(page, '/app/admin/component_list', 'admin@demo.test');
     await page.getByTestId('component-new').click();
     await page.getByTestId('component-code').fill(code);
     await page.getByTestId('component-text').fill('Radar-Bewegungsmelder Sonderausführung');
@@ -56,9 +54,7 @@ describe('door component catalogue', () => {
 
   it('shows cards at 390 px', async () => {
     const page = await browser.newPage({ width: 390 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto('/app/admin/component_list?kind=wings');
+    await openAs(page, '/app/admin/component_list?kind=wings', 'admin@demo.test');
     await expect.poll(() => page.getByTestId('component-card').count()).toBe(10);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { STORAGE_KEYS } from '@pruefbuch/domain/constants';
+import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
 export const baseUrl = () => inject('baseUrl');
 export const DEMO_PASSWORD = 'pruefbuch';
@@ -82,6 +85,29 @@ export async function createAccount(role = 3, password = 'start-pw-1', tenants: 
     await adminToken(),
   );
   return { email, password, id: user._id };
+}
+
+/**
+ * Opens `path` signed in as `email`, for tests whose subject is not the sign-in: the sign-in goes
+ * through the API and the session is stored as the login screen stores it (lib/session startSession),
+ * so the app boots once, on `path`, instead of on the login screen, the landing screen and `path`.
+ * The sign-in form itself is tested in auth.e2e.ts and, for every demo account, roles.e2e.ts.
+ */
+export async function openAs(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
+  const reply = await api<LoginReply>('POST', '/users/login', { email, password });
+  const stored: [string, string][] = [
+    [STORAGE_KEYS.accessToken, reply.token],
+    [STORAGE_KEYS.refreshToken, reply.refreshToken],
+    [STORAGE_KEYS.session, JSON.stringify(sessionFromLogin(reply))],
+  ];
+  const tenant = pickTenant(reply.tenants, null);
+  if (tenant) stored.push([STORAGE_KEYS.currentTenant, tenant]);
+  // Any page of the app's origin will do to write its storage; the health check boots nothing.
+  await page.goto('/api/v1/health');
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, stored);
+  await page.goto(path);
 }
 
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {

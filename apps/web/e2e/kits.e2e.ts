@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, login, setUpBrowser } from './fixtures';
+import { adminToken, api, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 
-const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
+const _signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const firstEmail = (page: Page) => page.getByTestId('user-row').first().locator('td').nth(1).textContent();
 
@@ -31,9 +31,7 @@ describe('the list page', () => {
     const emails = await emailsDescending(await adminToken());
     expect(emails.length).toBeGreaterThan(10);
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await signedIn(page);
-    await page.goto('/app/admin/useradministration');
+    await openAs(page, '/app/admin/useradministration', 'admin@demo.test');
     await page.getByTestId('user-row').first().waitFor();
     await expect.poll(() => page.getByTestId('user-total').textContent()).toBe(`${emails.length} Einträge`);
 
@@ -87,9 +85,7 @@ describe('the list page', () => {
   it('shows one card per user on a phone, sorted through the select', async () => {
     const emails = await emailsDescending(await adminToken());
     const page = await browser.newPage({ width: 390 });
-    await login(page, 'admin@demo.test');
-    await signedIn(page);
-    await page.goto('/app/admin/useradministration');
+    await openAs(page, '/app/admin/useradministration', 'admin@demo.test');
     await page.getByTestId('user-card').first().waitFor();
     expect(await page.getByTestId('user-row').first().isVisible()).toBe(false);
     await page.getByTestId('user-sort').selectOption('-email');
@@ -130,9 +126,7 @@ describe('the entity editor', () => {
       token,
     );
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await signedIn(page);
-    await page.goto(`/app/admin/tenant/${tenant._id}`);
+    await openAs(page, `/app/admin/tenant/${tenant._id}`, 'admin@demo.test');
     const addressName = page.getByLabel('Name in der Adresse', { exact: true });
     await addressName.waitFor();
     expect(await warnsOnUnload(page)).toBe(false);
@@ -170,9 +164,7 @@ describe('the entity editor', () => {
       token,
     );
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await signedIn(page);
-    await page.goto(`/app/admin/tenant/${tenant._id}`);
+    await openAs(page, `/app/admin/tenant/${tenant._id}`, 'admin@demo.test');
     await page.getByTestId('tenant-url').fill('rhein-main');
     await page.getByTestId('tenant-save').click();
     await page.getByText('Fehler beim Speichern!', { exact: true }).first().waitFor();

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, login, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
 
-const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
+const _signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -99,9 +99,7 @@ describe('branches', () => {
     const bookTitle = `Rolltor Lager ${run}`;
     await createBook(bookTitle);
     const page = await browser.newPage();
-    await login(page, 'project@demo.test');
-    await signedIn(page);
-    await page.goto('/app/customerlocationlist');
+    await openAs(page, '/app/customerlocationlist', 'project@demo.test');
     await page.getByTestId('location-new').click();
     await page.waitForURL(/\/app\/customerlocation$/);
     // Without ZNL, Nr and SAP-Nr the form refuses.
@@ -159,9 +157,7 @@ describe('branches', () => {
       ';;;Ohne Nummer;3;20457;Hamburg',
     ].join('\n');
     const page = await browser.newPage();
-    await login(page, 'project@demo.test');
-    await signedIn(page);
-    await page.goto('/app/customerlocationlist');
+    await openAs(page, '/app/customerlocationlist', 'project@demo.test');
     await page.getByTestId('location-import').click();
     await page
       .getByTestId('import-dialog')

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, login, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -77,11 +77,12 @@ describe('offers', () => {
   it('an offer from a defect: prefilled, followed up, commissioned, handed over, shown on the book', async () => {
     const world = await bookWithDefect();
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-
     // The record's defect has no offer yet and offers to start one.
-    await page.goto(`/app/book/${world.tenantId}/${world.bookId}/inspection_wartung/${world.recordId}`);
+    await openAs(
+      page,
+      `/app/book/${world.tenantId}/${world.bookId}/inspection_wartung/${world.recordId}`,
+      'admin@demo.test',
+    );
     const defect = page.getByTestId('defect').filter({ hasText: world.defectText });
     await defect.getByTestId('defect-no-offer').waitFor();
     await defect.getByTestId('defect-create-offer').click();

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -35,9 +35,7 @@ describe('orders: the book from the door configuration', () => {
     });
 
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto(`/app/orderprocessing/${order._id}`);
+    await openAs(page, `/app/orderprocessing/${order._id}`, 'admin@demo.test');
     const bar = page.getByTestId('order-status-bar');
     await bar.getByTestId('order-create-book').click();
     await page.getByTestId('order-book-folder').waitFor();

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -84,11 +84,8 @@ describe('orders', () => {
   it('an offer is taken over, the order steps to VERRECHNET and is handed to another department', async () => {
     const world = await commissionedOffer();
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-
     // The commissioned offer offers the take-over; it creates the order and opens it.
-    await page.goto(`/app/offer/${world.offerId}`);
+    await openAs(page, `/app/offer/${world.offerId}`, 'admin@demo.test');
     await page.getByTestId('offer-take-over').click();
     await page.getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
@@ -171,9 +168,7 @@ describe('orders', () => {
 
     // At 390 px (a technician's phone) the list shows cards and the order its sections in one column.
     const phone = await browser.newPage({ width: 390 });
-    await login(phone, 'servicetechniker@demo.test');
-    await phone.waitForURL((u) => !u.pathname.includes('/login'));
-    await phone.goto('/app/orderprocessinglist');
+    await openAs(phone, '/app/orderprocessinglist', 'servicetechniker@demo.test');
     await phone.getByTestId('order-card').first().waitFor();
     await shot(phone, 'list-390');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

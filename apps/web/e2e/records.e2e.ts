@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -58,9 +58,7 @@ describe('records', () => {
     const title = `Schiebetür Lager ${run}`;
     const { tenantId, book } = await newBook({ title, site: 'Lager' });
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'servicetechniker@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto(`/app/book/${tenantId}/${book._id}/inspection_wartung/new`);
+    await openAs(page, `/app/book/${tenantId}/${book._id}/inspection_wartung/new`, 'servicetechniker@demo.test');
     await page.getByTestId('record-heading').waitFor();
 
     // Marking item 3 (drive) as a defect opens a defect linked to it, its description ready for typing.
@@ -115,9 +113,7 @@ describe('records', () => {
   it('the PDF preview opens in a tab of its own', async () => {
     const { tenantId, book } = await newBook({ title: `Schiebetür Vorschau ${run}` });
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'servicetechniker@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
-    await page.goto(`/app/book/${tenantId}/${book._id}/inspection_wartung/new`);
+    await openAs(page, `/app/book/${tenantId}/${book._id}/inspection_wartung/new`, 'servicetechniker@demo.test');
     await page.getByTestId('record-heading').waitFor();
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('record-preview').click()]);
     await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
@@ -133,9 +129,7 @@ describe('records', () => {
       enableTo: isoDay(10),
     });
     const tech = await browser.newPage({ width: 390 });
-    await login(tech, 'servicetechniker@demo.test');
-    await tech.waitForURL((u) => !u.pathname.includes('/login'));
-    await tech.goto(`/app/book/${tenantId}/${book._id}`);
+    await openAs(tech, `/app/book/${tenantId}/${book._id}`, 'servicetechniker@demo.test');
     const card = tech.getByTestId('booking-card');
     const register = card.getByTestId('booking-register');
     await register.waitFor();
@@ -155,9 +149,7 @@ describe('records', () => {
     await register.click();
     await card.getByTestId('booking-registered').waitFor();
     const office = await browser.newPage({ width: 1366 });
-    await login(office, 'admin@demo.test');
-    await office.waitForURL((u) => !u.pathname.includes('/login'));
-    await office.goto(`/app/book/${tenantId}/${book._id}`);
+    await openAs(office, `/app/book/${tenantId}/${book._id}`, 'admin@demo.test');
     const entry = office.getByTestId('booking-entry');
     await entry.first().waitFor();
     expect(await entry.count()).toBe(1);

@@ -3,7 +3,7 @@
  * the digest mail, which the admin finds in the outbox of the dashboard.
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -50,9 +50,7 @@ describe('the weekly digest', () => {
     expect(run.mails).toBe(4);
 
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await page.waitForURL(/\/app\/?$/);
-    await page.goto('/app/admin/dashboard');
+    await openAs(page, '/app/admin/dashboard', 'admin@demo.test');
     const row = page.getByTestId('outbox-row').filter({ hasText: 'filiale-default@demo.test' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain('bald fällig oder überfällig');

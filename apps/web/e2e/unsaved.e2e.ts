@@ -3,7 +3,7 @@
  * user away; 'Weiter bearbeiten' keeps the input, 'Verlassen und verwerfen' leaves.
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -28,10 +28,8 @@ describe('unsaved input', () => {
   it('asks before a nav link leaves a half-edited book, and keeps the input on "Weiter bearbeiten"', async () => {
     const { tenantId, bookId } = await firstDemoBook();
     const page = await browser.newPage();
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
     const editPath = `/app/book/${tenantId}/${bookId}/edit`;
-    await page.goto(editPath);
+    await openAs(page, editPath, 'admin@demo.test');
     const title = page.getByLabel('Titel', { exact: false }).first();
     await title.waitFor();
     // The loaded book is the form's clean baseline; typing before it arrives would not count as a change.
