@@ -1,20 +1,40 @@
 /** List state (page, sort, search, folder) kept in the address, so a reload or a shared link shows the same. */
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
+
+/** A change asked for, and the address (as rendered) it was made on. */
+export interface PendingParams {
+  next: URLSearchParams;
+  basedOn: string;
+}
+
+/**
+ * The parameters after `changes` (null or '' removes one). React Router computes a change from the parameters of
+ * the last render: two changes before the next render (the search text settling just as a filter is picked) would
+ * both start from them, and the second would put back what the first removed. While the rendered address is still
+ * the one the last change was made on, a change starts from that change instead.
+ */
+export function nextParams(
+  rendered: URLSearchParams,
+  pending: PendingParams | null,
+  changes: Record<string, string | null>,
+): PendingParams {
+  const basedOn = rendered.toString();
+  const next = new URLSearchParams(pending?.basedOn === basedOn ? pending.next : rendered);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  return { next, basedOn };
+}
 
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
+  const pending = useRef<PendingParams | null>(null);
   /** Sets or (with null or '') removes parameters, replacing the history entry. */
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | null>) => {
+    pending.current = nextParams(params, pending.current, changes);
+    setParams(pending.current.next, { replace: true });
+  };
   return [params, update] as const;
 }
