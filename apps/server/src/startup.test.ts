@@ -37,17 +37,9 @@ const tempDir = () => {
   return d;
 };
 
-/**
- * A migrated embedded database in the directory: loaded from the run's migrated template (test/global-setup.ts),
- * or, on PostgreSQL runs, which have none, made and migrated here.
- */
-async function migratedDatabaseIn(dataDir: string) {
-  const template = inject('pgliteTemplate');
-  if (template) return openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  return database;
-}
+/** A migrated embedded database in the directory, loaded from the run's migrated template (test/global-setup.ts). */
+const migratedDatabaseIn = (dataDir: string) =>
+  openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -94,7 +86,13 @@ async function healthy(port: number, timeoutMs = 150_000) {
   throw new Error('server did not become healthy');
 }
 
-describe.concurrent('start-up in production', () => {
+/**
+ * Every server here runs on the embedded database: the PostgreSQL run (npm run test:pg, which has no PGlite
+ * template) leaves these to `npm test`, where they test what they are about.
+ */
+const embeddedRun = !process.env.TEST_DATABASE_URL;
+
+describe.runIf(embeddedRun).concurrent('start-up in production', () => {
   it('refuses an explicit SEED_DEMO=1 with a message', async () => {
     const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, SEED_DEMO: '1', DATA_DIR: tempDir() });
     const { code, stderr } = await exited;
@@ -132,7 +130,7 @@ describe.concurrent('start-up in production', () => {
   }, 200_000);
 });
 
-describe('one server per embedded database', () => {
+describe.runIf(embeddedRun)('one server per embedded database', () => {
   it('a second process on the same DATA_DIR exits at once, naming the holder; a killed holder is taken over', async () => {
     // Migrated beforehand: the first start on an empty directory (initdb) is what the browser tests do.
     const dataDir = tempDir();

@@ -3,15 +3,14 @@
  * kind; on a phone the rows are cards.
  */
 import { describe, expect, it } from 'vitest';
-import { login, openAs, setUpBrowser } from './fixtures';
+import { openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
 describe('door component catalogue', () => {
   it('lists the starter set, searched and narrowed by kind', async () => {
     const page = await browser.newPage({ width: 1280 });
-    await login(page, 'admin@demo.test');
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await openAs(page, '/app/', 'admin@demo.test');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Türkomponenten' }).click();
     await page.waitForURL(/\/app\/admin\/component_list/);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -177,7 +177,7 @@ describe('offers', () => {
     '%s reaches the offer list from the nav',
     async (email) => {
       const page = await browser.newPage({ width: 1280 });
-      await login(page, email);
+      await openAs(page, '/app/', email);
       // Both start on their nearby list: a click before that jump races the start's own redirect.
       await page.waitForURL((u) => u.pathname.startsWith('/app/map/'));
       await page.getByRole('link', { name: 'Technische Angebote/Aufträge' }).click();
