@@ -179,18 +179,10 @@ export const orders = pgTable(
     index('orders_innendienst_count_idx')
       .on(t.tenantId, sql`lower(${t.vkidInnendienst})`, t.vkidInnendienst)
       .where(sql`${t.active}`),
-    index('orders_montage_count_idx')
-      .on(t.tenantId, sql`lower(${t.elMontage})`, t.elMontage)
-      .where(sql`${t.active}`),
-    index('orders_ad_count_idx')
-      .on(t.tenantId, sql`lower(${t.vkidAd})`, t.vkidAd)
-      .where(sql`${t.active}`),
-    index('orders_vkid_count_idx')
-      .on(t.tenantId)
-      .where(sql`${t.active} and ${t.status} in ('CREATED', 'AKT_KW_VKID')`),
-    index('orders_el_count_idx')
-      .on(t.tenantId)
-      .where(sql`${t.active} and ${t.status} in ('AKT_KW', 'MONTAGE')`),
+    index('orders_montage_count_idx').on(t.tenantId, sql`lower(${t.elMontage})`, t.elMontage).where(sql`${t.active}`),
+    index('orders_ad_count_idx').on(t.tenantId, sql`lower(${t.vkidAd})`, t.vkidAd).where(sql`${t.active}`),
+    index('orders_vkid_count_idx').on(t.tenantId).where(sql`${t.active} and ${t.status} in ('CREATED', 'AKT_KW_VKID')`),
+    index('orders_el_count_idx').on(t.tenantId).where(sql`${t.active} and ${t.status} in ('AKT_KW', 'MONTAGE')`),
     index('orders_ad_open_count_idx')
       .on(t.tenantId)
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
