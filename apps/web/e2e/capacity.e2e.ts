@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +166,18 @@ describe('capacity planning', () => {
           .then((t) => t.join(' ')),
       )
       .toContain(abnr);
+
+    // The settings show the public holidays of this year and, a click away, of the next (Hesse: New Year first).
+    await page.getByTestId('capacity-settings-open').click();
+    await page.getByTestId('capacity-settings-holidays-tab').click();
+    const holidays = page.getByTestId('settings-public-holidays');
+    const year = Number(berlinToday().slice(0, 4));
+    await expect.poll(() => holidays.locator('tr').first().textContent()).toContain(`01.01.${year}`);
+    await page
+      .getByTestId('settings-holidays-year')
+      .getByText(String(year + 1))
+      .click();
+    await expect.poll(() => holidays.locator('tr').first().textContent()).toContain(`01.01.${year + 1}`);
 
     // At 390 px the days stack and the page does not scroll sideways.
     const phone = await browser.newPage({ width: 390 });

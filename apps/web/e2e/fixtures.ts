@@ -42,14 +42,19 @@ export function setUpBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(opts: { width?: number; locale?: string } = {}): Promise<Page> {
+    /**
+     * A page in a fresh browser context, closed after the test. With `keep`, the page lives until the file
+     * ends: a test that signs in one account after another (openAs replaces the session) then loads the
+     * app's files once, as a person's browser would, instead of once per account.
+     */
+    async newPage(opts: { width?: number; locale?: string; keep?: boolean } = {}): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: 900 },
         locale: opts.locale ?? 'de-DE',
       });
       const page = await context.newPage();
-      open.add(page);
+      if (!opts.keep) open.add(page);
       return page;
     },
   };
@@ -105,6 +110,7 @@ export async function openAs(page: Page, path: string, email: string, password =
   // Any page of the app's origin will do to write its storage; the health check boots nothing.
   await page.goto('/api/v1/health');
   await page.evaluate((entries) => {
+    localStorage.clear();
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, stored);
   await page.goto(path);

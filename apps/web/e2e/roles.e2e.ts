@@ -7,7 +7,7 @@ import { NAV, screenPath } from '@pruefbuch/domain/access';
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { usableNav } from '@pruefbuch/domain/start';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAs, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
@@ -85,11 +85,16 @@ async function openNav(page: Page, email: string, entry: string) {
 }
 
 describe('every role has a working start', () => {
+  // One browser for all accounts, as on a shared office computer: each test signs its account in anew.
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage({ keep: true });
+  });
+
   it.each(ACCOUNTS)(
     '%s lands, follows each nav entry and reaches a book within two clicks',
     async (email, role, customerRole) => {
       // Signed in through the API (the form itself: auth.e2e.ts): the app's root leads to the account's start.
-      const page = await browser.newPage();
       await openAs(page, '/app/', email);
       await expectUsable(page, `${email} landing`);
       const landing = pathOf(page);

@@ -145,6 +145,7 @@ export const capacity = {
     holidayName: 'Name',
     bundesland: 'Bundesland',
     publicHolidays: 'Gesetzliche Feiertage {{year}}',
+    holidaysYear: 'Jahr der Feiertage',
     local: 'lokal',
     noHolidays: 'Keine Feiertage.',
     none: 'Keine.',

@@ -141,6 +141,7 @@ export const capacity: typeof de = {
     holidayName: 'Name',
     bundesland: 'Federal state',
     publicHolidays: 'Public holidays {{year}}',
+    holidaysYear: 'Year of the public holidays',
     local: 'local',
     noHolidays: 'No holidays.',
     none: 'None.',

@@ -1,7 +1,20 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { FEDERAL_STATES } from '@pruefbuch/domain/schemas/capacity';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { formatDate } from '@/lib/format';
@@ -10,13 +23,17 @@ import { Ranges } from './date-ranges';
 import { LoadFailed } from './load-failed';
 import type { SettingsForm } from './settings-form';
 
-/** The settings' holidays: the federal state, company holidays, local days, and the state's public holidays (read only). */
+/**
+ * The settings' holidays: the federal state, company holidays, local days, and the state's public holidays (read
+ * only) of this year or the next: in December the plan already reaches into January.
+ */
 export function HolidaysTab({ form }: { form: SettingsForm }) {
   const { t } = useTranslation();
   const s = (k: string, o?: Record<string, unknown>) => t(`capacity.settings.${k}`, o);
-  const year = Number(berlinToday().slice(0, 4));
-  const holidays = useHolidays(year, form.values.bundesland);
   const today = berlinToday();
+  const thisYear = Number(today.slice(0, 4));
+  const [year, setYear] = useState(thisYear);
+  const holidays = useHolidays(year, form.values.bundesland);
   return (
     <Stack gap="md">
       <Select
@@ -85,9 +102,19 @@ export function HolidaysTab({ form }: { form: SettingsForm }) {
         </Stack>
       </Paper>
       <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {s('publicHolidays', { year })}
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={500}>
+            {s('publicHolidays', { year })}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={String(year)}
+            onChange={(value) => setYear(Number(value))}
+            data={[thisYear, thisYear + 1].map((y) => String(y))}
+            aria-label={s('holidaysYear')}
+            data-testid="settings-holidays-year"
+          />
+        </Group>
         {holidays.isError ? <LoadFailed error={holidays.error} onRetry={() => void holidays.refetch()} /> : null}
         {holidays.data && holidays.data.length === 0 ? (
           <Text size="xs" c="dimmed">
