@@ -13,6 +13,8 @@ export const DEMO_PASSWORD = 'pruefbuch';
 export function setUpBrowser() {
   let browser: Browser;
   const open = new Set<Page>();
+  /** Pages kept for the whole file (newPage with keep): screenshotted on a failure, closed with the browser. */
+  const kept = new Set<Page>();
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,7 +32,7 @@ export function setUpBrowser() {
     if (ctx.task.result?.state === 'fail') {
       mkdirSync('test-results', { recursive: true });
       let i = 0;
-      for (const page of open) {
+      for (const page of [...open, ...kept]) {
         if (!page.isClosed())
           await page.screenshot({ path: `test-results/${ctx.task.name.replace(/\W+/g, '-')}-${i++}.png` });
       }
@@ -54,7 +56,7 @@ export function setUpBrowser() {
         locale: opts.locale ?? 'de-DE',
       });
       const page = await context.newPage();
-      if (!opts.keep) open.add(page);
+      (opts.keep ? kept : open).add(page);
       return page;
     },
   };
@@ -96,7 +98,7 @@ export async function createAccount(role = 3, password = 'start-pw-1', tenants: 
  * Opens `path` signed in as `email`, for tests whose subject is not the sign-in: the sign-in goes
  * through the API and the session is stored as the login screen stores it (lib/session startSession),
  * so the app boots once, on `path`, instead of on the login screen, the landing screen and `path`.
- * The sign-in form itself is tested in auth.e2e.ts and, for every demo account, roles.e2e.ts.
+ * The sign-in form itself, and the landing after it, are tested in auth.e2e.ts and locations.e2e.ts.
  */
 export async function openAs(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
   const reply = await api<LoginReply>('POST', '/users/login', { email, password });
