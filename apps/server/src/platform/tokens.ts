@@ -7,6 +7,8 @@ const MFA_TTL_SECONDS = 300;
 /** Clock skew between instances that is still accepted on `iat` and on the lifetime. */
 const SKEW_SECONDS = 5;
 const now = () => Math.floor(Date.now() / 1000);
+/** How many verified access tokens are remembered (about one per active session). */
+const VERIFIED_MAX = 5_000;
 
 export type TokenType = 'access' | 'mfa';
 export interface AccessClaims {
@@ -57,13 +59,34 @@ export function tokenService(appSecret: string, accessTtlSeconds: number) {
     }
   }
 
+  /**
+   * Access tokens whose signature and claims were verified, by their whole text, until the moment they
+   * stop being valid: every request of a session sends the same token, and the check (HMAC over
+   * WebCrypto, per request) then runs once per token. A session revoked meanwhile is still refused:
+   * that is the session query's job on every request (auth.ts), not the token's.
+   */
+  const verified = new Map<string, { claims: AccessClaims; until: number }>();
+  async function verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = verified.get(token);
+    if (known && now() < known.until) return known.claims;
+    if (known) verified.delete(token);
+    const claims = await verify<AccessClaims>(token, 'access');
+    if (!claims) return null;
+    const { exp = 0, iat = 0 } = claims as AccessClaims & { exp?: number; iat?: number };
+    // As jose decides: past `exp`, or older than the lifetime, by more than the skew.
+    const until = Math.min(exp, iat + ttlOf.access) + SKEW_SECONDS;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, until });
+    return claims;
+  }
+
   return {
     /** With the same `issuedAt` (seconds) the same token comes out: a repeated refresh in its grace window gets it again. */
     signAccess: (userId: string, sessionId: string, issuedAt?: number) =>
       sign({ typ: 'access', sid: sessionId }, userId, accessTtlSeconds, issuedAt),
     /** The pending token between password and second factor: good for validate2fa only, five minutes. */
     signMfa: (userId: string) => sign({ typ: 'mfa' }, userId, MFA_TTL_SECONDS),
-    verifyAccess: (token: string) => verify<AccessClaims>(token, 'access'),
+    verifyAccess,
     verifyMfa: (token: string) => verify<MfaClaims>(token, 'mfa'),
   };
 }
