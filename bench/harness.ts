@@ -11,6 +11,8 @@ import * as schema from '../apps/server/src/db/schema/index';
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** A prepared statement's name: replayed under it, so PostgreSQL plans it once per connection as for the API. */
+  name?: string;
 }
 export interface Call {
   path: string;
@@ -49,8 +51,11 @@ export const ms = (n: number) => Math.round(n * 100) / 100;
 
 /** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */
 export async function direct(database: Database, work: Call[], concurrency: number, seconds: number) {
-  const client = (database.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } })
-    .$client;
+  const client = (
+    database.db as unknown as {
+      $client: { query: (t: string | { name: string; text: string }, v: unknown[]) => Promise<unknown> };
+    }
+  ).$client;
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   let next = 0;
@@ -59,7 +64,7 @@ export async function direct(database: Database, work: Call[], concurrency: numb
       while (performance.now() < deadline) {
         const c = work[next++ % work.length] as Call;
         const started = performance.now();
-        for (const s of c.statements) await client.query(s.sql, s.params);
+        for (const s of c.statements) await client.query(s.name ? { name: s.name, text: s.sql } : s.sql, s.params);
         latencies.push(performance.now() - started);
       }
     }),

@@ -215,9 +215,11 @@ function recording(database: Database) {
   const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
   const sent: Statement[] = [];
   const proxy = {
-    query: (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+    query: (q: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]) => {
       sent.push(
-        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
+        typeof q === 'string'
+          ? { sql: q, params: values ?? [] }
+          : { sql: q.text, params: q.values ?? values ?? [], ...(q.name ? { name: q.name } : {}) },
       );
       return client.query(q, values);
     },
@@ -368,7 +370,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   console.log(`\n${label}: ${ORDERS} orders seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   const workloads = Object.entries(await orderCalls(database, tenantId, today));
   const only = process.env.BENCH_ONLY;
-  const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
+  const chosen = only ? workloads.filter(([name]) => only.split(',').some((o) => name.includes(o))) : workloads;
 
   const floors = await floorsOf(database, chosen, CONNECTIONS, DURATION);
 

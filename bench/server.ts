@@ -8,12 +8,21 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 const root = path.resolve(import.meta.dirname, '..');
 
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  return spawn(
+    'node',
+    [
+      ...(process.env.SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROF}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
 }
 
 export async function waitHealthy(port: number) {

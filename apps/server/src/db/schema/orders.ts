@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -173,25 +174,30 @@ export const orders = pgTable(
     index('orders_ad_open_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
-    // The counts of the lists (decision 024): a key of a few bytes per order that repeats for every order of
-    // a person or a list, which PostgreSQL stores once with the list of its rows (deduplication), so a count
-    // reads a few pages instead of every entry of the list's index.
-    index('orders_innendienst_count_idx')
-      .on(t.tenantId, sql`lower(${t.vkidInnendienst})`, t.vkidInnendienst)
-      .where(sql`${t.active}`),
-    index('orders_montage_count_idx').on(t.tenantId, sql`lower(${t.elMontage})`, t.elMontage).where(sql`${t.active}`),
-    index('orders_ad_count_idx').on(t.tenantId, sql`lower(${t.vkidAd})`, t.vkidAd).where(sql`${t.active}`),
-    index('orders_vkid_count_idx').on(t.tenantId).where(sql`${t.active} and ${t.status} in ('CREATED', 'AKT_KW_VKID')`),
-    index('orders_el_count_idx').on(t.tenantId).where(sql`${t.active} and ${t.status} in ('AKT_KW', 'MONTAGE')`),
-    index('orders_ad_open_count_idx')
-      .on(t.tenantId)
-      .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
     // The free search and the serial number search: trigrams within the tenant (pg_trgm, btree_gin, as for books).
     index('orders_search_trgm_idx').using('gin', t.tenantId, sql`${orderSearchText(t)} gin_trgm_ops`),
     index('orders_serial_trgm_idx').using('gin', t.tenantId, sql`${orderSerialText(t)} gin_trgm_ops`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],
+);
+
+/**
+ * How many active orders each search list holds (decision 024): `list` is the list (opm, el, ad by the
+ * person's name or abbreviation in lower case as `key`; vkidAll, elAll, adAll with the key ''). Kept by
+ * the database on every write of orders (migration 0019, `order_list_keys`), so a tab's count and a
+ * page's total read one row instead of counting every order of the list.
+ */
+export const orderListCounts = pgTable(
+  'order_list_counts',
+  {
+    // No reference to tenants: deleting a tenant deletes its orders, whose trigger still counts them down.
+    tenantId: uuid('tenant_id').notNull(),
+    list: text('list').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.list, t.key] })],
 );
 
 /**

@@ -6,7 +6,7 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offers, orderSearchText, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
@@ -278,22 +278,44 @@ export async function pageOf(
   total: SQL,
   p: { page: number; size: number; sort?: string },
 ): Promise<{ rows: OrderListSelect[]; total: number }> {
+  return pageRows(p, await pageStatement(db, where, total, p.sort, p.size, offsetOf(p)), () => countOf(db, total));
+}
+
+/**
+ * The statement of pageOf, unsent: the limit and offset may be placeholders, so that a list whose
+ * conditions are fixed up to its values can be prepared once (orders.lists.ts).
+ */
+export function pageStatement(
+  db: Executor,
+  where: SQL,
+  total: SQL,
+  sort: string | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
-    .orderBy(...orderOf(p.sort))
-    .limit(p.size)
-    .offset(offsetOf(p));
-  const found = await db
+    .orderBy(...orderOf(sort))
+    .limit(limit)
+    .offset(offset);
+  return db
     .select({ row: listColumns, offerNr: offers.offerNr, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
     .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
     .where(inArray(orders.id, pageIds))
-    .orderBy(...orderOf(p.sort));
+    .orderBy(...orderOf(sort));
+}
+
+/** The page's rows and its total from what pageStatement found; a page past the end has no row to carry the total. */
+export async function pageRows(
+  p: { page: number },
+  found: (OrderListSelect & { total: number })[],
+  count: () => Promise<number>,
+): Promise<{ rows: OrderListSelect[]; total: number }> {
   const rows = found.map(({ total: _t, ...r }) => r);
-  // A page past the end has no row to carry the total.
-  return { rows, total: found[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, total)) };
+  return { rows, total: found[0]?.total ?? (p.page === 1 ? 0 : await count()) };
 }
 
 /** The value of a count (countWhere, or a list's own). */

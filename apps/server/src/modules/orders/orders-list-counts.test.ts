@@ -1,0 +1,117 @@
+/**
+ * The counts the database keeps for the search lists (order_list_counts, migration 0019, decision 024)
+ * agree with counting the orders, after any sequence of writes: single and many rows at once, a person,
+ * installer, service id, status or `active` changed, orders deleted, the tenant deleted.
+ */
+import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import { orderListCounts, orders, tenants } from '../../db/schema/index';
+import { tag } from '../books/books.fixtures';
+
+const t = await createTestApp();
+const db = t.database.db;
+const RUNS = Math.max(5, Math.round(Number(process.env.PROPERTY_RUNS ?? 50) / 5));
+
+const PEOPLE = ['MüL', 'mül', 'KaR', '', 'Team Nord', 'team nord ', 'SV-1'];
+const person = fc.constantFrom(...PEOPLE);
+const fields = fc.record({
+  vkidInnendienst: person,
+  vkidAd: person,
+  elMontage: person,
+  elServiceId: person,
+  status: fc.constantFrom(...ORDER_STATUSES),
+  active: fc.boolean(),
+});
+type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
+const write = fc.oneof(
+  fc.record({ op: fc.constant('insert' as const), rows: fc.array(fields, { minLength: 1, maxLength: 4 }) }),
+  fc.record({ op: fc.constant('update' as const), pick: fc.nat(), many: fc.boolean(), set: fields }),
+  fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
+);
+
+const row = (tenantId: string, f: Fields, i: number) => ({
+  tenantId,
+  objekt: `Objekt ${i}`,
+  leistungsart: ORDER_DEFAULTS.leistungsart,
+  abteilung: ORDER_DEFAULTS.abteilung,
+  ansprechpartnerElektrik: ORDER_DEFAULTS.ansprechpartner_elektrik,
+  ansprechpartnerBaustelle: ORDER_DEFAULTS.ansprechpartner_baustelle,
+  ansprechpartnerKunde: ORDER_DEFAULTS.ansprechpartner_kunde,
+  entscheidungstraeger: ORDER_DEFAULTS.entscheidungstraeger,
+  tuer: ORDER_DEFAULTS.tuer,
+  ...f,
+});
+
+/** The lists' counts by counting the orders, written independently of the trigger's function. */
+async function counted(tenantId: string) {
+  const r = await db.execute(sql`
+    select 'opm' as list, lower(vkid_innendienst) as key, count(*)::int as n from orders where tenant_id = ${tenantId} and active group by 2
+    union all
+    select 'el', k, count(distinct id)::int from orders, lateral (values (lower(el_montage)), (lower(el_service_id))) as v(k)
+      where tenant_id = ${tenantId} and active group by 2
+    union all
+    select 'ad', lower(vkid_ad), count(*)::int from orders where tenant_id = ${tenantId} and active group by 2
+    union all
+    select 'vkidAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and status in ('CREATED', 'AKT_KW_VKID') having count(*) > 0
+    union all
+    select 'elAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and status in ('AKT_KW', 'MONTAGE') having count(*) > 0
+    union all
+    select 'adAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_ad <> '' and status <> 'VERRECHNET' having count(*) > 0`);
+  return sortedCounts((r as unknown as { rows: { list: string; key: string; n: number }[] }).rows);
+}
+
+const sortedCounts = (rows: { list: string; key: string; n: number }[]) =>
+  rows.map((c) => `${c.list}|${c.key}|${c.n}`).sort();
+
+async function kept(tenantId: string) {
+  const rows = await db
+    .select({ list: orderListCounts.list, key: orderListCounts.key, n: orderListCounts.n })
+    .from(orderListCounts)
+    .where(eq(orderListCounts.tenantId, tenantId));
+  return sortedCounts(rows);
+}
+
+describe('the counts of the search lists', () => {
+  it('agree with counting the orders after any writes, and go with the tenant', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 8 }), async (writes) => {
+        const tenant = await t.createTenant(`Zählung ${tag()}`);
+        const other = await t.createTenant(`Andere ${tag()}`);
+        await db.insert(orders).values(row(other.id, { ...PEOPLE_ROW }, 0));
+        const otherBefore = await kept(other.id);
+        let n = 0;
+        for (const w of writes) {
+          const ids = (await db.select({ id: orders.id }).from(orders).where(eq(orders.tenantId, tenant.id))).map(
+            (o) => o.id,
+          );
+          if (w.op === 'insert') {
+            await db.insert(orders).values(w.rows.map((f) => row(tenant.id, f, n++)));
+          } else if (ids.length) {
+            const chosen = w.op === 'update' && w.many ? ids : [ids[w.pick % ids.length] as string];
+            const where = and(eq(orders.tenantId, tenant.id), inArray(orders.id, chosen));
+            if (w.op === 'update') await db.update(orders).set(w.set).where(where);
+            else await db.delete(orders).where(where);
+          }
+          expect(await kept(tenant.id)).toEqual(await counted(tenant.id));
+        }
+        expect(await kept(other.id)).toEqual(otherBefore);
+        await db.delete(tenants).where(eq(tenants.id, tenant.id));
+        expect(await kept(tenant.id)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+const PEOPLE_ROW: Fields = {
+  vkidInnendienst: 'MüL',
+  vkidAd: 'KaR',
+  elMontage: 'Team Nord',
+  elServiceId: 'SV-1',
+  status: 'CREATED',
+  active: true,
+};
