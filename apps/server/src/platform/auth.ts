@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { preparedStatements } from '../db/prepared';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
 import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck } from './context';
@@ -131,15 +132,8 @@ const sessionUserQuery = (db: Db) =>
     .prepare('session_user');
 
 /** The statement of a database, prepared once: it runs on every request (on PostgreSQL planned once per connection). */
-const prepared = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
-function sessionUserStatement(db: Db) {
-  let s = prepared.get(db);
-  if (!s) {
-    s = sessionUserQuery(db);
-    prepared.set(db, s);
-  }
-  return s;
-}
+const prepared = preparedStatements<ReturnType<typeof sessionUserQuery>>();
+const sessionUserStatement = (db: Db) => prepared(db, 'session_user', () => sessionUserQuery(db));
 
 /**
  * One query per request: the user, its session, and whether it may work in the tenant of the

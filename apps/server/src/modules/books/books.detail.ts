@@ -9,6 +9,7 @@
 import type { Book, BookDto } from '@pruefbuch/domain/schemas/book';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { blobs, books, bookTypes, folders, inspections } from '../../db/schema/index';
 import { toBookTypeDto } from '../booktypes/booktypes.repo';
 import { type BookRefs, toBookDto } from './books.repo';
@@ -60,15 +61,8 @@ const dtoQuery = (db: Db) =>
     .prepare('book_dto');
 
 /** The statements of a database, prepared once (on PostgreSQL planned once per connection). */
-const prepared = new WeakMap<Db, { book: ReturnType<typeof bookQuery>; dto: ReturnType<typeof dtoQuery> }>();
-function statementsOf(db: Db) {
-  let s = prepared.get(db);
-  if (!s) {
-    s = { book: bookQuery(db), dto: dtoQuery(db) };
-    prepared.set(db, s);
-  }
-  return s;
-}
+const prepared = preparedStatements<{ book: ReturnType<typeof bookQuery>; dto: ReturnType<typeof dtoQuery> }>();
+const statementsOf = (db: Db) => prepared(db, 'book', () => ({ book: bookQuery(db), dto: dtoQuery(db) }));
 
 const refsOf = (r: BookRefs): BookRefs => ({
   documents: r.documents,

@@ -2,6 +2,7 @@ import type { BookSortField } from '@pruefbuch/domain/schemas/book';
 import { and, asc, desc, eq, fillPlaceholders, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { bookSearchText, books, tenants } from '../../db/schema/index';
 import { containsPattern, pageReply } from '../../platform/paging';
 import { type BookListRow, listColumns, toBookListItem } from './books.repo';
@@ -153,23 +154,11 @@ function buildListQuery(db: Executor, f: BookListParams, direct?: { tenantId: st
 }
 
 type PreparedList = ReturnType<ReturnType<typeof buildListQuery>['prepare']>;
-const preparedByDb = new WeakMap<Executor, Map<string, PreparedList>>();
+const preparedLists = preparedStatements<PreparedList>();
 
 /** The prepared statement of a list's shape on this database (planned once per connection, not per request). */
-function preparedList(db: Executor, f: BookListParams): PreparedList {
-  let byShape = preparedByDb.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedByDb.set(db, byShape);
-  }
-  const shape = shapeOf(f);
-  let q = byShape.get(shape);
-  if (!q) {
-    q = buildListQuery(db, f).prepare(`books_list_${byShape.size}`);
-    byShape.set(shape, q);
-  }
-  return q;
-}
+const preparedList = (db: Executor, f: BookListParams): PreparedList =>
+  preparedLists(db, shapeOf(f), (_shape, n) => buildListQuery(db, f).prepare(`books_list_${n}`));
 
 /** The SQL text and parameters of a list, as the API runs it (for the benchmark's direct query). */
 export function listSql(db: Executor, tenantId: string, f: BookListParams) {

@@ -11,16 +11,16 @@
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orderSerialText, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { offsetOf, pageReply } from '../../platform/paging';
 import { countOf, countWhere, orderSearch, pageRows, pageStatement, toListItem } from './orders.repo';
 
-/** The values of a prepared list: the tenant, the person (trimmed), the page. */
+/** The values of a prepared list: the tenant, the person (trimmed), the page's offset. */
 const P = {
   tenantId: sql.placeholder('tenantId'),
   value: sql.placeholder('value'),
-  limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
 
@@ -74,34 +74,37 @@ const fixedCount = (kind: keyof typeof FIXED): SQL =>
   sql`coalesce((select ${orderListCounts.n} from ${orderListCounts} where ${orderListCounts.tenantId} = ${P.tenantId}
     and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = lower(${P.value})), 0)`;
 
-const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, sort: string) =>
-  pageStatement(db, sql`${activeOf(P.tenantId)} and ${FIXED[kind]}`, fixedCount(kind), sort, P.limit, P.offset).prepare(
-    `orders_${kind}_page_${sort.replace('-', 'desc_')}`,
-  );
+/** The page sizes whose pages are prepared (the screens' sizes); another size is planned per call. */
+const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
 
-const countOfFixed = (db: Executor, kind: keyof typeof FIXED) =>
+type FixedValues = { tenantId: string; value: string };
+const fixedWhere = sql`${activeOf(P.tenantId)} and `;
+const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, sort: string, size: number, name: string) =>
+  pageStatement(db, sql`${fixedWhere}${FIXED[kind]}`, fixedCount(kind), sort, size, P.offset).prepare(name);
+const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
   db
     .select({ n: sql<number>`${fixedCount(kind)}`.mapWith(Number) })
     .from(sql`(values (1)) as one`)
-    .prepare(`orders_${kind}_count`);
+    .prepare(name);
 
-/** The prepared statements of a database, made on first use: a list's page per sort, and its count. */
-const preparedOf = new WeakMap<
-  Executor,
-  Map<string, ReturnType<typeof pageOfFixed> | ReturnType<typeof countOfFixed>>
->();
-function prepared<T>(db: Executor, key: string, make: () => T): T {
-  let statements = preparedOf.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedOf.set(db, statements);
+const preparedPages = preparedStatements<ReturnType<typeof pageOfFixed>>();
+const preparedCounts = preparedStatements<ReturnType<typeof countOfFixed>>();
+
+/** A fixed list's page: prepared for the screens' page sizes. */
+function fixedPage(db: Executor, kind: keyof typeof FIXED, q: OrderPageQuery, values: FixedValues) {
+  const offset = offsetOf(q);
+  if (!PREPARED_SIZES.has(q.size)) {
+    // Unnamed (''): planned per call.
+    return pageOfFixed(db, kind, q.sort, q.size, '').execute({ ...values, offset });
   }
-  let s = statements.get(key) as T | undefined;
-  if (!s) {
-    s = make();
-    statements.set(key, s as never);
-  }
-  return s;
+  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}`;
+  return preparedPages(db, shape, (name) => pageOfFixed(db, kind, q.sort, q.size, name)).execute({ ...values, offset });
+}
+
+async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedValues) {
+  const statement = preparedCounts(db, `orders_${kind}_count`, (name) => countOfFixed(db, kind, name));
+  const [row] = await statement.execute(values);
+  return row?.n ?? 0;
 }
 
 /** One page of a search list. */
@@ -109,8 +112,7 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
   const ctx = requireTenant(rctx);
   if (isFixed(kind)) {
     const values = { tenantId: ctx.tenantId, value: value.trim() };
-    const statement = prepared(ctx.db, `${kind}:${q.sort}`, () => pageOfFixed(ctx.db, kind, q.sort));
-    const found = await statement.execute({ ...values, limit: q.size, offset: offsetOf(q) });
+    const found = await fixedPage(ctx.db, kind, q, values);
     const { rows, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
     return pageReply(rows.map(toListItem), total, q);
   }
@@ -119,11 +121,6 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
   const found = await pageStatement(ctx.db, where, total, q.sort, q.size, offsetOf(q));
   const { rows, total: n } = await pageRows(q, found, () => countOf(ctx.db, total));
   return pageReply(rows.map(toListItem), n, q);
-}
-
-async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: { tenantId: string; value: string }) {
-  const [row] = await prepared(db, `${kind}:count`, () => countOfFixed(db, kind)).execute(values);
-  return row?.n ?? 0;
 }
 
 /** How many orders a search list holds. */

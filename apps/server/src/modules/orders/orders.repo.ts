@@ -6,7 +6,7 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offers, orderSearchText, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
@@ -282,29 +282,26 @@ export async function pageOf(
 }
 
 /**
- * The statement of pageOf, unsent: the limit and offset may be placeholders, so that a list whose
- * conditions are fixed up to its values can be prepared once (orders.lists.ts).
+ * The statement of pageOf, unsent. The page size is written into it as a number (a validated integer), so
+ * that PostgreSQL plans a prepared page (orders.lists.ts) with the limit it has: with the limit as a
+ * parameter its generic plan guesses a tenth of the matches and is never taken. The offset may be a placeholder.
  */
 export function pageStatement(
   db: Executor,
   where: SQL,
   total: SQL,
   sort: string | undefined,
-  limit: number | Placeholder,
+  size: number,
   offset: number | Placeholder,
 ) {
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...orderOf(sort))
-    .limit(limit)
-    .offset(offset);
+  const order = sql.join(orderOf(sort), sql`, `);
+  const pageIds = sql`(select ${orders.id} from ${orders} where ${where} order by ${order}
+    limit ${sql.raw(String(Math.trunc(size)))} offset ${offset})`;
   return db
     .select({ row: listColumns, offerNr: offers.offerNr, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
     .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
-    .where(inArray(orders.id, pageIds))
+    .where(sql`${orders.id} in ${pageIds}`)
     .orderBy(...orderOf(sort));
 }
 
