@@ -241,7 +241,7 @@ export async function orderCalls(database: Database, tenantId: string, today: st
     for (const value of values) {
       for (const page of pages) {
         const q = orderPageQuery.parse({ page, size: 20 });
-        const reply = await searchList(ctx, kind, value, q);
+        const reply = JSON.parse(await searchList(ctx, kind, value, q)) as { docs: { _id: string }[]; total: number };
         const path = `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}?${qs({ page, size: 20 })}`;
         expected.set(path, { ids: reply.docs.map((d) => d._id), total: reply.total });
         // Every statement of the call: the page's ids, its rows, and the total unless the page tells it.

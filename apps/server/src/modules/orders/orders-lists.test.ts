@@ -3,7 +3,7 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { type Order, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { el, isoDay, orderWorld, vkid } from './orders.fixtures';
+import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from './orders.fixtures';
 
 const t = await createTestApp();
 
@@ -16,8 +16,8 @@ describe('the search lists and counts', async () => {
   const plan = { geplante_montage_date: day, akt_kw: weekOf(day), warenbtermin_date: isoDay(10) };
   const a = await w.create({
     objekt: 'Zeil Galerie',
-    vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }),
-    el: el({ service_id: 'SRV-4711', montage: 'Team Nord' }),
+    vkid: vkid({ innendienst: 'MüL', ad: 'KaR', betrag: 1234.5, vergabepreis: 999.99, kalkulierte_min: 90 }),
+    el: el({ service_id: 'SRV-4711', montage: 'Team Nord', benoetigte_min: 75 }),
   });
   const b = await w.create({
     objekt: 'Bahnhof',
@@ -99,6 +99,10 @@ describe('the search lists and counts', async () => {
     expect(await count('countElOrders/all')).toBe(1);
     expect(await list('getAdOrders/all')).toEqual(sorted(a, c));
     expect(await count('countAdOrders/all')).toBe(2);
+  });
+
+  it('lists each order as the order itself, without deliveries, extra effort, object data and production', async () => {
+    await expectListItemsAreOrders(w, 5);
   });
 
   it('pages a list and refuses a bad page', async () => {

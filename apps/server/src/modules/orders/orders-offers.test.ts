@@ -4,7 +4,7 @@ import type { Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { angebot, ersatzteile, offerRow, offerWorld } from '../offers/offers.fixtures';
-import { FOREIGN } from './orders.fixtures';
+import { expectListItemsAreOrders, FOREIGN } from './orders.fixtures';
 
 const t = await createTestApp();
 
@@ -33,6 +33,7 @@ describe('POST orders/fromOffer', () => {
     const res = await w.call('POST', `/orders/fromOffer/${offer._id}`);
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json() as Order;
+    await expectListItemsAreOrders(w, 1);
     expect(order).toMatchObject({
       offerId: offer._id,
       offerNr: 'A-17',

@@ -1,6 +1,7 @@
 import { Department, Role } from '@pruefbuch/domain/roles';
-import { ORDER_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
+import { ORDER_DEFAULTS, type Order, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helper';
 import { orders } from '../../db/schema/index';
 import { member, tag } from '../books/books.fixtures';
@@ -56,4 +57,22 @@ export async function orderRow(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error('no order row');
   return row;
+}
+
+/**
+ * Every order of the tenant as GET orders lists it (JSON written by the database) is the order as GET
+ * orders/{id} answers it, without deliveries, extra effort, object data and production, and fits the schema.
+ */
+export async function expectListItemsAreOrders(w: Pick<OrderWorld, 'call'>, atLeast: number) {
+  const res = await w.call('GET', '/orders?inactive=true&size=500');
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  const page = res.json() as { docs: Order[] };
+  expect(orderListReply.parse(page)).toEqual(page);
+  expect(page.docs.length).toBeGreaterThanOrEqual(atLeast);
+  for (const item of page.docs) {
+    const detail = (await w.call('GET', `/orders/${item._id}`)).json() as Order;
+    const { logistik: _l, maw: _m, objektdaten: _o, fertigung: _f, ...listed } = detail;
+    expect(item).toEqual(listed);
+  }
 }

@@ -14,8 +14,8 @@ import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orderSerialText, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
-import { offsetOf, pageReply } from '../../platform/paging';
-import { countOf, countWhere, orderSearch, pageRows, pageStatement, toListItem } from './orders.repo';
+import { offsetOf, pageReplyJson } from '../../platform/paging';
+import { countOf, countWhere, orderSearch, pageRows, pageStatement } from './orders.repo';
 
 /** The values of a prepared list: the tenant, the person (trimmed), the page's offset. */
 const P = {
@@ -107,20 +107,20 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
   return row?.n ?? 0;
 }
 
-/** One page of a search list. */
+/** One page of a search list, as JSON text (the orders' JSON is written by the database). */
 export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   const ctx = requireTenant(rctx);
   if (isFixed(kind)) {
     const values = { tenantId: ctx.tenantId, value: value.trim() };
     const found = await fixedPage(ctx.db, kind, q, values);
-    const { rows, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
-    return pageReply(rows.map(toListItem), total, q);
+    const { items, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
+    return pageReplyJson(items, total, q);
   }
   const where = sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`;
   const total = countWhere(where);
   const found = await pageStatement(ctx.db, where, total, q.sort, q.size, offsetOf(q));
-  const { rows, total: n } = await pageRows(q, found, () => countOf(ctx.db, total));
-  return pageReply(rows.map(toListItem), n, q);
+  const { items, total: n } = await pageRows(q, found, () => countOf(ctx.db, total));
+  return pageReplyJson(items, n, q);
 }
 
 /** How many orders a search list holds. */

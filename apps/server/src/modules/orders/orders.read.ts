@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { pageReply } from '../../platform/paging';
-import { countWhere, findOrder, listWhere, pageOf, toListItem, toOrderDto } from './orders.repo';
+import { pageReplyJson } from '../../platform/paging';
+import { countWhere, findOrder, listWhere, pageOf, toOrderDto } from './orders.repo';
 
 /** GET orders/{id}: the order; another tenant's is a 404. */
 export async function get(rctx: RequestContext, id: string) {
@@ -15,12 +15,12 @@ export async function get(rctx: RequestContext, id: string) {
   return toOrderDto(found);
 }
 
-/** GET orders: one page, searched, filtered and sorted. */
+/** GET orders: one page, searched, filtered and sorted, as JSON text (the orders' JSON is written by the database). */
 export async function list(rctx: RequestContext, q: OrderListQuery) {
   const ctx = requireTenant(rctx);
   const where = listWhere(ctx.tenantId, q);
-  const { rows, total } = await pageOf(ctx.db, where, countWhere(where), q);
-  return pageReply(rows.map(toListItem), total, q);
+  const { items, total } = await pageOf(ctx.db, where, countWhere(where), q);
+  return pageReplyJson(items, total, q);
 }
 
 /** GET orders/get/updatedAt: the newest change and the count of the tenant's orders. */
