@@ -74,6 +74,29 @@ describe('the search lists and counts', async () => {
     expect(await list('getOrdersBySerialnummerSearch/nothing')).toEqual([]);
   });
 
+  it('getOrdersBySerialnummerSearch finds a term within one code only, with quotes and backslashes as typed', async () => {
+    const s = await orderWorld(t, 'Seriell');
+    const e = await s.create({
+      el: el({ service_id: 'SV-77' }),
+      tuer: {
+        tuertyp: 'dreher',
+        antrieb: 'TSA 160',
+        fluegel: 'F1',
+        stromart: 'x',
+        komponenten: ['Taster "Nacht"', 'C:\\RM', 'LS-9'],
+      },
+    });
+    const found = async (term: string) => {
+      const res = await s.call('GET', `/orders/getOrdersBySerialnummerSearch/${encodeURIComponent(term)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Page).docs.map((o) => o._id);
+    };
+    for (const term of ['"Nacht"', 'taster "n', 'C:\\RM', '\\', 'ls-9', 'sv-7', 'tsa 1'])
+      expect(await found(term), term).toEqual([e._id]);
+    // Across two codes, or across a code and the service id, is no match.
+    for (const term of ['RMLS', 'Nacht"C', '9SV', '77TSA', '","']) expect(await found(term), term).toEqual([]);
+  });
+
   it('getOrdersByOpm and countOrdersByVkid match the sales office (vkid.innendienst), in any case', async () => {
     expect(await list('getOrdersByOpm/MÜL')).toEqual(sorted(a, b));
     expect(await count('countOrdersByVkid/mül')).toBe(2);
