@@ -110,6 +110,39 @@ describe('the search lists and counts', async () => {
     expect(await count('countOrdersByEl/SRV-4711')).toBe(1);
   });
 
+  it('getOrdersByEl pages the installer’s and the service id’s orders together, in any sort', async () => {
+    const s = await orderWorld(t, 'Montage');
+    const made = [];
+    for (const [objekt, montage, service_id] of [
+      ['E', 'T1', ''],
+      ['B', 'x', 'T1'],
+      ['F', 't1', 't1'],
+      ['A', 'T1', 'SV-1'],
+      ['D', 'y', 't1'],
+      ['C', 'T1', ''],
+      ['G', 'T2', 'T2'],
+    ] as const) {
+      made.push(await s.create({ objekt, el: el({ montage, service_id }) }));
+    }
+    for (const sort of ['objekt', '-objekt', 'gesamt_ampel']) {
+      const whole = await s.call('GET', `/orders/getOrdersByEl/t1?size=100&sort=${sort}`);
+      const all = (whole.json() as Page).docs.map((o) => o.objekt);
+      expect(all.slice().sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+      if (sort !== 'gesamt_ampel') expect(all.join('')).toBe(sort === 'objekt' ? 'ABCDEF' : 'FEDCBA');
+      const paged = [];
+      for (const page of [1, 2, 3, 4]) {
+        const res = await s.call('GET', `/orders/getOrdersByEl/t1?size=2&page=${page}&sort=${sort}`);
+        expect(res.json()).toMatchObject({ total: 6, pages: 3 });
+        paged.push(...(res.json() as Page).docs.map((o) => o.objekt));
+      }
+      expect(paged).toEqual(all);
+      // The screens' page sizes are prepared statements; 2 above is planned per call: both page alike.
+      const prepared = await s.call('GET', `/orders/getOrdersByEl/t1?size=10&page=1&sort=${sort}`);
+      expect((prepared.json() as Page).docs.map((o) => o.objekt)).toEqual(all);
+    }
+    expect(made).toHaveLength(7);
+  });
+
   it('getOrdersByAd and countOrdersByAd match the field sales person (vkid.ad)', async () => {
     expect(await list('getOrdersByAd/kar')).toEqual(sorted(a, c, d));
     expect(await count('countOrdersByAd/KAR')).toBe(3);

@@ -15,7 +15,7 @@ import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orderSerialText, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { offsetOf, pageReplyJson } from '../../platform/paging';
-import { countOf, countWhere, orderSearch, pageRows, pageStatement } from './orders.repo';
+import { countOf, countWhere, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
 
 /** The values of a prepared list: the tenant, the person (trimmed), the page's offset. */
 const P = {
@@ -53,15 +53,29 @@ const BY_TERM = {
   },
 } as const;
 
+/**
+ * The installer list's page: the installer's orders and the service id's, each read from its own index in
+ * the page's order up to the page's end, then sorted together. An `or` of the two read every order of the
+ * installer (15,000 of 100,000) and sorted them for each page.
+ */
+const installerPage = ({ sort, size }: PageShape) => {
+  const order = sql.join(orderOf(sort), sql`, `);
+  const upTo = sql`${sql.raw(String(Math.trunc(size)))} + ${P.offset}`;
+  const from = (match: SQL) =>
+    sql`(select ${orders.id} from ${orders} where ${activeOf(P.tenantId)} and ${match} order by ${order} limit ${upTo})`;
+  return sql`${orders.id} in (${from(same(orders.elMontage))} union all ${from(same(orders.elServiceId))})`;
+};
+
+type PageShape = { sort: string; size: number };
 /** What the other lists hold besides tenant and active, with the value as a placeholder: prepared. */
-const FIXED = {
-  opm: same(orders.vkidInnendienst),
-  el: sql`(${same(orders.elMontage)} or ${same(orders.elServiceId)})`,
-  ad: same(orders.vkidAd),
-  vkidAll: sql`${orders.status} in ('CREATED', 'AKT_KW_VKID')`,
-  elAll: sql`${orders.status} in ('AKT_KW', 'MONTAGE')`,
-  adAll: sql`${orders.vkidAd} <> '' and ${orders.status} <> 'VERRECHNET'`,
-} as const;
+const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: PageShape) => SQL> = {
+  opm: () => same(orders.vkidInnendienst),
+  el: installerPage,
+  ad: () => same(orders.vkidAd),
+  vkidAll: () => sql`${orders.status} in ('CREATED', 'AKT_KW_VKID')`,
+  elAll: () => sql`${orders.status} in ('AKT_KW', 'MONTAGE')`,
+  adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> 'VERRECHNET'`,
+};
 
 export type OrderListKind = keyof typeof BY_TERM | keyof typeof FIXED;
 const isFixed = (kind: OrderListKind): kind is keyof typeof FIXED => kind in FIXED;
@@ -80,7 +94,9 @@ const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
 type FixedValues = { tenantId: string; value: string };
 const fixedWhere = sql`${activeOf(P.tenantId)} and `;
 const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, sort: string, size: number, name: string) =>
-  pageStatement(db, sql`${fixedWhere}${FIXED[kind]}`, fixedCount(kind), sort, size, P.offset).prepare(name);
+  pageStatement(db, sql`${fixedWhere}${FIXED[kind]({ sort, size })}`, fixedCount(kind), sort, size, P.offset).prepare(
+    name,
+  );
 const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
   db
     .select({ n: sql<number>`${fixedCount(kind)}`.mapWith(Number) })
