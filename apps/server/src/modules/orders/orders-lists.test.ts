@@ -139,6 +139,10 @@ describe('the search lists and counts', async () => {
       // The screens' page sizes are prepared statements; 2 above is planned per call: both page alike.
       const prepared = await s.call('GET', `/orders/getOrdersByEl/t1?size=10&page=1&sort=${sort}`);
       expect((prepared.json() as Page).docs.map((o) => o.objekt)).toEqual(all);
+      for (const page of [5, 6]) {
+        const past = await s.call('GET', `/orders/getOrdersByEl/t1?size=10&page=${page}&sort=${sort}`);
+        expect(past.json()).toMatchObject({ docs: [], total: 6, page });
+      }
     }
     expect(made).toHaveLength(7);
   });

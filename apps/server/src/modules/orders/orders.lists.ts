@@ -56,17 +56,19 @@ const BY_TERM = {
 /**
  * The installer list's page: the installer's orders and the service id's, each read from its own index in
  * the page's order up to the page's end, then sorted together. An `or` of the two read every order of the
- * installer (15,000 of 100,000) and sorted them for each page.
+ * installer (15,000 of 100,000) and sorted them for each page. The page's end is written into the
+ * statement as a number (its statement is prepared per page, see fixedPage), for the reason pageStatement
+ * writes the size.
  */
-const installerPage = ({ sort, size }: PageShape) => {
+const installerPage = ({ sort, size, page }: PageShape) => {
   const order = sql.join(orderOf(sort), sql`, `);
-  const upTo = sql`${sql.raw(String(Math.trunc(size)))} + ${P.offset}`;
+  const upTo = sql.raw(String(Math.trunc(size * page)));
   const from = (match: SQL) =>
     sql`(select ${orders.id} from ${orders} where ${activeOf(P.tenantId)} and ${match} order by ${order} limit ${upTo})`;
   return sql`${orders.id} in (${from(same(orders.elMontage))} union all ${from(same(orders.elServiceId))})`;
 };
 
-type PageShape = { sort: string; size: number };
+type PageShape = { sort: string; size: number; page: number };
 /** What the other lists hold besides tenant and active, with the value as a placeholder: prepared. */
 const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: PageShape) => SQL> = {
   opm: () => same(orders.vkidInnendienst),
@@ -88,15 +90,18 @@ const fixedCount = (kind: keyof typeof FIXED): SQL =>
   sql`coalesce((select ${orderListCounts.n} from ${orderListCounts} where ${orderListCounts.tenantId} = ${P.tenantId}
     and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = lower(${P.value})), 0)`;
 
-/** The page sizes whose pages are prepared (the screens' sizes); another size is planned per call. */
+/**
+ * The pages that are prepared: the screens' page sizes, and of the installer list, whose statement holds
+ * its page, the first pages. Another page is planned per call. So each connection keeps a few statements
+ * per list and sort, whatever the pages asked for.
+ */
 const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
+const PREPARED_INSTALLER_PAGES = 5;
 
 type FixedValues = { tenantId: string; value: string };
 const fixedWhere = sql`${activeOf(P.tenantId)} and `;
-const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, sort: string, size: number, name: string) =>
-  pageStatement(db, sql`${fixedWhere}${FIXED[kind]({ sort, size })}`, fixedCount(kind), sort, size, P.offset).prepare(
-    name,
-  );
+const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, p: PageShape, name: string) =>
+  pageStatement(db, sql`${fixedWhere}${FIXED[kind](p)}`, fixedCount(kind), p.sort, p.size, P.offset).prepare(name);
 const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
   db
     .select({ n: sql<number>`${fixedCount(kind)}`.mapWith(Number) })
@@ -106,15 +111,17 @@ const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
 const preparedPages = preparedStatements<ReturnType<typeof pageOfFixed>>();
 const preparedCounts = preparedStatements<ReturnType<typeof countOfFixed>>();
 
-/** A fixed list's page: prepared for the screens' page sizes. */
+/** A fixed list's page: prepared for the screens' page sizes (PREPARED_SIZES). */
 function fixedPage(db: Executor, kind: keyof typeof FIXED, q: OrderPageQuery, values: FixedValues) {
-  const offset = offsetOf(q);
-  if (!PREPARED_SIZES.has(q.size)) {
+  const p = { sort: q.sort, size: q.size, page: q.page };
+  const byPage = kind === 'el';
+  const run = { ...values, offset: offsetOf(q) };
+  if (!PREPARED_SIZES.has(q.size) || (byPage && q.page > PREPARED_INSTALLER_PAGES)) {
     // Unnamed (''): planned per call.
-    return pageOfFixed(db, kind, q.sort, q.size, '').execute({ ...values, offset });
+    return pageOfFixed(db, kind, p, '').execute(run);
   }
-  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}`;
-  return preparedPages(db, shape, (name) => pageOfFixed(db, kind, q.sort, q.size, name)).execute({ ...values, offset });
+  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}${byPage ? `_${q.page}` : ''}`;
+  return preparedPages(db, shape, (name) => pageOfFixed(db, kind, p, name)).execute(run);
 }
 
 async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedValues) {
