@@ -17,11 +17,10 @@ import { type RequestContext, requireTenant } from '../../platform/context';
 import { offsetOf, pageReplyJson } from '../../platform/paging';
 import { countOf, countWhere, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
 
-/** The values of a prepared list: the tenant, the person (trimmed), the page's offset. */
+/** The values of a prepared list: the tenant and the person (trimmed); the page is written into it. */
 const P = {
   tenantId: sql.placeholder('tenantId'),
   value: sql.placeholder('value'),
-  offset: sql.placeholder('offset'),
 };
 
 /** Case-insensitive equality with the value (abbreviations and names of people are typed in any case). */
@@ -56,9 +55,7 @@ const BY_TERM = {
 /**
  * The installer list's page: the installer's orders and the service id's, each read from its own index in
  * the page's order up to the page's end, then sorted together. An `or` of the two read every order of the
- * installer (15,000 of 100,000) and sorted them for each page. The page's end is written into the
- * statement as a number (its statement is prepared per page, see fixedPage), for the reason pageStatement
- * writes the size.
+ * installer (15,000 of 100,000) and sorted them for each page.
  */
 const installerPage = ({ sort, size, page }: PageShape) => {
   const order = sql.join(orderOf(sort), sql`, `);
@@ -91,17 +88,17 @@ const fixedCount = (kind: keyof typeof FIXED): SQL =>
     and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = lower(${P.value})), 0)`;
 
 /**
- * The pages that are prepared: the screens' page sizes, and of the installer list, whose statement holds
- * its page, the first pages. Another page is planned per call. So each connection keeps a few statements
- * per list and sort, whatever the pages asked for.
+ * The pages that are prepared (a statement holds its page, see pageStatement): the first pages in the
+ * screens' page sizes. Another page is planned per call. So each connection keeps a few statements per
+ * list and sort, whatever the pages asked for.
  */
 const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
-const PREPARED_INSTALLER_PAGES = 5;
+const PREPARED_PAGES = 5;
 
 type FixedValues = { tenantId: string; value: string };
 const fixedWhere = sql`${activeOf(P.tenantId)} and `;
 const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, p: PageShape, name: string) =>
-  pageStatement(db, sql`${fixedWhere}${FIXED[kind](p)}`, fixedCount(kind), p.sort, p.size, P.offset).prepare(name);
+  pageStatement(db, sql`${fixedWhere}${FIXED[kind](p)}`, fixedCount(kind), p.sort, p.size, offsetOf(p)).prepare(name);
 const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
   db
     .select({ n: sql<number>`${fixedCount(kind)}`.mapWith(Number) })
@@ -111,17 +108,15 @@ const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
 const preparedPages = preparedStatements<ReturnType<typeof pageOfFixed>>();
 const preparedCounts = preparedStatements<ReturnType<typeof countOfFixed>>();
 
-/** A fixed list's page: prepared for the screens' page sizes (PREPARED_SIZES). */
+/** A fixed list's page: prepared for the first pages of the screens' sizes. */
 function fixedPage(db: Executor, kind: keyof typeof FIXED, q: OrderPageQuery, values: FixedValues) {
   const p = { sort: q.sort, size: q.size, page: q.page };
-  const byPage = kind === 'el';
-  const run = { ...values, offset: offsetOf(q) };
-  if (!PREPARED_SIZES.has(q.size) || (byPage && q.page > PREPARED_INSTALLER_PAGES)) {
+  if (!PREPARED_SIZES.has(q.size) || q.page > PREPARED_PAGES) {
     // Unnamed (''): planned per call.
-    return pageOfFixed(db, kind, p, '').execute(run);
+    return pageOfFixed(db, kind, p, '').execute(values);
   }
-  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}${byPage ? `_${q.page}` : ''}`;
-  return preparedPages(db, shape, (name) => pageOfFixed(db, kind, p, name)).execute(run);
+  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}_${q.page}`;
+  return preparedPages(db, shape, (name) => pageOfFixed(db, kind, p, name)).execute(values);
 }
 
 async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedValues) {

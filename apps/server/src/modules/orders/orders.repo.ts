@@ -6,7 +6,7 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offers, orderSearchText, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
@@ -277,9 +277,9 @@ export async function pageOf(
 }
 
 /**
- * The statement of pageOf, unsent. The page size is written into it as a number (a validated integer), so
- * that PostgreSQL plans a prepared page (orders.lists.ts) with the limit it has: with the limit as a
- * parameter its generic plan guesses a tenth of the matches and is never taken. The offset may be a placeholder.
+ * The statement of pageOf, unsent. The page's size and offset are written into it as numbers (validated
+ * integers), so that PostgreSQL plans a prepared page (orders.lists.ts) for the page it is: with them as
+ * parameters its generic plan guesses a tenth of the matches for each, and PostgreSQL planned every call.
  */
 export function pageStatement(
   db: Executor,
@@ -287,11 +287,11 @@ export function pageStatement(
   total: SQL,
   sort: string | undefined,
   size: number,
-  offset: number | Placeholder,
+  offset: number,
 ) {
   const order = sql.join(orderOf(sort), sql`, `);
   const pageIds = sql`(select ${orders.id} from ${orders} where ${where} order by ${order}
-    limit ${sql.raw(String(Math.trunc(size)))} offset ${offset})`;
+    limit ${sql.raw(String(Math.trunc(size)))} offset ${sql.raw(String(Math.trunc(offset)))})`;
   return db
     .select({ item: listItemJson, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
