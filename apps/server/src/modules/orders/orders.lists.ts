@@ -2,11 +2,13 @@
  * The search lists and counts of SPEC §7 Orders (decision 024): each list is one page of the tenant's
  * active orders, worst overall ampel first; each count counts what its list holds.
  *
- * The lists by a person and the /all lists are fixed up to their values (tenant, person, page), so each
- * is a prepared statement, one per list, sort and connection: PostgreSQL plans it once instead of on
- * every call (planning a page over the orders' indexes cost more than running it). Their conditions
- * write `active` and the statuses as literals, as the partial indexes do, so that the kept plan can use them.
- * The free and serial search depend on the term (its pattern, how rare it is) and are planned per call.
+ * The lists by a person and the /all lists are fixed up to their values (tenant, person, page), so a page
+ * is a prepared statement, one per list, sort, page size and page (the first pages, see PREPARED_PAGES):
+ * PostgreSQL plans it once per connection instead of on every call (planning a page over the orders'
+ * indexes cost more than running it). Their conditions write `active` and the statuses as literals, as
+ * the partial indexes do, so that the kept plan can use them; their totals and counts read the count the
+ * database keeps. The free and serial search depend on the term (its pattern, how rare it is) and are
+ * planned and counted per call.
  */
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
