@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The server on `port`; with SERVER_PROF=<folder> it writes a CPU profile there when it stops (node --cpu-prof). */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
   return spawn(
     'node',
