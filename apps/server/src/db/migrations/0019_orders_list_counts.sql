@@ -12,9 +12,13 @@ DROP INDEX "orders_ad_count_idx";--> statement-breakpoint
 DROP INDEX "orders_vkid_count_idx";--> statement-breakpoint
 DROP INDEX "orders_el_count_idx";--> statement-breakpoint
 DROP INDEX "orders_ad_open_count_idx";--> statement-breakpoint
--- The search lists an order is in (decision 024, orders.lists.ts FIXED), as (list, key): an inactive order
--- is in none; the installer list holds an order under its installer and, if other, under its service id.
-CREATE OR REPLACE FUNCTION order_list_keys(o orders) RETURNS TABLE (list text, key text) LANGUAGE sql IMMUTABLE AS $$
+-- What the search lists of an order depend on (decision 024): the trigger passes only these columns of
+-- the rows that changed, not the whole orders with their JSON.
+CREATE TYPE order_list_row AS (tenant_id uuid, active boolean, status text, vkid_innendienst text, vkid_ad text,
+  el_montage text, el_service_id text);--> statement-breakpoint
+-- The search lists an order is in (orders.lists.ts FIXED), as (list, key): an inactive order is in none;
+-- the installer list holds an order under its installer and, if other, under its service id.
+CREATE OR REPLACE FUNCTION order_list_keys(o order_list_row) RETURNS TABLE (list text, key text) LANGUAGE sql IMMUTABLE AS $$
   SELECT l.list, l.key FROM (VALUES
     ('opm', lower(o.vkid_innendienst)),
     ('el', lower(o.el_montage)),
@@ -28,7 +32,7 @@ CREATE OR REPLACE FUNCTION order_list_keys(o orders) RETURNS TABLE (list text, k
 $$;--> statement-breakpoint
 -- Counts the lists of the orders that went (gone) and came (came) down and up, in key order (two writers
 -- of the same tenant wait for each other instead of deadlocking); a count that reaches 0 is dropped.
-CREATE OR REPLACE FUNCTION count_order_lists(gone orders[], came orders[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION count_order_lists(gone order_list_row[], came order_list_row[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO order_list_counts AS c (tenant_id, list, key, n)
     SELECT x.tenant_id, k.list, k.key, sum(x.d)::int
@@ -48,11 +52,17 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_lists_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM count_order_lists('{}'::orders[], ARRAY(SELECT (n.*)::orders FROM new_orders AS n));
+    PERFORM count_order_lists('{}'::order_list_row[], ARRAY(SELECT ROW(n.tenant_id, n.active, n.status,
+      n.vkid_innendienst, n.vkid_ad, n.el_montage, n.el_service_id)::order_list_row FROM new_orders AS n));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM count_order_lists(ARRAY(SELECT (o.*)::orders FROM old_orders AS o), '{}'::orders[]);
+    PERFORM count_order_lists(ARRAY(SELECT ROW(o.tenant_id, o.active, o.status, o.vkid_innendienst, o.vkid_ad,
+      o.el_montage, o.el_service_id)::order_list_row FROM old_orders AS o), '{}'::order_list_row[]);
   ELSE
-    PERFORM count_order_lists(ARRAY(SELECT (o.*)::orders FROM old_orders AS o), ARRAY(SELECT (n.*)::orders FROM new_orders AS n));
+    PERFORM count_order_lists(
+      ARRAY(SELECT ROW(o.tenant_id, o.active, o.status, o.vkid_innendienst, o.vkid_ad, o.el_montage,
+        o.el_service_id)::order_list_row FROM old_orders AS o),
+      ARRAY(SELECT ROW(n.tenant_id, n.active, n.status, n.vkid_innendienst, n.vkid_ad, n.el_montage,
+        n.el_service_id)::order_list_row FROM new_orders AS n));
   END IF;
   RETURN NULL;
 END
@@ -64,4 +74,5 @@ CREATE TRIGGER orders_lists_updated AFTER UPDATE ON orders
 CREATE TRIGGER orders_lists_deleted AFTER DELETE ON orders
   REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION orders_lists_changed();--> statement-breakpoint
 -- The orders made before the triggers are counted once.
-SELECT count_order_lists('{}'::orders[], ARRAY(SELECT o FROM orders AS o));
+SELECT count_order_lists('{}'::order_list_row[], ARRAY(SELECT ROW(o.tenant_id, o.active, o.status,
+  o.vkid_innendienst, o.vkid_ad, o.el_montage, o.el_service_id)::order_list_row FROM orders AS o));

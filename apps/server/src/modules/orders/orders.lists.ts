@@ -3,7 +3,7 @@
  * active orders, worst overall ampel first; each count counts what its list holds.
  *
  * The lists by a person and the /all lists are fixed up to their values (tenant, person, page), so a page
- * is a prepared statement, one per list, sort, page size and page (the first pages, see PREPARED_PAGES):
+ * is a prepared statement, one per list, page size and page (as the tabs open, see PREPARED_SORT):
  * PostgreSQL plans it once per connection instead of on every call (planning a page over the orders'
  * indexes cost more than running it). Their conditions write `active` and the statuses as literals, as
  * the partial indexes do, so that the kept plan can use them; their totals and counts read the count the
@@ -90,10 +90,11 @@ const fixedCount = (kind: keyof typeof FIXED): SQL =>
     and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = lower(${P.value})), 0)`;
 
 /**
- * The pages that are prepared (a statement holds its page, see pageStatement): the first pages in the
- * screens' page sizes. Another page is planned per call. So each connection keeps a few statements per
- * list and sort, whatever the pages asked for.
+ * The pages that are prepared (a statement holds its page, see pageStatement): the first pages of a list
+ * as every tab opens it (worst first) in the screens' page sizes, at most 6 lists × 5 sizes × 5 pages
+ * per connection whatever is asked. Another sort or page is planned per call.
  */
+const PREPARED_SORT = 'gesamt_ampel';
 const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
 const PREPARED_PAGES = 5;
 
@@ -110,14 +111,14 @@ const countOfFixed = (db: Executor, kind: keyof typeof FIXED, name: string) =>
 const preparedPages = preparedStatements<ReturnType<typeof pageOfFixed>>();
 const preparedCounts = preparedStatements<ReturnType<typeof countOfFixed>>();
 
-/** A fixed list's page: prepared for the first pages of the screens' sizes. */
+/** A fixed list's page: prepared for the first pages of the worst-first sort in the screens' sizes. */
 function fixedPage(db: Executor, kind: keyof typeof FIXED, q: OrderPageQuery, values: FixedValues) {
   const p = { sort: q.sort, size: q.size, page: q.page };
-  if (!PREPARED_SIZES.has(q.size) || q.page > PREPARED_PAGES) {
+  if (q.sort !== PREPARED_SORT || !PREPARED_SIZES.has(q.size) || q.page > PREPARED_PAGES) {
     // Unnamed (''): planned per call.
     return pageOfFixed(db, kind, p, '').execute(values);
   }
-  const shape = `orders_${kind}_${q.sort.replace('-', 'desc_')}_${q.size}_${q.page}`;
+  const shape = `orders_${kind}_${q.size}_${q.page}`;
   return preparedPages(db, shape, (name) => pageOfFixed(db, kind, p, name)).execute(values);
 }
 
