@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orderSerialText, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
-import { offsetOf, pageReplyJson } from '../../platform/paging';
+import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
 import { countOf, countWhere, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
 
 /** The values of a prepared list: the tenant and the person (trimmed); the page is written into it. */
@@ -28,8 +28,8 @@ const P = {
 /** Case-insensitive equality with the value (abbreviations and names of people are typed in any case). */
 const same = (column: AnyColumn) => sql`lower(${column}) = lower(${P.value})`;
 
-/** An ILIKE pattern that finds the term anywhere, with %, _ and \ taken literally. */
-const contains = (v: string) => `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An ILIKE pattern that finds the trimmed term anywhere, with %, _ and \ taken literally. */
+const contains = (v: string) => containsPattern(v.trim());
 
 /** The door configuration's codes (drive, wings, power type, components) hold the term. */
 const doorCodeHas = (v: string) => {
