@@ -19,21 +19,28 @@ export interface Call {
   statements: Statement[];
 }
 
+type Query = string | { name?: string; text: string; values?: unknown[] };
+type Client = { query: (q: Query, values?: unknown[]) => Promise<unknown> };
+
 /**
- * A Drizzle database on a driver that records every statement and answers no rows: the repository
- * functions build exactly the SQL they send on the server, and the bench replays it.
+ * A Drizzle database on a driver that records every statement, with a prepared statement's name: the
+ * repository functions build exactly the SQL they send on the server, and the bench replays it. Without
+ * `client` it answers no rows; with one (a database's pool) it sends each statement on, so a call's later
+ * statements are recorded with what the earlier ones answered.
  */
-export function recorder() {
+export function recorder(client?: Client) {
   const sent: Statement[] = [];
-  const client = {
-    query: async (q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+  const driver = {
+    query: async (q: Query, values?: unknown[]) => {
       sent.push(
-        typeof q === 'string' ? { sql: q, params: values ?? [] } : { sql: q.text, params: q.values ?? values ?? [] },
+        typeof q === 'string'
+          ? { sql: q, params: values ?? [] }
+          : { sql: q.text, params: q.values ?? values ?? [], ...(q.name ? { name: q.name } : {}) },
       );
-      return { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
+      return client ? client.query(q, values) : { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
     },
   };
-  const db = drizzle(client as never, { schema }) as unknown as Db;
+  const db = drizzle(driver as never, { schema }) as unknown as Db;
   const take = () => sent.splice(0, sent.length);
   return { db, take };
 }

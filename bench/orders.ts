@@ -23,7 +23,6 @@ import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_DEFAULTS, orderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { orders } from '../apps/server/src/db/schema/index';
@@ -31,7 +30,7 @@ import { seedDemo } from '../apps/server/src/demo/seed';
 import { generator } from '../apps/server/src/demo/seed-offers';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
 import { type OrderListKind, searchCount, searchList } from '../apps/server/src/modules/orders/orders.lists';
-import { adminToken, type Call, type Floor, floorsOf, ms, qs, rowsOf, type Statement } from './harness';
+import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
@@ -206,27 +205,9 @@ export async function seedOrderTenant(db: Db, today: string) {
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
-/**
- * A Drizzle database on the bench's own connection pool that records every statement it sends: the
- * lists' functions run on the real orders, so a page's second and third statements (the page's rows
- * by id, the total) are recorded with the ids and the answers they get on the server.
- */
-function recording(database: Database) {
-  const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
-  const sent: Statement[] = [];
-  const proxy = {
-    query: (q: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]) => {
-      sent.push(
-        typeof q === 'string'
-          ? { sql: q, params: values ?? [] }
-          : { sql: q.text, params: q.values ?? values ?? [], ...(q.name ? { name: q.name } : {}) },
-      );
-      return client.query(q, values);
-    },
-  };
-  const db = drizzle(proxy as never, { schema }) as unknown as Db;
-  return { db, take: () => sent.splice(0, sent.length) };
-}
+/** recorder on the bench's own pool: the lists' functions run on the real orders (a page past the end counts). */
+const recording = (database: Database) =>
+  recorder((database.db as unknown as { $client: Parameters<typeof recorder>[0] }).$client);
 
 /** What the API must answer for a call (checked before anything is timed). */
 type Expected = { ids: string[]; total: number } | { count: number };
