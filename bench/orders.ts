@@ -29,7 +29,12 @@ import { orders } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { generator } from '../apps/server/src/demo/seed-offers';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
-import { type OrderListKind, searchCount, searchList } from '../apps/server/src/modules/orders/orders.lists';
+import {
+  type CountedList,
+  type OrderListKind,
+  searchCount,
+  searchList,
+} from '../apps/server/src/modules/orders/orders.lists';
 import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
@@ -230,7 +235,7 @@ export async function orderCalls(database: Database, tenantId: string, today: st
       }
     }
   };
-  const count = async (name: string, route: string, kind: OrderListKind, values: string[]) => {
+  const count = async (name: string, route: string, kind: CountedList, values: string[]) => {
     calls[name] = [];
     for (const value of values) {
       const reply = await searchCount(ctx, kind, value);

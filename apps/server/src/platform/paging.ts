@@ -14,26 +14,32 @@ export interface Page<T> extends PageParams {
   docs: T[];
   total: number;
   pages: number;
+  /** A capped count: there are more than `total` (see pageReply). */
+  more?: true;
 }
 
 /** Rows to skip for a 1-based page. */
 export const offsetOf = (p: PageParams) => (p.page - 1) * p.size;
 
-/** The reply of a list call: total pages rounded up, at least 1 (SPEC §9). */
-export const pageReply = <T>(docs: T[], total: number, p: PageParams): Page<T> => ({
+/**
+ * The reply of a list call: total pages rounded up, at least 1 (SPEC §9). With `more` (a count that
+ * stopped at `total`), one page more than `total` fills, so that the next page can be asked for.
+ */
+export const pageReply = <T>(docs: T[], total: number, p: PageParams, more = false): Page<T> => ({
   docs,
   total,
   page: p.page,
   size: p.size,
-  pages: Math.max(1, Math.ceil(total / p.size)),
+  pages: Math.max(1, Math.ceil(total / p.size) + (more ? 1 : 0)),
+  ...(more ? { more: true as const } : {}),
 });
 
 /**
  * pageReply as JSON text, its docs already JSON (written by the database): a route that answers it sets
  * the JSON content type (replyJson), and Fastify sends the text as it is.
  */
-export const pageReplyJson = (docs: string[], total: number, p: PageParams): string => {
-  const { docs: _none, ...paging } = pageReply([], total, p);
+export const pageReplyJson = (docs: string[], total: number, p: PageParams, more = false): string => {
+  const { docs: _none, ...paging } = pageReply([], total, p, more);
   return `{"docs":[${docs.join(',')}],${JSON.stringify(paging).slice(1)}`;
 };
 

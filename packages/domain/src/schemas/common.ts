@@ -20,6 +20,11 @@ export const paged = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     size: z.number().int(),
     pages: z.number().int(),
+    /**
+     * A search that counts only so far (the order searches, decision 024): true when it holds more than
+     * `total`; `pages` then counts one page more, so the next page can be asked for. Absent: `total` is exact.
+     */
+    more: z.boolean().optional(),
   });
 
 export const errorDetail = z.object({

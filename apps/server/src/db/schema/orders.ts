@@ -26,23 +26,16 @@ import { tenants } from './tenants';
 
 const day = (name: string) => date(name, { mode: 'string' });
 
-type SearchColumns = Record<'objekt' | 'abnr' | 'csnr' | 'kunde' | 'tp' | 'elServiceId', AnyPgColumn>;
-
 /**
  * The text the free search of orders looks in (SPEC §7: object, AB-Nr, CS-Nr, customer, TP, service
- * id), joined by a unit separator (chr 31) so that a term never matches across two fields, as for
- * books. orders_search_trgm_idx is built on exactly this expression; a search must use it unchanged.
+ * id), in lower case and joined by a unit separator (chr 31) so that a term never matches across two
+ * fields, as for books. Stored (orders.search_text), so a search compares it with LIKE (case-blind as
+ * ILIKE is: PostgreSQL's ILIKE lowers both sides the same way) without building it for every row, and the
+ * list index holds it (orders_list_idx), so a search in the list's order reads the index only.
  */
-export const orderSearchText = (t: SearchColumns): SQL =>
-  sql`(${t.objekt} || chr(31) || ${t.abnr} || chr(31) || ${t.csnr} || chr(31) || ${t.kunde} || chr(31) || ${t.tp} || chr(31) || ${t.elServiceId})`;
+const searchText = (t: Record<'objekt' | 'abnr' | 'csnr' | 'kunde' | 'tp' | 'elServiceId', AnyPgColumn>): SQL =>
+  sql`lower(${t.objekt} || chr(31) || ${t.abnr} || chr(31) || ${t.csnr} || chr(31) || ${t.kunde} || chr(31) || ${t.tp} || chr(31) || ${t.elServiceId})`;
 
-/**
- * The text the serial number search looks in: the service id and the door configuration's codes, the
- * components as their JSON array text. orders_serial_trgm_idx is built on it; it narrows the rows the
- * exact condition (decision 024) then checks.
- */
-export const orderSerialText = (t: { elServiceId: AnyPgColumn; tuer: AnyPgColumn }): SQL =>
-  sql`(${t.elServiceId} || chr(31) || coalesce(${t.tuer} ->> 'antrieb', '') || chr(31) || coalesce(${t.tuer} ->> 'fluegel', '') || chr(31) || coalesce(${t.tuer} ->> 'stromart', '') || chr(31) || coalesce((${t.tuer} -> 'komponenten')::text, ''))`;
 const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export interface ContactValue {
@@ -135,6 +128,18 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     createdBy: uuid('created_by'),
     ...stamps,
+    /** The free search's text (searchText), kept by the database. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchText(orders)),
+    /**
+     * The serial number search's text: the service id and each code of the door configuration (drive,
+     * wings, power type, every component) in lower case, joined by chr(31), so a term matches within one
+     * code only (order_serial_text, migration 0020).
+     */
+    serialText: text('serial_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`order_serial_text(${orders.elServiceId}, ${orders.tuer})`),
   },
   (t) => [
     index('orders_tenant_rank_idx').on(t.tenantId, t.gesamtRank, t.vkidGeplanteMontageDate),
@@ -147,8 +152,12 @@ export const orders = pgTable(
     // The search lists and counts (decision 024, bench/orders.ts): each of the tenant's active orders in
     // the lists' order (worst overall ampel first, then the soonest installation, then the id), so a
     // page is an index scan that stops after the page and a count an index-only scan.
+    // The search text last: the capped free search (orders.lists.ts) reads the list's order and checks
+    // each order's text in the index alone. After the unique id it never decides the order. It fits an
+    // index row (at most 2,704 bytes): its fields hold at most 765 UTF-16 units (schemas/order.ts), at
+    // most 3 bytes each in UTF-8, so about 2,300 bytes (orders-lists.test.ts stores the longest).
     index('orders_list_idx')
-      .on(t.tenantId, ...listOrder(t))
+      .on(t.tenantId, ...listOrder(t), t.searchText)
       .where(sql`${t.active}`),
     // By person, matched case-blind (lower(column) = lower(value)); the column itself last, so a count
     // reads the index only (an index holding only lower(column) cannot answer without the row).
@@ -175,8 +184,8 @@ export const orders = pgTable(
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
     // The free search and the serial number search: trigrams within the tenant (pg_trgm, btree_gin, as for books).
-    index('orders_search_trgm_idx').using('gin', t.tenantId, sql`${orderSearchText(t)} gin_trgm_ops`),
-    index('orders_serial_trgm_idx').using('gin', t.tenantId, sql`${orderSerialText(t)} gin_trgm_ops`),
+    index('orders_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
+    index('orders_serial_trgm_idx').using('gin', t.tenantId, sql`${t.serialText} gin_trgm_ops`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],

@@ -1,13 +1,16 @@
 /** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
+import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import { type Order, orderListReply } from '@pruefbuch/domain/schemas/order';
+import { ORDER_DEFAULTS, type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { orders } from '../../db/schema/index';
 import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from './orders.fixtures';
+import { columnsOf } from './orders.repo';
 
 const t = await createTestApp();
 
-type Page = { docs: Order[]; total: number; page: number; size: number; pages: number };
+type Page = { docs: Order[]; total: number; page: number; size: number; pages: number; more?: boolean };
 
 describe('the search lists and counts', async () => {
   const w = await orderWorld(t);
@@ -95,6 +98,85 @@ describe('the search lists and counts', async () => {
       expect(await found(term), term).toEqual([e._id]);
     // Across two codes, or across a code and the service id, is no match.
     for (const term of ['RMLS', 'Nacht"C', '9SV', '77TSA', '","']) expect(await found(term), term).toEqual([]);
+  });
+
+  it('the free and serial search count up to the cap or the page’s end, and say when there are more', async () => {
+    const s = await orderWorld(t, 'Viele');
+    const CAP = ORDER_SEARCH_COUNT_CAP;
+    // CAP + 30 orders with 'Klinik' and 'RM-Radar', worst ampel first by rank; 10 with 'Praxis', 2 of them inactive.
+    const row = (f: Partial<Order>) => ({ ...columnsOf({ ...ORDER_DEFAULTS, ...f }), tenantId: s.tenantId });
+    const tuer = {
+      tuertyp: 'dreher' as const,
+      antrieb: 'DT-1F',
+      fluegel: 'FL1',
+      stromart: 'STR',
+      komponenten: ['RM-Radar'],
+    };
+    const many = Array.from({ length: CAP + 30 }, (_, i) => ({
+      ...row({ objekt: `Klinik Nord ${String(i).padStart(3, '0')}`, tuer }),
+      gesamtRank: i % 4,
+    }));
+    const few = Array.from({ length: 10 }, (_, i) => row({ objekt: `Praxis ${i}`, active: i >= 2 }));
+    await t.database.db.insert(orders).values([...many, ...few]);
+    const get = async (path: string) => {
+      const res = await s.call('GET', `/orders/${path}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const p = res.json() as Page;
+      expect(orderListReply.parse(p)).toEqual(p);
+      return p;
+    };
+    // Within the cap the total is exact and there is no `more`.
+    expect(await get('getOrdersBySearch/PRAXIS?size=5')).toMatchObject({ total: 8, pages: 2 });
+    expect((await get('getOrdersBySearch/praxis')).more).toBeUndefined();
+    for (const path of ['getOrdersBySearch/klinik%20nord', 'getOrdersBySerialnummerSearch/rm-radar']) {
+      // Page 1 counts to the cap: CAP orders and more, one page beyond the CAP / 20 full pages.
+      const first = await get(`${path}?size=20`);
+      expect(first).toMatchObject({ total: CAP, more: true, pages: CAP / 20 + 1 });
+      // A page past the cap counts to its own end; the last page is exact again.
+      expect(await get(`${path}?size=20&page=${CAP / 20 + 1}`)).toMatchObject({ total: CAP + 20, more: true });
+      const last = await get(`${path}?size=20&page=${CAP / 20 + 2}`);
+      expect(last).toMatchObject({ total: CAP + 30, pages: CAP / 20 + 2 });
+      expect(last.more).toBeUndefined();
+      expect(last.docs).toHaveLength(10);
+      // Past the end: no orders, the total still counted.
+      expect(await get(`${path}?size=20&page=${CAP / 20 + 4}`)).toMatchObject({ docs: [], total: CAP + 30 });
+      // The pages cut from the counted matches are the pages of the list's order: all orders once, worst first.
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const p = await get(`${path}?size=100&page=${page}`);
+        seen.push(...p.docs.map((o) => o.objekt));
+      }
+      expect(new Set(seen).size).toBe(CAP + 30);
+      expect(seen.every((o) => o.startsWith('Klinik Nord'))).toBe(true);
+      // In another sort the pages cut alike.
+      const byObject = await get(`${path}?size=50&page=5&sort=-objekt`);
+      expect(byObject).toMatchObject({ total: CAP + 30, page: 5 });
+      expect(byObject.docs.map((o) => o.objekt)).toEqual(
+        Array.from({ length: 30 }, (_, i) => `Klinik Nord ${String(29 - i).padStart(3, '0')}`),
+      );
+    }
+  });
+
+  it('stores and finds an order whose searchable fields are as long as allowed, in 3-byte characters', async () => {
+    // The list index holds the search text (orders_list_idx): the longest there can be must fit an index row.
+    // Different CJK characters (3 bytes each in UTF-8), so that PostgreSQL cannot compress them.
+    const s = await orderWorld(t, 'Lang');
+    let next = 0;
+    const long = (n: number) =>
+      Array.from({ length: n }, () => String.fromCharCode(0x4e00 + ((next++ * 7919) % 20_000))).join('');
+    const { shape } = orderFieldsSchema;
+    const max = (field: { maxLength: number | null }) => long(field.maxLength ?? 0);
+    const o = await s.create({
+      objekt: max(shape.objekt),
+      abnr: max(shape.abnr),
+      csnr: max(shape.csnr),
+      kunde: max(shape.kunde),
+      tp: max(shape.tp),
+      el: el({ service_id: max(shape.el.shape.service_id) }),
+    });
+    expect(o.objekt).toHaveLength(300);
+    const res = await s.call('GET', `/orders/getOrdersBySearch/${encodeURIComponent(o.kunde.slice(50, 60))}`);
+    expect((res.json() as Page).docs.map((d) => d._id)).toEqual([o._id]);
   });
 
   it('getOrdersByOpm and countOrdersByVkid match the sales office (vkid.innendienst), in any case', async () => {

@@ -7,17 +7,18 @@
  * PostgreSQL plans it once per connection instead of on every call (planning a page over the orders'
  * indexes cost more than running it). Their conditions write `active` and the statuses as literals, as
  * the partial indexes do, so that the kept plan can use them; their totals and counts read the count the
- * database keeps. The free and serial search depend on the term (its pattern, how rare it is) and are
- * planned and counted per call.
+ * database keeps. The free and serial search depend on the term (its pattern, how rare it is): they are
+ * planned per call and count only so far (ORDER_SEARCH_COUNT_CAP, searchPage).
  */
+import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { orderListCounts, orderSerialText, orders } from '../../db/schema/index';
+import { orderListCounts, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
-import { countOf, countWhere, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
+import { cappedCount, cappedPage, countOf, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
 
 /** The values of a prepared list: the tenant and the person (trimmed); the page is written into it. */
 const P = {
@@ -31,11 +32,11 @@ const same = (column: AnyColumn) => sql`lower(${column}) = lower(${P.value})`;
 /** An ILIKE pattern that finds the trimmed term anywhere, with %, _ and \ taken literally. */
 const contains = (v: string) => containsPattern(v.trim());
 
-/** The door configuration's codes (drive, wings, power type, components) hold the term. */
-const doorCodeHas = (v: string) => {
+/** The service id or a code of the door configuration (drive, wings, power type, any component) holds the term. */
+const serialCodeHas = (v: string) => {
   const like = contains(v);
-  return sql`(${orders.tuer} ->> 'antrieb' ilike ${like} or ${orders.tuer} ->> 'fluegel' ilike ${like}
-    or ${orders.tuer} ->> 'stromart' ilike ${like}
+  return sql`(${orders.elServiceId} ilike ${like} or ${orders.tuer} ->> 'antrieb' ilike ${like}
+    or ${orders.tuer} ->> 'fluegel' ilike ${like} or ${orders.tuer} ->> 'stromart' ilike ${like}
     or exists (select 1 from jsonb_array_elements_text(${orders.tuer} -> 'komponenten') as k(code) where k.code ilike ${like}))`;
 };
 
@@ -45,13 +46,10 @@ const activeOf = (tenantId: unknown) => sql`${orders.tenantId} = ${tenantId} and
 /** What the free and serial search hold besides tenant and active: planned per call. */
 const BY_TERM = {
   search: (v: string) => orderSearch(v) as SQL,
-  serial: (v: string) => {
-    const exact = or(sql`${orders.elServiceId} ilike ${contains(v)}`, doorCodeHas(v)) as SQL;
-    // The trigram index on the serial text narrows the rows first; the components are in it as JSON text,
-    // which writes " and \ and control characters escaped, so a term with one of them is checked row by row.
-    if ([...v].some((c) => c === '"' || c === '\\' || c.charCodeAt(0) < 32)) return exact;
-    return and(sql`${orderSerialText(orders)} ilike ${contains(v)}`, exact) as SQL;
-  },
+  // The serial text holds each code on its own (order_serial_text): a term without its separator (chr 31)
+  // is found in it exactly where one code holds it; one with it is checked code by code.
+  serial: (v: string) =>
+    v.includes('\u001f') ? serialCodeHas(v) : sql`${orders.serialText} like lower(${contains(v)})`,
 } as const;
 
 /**
@@ -78,7 +76,8 @@ const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: 
   adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> 'VERRECHNET'`,
 };
 
-export type OrderListKind = keyof typeof BY_TERM | keyof typeof FIXED;
+export type CountedList = keyof typeof FIXED;
+export type OrderListKind = keyof typeof BY_TERM | CountedList;
 const isFixed = (kind: OrderListKind): kind is keyof typeof FIXED => kind in FIXED;
 
 /**
@@ -128,6 +127,21 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
   return row?.n ?? 0;
 }
 
+/**
+ * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, and to the end of the page
+ * asked for. Counting every match of a common term (a city, a component: a tenth of all orders) read each
+ * of them; a page and its count now read at most this many, in the list's order (decision 024).
+ */
+const reachOf = (q: OrderPageQuery) => Math.max(ORDER_SEARCH_COUNT_CAP, offsetOf(q) + q.size);
+
+/** A search's page and its total, counted up to reachOf(q): `more` when it holds further orders. */
+async function searchPage(ctx: { db: Executor; tenantId: string }, where: SQL, q: OrderPageQuery) {
+  const reach = reachOf(q);
+  const found = await cappedPage(ctx.db, where, q, reach + 1);
+  const { items, total } = await pageRows(q, found, () => countOf(ctx.db, cappedCount(where, reach + 1)));
+  return { items, total: Math.min(total, reach), more: total > reach };
+}
+
 /** One page of a search list, as JSON text (the orders' JSON is written by the database). */
 export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   const ctx = requireTenant(rctx);
@@ -137,16 +151,12 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
     const { items, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
     return pageReplyJson(items, total, q);
   }
-  const where = sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`;
-  const total = countWhere(where);
-  const found = await pageStatement(ctx.db, where, total, q.sort, q.size, offsetOf(q));
-  const { items, total: n } = await pageRows(q, found, () => countOf(ctx.db, total));
-  return pageReplyJson(items, n, q);
+  const { items, total, more } = await searchPage(ctx, sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`, q);
+  return pageReplyJson(items, total, q, more);
 }
 
-/** How many orders a search list holds. */
-export async function searchCount(rctx: RequestContext, kind: OrderListKind, value: string) {
+/** How many orders a list by a value or an /all list holds: the count the database keeps (SPEC §7's six counts). */
+export async function searchCount(rctx: RequestContext, kind: CountedList, value: string) {
   const ctx = requireTenant(rctx);
-  if (isFixed(kind)) return { count: await fixedTotal(ctx.db, kind, { tenantId: ctx.tenantId, value: value.trim() }) };
-  return { count: await countOf(ctx.db, countWhere(sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`)) };
+  return { count: await fixedTotal(ctx.db, kind, { tenantId: ctx.tenantId, value: value.trim() }) };
 }

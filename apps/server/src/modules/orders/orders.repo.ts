@@ -8,7 +8,7 @@ import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { offers, orderSearchText, orders } from '../../db/schema/index';
+import { offers, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
 
@@ -217,13 +217,15 @@ export const SEARCH_COLUMNS: (AnyColumn | SQL)[] = [
 ];
 
 /**
- * The free search: the term anywhere in any of SEARCH_COLUMNS, case-blind, as the one search text the
- * trigram index holds (orderSearchText); a term with the text's separator (chr 31) is matched column by column.
+ * The free search: the term anywhere in any of SEARCH_COLUMNS, case-blind, in the one lower-case search
+ * text the order keeps (orders.search_text, with its trigram index). ILIKE lowers both sides as lower()
+ * does, so LIKE on lower(term) finds the same orders. A term with the text's separator (chr 31) is
+ * matched column by column.
  */
 export function orderSearch(term: string | undefined): SQL | undefined {
   if (!term) return undefined;
   if (term.includes('\u001f')) return searchAny(term, SEARCH_COLUMNS);
-  return sql`${orderSearchText(orders)} ilike ${containsPattern(term)}`;
+  return sql`${orders.searchText} like lower(${containsPattern(term)})`;
 }
 
 const SORT: Record<string, SortField> = {
@@ -300,6 +302,36 @@ export function pageStatement(
     .where(sql`${orders.id} in ${pageIds}`)
     .orderBy(...orderOf(sort));
 }
+
+/**
+ * One page of a search with a capped total (decision 024): the matches are read in the page's order up to
+ * `upTo` (an index in that order stops there), numbered, and the page is cut from them; the total is how
+ * many were read. One statement reads the matches once for both. `upTo` is a validated integer, written
+ * into the statement as the page's size and offset are (pageStatement).
+ */
+export async function cappedPage(
+  db: Executor,
+  where: SQL,
+  p: { sort?: string; size: number; page: number },
+  upTo: number,
+): Promise<{ item: string; total: number }[]> {
+  const order = sql.join(orderOf(p.sort), sql`, `);
+  const from = offsetOf(p);
+  const num = (n: number) => sql.raw(String(Math.trunc(n)));
+  const result = await db.execute(sql`with hits as materialized (
+      select ${orders.id} as id, row_number() over (order by ${order}) as n from ${orders}
+      where ${where} order by ${order} limit ${num(upTo)})
+    select ${listItemJson} as item, (select count(*)::int from hits) as total
+    from hits join ${orders} on ${orders.id} = hits.id
+    left join ${offers} on ${offers.id} = ${orders.offerId} and ${offers.tenantId} = ${orders.tenantId}
+    where hits.n > ${num(from)} and hits.n <= ${num(from + p.size)}
+    order by hits.n`);
+  return (result as unknown as { rows: { item: string; total: number }[] }).rows;
+}
+
+/** How many orders match `where`, counted up to `upTo` (a page past the end of a capped search). */
+export const cappedCount = (where: SQL, upTo: number) =>
+  sql`(select count(*) from (select 1 from ${orders} where ${where} limit ${sql.raw(String(Math.trunc(upTo)))}) as hits)`;
 
 /** The page's rows and its total from what pageStatement found; a page past the end has no row to carry the total. */
 export async function pageRows(

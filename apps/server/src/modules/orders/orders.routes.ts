@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
 import { protocolRoute } from '../protocol/protocol.routes';
-import { type OrderListKind, searchCount, searchList } from './orders.lists';
+import { type CountedList, type OrderListKind, searchCount, searchList } from './orders.lists';
 import { transferDepartment } from './orders.mails';
 import * as read from './orders.read';
 import { orderExists } from './orders.repo';
@@ -85,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: opmParams, response: { 200: orderCountReply } },
     handler: (req) => searchCount(ctxOf(req), 'opm', req.params.searchOpmValue),
   });
-  const counts: [string, OrderListKind][] = [
+  const counts: [string, CountedList][] = [
     ['countOrdersByEl', 'el'],
     ['countOrdersByAd', 'ad'],
   ];
@@ -96,7 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: (req) => searchCount(ctxOf(req), kind, req.params.value),
     });
   }
-  const countsAll: [string, OrderListKind][] = [
+  const countsAll: [string, CountedList][] = [
     ['countVkidOrders', 'vkidAll'],
     ['countElOrders', 'elAll'],
     ['countAdOrders', 'adAll'],
