@@ -186,4 +186,49 @@ describe('orders', () => {
     await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+  it('a search that finds more than 200 orders says so, and pages on past them', async () => {
+    const token = await adminToken();
+    const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+    const tenant = tenants.docs[0]?._id;
+    if (!tenant) throw new Error('demo tenant missing');
+    const objekt = `Massensuche ${run}`;
+    const made: string[] = [];
+    try {
+      // 205 orders with the term, ten at a time.
+      for (let i = 0; i < 205; i += 10) {
+        const batch = Array.from({ length: Math.min(10, 205 - i) }, (_, j) =>
+          withTenant<{ _id: string }>('POST', '/orders', tenant, token, { objekt: `${objekt} Tür ${i + j}` }),
+        );
+        made.push(...(await Promise.all(batch)).map((o) => o._id));
+      }
+      const page = await browser.newPage({ width: 1280 });
+      await openAs(
+        page,
+        `/app/orderprocessinglist?mode=search&search=${encodeURIComponent(objekt)}`,
+        'admin@demo.test',
+      );
+      // The search counts to 200: the total, the tab and the range say 'more than 200'.
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('mehr als 200 Aufträge');
+      expect(await page.getByTestId('order-count-search').textContent()).toBe('200+');
+      expect(await page.getByTestId('list-range').textContent()).toBe('1–20 von mehr als 200');
+      // The pager offers one page past the 200; there the count goes on to the end.
+      await page.getByRole('button', { name: 'Seite 11' }).click();
+      await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('201–205 von 205');
+      expect(await page.getByTestId('order-total').textContent()).toBe('205 Aufträge');
+      expect(await page.getByTestId('order-row').count()).toBe(5);
+      await shot(page, 'search-more');
+      await page.close();
+    } finally {
+      for (let i = 0; i < made.length; i += 10) {
+        await Promise.all(
+          made.slice(i, i + 10).map((id) =>
+            fetch(`${baseUrl()}/api/v1/orders/${id}`, {
+              method: 'DELETE',
+              headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant },
+            }),
+          ),
+        );
+      }
+    }
+  });
 });

@@ -101,6 +101,9 @@ export const orders = {
     total_one: '{{formatted}} Auftrag',
     total_other: '{{formatted}} Aufträge',
     tabCount: '{{count}} Aufträge',
+    // A search counts only so far (decision 024).
+    totalMore: 'mehr als {{formatted}} Aufträge',
+    tabCountMore: 'mehr als {{count}} Aufträge',
     empty: 'Noch keine Aufträge.',
     emptyFiltered: 'Keine Aufträge für diese Filter.',
     showAll: 'Alle Aufträge zeigen',

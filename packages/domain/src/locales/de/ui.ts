@@ -22,6 +22,7 @@ export const ui = {
     sortAsc: '{{column}} aufsteigend',
     sortDesc: '{{column}} absteigend',
     range: '{{from}}–{{to}} von {{total}}',
+    moreThan: 'mehr als {{n}}',
     pager: 'Seiten',
     page: 'Seite {{page}}',
     pageControl: {

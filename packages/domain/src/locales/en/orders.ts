@@ -103,6 +103,9 @@ export const orders: typeof de = {
     total_one: '{{formatted}} order',
     total_other: '{{formatted}} orders',
     tabCount: '{{count}} orders',
+    // A search counts only so far (decision 024).
+    totalMore: 'more than {{formatted}} orders',
+    tabCountMore: 'more than {{count}} orders',
     empty: 'No orders yet.',
     emptyFiltered: 'No orders for these filters.',
     showAll: 'Show all orders',

@@ -24,6 +24,7 @@ export const ui: typeof de = {
     sortAsc: '{{column}} ascending',
     sortDesc: '{{column}} descending',
     range: '{{from}}–{{to}} of {{total}}',
+    moreThan: 'more than {{n}}',
     pager: 'Pages',
     page: 'Page {{page}}',
     pageControl: {

@@ -11,10 +11,13 @@ import type { ListStateApi } from './use-list-state';
 export function ListPager<F extends string>({
   list,
   total,
+  more = false,
   pages,
 }: {
   list: ListStateApi<F>;
   total: number;
+  /** The count stopped at `total`: 'von mehr als 200'. */
+  more?: boolean;
   pages: number;
 }) {
   const { t } = useTranslation();
@@ -23,7 +26,11 @@ export function ListPager<F extends string>({
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="list-pager">
       <Text size="sm" c="dimmed" data-testid="list-range">
-        {t('ui.list.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
+        {t('ui.list.range', {
+          from: formatNumber(from),
+          to: formatNumber(to),
+          total: more ? t('ui.list.moreThan', { n: formatNumber(total) }) : formatNumber(total),
+        })}
       </Text>
       {pages > 1 ? (
         <Box component="nav" aria-label={t('ui.list.pager')}>

@@ -68,7 +68,7 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
           <ListCards {...props} rows={data.docs} />
         </Box>
       ) : null}
-      {data ? <ListPager list={list} total={data.total} pages={pages} /> : null}
+      {data ? <ListPager list={list} total={data.total} more={!!data.more} pages={pages} /> : null}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import type { ListStateApi } from './use-list-state';
 export function ListToolbar<T, F extends string>({
   list,
   total,
+  more = false,
   columns = [],
   placeholder,
   totalLabel,
@@ -23,10 +24,12 @@ export function ListToolbar<T, F extends string>({
   list: ListStateApi<F>;
   /** Number of matches; hidden until the first answer. */
   total: number | undefined;
+  /** The count stopped at `total`: there are more (a capped search, decision 024). */
+  more?: boolean;
   /** The sortable ones become the phone's sort select. */
   columns?: readonly ListColumn<T, F>[];
   placeholder?: string;
-  totalLabel?: (count: number) => string;
+  totalLabel?: (count: number, more: boolean) => string;
   /** `${testId}-search`, `${testId}-total`. */
   testId?: string;
   /** Filters of the screen's own, after the search field. */
@@ -82,7 +85,12 @@ export function ListToolbar<T, F extends string>({
       ) : null}
       {total === undefined ? null : (
         <Text size="sm" c="dimmed" ml="auto" data-testid={testId && `${testId}-total`} aria-live="polite">
-          {totalLabel ? totalLabel(total) : t('ui.list.total', { count: total, formatted: formatNumber(total) })}
+          {totalLabel
+            ? totalLabel(total, more)
+            : t('ui.list.total', {
+                count: total,
+                formatted: more ? t('ui.list.moreThan', { n: formatNumber(total) }) : formatNumber(total),
+              })}
         </Text>
       )}
     </Group>

@@ -7,6 +7,8 @@ export interface ListReply<T> {
   docs: readonly T[];
   total: number;
   pages?: number;
+  /** The count stopped at `total` (a capped search, decision 024): there are more. */
+  more?: boolean;
 }
 
 /** The part of a TanStack Query result the kit reads; a `useQuery` result fits as it is. */

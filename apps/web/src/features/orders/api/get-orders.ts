@@ -59,7 +59,10 @@ export function useOrders(mode: OrderListMode, value: string, params: OrderListP
   });
 }
 
-/** The number of orders of a tab for the value typed (the 'all' tab with its filters). */
+/**
+ * The number of orders of a tab for the value typed (the 'all' tab with its filters); `more` when a search
+ * counted only so far (decision 024: the free and serial search count up to 200).
+ */
 export function useOrderCount(mode: OrderListMode, value: string, filters: OrderListParams) {
   const { currentTenant } = useSession();
   const count = countPath(mode, value);
@@ -67,11 +70,12 @@ export function useOrderCount(mode: OrderListMode, value: string, filters: Order
   return useQuery({
     queryKey: [...orderKeys.lists(currentTenant), 'count', mode, value, mode === 'all' ? filters : null] as const,
     enabled: !!(count || list),
-    queryFn: async ({ signal }) => {
-      if (count) return (await api.get<{ count: number }>(count, { signal })).count;
+    queryFn: async ({ signal }): Promise<{ n: number; more: boolean }> => {
+      if (count) return { n: (await api.get<{ count: number }>(count, { signal })).count, more: false };
       const query =
         mode === 'all' ? { ...filters, search: value || undefined, page: 1, size: 1 } : { page: 1, size: 1 };
-      return (await api.get<OrderListReply>(list as string, { query, signal })).total;
+      const reply = await api.get<OrderListReply>(list as string, { query, signal });
+      return { n: reply.total, more: !!reply.more };
     },
   });
 }

@@ -240,7 +240,9 @@ export function OrderListPage() {
         ) : null
       }
       searchPlaceholder={t(`orders.list.valuePlaceholder.${mode}`)}
-      totalLabel={(count) => t('orders.list.total', { count, formatted: formatNumber(count) })}
+      totalLabel={(count, more) =>
+        t(more ? 'orders.list.totalMore' : 'orders.list.total', { count, formatted: formatNumber(count) })
+      }
       list={list}
       query={orders}
       columns={columns}
@@ -301,15 +303,17 @@ function TabCount({ mode, value, filters }: { mode: OrderListMode; value: string
   const { t } = useTranslation();
   const count = useOrderCount(mode, value, filters);
   if (count.data === undefined) return null;
+  const { n, more } = count.data;
   return (
     <Badge
       size="sm"
       variant="light"
       color="gray"
-      aria-label={t('orders.list.tabCount', { count: count.data })}
+      aria-label={t(more ? 'orders.list.tabCountMore' : 'orders.list.tabCount', { count: n })}
       data-testid={`order-count-${mode}`}
     >
-      {formatNumber(count.data)}
+      {formatNumber(n)}
+      {more ? '+' : ''}
     </Badge>
   );
 }
