@@ -119,37 +119,39 @@ describe('the search lists and counts', async () => {
     const few = Array.from({ length: 10 }, (_, i) => row({ objekt: `Praxis ${i}`, active: i >= 2 }));
     await t.database.db.insert(orders).values([...many, ...few]);
     const get = async (path: string) => {
-      const res = await s.call('GET', `/orders/${path}`);
+      const res = await s.call('GET', `/orders${path}`);
       expect(res.statusCode, res.body).toBe(200);
       const p = res.json() as Page;
       expect(orderListReply.parse(p)).toEqual(p);
       return p;
     };
     // Within the cap the total is exact and there is no `more`.
-    expect(await get('getOrdersBySearch/PRAXIS?size=5')).toMatchObject({ total: 8, pages: 2 });
-    expect((await get('getOrdersBySearch/praxis')).more).toBeUndefined();
-    for (const path of ['getOrdersBySearch/klinik%20nord', 'getOrdersBySerialnummerSearch/rm-radar']) {
+    expect(await get('/getOrdersBySearch/PRAXIS?size=5')).toMatchObject({ total: 8, pages: 2 });
+    expect((await get('/getOrdersBySearch/praxis')).more).toBeUndefined();
+    expect(await get('?search=praxis&size=5')).toMatchObject({ total: 8, pages: 2 });
+    // The search lists and GET orders with a search term (the list's 'all' tab) count alike.
+    for (const path of ['/getOrdersBySearch/klinik%20nord?', '/getOrdersBySerialnummerSearch/rm-radar?', '?search=Klinik%20Nord&']) {
       // Page 1 counts to the cap: CAP orders and more, one page beyond the CAP / 20 full pages.
-      const first = await get(`${path}?size=20`);
+      const first = await get(`${path}size=20`);
       expect(first).toMatchObject({ total: CAP, more: true, pages: CAP / 20 + 1 });
       // A page past the cap counts to its own end; the last page is exact again.
-      expect(await get(`${path}?size=20&page=${CAP / 20 + 1}`)).toMatchObject({ total: CAP + 20, more: true });
-      const last = await get(`${path}?size=20&page=${CAP / 20 + 2}`);
+      expect(await get(`${path}size=20&page=${CAP / 20 + 1}`)).toMatchObject({ total: CAP + 20, more: true });
+      const last = await get(`${path}size=20&page=${CAP / 20 + 2}`);
       expect(last).toMatchObject({ total: CAP + 30, pages: CAP / 20 + 2 });
       expect(last.more).toBeUndefined();
       expect(last.docs).toHaveLength(10);
       // Past the end: no orders, the total still counted.
-      expect(await get(`${path}?size=20&page=${CAP / 20 + 4}`)).toMatchObject({ docs: [], total: CAP + 30 });
+      expect(await get(`${path}size=20&page=${CAP / 20 + 4}`)).toMatchObject({ docs: [], total: CAP + 30 });
       // The pages cut from the counted matches are the pages of the list's order: all orders once, worst first.
       const seen: string[] = [];
       for (let page = 1; page <= 3; page++) {
-        const p = await get(`${path}?size=100&page=${page}`);
+        const p = await get(`${path}size=100&page=${page}`);
         seen.push(...p.docs.map((o) => o.objekt));
       }
       expect(new Set(seen).size).toBe(CAP + 30);
       expect(seen.every((o) => o.startsWith('Klinik Nord'))).toBe(true);
       // In another sort the pages cut alike.
-      const byObject = await get(`${path}?size=50&page=5&sort=-objekt`);
+      const byObject = await get(`${path}size=50&page=5&sort=-objekt`);
       expect(byObject).toMatchObject({ total: CAP + 30, page: 5 });
       expect(byObject.docs.map((o) => o.objekt)).toEqual(
         Array.from({ length: 30 }, (_, i) => `Klinik Nord ${String(29 - i).padStart(3, '0')}`),

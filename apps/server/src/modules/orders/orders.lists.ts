@@ -8,9 +8,8 @@
  * indexes cost more than running it). Their conditions write `active` and the statuses as literals, as
  * the partial indexes do, so that the kept plan can use them; their totals and counts read the count the
  * database keeps. The free and serial search depend on the term (its pattern, how rare it is): they are
- * planned per call and count only so far (ORDER_SEARCH_COUNT_CAP, searchPage).
+ * planned per call and count only so far (searchPage).
  */
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -18,7 +17,7 @@ import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
-import { cappedCount, cappedPage, countOf, orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
+import { orderOf, orderSearch, pageRows, pageStatement, searchPage } from './orders.repo';
 
 /** The values of a prepared list: the tenant and the person (trimmed); the page is written into it. */
 const P = {
@@ -127,21 +126,6 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
   return row?.n ?? 0;
 }
 
-/**
- * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, and to the end of the page
- * asked for. Counting every match of a common term (a city, a component: a tenth of all orders) read each
- * of them; a page and its count now read at most this many, in the list's order (decision 024).
- */
-const reachOf = (q: OrderPageQuery) => Math.max(ORDER_SEARCH_COUNT_CAP, offsetOf(q) + q.size);
-
-/** A search's page and its total, counted up to reachOf(q): `more` when it holds further orders. */
-async function searchPage(ctx: { db: Executor; tenantId: string }, where: SQL, q: OrderPageQuery) {
-  const reach = reachOf(q);
-  const found = await cappedPage(ctx.db, where, q, reach + 1);
-  const { items, total } = await pageRows(q, found, () => countOf(ctx.db, cappedCount(where, reach + 1)));
-  return { items, total: Math.min(total, reach), more: total > reach };
-}
-
 /** One page of a search list, as JSON text (the orders' JSON is written by the database). */
 export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   const ctx = requireTenant(rctx);
@@ -151,7 +135,8 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
     const { items, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
     return pageReplyJson(items, total, q);
   }
-  const { items, total, more } = await searchPage(ctx, sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`, q);
+  const where = sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`;
+  const { items, total, more } = await searchPage(ctx.db, where, q);
   return pageReplyJson(items, total, q, more);
 }
 

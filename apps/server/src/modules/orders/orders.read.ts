@@ -5,7 +5,7 @@ import { orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReplyJson } from '../../platform/paging';
-import { countWhere, findOrder, listWhere, pageOf, toOrderDto } from './orders.repo';
+import { countWhere, findOrder, listWhere, pageOf, searchPage, toOrderDto } from './orders.repo';
 
 /** GET orders/{id}: the order; another tenant's is a 404. */
 export async function get(rctx: RequestContext, id: string) {
@@ -15,10 +15,18 @@ export async function get(rctx: RequestContext, id: string) {
   return toOrderDto(found);
 }
 
-/** GET orders: one page, searched, filtered and sorted, as JSON text (the orders' JSON is written by the database). */
+/**
+ * GET orders: one page, searched, filtered and sorted, as JSON text (the orders' JSON is written by the
+ * database). With a search term it counts only so far, as the search lists do (searchPage); without one,
+ * every order the filters hold.
+ */
 export async function list(rctx: RequestContext, q: OrderListQuery) {
   const ctx = requireTenant(rctx);
   const where = listWhere(ctx.tenantId, q);
+  if (q.search) {
+    const { items, total, more } = await searchPage(ctx.db, where, q);
+    return pageReplyJson(items, total, q, more);
+  }
   const { items, total } = await pageOf(ctx.db, where, countWhere(where), q);
   return pageReplyJson(items, total, q);
 }

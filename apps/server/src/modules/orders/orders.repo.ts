@@ -3,6 +3,7 @@
  * columns) and the order of the API (blocks as objects). Every query takes the tenant id of the
  * verified request.
  */
+import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
@@ -309,7 +310,7 @@ export function pageStatement(
  * many were read. One statement reads the matches once for both. `upTo` is a validated integer, written
  * into the statement as the page's size and offset are (pageStatement).
  */
-export async function cappedPage(
+async function cappedPage(
   db: Executor,
   where: SQL,
   p: { sort?: string; size: number; page: number },
@@ -329,8 +330,23 @@ export async function cappedPage(
   return (result as unknown as { rows: { item: string; total: number }[] }).rows;
 }
 
+/**
+ * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, and to the end of the page
+ * asked for. Counting every match of a common term (a city, a component: a tenth of all orders) read each
+ * of them; a page and its count now read at most this many, in the list's order (decision 024).
+ */
+const reachOf = (p: { page: number; size: number }) => Math.max(ORDER_SEARCH_COUNT_CAP, offsetOf(p) + p.size);
+
+/** A search's page and its total, counted up to reachOf(p): `more` when it holds further orders. */
+export async function searchPage(db: Executor, where: SQL, p: { sort?: string; size: number; page: number }) {
+  const reach = reachOf(p);
+  const found = await cappedPage(db, where, p, reach + 1);
+  const { items, total } = await pageRows(p, found, () => countOf(db, cappedCount(where, reach + 1)));
+  return { items, total: Math.min(total, reach), more: total > reach };
+}
+
 /** How many orders match `where`, counted up to `upTo` (a page past the end of a capped search). */
-export const cappedCount = (where: SQL, upTo: number) =>
+const cappedCount = (where: SQL, upTo: number) =>
   sql`(select count(*) from (select 1 from ${orders} where ${where} limit ${sql.raw(String(Math.trunc(upTo)))}) as hits)`;
 
 /** The page's rows and its total from what pageStatement found; a page past the end has no row to carry the total. */
