@@ -181,6 +181,20 @@ describe('the search lists and counts', async () => {
     expect((res.json() as Page).docs.map((d) => d._id)).toEqual([o._id]);
   });
 
+  it('the free and serial search ignore case in umlauts too, on the stored lower-case texts', async () => {
+    const s = await orderWorld(t, 'Umlaute');
+    const o = await s.create({
+      objekt: 'Ärztehaus Südstadt',
+      tuer: { tuertyp: 'dreher', antrieb: 'DT-1F', fluegel: 'F1', stromart: 'x', komponenten: ['Türöffner-Ü'] },
+    });
+    const ids = async (path: string) =>
+      ((await s.call('GET', `/orders${path}`)).json() as Page).docs.map((d) => d._id);
+    expect(await ids(`/getOrdersBySearch/${encodeURIComponent('ÄRZTEHAUS SÜD')}`)).toEqual([o._id]);
+    expect(await ids(`?search=${encodeURIComponent('ärztehaus süd')}`)).toEqual([o._id]);
+    expect(await ids(`/getOrdersBySerialnummerSearch/${encodeURIComponent('TÜRÖFFNER-ü')}`)).toEqual([o._id]);
+    expect(await ids(`/getOrdersBySerialnummerSearch/${encodeURIComponent('ÖFFNER_')}`)).toEqual([]);
+  });
+
   it('getOrdersByOpm and countOrdersByVkid match the sales office (vkid.innendienst), in any case', async () => {
     expect(await list('getOrdersByOpm/MÜL')).toEqual(sorted(a, b));
     expect(await count('countOrdersByVkid/mül')).toBe(2);
