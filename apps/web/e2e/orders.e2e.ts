@@ -217,6 +217,11 @@ describe('orders', () => {
       expect(await page.getByTestId('order-total').textContent()).toBe('205 Aufträge');
       expect(await page.getByTestId('order-row').count()).toBe(5);
       await shot(page, 'search-more');
+      // On a phone the total, the tab's count and the range fit as well.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Seite 1', exact: true }).click();
+      await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('1–20 von mehr als 200');
+      await shot(page, 'search-more-390');
       await page.close();
     } finally {
       for (let i = 0; i < made.length; i += 10) {
