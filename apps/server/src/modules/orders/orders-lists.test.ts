@@ -130,7 +130,11 @@ describe('the search lists and counts', async () => {
     expect((await get('/getOrdersBySearch/praxis')).more).toBeUndefined();
     expect(await get('?search=praxis&size=5')).toMatchObject({ total: 8, pages: 2 });
     // The search lists and GET orders with a search term (the list's 'all' tab) count alike.
-    for (const path of ['/getOrdersBySearch/klinik%20nord?', '/getOrdersBySerialnummerSearch/rm-radar?', '?search=Klinik%20Nord&']) {
+    for (const path of [
+      '/getOrdersBySearch/klinik%20nord?',
+      '/getOrdersBySerialnummerSearch/rm-radar?',
+      '?search=Klinik%20Nord&',
+    ]) {
       // Page 1 counts to the cap: CAP orders and more, one page beyond the CAP / 20 full pages.
       const first = await get(`${path}size=20`);
       expect(first).toMatchObject({ total: CAP, more: true, pages: CAP / 20 + 1 });
@@ -187,8 +191,7 @@ describe('the search lists and counts', async () => {
       objekt: 'Ärztehaus Südstadt',
       tuer: { tuertyp: 'dreher', antrieb: 'DT-1F', fluegel: 'F1', stromart: 'x', komponenten: ['Türöffner-Ü'] },
     });
-    const ids = async (path: string) =>
-      ((await s.call('GET', `/orders${path}`)).json() as Page).docs.map((d) => d._id);
+    const ids = async (path: string) => ((await s.call('GET', `/orders${path}`)).json() as Page).docs.map((d) => d._id);
     expect(await ids(`/getOrdersBySearch/${encodeURIComponent('ÄRZTEHAUS SÜD')}`)).toEqual([o._id]);
     expect(await ids(`?search=${encodeURIComponent('ärztehaus süd')}`)).toEqual([o._id]);
     expect(await ids(`/getOrdersBySerialnummerSearch/${encodeURIComponent('TÜRÖFFNER-ü')}`)).toEqual([o._id]);
