@@ -1,7 +1,7 @@
 /**
  * Capacity planning (issue 14): a production lead changes a time value in the cost list, plans an order by the
- * proposal, moves a planned card to another day by keyboard and sees the days' utilisation change; production
- * may plan, the warehouse only looks. Screenshots at 1280 and 390 px land in test-results/.
+ * proposal, moves a planned card to another day by keyboard and back by mouse, and sees the days' utilisation
+ * change; production may plan, the warehouse only looks. Screenshots at 1280 and 390 px land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -86,7 +86,7 @@ const utilisationOf = (page: Page, date: string) =>
     .getAttribute('data-utilisation');
 
 describe('capacity planning', () => {
-  it('a production lead changes a time value, plans an order by proposal and moves a card by keyboard', async () => {
+  it('a production lead changes a time value, plans an order by proposal, moves a card by keyboard and back by mouse', async () => {
     const { token, tenant, abnr, orderId } = await setUp();
     const page = await browser.newPage();
     // The cost list: a drive of a swing door takes 100 minutes from now on.
@@ -166,6 +166,23 @@ describe('capacity planning', () => {
           .then((t) => t.join(' ')),
       )
       .toContain(abnr);
+
+    // Mouse drag: the card back to its first day, in its area (dnd-kit starts after 6 px of movement).
+    const home = board(page).locator(`[data-testid="board-cell"][data-date="${slot.date}"][data-area="${slot.area}"]`);
+    const from = await moved.boundingBox();
+    const to = await home.boundingBox();
+    if (!from || !to) throw new Error('card or cell not shown');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
+    expect(await moved.getAttribute('data-area')).toBe(slot.area);
+    await expect
+      .poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 })
+      .toBe(before.from);
+    expect(Number(await utilisationOf(page, next))).toBe(before.to);
 
     // The settings show the public holidays of this year and, a click away, of the next (Hesse: New Year first).
     await page.getByTestId('capacity-settings-open').click();
