@@ -179,9 +179,7 @@ describe('capacity planning', () => {
     await page.mouse.up();
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
     expect(await moved.getAttribute('data-area')).toBe(slot.area);
-    await expect
-      .poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 })
-      .toBe(before.from);
+    await expect.poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 }).toBe(before.from);
     expect(Number(await utilisationOf(page, next))).toBe(before.to);
 
     // The settings show the public holidays of this year and, a click away, of the next (Hesse: New Year first).
