@@ -426,7 +426,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
     ...Object.entries(await evaluationCalls(tenantId, people, today)),
   ];
   const only = process.env.BENCH_ONLY;
-  const chosen = only ? workloads.filter(([name]) => name.includes(only)) : workloads;
+  const chosen = only ? workloads.filter(([name]) => only.split(',').some((o) => name.includes(o))) : workloads;
 
   // The SQL floor of every workload first, with no server running.
   const floors = await floorsOf(database, chosen, CONNECTIONS, DURATION);
