@@ -154,6 +154,10 @@ describe('the search lists and counts', async () => {
       }
       expect(new Set(seen).size).toBe(CAP + 30);
       expect(seen.every((o) => o.startsWith('Klinik Nord'))).toBe(true);
+      // A page size that does not divide the cap counts to whole pages: the page past them holds orders.
+      const odd = await get(`${path}size=30`);
+      expect(odd).toMatchObject({ total: 210, more: true, pages: 8 });
+      expect((await get(`${path}size=30&page=8`)).docs).toHaveLength(CAP + 30 - 210);
       // In another sort the pages cut alike.
       const byObject = await get(`${path}size=50&page=5&sort=-objekt`);
       expect(byObject).toMatchObject({ total: CAP + 30, page: 5 });

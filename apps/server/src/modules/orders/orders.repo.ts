@@ -331,11 +331,13 @@ async function cappedPage(
 }
 
 /**
- * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, and to the end of the page
- * asked for. Counting every match of a common term (a city, a component: a tenth of all orders) read each
- * of them; a page and its count now read at most this many, in the list's order (decision 024).
+ * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, in whole pages (so the page
+ * past them, which `more` offers, holds an order), and to the end of the page asked for. Counting every
+ * match of a common term (a city, a component: a tenth of all orders) read each of them; a page and its
+ * count now read at most this many, in the list's order (decision 024).
  */
-const reachOf = (p: { page: number; size: number }) => Math.max(ORDER_SEARCH_COUNT_CAP, offsetOf(p) + p.size);
+const reachOf = (p: { page: number; size: number }) =>
+  Math.max(Math.ceil(ORDER_SEARCH_COUNT_CAP / p.size) * p.size, offsetOf(p) + p.size);
 
 /** A search's page and its total, counted up to reachOf(p): `more` when it holds further orders. */
 export async function searchPage(db: Executor, where: SQL, p: { sort?: string; size: number; page: number }) {
