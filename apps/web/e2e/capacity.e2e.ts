@@ -1,6 +1,6 @@
 /**
  * Capacity planning (issue 14): a production lead changes a time value in the cost list, plans an order by the
- * proposal, moves a planned card to another day by keyboard and back by mouse, and sees the days' utilisation
+ * proposal, moves a planned card to another day by keyboard, back by mouse and again by touch, and sees the days' utilisation
  * change; production may plan, the warehouse only looks. Screenshots at 1280 and 390 px land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
@@ -86,7 +86,7 @@ const utilisationOf = (page: Page, date: string) =>
     .getAttribute('data-utilisation');
 
 describe('capacity planning', () => {
-  it('a production lead changes a time value, plans an order by proposal, moves a card by keyboard and back by mouse', async () => {
+  it('a production lead changes a time value, plans an order by proposal, moves a card by keyboard, mouse and touch', async () => {
     const { token, tenant, abnr, orderId } = await setUp();
     const page = await browser.newPage();
     // The cost list: a drive of a swing door takes 100 minutes from now on.
@@ -181,6 +181,30 @@ describe('capacity planning', () => {
     expect(await moved.getAttribute('data-area')).toBe(slot.area);
     await expect.poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 }).toBe(before.from);
     expect(Number(await utilisationOf(page, next))).toBe(before.to);
+
+    // Touch drag, as on a tablet: press and hold, move to the next day, lift.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const card2 = await moved.boundingBox();
+    const target = await board(page)
+      .locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`)
+      .boundingBox();
+    if (!card2 || !target) throw new Error('card or cell not shown');
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+      });
+    const start = { x: card2.x + card2.width / 2, y: card2.y + card2.height / 2 };
+    const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+    await touch('touchStart', start.x, start.y);
+    await page.waitForTimeout(400);
+    for (let i = 1; i <= 12; i++) {
+      await touch('touchMove', start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
+    }
+    await touch('touchEnd', end.x, end.y);
+    await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
 
     // The settings show the public holidays of this year and, a click away, of the next (Hesse: New Year first).
     await page.getByTestId('capacity-settings-open').click();

@@ -3,7 +3,7 @@ import {
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
   TouchSensor,
   useDroppable,
   useSensor,
@@ -50,8 +50,10 @@ export function WeekBoard({
   busySlot,
 }: WeekBoardProps) {
   const { t } = useTranslation();
+  // Mouse and touch apart: a pointer sensor also takes touches (pointer events come first) and waits for 6 px,
+  // the page scrolls meanwhile and cancels it, so the touch sensor's press-and-hold never got its turn.
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: cellCoordinates }),
   );
