@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** One id per build: compiled into the app and written to dist/build.json, so the app can tell that a newer build is deployed. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -61,7 +62,14 @@ function mantineStylesPerComponent(): Plugin[] {
 
 export default defineConfig(({ command }) => ({
   base: '/app/',
-  plugins: [react(), buildInfo(), mantineStylesPerComponent()],
+  plugins: [
+    react(),
+    buildInfo(),
+    mantineStylesPerComponent(),
+    // Each script, stylesheet and page also as .br and .gz beside it: the server sends the one the browser
+    // accepts (platform/web.ts, preCompressed), compressed once at build time instead of on every request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 900 },
