@@ -31,8 +31,8 @@ import { generator } from '../apps/server/src/demo/seed-offers';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
 import {
   type CountedList,
+  listCount,
   type OrderListKind,
-  searchCount,
   searchList,
 } from '../apps/server/src/modules/orders/orders.lists';
 import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
@@ -238,7 +238,7 @@ export async function orderCalls(database: Database, tenantId: string, today: st
   const count = async (name: string, route: string, kind: CountedList, values: string[]) => {
     calls[name] = [];
     for (const value of values) {
-      const reply = await searchCount(ctx, kind, value);
+      const reply = await listCount(ctx, kind, value);
       const path = `/api/v1/orders/${route}/${value ? encodeURIComponent(value) : 'all'}`;
       expected.set(path, reply);
       calls[name]?.push({ path, statements: take() });

@@ -17,7 +17,8 @@ import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
-import { orderOf, orderSearch, pageRows, pageStatement, searchPage } from './orders.repo';
+import { orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
+import { searchPage } from './orders.search-page';
 
 /** The values of a prepared list: the tenant and the person (trimmed); the page is written into it. */
 const P = {
@@ -141,7 +142,7 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
 }
 
 /** How many orders a list by a value or an /all list holds: the count the database keeps (SPEC §7's six counts). */
-export async function searchCount(rctx: RequestContext, kind: CountedList, value: string) {
+export async function listCount(rctx: RequestContext, kind: CountedList, value: string) {
   const ctx = requireTenant(rctx);
   return { count: await fixedTotal(ctx.db, kind, { tenantId: ctx.tenantId, value: value.trim() }) };
 }

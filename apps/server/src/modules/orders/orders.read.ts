@@ -5,7 +5,8 @@ import { orders } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReplyJson } from '../../platform/paging';
-import { countWhere, findOrder, listWhere, pageOf, searchPage, toOrderDto } from './orders.repo';
+import { countWhere, findOrder, listWhere, pageOf, toOrderDto } from './orders.repo';
+import { searchPage } from './orders.search-page';
 
 /** GET orders/{id}: the order; another tenant's is a 404. */
 export async function get(rctx: RequestContext, id: string) {

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
 import { protocolRoute } from '../protocol/protocol.routes';
-import { type CountedList, type OrderListKind, searchCount, searchList } from './orders.lists';
+import { type CountedList, listCount, type OrderListKind, searchList } from './orders.lists';
 import { transferDepartment } from './orders.mails';
 import * as read from './orders.read';
 import { orderExists } from './orders.repo';
@@ -83,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders/countOrdersByVkid/:searchOpmValue', {
     config: { access: 'orders:read' },
     schema: { tags, params: opmParams, response: { 200: orderCountReply } },
-    handler: (req) => searchCount(ctxOf(req), 'opm', req.params.searchOpmValue),
+    handler: (req) => listCount(ctxOf(req), 'opm', req.params.searchOpmValue),
   });
   const counts: [string, CountedList][] = [
     ['countOrdersByEl', 'el'],
@@ -93,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/:value`, {
       config: { access: 'orders:read' },
       schema: { tags, params: orderSearchParams, response: { 200: orderCountReply } },
-      handler: (req) => searchCount(ctxOf(req), kind, req.params.value),
+      handler: (req) => listCount(ctxOf(req), kind, req.params.value),
     });
   }
   const countsAll: [string, CountedList][] = [
@@ -105,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/all`, {
       config: { access: 'orders:read' },
       schema: { tags, response: { 200: orderCountReply } },
-      handler: (req) => searchCount(ctxOf(req), kind, ''),
+      handler: (req) => listCount(ctxOf(req), kind, ''),
     });
   }
 
