@@ -3,9 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The files the build also writes compressed (vite.config.ts), by the name of the file sent. */
-const COMPRESSED = /\.(html|js|mjs|css|json|svg)(\.br|\.gz)?$/;
-
 /**
  * Serves the built web app under /app/ with a fallback to index.html for client-side routes. The build
  * writes each script, stylesheet and page also brotli- and gzip-compressed (vite.config.ts): the browser
@@ -28,8 +25,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     setHeaders: (res, file) => {
       const hashed = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // A cache must keep the compressed and the plain variant apart.
-      if (COMPRESSED.test(file)) res.setHeader('vary', 'accept-encoding');
+      // A cache must keep the compressed and the plain variant apart (which files have them is the build's choice).
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   // Files present at start-up have their own routes (wildcard: false). Anything else under /app/
