@@ -152,7 +152,7 @@ export const orders = pgTable(
     // The search lists and counts (decision 024, bench/orders.ts): each of the tenant's active orders in
     // the lists' order (worst overall ampel first, then the soonest installation, then the id), so a
     // page is an index scan that stops after the page and a count an index-only scan.
-    // The search text last: the capped search (orders.repo.ts searchPage) reads the list's order and checks
+    // The search text last: the capped search (orders.search-page.ts searchPage) reads the list's order and checks
     // each order's text in the index alone. After the unique id it never decides the order. It fits an
     // index row (at most 2,704 bytes): its fields hold at most 765 UTF-16 units (schemas/order.ts), at
     // most 3 bytes each in UTF-8, so about 2,300 bytes (orders-lists.test.ts stores the longest).
