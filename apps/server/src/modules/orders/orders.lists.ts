@@ -137,7 +137,7 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
     return pageReplyJson(items, total, q);
   }
   const where = sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`;
-  const { items, total, more } = await searchPage(ctx.db, where, q);
+  const { items, total, more } = await searchPage(ctx.db, ctx.tenantId, where, q);
   return pageReplyJson(items, total, q, more);
 }
 

@@ -25,7 +25,7 @@ export async function list(rctx: RequestContext, q: OrderListQuery) {
   const ctx = requireTenant(rctx);
   const where = listWhere(ctx.tenantId, q);
   if (q.search) {
-    const { items, total, more } = await searchPage(ctx.db, where, q);
+    const { items, total, more } = await searchPage(ctx.db, ctx.tenantId, where, q);
     return pageReplyJson(items, total, q, more);
   }
   const { items, total } = await pageOf(ctx.db, where, countWhere(where), q);

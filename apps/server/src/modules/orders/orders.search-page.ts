@@ -1,40 +1,52 @@
 /**
  * A search's page with a capped total (decision 024): the free and serial search lists and GET orders with
  * a term count their matches only so far, in the page's order, and say `more` when there are further ones.
+ *
+ * Two statements: the matches (planned per call, since how to find a term depends on how rare it is) and
+ * the page's orders as the lists show them (prepared: one shape whatever the term). In one statement,
+ * planning the joins and the list item over the orders' twenty indexes cost more than finding the matches,
+ * and the server built the list item's SQL on every call.
  */
 import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
-import { countOf, orderOf, pageRows } from './orders.repo';
+import { countOf, orderOf } from './orders.repo';
+
+type PageShape = { sort?: string; size: number; page: number };
 
 /**
- * One page of a search with a capped total (decision 024): the matches are read in the page's order up to
- * `upTo` (an index in that order stops there), numbered, and the page is cut from them; the total is how
- * many were read. One statement reads the matches once for both. `upTo` is a validated integer, written
- * into the statement as the page's size and offset are (pageStatement).
+ * The page's ids and the total of a search: the matches are read in the page's order up to `upTo` (an
+ * index in that order stops there), numbered and counted, and the page is cut from them. `upTo` is a
+ * validated integer, written into the statement as the page's size and offset are (pageStatement).
  */
-async function cappedPage(
-  db: Executor,
-  where: SQL,
-  p: { sort?: string; size: number; page: number },
-  upTo: number,
-): Promise<{ item: string; total: number }[]> {
+async function cappedIds(db: Executor, where: SQL, p: PageShape, upTo: number) {
   const order = sql.join(orderOf(p.sort), sql`, `);
   const from = offsetOf(p);
   const num = (n: number) => sql.raw(String(Math.trunc(n)));
-  const result = await db.execute(sql`with hits as materialized (
-      select ${orders.id} as id, row_number() over (order by ${order}) as n from ${orders}
-      where ${where} order by ${order} limit ${num(upTo)})
-    select ${listItemJson} as item, (select count(*)::int from hits) as total
-    from hits join ${orders} on ${orders.id} = hits.id
-    left join ${offers} on ${offers.id} = ${orders.offerId} and ${offers.tenantId} = ${orders.tenantId}
-    where hits.n > ${num(from)} and hits.n <= ${num(from + p.size)}
-    order by hits.n`);
-  return (result as unknown as { rows: { item: string; total: number }[] }).rows;
+  const result = await db.execute(sql`select id, total from (
+      select id, n, count(*) over ()::int as total from (
+        select ${orders.id} as id, row_number() over (order by ${order}) as n from ${orders}
+        where ${where} order by ${order} limit ${num(upTo)}) as hits) as counted
+    where n > ${num(from)} and n <= ${num(from + p.size)} order by n`);
+  return (result as unknown as { rows: { id: string; total: number }[] }).rows;
 }
+
+/** The orders of `ids` as the lists show them, in the order of `ids`: prepared once per connection. */
+const pageItems = (db: Executor, name: string) =>
+  db
+    .select({ item: listItemJson })
+    .from(orders)
+    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
+    .where(
+      and(eq(orders.tenantId, sql.placeholder('tenantId')), sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    )
+    .orderBy(sql`array_position(${sql.placeholder('ids')}::uuid[], ${orders.id})`)
+    .prepare(name);
+const preparedItems = preparedStatements<ReturnType<typeof pageItems>>();
 
 /**
  * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, in whole pages (so the page
@@ -45,11 +57,22 @@ async function cappedPage(
 const reachOf = (p: { page: number; size: number }) =>
   Math.max(Math.ceil(ORDER_SEARCH_COUNT_CAP / p.size) * p.size, offsetOf(p) + p.size);
 
-/** A search's page and its total, counted up to reachOf(p): `more` when it holds further orders. */
-export async function searchPage(db: Executor, where: SQL, p: { sort?: string; size: number; page: number }) {
+/**
+ * A search's page of the tenant's orders matching `where`, and its total, counted up to reachOf(p): `more`
+ * when it holds further orders. An order deleted between the two statements is left out of the page.
+ */
+export async function searchPage(db: Executor, tenantId: string, where: SQL, p: PageShape) {
   const reach = reachOf(p);
-  const found = await cappedPage(db, where, p, reach + 1);
-  const { items, total } = await pageRows(p, found, () => countOf(db, cappedCount(where, reach + 1)));
+  const hits = await cappedIds(db, where, p, reach + 1);
+  const total = hits[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, cappedCount(where, reach + 1)));
+  const items = hits.length
+    ? (
+        await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({
+          tenantId,
+          ids: hits.map((h) => h.id),
+        })
+      ).map((r) => r.item)
+    : [];
   return { items, total: Math.min(total, reach), more: total > reach };
 }
 
