@@ -22,6 +22,19 @@ export function defaultRange(today: Date | string = new Date()): DateRange {
   return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
 }
 
+/**
+ * A change of the range as address parameters: both bounds are written, so that a range once changed stays
+ * as shown when the default moves on. The other bound is read from the parameters as they will be (`current`,
+ * a change not rendered yet included): from the last render, typing both bounds quickly put the first back.
+ */
+export const rangeChange =
+  (fallback: DateRange, changes: { from?: string; to?: string; department?: string | null }) =>
+  (current: URLSearchParams) => ({
+    from: current.get('from') ?? fallback.from,
+    to: current.get('to') ?? fallback.to,
+    ...changes,
+  });
+
 const validDay = (v: string | null) => !!v && dayjs(v, ISO, true).isValid();
 
 export type RangeProblem = 'invalid' | 'tooLong' | null;

@@ -1,8 +1,9 @@
 /** The pure parts of the offer evaluation screen: the range and its problems, the address state, row names. */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { nextParams } from '@/lib/use-url-params';
 import { formatDays, monthLabel, rowLabel } from './evaluation-labels';
-import { defaultRange, departmentOf, isEmpty, rangeProblem, shorten, viewOf } from './evaluation-state';
+import { defaultRange, departmentOf, isEmpty, rangeChange, rangeProblem, shorten, viewOf } from './evaluation-state';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
 
@@ -51,6 +52,24 @@ describe('address state', () => {
   it('calls a view empty when its total counts no offer', () => {
     expect(isEmpty({ total: { offerCnt: 0 } })).toBe(true);
     expect(isEmpty({ total: { offerCnt: 1 } })).toBe(false);
+  });
+});
+
+describe('rangeChange', () => {
+  const fallback = { from: '2025-12-01', to: '2026-11-26' };
+
+  it('writes both bounds, the other one as shown', () => {
+    expect(rangeChange(fallback, { to: '2026-03-31' })(new URLSearchParams())).toEqual({
+      from: '2025-12-01',
+      to: '2026-03-31',
+    });
+  });
+
+  it('keeps a bound typed just before the other one, before the address was rendered anew', () => {
+    const rendered = new URLSearchParams('view=angebotszeiten');
+    const first = nextParams(rendered, null, rangeChange(fallback, { from: '2019-01-01' }));
+    const second = nextParams(rendered, first, rangeChange(fallback, { to: '2019-03-31' }));
+    expect(second.next.toString()).toBe('view=angebotszeiten&from=2019-01-01&to=2019-03-31');
   });
 });
 

@@ -17,7 +17,7 @@ import { type EvaluationParams, useEvaluation } from '../api/get-evaluation';
 import { GroupChart, SuccessChart, TimesChart } from '../components/evaluation-chart';
 import { EvaluationFilters } from '../components/evaluation-filters';
 import { GroupTable, TimesTable } from '../components/evaluation-table';
-import { defaultRange, departmentOf, isEmpty, rangeProblem, viewOf } from '../evaluation-state';
+import { defaultRange, departmentOf, isEmpty, rangeChange, rangeProblem, viewOf } from '../evaluation-state';
 
 /**
  * offerevaluation (/offerevaluation): the offers of the current tenant in a range (default: the last 12
@@ -70,7 +70,7 @@ export function OfferEvaluationPage() {
         to={range.to}
         department={department}
         isDefault={!rawFrom && !rawTo}
-        onChange={(changes) => update({ ...range, ...changes })}
+        onChange={(changes) => update(rangeChange(fallback, changes))}
         onReset={() => update({ from: null, to: null })}
       />
       {problem ? (

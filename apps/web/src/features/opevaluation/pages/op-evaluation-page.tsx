@@ -12,7 +12,7 @@ import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { EvaluationFilters } from '../../offerevaluation/components/evaluation-filters';
-import { defaultRange, departmentOf, rangeProblem } from '../../offerevaluation/evaluation-state';
+import { defaultRange, departmentOf, rangeChange, rangeProblem } from '../../offerevaluation/evaluation-state';
 import { type ExportFormat, useExportOpEvaluation } from '../api/export-opevaluation';
 import { type OpEvaluationParams, useOpEvaluation } from '../api/get-opevaluation';
 import { CountsChart, MinutesChart } from '../components/opevaluation-chart';
@@ -68,7 +68,7 @@ export function OpEvaluationPage() {
         to={range.to}
         department={department}
         isDefault={!rawFrom && !rawTo}
-        onChange={(changes) => update({ ...range, ...changes })}
+        onChange={(changes) => update(rangeChange(fallback, changes))}
         onReset={() => update({ from: null, to: null })}
       />
       {problem ? (
