@@ -114,6 +114,14 @@ describe('capacity planning', () => {
     // The order is still to plan; its drive area needs the new 100 minutes.
     await page.goto('/app/capacities');
     await board(page).waitFor();
+    // The list comes a page of 8 at a time; 'Weitere anzeigen' appends the next page.
+    const toPlan = page.getByTestId('to-plan-item');
+    const open = await call<{ total: number }>('GET', '/capacity/get/requiredTimeList?size=1', tenant, token);
+    expect(open.total).toBeGreaterThan(8);
+    await expect.poll(() => toPlan.count()).toBe(8);
+    expect(await page.getByTestId('to-plan-more').textContent()).toContain(`noch ${open.total - 8}`);
+    await page.getByTestId('to-plan-more').click();
+    await expect.poll(() => toPlan.count()).toBe(Math.min(16, open.total));
     await page.getByTestId('to-plan-search').fill(abnr);
     const item = page.locator(`[data-testid="to-plan-item"][data-order="${orderId}"]`);
     await item.waitFor();

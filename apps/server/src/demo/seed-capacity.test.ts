@@ -2,7 +2,7 @@ import type {
   CapacityRangeReply,
   CapacitySettings,
   CostList,
-  RequiredTimeItem,
+  RequiredTimeListReply,
 } from '@pruefbuch/domain/schemas/capacity';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -60,10 +60,10 @@ describe('seedDemo: capacity planning, as the production lead sees it', () => {
     const ordersTime = week.days.reduce((a, d) => a + d.totalOrdersTime, 0);
     expect(ordersTime / available).toBeGreaterThan(1);
     expect(week.days.some((d) => d.colour === 'red')).toBe(true);
-    const open = await get<RequiredTimeItem[]>('/capacity/get/requiredTimeList');
-    expect(open.length).toBeGreaterThan(3);
-    expect(open.some((i) => i.totalPlanned === 0)).toBe(true);
-    const all = await get<RequiredTimeItem[]>('/capacity/get/requiredTimeList?filter=all');
-    expect(all.filter((i) => i.totalPlanned >= i.totalRequired).length).toBeGreaterThan(5);
+    const open = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?size=100');
+    expect(open.total).toBeGreaterThan(3);
+    expect(open.docs.some((i) => i.totalPlanned === 0)).toBe(true);
+    const all = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?filter=all&size=100');
+    expect(all.docs.filter((i) => i.totalPlanned >= i.totalRequired).length).toBeGreaterThan(5);
   });
 });

@@ -6,7 +6,7 @@
  * planned work of orders lives in timeslots (one order, one day, one work area, some minutes).
  */
 import { z } from 'zod';
-import { idSchema, isoDate } from './common';
+import { idSchema, isoDate, paged, pageQuery } from './common';
 
 /** SPEC §3 enumeration 'Work areas', in the order the work flows through production. */
 export const WORK_AREAS = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const;
@@ -415,11 +415,16 @@ export const requiredTimeReply = z.object({
 });
 export type RequiredTimeReply = z.infer<typeof requiredTimeReply>;
 
-/** GET capacity/get/requiredTimeList: the orders to plan (status before MONTAGE, active), with what is left. */
+/**
+ * GET capacity/get/requiredTimeList: the orders to plan (status before MONTAGE, active), with what is left,
+ * one page at a time (soonest planned installation first): a company with years of orders has thousands.
+ */
 export const requiredTimeListQuery = z.object({
   /** 'open': still time to plan (default); 'all': every plannable order. */
   filter: z.enum(['open', 'all']).default('open'),
   search: z.string().trim().max(100).optional(),
+  page: pageQuery.shape.page,
+  size: pageQuery.shape.size,
 });
 export const requiredTimeItemSchema = z.object({
   orderId: z.string(),
@@ -434,7 +439,8 @@ export const requiredTimeItemSchema = z.object({
   totalPlanned: z.number().int(),
 });
 export type RequiredTimeItem = z.infer<typeof requiredTimeItemSchema>;
-export const requiredTimeListReply = z.array(requiredTimeItemSchema);
+export const requiredTimeListReply = paged(requiredTimeItemSchema);
+export type RequiredTimeListReply = z.infer<typeof requiredTimeListReply>;
 
 /** GET capacity/get/proposal/{orderId}?direction=: 'Einplanen vorschlagen' (nothing is saved). */
 export const proposalQuery = z.object({

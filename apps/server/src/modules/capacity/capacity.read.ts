@@ -34,6 +34,7 @@ import dayjs from 'dayjs';
 import type { Executor } from '../../db/client';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { offsetOf, type Page, pageReply } from '../../platform/paging';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
 import { holidayMap, stateHolidays } from './capacity.holidays';
 import {
@@ -79,23 +80,31 @@ const holidaysOf = (s: CapacitySettingsFields, from: string, to: string) =>
 
 const requiredOf = (o: PlanOrder, c: CostListFields) => requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, c);
 
-/** GET capacity/get/requiredTimeList: the plannable orders that need time, with required and planned per area. */
+/**
+ * GET capacity/get/requiredTimeList: one page of the plannable orders that need time, with required and
+ * planned per area. The required time comes from each order's door configuration and the cost list, so
+ * every candidate is weighed here; the planned minutes are read for the candidates the filter must see
+ * ('open': all of them, to leave out the fully planned ones; 'all': the page's).
+ */
 export async function requiredTimeList(
   rctx: RequestContext,
-  q: { filter: 'open' | 'all'; search?: string | undefined },
-): Promise<RequiredTimeItem[]> {
+  q: { filter: 'open' | 'all'; search?: string | undefined; page: number; size: number },
+): Promise<Page<RequiredTimeItem>> {
   const ctx = requireTenant(rctx);
   const costList = costListFieldsOf(await ensureCostList(ctx.db, ctx.tenantId));
   const candidates = await plannableOrders(ctx.db, ctx.tenantId, q.search);
   const needing = candidates
     .map((o) => ({ o, required: requiredOf(o, costList).required }))
     .filter((x) => sumAreas(x.required) > 0);
+  const from = offsetOf(q);
+  const pageOf = <T>(all: T[]) => all.slice(from, from + q.size);
+  const weighed = q.filter === 'all' ? pageOf(needing) : needing;
   const planned = await plannedByOrder(
     ctx.db,
     ctx.tenantId,
-    needing.map((x) => x.o.id),
+    weighed.map((x) => x.o.id),
   );
-  const items = needing.map(({ o, required }): RequiredTimeItem => {
+  const items = weighed.map(({ o, required }): RequiredTimeItem => {
     const p = planned.get(o.id) ?? { ...NO_MINUTES };
     return {
       orderId: o.id,
@@ -110,7 +119,9 @@ export async function requiredTimeList(
       totalPlanned: sumAreas(p),
     };
   });
-  return q.filter === 'all' ? items : items.filter((i) => WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
+  if (q.filter === 'all') return pageReply(items, needing.length, q);
+  const open = items.filter((i) => WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
+  return pageReply(pageOf(open), open.length, q);
 }
 
 /** The required-time reply of an order: its lines, required, planned and finished per area, its slots. */

@@ -7,7 +7,7 @@ import {
   type CostList,
   type EmployeeTimeReply,
   PRODUCTION_DEFAULTS,
-  type RequiredTimeItem,
+  type RequiredTimeListReply,
   type RequiredTimeReply,
 } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
@@ -230,17 +230,28 @@ describe('required time', () => {
       w.worker.token,
     );
     expect(saved.statusCode).toBe(200);
-    const open = (await w.call('GET', '/capacity/get/requiredTimeList')).json() as RequiredTimeItem[];
-    expect(open.map((i) => i.abnr)).toEqual(['AB-100']);
-    const all = (await w.call('GET', '/capacity/get/requiredTimeList?filter=all')).json() as RequiredTimeItem[];
-    expect(all.map((i) => i.abnr).sort()).toEqual(['AB-100', 'AB-200']);
-    const itemB = all.find((i) => i.orderId === b._id);
+    const list = async (query = '') =>
+      (await w.call('GET', `/capacity/get/requiredTimeList${query}`)).json() as RequiredTimeListReply;
+    const open = await list();
+    expect(open.docs.map((i) => i.abnr)).toEqual(['AB-100']);
+    expect(open).toMatchObject({ total: 1, page: 1, pages: 1 });
+    const all = await list('?filter=all');
+    expect(all.docs.map((i) => i.abnr).sort()).toEqual(['AB-100', 'AB-200']);
+    expect(all.total).toBe(2);
+    const itemB = all.docs.find((i) => i.orderId === b._id);
     expect(itemB?.totalPlanned).toBe(itemB?.totalRequired);
     expect(itemB?.planned).toEqual(rb.required);
-    const searched = (
-      await w.call('GET', '/capacity/get/requiredTimeList?filter=all&search=zeil')
-    ).json() as RequiredTimeItem[];
-    expect(searched.map((i) => i.orderId)).toEqual([a._id]);
+    const searched = await list('?filter=all&search=zeil');
+    expect(searched.docs.map((i) => i.orderId)).toEqual([a._id]);
+    // One page at a time, soonest installation first; the planned minutes are the page's own ('all').
+    const first = await list('?filter=all&size=1');
+    const second = await list('?filter=all&size=1&page=2');
+    expect(first).toMatchObject({ total: 2, pages: 2, size: 1 });
+    expect([...first.docs, ...second.docs]).toEqual(all.docs);
+    expect((await list('?filter=all&size=1&page=3')).docs).toEqual([]);
+    expect((await list('?size=1&page=2')).docs).toEqual([]);
+    expect((await w.call('GET', '/capacity/get/requiredTimeList?size=0')).statusCode).toBe(400);
+    expect((await w.call('GET', '/capacity/get/requiredTimeList?page=x')).statusCode).toBe(400);
     expect((await w.call('GET', '/capacity/get/requiredTimeList?filter=some')).statusCode).toBe(400);
   });
 });

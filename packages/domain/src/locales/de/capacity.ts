@@ -81,7 +81,7 @@ export const capacity = {
     noMontage: 'Ohne geplante Montage',
     propose: 'Einplanen vorschlagen',
     addSlot: 'Von Hand einplanen',
-    more: 'Weitere {{count}} anzeigen',
+    more: 'Weitere anzeigen (noch {{count}})',
   },
   proposal: {
     title: 'Vorschlag für Auftrag {{abnr}}',

@@ -77,7 +77,7 @@ export const capacity: typeof de = {
     noMontage: 'No installation planned',
     propose: 'Propose a plan',
     addSlot: 'Plan by hand',
-    more: 'Show {{count}} more',
+    more: 'Show more ({{count}} left)',
   },
   proposal: {
     title: 'Proposal for order {{abnr}}',

@@ -10,8 +10,6 @@ import { useRequiredTimeList } from '../api/capacity';
 import { formatMinutes } from '../capacity-format';
 import { LoadFailed } from './load-failed';
 
-const PAGE = 8;
-
 /** 'Noch einzuplanen': orders with required time, what is planned of it, and the ways to plan them. */
 export function ToPlanList({
   mayPlan,
@@ -27,8 +25,8 @@ export function ToPlanList({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const list = useRequiredTimeList(filter, debounced);
-  const [shown, setShown] = useState(PAGE);
-  const items = list.data ?? [];
+  const items = list.data?.pages.flatMap((p) => p.docs) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="to-plan-title" data-testid="to-plan">
       <Stack gap="sm">
@@ -39,7 +37,6 @@ export function ToPlanList({
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
-            setShown(PAGE);
           }}
           placeholder={t('capacity.toPlan.search')}
           aria-label={t('capacity.toPlan.search')}
@@ -52,7 +49,6 @@ export function ToPlanList({
           value={filter}
           onChange={(v) => {
             setFilter(v as 'open' | 'all');
-            setShown(PAGE);
           }}
           aria-label={t('capacity.toPlan.filter')}
           data={[
@@ -62,12 +58,12 @@ export function ToPlanList({
         />
         {list.isPending ? <PageLoader /> : null}
         {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
-        {list.data && list.data.length === 0 ? (
+        {list.data && total === 0 ? (
           <Text size="sm" c="dimmed">
             {t('capacity.toPlan.empty')}
           </Text>
         ) : null}
-        {items.slice(0, shown).map((item) => (
+        {items.map((item) => (
           <Paper key={item.orderId} withBorder radius="sm" p="xs" data-testid="to-plan-item" data-order={item.orderId}>
             <Stack gap={4}>
               <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
@@ -133,9 +129,15 @@ export function ToPlanList({
             </Stack>
           </Paper>
         ))}
-        {items.length > shown ? (
-          <Button variant="subtle" size="xs" onClick={() => setShown((n) => n + PAGE)} data-testid="to-plan-more">
-            {t('capacity.toPlan.more', { count: items.length - shown })}
+        {list.hasNextPage ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void list.fetchNextPage()}
+            loading={list.isFetchingNextPage}
+            data-testid="to-plan-more"
+          >
+            {t('capacity.toPlan.more', { count: total - items.length })}
           </Button>
         ) : null}
       </Stack>
