@@ -21,6 +21,7 @@ export const PROTOCOL_ENTITIES = [
   'offer',
   'order',
   'costlist',
+  'capacity',
 ] as const;
 export type ProtocolEntity = (typeof PROTOCOL_ENTITIES)[number];
 export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -33,7 +34,10 @@ export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record';
  * How a stored value reads: 'date' YYYY-MM-DD → DD.MM.YYYY, 'datetime' ISO → DD.MM.YYYY HH:mm (Berlin),
  * 'enum:<i18n prefix>' a code → its label, 'ref' an id → a name, 'json' an object → "key: value" pairs,
  * 'address' → one line, 'money' cents-free euros, 'interval' months → the interval's label,
- * 'record' the summary of an inspection record (date · person, its id and ISO times formatted away).
+ * 'record' the summary of an inspection record (date · person, its id and ISO times formatted away),
+ * 'employee' an employee of the capacity settings (name · area · hours per weekday · inactive),
+ * 'absences' an employee's absences (name: ranges), 'ranges' date ranges with their remark,
+ * 'days' days with their name (local holidays).
  */
 export type ProtocolFormat =
   | 'text'
@@ -47,7 +51,11 @@ export type ProtocolFormat =
   | 'address'
   | 'money'
   | 'interval'
-  | 'record';
+  | 'record'
+  | 'employee'
+  | 'absences'
+  | 'ranges'
+  | 'days';
 
 export interface ProtocolField {
   /** The i18n key of the label. */
@@ -366,6 +374,19 @@ const COSTLIST: Record<string, ProtocolField> = {
   vorlagen: f('costlist.sections.templates', 'json'),
 };
 
+/**
+ * The capacity settings: the federal state, the operating holidays and local days as lists, and each
+ * employee on its own ('mitarbeiter.<id>', and 'mitarbeiter.<id>.abwesenheiten' for the absences, which
+ * change most), so that a change names the employee it concerns (capacitySettingsAuditView on the server).
+ */
+const CAPACITY: Record<string, ProtocolField> = {
+  bundesland: f('capacity.settings.bundesland', 'enum:capacity.states'),
+  betriebsurlaub: f('capacity.settings.operatingHolidays', 'ranges'),
+  lokaleFeiertage: f('capacity.settings.localHolidays', 'days'),
+};
+const EMPLOYEE = f('capacity.settings.employee', 'employee');
+const EMPLOYEE_ABSENCES = f('capacity.settings.absences', 'absences');
+
 /** Per entity its known fields. A new entity's entry is required by the type as soon as it is listed above. */
 export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<string, ProtocolField>>>> = {
   book: BOOK,
@@ -376,6 +397,7 @@ export const PROTOCOL_FIELDS: Readonly<Record<ProtocolEntity, Readonly<Record<st
   offer: OFFER,
   order: ORDER,
   costlist: COSTLIST,
+  capacity: CAPACITY,
 };
 
 export const isProtocolEntity = (v: string): v is ProtocolEntity =>
@@ -422,6 +444,15 @@ export function protocolField(entity: string, field: string): ProtocolFieldView 
   const known = isProtocolEntity(entity) ? PROTOCOL_FIELDS[entity][field] : undefined;
   if (known) return { ...known, label: [part(known.label, field)] };
   const [head = '', sub, ...rest] = field.split('.');
+  if (entity === 'capacity' && head === 'mitarbeiter' && sub) {
+    if (rest.length === 0) return { ...EMPLOYEE, label: [part(EMPLOYEE.label, head)] };
+    if (rest.join('.') === 'abwesenheiten') {
+      return {
+        ...EMPLOYEE_ABSENCES,
+        label: [part(EMPLOYEE.label, head), part(EMPLOYEE_ABSENCES.label, rest[0] ?? '')],
+      };
+    }
+  }
   if (entity === 'book' && KINDS.includes(head) && rest.length === 0) {
     const kind = part(`inspections.kind.${head}`, head);
     if (sub === undefined) return { label: [kind], format: 'record' };

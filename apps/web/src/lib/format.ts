@@ -58,3 +58,11 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 102.4) / 10)} KB`;
   return `${formatNumber(Math.round(bytes / (1024 * 102.4)) / 10)} MB`;
 }
+
+/** 45 → '45 min', 90 → '1:30 h', 480 → '8:00 h'. */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '−' : '';
+  const m = Math.abs(Math.round(minutes));
+  if (m < 60) return `${sign}${m} min`;
+  return `${sign}${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')} h`;
+}

@@ -53,6 +53,35 @@ export async function ensureSettings(db: Executor, tenantId: string): Promise<Se
   return row;
 }
 
+export async function findSettingsById(db: Executor, tenantId: string, id: string): Promise<SettingsRow | null> {
+  const [row] = await db
+    .select()
+    .from(capacitySettings)
+    .where(and(eq(capacitySettings.tenantId, tenantId), eq(capacitySettings.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What the protocol records of the settings (domain protocol.ts CAPACITY): the federal state, the operating
+ * holidays and local days as lists, and each employee on its own — its name, area, hours and whether it is
+ * active under 'mitarbeiter.<id>', its absences (with its name) under 'mitarbeiter.<id>.abwesenheiten' — so
+ * that a change names the employee and an absence entered does not repeat the working hours.
+ */
+export function capacitySettingsAuditView(f: CapacitySettingsFields): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    bundesland: f.bundesland,
+    betriebsurlaub: f.betriebsurlaub.length ? f.betriebsurlaub : null,
+    lokaleFeiertage: f.lokaleFeiertage.length ? f.lokaleFeiertage : null,
+  };
+  for (const e of f.mitarbeiter) {
+    const key = `mitarbeiter.${e._id ?? e.name}`;
+    view[key] = { name: e.name, bereich: e.bereich, arbeitszeit: e.arbeitszeit, aktiv: e.aktiv };
+    view[`${key}.abwesenheiten`] = e.abwesenheiten.length ? { name: e.name, abwesenheiten: e.abwesenheiten } : null;
+  }
+  return view;
+}
+
 /** The settings' fields as the rules read them. */
 export const settingsOf = (r: SettingsRow): CapacitySettingsFields => r.settings;
 

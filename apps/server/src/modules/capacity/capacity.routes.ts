@@ -23,7 +23,9 @@ import { idParams, idSchema } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth';
+import { protocolRoute } from '../protocol/protocol.routes';
 import * as read from './capacity.read';
+import { findSettingsById } from './capacity.repo';
 import * as write from './capacity.write';
 
 const tags = ['capacity'];
@@ -53,6 +55,13 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'capacity:settings', scope: 'none' },
     schema: { tags, params: idParams, body: capacitySettingsUpdateSchema, response: { 200: capacitySettingsSchema } },
     handler: (req) => write.updateSettings(ctxOf(req), req.params.id, req.body),
+  });
+
+  protocolRoute(app, {
+    path: '/protocol/getProtocolByCapacity/:id',
+    entity: 'capacity',
+    access: 'capacity:read',
+    exists: (db, tenantId, id) => (tenantId ? findSettingsById(db, tenantId, id) : Promise.resolve(null)),
   });
 
   app.get('/capacity/get/holidays', {

@@ -64,6 +64,49 @@ describe('GET/POST/PUT capacity', () => {
     expect(((await w.call('GET', '/capacity')).json() as CapacitySettings).mitarbeiter).toHaveLength(2);
   });
 
+  it('records each change in the protocol, employee by employee; another tenant’s protocol is a 404', async () => {
+    const w = await capacityWorld(t);
+    const first = await w.setSettings({ mitarbeiter: [employee('Anna Becker', 'antrieb')] });
+    const anna = first.mitarbeiter[0];
+    if (!anna) throw new Error('no employee');
+    const absence = { start: '2026-11-23', ende: '2026-11-27', bemerkung: 'Krank' };
+    const second = await w.setSettings({
+      bundesland: 'SN',
+      mitarbeiter: [{ ...anna, abwesenheiten: [absence] }, employee('Ben Schulz', 'versand')],
+      betriebsurlaub: [{ start: '2026-12-24', ende: '2027-01-01', bemerkung: 'Weihnachten' }],
+    });
+    const ben = second.mitarbeiter[1]?._id;
+    type Entry = { field: string; action: string; oldValue: string | null; newValue: string | null };
+    const protocol = (await w.call('GET', `/protocol/getProtocolByCapacity/${second._id}`)).json() as Entry[];
+    const fields = new Map(protocol.map((e) => [e.field, e]));
+    // The second save: the state, Anna's absence (her hours unchanged: no row), Ben added, the operating holidays.
+    expect(fields.get('bundesland')).toMatchObject({ oldValue: 'HE', newValue: 'SN' });
+    expect(JSON.parse(fields.get(`mitarbeiter.${anna._id}.abwesenheiten`)?.newValue ?? '')).toEqual({
+      name: 'Anna Becker',
+      abwesenheiten: [absence],
+    });
+    expect(fields.get(`mitarbeiter.${anna._id}.abwesenheiten`)?.oldValue).toBeNull();
+    expect(JSON.parse(fields.get(`mitarbeiter.${ben}`)?.newValue ?? '')).toMatchObject({
+      name: 'Ben Schulz',
+      bereich: 'versand',
+      aktiv: true,
+    });
+    expect(fields.get(`mitarbeiter.${ben}`)?.oldValue).toBeNull();
+    expect(fields.get('betriebsurlaub')?.oldValue).toBeNull();
+    expect(protocol.filter((e) => e.field === `mitarbeiter.${anna._id}`)).toHaveLength(1);
+    // Removing Ben records his row going, under his id.
+    await w.setSettings({ bundesland: 'SN', mitarbeiter: [second.mitarbeiter[0] as never] });
+    const after = (await w.call('GET', `/protocol/getProtocolByCapacity/${second._id}`)).json() as Entry[];
+    expect(after.filter((e) => e.field === `mitarbeiter.${ben}`).map((e) => e.newValue)).toContain(null);
+    // Readers of the board may read it; another tenant may not.
+    expect(
+      (await w.call('GET', `/protocol/getProtocolByCapacity/${second._id}`, undefined, w.worker.token)).statusCode,
+    ).toBe(200);
+    const other = await capacityWorld(t, 'Fremd');
+    expect((await other.call('GET', `/protocol/getProtocolByCapacity/${second._id}`)).statusCode).toBe(404);
+    expect((await w.call('GET', '/protocol/getProtocolByCapacity/not-an-id')).statusCode).toBe(400);
+  });
+
   it('refuses bad settings with 400 naming the field and the reason', async () => {
     const w = await capacityWorld(t);
     const s = (await w.call('GET', '/capacity')).json() as CapacitySettings;

@@ -17,10 +17,19 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { capacitySettings, capacityTimeslots } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { requiredTimeReplyOf } from './capacity.read';
-import { findSlot, lockPlanOrder, slotsOfOrder, toSettingsDto, toSlotDto } from './capacity.repo';
+import {
+  capacitySettingsAuditView,
+  findSlot,
+  lockPlanOrder,
+  settingsOf,
+  slotsOfOrder,
+  toSettingsDto,
+  toSlotDto,
+} from './capacity.repo';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -33,19 +42,39 @@ const withIds = (f: CapacitySettingsFields): CapacitySettingsFields => ({
   lokaleFeiertage: f.lokaleFeiertage,
 });
 
-/** POST capacity: the tenant's settings; a second one is a 409 CAPACITY_EXISTS. */
+const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update') => ({
+  entity: 'capacity' as const,
+  entityId: id,
+  tenantId: ctx.tenantId,
+  action,
+});
+
+/** POST capacity: the tenant's settings; a second one is a 409 CAPACITY_EXISTS. Recorded in the protocol. */
 export async function createSettings(rctx: RequestContext, input: CapacitySettingsFields) {
   const ctx = requireTenant(rctx);
-  const [row] = await ctx.db
-    .insert(capacitySettings)
-    .values({ tenantId: ctx.tenantId, settings: withIds(input) })
-    .onConflictDoNothing({ target: capacitySettings.tenantId })
-    .returning();
-  if (!row) throw conflict('CAPACITY_EXISTS');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(capacitySettings)
+      .values({ tenantId: ctx.tenantId, settings: withIds(input) })
+      .onConflictDoNothing({ target: capacitySettings.tenantId })
+      .returning();
+    if (!inserted) throw conflict('CAPACITY_EXISTS');
+    await recordChanges(
+      tx,
+      ctx,
+      auditOf(ctx, inserted.id, 'create'),
+      null,
+      capacitySettingsAuditView(settingsOf(inserted)),
+    );
+    return inserted;
+  });
   return toSettingsDto(row);
 }
 
-/** PUT capacity/{id}: the whole settings replace the stored ones; a stale __v is a 409, another tenant's a 404. */
+/**
+ * PUT capacity/{id}: the whole settings replace the stored ones; a stale __v is a 409, another tenant's a 404.
+ * Each change is recorded in the protocol, employee by employee (capacitySettingsAuditView).
+ */
 export async function updateSettings(rctx: RequestContext, id: string, input: CapacitySettingsUpdate) {
   const ctx = requireTenant(rctx);
   const { __v, ...fields } = input;
@@ -64,6 +93,13 @@ export async function updateSettings(rctx: RequestContext, id: string, input: Ca
       .where(and(eq(capacitySettings.tenantId, ctx.tenantId), eq(capacitySettings.id, id)))
       .returning();
     if (!updated) throw notFound();
+    await recordChanges(
+      tx,
+      ctx,
+      auditOf(ctx, id, 'update'),
+      capacitySettingsAuditView(settingsOf(current)),
+      capacitySettingsAuditView(settingsOf(updated)),
+    );
     return updated;
   });
   return toSettingsDto(row);

@@ -19,6 +19,18 @@ const TEXTS: Record<string, string> = {
   'inspections.sections.defects': 'Mängel',
   'protocol.fields.finalized': 'Abgeschlossen',
   'lookups.customers.RETAIL_CUSTOMER': 'Einzelhandelskunde',
+  'capacity.weekdays.montag': 'Montag',
+  'capacity.weekdays.dienstag': 'Dienstag',
+  'capacity.weekdays.mittwoch': 'Mittwoch',
+  'capacity.weekdays.donnerstag': 'Donnerstag',
+  'capacity.weekdays.freitag': 'Freitag',
+  'capacity.areas.antrieb': 'Antrieb',
+  'capacity.settings.inactive': 'inaktiv',
+  'capacity.settings.noEntries': 'keine',
+  'capacity.settings.employee': 'Mitarbeiter',
+  'capacity.settings.absences': 'Abwesenheiten',
+  'capacity.settings.bundesland': 'Bundesland',
+  'capacity.states.HE': 'Hessen',
 };
 const t = ((key: string, opts?: { defaultValue?: string }) => TEXTS[key] ?? opts?.defaultValue ?? key) as TFunction;
 
@@ -77,6 +89,29 @@ describe('protocol values by format', () => {
     ],
     ['customerlocation', 'customer', '1', 'Einzelhandelskunde'],
     ['customerlocation', 'ruhend', 'true', 'Ja'],
+    // The capacity settings: an employee, its absences, operating holidays and local days, the state.
+    [
+      'capacity',
+      `mitarbeiter.${ID}`,
+      '{"name":"Sven Hoffmann","bereich":"antrieb","arbeitszeit":{"montag":480,"dienstag":480,"mittwoch":450,"donnerstag":480,"freitag":0},"aktiv":false}',
+      'Sven Hoffmann · Antrieb · Mo 8:00 h, Di 8:00 h, Mi 7:30 h, Do 8:00 h, Fr 0 min · inaktiv',
+    ],
+    [
+      'capacity',
+      `mitarbeiter.${ID}.abwesenheiten`,
+      '{"name":"Sven Hoffmann","abwesenheiten":[{"start":"2026-11-23","ende":"2026-11-27","bemerkung":"Krank"},{"start":"2026-12-24","ende":"2026-12-24","bemerkung":""}]}',
+      'Sven Hoffmann: 23.11.2026–27.11.2026 (Krank); 24.12.2026',
+    ],
+    [
+      'capacity',
+      'betriebsurlaub',
+      '[{"start":"2026-12-24","ende":"2027-01-01","bemerkung":"Weihnachten"}]',
+      '24.12.2026–01.01.2027 (Weihnachten)',
+    ],
+    ['capacity', 'betriebsurlaub', '[]', 'keine'],
+    ['capacity', 'lokaleFeiertage', '[{"date":"2026-06-11","name":"Heinerfest"}]', '11.06.2026 Heinerfest'],
+    ['capacity', 'bundesland', 'HE', 'Hessen'],
+    ['capacity', `mitarbeiter.${ID}`, 'kein json', 'kein json'],
   ])('%s %s %s → %s', (entity, field, value, shown) => {
     expect(protocolValue(protocolField(entity, field), value, lookups)).toBe(shown);
   });
@@ -106,6 +141,9 @@ describe('protocol labels', () => {
     ['book', 'legacy_field', 'Legacy field'],
     ['tenant', 'wartung.defects', 'Wartung · Defects'],
     ['offer', 'priceNet', 'Price net'],
+    ['capacity', `mitarbeiter.${ID}`, 'Mitarbeiter'],
+    ['capacity', `mitarbeiter.${ID}.abwesenheiten`, 'Mitarbeiter · Abwesenheiten'],
+    ['capacity', 'bundesland', 'Bundesland'],
   ])('%s %s → %s', (entity, field, label) => {
     expect(protocolLabel(protocolField(entity, field), t)).toBe(label);
   });

@@ -5,7 +5,7 @@
 import type { ProtocolFieldView, ProtocolRef } from '@pruefbuch/domain/protocol';
 import type { TFunction } from 'i18next';
 import { addressSummary } from '@/components/ui/address-editor';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMinutes, formatMoney, formatNumber } from '@/lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
@@ -79,6 +79,43 @@ function json(value: string, l: ProtocolLookups, view: ProtocolFieldView): strin
   return readableText(String(parsed));
 }
 
+const WEEKDAYS = ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag'] as const;
+type Range = { start?: string; ende?: string; bemerkung?: string };
+const day = (v: unknown) => (typeof v === 'string' && ISO_DATE.test(v) ? formatDate(v) : String(v ?? ''));
+const rangeText = (r: Range) =>
+  `${r.start === r.ende ? day(r.start) : `${day(r.start)}–${day(r.ende)}`}${r.bemerkung ? ` (${r.bemerkung})` : ''}`;
+const listOf = (items: string[], l: ProtocolLookups) => items.join('; ') || l.t('capacity.settings.noEntries');
+
+/**
+ * The capacity settings' values (domain protocol.ts CAPACITY): an employee as "name · area · Mo 8:00 h, …",
+ * its absences as "name: ranges", operating holidays as ranges, local days as "date name".
+ */
+function capacityValue(format: string, parsed: unknown, l: ProtocolLookups): string | null {
+  if (!parsed || typeof parsed !== 'object') return null;
+  const o = parsed as Record<string, unknown>;
+  switch (format) {
+    case 'employee': {
+      const hours = (o.arbeitszeit ?? {}) as Record<string, number>;
+      const week = WEEKDAYS.map((d) => `${l.t(`capacity.weekdays.${d}`).slice(0, 2)} ${formatMinutes(hours[d] ?? 0)}`);
+      const parts = [String(o.name ?? ''), l.t(`capacity.areas.${String(o.bereich)}`), week.join(', ')];
+      return [...parts, ...(o.aktiv === false ? [l.t('capacity.settings.inactive')] : [])].join(' · ');
+    }
+    case 'absences':
+      return `${String(o.name ?? '')}: ${listOf(((o.abwesenheiten ?? []) as Range[]).map(rangeText), l)}`;
+    case 'ranges':
+      return Array.isArray(parsed) ? listOf((parsed as Range[]).map(rangeText), l) : null;
+    case 'days':
+      return Array.isArray(parsed)
+        ? listOf(
+            (parsed as { date?: string; name?: string }[]).map((d) => `${day(d.date)} ${d.name ?? ''}`.trim()),
+            l,
+          )
+        : null;
+    default:
+      return null;
+  }
+}
+
 /** A stored value as a person reads it, by the field's format; empty values are '–'. */
 export function protocolValue(view: ProtocolFieldView, value: string | null, l: ProtocolLookups): string {
   if (value === null || value === '') return DASH;
@@ -106,6 +143,18 @@ export function protocolValue(view: ProtocolFieldView, value: string | null, l: 
     case 'json':
     case 'address':
       return json(value, l, view);
+    case 'employee':
+    case 'absences':
+    case 'ranges':
+    case 'days': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return readableText(value);
+      }
+      return capacityValue(format, parsed, l) ?? json(value, l, view);
+    }
     default:
       // 'text' and 'record', and fields the registry does not know: never a raw id or ISO instant.
       if (value === 'true' || value === 'false') return l.t(value === 'true' ? 'common.yes' : 'common.no');

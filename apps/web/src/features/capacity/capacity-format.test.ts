@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateRanges, formatMinutes, hoursToMinutes, minutesToHours } from './capacity-format';
+import { formatMinutes } from '@/lib/format';
+import { dateRanges, hoursToMinutes, minutesToHours } from './capacity-format';
 
 describe('capacity formats', () => {
   it.each([

@@ -2,14 +2,6 @@
 import type { UtilisationColour } from '@pruefbuch/domain/rules/capacity-time';
 import dayjs from 'dayjs';
 
-/** 45 → '45 min', 90 → '1:30 h', 480 → '8:00 h'. */
-export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '−' : '';
-  const m = Math.abs(Math.round(minutes));
-  if (m < 60) return `${sign}${m} min`;
-  return `${sign}${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')} h`;
-}
-
 /** Minutes as hours for an input (450 → 7.5), and back (7.5 → 450, whole minutes). */
 export const minutesToHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 export const hoursToMinutes = (hours: number) => Math.round(hours * 60);

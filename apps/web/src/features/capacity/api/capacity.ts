@@ -1,4 +1,6 @@
 /** The capacity API (GET capacity/get/…, PUT capacity/put/…, settings): reads as queries, writes as mutations. */
+
+import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
 import type {
   CapacityRangeReply,
   CapacitySettings,
@@ -42,6 +44,7 @@ export const capacityKeys = {
   proposal: (tenant: string | null, orderId: string, direction: string) =>
     [CAPACITY_KEY, tenant, 'plan', 'proposal', orderId, direction] as const,
   settings: (tenant: string | null) => [CAPACITY_KEY, tenant, 'settings'] as const,
+  protocol: (tenant: string | null, id: string) => [CAPACITY_KEY, tenant, 'settings', 'protocol', id] as const,
   holidays: (tenant: string | null, year: number, state: string) =>
     [CAPACITY_KEY, tenant, 'settings', 'holidays', year, state] as const,
 };
@@ -175,6 +178,17 @@ export function useUpdateCapacitySettings() {
       queryClient.setQueryData(capacityKeys.settings(currentTenant), saved);
       void queryClient.invalidateQueries({ queryKey: capacityKeys.plan(currentTenant) });
       void queryClient.invalidateQueries({ queryKey: [CAPACITY_KEY, currentTenant, 'settings', 'holidays'] });
+      void queryClient.invalidateQueries({ queryKey: capacityKeys.protocol(currentTenant, saved._id) });
     },
+  });
+}
+
+/** GET protocol/getProtocolByCapacity/{id}: every change of the settings, employee by employee. */
+export function useCapacityProtocol(id: string) {
+  const { currentTenant } = useSession();
+  return useQuery({
+    queryKey: capacityKeys.protocol(currentTenant, id),
+    queryFn: ({ signal }) =>
+      api.get<ProtocolEntry[]>(`protocol/getProtocolByCapacity/${encodeURIComponent(id)}`, { signal }),
   });
 }

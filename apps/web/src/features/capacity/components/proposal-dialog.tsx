@@ -6,11 +6,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
-import { formatPercent } from '@/lib/format';
+import { formatMinutes, formatPercent } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useProposal, useSaveCapacityByOrder } from '../api/capacity';
-import { formatMinutes } from '../capacity-format';
 import { notifyPlanFailed } from '../plan-errors';
 import { LoadFailed } from './load-failed';
 

@@ -15,8 +15,14 @@ import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
+import { ProtocolTable } from '@/components/ui/protocol-table';
 import { getSessionState } from '@/lib/session';
-import { capacitySettingsQueryOptions, useCapacitySettings, useUpdateCapacitySettings } from '../api/capacity';
+import {
+  capacitySettingsQueryOptions,
+  useCapacityProtocol,
+  useCapacitySettings,
+  useUpdateCapacitySettings,
+} from '../api/capacity';
 import { hoursToMinutes, minutesToHours } from '../capacity-format';
 import { Ranges } from './date-ranges';
 import type { SettingsForm, SettingsValues } from './settings-form';
@@ -85,12 +91,18 @@ function SettingsEditor({ settings }: { settings: CapacitySettings }) {
           <Tabs.Tab value="holidays" data-testid="capacity-settings-holidays-tab">
             {t('capacity.settings.holidays')}
           </Tabs.Tab>
+          <Tabs.Tab value="protocol" data-testid="capacity-settings-protocol-tab">
+            {t('protocol.title')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="employees">
           <Employees form={editor.form} />
         </Tabs.Panel>
         <Tabs.Panel value="holidays">
           <HolidaysTab form={editor.form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="protocol">
+          <SettingsProtocol id={settings._id} />
         </Tabs.Panel>
       </Tabs>
     </EditorForm>
@@ -187,5 +199,20 @@ function Employees({ form }: { form: SettingsForm }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The settings' protocol: who changed what, employee by employee (read-only, beside the form). */
+function SettingsProtocol({ id }: { id: string }) {
+  const protocol = useCapacityProtocol(id);
+  return (
+    <ProtocolTable
+      entity="capacity"
+      entries={protocol.data}
+      loading={protocol.isPending}
+      error={protocol.isError ? protocol.error : null}
+      onRetry={() => void protocol.refetch()}
+      lookups={{ countries: [], intervalLabel: String, refs: {} }}
+    />
   );
 }

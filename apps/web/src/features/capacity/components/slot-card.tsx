@@ -6,7 +6,7 @@ import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@t
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMinutes } from '../capacity-format';
+import { formatMinutes } from '@/lib/format';
 import classes from './week-board.module.css';
 
 /** An order's planned minutes on the board: dragged to another day or area, its menu opens the order, finishes or removes it. */

@@ -5,9 +5,8 @@ import { IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMinutes } from '@/lib/format';
 import { useRequiredTimeList } from '../api/capacity';
-import { formatMinutes } from '../capacity-format';
 import { LoadFailed } from './load-failed';
 
 /** 'Noch einzuplanen': orders with required time, what is planned of it, and the ways to plan them. */

@@ -1,8 +1,8 @@
 import { Group, Progress, Text } from '@mantine/core';
 import type { DailyCapacity } from '@pruefbuch/domain/schemas/capacity';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '@/lib/format';
-import { BAR_COLOUR, formatMinutes } from '../capacity-format';
+import { formatMinutes, formatPercent } from '@/lib/format';
+import { BAR_COLOUR } from '../capacity-format';
 
 /** A day's utilisation: a bar in the reply's colour (green ≤ 85 %, orange ≤ 100 %, red above) and the figures. */
 export function UtilisationBar({ day, compact }: { day: DailyCapacity; compact?: boolean }) {

@@ -15,8 +15,8 @@ import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from 
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMinutes } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatMinutes } from '../capacity-format';
 import { cellCoordinates } from './cell-coordinates';
 import { SlotCard } from './slot-card';
 import { UtilisationBar } from './utilisation-bar';

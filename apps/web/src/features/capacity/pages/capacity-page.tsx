@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMinutes } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
@@ -25,7 +25,6 @@ import {
   useFinishTimeslot,
   useShiftTimeslot,
 } from '../api/capacity';
-import { formatMinutes } from '../capacity-format';
 import { AbsenceList } from '../components/absence-list';
 import { LoadFailed } from '../components/load-failed';
 import { MonthGrid } from '../components/month-grid';

@@ -5,7 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { NumberField } from '@/components/ui/number-field';
-import { formatMinutes } from '@/features/capacity/capacity-format';
+import { formatMinutes } from '@/lib/format';
 import type { OrderForm } from './order-fields';
 
 const COUNTS = [
