@@ -6,6 +6,7 @@ import {
   CUSTOMER_ROLE_NUMBERS,
   CustomerRole,
   type CustomerRoleNumber,
+  Department,
   isBranchUser,
   type Principal,
   ROLE_NUMBERS,
@@ -312,7 +313,15 @@ export const NAV: readonly {
     screen: 'list_allmyinspections',
     rule: (u) => u.role !== R.PROJECT_ONLY_ROLE && !isBranchUser(u),
   },
-  { entry: 'orderProcessing', screen: 'list_orderprocessing', rule: (u) => ORDER_NAV_ROLES.includes(u.role) },
+  {
+    entry: 'orderProcessing',
+    screen: 'list_orderprocessing',
+    // SPEC §6's roles, and beyond it (decision 023) every user of a department whom §2 lets open the screen:
+    // orders are handed to departments (KTB, OFM, …) and their users mailed a link, so they need the way back.
+    rule: (u) =>
+      ORDER_NAV_ROLES.includes(u.role) ||
+      (u.department != null && u.department !== Department.NO_DEPARTMENT && canOpen('list_orderprocessing', u)),
+  },
   { entry: 'evaluation', screen: 'opevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
   {
     entry: 'branches',

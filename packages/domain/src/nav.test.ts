@@ -77,6 +77,22 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
     ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation', 'defectReports'],
   ],
   ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports']],
+  // Order processing: a user of a department reaches the orders handed to it (decision 023); without one, not.
+  [
+    'standard, department KTB',
+    { role: 3, department: 4 },
+    ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
+  ],
+  [
+    'standard, no department',
+    { role: 3, department: 1 },
+    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports'],
+  ],
+  [
+    'list admin, department OFM',
+    { role: 2, department: 5 },
+    ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
+  ],
   [
     'standard + flag',
     { role: 3, auswertung: true },
