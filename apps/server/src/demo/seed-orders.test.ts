@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
 import { auditLogs, books, offers, orders, tenants } from '../db/schema/index';
+import { STARTER_COMPONENTS } from '../modules/components/components.starter';
 import { opFigures } from '../modules/opevaluation/opevaluation.repo';
 import { seedDemo } from './seed';
 import { DEMO_ORDER_COUNT, type HandOver, type OrderPeople, planDemoOrders } from './seed-orders';
@@ -39,6 +40,22 @@ describe('seedDemo: the demo orders', () => {
       );
     expect(made).toHaveLength(3);
     for (const b of made) expect(b.lagerort).toBe('inFertigungsprozess');
+  });
+
+  it('writes door configurations in the codes the component catalogue knows, for the door type', () => {
+    const known = new Map(STARTER_COMPONENTS.map(([code, , doorType]) => [code, doorType]));
+    const doors = rows.filter((r) => r.tuer.tuertyp);
+    expect(doors.length).toBeGreaterThan(80);
+    for (const r of doors) {
+      const t = r.tuer;
+      for (const code of [t.antrieb, t.fluegel, t.stromart, ...t.komponenten]) {
+        expect([code, known.get(code)]).toEqual([code, expect.stringMatching(new RegExp(`^(${t.tuertyp}|both)$`))]);
+      }
+    }
+    // Escape-route doors among them, both kinds (the power type says so).
+    for (const type of ['schieber', 'dreher']) {
+      expect(doors.some((r) => r.tuer.tuertyp === type && /fr/i.test(r.tuer.stromart))).toBe(true);
+    }
   });
 
   it('seeds 120 orders of the first tenant in every status, department and division', () => {
@@ -114,7 +131,8 @@ describe('seedDemo: the demo orders', () => {
     const doors = rows.filter((r) => r.tuer.tuertyp);
     expect(new Set(doors.map((r) => r.tuer.tuertyp))).toEqual(new Set(['dreher', 'schieber']));
     expect(doors.some((r) => r.tuer.stromart.toLowerCase().includes('fr'))).toBe(true);
-    expect(doors.every((r) => /^FL\d$/.test(r.tuer.fluegel))).toBe(true);
+    // The wing count is the last character of the wings code (SPEC §9).
+    expect(doors.every((r) => /^(FL|SFL|TEL)\d$/.test(r.tuer.fluegel))).toBe(true);
     // Late installations: installed in a week after the planned one.
     const lateInstalled = rows.filter(
       (r) => r.installedAt && r.vkidAktKw && weekOf(r.installedAt.toISOString().slice(0, 10)) > r.vkidAktKw,

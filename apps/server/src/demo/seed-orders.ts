@@ -216,23 +216,36 @@ const TEAMS = ['Team Nord (Kaya/Brandt)', 'Team Süd (Lehmann/Yilmaz)', 'Team Mi
 const INNENDIENST = ['Petra Schmitt', 'Ralf Hoffmann', 'Miriam Köhler'];
 const AD = ['MKR', 'SHO', 'TWE', 'JBA'];
 
-/** Door configurations: the codes the component catalogue knows (or plausible ones). */
-const SLIDING = { antrieb: ['AS-1F', 'AS-2F', 'AS-2F-FR', 'AS-TEL-2F', 'AS-TEL-4F'], fluegel: ['FL1', 'FL2', 'FL4'] };
-const SWING = { antrieb: ['DT-1F', 'DT-1F-FR', 'DT-2F', 'DT-2F-FR'], fluegel: ['FL1', 'FL2'] };
-const POWER = ['STR', 'STR-FR', 'STR-USV', 'STR-FR-USV'];
-const COMPONENTS = [
-  'RM-IR',
-  'RM-RADAR',
-  'PS-KEY',
-  'PS-DIGI',
-  'SENS-NSK',
-  'SENS-HSK',
-  'TA-INNEN',
-  'TA-AUSSEN',
-  'NOT-AUS',
-  'VR-EMV',
-  'USV-30',
-];
+/**
+ * Door configurations in the codes of the component catalogue's starter set (components.starter.ts), so
+ * that a book created from a demo order gets every component's text: the drive, its wings (the drive's
+ * wing count), a power type that says whether the door is on an escape route ('-FR' sliding drives and
+ * 'DA-RW' swing drives for escape-route doors), and the sensors and controls of the door type.
+ */
+const SLIDING = {
+  antrieb: ['SA-1', 'SA-2', 'SA-2-FR', 'SA-TEL-2', 'SA-TEL-4', 'SA-SLIM-2'],
+  fluegel: { 'SA-1': 'SFL1', 'SA-TEL-2': 'TEL2', 'SA-TEL-4': 'TEL4' } as Record<string, string>,
+  defaultFluegel: 'SFL2',
+  komponenten: [
+    'SE-KOMBI',
+    'SE-RADAR',
+    'SE-IR-SK',
+    'SE-IR-NSK',
+    'PS-MECH',
+    'PS-EL',
+    'TA-NOTAUF',
+    'USV-24',
+    'OP-VERR-EM',
+  ],
+};
+const SWING = {
+  antrieb: ['DA-EM-1', 'DA-EH-1', 'DA-EM-2', 'DA-RW-1', 'DA-RW-2', 'DA-LE-1'],
+  fluegel: { 'DA-EM-2': 'FL2', 'DA-RW-2': 'FL2' } as Record<string, string>,
+  defaultFluegel: 'FL1',
+  komponenten: ['SE-OEFF', 'SE-SCHL', 'SE-RADAR', 'TA-AP', 'TA-IR', 'PS-MECH', 'TA-NOTAUF', 'USV-24', 'OP-VERR-EM'],
+};
+const POWER = { standard: ['STD-230', 'STD-230-AKKU'], escapeRoute: ['FR-230', 'FR-230-AKKU', 'FR-24'] };
+const isEscapeRouteDrive = (antrieb: string) => antrieb.endsWith('-FR') || antrieb.startsWith('DA-RW');
 
 // ---------------------------------------------------------------------------------------------
 // The plan
@@ -443,20 +456,15 @@ export function planDemoOrders(
       site.divisions.includes('autSchieber') || (!site.divisions.includes('autDreher') && rnd.next() < 0.5);
     const codes = sliding ? SLIDING : SWING;
     const antrieb = rnd.pick(codes.antrieb);
-    const escapeRoute = antrieb.endsWith('-FR');
     const tuer: DoorConfig =
       rnd.next() < 0.125
         ? { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] }
         : {
             tuertyp: sliding ? 'schieber' : 'dreher',
             antrieb,
-            fluegel: antrieb.includes('4F')
-              ? 'FL4'
-              : antrieb.includes('2F')
-                ? 'FL2'
-                : rnd.pick(codes.fluegel.slice(0, 2)),
-            stromart: rnd.pick(POWER.filter((c) => c.includes('-FR') === escapeRoute)),
-            komponenten: [...new Set(Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(COMPONENTS)))],
+            fluegel: codes.fluegel[antrieb] ?? codes.defaultFluegel,
+            stromart: rnd.pick(isEscapeRouteDrive(antrieb) ? POWER.escapeRoute : POWER.standard),
+            komponenten: [...new Set(Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(codes.komponenten)))],
           };
     const leistungsart: ServiceKindFlags = {
       ibn: installed && rnd.next() < 0.5,
