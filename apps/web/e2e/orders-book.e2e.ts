@@ -42,7 +42,8 @@ describe('orders: the book from the door configuration', () => {
     await page.getByTestId('order-book-create').click();
     await page.getByTestId('order-book-unknown').waitFor();
     expect(await page.getByTestId('order-book-unknown').textContent()).toContain(unknown);
-    await page.keyboard.press('Escape');
+    await page.getByTestId('order-book-unknown-close').click();
+    await page.getByTestId('order-book-unknown').waitFor({ state: 'detached' });
 
     // The order now links to its book and no longer offers to create one.
     await bar.getByTestId('order-book-link').waitFor();

@@ -62,9 +62,22 @@ export function BookDialog({
     >
       <Stack gap="md">
         {unknown ? (
-          <Alert color="orange" data-testid="order-book-unknown">
-            {t('orders.editor.book.unknownCodes', { codes: unknown.join(', ') })}
-          </Alert>
+          <>
+            <Alert color="orange" data-testid="order-book-unknown">
+              {t('orders.editor.book.unknownCodes', { codes: unknown.join(', ') })}
+            </Alert>
+            <Group justify="flex-end">
+              <Button
+                onClick={() => {
+                  setUnknown(null);
+                  onClose();
+                }}
+                data-testid="order-book-unknown-close"
+              >
+                {t('common.actions.close')}
+              </Button>
+            </Group>
+          </>
         ) : (
           <>
             <Text size="sm">{t('orders.editor.book.text')}</Text>
