@@ -15,9 +15,27 @@ export function formatDate(value: DateInput): string {
   return d?.isValid() ? d.format('DD.MM.YYYY') : '';
 }
 
+const berlin = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as DD.MM.YYYY HH:mm in the company's time zone (Europe/Berlin, SPEC §9), whatever the
+ * browser's zone: a status change and its protocol row show the same time. A date alone reads as its
+ * midnight.
+ */
 export function formatDateTime(value: DateInput): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${formatDate(value)} 00:00`;
   const d = valid(value);
-  return d?.isValid() ? d.format('DD.MM.YYYY HH:mm') : '';
+  if (!d?.isValid()) return '';
+  const p = Object.fromEntries(berlin.formatToParts(d.toDate()).map((x) => [x.type, x.value]));
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
 export function formatWeekday(value: DateInput): string {

@@ -5,7 +5,7 @@
 import type { ProtocolFieldView, ProtocolRef } from '@pruefbuch/domain/protocol';
 import type { TFunction } from 'i18next';
 import { addressSummary } from '@/components/ui/address-editor';
-import { formatDate, formatMinutes, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatMinutes, formatMoney, formatNumber } from '@/lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
@@ -20,23 +20,8 @@ export interface ProtocolLookups {
   refs: Partial<Record<ProtocolRef, Map<string, string>>>;
 }
 
-const berlin = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An instant as DD.MM.YYYY HH:mm in the company's time zone (SPEC §9), whatever the browser's zone. */
-export function formatBerlinDateTime(value: string | Date): string {
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = Object.fromEntries(berlin.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
-}
+export const formatBerlinDateTime = (value: string | Date): string => formatDateTime(value);
 
 /** "Vorname Nachname (AB)"; only what is known of an editor who is gone. */
 export const editorOf = (e: { editorName: string; userKuerzel: string }) =>
