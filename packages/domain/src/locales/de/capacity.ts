@@ -75,6 +75,7 @@ export const capacity = {
     open: 'Offen',
     all: 'Alle',
     empty: 'Keine Aufträge einzuplanen.',
+    noMatch: 'Kein Auftrag passt zu „{{search}}“.',
     required: 'Bedarf',
     planned: 'Eingeplant',
     montage: 'Geplante Montage: {{date}}',

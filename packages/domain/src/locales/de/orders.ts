@@ -91,8 +91,8 @@ export const orders = {
     searchPlaceholder: 'Objekt, AB-Nr., CS-Nr., Kunde …',
     valuePlaceholder: {
       all: 'Objekt, AB-Nr., CS-Nr., Kunde …',
-      search: 'Suchbegriff',
-      serial: 'Seriennummer',
+      search: 'Suchbegriff (Objekt, AB-Nr., CS-Nr., Kunde, TP, Service-ID)',
+      serial: 'Service-ID oder Tür-Code (z. B. SA-2-FR, SE-KOMBI)',
       opm: 'Innendienst (leer: in Vertriebsplanung)',
       el: 'Monteur oder Service-ID (leer: bei der Einsatzleitung)',
       ad: 'Außendienst (leer: offene mit AD)',

@@ -71,6 +71,7 @@ export const capacity: typeof de = {
     open: 'Open',
     all: 'All',
     empty: 'No orders to plan.',
+    noMatch: 'No order matches “{{search}}”.',
     required: 'Required',
     planned: 'Planned',
     montage: 'Planned installation: {{date}}',

@@ -93,8 +93,8 @@ export const orders: typeof de = {
     searchPlaceholder: 'Object, order no., CS no., customer …',
     valuePlaceholder: {
       all: 'Object, order no., CS no., customer …',
-      search: 'Search term',
-      serial: 'Serial number',
+      search: 'Search term (object, order no., CS no., customer, TP, service id)',
+      serial: 'Service id or door code (e.g. SA-2-FR, SE-KOMBI)',
       opm: 'Sales office (empty: in sales planning)',
       el: 'Installer or service id (empty: with operations)',
       ad: 'Field sales (empty: open ones with field sales)',
