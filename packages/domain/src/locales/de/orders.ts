@@ -180,6 +180,7 @@ export const orders = {
       create: 'Anlegen',
       done: 'Prüfbuch angelegt.',
       unknownCodes: 'Unbekannte Komponenten-Codes (unverändert übernommen): {{codes}}',
+      needsDoorType: 'Erst unter „Türkonfiguration“ einen Türtyp wählen und speichern: das Prüfbuch entsteht aus ihr.',
       failed: 'Prüfbuch konnte nicht angelegt werden',
     },
     deliveries: {

@@ -182,6 +182,7 @@ export const orders: typeof de = {
       create: 'Create',
       done: 'Inspection book created.',
       unknownCodes: 'Unknown component codes (taken over unchanged): {{codes}}',
+      needsDoorType: 'First choose and save a door type under “Door configuration”: the book is made from it.',
       failed: 'The inspection book could not be created',
     },
     deliveries: {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { IconArrowBackUp, IconArrowRight, IconBook, IconSend } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ export function OrderStatusBar({
   onStep,
   onTransfer,
   onCreateBook,
+  bookNeedsDoorType = false,
 }: {
   order: Order;
   tenant: string | null;
@@ -31,6 +32,8 @@ export function OrderStatusBar({
   onStep?: (step: StepOption) => void;
   onTransfer?: () => void;
   onCreateBook?: () => void;
+  /** 'Prüfbuch anlegen' is shown but waits for a saved door type (it is made from the door configuration). */
+  bookNeedsDoorType?: boolean;
 }) {
   const { t } = useTranslation();
   const fieldLabel = (path: string) => t(`orders.fields.${path}`, { defaultValue: path });
@@ -92,6 +95,26 @@ export function OrderStatusBar({
               >
                 {t('orders.editor.book.button')}
               </Button>
+            ) : bookNeedsDoorType ? (
+              // Shown, but not to be used yet: the book is made from the saved door configuration.
+              <Tooltip
+                label={t('orders.editor.book.needsDoorType')}
+                multiline
+                w={260}
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <Button
+                  variant="default"
+                  leftSection={<IconBook size={16} />}
+                  data-disabled
+                  onClick={(e) => e.preventDefault()}
+                  aria-describedby="order-book-needs-door"
+                  data-testid="order-create-book-blocked"
+                >
+                  {t('orders.editor.book.button')}
+                  <VisuallyHidden id="order-book-needs-door">{t('orders.editor.book.needsDoorType')}</VisuallyHidden>
+                </Button>
+              </Tooltip>
             ) : null}
             {onTransfer ? (
               <Button

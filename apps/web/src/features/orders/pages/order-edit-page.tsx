@@ -194,6 +194,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
           onCreateBook={
             mayWrite && currentTenant && order.tuer.tuertyp && !order.bookId ? () => setBookOpen(true) : undefined
           }
+          bookNeedsDoorType={mayWrite && !order.bookId && !order.tuer.tuertyp}
         />
       ) : null}
       {!mayWrite ? (
