@@ -226,6 +226,25 @@ describe('capacity planning', () => {
       .click();
     await expect.poll(() => holidays.locator('tr').first().textContent()).toContain(`01.01.${year + 1}`);
 
+    // The protocol tab lists the settings' changes (the set-up saved employees through the API).
+    await page.getByTestId('capacity-settings-protocol-tab').click();
+    await page.getByTestId('protocol-row').first().waitFor();
+    expect(await page.getByTestId('capacity-settings').textContent()).toContain('Mitarbeiter');
+
+    // Unsaved input: Escape leaves the drawer open, closing it asks, 'stay' keeps the input.
+    const drawer = page.getByRole('dialog', { name: 'Einstellungen der Kapazitätsplanung' });
+    await page.getByTestId('capacity-settings-holidays-tab').click();
+    await page.getByRole('button', { name: 'Feiertag hinzufügen' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect(await drawer.isVisible()).toBe(true);
+    await page.locator('.mantine-Drawer-close').click();
+    await page.getByTestId('unsaved-stay').click();
+    expect(await drawer.isVisible()).toBe(true);
+    await page.locator('.mantine-Drawer-close').click();
+    await page.getByTestId('unsaved-leave').click();
+    await drawer.waitFor({ state: 'hidden' });
+
     // At 390 px the days stack and the page does not scroll sideways.
     const phone = await browser.newPage({ width: 390 });
     await openAs(phone, `/app/capacities?date=${slot.date}`, 'leiterfertigung@demo.test');

@@ -8,8 +8,10 @@ import {
 } from '@pruefbuch/domain/schemas/capacity';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
@@ -48,14 +50,35 @@ const newEmployee = (name: string): Employee => ({
   aktiv: true,
 });
 
-/** The settings of capacity planning (admin, production lead): employees and their absences, holidays, the state. */
+/**
+ * The settings of capacity planning (admin, production lead): employees and their absences, holidays, the state.
+ * Closing it with unsaved input asks first, as leaving an editor screen does; Escape then closes only what is
+ * open inside it (a calendar, a list), not the drawer with the input.
+ */
 export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useCapacitySettings(opened);
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    if (!dirty) return onClose();
+    openConfirmWhenReady({
+      title: t('ui.unsaved.title'),
+      nativeText: t('ui.unsaved.text'),
+      children: t('ui.unsaved.text'),
+      labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
+      confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
+      cancelProps: { 'data-testid': 'unsaved-stay' } as never,
+      onConfirm: () => {
+        setDirty(false);
+        onClose();
+      },
+    });
+  };
   return (
     <Drawer
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={!dirty}
       position="right"
       size="xl"
       title={
@@ -65,12 +88,22 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
       }
       data-testid="capacity-settings"
     >
-      {opened ? <EntityLoad query={settings}>{(s) => <SettingsEditor key={s._id} settings={s} />}</EntityLoad> : null}
+      {opened ? (
+        <EntityLoad query={settings}>
+          {(s) => <SettingsEditor key={s._id} settings={s} onDirtyChange={setDirty} />}
+        </EntityLoad>
+      ) : null}
     </Drawer>
   );
 }
 
-function SettingsEditor({ settings }: { settings: CapacitySettings }) {
+function SettingsEditor({
+  settings,
+  onDirtyChange,
+}: {
+  settings: CapacitySettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const update = useUpdateCapacitySettings();
@@ -83,6 +116,7 @@ function SettingsEditor({ settings }: { settings: CapacitySettings }) {
       queryClient.fetchQuery({ ...capacitySettingsQueryOptions(getSessionState().currentTenant), staleTime: 0 }),
     toastInvalid: true,
   });
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
   return (
     <EditorForm editor={editor} framed={false} testId="capacity-settings">
       <Tabs defaultValue="employees" keepMounted={false}>
