@@ -137,7 +137,8 @@ function CostListEditor({ costList }: { costList: CostList }) {
                   key={key}
                   {...form.getInputProps(`maw.${key}`)}
                   value={form.values.maw[key]}
-                  onChange={(v) => form.setFieldValue(`maw.${key}`, v ?? 0)}
+                  // A cleared rate stays empty, and the check says it is missing (it was saved as 0,00 €).
+                  onChange={(v) => form.setFieldValue(`maw.${key}`, v as number)}
                   label={c(`maw.${key}`)}
                   data-testid={`costlist-maw-${key}`}
                 />
