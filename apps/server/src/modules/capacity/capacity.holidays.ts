@@ -1,19 +1,21 @@
 /**
  * Public holidays from the holiday library (date-holidays) for a German federal state: type 'public'
- * only, German names; kept in memory per (state, year). The tenant's local days are added on top.
+ * only, named in the user's language (German, or English where the library has the name); kept in memory
+ * per (state, year, language). The tenant's local days are added on top, as the tenant named them.
  */
+import type { Language } from '@pruefbuch/domain/locales/resources';
 import type { FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
 import Holidays from 'date-holidays';
 
 const cache = new Map<string, readonly PublicHoliday[]>();
 
 /** The state's public holidays of one year, sorted by date (cached; the library's rules do not change at run time). */
-export function stateHolidays(state: FederalState, year: number): readonly PublicHoliday[] {
-  const key = `${state}:${year}`;
+export function stateHolidays(state: FederalState, year: number, lang: Language = 'de'): readonly PublicHoliday[] {
+  const key = `${state}:${year}:${lang}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const lib = new Holidays('DE', state, { languages: ['de'], types: ['public'] });
-  const days = (lib.getHolidays(year, 'de') || [])
+  const lib = new Holidays('DE', state, { languages: [lang, 'de'], types: ['public'] });
+  const days = (lib.getHolidays(year, lang) || [])
     .filter((h) => h.type === 'public')
     .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
     .sort((a, b) => a.date.localeCompare(b.date));
@@ -29,10 +31,11 @@ export function holidayMap(
   local: readonly PublicHoliday[],
   from: string,
   to: string,
+  lang: Language = 'de',
 ): Map<string, string> {
   const map = new Map<string, string>();
   for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
-    for (const h of stateHolidays(state, y)) if (h.date >= from && h.date <= to) map.set(h.date, h.name);
+    for (const h of stateHolidays(state, y, lang)) if (h.date >= from && h.date <= to) map.set(h.date, h.name);
   }
   for (const h of local) if (h.date >= from && h.date <= to && !map.has(h.date)) map.set(h.date, h.name);
   return map;

@@ -4,6 +4,8 @@
  * the proposal ('Einplanen vorschlagen', nothing saved). Available time is computed in memory from the
  * settings (rules/capacity-time.ts); a month is one query for its slots with their orders' card fields.
  */
+
+import type { Language } from '@pruefbuch/domain/locales/resources';
 import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
@@ -67,13 +69,13 @@ export async function getSettings(rctx: RequestContext) {
 export async function holidays(rctx: RequestContext, year: number, bundesland?: FederalState) {
   const ctx = requireTenant(rctx);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
-  const state = stateHolidays(bundesland ?? s.bundesland, year).map((h) => ({ ...h, local: false }));
+  const state = stateHolidays(bundesland ?? s.bundesland, year, ctx.lang).map((h) => ({ ...h, local: false }));
   const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
   return [...state, ...local].sort((a, b) => a.date.localeCompare(b.date) || Number(a.local) - Number(b.local));
 }
 
-const holidaysOf = (s: CapacitySettingsFields, from: string, to: string) =>
-  holidayMap(s.bundesland, s.lokaleFeiertage, from, to);
+const holidaysOf = (s: CapacitySettingsFields, from: string, to: string, lang: Language) =>
+  holidayMap(s.bundesland, s.lokaleFeiertage, from, to, lang);
 
 // ---------------------------------------------------------------------------------------------
 // Required time
@@ -163,7 +165,7 @@ export async function employeeTime(
   const ctx = requireTenant(rctx);
   const { from, to } = rangeOf(kind, date);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
-  const hol = holidaysOf(s, from, to);
+  const hol = holidaysOf(s, from, to, ctx.lang);
   return { from, to, days: datesBetween(from, to).map((d) => availableOn(d, s, hol)) };
 }
 
@@ -184,7 +186,7 @@ export async function capacityRange(
     plannedSlotsBetween(ctx.db, ctx.tenantId, from, to),
   ]);
   const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, from, to);
+  const hol = holidaysOf(s, from, to, ctx.lang);
   const byDay = new Map<string, typeof slots>();
   for (const slot of slots) {
     const list = byDay.get(slot.date);
@@ -246,7 +248,7 @@ export async function proposal(
     .format('YYYY-MM-DD');
   const end = order.geplanteMontage && order.geplanteMontage > horizon ? order.geplanteMontage : horizon;
   const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, today, end);
+  const hol = holidaysOf(s, today, end, ctx.lang);
   const planned = await plannedMinutesBetween(ctx.db, ctx.tenantId, today, end, orderId);
   const days = datesBetween(today, end).map((d) => ({
     date: d,

@@ -160,6 +160,19 @@ describe('GET capacity/get/holidays', () => {
     expect(days.find((d) => d.date === '2026-10-31')).toBeUndefined();
     expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
     expect(days.filter((d) => !d.local)).toHaveLength(10);
+    // In English where the library has the name; the tenant's own day as it was named.
+    const en = (
+      await t.api({
+        method: 'GET',
+        url: '/capacity/get/holidays?year=2026',
+        token: w.lead.token,
+        tenant: w.tenantId,
+        headers: { 'accept-language': 'en' },
+      })
+    ).json() as typeof days;
+    expect(en).toContainEqual({ date: '2026-06-04', name: 'Corpus Christi', local: false });
+    expect(en).toContainEqual({ date: '2026-06-16', name: 'Wäldchestag', local: true });
+    expect(en.map((d) => d.date)).toEqual(days.map((d) => d.date));
   });
 
   it('follows the federal state: Saxony has Reformationstag and no Fronleichnam', async () => {
