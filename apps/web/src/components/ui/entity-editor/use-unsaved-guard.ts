@@ -1,7 +1,24 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { openConfirmWhenReady } from '../dialogs';
+
+/** The question before unsaved input is lost: 'leave and discard' or 'stay'. */
+export function confirmDiscard(
+  t: TFunction,
+  on: { onConfirm: () => void; onCancel?: () => void; onClose?: () => void },
+) {
+  openConfirmWhenReady({
+    title: t('ui.unsaved.title'),
+    nativeText: t('ui.unsaved.text'),
+    children: t('ui.unsaved.text'),
+    labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
+    confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
+    cancelProps: { 'data-testid': 'unsaved-stay' } as never,
+    ...on,
+  });
+}
 
 /**
  * Asks before unsaved input is lost: on a click that leaves the screen (nav links, the logo,
@@ -30,17 +47,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       if (leave) blocker.proceed();
       else blocker.reset();
     };
-    openConfirmWhenReady({
-      title: t('ui.unsaved.title'),
-      nativeText: t('ui.unsaved.text'),
-      children: t('ui.unsaved.text'),
-      labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
-      confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
-      cancelProps: { 'data-testid': 'unsaved-stay' } as never,
-      onConfirm: () => decide(true),
-      onCancel: () => decide(false),
-      onClose: () => decide(false),
-    });
+    confirmDiscard(t, { onConfirm: () => decide(true), onCancel: () => decide(false), onClose: () => decide(false) });
   }, [blocker, t]);
 
   useEffect(() => {

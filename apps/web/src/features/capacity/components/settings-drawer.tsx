@@ -11,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '@/components/ui/confirm-delete';
-import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { confirmDiscard } from '@/components/ui/entity-editor/use-unsaved-guard';
 import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
 import { ProtocolTable } from '@/components/ui/protocol-table';
@@ -61,13 +61,7 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
   const [dirty, setDirty] = useState(false);
   const close = () => {
     if (!dirty) return onClose();
-    openConfirmWhenReady({
-      title: t('ui.unsaved.title'),
-      nativeText: t('ui.unsaved.text'),
-      children: t('ui.unsaved.text'),
-      labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
-      confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,
-      cancelProps: { 'data-testid': 'unsaved-stay' } as never,
+    confirmDiscard(t, {
       onConfirm: () => {
         setDirty(false);
         onClose();
