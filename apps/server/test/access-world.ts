@@ -279,6 +279,7 @@ const PROTOCOL_OF: Record<string, (w: AccessWorld) => string> = {
   Offer: (w) => w.offer,
   Order: (w) => w.order,
   CostList: (w) => w.costList,
+  Capacity: (w) => w.capacity,
 };
 
 const PARAM: Record<string, (w: AccessWorld) => string> = {
