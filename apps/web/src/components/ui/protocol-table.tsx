@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
-import { editorOf, formatBerlinDateTime, type ProtocolLookups, protocolLabel, protocolValue } from './protocol-value';
+import { formatDateTime } from '@/lib/format';
+import { editorOf, type ProtocolLookups, protocolLabel, protocolValue } from './protocol-value';
 
 const PAGE = 25;
 const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
@@ -85,7 +86,7 @@ export function ProtocolTable({
                     {t('protocol.newValue')}: {protocolValue(view, entry.newValue, l)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatBerlinDateTime(entry.createdAt) || entry.date} · {editorOf(entry)}
+                    {formatDateTime(entry.createdAt) || entry.date} · {editorOf(entry)}
                   </Text>
                 </Stack>
               );
@@ -116,7 +117,7 @@ export function ProtocolTable({
                         {protocolValue(view, entry.oldValue, l)}
                       </Table.Td>
                       <Table.Td style={WRAP}>{protocolValue(view, entry.newValue, l)}</Table.Td>
-                      <Table.Td>{formatBerlinDateTime(entry.createdAt) || entry.date}</Table.Td>
+                      <Table.Td>{formatDateTime(entry.createdAt) || entry.date}</Table.Td>
                       <Table.Td style={WRAP}>{editorOf(entry)}</Table.Td>
                     </Table.Tr>
                   );

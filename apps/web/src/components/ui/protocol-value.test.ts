@@ -6,7 +6,8 @@ import type { ProtocolLookups } from './protocol-value';
 // The formatting helpers load the app's i18n setup, which touches the document and the storage.
 vi.stubGlobal('document', { documentElement: { lang: 'de' } });
 vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
-const { editorOf, formatBerlinDateTime, protocolLabel, protocolValue } = await import('./protocol-value');
+const { editorOf, protocolLabel, protocolValue } = await import('./protocol-value');
+const { formatDateTime } = await import('@/lib/format');
 
 const TEXTS: Record<string, string> = {
   'books.status.approved': 'Abgenommen',
@@ -124,9 +125,9 @@ describe('protocol values by format', () => {
   });
 
   it('shows instants as DD.MM.YYYY HH:mm in Berlin, summer and winter', () => {
-    expect(formatBerlinDateTime('2025-06-30T22:00:00Z')).toBe('01.07.2025 00:00');
-    expect(formatBerlinDateTime('2025-01-10T07:05:00Z')).toBe('10.01.2025 08:05');
-    expect(formatBerlinDateTime('nonsense')).toBe('');
+    expect(formatDateTime('2025-06-30T22:00:00Z')).toBe('01.07.2025 00:00');
+    expect(formatDateTime('2025-01-10T07:05:00Z')).toBe('10.01.2025 08:05');
+    expect(formatDateTime('nonsense')).toBe('');
   });
 });
 

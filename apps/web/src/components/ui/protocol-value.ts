@@ -20,9 +20,6 @@ export interface ProtocolLookups {
   refs: Partial<Record<ProtocolRef, Map<string, string>>>;
 }
 
-/** An instant as DD.MM.YYYY HH:mm in the company's time zone (SPEC §9), whatever the browser's zone. */
-export const formatBerlinDateTime = (value: string | Date): string => formatDateTime(value);
-
 /** "Vorname Nachname (AB)"; only what is known of an editor who is gone. */
 export const editorOf = (e: { editorName: string; userKuerzel: string }) =>
   e.editorName && e.userKuerzel ? `${e.editorName} (${e.userKuerzel})` : e.editorName || e.userKuerzel || DASH;
@@ -37,7 +34,7 @@ function readableText(value: string): string {
   return value
     .replace(/\s*\(\s*[0-9a-f-]{36}\s*\)/gi, '')
     .replace(UUID, DASH)
-    .replace(ISO_DATETIME, (iso) => formatBerlinDateTime(iso) || iso)
+    .replace(ISO_DATETIME, (iso) => formatDateTime(iso) || iso)
     .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3.$2.$1')
     .trim();
 }
@@ -118,7 +115,7 @@ export function protocolValue(view: ProtocolFieldView, value: string | null, l: 
     case 'date':
       return ISO_DATE.test(value) ? formatDate(value) : readableText(value);
     case 'datetime':
-      return formatBerlinDateTime(value) || readableText(value);
+      return formatDateTime(value) || readableText(value);
     case 'interval':
       return Number.isFinite(Number(value)) ? l.intervalLabel(Number(value)) : value;
     case 'money':
