@@ -97,24 +97,27 @@ export function OrderStatusBar({
               </Button>
             ) : bookNeedsDoorType ? (
               // Shown, but not to be used yet: the book is made from the saved door configuration.
-              <Tooltip
-                label={t('orders.editor.book.needsDoorType')}
-                multiline
-                w={260}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <Button
-                  variant="default"
-                  leftSection={<IconBook size={16} />}
-                  data-disabled
-                  onClick={(e) => e.preventDefault()}
-                  aria-describedby="order-book-needs-door"
-                  data-testid="order-create-book-blocked"
+              <>
+                <Tooltip
+                  label={t('orders.editor.book.needsDoorType')}
+                  multiline
+                  w={260}
+                  events={{ hover: true, focus: true, touch: true }}
                 >
-                  {t('orders.editor.book.button')}
-                  <VisuallyHidden id="order-book-needs-door">{t('orders.editor.book.needsDoorType')}</VisuallyHidden>
-                </Button>
-              </Tooltip>
+                  <Button
+                    variant="default"
+                    leftSection={<IconBook size={16} />}
+                    data-disabled
+                    aria-disabled
+                    onClick={(e) => e.preventDefault()}
+                    aria-describedby="order-book-needs-door"
+                    data-testid="order-create-book-blocked"
+                  >
+                    {t('orders.editor.book.button')}
+                  </Button>
+                </Tooltip>
+                <VisuallyHidden id="order-book-needs-door">{t('orders.editor.book.needsDoorType')}</VisuallyHidden>
+              </>
             ) : null}
             {onTransfer ? (
               <Button
