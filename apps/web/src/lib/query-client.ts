@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { i18n } from './i18n';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +13,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Every call sends the language (Accept-Language), and some replies are in it (the public holidays' names):
+// after a switch, what is cached is read again in the new language.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
