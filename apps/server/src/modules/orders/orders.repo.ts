@@ -303,13 +303,20 @@ export function pageStatement(
     .orderBy(...orderOf(sort));
 }
 
-/** The page's rows and its total from what pageStatement found; a page past the end has no row to carry the total. */
+/**
+ * The total a page's rows carry (each row holds it); a page past the end has no row to carry it, so it is
+ * counted apart (an empty first page has none).
+ */
+export const totalOf = async (p: { page: number }, found: { total: number }[], count: () => Promise<number>) =>
+  found[0]?.total ?? (p.page === 1 ? 0 : await count());
+
+/** The page's rows and its total from what pageStatement found. */
 export async function pageRows(
   p: { page: number },
   found: { item: string; total: number }[],
   count: () => Promise<number>,
 ): Promise<{ items: string[]; total: number }> {
-  return { items: found.map((r) => r.item), total: found[0]?.total ?? (p.page === 1 ? 0 : await count()) };
+  return { items: found.map((r) => r.item), total: await totalOf(p, found, count) };
 }
 
 /** The value of a count (countWhere, or a list's own). */

@@ -14,7 +14,7 @@ import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
-import { countOf, orderOf } from './orders.repo';
+import { countOf, orderOf, totalOf } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
 
@@ -64,7 +64,7 @@ const reachOf = (p: { page: number; size: number }) =>
 export async function searchPage(db: Executor, tenantId: string, where: SQL, p: PageShape) {
   const reach = reachOf(p);
   const hits = await cappedIds(db, where, p, reach + 1);
-  const total = hits[0]?.total ?? (p.page === 1 ? 0 : await countOf(db, cappedCount(where, reach + 1)));
+  const total = await totalOf(p, hits, () => countOf(db, cappedCount(where, reach + 1)));
   const items = hits.length
     ? (
         await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({
