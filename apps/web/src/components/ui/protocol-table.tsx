@@ -12,16 +12,28 @@ const PAGE = 25;
 const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
 const WRAP = { overflowWrap: 'break-word', whiteSpace: 'pre-line' } as const;
 
+/** The part of a TanStack Query result of a protocol call the table reads; a `useQuery` result fits as it is. */
+export interface ProtocolQuery {
+  data: ProtocolEntry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 export interface ProtocolTableProps {
   /** Which entity's protocol: picks the field labels and formats of the domain registry. */
   entity: string;
-  entries: ProtocolEntry[] | undefined;
+  /** The protocol call: its entries, loading, error and retry (or give those one by one). */
+  query?: ProtocolQuery;
+  entries?: ProtocolEntry[] | undefined;
   /** All entries, when `entries` are the pages loaded so far. */
   total?: number;
   /** Loads the next page from the server, when there is one. */
   onLoadMore?: () => void;
   loadingMore?: boolean;
-  lookups: Omit<ProtocolLookups, 't'>;
+  /** Countries, interval labels and names of references; none by default (ids then read as '–'). */
+  lookups?: Omit<ProtocolLookups, 't'>;
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -31,17 +43,33 @@ export interface ProtocolTableProps {
  * The protocol table of SPEC §2 for any entity: field, old value, new value, date and editor, newest first.
  * Values wrap instead of being cut off; on phones each entry is a block instead of a table row.
  */
-export function ProtocolTable({
+const NO_LOOKUPS: Omit<ProtocolLookups, 't'> = { countries: [], intervalLabel: String, refs: {} };
+
+export function ProtocolTable({ query, ...props }: ProtocolTableProps) {
+  return query ? (
+    <ProtocolEntries
+      {...props}
+      entries={query.data}
+      loading={query.isPending}
+      error={query.isError ? query.error : null}
+      onRetry={() => void query.refetch()}
+    />
+  ) : (
+    <ProtocolEntries {...props} />
+  );
+}
+
+function ProtocolEntries({
   entity,
   entries,
   total,
   onLoadMore,
   loadingMore,
-  lookups,
+  lookups = NO_LOOKUPS,
   loading,
   error,
   onRetry,
-}: ProtocolTableProps) {
+}: Omit<ProtocolTableProps, 'query'>) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(PAGE);
   const l: ProtocolLookups = { ...lookups, t };

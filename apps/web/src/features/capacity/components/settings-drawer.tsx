@@ -233,14 +233,5 @@ function Employees({ form }: { form: SettingsForm }) {
 /** The settings' protocol: who changed what, employee by employee (read-only, beside the form). */
 function SettingsProtocol({ id }: { id: string }) {
   const protocol = useCapacityProtocol(id);
-  return (
-    <ProtocolTable
-      entity="capacity"
-      entries={protocol.data}
-      loading={protocol.isPending}
-      error={protocol.isError ? protocol.error : null}
-      onRetry={() => void protocol.refetch()}
-      lookups={{ countries: [], intervalLabel: String, refs: {} }}
-    />
-  );
+  return <ProtocolTable entity="capacity" query={protocol} />;
 }

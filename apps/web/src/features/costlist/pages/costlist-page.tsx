@@ -249,14 +249,5 @@ function CostListEditor({ costList }: { costList: CostList }) {
 
 function CostListProtocol({ id }: { id: string }) {
   const protocol = useCostListProtocol(id);
-  return (
-    <ProtocolTable
-      entity="costlist"
-      entries={protocol.data}
-      loading={protocol.isPending}
-      error={protocol.isError ? protocol.error : null}
-      onRetry={() => void protocol.refetch()}
-      lookups={{ countries: [], intervalLabel: String, refs: {} }}
-    />
-  );
+  return <ProtocolTable entity="costlist" query={protocol} />;
 }

@@ -9,10 +9,7 @@ export function LocationProtocol({ id }: { id: string }) {
   return (
     <ProtocolTable
       entity="customerlocation"
-      entries={protocol.data}
-      loading={protocol.isPending}
-      error={protocol.isError ? protocol.error : null}
-      onRetry={() => void protocol.refetch()}
+      query={protocol}
       lookups={{ countries: countries.data ?? [], intervalLabel: String, refs: {} }}
     />
   );

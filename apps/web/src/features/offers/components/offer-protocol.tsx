@@ -11,10 +11,7 @@ export function OfferProtocol({ id, users }: { id: string; users: readonly Offer
   return (
     <ProtocolTable
       entity="offer"
-      entries={protocol.data}
-      loading={protocol.isPending}
-      error={protocol.isError ? protocol.error : null}
-      onRetry={() => void protocol.refetch()}
+      query={protocol}
       lookups={{
         countries: countries.data ?? [],
         intervalLabel: String,
