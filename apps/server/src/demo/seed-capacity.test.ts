@@ -23,6 +23,22 @@ const get = async <T>(url: string) => {
 };
 
 describe('seedDemo: capacity planning, as the production lead sees it', () => {
+  it('starts the protocols of the cost list and the settings with their creation by the production lead', async () => {
+    type Entry = { field: string; action: string; userKuerzel: string; oldValue: string | null };
+    const list = await get<CostList>('/costlist/find/first');
+    const s = await get<CapacitySettings>('/capacity');
+    const listProtocol = await get<Entry[]>(`/protocol/getProtocolByCostList/${list._id}`);
+    const settingsProtocol = await get<Entry[]>(`/protocol/getProtocolByCapacity/${s._id}`);
+    for (const protocol of [listProtocol, settingsProtocol]) {
+      expect(protocol.length).toBeGreaterThan(3);
+      expect(protocol.every((e) => e.action === 'create' && e.oldValue === null)).toBe(true);
+    }
+    // One row per employee and one per employee with absences, besides the state and the holiday lists.
+    const employees = settingsProtocol.filter((e) => /^mitarbeiter\.[^.]+$/.test(e.field));
+    expect(employees).toHaveLength(DEMO_EMPLOYEE_COUNT);
+    expect(settingsProtocol.some((e) => e.field === 'bundesland')).toBe(true);
+  });
+
   it('has a cost list with four templates and twelve employees in Hesse with absences and company holidays', async () => {
     const list = await get<CostList>('/costlist/find/first');
     expect(list.vorlagen.map((v) => v.name)).toEqual([

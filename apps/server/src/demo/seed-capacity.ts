@@ -36,8 +36,11 @@ import {
 import dayjs from 'dayjs';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { capacitySettings, capacityTimeslots, costLists, orders } from '../db/schema/index';
+import { capacitySettings, capacityTimeslots, costLists, orders, users } from '../db/schema/index';
 import { holidayMap } from '../modules/capacity/capacity.holidays';
+import { capacitySettingsAuditView } from '../modules/capacity/capacity.repo';
+import { costListAuditView } from '../modules/costlist/costlist.repo';
+import { recordChanges } from '../platform/audit';
 
 const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format('YYYY-MM-DD');
 
@@ -174,8 +177,25 @@ export async function seedDemoCapacity(tx: Executor, tenantId: string, opts: { t
   const today = opts.today ?? berlinToday();
   const costList = demoCostList();
   const settings = demoSettings(today);
-  await tx.insert(costLists).values({ tenantId, ...costList });
-  await tx.insert(capacitySettings).values({ tenantId, settings });
+  const [list] = await tx
+    .insert(costLists)
+    .values({ tenantId, ...costList })
+    .returning({ id: costLists.id });
+  const [kept] = await tx
+    .insert(capacitySettings)
+    .values({ tenantId, settings })
+    .returning({ id: capacitySettings.id });
+  // Both as the production lead made them: their protocols start with that (as POST costlist and capacity write it).
+  const [lead] = await tx
+    .select({ id: users.id, abbreviation: users.abbreviation })
+    .from(users)
+    .where(eq(users.email, 'leiterfertigung@demo.test'));
+  if (lead && list && kept) {
+    const made = (entity: 'costlist' | 'capacity', entityId: string) =>
+      ({ entity, entityId, tenantId, action: 'create' }) as const;
+    await recordChanges(tx, { user: lead }, made('costlist', list.id), null, costListAuditView(costList));
+    await recordChanges(tx, { user: lead }, made('capacity', kept.id), null, capacitySettingsAuditView(settings));
+  }
 
   const plannable = await tx
     .select({ id: orders.id, tuer: orders.tuer, geplant: orders.vkidGeplanteMontageDate })

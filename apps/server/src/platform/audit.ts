@@ -17,7 +17,8 @@ const show = (v: unknown): string | null => {
  */
 export async function recordChanges(
   db: Executor,
-  ctx: Pick<RequestContext, 'user'>,
+  /** The editor: a request's user, or a user the demo seed writes as. */
+  ctx: { user: Pick<RequestContext['user'], 'id' | 'abbreviation'> },
   e: { entity: Entity; entityId: string; tenantId: string | null; action: Action },
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
