@@ -34,6 +34,22 @@ describe('orders: the book from the door configuration', () => {
       tuer: { tuertyp: 'schieber', antrieb: 'SA-2-FR', fluegel: 'SFL2', stromart: 'FR-230', komponenten: [unknown] },
     });
 
+    // Without a door type the button waits, and says why on screen (a phone shows no tooltip).
+    const bare = await withTenant<{ _id: string }>('POST', '/orders', tenant._id, token, {
+      objekt: `${objekt} ohne Tür`,
+    });
+    const phone = await browser.newPage({ width: 390 });
+    await openAs(phone, `/app/orderprocessing/${bare._id}`, 'admin@demo.test');
+    await phone.getByTestId('order-create-book-blocked').waitFor();
+    expect(await phone.getByTestId('order-create-book-blocked').isDisabled()).toBe(true);
+    expect(await phone.getByTestId('order-book-needs-door').isVisible()).toBe(true);
+    expect(await phone.getByTestId('order-book-needs-door').textContent()).toContain('Türtyp');
+    const removed = await fetch(`${baseUrl()}/api/v1/orders/${bare._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant._id },
+    });
+    expect(removed.status).toBe(204);
+
     const page = await browser.newPage({ width: 1280 });
     await openAs(page, `/app/orderprocessing/${order._id}`, 'admin@demo.test');
     const bar = page.getByTestId('order-status-bar');

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { IconArrowBackUp, IconArrowRight, IconBook, IconSend } from '@tabler/icons-react';
@@ -85,7 +85,7 @@ export function OrderStatusBar({
               ) : null}
             </Group>
           </Stack>
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" align="flex-start">
             {onCreateBook ? (
               <Button
                 variant="default"
@@ -96,28 +96,22 @@ export function OrderStatusBar({
                 {t('orders.editor.book.button')}
               </Button>
             ) : bookNeedsDoorType ? (
-              // Shown, but not to be used yet: the book is made from the saved door configuration.
-              <>
-                <Tooltip
-                  label={t('orders.editor.book.needsDoorType')}
-                  multiline
-                  w={260}
-                  events={{ hover: true, focus: true, touch: true }}
+              // Shown, but not to be used yet: the book is made from the saved door configuration. The reason
+              // stands beside it, as a step's missing fields do (a tooltip never shows on a phone).
+              <Stack gap={2} maw={280}>
+                <Button
+                  variant="default"
+                  leftSection={<IconBook size={16} />}
+                  disabled
+                  aria-describedby="order-book-needs-door"
+                  data-testid="order-create-book-blocked"
                 >
-                  <Button
-                    variant="default"
-                    leftSection={<IconBook size={16} />}
-                    data-disabled
-                    aria-disabled
-                    onClick={(e) => e.preventDefault()}
-                    aria-describedby="order-book-needs-door"
-                    data-testid="order-create-book-blocked"
-                  >
-                    {t('orders.editor.book.button')}
-                  </Button>
-                </Tooltip>
-                <VisuallyHidden id="order-book-needs-door">{t('orders.editor.book.needsDoorType')}</VisuallyHidden>
-              </>
+                  {t('orders.editor.book.button')}
+                </Button>
+                <Text size="xs" c="dimmed" id="order-book-needs-door" data-testid="order-book-needs-door">
+                  {t('orders.editor.book.needsDoorType')}
+                </Text>
+              </Stack>
             ) : null}
             {onTransfer ? (
               <Button
