@@ -284,15 +284,6 @@ export type NavEntry =
 
 const branchWith = (u: Principal, ...roles: CustomerRoleNumber[]) =>
   isBranchUser(u) && u.customerRole != null && roles.includes(u.customerRole);
-const ORDER_NAV_ROLES: readonly RoleNumber[] = [
-  R.ADMIN_ROLE,
-  R.PROJECT_ROLE,
-  R.PROJECT_ONLY_ROLE,
-  R.ROLE_LAGER,
-  R.ROLE_SERVICE_TECHNIKER,
-  R.ROLE_FERTIGUNG,
-  R.ROLE_LEITER_FERTIGUNG,
-];
 
 /** A nav entry: its screen, who sees it, and the screens below it (the entry stays marked while one is open). */
 export const NAV: readonly {
@@ -313,15 +304,10 @@ export const NAV: readonly {
     screen: 'list_allmyinspections',
     rule: (u) => u.role !== R.PROJECT_ONLY_ROLE && !isBranchUser(u),
   },
-  {
-    entry: 'orderProcessing',
-    screen: 'list_orderprocessing',
-    // SPEC §6's roles, and beyond it (decision 023) every user of a department whom §2 lets open the screen:
-    // orders are handed to departments (KTB, OFM, …) and their users mailed a link, so they need the way back.
-    rule: (u) =>
-      ORDER_NAV_ROLES.includes(u.role) ||
-      (u.department != null && u.department !== Department.NO_DEPARTMENT && canOpen('list_orderprocessing', u)),
-  },
+  // SPEC §6 shows it to admin, project, project only, warehouse, service technician and production; §2 lets list
+  // admin, standard and the acceptors open the screens too, and orders are handed to their departments with a
+  // mailed link: everyone who may open the list gets the entry (decision 023), as for the offers (decision 022).
+  { entry: 'orderProcessing', screen: 'list_orderprocessing', rule: (u) => canOpen('list_orderprocessing', u) },
   { entry: 'evaluation', screen: 'opevaluation', rule: (u) => u.role === R.ADMIN_ROLE || !!u.auswertung },
   {
     entry: 'branches',

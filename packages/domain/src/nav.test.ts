@@ -69,38 +69,53 @@ const ADMIN_BASE: NavEntry[] = [
 const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   ['admin', { role: 1 }, ADMIN_BASE], // evaluation entries hidden by the guard (no flag)
   ['admin + flag', { role: 1, auswertung: true }, [...ADMIN_BASE, 'evaluation', 'offerEvaluation']],
-  // Offers: SPEC §2 gives list admin and standard the offer screens, so they get the entry too (decision 022).
-  ['list admin', { role: 2 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports']],
+  // Offers and order processing: SPEC §2 gives list admin, standard (and the acceptors the orders) the screens, so
+  // they get the entries too (decisions 022, 023).
   [
-    'list admin + flag',
-    { role: 2, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation', 'defectReports'],
-  ],
-  ['standard', { role: 3 }, ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports']],
-  // Order processing: a user of a department reaches the orders handed to it (decision 023); without one, not.
-  [
-    'standard, department KTB',
-    { role: 3, department: 4 },
+    'list admin',
+    { role: 2 },
     ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
   ],
   [
-    'standard, no department',
-    { role: 3, department: 1 },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'defectReports'],
+    'list admin + flag',
+    { role: 2, auswertung: true },
+    [
+      'nearbyLists',
+      'myInspections',
+      'orderProcessing',
+      'capacityPlanning',
+      'offers',
+      'evaluation',
+      'offerEvaluation',
+      'defectReports',
+    ],
   ],
   [
-    'list admin, department OFM',
-    { role: 2, department: 5 },
+    'standard',
+    { role: 3 },
     ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
   ],
   [
     'standard + flag',
     { role: 3, auswertung: true },
-    ['nearbyLists', 'myInspections', 'capacityPlanning', 'offers', 'evaluation', 'offerEvaluation', 'defectReports'],
+    [
+      'nearbyLists',
+      'myInspections',
+      'orderProcessing',
+      'capacityPlanning',
+      'offers',
+      'evaluation',
+      'offerEvaluation',
+      'defectReports',
+    ],
   ],
-  ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections', 'defectReports']],
+  ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections', 'orderProcessing', 'defectReports']],
   // offer evaluation hidden by the guard: offerevaluation does not allow acceptors
-  ['acceptor + flag', { role: 4, auswertung: true }, ['nearbyLists', 'myInspections', 'evaluation', 'defectReports']],
+  [
+    'acceptor + flag',
+    { role: 4, auswertung: true },
+    ['nearbyLists', 'myInspections', 'orderProcessing', 'evaluation', 'defectReports'],
+  ],
   [
     'project',
     { role: 5 },
@@ -153,11 +168,11 @@ const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
     { role: 9, auswertung: true },
     ['nearbyLists', 'orderProcessing', 'branches', 'qrCode', 'capacityPlanning', 'offers', 'defectReports'],
   ],
-  ['acceptor lite', { role: 10 }, ['nearbyLists', 'myInspections', 'defectReports']],
+  ['acceptor lite', { role: 10 }, ['nearbyLists', 'myInspections', 'orderProcessing', 'defectReports']],
   [
     'acceptor lite + flag',
     { role: 10, auswertung: true },
-    ['nearbyLists', 'myInspections', 'evaluation', 'defectReports'],
+    ['nearbyLists', 'myInspections', 'orderProcessing', 'evaluation', 'defectReports'],
   ],
   ['production', { role: 11 }, ['nearbyLists', 'orderProcessing', 'capacityPlanning', 'offers']],
   [

@@ -84,8 +84,6 @@ export interface Principal {
   customerRole?: CustomerRoleNumber | null;
   auswertung?: boolean;
   forecast?: boolean;
-  /** The user's department (Department); orders are handed to departments and mailed to their users. */
-  department?: number | null;
 }
 
 export const isBranchUser = (p: Pick<Principal, 'role'>) => p.role === Role.ROLE_FILIALE;

@@ -191,7 +191,6 @@ export function principalOf(session: SessionData): Principal {
     customerRole: session.customerRole,
     auswertung: session.auswertung,
     forecast: session.forecast,
-    department: session.department,
   };
 }
 export const toPrincipal = (session: SessionData | null): Principal | null => (session ? principalOf(session) : null);
