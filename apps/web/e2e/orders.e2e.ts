@@ -134,6 +134,18 @@ describe('orders', () => {
     await expect.poll(() => bar(page).getByTestId('order-department').textContent()).toContain('Einsatzleitung (EL)');
     await page.getByTestId('protocol').waitFor();
     await shot(page, 'order-1280-billed');
+    // At 1280 every section link is in view (they wrap); 'Protokoll' jumps to the protocol, is marked as the
+    // section being read, and leaves the address as it was.
+    const nav = page.getByTestId('section-nav');
+    const navBox = await nav.boundingBox();
+    for (const link of await nav.getByRole('link').all()) {
+      const box = await link.boundingBox();
+      expect(box && navBox && box.x + box.width <= navBox.x + navBox.width + 1).toBe(true);
+    }
+    const protocolLink = nav.getByRole('link', { name: 'Protokoll' });
+    await protocolLink.click();
+    await expect.poll(() => protocolLink.getAttribute('aria-current')).toBe('location');
+    expect(new URL(page.url()).hash).toBe('');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/orders-order-1280-top.png' });
 
@@ -178,6 +190,12 @@ describe('orders', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'order-390');
     await phone.screenshot({ path: 'test-results/orders-order-390-top.png' });
+    // On the phone the section links scroll sideways; a link out of view is still reached and marked.
+    const phoneNav = phone.getByTestId('section-nav');
+    expect(await phoneNav.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const tuerLink = phoneNav.getByRole('link', { name: 'Türkonfiguration' });
+    await tuerLink.click();
+    await expect.poll(() => tuerLink.getAttribute('aria-current')).toBe('location');
     await phone.getByTestId('order-section-vkid').scrollIntoViewIfNeeded();
     await phone.screenshot({ path: 'test-results/orders-order-390-vkid.png' });
     await phone.getByTestId('order-delivery-add').scrollIntoViewIfNeeded();
@@ -214,6 +232,10 @@ describe('orders', () => {
       // The pager offers one page past the 200; there the count goes on to the end.
       await page.getByRole('button', { name: 'Seite 11' }).click();
       await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('201–205 von 205');
+      // The next page starts at its first row, not where the pager was.
+      const tableTop = await page.getByTestId('order-table').evaluate((el) => el.getBoundingClientRect().top);
+      expect(tableTop).toBeGreaterThan(0);
+      expect(tableTop).toBeLessThan(400);
       expect(await page.getByTestId('order-total').textContent()).toBe('205 Aufträge');
       expect(await page.getByTestId('order-row').count()).toBe(5);
       await shot(page, 'search-more');

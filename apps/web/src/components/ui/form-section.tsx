@@ -1,5 +1,10 @@
-import { Anchor, Group, Paper, ScrollArea, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Paper, Stack, Title } from '@mantine/core';
+import { useReducedMotion, useWindowEvent } from '@mantine/hooks';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import classes from './form-section.module.css';
+
+/** The sticky header and section nav are this tall: a section's title must not hide behind them after a jump. */
+const SCROLL_MARGIN = 120;
 
 /** One titled part of a long form; its id is the anchor the section nav jumps to. */
 export function FormSection({
@@ -19,14 +24,14 @@ export function FormSection({
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       id={id}
-      // The sticky header and section nav must not cover the section's title after a jump.
-      style={{ scrollMarginTop: 120 }}
+      style={{ scrollMarginTop: SCROLL_MARGIN }}
       component="section"
       aria-labelledby={`${id}-title`}
       data-testid={testId}
     >
       <Stack gap="md">
-        <Title order={3} size="h4" id={`${id}-title`}>
+        {/* Focusable by script only: after a jump, the keyboard and a screen reader go on from the title. */}
+        <Title order={3} size="h4" id={`${id}-title`} tabIndex={-1} style={{ outline: 'none' }}>
           {title}
         </Title>
         {children}
@@ -35,8 +40,73 @@ export function FormSection({
   );
 }
 
-/** Links to the sections of a long form, kept in view under the header; scrolls sideways on phones. */
+/**
+ * Which section is being read: the last one whose top has passed under the sticky header, or the last one
+ * when the page is scrolled to its end (a short last section never reaches the top).
+ */
+export function activeSection(tops: readonly number[], atEnd: boolean, offset = SCROLL_MARGIN): number {
+  if (tops.length === 0) return -1;
+  if (atEnd) return tops.length - 1;
+  let active = 0;
+  tops.forEach((top, index) => {
+    if (top <= offset + 1) active = index;
+  });
+  return active;
+}
+
+function useActiveSection(ids: readonly string[]): string | undefined {
+  const [active, setActive] = useState<string>();
+  const key = ids.join(' ');
+  const measure = useCallback(() => {
+    const present = key
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .filter((el): el is HTMLElement => !!el);
+    const root = document.documentElement;
+    const atEnd = window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 2;
+    const index = activeSection(
+      present.map((el) => el.getBoundingClientRect().top),
+      atEnd,
+    );
+    setActive(present[index]?.id);
+  }, [key]);
+  useEffect(measure, [measure]);
+  useWindowEvent('scroll', measure, { passive: true });
+  useWindowEvent('resize', measure);
+  return active;
+}
+
+/**
+ * Links to the sections of a long form, kept in view under the header. The section being read is marked; on
+ * phones the links scroll sideways and the marked one is kept in view, from tablets up they wrap.
+ * A click scrolls to the section and moves the focus to its title, without touching the address.
+ */
 export function SectionNav({ sections, label }: { sections: readonly { id: string; title: string }[]; label: string }) {
+  const active = useActiveSection(sections.map((s) => s.id));
+  const reduceMotion = useReducedMotion();
+  const linksRef = useRef<HTMLDivElement>(null);
+
+  // The nav's own sideways scroll follows the section being read (phones); the page itself is not moved.
+  useEffect(() => {
+    const links = linksRef.current;
+    const link = active ? links?.querySelector<HTMLElement>(`[data-section="${active}"]`) : null;
+    if (!links || !link || links.scrollWidth <= links.clientWidth) return;
+    const left = link.offsetLeft - links.offsetLeft;
+    if (left < links.scrollLeft || left + link.offsetWidth > links.scrollLeft + links.clientWidth) {
+      links.scrollTo({ left: Math.max(0, left - 24), behavior: reduceMotion ? 'auto' : 'smooth' });
+    }
+  }, [active, reduceMotion]);
+
+  const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const target = document.getElementById(id);
+    if (!target || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    // No hash navigation: the address stays the screen's, and the unsaved-input guard sees no navigation.
+    event.preventDefault();
+    target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    const title = document.getElementById(`${id}-title`);
+    (title ?? target).focus({ preventScroll: true });
+  };
+
   return (
     <Paper
       component="nav"
@@ -49,15 +119,21 @@ export function SectionNav({ sections, label }: { sections: readonly { id: strin
       top={64}
       style={{ zIndex: 5 }}
     >
-      <ScrollArea type="never" scrollbars="x">
-        <Group gap="md" wrap="nowrap">
-          {sections.map((section) => (
-            <Anchor key={section.id} href={`#${section.id}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {section.title}
-            </Anchor>
-          ))}
-        </Group>
-      </ScrollArea>
+      <div className={classes.links} ref={linksRef} data-testid="section-nav">
+        {sections.map((section) => (
+          <Anchor
+            key={section.id}
+            href={`#${section.id}`}
+            size="sm"
+            className={classes.link}
+            data-section={section.id}
+            aria-current={active === section.id ? 'location' : undefined}
+            onClick={(event) => jump(event, section.id)}
+          >
+            {section.title}
+          </Anchor>
+        ))}
+      </div>
     </Paper>
   );
 }

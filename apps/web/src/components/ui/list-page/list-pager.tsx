@@ -13,12 +13,15 @@ export function ListPager<F extends string>({
   total,
   more = false,
   pages,
+  onPage = list.setPage,
 }: {
   list: ListStateApi<F>;
   total: number;
   /** The count stopped at `total`: 'von mehr als 200'. */
   more?: boolean;
   pages: number;
+  /** Turns to a page; the list scrolls back to its first row. */
+  onPage?: (page: number) => void;
 }) {
   const { t } = useTranslation();
   if (total <= (list.sizes[0] ?? list.size) && list.page === 1) return null;
@@ -37,7 +40,7 @@ export function ListPager<F extends string>({
           <Pagination
             total={pages}
             value={Math.min(list.page, pages)}
-            onChange={list.setPage}
+            onChange={onPage}
             size="sm"
             siblings={1}
             boundaries={1}

@@ -1,5 +1,5 @@
 import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../load-error';
 import { ListCards } from './list-cards';
@@ -28,8 +28,17 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
     if (settled && list.page > pages) list.setPage(clampPage(list.page, pages));
   }, [settled, list, pages]);
 
+  // Another page starts at its first row: the pager sits under the last one, and the page would otherwise
+  // open in its middle. Under the sticky header (64 px) counts as out of view.
+  const topRef = useRef<HTMLDivElement>(null);
+  const turnPage = (page: number) => {
+    list.setPage(page);
+    const top = topRef.current;
+    if (top && top.getBoundingClientRect().top < 64) top.scrollIntoView({ block: 'start' });
+  };
+
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={topRef} style={{ scrollMarginTop: 80 }}>
       {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending && !query.isError ? <ListSkeleton columns={columns} hasActions={!!props.rowActions} /> : null}
       {data && data.docs.length === 0 ? (
@@ -68,7 +77,7 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
           <ListCards {...props} rows={data.docs} />
         </Box>
       ) : null}
-      {data ? <ListPager list={list} total={data.total} more={!!data.more} pages={pages} /> : null}
+      {data ? <ListPager list={list} total={data.total} more={!!data.more} pages={pages} onPage={turnPage} /> : null}
     </Stack>
   );
 }

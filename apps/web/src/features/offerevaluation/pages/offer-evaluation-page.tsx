@@ -1,13 +1,14 @@
-import { Alert, Paper, ScrollArea, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { EVALUATION_MAX_YEARS, EVALUATION_VIEWS, type EvaluationView } from '@pruefbuch/domain/schemas/offer';
 import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
+import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
 import { errorText } from '@/lib/errors';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -37,14 +38,6 @@ export function OfferEvaluationPage() {
   const department = departmentOf(params.get('department'));
   const query: EvaluationParams | null =
     currentTenant && !problem ? { tenantId: currentTenant, ...range, department } : null;
-
-  // On a phone the tabs scroll sideways: the chosen one is brought into view (also when opened by a link).
-  const tabs = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabs.current
-      ?.querySelector(`[data-testid="evaluation-tab-${view}"]`)
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [view]);
 
   const exporter = useExportEvaluation();
   const download = (format: ExportFormat) => {
@@ -87,15 +80,13 @@ export function OfferEvaluationPage() {
         keepMounted={false}
       >
         {/* Five tabs do not fit a phone: they scroll sideways. */}
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List ref={tabs} style={{ flexWrap: 'nowrap' }}>
-            {EVALUATION_VIEWS.map((v) => (
-              <Tabs.Tab key={v} value={v} style={{ whiteSpace: 'nowrap' }} data-testid={`evaluation-tab-${v}`}>
-                {t(`offerevaluation.views.${v}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </ScrollArea>
+        <ScrollingTabList value={view}>
+          {EVALUATION_VIEWS.map((v) => (
+            <Tabs.Tab key={v} value={v} style={{ whiteSpace: 'nowrap' }} data-testid={`evaluation-tab-${v}`}>
+              {t(`offerevaluation.views.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </ScrollingTabList>
         {currentTenant ? null : (
           <Text c="dimmed" pt="md">
             {t('offerevaluation.noTenant')}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Chip, Group, NativeSelect, ScrollArea, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Chip, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
@@ -11,6 +11,7 @@ import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
+import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import {
@@ -280,22 +281,20 @@ function ModeTabs({
 }) {
   const { t } = useTranslation();
   return (
-    <ScrollArea type="never" offsetScrollbars={false}>
-      <Tabs value={mode} onChange={(m) => onChange(modeOf(m))} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap' }} aria-label={t('orders.list.views')}>
-          {ORDER_LIST_MODES.map((m) => (
-            <Tabs.Tab
-              key={m}
-              value={m}
-              data-testid={`order-tab-${m}`}
-              rightSection={<TabCount mode={m} value={value} filters={filters} />}
-            >
-              {t(`orders.list.tabs.${m}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </ScrollArea>
+    <Tabs value={mode} onChange={(m) => onChange(modeOf(m))} keepMounted={false}>
+      <ScrollingTabList value={mode} label={t('orders.list.views')}>
+        {ORDER_LIST_MODES.map((m) => (
+          <Tabs.Tab
+            key={m}
+            value={m}
+            data-testid={`order-tab-${m}`}
+            rightSection={<TabCount mode={m} value={value} filters={filters} />}
+          >
+            {t(`orders.list.tabs.${m}`)}
+          </Tabs.Tab>
+        ))}
+      </ScrollingTabList>
+    </Tabs>
   );
 }
 
