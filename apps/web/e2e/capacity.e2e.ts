@@ -184,6 +184,11 @@ describe('capacity planning', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    // A copy of the card follows the pointer above the cells, whole (no cell clips it).
+    const copy = await page.getByTestId('slot-card-dragged').boundingBox();
+    expect(copy && Math.abs(copy.x + copy.width / 2 - (to.x + to.width / 2)) < from.width).toBe(true);
+    expect(copy && Math.round(copy.height)).toBe(Math.round(from.height));
+    await page.screenshot({ path: 'test-results/capacity-dragging.png' });
     await page.mouse.up();
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
     expect(await moved.getAttribute('data-area')).toBe(slot.area);

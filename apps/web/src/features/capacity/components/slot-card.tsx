@@ -3,7 +3,6 @@ import { ActionIcon, Menu, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { PlannedSlot } from '@pruefbuch/domain/schemas/capacity';
 import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMinutes } from '@/lib/format';
@@ -24,13 +23,12 @@ export function SlotCard({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  // The card stays in its cell while dragged (faded, as where it comes from); the board's drag overlay moves a
+  // copy above everything, so no cell clips it.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: slot._id,
     disabled: !mayPlan || slot.finished,
   });
-  const style: CSSProperties | undefined = transform
-    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
-    : undefined;
   const draggable = mayPlan && !slot.finished;
   const label = t('capacity.card.label', {
     abnr: slot.abnr || '–',
@@ -42,7 +40,7 @@ export function SlotCard({
     // biome-ignore lint/a11y: the card is dnd-kit's draggable; its attributes make it a focusable button
     <div
       ref={setNodeRef}
-      style={{ ...style, opacity: busy ? 0.5 : undefined }}
+      style={{ opacity: busy ? 0.5 : undefined }}
       className={[
         classes.card,
         draggable ? classes.draggable : '',
@@ -65,23 +63,7 @@ export function SlotCard({
       data-date={slot.date}
       data-area={slot.area}
     >
-      <div style={{ minWidth: 0, paddingRight: 18 }}>
-        <Text size="xs" fw={700} truncate>
-          {slot.abnr || '–'}
-        </Text>
-        <Text size="xs" c="dimmed" truncate title={slot.objekt}>
-          {slot.objekt || slot.kunde}
-        </Text>
-        <Text size="xs" fw={500}>
-          {formatMinutes(slot.minutes)}
-          {slot.finished ? (
-            <Text span size="xs" c="dimmed" fw={400}>
-              {' '}
-              · {t('capacity.card.finished')}
-            </Text>
-          ) : null}
-        </Text>
-      </div>
+      <SlotCardText slot={slot} />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon
@@ -127,6 +109,39 @@ export function SlotCard({
           ) : null}
         </Menu.Dropdown>
       </Menu>
+    </div>
+  );
+}
+
+/** What a card says: the order number, the object, the planned time. */
+function SlotCardText({ slot }: { slot: PlannedSlot }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ minWidth: 0, paddingRight: 18 }}>
+      <Text size="xs" fw={700} truncate>
+        {slot.abnr || '–'}
+      </Text>
+      <Text size="xs" c="dimmed" truncate title={slot.objekt}>
+        {slot.objekt || slot.kunde}
+      </Text>
+      <Text size="xs" fw={500}>
+        {formatMinutes(slot.minutes)}
+        {slot.finished ? (
+          <Text span size="xs" c="dimmed" fw={400}>
+            {' '}
+            · {t('capacity.card.finished')}
+          </Text>
+        ) : null}
+      </Text>
+    </div>
+  );
+}
+
+/** The card under the pointer while it is dragged (the board's drag overlay). */
+export function DraggedSlotCard({ slot }: { slot: PlannedSlot }) {
+  return (
+    <div className={`${classes.card} ${classes.dragged}`} data-testid="slot-card-dragged">
+      <SlotCardText slot={slot} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   type Announcements,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
@@ -13,12 +14,12 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { weekdayOf } from '@pruefbuch/domain/rules/capacity-time';
 import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { cellCoordinates } from './cell-coordinates';
-import { SlotCard } from './slot-card';
+import { DraggedSlotCard, SlotCard } from './slot-card';
 import { UtilisationBar } from './utilisation-bar';
 import classes from './week-board.module.css';
 
@@ -78,7 +79,9 @@ export function WeekBoard({
     onDragCancel: () => t('capacity.dnd.cancelled'),
   };
 
+  const [dragged, setDragged] = useState<PlannedSlot | null>(null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     const slot = slots.get(String(active.id));
     if (!slot || !over) return;
     const [date = '', area = ''] = String(over.id).split('|');
@@ -89,7 +92,9 @@ export function WeekBoard({
   return (
     <DndContext
       sensors={sensors}
+      onDragStart={({ active }) => setDragged(slots.get(String(active.id)) ?? null)}
       onDragEnd={onDragEnd}
+      onDragCancel={() => setDragged(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('capacity.dnd.instructions') } }}
     >
       <div className={classes.board} style={{ '--days': shown.length } as CSSProperties} data-testid="week-board">
@@ -132,6 +137,7 @@ export function WeekBoard({
           </UnstyledButton>
         )}
       </div>
+      <DragOverlay dropAnimation={null}>{dragged ? <DraggedSlotCard slot={dragged} /> : null}</DragOverlay>
     </DndContext>
   );
 }
