@@ -178,6 +178,14 @@ describe('orders', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('vkidKw');
     await shot(page, 'list-1280-grouped');
 
+    // A new order with nothing to recognise it by is not saved: the form says why, at the object (decision 028).
+    await page.goto('/app/orderprocessing/new');
+    await page.getByTestId('order-objekt').waitFor();
+    await page.getByTestId('order-kunde').fill('  ');
+    await page.getByTestId('order-save').click();
+    await page.getByText('Bitte Objekt, Kunde, AB-Nr. oder CS-Nr. angeben: daran wird der Auftrag gefunden.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/orderprocessing/new');
+
     // At 390 px (a technician's phone) the list shows cards and the order its sections in one column.
     const phone = await browser.newPage({ width: 390 });
     await openAs(phone, '/app/orderprocessinglist', 'servicetechniker@demo.test');

@@ -6,7 +6,6 @@ import {
   CUSTOMER_ROLE_NUMBERS,
   CustomerRole,
   type CustomerRoleNumber,
-  Department,
   isBranchUser,
   type Principal,
   ROLE_NUMBERS,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { OFFER_AMPEL_LABELS, offerAmpel, TALK_RESULTS } from '@pruefbuch/domain/rules/offer-ampel';
-import { RECEIVED_VIA } from '@pruefbuch/domain/schemas/offer';
+import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
+import { OFFER_DEFAULTS, RECEIVED_VIA } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
@@ -62,6 +63,11 @@ describe('seedDemo: the demo offers', () => {
       const ampel = ampelOf(r, today);
       expect(r.ampel, r.offerNr).toBe(ampel.label);
       expect(r.ampelRank, r.offerNr).toBe({ red: 3, orange: 2, green: 1 }[ampel.colour]);
+      // What a saved offer needs (decision 028): a demo offer opens and saves as it is.
+      const angebot = { ...OFFER_DEFAULTS.angebot, offerNr: r.offerNr ?? '' };
+      expect(offerMinimumIssues({ objekt: r.objekt, debitor: r.debitor, csnr: r.csnr, angebot }), r.offerNr).toEqual(
+        [],
+      );
     }
     // Sums in the believable range; commissioned offers carry their order data unless the label says it is missing.
     const sums = rows.flatMap((r) => (r.offerSum === null ? [] : [r.offerSum]));

@@ -3,6 +3,7 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
+import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import { DIVISIONS } from '@pruefbuch/domain/schemas/offer';
 import { orderSchema } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -177,6 +178,8 @@ describe('seedDemo: the demo orders', () => {
     for (const r of rows) {
       const parsed = blocks.safeParse(r);
       expect(parsed.success, `${r.abnr} ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      // What a saved order needs (decision 028): a demo order opens and saves as it is.
+      expect(orderMinimumIssues(r), r.abnr).toEqual([]);
     }
   });
 

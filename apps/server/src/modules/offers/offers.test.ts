@@ -158,7 +158,12 @@ describe('POST/GET/PUT offer', () => {
     });
     const resigned = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [w.tenantId], isResigned: true });
 
-    const foreignUser = await w.call('POST', '/offer', { ofmUser: other.ofm.id, ktb: branch.id, opmUser: resigned.id });
+    const foreignUser = await w.call('POST', '/offer', {
+      objekt: 'Rathaus',
+      ofmUser: other.ofm.id,
+      ktb: branch.id,
+      opmUser: resigned.id,
+    });
     expect(foreignUser.statusCode).toBe(400);
     expect(fieldsOf(foreignUser)).toEqual(['ktb', 'ofmUser', 'opmUser']);
     expect(foreignUser.json().details[0].key).toBe('validation.offer.user');
@@ -183,15 +188,26 @@ describe('POST/GET/PUT offer', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
 
+    // Decision 028: an offer needs one field to recognise it by, also after a change.
+    const nameless = await w.call('POST', '/offer', { tp: 'TP 1', plz: '55116' });
+    expect(fieldsOf(nameless)).toEqual(['objekt']);
+    expect(nameless.json().details[0].key).toBe('validation.offer.identity');
+    expect((await w.call('POST', '/offer', { angebot: angebot({ offerNr: 'A-7' }) })).statusCode).toBe(201);
+
     const offer = await w.create({ angebot: angebot({ offerDate: isoDay(-2) }) });
+    const cleared = await w.call('PUT', `/offer/${offer._id}`, { __v: 0, objekt: ' ' });
+    expect(fieldsOf(cleared)).toEqual(['objekt']);
+    expect(
+      (await w.call('PUT', `/offer/${offer._id}`, { __v: 0, objekt: '', debitor: 'Stadt Mainz' })).statusCode,
+    ).toBe(200);
     const missingVersion = await w.call('PUT', `/offer/${offer._id}`, { csnr: 'x' });
     expect(fieldsOf(missingVersion)).toContain('__v');
     // The cross-field rules hold for the offer as it will be, not only for what is sent.
-    const receivedLater = await w.call('PUT', `/offer/${offer._id}`, { __v: 0, receivedDate: isoDay(0) });
+    const receivedLater = await w.call('PUT', `/offer/${offer._id}`, { __v: 1, receivedDate: isoDay(0) });
     expect(fieldsOf(receivedLater)).toEqual(['angebot.offerDate']);
-    const notMine = await w.call('PUT', `/offer/${offer._id}`, { __v: 0, ofmUser: other.ofm.id });
+    const notMine = await w.call('PUT', `/offer/${offer._id}`, { __v: 1, ofmUser: other.ofm.id });
     expect(fieldsOf(notMine)).toEqual(['ofmUser']);
-    expect((await w.call('GET', `/offer/${offer._id}`)).json().__v).toBe(0);
+    expect((await w.call('GET', `/offer/${offer._id}`)).json().__v).toBe(1);
 
     for (const q of ['sort=drop', 'ampel=pink', 'colour=black', 'department=7', 'division=dach', 'size=501']) {
       expect((await w.call('GET', `/offer?${q}`)).statusCode, q).toBe(400);

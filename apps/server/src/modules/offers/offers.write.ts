@@ -8,6 +8,7 @@
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { mayTakeOver } from '@pruefbuch/domain/rules/offer-ampel';
+import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import type { OfferLastSearch } from '@pruefbuch/domain/schemas/offer';
 import {
   OFFER_DEFAULTS,
@@ -77,7 +78,7 @@ async function checkUsers(db: Executor, tenantId: string, next: OfferFields, bef
 
 /** The cross-field rules on the offer as it will be after the write (the schema sees only what was sent). */
 function checkIssues(next: OfferFields) {
-  const issues = offerIssues(next);
+  const issues = [...offerMinimumIssues(next), ...offerIssues(next)];
   if (issues.length) {
     throw new AppError(
       'VALIDATION',
@@ -92,6 +93,7 @@ export async function create(rctx: RequestContext, input: OfferCreate) {
   const ctx = requireTenant(rctx);
   const { source, ...given } = input;
   const fields: OfferFields = { ...OFFER_DEFAULTS, ...given };
+  checkIssues(fields);
   const id = await ctx.db.transaction(async (tx) => {
     await checkUsers(tx, ctx.tenantId, fields, null);
     const src = source ? await resolveSource(tx, ctx.tenantId, source) : null;

@@ -32,7 +32,8 @@ export async function orderWorld(t: TestApp, name = 'Aufträge') {
     t.api({ method, url, token, tenant: tenantId, ...(payload === undefined ? {} : { payload: payload as object }) });
   /** POST orders; fails the test on anything but 201. */
   const create = async (payload: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/orders', payload);
+    // Something to recognise it by (decision 028) unless the test names it itself.
+    const res = await call('POST', '/orders', { objekt: 'Zentrale Mitte', ...payload });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
     return res.json() as Order;
   };

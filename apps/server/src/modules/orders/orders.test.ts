@@ -11,6 +11,15 @@ const t = await createTestApp();
 
 type Page = { docs: Order[]; total: number; page: number; size: number; pages: number };
 const ids = (p: Page) => p.docs.map((d) => d._id);
+const deliveryRow = {
+  bezeichnung: 'Antrieb',
+  lieferant: 'X',
+  bestelltAm: null,
+  geplantAm: null,
+  geliefertAm: null,
+  menge: 1,
+  bemerkung: '',
+};
 
 describe('POST/GET/PUT/DELETE orders', () => {
   it('creates an order from the defaults, CREATED in department 1, with its ampels and protocol', async () => {
@@ -97,6 +106,39 @@ describe('POST/GET/PUT/DELETE orders', () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().details)).toContain('vkid.akt_kw');
     const order = await w.create();
+    // Decision 028: something to recognise the order by, a name for each delivery, a date and something to
+    // bill for each extra effort; checked on the order as it will be, and nothing is written.
+    const nameless = await w.call('POST', '/orders', { tp: 'TP 2', objektnummer: '17' });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().details).toEqual([
+      expect.objectContaining({ field: 'objekt', key: 'validation.order.identity' }),
+    ]);
+    expect((await w.call('POST', '/orders', { abnr: 'AB-26-7' })).statusCode).toBe(201);
+    const cleared = await w.call('PUT', `/orders/${order._id}`, { __v: 0, objekt: '' });
+    expect(cleared.json().details.map((d: { field: string }) => d.field)).toEqual(['objekt']);
+    const mawRow = {
+      datum: null,
+      art: 'int',
+      stunden: 0,
+      anfahrt: false,
+      versand: false,
+      bemerkung: '',
+      verrechnet: false,
+    };
+    const emptyRows = await w.call('PUT', `/orders/${order._id}`, {
+      __v: 0,
+      maw: [mawRow],
+      logistik: [{ ...deliveryRow, bezeichnung: ' ' }],
+    });
+    expect(emptyRows.statusCode).toBe(400);
+    expect(emptyRows.json().details.map((d: { field: string; key: string }) => `${d.field} ${d.key}`)).toEqual([
+      'logistik.0.bezeichnung validation.required',
+      'maw.0.datum validation.required',
+      'maw.0.stunden validation.order.mawEmpty',
+    ]);
+    const billed = await w.put(order, { maw: [{ ...mawRow, datum: isoDay(-1), anfahrt: true }] });
+    expect(billed.maw).toHaveLength(1);
+    expect(billed.__v).toBe(1);
     const other = await orderWorld(t, 'Andere');
     expect((await other.call('GET', `/orders/${order._id}`)).statusCode).toBe(404);
     expect((await other.call('PUT', `/orders/${order._id}`, { __v: 0, objekt: 'x' })).statusCode).toBe(404);

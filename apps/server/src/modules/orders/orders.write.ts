@@ -8,6 +8,7 @@ import type { DetailKey } from '@pruefbuch/domain/error-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import { checkStep, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
+import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import { ORDER_DEFAULTS, type OrderCreate, type OrderFields, type OrderUpdate } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
@@ -32,6 +33,18 @@ export async function lockForWrite(tx: Executor, ctx: TenantContext, id: string)
   const row = await lockOrder(tx, ctx.tenantId, id);
   if (!row) throw notFound();
   return row;
+}
+
+/** The order as it will be saved needs what decision 028 asks for (the schema sees only what was sent): else a 400. */
+function checkMinimum(next: OrderFields) {
+  const issues = orderMinimumIssues(next);
+  if (issues.length) {
+    throw new AppError(
+      'VALIDATION',
+      400,
+      issues.map((i) => ({ field: i.path.join('.'), key: i.key, message: i.key })),
+    );
+  }
 }
 
 /** Inserts an order in the caller's transaction with its ampels and protocol; returns the row. */
@@ -63,6 +76,7 @@ export async function create(rctx: RequestContext, input: OrderCreate) {
   const ctx = requireTenant(rctx);
   const { aktuelle_abteilung, ...given } = input;
   const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
+  checkMinimum(fields);
   const row = await ctx.db.transaction((tx) =>
     insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 }),
   );
@@ -104,7 +118,9 @@ export async function update(rctx: RequestContext, id: string, input: OrderUpdat
     const current = await lockForWrite(tx, ctx, id);
     const { __v, ...given } = input;
     if (__v !== current.version) throw conflict();
-    await writeOrder(tx, ctx, current, { ...fieldsOf(current), ...given });
+    const next = { ...fieldsOf(current), ...given };
+    checkMinimum(next);
+    await writeOrder(tx, ctx, current, next);
   });
   return get(ctx, id);
 }

@@ -25,6 +25,12 @@ const written = (over: Partial<OfferValues['angebot']> = {}): OfferValues => ({
 const none = serverStateOf(null);
 
 describe('the offer form', () => {
+  it('asks for something to recognise the offer by (decision 028)', () => {
+    const nameless = { ...emptyOfferValues(), angebot: { ...OFFER_DEFAULTS.angebot } };
+    expect(zodResolver(offerFormSchema)(nameless)).toMatchObject({ objekt: 'validation.offer.identity' });
+    expect(zodResolver(offerFormSchema)({ ...nameless, debitor: 'Stadt Mainz' })).toEqual({});
+  });
+
   it('a new offer starts from copies of the defaults (typing never changes the shared defaults)', () => {
     const values = emptyOfferValues();
     values.angebot.offerNr = 'X';

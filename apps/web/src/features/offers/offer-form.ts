@@ -1,6 +1,8 @@
 /** Form values and schemas of the offer screen, and the live ampel of what is typed. */
+
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, mayTakeOver, type OfferAmpel, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
+import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import {
   ampelInputOf,
   OFFER_DEFAULTS,
@@ -68,7 +70,9 @@ export const offerToValues = (o: Offer): OfferValues => ({
  * (the reason for 'Sonstiges', no follow-up before the offer date…) as errors at their fields.
  */
 export const offerFormSchema = offerFieldsSchema.extend({ __v: z.number().int().min(0) }).superRefine((values, ctx) => {
-  for (const issue of offerIssues(values)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  for (const issue of [...offerMinimumIssues(values), ...offerIssues(values)]) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  }
 });
 
 /** The body of POST (without __v; with the defect it was started from). */

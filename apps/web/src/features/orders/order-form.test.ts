@@ -1,7 +1,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
-import { type OrderValues, stepOptions, weekLabel, weekOptions } from './order-form';
+import { zodResolver } from '@/lib/form';
+import { type OrderValues, orderFormSchema, stepOptions, weekLabel, weekOptions } from './order-form';
 
 const values = (patch: { vkid?: Partial<OrderValues['vkid']>; el?: Partial<OrderValues['el']> } = {}): OrderValues => ({
   ...structuredClone(ORDER_DEFAULTS),
@@ -59,5 +60,27 @@ describe('weeks', () => {
   it('labels a week as people say it', () => {
     expect(weekLabel('2026-W07')).toBe('KW 07/2026');
     expect(weekLabel('2026-W07', 'Week')).toBe('Week 07/2026');
+  });
+});
+
+describe('orderFormSchema (decision 028)', () => {
+  it('asks for something to recognise the order by, at the object', () => {
+    expect(zodResolver(orderFormSchema)(values())).toMatchObject({ objekt: 'validation.order.identity' });
+    expect(zodResolver(orderFormSchema)({ ...values(), abnr: 'AB-1' })).toEqual({});
+  });
+  it('marks an extra-effort row without date and without anything to bill at its fields', () => {
+    const row = {
+      datum: null,
+      art: 'int' as const,
+      stunden: 0,
+      anfahrt: false,
+      versand: false,
+      bemerkung: '',
+      verrechnet: false,
+    };
+    expect(zodResolver(orderFormSchema)({ ...values(), objekt: 'Rathaus', maw: [row] })).toEqual({
+      'maw.0.datum': 'validation.required',
+      'maw.0.stunden': 'validation.order.mawEmpty',
+    });
   });
 });

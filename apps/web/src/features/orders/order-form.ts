@@ -4,6 +4,7 @@ import type { RoleNumber } from '@pruefbuch/domain/roles';
 import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { checkStep, type OrderStatus, type OrderStepInput, stepsFrom } from '@pruefbuch/domain/rules/order-status';
+import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import {
   CONTACT_BLOCKS,
   type Order,
@@ -16,7 +17,11 @@ import { z } from 'zod';
 
 export type OrderValues = OrderFields & { __v: number };
 
-export const orderFormSchema = orderFieldsSchema.extend({ __v: z.number().int().min(0) });
+/** The fields as the API takes them, and what decision 028 asks of a saved order, as errors at their fields. */
+export const orderFormSchema = orderFieldsSchema.extend({ __v: z.number().int().min(0) }).superRefine((values, ctx) => {
+  for (const issue of orderMinimumIssues(values))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+});
 
 export function orderToValues(o: Order): OrderValues {
   const { ampel: _va, ...vkid } = o.vkid;

@@ -17,6 +17,7 @@ export const validation = {
   decimal: 'Bitte höchstens zwei Nachkommastellen eingeben.',
   dateOrder: 'Das Enddatum liegt vor dem Anfangsdatum.',
   offer: {
+    identity: 'Bitte Objekt, Debitor, CS-Nr. oder Angebotsnummer angeben: daran wird das Angebot gefunden.',
     reasonRequired: 'Bitte den Grund angeben.',
     followUpBeforeOffer: 'Das Nachfassdatum liegt vor dem Angebotsdatum.',
     offerBeforeReceipt: 'Das Angebotsdatum liegt vor dem Eingang der Anfrage.',
@@ -25,6 +26,8 @@ export const validation = {
   },
   integer: 'Bitte eine ganze Zahl eingeben.',
   order: {
+    identity: 'Bitte Objekt, Kunde, AB-Nr. oder CS-Nr. angeben: daran wird der Auftrag gefunden.',
+    mawEmpty: 'Eine Mehraufwand-Zeile braucht Stunden, Anfahrt oder Versand.',
     week: 'Bitte eine Kalenderwoche wie 2026-W49 eingeben.',
     stepNeeds: 'Für diesen Schritt wird dieses Feld benötigt.',
     ziviNotNeeded: 'Für diesen Auftrag ist keine Zivi-Abnahme vorgesehen.',

@@ -19,6 +19,7 @@ export const validation: typeof de = {
   decimal: 'Please enter at most two decimal places.',
   dateOrder: 'The end date is before the start date.',
   offer: {
+    identity: 'Please enter the object, debtor, CS no. or offer number: the offer is found by them.',
     reasonRequired: 'Please give the reason.',
     followUpBeforeOffer: 'The follow-up date is before the offer date.',
     offerBeforeReceipt: 'The offer date is before the request was received.',
@@ -27,6 +28,8 @@ export const validation: typeof de = {
   },
   integer: 'Please enter a whole number.',
   order: {
+    identity: 'Please enter the object, customer, order confirmation no. or CS no.: the order is found by them.',
+    mawEmpty: 'An extra-effort row needs hours, travel or shipping.',
     week: 'Please enter a calendar week such as 2026-W49.',
     stepNeeds: 'This step needs this field.',
     ziviNotNeeded: 'This order needs no civil acceptance.',

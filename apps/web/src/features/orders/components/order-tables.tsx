@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { mawAmountOf, mawTotalsOf } from '@pruefbuch/domain/rules/maw';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { MawRates } from '@pruefbuch/domain/schemas/capacity';
 import type { Delivery, MawEntry } from '@pruefbuch/domain/schemas/order';
 import { IconPlus } from '@tabler/icons-react';
@@ -20,8 +21,9 @@ const EMPTY_DELIVERY: Delivery = {
   bemerkung: '',
 };
 
+/** A new extra effort is dated today (Berlin): it is mostly entered on the day or soon after. */
 const emptyMaw = (): MawEntry => ({
-  datum: null,
+  datum: berlinToday(),
   art: 'int',
   stunden: 0,
   anfahrt: false,
@@ -54,6 +56,7 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
             <TextInput
               {...form.getInputProps(`logistik.${i}.bezeichnung`)}
               label={f('bezeichnung')}
+              withAsterisk
               data-testid="order-delivery-bezeichnung"
             />
             <TextInput {...form.getInputProps(`logistik.${i}.lieferant`)} label={f('lieferant')} />
@@ -117,7 +120,7 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
           testId="order-maw-row"
         >
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
-            <DateField {...form.getInputProps(`maw.${i}.datum`)} label={f('datum')} />
+            <DateField {...form.getInputProps(`maw.${i}.datum`)} label={f('datum')} withAsterisk />
             <Stack gap={2}>
               <Text size="sm" fw={500}>
                 {f('art')}
