@@ -174,8 +174,20 @@ describe('orders', () => {
     // replaced element.
     await page.getByRole('switch', { name: 'Nach KW gruppieren' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBe('kw');
-    await page.getByTestId('order-week-groups').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('vkidKw');
+    // Each sales week is headed with its total over all pages (the demo has 120 orders, six pages).
+    const firstGroup = page.getByTestId('order-table').getByTestId('list-group').first();
+    await expect
+      .poll(() => firstGroup.textContent())
+      .toMatch(/^(KW Vertrieb \d{2}\/\d{4}|Ohne KW Vertrieb) · \d+ (Auftrag|Aufträge)$/);
+    // The week filter offers every week that has orders, with its count, from this week on first.
+    const groups = await page
+      .getByTestId('order-filter-kw')
+      .evaluate((el) => [...el.querySelectorAll('optgroup')].map((g) => g.label));
+    expect(groups[0]).toBe('Ab dieser Woche');
+    const ownWeek = weekText(week);
+    const option = page.getByTestId('order-filter-kw').locator('option', { hasText: ownWeek });
+    expect(await option.textContent()).toMatch(new RegExp(`^${ownWeek} \\(\\d+\\)$`));
     await shot(page, 'list-1280-grouped');
 
     // A new order with nothing to recognise it by is not saved: the form says why, at the object (decision 028).

@@ -317,6 +317,21 @@ export type OrderPageQuery = z.infer<typeof orderPageQuery>;
 /** The counts of SPEC §7 (orders/countOrdersBy…, count…Orders/all). */
 export const orderCountReply = z.object({ count: z.number().int() });
 
+/** GET orders/get/weeks: the list's filters without the week and the paging (decision 024). */
+export const orderWeeksQuery = orderListQuery.omit({ page: true, size: true, sort: true, kw: true });
+export type OrderWeeksQuery = z.infer<typeof orderWeeksQuery>;
+/**
+ * The weeks of the filtered orders, oldest first: `count`, the orders the week filter shows for it (the sales
+ * or the operations week); `sales`, those whose sales week it is (a group of the list grouped by KW).
+ * `none`: the orders without either week; `noSalesWeek`: those without a sales week (the last group).
+ */
+export const orderWeeksReply = z.object({
+  weeks: z.array(z.object({ kw: z.string(), count: z.number().int(), sales: z.number().int() })),
+  none: z.number().int(),
+  noSalesWeek: z.number().int(),
+});
+export type OrderWeeks = z.infer<typeof orderWeeksReply>;
+
 /** A search list's path value (a term, a serial number, an abbreviation). */
 export const orderSearchParams = z.object({
   value: z.string().trim().min(1, { error: 'validation.required' }).max(100),

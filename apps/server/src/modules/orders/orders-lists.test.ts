@@ -280,3 +280,70 @@ describe('the search lists and counts', async () => {
     expect((await w.call('GET', '/orders/getOrdersByAd/kar?size=0')).statusCode).toBe(400);
   });
 });
+
+describe('GET orders/get/weeks', async () => {
+  const w = await orderWorld(t, 'Wochen');
+  const other = await orderWorld(t, 'Wochen Andere');
+  const w1 = weekOf(isoDay(7));
+  const w2 = weekOf(isoDay(14));
+  await w.create({ objekt: 'Ohne Woche' });
+  await w.create({ objekt: 'Nur Vertrieb', vkid: vkid({ akt_kw: w1 }) });
+  await w.create({ objekt: 'Beide gleich', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w1 }) });
+  await w.create({ objekt: 'Dachgeschoss', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w2 }) });
+  await w.create({ objekt: 'Nur EL', el: el({ akt_kw: w2 }), aktuelle_abteilung: 3 });
+  await w.create({ objekt: 'Stillgelegt', active: false, vkid: vkid({ akt_kw: w1 }) });
+  await other.create({ objekt: 'Fremd', vkid: vkid({ akt_kw: w1 }) });
+  const weeks = async (q = '') => {
+    const res = await w.call('GET', `/orders/get/weeks${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { weeks: { kw: string; count: number }[]; none: number };
+  };
+
+  it('counts for every week the orders its filter shows, an order once per week, and those without a week', async () => {
+    const all = await weeks();
+    expect(all).toEqual({
+      weeks: [
+        { kw: w1, count: 3, sales: 3 },
+        { kw: w2, count: 2, sales: 0 },
+      ],
+      none: 1,
+      noSalesWeek: 2,
+    });
+    for (const { kw, count } of all.weeks) {
+      expect((await w.call('GET', `/orders?kw=${kw}`)).json().total, kw).toBe(count);
+    }
+  });
+
+  it('takes the list’s filters: department, search, inactive orders; another tenant’s orders never count', async () => {
+    expect(await weeks('?department=3')).toEqual({ weeks: [{ kw: w2, count: 1, sales: 0 }], none: 0, noSalesWeek: 1 });
+    expect(await weeks('?search=dachgeschoss')).toEqual({
+      weeks: [
+        { kw: w1, count: 1, sales: 1 },
+        { kw: w2, count: 1, sales: 0 },
+      ],
+      none: 0,
+      noSalesWeek: 0,
+    });
+    expect(await weeks('?inactive=true')).toEqual({
+      weeks: [
+        { kw: w1, count: 4, sales: 4 },
+        { kw: w2, count: 2, sales: 0 },
+      ],
+      none: 1,
+      noSalesWeek: 2,
+    });
+    expect(await weeks('?status=VERRECHNET')).toEqual({ weeks: [], none: 0, noSalesWeek: 0 });
+  });
+
+  it('refuses bad filters with 400 at the field', async () => {
+    for (const [q, field] of [
+      ['status=NIX', 'status'],
+      ['department=99', 'department'],
+      ['search=' + 'x'.repeat(101), 'search'],
+    ]) {
+      const res = await w.call('GET', `/orders/get/weeks?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(JSON.stringify(res.json().details), q).toContain(field);
+    }
+  });
+});

@@ -246,7 +246,10 @@ const SORT: Record<string, SortField> = {
 };
 
 /** The conditions of a list query: tenant, search, every filter. */
-export function listWhere(tenantId: string, q: OrderListQuery): SQL {
+export function listWhere(
+  tenantId: string,
+  q: Pick<OrderListQuery, 'inactive' | 'search' | 'status' | 'department' | 'division' | 'kw'>,
+): SQL {
   return and(
     eq(orders.tenantId, tenantId),
     q.inactive ? undefined : eq(orders.active, true),

@@ -10,6 +10,8 @@ import {
   orderStepSchema,
   orderUpdatedAtReply,
   orderUpdateSchema,
+  orderWeeksQuery,
+  orderWeeksReply,
   transferDepartmentReply,
   transferDepartmentSchema,
 } from '@pruefbuch/domain/schemas/order';
@@ -51,6 +53,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'orders:read' },
     schema: { tags, response: { 200: orderUpdatedAtReply } },
     handler: (req) => read.updatedAt(ctxOf(req)),
+  });
+
+  app.get('/orders/get/weeks', {
+    config: { access: 'orders:read' },
+    schema: { tags, querystring: orderWeeksQuery, response: { 200: orderWeeksReply } },
+    handler: (req) => read.weeks(ctxOf(req), req.query),
   });
 
   // The search lists by a value, and their counts (decision 024).

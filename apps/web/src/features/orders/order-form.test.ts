@@ -2,7 +2,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { zodResolver } from '@/lib/form';
-import { type OrderValues, orderFormSchema, stepOptions, weekLabel, weekOptions } from './order-form';
+import { type OrderValues, orderFormSchema, stepOptions, weekFilterGroups, weekLabel, weekOptions } from './order-form';
 
 const values = (patch: { vkid?: Partial<OrderValues['vkid']>; el?: Partial<OrderValues['el']> } = {}): OrderValues => ({
   ...structuredClone(ORDER_DEFAULTS),
@@ -82,5 +82,26 @@ describe('orderFormSchema (decision 028)', () => {
       'maw.0.datum': 'validation.required',
       'maw.0.stunden': 'validation.order.mawEmpty',
     });
+  });
+});
+
+describe('weekFilterGroups', () => {
+  const weeks = [
+    { kw: '2026-W40', count: 2 },
+    { kw: '2026-W52', count: 1 },
+    { kw: '2026-W48', count: 5 },
+    { kw: '2025-W50', count: 3 },
+    { kw: '2026-W49', count: 4 },
+  ];
+  it('puts this week and later first, soonest first, then the earlier weeks, latest first', () => {
+    // 2026-11-26 is in week 48.
+    const { upcoming, earlier } = weekFilterGroups(weeks, undefined, '2026-11-26');
+    expect(upcoming.map((w) => w.kw)).toEqual(['2026-W48', '2026-W49', '2026-W52']);
+    expect(earlier.map((w) => w.kw)).toEqual(['2026-W40', '2025-W50']);
+  });
+  it('offers the chosen week even without orders', () => {
+    const { upcoming } = weekFilterGroups(weeks, '2026-W50', '2026-11-26');
+    expect(upcoming).toContainEqual({ kw: '2026-W50', count: 0 });
+    expect(weekFilterGroups(weeks, '2026-W48', '2026-11-26').upcoming).toHaveLength(3);
   });
 });

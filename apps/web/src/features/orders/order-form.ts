@@ -67,6 +67,21 @@ export function weekOptions(chosen: string | null | undefined, today = berlinTod
   return weeks.sort();
 }
 
+/**
+ * The week filter's options from the weeks that have orders: from this week on first (the soonest first), then
+ * the earlier weeks (the latest first), as the office looks ahead. The chosen week is always offered.
+ */
+export function weekFilterGroups(
+  weeks: readonly { kw: string; count: number }[],
+  chosen: string | null | undefined,
+  today = berlinToday(),
+): { upcoming: { kw: string; count: number }[]; earlier: { kw: string; count: number }[] } {
+  const current = weekOf(today);
+  const all = chosen && !weeks.some((w) => w.kw === chosen) ? [...weeks, { kw: chosen, count: 0 }] : [...weeks];
+  all.sort((a, b) => a.kw.localeCompare(b.kw));
+  return { upcoming: all.filter((w) => w.kw >= current), earlier: all.filter((w) => w.kw < current).reverse() };
+}
+
 /** A week as people say it: '2026-W07' → 'KW 07/2026'. */
 export const weekLabel = (week: string, prefix = 'KW') => {
   const [year, w] = week.split('-W');

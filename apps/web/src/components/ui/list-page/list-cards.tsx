@@ -1,5 +1,6 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { groupStart } from './list-state';
 import type { ListColumn, ListTableProps } from './list-types';
 import { RowActions } from './row-actions';
 import { isBlank, useRowOpener } from './row-parts';
@@ -19,9 +20,19 @@ export function ListCards<T, F extends string>(props: ListTableProps<T, F> & { r
   const layout = cardLayout(props.columns);
   return (
     <Stack gap="xs" hiddenFrom="sm" data-testid={props.testId && `${props.testId}-cards`}>
-      {props.rows.map((row) => (
-        <ListCard key={props.rowKey(row)} row={row} layout={layout} {...props} />
-      ))}
+      {props.rows.map((row, index) => {
+        const group = groupStart(props.groupOf, props.rows, index);
+        return (
+          <Fragment key={props.rowKey(row)}>
+            {group ? (
+              <Text size="sm" fw={700} pt={index > 0 ? 'xs' : 0} data-testid="list-group">
+                {group}
+              </Text>
+            ) : null}
+            <ListCard row={row} layout={layout} {...props} />
+          </Fragment>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampPage,
+  groupStart,
   isSortValue,
   listConfig,
   listStateChanges,
@@ -146,5 +147,17 @@ describe('paging arithmetic', () => {
     [4, 0, 1],
   ])('page %i of %i pages → %i', (page, pages, clamped) => {
     expect(clampPage(page, pages)).toBe(clamped);
+  });
+});
+
+describe('groupStart', () => {
+  const rows = ['2026-W48', '2026-W48', '2026-W49', '', ''];
+  const groupOf = (row: string) => ({ key: row, label: row || 'ohne KW' });
+  it('heads the first row of every group, and no row inside one', () => {
+    expect(rows.map((_, i) => groupStart(groupOf, rows, i))).toEqual(['2026-W48', null, '2026-W49', 'ohne KW', null]);
+  });
+  it('heads nothing without grouping or past the end', () => {
+    expect(groupStart(undefined, rows, 0)).toBeNull();
+    expect(groupStart(groupOf, rows, 9)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * default is left out of the address, so a plain list has a plain address.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@pruefbuch/domain/constants';
+import type { ReactNode } from 'react';
 
 /** A sort as the API takes it: the field, or the field with a leading '-' for descending. */
 export type SortValue<F extends string> = F | `-${F}`;
@@ -120,3 +121,17 @@ export function pageRange(page: number, size: number, total: number): { from: nu
 
 /** A page beyond the last one (after a delete or a narrower search) shows the last one instead. */
 export const clampPage = (page: number, pages: number) => Math.min(Math.max(1, page), Math.max(1, pages));
+
+/** The heading of the group that starts at `index`, or null inside a group (and without grouping). */
+export function groupStart<T>(
+  groupOf: ((row: T) => { key: string; label: ReactNode }) | undefined,
+  rows: readonly T[],
+  index: number,
+): ReactNode | null {
+  if (!groupOf) return null;
+  const row = rows[index];
+  if (row === undefined) return null;
+  const group = groupOf(row);
+  const before = index > 0 ? rows[index - 1] : undefined;
+  return before !== undefined && groupOf(before).key === group.key ? null : group.label;
+}

@@ -1,11 +1,11 @@
 import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../load-error';
 import { ListCards } from './list-cards';
 import { ListEmpty } from './list-empty';
 import { ListPager } from './list-pager';
-import { clampPage, pageCount } from './list-state';
+import { clampPage, groupStart, pageCount } from './list-state';
 import type { ListColumn, ListTableProps } from './list-types';
 import { RowActions } from './row-actions';
 import { BlankCell, isBlank, useRowOpener } from './row-parts';
@@ -67,9 +67,23 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.docs.map((row) => (
-                    <ListRow key={props.rowKey(row)} row={row} {...props} />
-                  ))}
+                  {data.docs.map((row, index) => {
+                    const group = groupStart(props.groupOf, data.docs, index);
+                    return (
+                      <Fragment key={props.rowKey(row)}>
+                        {group ? (
+                          <Table.Tr data-testid="list-group" bg="var(--mantine-color-gray-0)">
+                            <Table.Td colSpan={columns.length + (props.rowActions ? 1 : 0)} py={6}>
+                              <Text size="sm" fw={700}>
+                                {group}
+                              </Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        ) : null}
+                        <ListRow row={row} {...props} />
+                      </Fragment>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

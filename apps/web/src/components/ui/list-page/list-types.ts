@@ -60,4 +60,9 @@ export interface ListTableProps<T, F extends string> {
   testId?: string;
   /** Below this width the table scrolls sideways (between the phone's cards and a wide screen). */
   minWidth?: number;
+  /**
+   * Groups the rows (the list is sorted by the group): a heading row before the first row of each group, on
+   * phones a heading between the cards. `label` may say more than the page shows (the group's total).
+   */
+  groupOf?: (row: T) => { key: string; label: ReactNode };
 }

@@ -1,4 +1,4 @@
-import type { OrderListQuery, orderListReply } from '@pruefbuch/domain/schemas/order';
+import type { OrderListQuery, OrderWeeks, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -77,5 +77,24 @@ export function useOrderCount(mode: OrderListMode, value: string, filters: Order
       const reply = await api.get<OrderListReply>(list as string, { query, signal });
       return { n: reply.total, more: !!reply.more };
     },
+  });
+}
+
+/**
+ * The weeks of the 'Alle' tab's orders for the search and the department and status filters, with their
+ * counts: the week filter offers them, the list grouped by KW heads its groups with them.
+ */
+export function useOrderWeeks(
+  value: string,
+  filters: Pick<OrderListParams, 'department' | 'status'>,
+  enabled: boolean,
+) {
+  const { currentTenant } = useSession();
+  const query = { search: value || undefined, department: filters.department, status: filters.status };
+  return useQuery({
+    queryKey: [...orderKeys.lists(currentTenant), 'weeks', query] as const,
+    enabled,
+    queryFn: ({ signal }) => api.get<OrderWeeks>('orders/get/weeks', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

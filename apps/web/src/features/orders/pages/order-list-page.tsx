@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Chip, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
@@ -20,11 +20,12 @@ import {
   type OrderListParams,
   useOrderCount,
   useOrders,
+  useOrderWeeks,
 } from '../api/get-orders';
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
 import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
-import { weekLabel, weekOptions } from '../order-form';
+import { weekFilterGroups, weekLabel, weekOptions } from '../order-form';
 
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -60,6 +61,7 @@ export function OrderListPage() {
     ...(mode === 'all' ? filters : {}),
   };
   const orders = useOrders(mode, value, params);
+  const weeks = useOrderWeeks(value, filters, mode === 'all');
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
@@ -155,6 +157,33 @@ export function OrderListPage() {
     },
   ];
 
+  /** The weeks with orders and their counts, soonest first; the recent weeks while they load. */
+  const weekSelectData = () => {
+    const option = (w: { kw: string; count?: number }) => {
+      const week = weekLabel(w.kw, t('orders.list.kw'));
+      return { value: w.kw, label: w.count === undefined ? week : t('orders.list.kwOption', { week, count: w.count }) };
+    };
+    const all = { value: '', label: t('orders.list.kwAll') };
+    if (!weeks.data) return [all, ...weekOptions(filters.kw).map((kw) => option({ kw }))];
+    const { upcoming, earlier } = weekFilterGroups(weeks.data.weeks, filters.kw);
+    return [
+      all,
+      ...(upcoming.length ? [{ group: t('orders.list.kwUpcoming'), items: upcoming.map(option) }] : []),
+      ...(earlier.length ? [{ group: t('orders.list.kwEarlier'), items: earlier.map(option) }] : []),
+    ];
+  };
+  // Grouped by KW: a heading per sales week with the week's total over all pages.
+  const salesCount = (kw: string) => (kw ? weeks.data?.weeks.find((w) => w.kw === kw)?.sales : weeks.data?.noSalesWeek);
+  const groupOf =
+    grouped && mode === 'all' && !filters.kw
+      ? (o: OrderRow) => {
+          const kw = o.vkid.akt_kw;
+          const week = kw ? weekLabel(kw, t('orders.list.salesWeek')) : t('orders.list.noSalesWeek');
+          const count = salesCount(kw);
+          return { key: kw, label: count === undefined ? week : t('orders.list.group', { week, count }) };
+        }
+      : undefined;
+
   const needsValue = (mode === 'search' || mode === 'serial') && !value;
   const emptyText = needsValue
     ? t('orders.list.needsValue')
@@ -179,9 +208,6 @@ export function OrderListPage() {
             filters={filters}
             onChange={(m) => list.update({ mode: m === 'all' ? null : m, page: null })}
           />
-          {grouped && mode === 'all' ? (
-            <WeekGroups rows={orders.data?.docs ?? []} current={filters.kw} onPick={(kw) => list.setFilter('kw', kw)} />
-          ) : null}
           {refreshedAt ? (
             <Group gap={4} wrap="nowrap" c="dimmed" role="status" data-testid="order-refreshed">
               <IconRefresh size={14} aria-hidden />
@@ -200,10 +226,7 @@ export function OrderListPage() {
             <NativeSelect
               value={filters.kw ?? ''}
               onChange={(e) => list.setFilter('kw', e.currentTarget.value || null)}
-              data={[
-                { value: '', label: t('orders.list.kwAll') },
-                ...weekOptions(filters.kw).map((w) => ({ value: w, label: weekLabel(w, t('orders.list.kw')) })),
-              ]}
+              data={weekSelectData()}
               aria-label={t('orders.list.kw')}
               data-testid="order-filter-kw"
             />
@@ -263,6 +286,7 @@ export function OrderListPage() {
       }
       testId="order"
       minWidth={900}
+      groupOf={groupOf}
     />
   );
 }
@@ -314,39 +338,6 @@ function TabCount({ mode, value, filters }: { mode: OrderListMode; value: string
       {formatNumber(n)}
       {more ? '+' : ''}
     </Badge>
-  );
-}
-
-/** Grouped by KW: the weeks of the page (sorted by the sales week) with their counts; a click filters to one. */
-function WeekGroups({
-  rows,
-  current,
-  onPick,
-}: {
-  rows: readonly OrderRow[];
-  current: string | undefined;
-  onPick: (kw: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const groups = new Map<string, number>();
-  for (const r of rows) groups.set(r.vkid.akt_kw, (groups.get(r.vkid.akt_kw) ?? 0) + 1);
-  return (
-    <Group gap={6} wrap="wrap" data-testid="order-week-groups">
-      {[...groups.entries()].map(([week, n]) => (
-        <Chip
-          key={week || 'none'}
-          size="xs"
-          checked={!!week && current === week}
-          disabled={!week}
-          onChange={(on) => onPick(on ? week : null)}
-        >
-          {t('orders.list.group', {
-            week: week ? weekLabel(week, t('orders.list.kw')) : t('orders.list.noKw'),
-            count: n,
-          })}
-        </Chip>
-      ))}
-    </Group>
   );
 }
 
