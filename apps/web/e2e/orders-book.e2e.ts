@@ -64,6 +64,9 @@ describe('orders: the book from the door configuration', () => {
     // The order now links to its book and no longer offers to create one.
     await bar.getByTestId('order-book-link').waitFor();
     expect(await bar.getByTestId('order-create-book').count()).toBe(0);
+    // The protocol says so in words, not as an id or a dash.
+    const bookRow = page.getByTestId('protocol').getByRole('row').filter({ hasText: 'Prüfbuch' });
+    await expect.poll(() => bookRow.first().textContent()).toContain('aus dem Auftrag angelegt');
     await bar.getByTestId('order-book-link').click();
     await page.waitForURL(new RegExp(`/app/book/${tenant._id}/[0-9a-f-]{36}$`));
     await page.getByText(unknown).first().waitFor();

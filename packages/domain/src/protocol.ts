@@ -28,7 +28,7 @@ export const PROTOCOL_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ProtocolAction = (typeof PROTOCOL_ACTIONS)[number];
 
 /** What a reference points at; the web resolves it through its lookups, else shows '–' (never the raw id). */
-export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record';
+export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record' | 'book' | 'offer';
 
 /**
  * How a stored value reads: 'date' YYYY-MM-DD → DD.MM.YYYY, 'datetime' ISO → DD.MM.YYYY HH:mm (Berlin),
@@ -268,8 +268,8 @@ const ORDER: Record<string, ProtocolField> = {
   objektdaten: od('objektdaten'),
   objektnummer: od('objektnummer'),
   kunde: od('kunde'),
-  offerId: od('offerId'),
-  bookId: od('bookId'),
+  offerId: od('offerId', 'ref', { ref: 'offer' }),
+  bookId: od('bookId', 'ref', { ref: 'book' }),
   active: od('active', 'bool'),
   antriebe: od('antriebe'),
   antriebeOther: od('antriebeOther'),

@@ -40,7 +40,12 @@ const lookups: ProtocolLookups = {
   t,
   countries: [{ _id: 'AT', code: 'AT', name: 'Österreich' }],
   intervalLabel: (v) => (v === 12 ? 'Jährlich' : String(v)),
-  refs: { booktype: new Map([['bt1', 'RWA']]), folder: new Map([['f1', 'Halle 1']]) },
+  refs: {
+    booktype: new Map([['bt1', 'RWA']]),
+    folder: new Map([['f1', 'Halle 1']]),
+    book: new Map([[ID, 'aus dem Auftrag angelegt']]),
+    offer: new Map([[ID, 'Angebot A-26-0042']]),
+  },
 };
 
 describe('protocol values by format', () => {
@@ -56,6 +61,9 @@ describe('protocol values by format', () => {
     ['book', 'bookType', ID, '–'],
     ['book', 'folder', 'f1', 'Halle 1'],
     ['book', 'folder', ID, '–'],
+    ['order', 'bookId', ID, 'aus dem Auftrag angelegt'],
+    ['order', 'bookId', null, '–'],
+    ['order', 'offerId', ID, 'Angebot A-26-0042'],
     ['book', 'active', 'false', 'Nein'],
     ['book', 'active', 'true', 'Ja'],
     ['book', 'completedOn', '2026-02-03', '03.02.2026'],

@@ -135,6 +135,11 @@ export const orders = {
       status: 'Status',
     },
   },
+  protocol: {
+    book: 'aus dem Auftrag angelegt',
+    offer: 'Angebot {{nr}}',
+    offerNoNr: 'übernommen',
+  },
   editor: {
     back: 'Zur Auftragsliste',
     title: 'Auftrag {{nr}}',

@@ -137,6 +137,11 @@ export const orders: typeof de = {
       status: 'Status',
     },
   },
+  protocol: {
+    book: 'created from the order',
+    offer: 'offer {{nr}}',
+    offerNoNr: 'taken over',
+  },
   editor: {
     back: 'Back to the orders',
     title: 'Order {{nr}}',

@@ -254,7 +254,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
       </EditorForm>
       {order ? (
         <Box id="order-protocol" style={{ scrollMarginTop: 120 }}>
-          <OrderProtocol id={order._id} />
+          <OrderProtocol order={order} />
         </Box>
       ) : null}
       {order ? (
