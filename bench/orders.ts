@@ -21,7 +21,7 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
-import { ORDER_DEFAULTS, orderPageQuery } from '@pruefbuch/domain/schemas/order';
+import { ORDER_DEFAULTS, orderPageQuery, orderWeeksQuery } from '@pruefbuch/domain/schemas/order';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
@@ -35,6 +35,7 @@ import {
   type OrderListKind,
   searchList,
 } from '../apps/server/src/modules/orders/orders.lists';
+import { weeks } from '../apps/server/src/modules/orders/orders.read';
 import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
@@ -269,6 +270,17 @@ export async function orderCalls(database: Database, tenantId: string, today: st
   await count('count: countVkidOrders/all', 'countVkidOrders', 'vkidAll', ['']);
   await count('count: countElOrders/all', 'countElOrders', 'elAll', ['']);
   await count('count: countAdOrders/all', 'countAdOrders', 'adAll', ['']);
+  // The weeks of the list's 'Alle' tab (its week filter and KW groups): kept counts without a filter and
+  // with the department or the status alone, counted over the matches with a search term.
+  const facet = async (name: string, filters: Record<string, string>[]) => {
+    calls[name] = [];
+    for (const f of filters) {
+      await weeks(ctx, orderWeeksQuery.parse(f));
+      calls[name].push({ path: `/api/v1/orders/get/weeks?${qs(f)}`, statements: take() });
+    }
+  };
+  await facet('facet: orders/get/weeks', [{}, { department: String(Department.EL) }, { status: 'MONTAGE' }]);
+  await facet('facet: orders/get/weeks (search)', [{ search: 'Wiesbaden' }, { search: 'REWE Markt Hanau' }]);
   calls['evaluation: getOpevaluation/all'] = [];
   for (const f of [
     { from: addDays(today, -91), to: today },

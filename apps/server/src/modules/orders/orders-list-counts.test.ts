@@ -1,7 +1,8 @@
 /**
  * The counts the database keeps for the search lists (order_list_counts, migration 0019, decision 024)
  * agree with counting the orders, after any sequence of writes: single and many rows at once, a person,
- * installer, service id, status or `active` changed, orders deleted, the tenant deleted.
+ * installer, service id, status, a week or `active` changed, orders deleted, the tenant deleted. The weeks
+ * of the list's week filter (migration 0021) are counted the same way.
  */
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
@@ -18,12 +19,16 @@ const RUNS = Math.max(5, Math.round(Number(process.env.PROPERTY_RUNS ?? 50) / 5)
 
 const PEOPLE = ['MüL', 'mül', 'KaR', '', 'Team Nord', 'team nord ', 'SV-1'];
 const person = fc.constantFrom(...PEOPLE);
+const week = fc.constantFrom('', '2026-W48', '2026-W49');
 const fields = fc.record({
+  vkidAktKw: week,
+  elAktKw: week,
   vkidInnendienst: person,
   vkidAd: person,
   elMontage: person,
   elServiceId: person,
   status: fc.constantFrom(...ORDER_STATUSES),
+  aktuelleAbteilung: fc.constantFrom(1, 3, 5),
   active: fc.boolean(),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
@@ -60,7 +65,27 @@ async function counted(tenantId: string) {
     union all
     select 'elAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and status in ('AKT_KW', 'MONTAGE') having count(*) > 0
     union all
-    select 'adAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_ad <> '' and status <> 'VERRECHNET' having count(*) > 0`);
+    select 'adAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_ad <> '' and status <> 'VERRECHNET' having count(*) > 0
+    union all
+    select 'week', k, count(distinct id)::int from orders, lateral (values (vkid_akt_kw), (el_akt_kw)) as v(k)
+      where tenant_id = ${tenantId} and active and k <> '' group by 2
+    union all
+    select 'week', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_akt_kw = '' and el_akt_kw = '' having count(*) > 0
+    union all
+    select 'salesWeek', vkid_akt_kw, count(*)::int from orders where tenant_id = ${tenantId} and active group by 2
+    union all
+    select 'week' || s, p || k, count(distinct id)::int from orders,
+      lateral (values (vkid_akt_kw), (el_akt_kw)) as v(k),
+      lateral (values ('.d', aktuelle_abteilung || '|'), ('.s', status || '|')) as f(s, p)
+      where tenant_id = ${tenantId} and active and k <> '' group by 1, 2
+    union all
+    select 'week' || s, p, count(*)::int from orders,
+      lateral (values ('.d', aktuelle_abteilung || '|'), ('.s', status || '|')) as f(s, p)
+      where tenant_id = ${tenantId} and active and vkid_akt_kw = '' and el_akt_kw = '' group by 1, 2
+    union all
+    select 'salesWeek' || s, p || vkid_akt_kw, count(*)::int from orders,
+      lateral (values ('.d', aktuelle_abteilung || '|'), ('.s', status || '|')) as f(s, p)
+      where tenant_id = ${tenantId} and active group by 1, 2`);
   return sortedCounts((r as unknown as { rows: { list: string; key: string; n: number }[] }).rows);
 }
 
@@ -108,10 +133,13 @@ describe('the counts of the search lists', () => {
 });
 
 const PEOPLE_ROW: Fields = {
+  vkidAktKw: '2026-W48',
+  elAktKw: '2026-W49',
   vkidInnendienst: 'MüL',
   vkidAd: 'KaR',
   elMontage: 'Team Nord',
   elServiceId: 'SV-1',
   status: 'CREATED',
+  aktuelleAbteilung: 3,
   active: true,
 };

@@ -333,6 +333,13 @@ describe('GET orders/get/weeks', async () => {
       noSalesWeek: 2,
     });
     expect(await weeks('?status=VERRECHNET')).toEqual({ weeks: [], none: 0, noSalesWeek: 0 });
+    // Department and status at once are counted over the orders.
+    expect(await weeks('?status=CREATED&department=3')).toEqual({
+      weeks: [{ kw: w2, count: 1, sales: 0 }],
+      none: 0,
+      noSalesWeek: 1,
+    });
+    expect(await weeks('?status=CREATED&department=1')).toEqual(await weeks('?department=1'));
   });
 
   it('refuses bad filters with 400 at the field', async () => {
