@@ -14,6 +14,9 @@ export function buildTheme(t: TFunction): MantineThemeOverride {
       // A badge is a short word or date: it never shrinks below its text (narrow table columns cut it to 'Gewart…').
       Badge: { styles: { root: { flexShrink: 0, minWidth: 'max-content' } } },
       Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
+      // A table wider than the screen shows its scrollbar whenever it scrolls, not only under a mouse: on a
+      // phone it is the one hint that there are more columns.
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto', scrollbarSize: 6 } } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showPassword') } } },
       Modal: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },

@@ -56,7 +56,7 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
           aria-busy={query.isPlaceholderData || undefined}
         >
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
-            <Table.ScrollContainer minWidth={minWidth} type="native">
+            <Table.ScrollContainer minWidth={minWidth}>
               <Table highlightOnHover={!!props.rowTo} verticalSpacing={8} data-testid={testId && `${testId}-table`}>
                 <Table.Thead bg="var(--mantine-color-gray-0)">
                   <Table.Tr>

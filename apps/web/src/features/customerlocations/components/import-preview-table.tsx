@@ -55,7 +55,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
         </Text>
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
-          <Table.ScrollContainer minWidth={640} maxHeight={320} type="native">
+          <Table.ScrollContainer minWidth={640} maxHeight={320}>
             <Table stickyHeader verticalSpacing={6} fz="sm" highlightOnHover={false}>
               <Table.Thead>
                 <Table.Tr>

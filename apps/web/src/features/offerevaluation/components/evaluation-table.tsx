@@ -17,7 +17,7 @@ const STICKY: CSSProperties = {
 function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: number; testId: string }) {
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table
           highlightOnHover
           horizontalSpacing="xs"

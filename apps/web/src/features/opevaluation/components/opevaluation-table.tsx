@@ -49,7 +49,7 @@ export function OpEvaluationTable({ rows, total }: { rows: readonly OpEvaluation
   const h = (k: string) => t(`opevaluation.columns.${k}`);
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={1100} type="native">
+      <Table.ScrollContainer minWidth={1100}>
         <Table
           highlightOnHover
           horizontalSpacing="xs"
