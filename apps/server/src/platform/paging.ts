@@ -56,6 +56,8 @@ export function searchAny(term: string | undefined, columns: (AnyColumn | SQL)[]
 type Key = AnyColumn | SQL;
 /** A sort field of a list: its key columns, keys that break ties within it, and whether it reads best-first descending. */
 export interface SortField {
+  /** Sorted ascending before the keys whatever the direction (e.g. 'has no value' last both ways). */
+  first?: Key[];
   keys: Key[];
   /** Sorted ascending whatever the direction (e.g. a name under a role). */
   thenBy?: Key[];
@@ -79,6 +81,7 @@ export function orderBy(
   const field = (name && fields[name]) || (fields[fallback] as SortField);
   const down = field.descendingFirst ? !reversed : reversed;
   return [
+    ...(field.first ?? []).map((k) => asc(k)),
     ...field.keys.map((k) => (down ? desc(k) : asc(k))),
     ...(field.thenBy ?? []).map((k) => asc(k)),
     ...tiebreak.map((k) => asc(k)),

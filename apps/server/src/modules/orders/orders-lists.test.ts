@@ -342,11 +342,21 @@ describe('GET orders/get/weeks', async () => {
     expect(await weeks('?status=CREATED&department=1')).toEqual(await weeks('?department=1'));
   });
 
+  it('the list sorted by the sales week puts the orders without one last, both ways', async () => {
+    for (const sort of ['vkidKw', '-vkidKw']) {
+      const page = (await w.call('GET', `/orders?sort=${sort}`)).json() as Page;
+      expect(
+        page.docs.map((o) => o.vkid.akt_kw),
+        sort,
+      ).toEqual([w1, w1, w1, '', '']);
+    }
+  });
+
   it('refuses bad filters with 400 at the field', async () => {
     for (const [q, field] of [
       ['status=NIX', 'status'],
       ['department=99', 'department'],
-      ['search=' + 'x'.repeat(101), 'search'],
+      [`search=${'x'.repeat(101)}`, 'search'],
     ]) {
       const res = await w.call('GET', `/orders/get/weeks?${q}`);
       expect(res.statusCode, q).toBe(400);

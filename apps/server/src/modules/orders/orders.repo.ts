@@ -239,8 +239,9 @@ const SORT: Record<string, SortField> = {
   objekt: { keys: [orders.objekt] },
   abnr: { keys: [orders.abnr] },
   csnr: { keys: [orders.csnr] },
-  vkidKw: { keys: [orders.vkidAktKw] },
-  elKw: { keys: [orders.elAktKw] },
+  // Orders without a week come last both ways: a list sorted or grouped by week starts with the weeks.
+  vkidKw: { first: [sql`${orders.vkidAktKw} = ''`], keys: [orders.vkidAktKw] },
+  elKw: { first: [sql`${orders.elAktKw} = ''`], keys: [orders.elAktKw] },
   geplante_montage_date: { keys: [orders.vkidGeplanteMontageDate] },
   updatedAt: { keys: [orders.updatedAt], descendingFirst: true },
 };

@@ -1,10 +1,15 @@
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
-import { useReducedMotion, useWindowEvent } from '@mantine/hooks';
+import { useElementSize, useReducedMotion, useWindowEvent } from '@mantine/hooks';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import classes from './form-section.module.css';
 
-/** The sticky header and section nav are this tall: a section's title must not hide behind them after a jump. */
-const SCROLL_MARGIN = 120;
+/** The sticky header's height; the section nav sticks under it. */
+const HEADER = 64;
+/**
+ * How far below the window's top a section lands after a jump, so that its title is not under the sticky
+ * header and section nav: set by the nav from its height (its links wrap on wider screens).
+ */
+export const SECTION_SCROLL_MARGIN = 'var(--section-offset, 120px)';
 
 /** One titled part of a long form; its id is the anchor the section nav jumps to. */
 export function FormSection({
@@ -24,7 +29,7 @@ export function FormSection({
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       id={id}
-      style={{ scrollMarginTop: SCROLL_MARGIN }}
+      style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}
       component="section"
       aria-labelledby={`${id}-title`}
       data-testid={testId}
@@ -44,7 +49,7 @@ export function FormSection({
  * Which section is being read: the last one whose top has passed under the sticky header, or the last one
  * when the page is scrolled to its end (a short last section never reaches the top).
  */
-export function activeSection(tops: readonly number[], atEnd: boolean, offset = SCROLL_MARGIN): number {
+export function activeSection(tops: readonly number[], atEnd: boolean, offset: number): number {
   if (tops.length === 0) return -1;
   if (atEnd) return tops.length - 1;
   let active = 0;
@@ -54,9 +59,10 @@ export function activeSection(tops: readonly number[], atEnd: boolean, offset = 
   return active;
 }
 
-function useActiveSection(ids: readonly string[]): string | undefined {
+function useActiveSection(ids: readonly string[], offset: number): string | undefined {
   const [active, setActive] = useState<string>();
   const key = ids.join(' ');
+  const frame = useRef(0);
   const measure = useCallback(() => {
     const present = key
       .split(' ')
@@ -67,12 +73,21 @@ function useActiveSection(ids: readonly string[]): string | undefined {
     const index = activeSection(
       present.map((el) => el.getBoundingClientRect().top),
       atEnd,
+      offset,
     );
     setActive(present[index]?.id);
-  }, [key]);
-  useEffect(measure, [measure]);
-  useWindowEvent('scroll', measure, { passive: true });
-  useWindowEvent('resize', measure);
+  }, [key, offset]);
+  // Once per frame however often the page scrolls.
+  const schedule = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(measure);
+  }, [measure]);
+  useEffect(() => {
+    measure();
+    return () => cancelAnimationFrame(frame.current);
+  }, [measure]);
+  useWindowEvent('scroll', schedule, { passive: true });
+  useWindowEvent('resize', schedule);
   return active;
 }
 
@@ -82,7 +97,20 @@ function useActiveSection(ids: readonly string[]): string | undefined {
  * A click scrolls to the section and moves the focus to its title, without touching the address.
  */
 export function SectionNav({ sections, label }: { sections: readonly { id: string; title: string }[]; label: string }) {
-  const active = useActiveSection(sections.map((s) => s.id));
+  // The nav's own height (one line on phones, wrapped lines from tablets up) sets where sections land.
+  const { ref: navRef, height } = useElementSize<HTMLElement>();
+  const offset = HEADER + Math.round(height) + 28;
+  useEffect(() => {
+    if (!height) return;
+    document.documentElement.style.setProperty('--section-offset', `${offset}px`);
+    return () => {
+      document.documentElement.style.removeProperty('--section-offset');
+    };
+  }, [height, offset]);
+  const active = useActiveSection(
+    sections.map((s) => s.id),
+    offset,
+  );
   const reduceMotion = useReducedMotion();
   const linksRef = useRef<HTMLDivElement>(null);
 
@@ -109,6 +137,7 @@ export function SectionNav({ sections, label }: { sections: readonly { id: strin
 
   return (
     <Paper
+      ref={navRef}
       component="nav"
       aria-label={label}
       withBorder

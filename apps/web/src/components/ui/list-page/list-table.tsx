@@ -34,11 +34,14 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
   const turnPage = (page: number) => {
     list.setPage(page);
     const top = topRef.current;
-    if (top && top.getBoundingClientRect().top < 64) top.scrollIntoView({ block: 'start' });
+    if (!top || top.getBoundingClientRect().top >= 64) return;
+    top.scrollIntoView({ block: 'start' });
+    // The keyboard goes on from the list's start too, not from a pager now out of view.
+    top.focus({ preventScroll: true });
   };
 
   return (
-    <Stack gap="sm" ref={topRef} style={{ scrollMarginTop: 80 }}>
+    <Stack gap="sm" ref={topRef} tabIndex={-1} style={{ scrollMarginTop: 80, outline: 'none' }}>
       {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending && !query.isError ? <ListSkeleton columns={columns} hasActions={!!props.rowActions} /> : null}
       {data && data.docs.length === 0 ? (
@@ -73,11 +76,11 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
                       <Fragment key={props.rowKey(row)}>
                         {group ? (
                           <Table.Tr data-testid="list-group" bg="var(--mantine-color-gray-0)">
-                            <Table.Td colSpan={columns.length + (props.rowActions ? 1 : 0)} py={6}>
-                              <Text size="sm" fw={700}>
+                            <Table.Th scope="colgroup" colSpan={columns.length + (props.rowActions ? 1 : 0)} py={6}>
+                              <Text span size="sm" fw={700}>
                                 {group}
                               </Text>
-                            </Table.Td>
+                            </Table.Th>
                           </Table.Tr>
                         ) : null}
                         <ListRow row={row} {...props} />

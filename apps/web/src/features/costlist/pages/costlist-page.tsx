@@ -16,7 +16,7 @@ import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
-import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
 import { ListRow } from '@/components/ui/list-row';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
@@ -240,7 +240,7 @@ function CostListEditor({ costList }: { costList: CostList }) {
           </FormSection>
         </Stack>
       </EditorForm>
-      <Box id="costlist-protocol" style={{ scrollMarginTop: 120 }}>
+      <Box id="costlist-protocol" style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}>
         <CostListProtocol id={costList._id} />
       </Box>
     </Stack>

@@ -12,7 +12,7 @@ import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
-import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
 import { useOrderFromOffer } from '@/features/orders/api/order-mutations';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -272,7 +272,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
         )}
       </FormSection>
       {offer ? (
-        <Box id="offer-protocol" style={{ scrollMarginTop: 120 }}>
+        <Box id="offer-protocol" style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}>
           <OfferProtocol id={offer._id} users={users.data ?? []} />
         </Box>
       ) : null}

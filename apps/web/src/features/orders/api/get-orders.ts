@@ -81,20 +81,16 @@ export function useOrderCount(mode: OrderListMode, value: string, filters: Order
 }
 
 /**
- * The weeks of the 'Alle' tab's orders for the search and the department and status filters, with their
- * counts: the week filter offers them, the list grouped by KW heads its groups with them.
+ * The weeks of the 'Alle' tab's orders for the department and status filters, with their counts: the week
+ * filter offers them, the list grouped by KW heads its groups with them. No earlier filter's counts are
+ * shown while another's load.
  */
-export function useOrderWeeks(
-  value: string,
-  filters: Pick<OrderListParams, 'department' | 'status'>,
-  enabled: boolean,
-) {
+export function useOrderWeeks(filters: Pick<OrderListParams, 'department' | 'status'>, enabled: boolean) {
   const { currentTenant } = useSession();
-  const query = { search: value || undefined, department: filters.department, status: filters.status };
+  const query = { department: filters.department, status: filters.status };
   return useQuery({
     queryKey: [...orderKeys.lists(currentTenant), 'weeks', query] as const,
     enabled,
     queryFn: ({ signal }) => api.get<OrderWeeks>('orders/get/weeks', { query, signal }),
-    placeholderData: keepPreviousData,
   });
 }

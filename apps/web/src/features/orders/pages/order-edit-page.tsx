@@ -10,7 +10,7 @@ import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
-import { FormSection, SectionNav } from '@/components/ui/form-section';
+import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
 import { useCostList } from '@/features/costlist/api/cost-list';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
@@ -253,7 +253,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
         </Stack>
       </EditorForm>
       {order ? (
-        <Box id="order-protocol" style={{ scrollMarginTop: 120 }}>
+        <Box id="order-protocol" style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}>
           <OrderProtocol order={order} />
         </Box>
       ) : null}

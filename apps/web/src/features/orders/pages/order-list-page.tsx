@@ -61,7 +61,9 @@ export function OrderListPage() {
     ...(mode === 'all' ? filters : {}),
   };
   const orders = useOrders(mode, value, params);
-  const weeks = useOrderWeeks(value, filters, mode === 'all');
+  // The weeks and their counts for the department and status filters; a search term counts only so far
+  // (decision 024), so with one the week filter offers the recent weeks and the headings go without totals.
+  const weeks = useOrderWeeks(filters, mode === 'all' && !value);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
@@ -172,10 +174,13 @@ export function OrderListPage() {
       ...(earlier.length ? [{ group: t('orders.list.kwEarlier'), items: earlier.map(option) }] : []),
     ];
   };
-  // Grouped by KW: a heading per sales week with the week's total over all pages.
-  const salesCount = (kw: string) => (kw ? weeks.data?.weeks.find((w) => w.kw === kw)?.sales : weeks.data?.noSalesWeek);
+  // Grouped by KW (sorted by the sales week): a heading per sales week, with the week's total over all pages
+  // where the counts answer for the list (not with a week chosen: the totals do not know that filter).
+  const sortedByWeek = list.params.get('sort') === 'vkidKw' || list.params.get('sort') === '-vkidKw';
+  const salesCount = (kw: string) =>
+    filters.kw ? undefined : kw ? weeks.data?.weeks.find((w) => w.kw === kw)?.sales : weeks.data?.noSalesWeek;
   const groupOf =
-    grouped && mode === 'all' && !filters.kw
+    grouped && sortedByWeek && mode === 'all'
       ? (o: OrderRow) => {
           const kw = o.vkid.akt_kw;
           const week = kw ? weekLabel(kw, t('orders.list.salesWeek')) : t('orders.list.noSalesWeek');
@@ -248,7 +253,7 @@ export function OrderListPage() {
               data-testid="order-filter-status"
             />
             <Switch
-              checked={grouped}
+              checked={grouped && sortedByWeek}
               // Grouped by KW the list is sorted by the sales week, and the header says so.
               onChange={(e) =>
                 list.update(
