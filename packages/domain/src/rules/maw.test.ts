@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAW_DEFAULTS } from '../schemas/capacity';
-import type { MawEntry } from '../schemas/order';
+import { MAW_ENTRY_DEFAULTS, type MawEntry } from '../schemas/order';
 import { mawAmountOf, mawTotalsOf } from './maw';
 
-const entry = (over: Partial<MawEntry>): MawEntry => ({
-  datum: null,
-  art: 'int',
-  stunden: 0,
-  anfahrt: false,
-  versand: false,
-  bemerkung: '',
-  verrechnet: false,
-  ...over,
-});
+const entry = (over: Partial<MawEntry>): MawEntry => ({ ...MAW_ENTRY_DEFAULTS, ...over });
 
 describe('maw amounts (SPEC §9 default rates)', () => {
   it.each([

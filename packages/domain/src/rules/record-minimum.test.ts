@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_DEFAULTS } from '../schemas/offer';
-import { type Delivery, type MawEntry, ORDER_DEFAULTS } from '../schemas/order';
+import { DELIVERY_DEFAULTS, type Delivery, MAW_ENTRY_DEFAULTS, type MawEntry, ORDER_DEFAULTS } from '../schemas/order';
 import { IDENTITY_RULES, offerMinimumIssues, orderMinimumIssues, ROW_RULES } from './record-minimum';
 
 const delivery = (over: Partial<Delivery> = {}): Delivery => ({
+  ...DELIVERY_DEFAULTS,
   bezeichnung: 'Antrieb',
-  lieferant: '',
-  bestelltAm: null,
-  geplantAm: null,
-  geliefertAm: null,
-  menge: null,
-  bemerkung: '',
   ...over,
 });
 const maw = (over: Partial<MawEntry> = {}): MawEntry => ({
+  ...MAW_ENTRY_DEFAULTS,
   datum: '2026-11-20',
-  art: 'int',
   stunden: 1,
-  anfahrt: false,
-  versand: false,
-  bemerkung: '',
-  verrechnet: false,
   ...over,
 });
 

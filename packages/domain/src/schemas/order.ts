@@ -121,6 +121,26 @@ export const mawEntrySchema = z.object({
 });
 export type MawEntry = z.infer<typeof mawEntrySchema>;
 
+/** A new row of each list as the forms start it (decision 028 names what a saved row needs). */
+export const DELIVERY_DEFAULTS: Delivery = {
+  bezeichnung: '',
+  lieferant: '',
+  bestelltAm: null,
+  geplantAm: null,
+  geliefertAm: null,
+  menge: null,
+  bemerkung: '',
+};
+export const MAW_ENTRY_DEFAULTS: MawEntry = {
+  datum: null,
+  art: 'int',
+  stunden: 0,
+  anfahrt: false,
+  versand: false,
+  bemerkung: '',
+  verrechnet: false,
+};
+
 /** The door configuration from which 'Prüfbuch anlegen' fills the book (SPEC §9, decision 024). */
 export const doorConfigSchema = z.object({
   tuertyp: z.enum(['dreher', 'schieber'], { error: 'validation.invalid' }).nullable(),

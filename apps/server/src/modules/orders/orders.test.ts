@@ -1,7 +1,7 @@
 /** SPEC §7 Orders on a real database: create, read, update (409), delete (only while CREATED), the list, bad input. */
 
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import type { Order } from '@pruefbuch/domain/schemas/order';
+import { DELIVERY_DEFAULTS, MAW_ENTRY_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { el, FOREIGN, isoDay, orderRow, orderWorld, vkid } from './orders.fixtures';
@@ -11,15 +11,7 @@ const t = await createTestApp();
 
 type Page = { docs: Order[]; total: number; page: number; size: number; pages: number };
 const ids = (p: Page) => p.docs.map((d) => d._id);
-const deliveryRow = {
-  bezeichnung: 'Antrieb',
-  lieferant: 'X',
-  bestelltAm: null,
-  geplantAm: null,
-  geliefertAm: null,
-  menge: 1,
-  bemerkung: '',
-};
+const deliveryRow = { ...DELIVERY_DEFAULTS, bezeichnung: 'Antrieb', lieferant: 'X', menge: 1 };
 
 describe('POST/GET/PUT/DELETE orders', () => {
   it('creates an order from the defaults, CREATED in department 1, with its ampels and protocol', async () => {
@@ -116,15 +108,7 @@ describe('POST/GET/PUT/DELETE orders', () => {
     expect((await w.call('POST', '/orders', { abnr: 'AB-26-7' })).statusCode).toBe(201);
     const cleared = await w.call('PUT', `/orders/${order._id}`, { __v: 0, objekt: '' });
     expect(cleared.json().details.map((d: { field: string }) => d.field)).toEqual(['objekt']);
-    const mawRow = {
-      datum: null,
-      art: 'int',
-      stunden: 0,
-      anfahrt: false,
-      versand: false,
-      bemerkung: '',
-      verrechnet: false,
-    };
+    const mawRow = MAW_ENTRY_DEFAULTS;
     const emptyRows = await w.call('PUT', `/orders/${order._id}`, {
       __v: 0,
       maw: [mawRow],

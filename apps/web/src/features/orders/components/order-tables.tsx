@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, Tex
 import { mawAmountOf, mawTotalsOf } from '@pruefbuch/domain/rules/maw';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { MawRates } from '@pruefbuch/domain/schemas/capacity';
-import type { Delivery, MawEntry } from '@pruefbuch/domain/schemas/order';
+import { DELIVERY_DEFAULTS, MAW_ENTRY_DEFAULTS, type MawEntry } from '@pruefbuch/domain/schemas/order';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
@@ -11,26 +11,8 @@ import { NumberField } from '@/components/ui/number-field';
 import { formatMoney } from '@/lib/format';
 import type { OrderForm } from './order-fields';
 
-const EMPTY_DELIVERY: Delivery = {
-  bezeichnung: '',
-  lieferant: '',
-  bestelltAm: null,
-  geplantAm: null,
-  geliefertAm: null,
-  menge: null,
-  bemerkung: '',
-};
-
 /** A new extra effort is dated today (Berlin): it is mostly entered on the day or soon after. */
-const emptyMaw = (): MawEntry => ({
-  datum: berlinToday(),
-  art: 'int',
-  stunden: 0,
-  anfahrt: false,
-  versand: false,
-  bemerkung: '',
-  verrechnet: false,
-});
+const emptyMaw = (): MawEntry => ({ ...MAW_ENTRY_DEFAULTS, datum: berlinToday() });
 
 /** The deliveries (SPEC §3 logistik): add and remove rows; an overdue delivery turns the overall ampel red. */
 export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly: boolean }) {
@@ -84,7 +66,7 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem('logistik', { ...EMPTY_DELIVERY })}
+            onClick={() => form.insertListItem('logistik', { ...DELIVERY_DEFAULTS })}
             data-testid="order-delivery-add"
           >
             {f('add')}
