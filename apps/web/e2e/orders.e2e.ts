@@ -146,6 +146,13 @@ describe('orders', () => {
     await protocolLink.click();
     await expect.poll(() => protocolLink.getAttribute('aria-current')).toBe('location');
     expect(new URL(page.url()).hash).toBe('');
+    // There the form's save bar has scrolled up to the top: the links stay above it, in view.
+    const linkBox = await protocolLink.boundingBox();
+    const onTop = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x ?? 0, y ?? 0)?.closest('[data-testid="section-nav"]'),
+      [(linkBox?.x ?? 0) + (linkBox?.width ?? 0) / 2, (linkBox?.y ?? 0) + (linkBox?.height ?? 0) / 2],
+    );
+    expect(onTop).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/orders-order-1280-top.png' });
 

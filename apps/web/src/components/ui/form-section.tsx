@@ -146,7 +146,8 @@ export function SectionNav({ sections, label }: { sections: readonly { id: strin
       py={6}
       pos="sticky"
       top={64}
-      style={{ zIndex: 5 }}
+      // Above the form's save bar, which scrolls up under it at the form's end.
+      style={{ zIndex: 6 }}
     >
       <div className={classes.links} ref={linksRef} data-testid="section-nav">
         {sections.map((section) => (
