@@ -191,6 +191,20 @@ describe('capacity planning', () => {
     await page.screenshot({ path: 'test-results/capacity-dragging.png' });
     await page.mouse.up();
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
+    // Over the folded weekend there is no target (the Friday beside it is not marked), and let go there the
+    // card stays where it was.
+    const strip = await board(page).getByTestId('board-weekend').boundingBox();
+    const back = await moved.boundingBox();
+    if (!strip || !back) throw new Error('weekend strip or card not shown');
+    await page.mouse.move(back.x + back.width / 2, back.y + back.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(back.x + back.width / 2 + 12, back.y + back.height / 2, { steps: 4 });
+    await page.mouse.move(strip.x + strip.width / 2, back.y + back.height / 2, { steps: 12 });
+    await page.getByTestId('slot-card-dragged').waitFor();
+    expect(await board(page).locator('[data-testid="board-cell"][data-over]').count()).toBe(0);
+    await page.mouse.up();
+    await page.getByTestId('slot-card-dragged').waitFor({ state: 'detached' });
+    expect(await moved.getAttribute('data-date')).toBe(slot.date);
     expect(await moved.getAttribute('data-area')).toBe(slot.area);
     await expect.poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 }).toBe(before.from);
     expect(Number(await utilisationOf(page, next))).toBe(before.to);

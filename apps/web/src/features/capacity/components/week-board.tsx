@@ -1,10 +1,13 @@
 import {
   type Announcements,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   KeyboardSensor,
   MouseSensor,
+  pointerWithin,
+  rectIntersection,
   TouchSensor,
   useDroppable,
   useSensor,
@@ -24,6 +27,14 @@ import { UtilisationBar } from './utilisation-bar';
 import classes from './week-board.module.css';
 
 const isWeekend = (date: string) => weekdayOf(date) === null;
+
+/**
+ * A mouse or a finger drops where the pointer is: over the folded weekend or between the cells there is no
+ * target, and the card goes back (the dragged card's overlap used to pick the Friday beside it). The
+ * keyboard, which has no pointer, moves from cell to cell.
+ */
+const dropTarget: CollisionDetection = (args) =>
+  args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
 type Target = { date: string; area: WorkArea };
 const cellId = (t: Target) => `${t.date}|${t.area}`;
@@ -92,6 +103,7 @@ export function WeekBoard({
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={dropTarget}
       onDragStart={({ active }) => setDragged(slots.get(String(active.id)) ?? null)}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
@@ -192,6 +204,7 @@ function Cell({
       data-testid="board-cell"
       data-date={day.date}
       data-area={area}
+      data-over={isOver || undefined}
     >
       <Group justify="space-between" gap={0} wrap="wrap" style={{ columnGap: 4 }}>
         <Text size="xs" fw={600} c="dimmed">
