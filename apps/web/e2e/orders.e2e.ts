@@ -198,6 +198,10 @@ describe('orders', () => {
     const option = page.getByTestId('order-filter-kw').locator('option', { hasText: ownWeek });
     expect(await option.textContent()).toMatch(new RegExp(`^${ownWeek} \\(\\d+\\)$`));
     await shot(page, 'list-1280-grouped');
+    // With a search typed the totals of all orders do not answer: the heading names the week alone.
+    await page.getByTestId('order-search').fill(world.objekt);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
+    await expect.poll(() => firstGroup.textContent()).toBe(`KW Vertrieb ${weekText(week).slice(3)}`);
 
     // A new order with nothing to recognise it by is not saved: the form says why, at the object (decision 028).
     await page.goto('/app/orderprocessing/new');

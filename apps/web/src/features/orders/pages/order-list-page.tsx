@@ -25,7 +25,8 @@ import {
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
 import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
-import { weekFilterGroups, weekLabel, weekOptions } from '../order-form';
+import { weekLabel } from '../order-form';
+import { weekHeading, weekSelectData } from '../order-weeks';
 
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -63,7 +64,10 @@ export function OrderListPage() {
   const orders = useOrders(mode, value, params);
   // The weeks and their counts for the department and status filters; a search term counts only so far
   // (decision 024), so with one the week filter offers the recent weeks and the headings go without totals.
-  const weeks = useOrderWeeks(filters, mode === 'all' && !value);
+  const countsAnswer = mode === 'all' && !value;
+  const weeks = useOrderWeeks(filters, countsAnswer);
+  // A disabled query keeps what it read before: those counts do not answer for a search.
+  const weekCounts = countsAnswer ? weeks.data : undefined;
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
@@ -159,34 +163,14 @@ export function OrderListPage() {
     },
   ];
 
-  /** The weeks with orders and their counts, soonest first; the recent weeks while they load. */
-  const weekSelectData = () => {
-    const option = (w: { kw: string; count?: number }) => {
-      const week = weekLabel(w.kw, t('orders.list.kw'));
-      return { value: w.kw, label: w.count === undefined ? week : t('orders.list.kwOption', { week, count: w.count }) };
-    };
-    const all = { value: '', label: t('orders.list.kwAll') };
-    if (!weeks.data) return [all, ...weekOptions(filters.kw).map((kw) => option({ kw }))];
-    const { upcoming, earlier } = weekFilterGroups(weeks.data.weeks, filters.kw);
-    return [
-      all,
-      ...(upcoming.length ? [{ group: t('orders.list.kwUpcoming'), items: upcoming.map(option) }] : []),
-      ...(earlier.length ? [{ group: t('orders.list.kwEarlier'), items: earlier.map(option) }] : []),
-    ];
-  };
-  // Grouped by KW (sorted by the sales week): a heading per sales week, with the week's total over all pages
-  // where the counts answer for the list (not with a week chosen: the totals do not know that filter).
+  // Grouped by KW (sorted by the sales week): a heading per sales week.
   const sortedByWeek = list.params.get('sort') === 'vkidKw' || list.params.get('sort') === '-vkidKw';
-  const salesCount = (kw: string) =>
-    filters.kw ? undefined : kw ? weeks.data?.weeks.find((w) => w.kw === kw)?.sales : weeks.data?.noSalesWeek;
   const groupOf =
     grouped && sortedByWeek && mode === 'all'
-      ? (o: OrderRow) => {
-          const kw = o.vkid.akt_kw;
-          const week = kw ? weekLabel(kw, t('orders.list.salesWeek')) : t('orders.list.noSalesWeek');
-          const count = salesCount(kw);
-          return { key: kw, label: count === undefined ? week : t('orders.list.group', { week, count }) };
-        }
+      ? (o: OrderRow) => ({
+          key: o.vkid.akt_kw,
+          label: weekHeading(t, o.vkid.akt_kw, filters.kw ? undefined : weekCounts),
+        })
       : undefined;
 
   const needsValue = (mode === 'search' || mode === 'serial') && !value;
@@ -231,7 +215,7 @@ export function OrderListPage() {
             <NativeSelect
               value={filters.kw ?? ''}
               onChange={(e) => list.setFilter('kw', e.currentTarget.value || null)}
-              data={weekSelectData()}
+              data={weekSelectData(t, weekCounts, filters.kw)}
               aria-label={t('orders.list.kw')}
               data-testid="order-filter-kw"
             />
