@@ -35,7 +35,7 @@ import {
   type OrderListKind,
   searchList,
 } from '../apps/server/src/modules/orders/orders.lists';
-import { weeks } from '../apps/server/src/modules/orders/orders.read';
+import { weeks } from '../apps/server/src/modules/orders/orders.weeks';
 import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';

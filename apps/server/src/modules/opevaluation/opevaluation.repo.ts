@@ -5,7 +5,7 @@
  * the whole range (grouping sets). Sums come as text (numeric in the database), exact to the cent.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 
 export interface OpFilter {
   from: string;
@@ -48,7 +48,9 @@ export async function opFigures(db: Executor, tenantId: string, q: OpFilter): Pr
   const within = (col: string) => sql`(${sql.raw(`o.${col}`)} >= ${start} and ${sql.raw(`o.${col}`)} < ${end})`;
   const near = sql`(${within('created_at')} or ${within('installed_at')} or ${within('accepted_at')} or ${within('billed_at')}
     or o.vkid_akt_kw between to_char(${q.from}::date - 7, 'IYYY-"W"IW') and to_char(${q.to}::date, 'IYYY-"W"IW'))`;
-  const result = await db.execute(sql`
+  return rowsOf<OpFigures>(
+    db,
+    sql`
     select to_char(e.at, 'YYYY-MM') as month,
       (count(*) filter (where e.k = 'r'))::int as received,
       (count(*) filter (where e.k = 'i'))::int as installed,
@@ -74,6 +76,6 @@ export async function opFigures(db: Executor, tenantId: string, q: OpFilter): Pr
       and e.at is not null
       and e.at >= ${q.from}::date and e.at < ${q.to}::date + 1
     group by grouping sets ((1), ())
-    order by 1 nulls last`);
-  return (result as unknown as { rows: OpFigures[] }).rows;
+    order by 1 nulls last`,
+  );
 }

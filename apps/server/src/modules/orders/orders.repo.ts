@@ -7,7 +7,7 @@ import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/d
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
@@ -325,8 +325,8 @@ export async function pageRows(
 
 /** The value of a count (countWhere, or a list's own). */
 export async function countOf(db: Executor, count: SQL) {
-  const result = (await db.execute(sql`select ${count} as n`)) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`select ${count} as n`);
+  return Number(row?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------

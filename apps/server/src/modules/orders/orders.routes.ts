@@ -24,6 +24,7 @@ import { type CountedList, listCount, type OrderListKind, searchList } from './o
 import { transferDepartment } from './orders.mails';
 import * as read from './orders.read';
 import { orderExists } from './orders.repo';
+import { weeks } from './orders.weeks';
 import * as write from './orders.write';
 
 const tags = ['orders'];
@@ -58,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders/get/weeks', {
     config: { access: 'orders:read' },
     schema: { tags, querystring: orderWeeksQuery, response: { 200: orderWeeksReply } },
-    handler: (req) => read.weeks(ctxOf(req), req.query),
+    handler: (req) => weeks(ctxOf(req), req.query),
   });
 
   // The search lists by a value, and their counts (decision 024).

@@ -9,7 +9,7 @@
  */
 import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
@@ -27,12 +27,14 @@ async function cappedIds(db: Executor, where: SQL, p: PageShape, upTo: number) {
   const order = sql.join(orderOf(p.sort), sql`, `);
   const from = offsetOf(p);
   const num = (n: number) => sql.raw(String(Math.trunc(n)));
-  const result = await db.execute(sql`select id, total from (
+  return rowsOf<{ id: string; total: number }>(
+    db,
+    sql`select id, total from (
       select id, n, count(*) over ()::int as total from (
         select ${orders.id} as id, row_number() over (order by ${order}) as n from ${orders}
         where ${where} order by ${order} limit ${num(upTo)}) as hits) as counted
-    where n > ${num(from)} and n <= ${num(from + p.size)} order by n`);
-  return (result as unknown as { rows: { id: string; total: number }[] }).rows;
+    where n > ${num(from)} and n <= ${num(from + p.size)} order by n`,
+  );
 }
 
 /** The orders of `ids` as the lists show them, in the order of `ids`: prepared once per connection. */
