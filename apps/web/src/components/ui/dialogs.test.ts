@@ -23,6 +23,18 @@ describe('dialogs opened in the first moment after load', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it('the browser dialog says the text of the app dialog when no other text is given', async () => {
+    vi.useFakeTimers();
+    markModalsMounted(false);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('window', { confirm });
+    const onConfirm = vi.fn();
+    openConfirmWhenReady({ title: 'Verlassen?', children: 'Eingaben gehen verloren.', onConfirm });
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(confirm).toHaveBeenCalledWith('Verlassen?\n\nEingaben gehen verloren.');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
   it('a form dialog waits for the host and is opened once it is there', async () => {
     vi.useFakeTimers();
     markModalsMounted(false);

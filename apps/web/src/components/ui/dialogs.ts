@@ -3,8 +3,11 @@ import { askNatively, whenModalsMounted } from '@/lib/overlays';
 
 type ConfirmProps = Parameters<typeof modals.openConfirmModal>[0] & {
   title: string;
-  /** What the browser's own dialog says when the app's dialog host is not there. */
-  nativeText: string;
+  /**
+   * What the browser's own dialog says when the app's dialog host is not there; left out, the dialog's
+   * children when they are plain text.
+   */
+  nativeText?: string;
 };
 
 /**
@@ -12,7 +15,8 @@ type ConfirmProps = Parameters<typeof modals.openConfirmModal>[0] & {
  * click in the first moment waits for it, and when it does not come (slow or failed chunk) the
  * browser's confirm asks instead of nothing happening.
  */
-export function openConfirmWhenReady({ nativeText, ...modal }: ConfirmProps): void {
+export function openConfirmWhenReady({ nativeText: given, ...modal }: ConfirmProps): void {
+  const nativeText = given ?? (typeof modal.children === 'string' ? modal.children : '');
   void whenModalsMounted().then((mounted) => {
     if (mounted) {
       modals.openConfirmModal(modal);

@@ -11,7 +11,6 @@ export function confirmDiscard(
 ) {
   openConfirmWhenReady({
     title: t('ui.unsaved.title'),
-    nativeText: t('ui.unsaved.text'),
     children: t('ui.unsaved.text'),
     labels: { confirm: t('ui.unsaved.leave'), cancel: t('ui.unsaved.stay') },
     confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as never,

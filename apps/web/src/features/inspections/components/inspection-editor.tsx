@@ -181,7 +181,6 @@ export function InspectionEditor(props: EditorProps) {
     }
     openConfirmWhenReady({
       title: t('inspections.finalize.title'),
-      nativeText: t('inspections.finalize.text'),
       children: t('inspections.finalize.text'),
       labels: { confirm: t('inspections.finalize.confirm'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'teal', 'data-testid': 'confirm-finalize' } as never,

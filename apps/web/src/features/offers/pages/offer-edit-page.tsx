@@ -166,7 +166,6 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
     offer &&
     openConfirmWhenReady({
       title: t('offers.takeOver.title'),
-      nativeText: t('offers.takeOver.text', { name: offerName(t, values) }),
       children: t('offers.takeOver.text', { name: offerName(t, values) }),
       labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
