@@ -66,49 +66,34 @@ const ADMIN_BASE: NavEntry[] = [
   'offers',
   'defectReports',
 ];
+/** List admin and standard: the office's entries, and the evaluations with the flag. */
+const OFFICE: NavEntry[] = [
+  'nearbyLists',
+  'myInspections',
+  'orderProcessing',
+  'capacityPlanning',
+  'offers',
+  'defectReports',
+];
+const OFFICE_WITH_FLAG: NavEntry[] = [
+  'nearbyLists',
+  'myInspections',
+  'orderProcessing',
+  'capacityPlanning',
+  'offers',
+  'evaluation',
+  'offerEvaluation',
+  'defectReports',
+];
 const NAV_EXPECTED: [string, Principal, NavEntry[]][] = [
   ['admin', { role: 1 }, ADMIN_BASE], // evaluation entries hidden by the guard (no flag)
   ['admin + flag', { role: 1, auswertung: true }, [...ADMIN_BASE, 'evaluation', 'offerEvaluation']],
   // Offers and order processing: SPEC §2 gives list admin, standard (and the acceptors the orders) the screens, so
   // they get the entries too (decisions 022, 023).
-  [
-    'list admin',
-    { role: 2 },
-    ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
-  ],
-  [
-    'list admin + flag',
-    { role: 2, auswertung: true },
-    [
-      'nearbyLists',
-      'myInspections',
-      'orderProcessing',
-      'capacityPlanning',
-      'offers',
-      'evaluation',
-      'offerEvaluation',
-      'defectReports',
-    ],
-  ],
-  [
-    'standard',
-    { role: 3 },
-    ['nearbyLists', 'myInspections', 'orderProcessing', 'capacityPlanning', 'offers', 'defectReports'],
-  ],
-  [
-    'standard + flag',
-    { role: 3, auswertung: true },
-    [
-      'nearbyLists',
-      'myInspections',
-      'orderProcessing',
-      'capacityPlanning',
-      'offers',
-      'evaluation',
-      'offerEvaluation',
-      'defectReports',
-    ],
-  ],
+  ['list admin', { role: 2 }, OFFICE],
+  ['list admin + flag', { role: 2, auswertung: true }, OFFICE_WITH_FLAG],
+  ['standard', { role: 3 }, OFFICE],
+  ['standard + flag', { role: 3, auswertung: true }, OFFICE_WITH_FLAG],
   ['acceptor', { role: 4 }, ['nearbyLists', 'myInspections', 'orderProcessing', 'defectReports']],
   // offer evaluation hidden by the guard: offerevaluation does not allow acceptors
   [
