@@ -19,6 +19,20 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/capacity-${name}.png`, fullPage: true });
 }
 
+/** Presses the mouse on the card, moves past dnd-kit's 6 px to start the drag, and on to `to`; not let go. */
+async function pickUp(
+  page: Page,
+  card: { x: number; y: number; width: number; height: number },
+  to: { x: number; y: number },
+) {
+  const x = card.x + card.width / 2;
+  const y = card.y + card.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 12, y, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+}
+
 async function call<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/v1${url}`, {
     method,
@@ -180,10 +194,7 @@ describe('capacity planning', () => {
     const from = await moved.boundingBox();
     const to = await home.boundingBox();
     if (!from || !to) throw new Error('card or cell not shown');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await pickUp(page, from, { x: to.x + to.width / 2, y: to.y + to.height / 2 });
     // A copy of the card follows the pointer above the cells, whole (no cell clips it).
     const copy = await page.getByTestId('slot-card-dragged').boundingBox();
     expect(copy && Math.abs(copy.x + copy.width / 2 - (to.x + to.width / 2)) < from.width).toBe(true);
@@ -196,10 +207,7 @@ describe('capacity planning', () => {
     const strip = await board(page).getByTestId('board-weekend').boundingBox();
     const back = await moved.boundingBox();
     if (!strip || !back) throw new Error('weekend strip or card not shown');
-    await page.mouse.move(back.x + back.width / 2, back.y + back.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(back.x + back.width / 2 + 12, back.y + back.height / 2, { steps: 4 });
-    await page.mouse.move(strip.x + strip.width / 2, back.y + back.height / 2, { steps: 12 });
+    await pickUp(page, back, { x: strip.x + strip.width / 2, y: back.y + back.height / 2 });
     await page.getByTestId('slot-card-dragged').waitFor();
     expect(await board(page).locator('[data-testid="board-cell"][data-over]').count()).toBe(0);
     await page.mouse.up();
