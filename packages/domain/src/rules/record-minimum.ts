@@ -18,24 +18,23 @@ export interface RecordIssue {
 
 const filled = (value: string | null | undefined) => !!value?.trim();
 
-/** One of these fields must have text; the issue stands at the first (the field the form shows first). */
+/** One of these fields (paths) must have text; the issue stands at the first (the field the form shows first). */
 export const IDENTITY_RULES = {
-  order: {
-    fields: ['objekt', 'kunde', 'abnr', 'csnr'],
-    key: 'validation.order.identity',
-    of: (o: Pick<OrderFields, 'objekt' | 'kunde' | 'abnr' | 'csnr'>) => [o.objekt, o.kunde, o.abnr, o.csnr],
-  },
-  offer: {
-    fields: ['objekt', 'debitor', 'csnr', 'angebot.offerNr'],
-    key: 'validation.offer.identity',
-    of: (o: Pick<OfferFields, 'objekt' | 'debitor' | 'csnr' | 'angebot'>) => [
-      o.objekt,
-      o.debitor,
-      o.csnr,
-      o.angebot.offerNr,
-    ],
-  },
+  order: { fields: ['objekt', 'kunde', 'abnr', 'csnr'], key: 'validation.order.identity' },
+  offer: { fields: ['objekt', 'debitor', 'csnr', 'angebot.offerNr'], key: 'validation.offer.identity' },
 } as const;
+
+/** The text at a path such as 'angebot.offerNr'. */
+const textAt = (record: object, path: string): string | undefined => {
+  let value: unknown = record;
+  for (const part of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function identityIssues(kind: keyof typeof IDENTITY_RULES, record: object): RecordIssue[] {
+  const rule = IDENTITY_RULES[kind];
+  return rule.fields.some((f) => filled(textAt(record, f))) ? [] : [{ path: [rule.fields[0]], key: rule.key }];
+}
 
 /** What every row of a list needs: the field the issue stands at, and the test. */
 export const ROW_RULES = {
@@ -61,13 +60,10 @@ function rowIssues<R>(list: 'logistik' | 'maw', rows: readonly R[]): RecordIssue
 export function orderMinimumIssues(
   o: Pick<OrderFields, 'objekt' | 'kunde' | 'abnr' | 'csnr' | 'logistik' | 'maw'>,
 ): RecordIssue[] {
-  const rule = IDENTITY_RULES.order;
-  const identity: RecordIssue[] = rule.of(o).some(filled) ? [] : [{ path: [rule.fields[0]], key: rule.key }];
-  return [...identity, ...rowIssues('logistik', o.logistik), ...rowIssues('maw', o.maw)];
+  return [...identityIssues('order', o), ...rowIssues('logistik', o.logistik), ...rowIssues('maw', o.maw)];
 }
 
 /** The offer as it will be saved: recognisable. */
 export function offerMinimumIssues(o: Pick<OfferFields, 'objekt' | 'debitor' | 'csnr' | 'angebot'>): RecordIssue[] {
-  const rule = IDENTITY_RULES.offer;
-  return rule.of(o).some(filled) ? [] : [{ path: [rule.fields[0]], key: rule.key }];
+  return identityIssues('offer', o);
 }
