@@ -1,6 +1,7 @@
 /**
- * Unsaved input is not lost without a word: a half-edited book asks before a nav link takes the
- * user away; 'Weiter bearbeiten' keeps the input, 'Verlassen und verwerfen' leaves.
+ * Unsaved input is not lost without a word: a half-edited book asks before a nav link or the
+ * browser's back button takes the user away, and the browser asks before a reload; 'Weiter
+ * bearbeiten' keeps the input, 'Verlassen und verwerfen' leaves.
  */
 import { describe, expect, it } from 'vitest';
 import { adminToken, baseUrl, openAs, setUpBrowser } from './fixtures';
@@ -45,5 +46,41 @@ describe('unsaved input', () => {
     await page.getByTestId('nav-myInspections').first().click();
     await page.getByTestId('unsaved-leave').click();
     await page.waitForURL(/\/app\/allmyinspections/);
+  });
+
+  it('asks before the back button leaves a half-edited book, and the browser asks before a reload', async () => {
+    const { tenantId, bookId } = await firstDemoBook();
+    const page = await browser.newPage();
+    const bookPath = `/app/book/${tenantId}/${bookId}`;
+    const editPath = `${bookPath}/edit`;
+    await openAs(page, bookPath, 'admin@demo.test');
+    // Into the editor through the book's own button: an entry of the app, so back stays in the app.
+    await page.getByTestId('book-edit').click();
+    await page.waitForURL((url) => url.pathname === editPath);
+    const title = page.getByLabel('Titel', { exact: false }).first();
+    await title.waitFor();
+    await expect.poll(() => title.inputValue()).not.toBe('');
+    await title.fill('Halb bearbeitet – nicht gespeichert');
+
+    await page.goBack({ waitUntil: 'commit' }).catch(() => {});
+    await page.getByTestId('unsaved-stay').waitFor();
+    await page.getByTestId('unsaved-stay').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(editPath);
+    expect(await title.inputValue()).toBe('Halb bearbeitet – nicht gespeichert');
+
+    // A reload: the browser's own question; dismissed, the input stays.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.reload({ waitUntil: 'commit', timeout: 2000 }).catch(() => {});
+    expect(await asked).toBe('beforeunload');
+    expect(await title.inputValue()).toBe('Halb bearbeitet – nicht gespeichert');
+
+    await page.goBack({ waitUntil: 'commit' }).catch(() => {});
+    await page.getByTestId('unsaved-leave').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(bookPath);
   });
 });

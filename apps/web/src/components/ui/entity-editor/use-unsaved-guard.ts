@@ -1,7 +1,8 @@
+import { Action } from 'history';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { appHistory } from '@/lib/history';
 import { openConfirmWhenReady } from '../dialogs';
 
 /** The question before unsaved input is lost: 'leave and discard' or 'stay'. */
@@ -22,37 +23,50 @@ export function confirmDiscard(
 /**
  * Asks before unsaved input is lost: on a click that leaves the screen (nav links, the logo,
  * back and forward) through a confirm dialog, and on reload or closing the tab through the
- * browser's own question. Navigations that replace the entry (what the screens do after a
- * successful save) pass: the input is saved then.
+ * browser's own question (history.block adds it while a block is held). Navigations that replace
+ * the entry (what the screens do after a successful save) and those that stay on the same path and
+ * query pass: the input is saved then, or still on the screen.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
   const { t } = useTranslation();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      dirty &&
-      historyAction !== 'REPLACE' &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  const open = useRef(false);
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || open.current) return;
-    open.current = true;
-    let decided = false;
-    const decide = (leave: boolean) => {
-      if (decided) return;
-      decided = true;
-      open.current = false;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    };
-    confirmDiscard(t, { onConfirm: () => decide(true), onCancel: () => decide(false), onClose: () => decide(false) });
-  }, [blocker, t]);
 
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+    let asking = false;
+    let unblock = () => {};
+    const block = () => {
+      unblock = appHistory.block((tx) => {
+        const here = appHistory.location;
+        const passes =
+          tx.action === Action.Replace ||
+          (here.pathname === tx.location.pathname && here.search === tx.location.search);
+        if (passes) {
+          // Let it through, and hold the next one again once it has arrived (a back step arrives later).
+          unblock();
+          const arrived = appHistory.listen(() => {
+            arrived();
+            block();
+          });
+          tx.retry();
+          return;
+        }
+        if (asking) return;
+        asking = true;
+        const stay = () => {
+          asking = false;
+        };
+        confirmDiscard(t, {
+          onConfirm: () => {
+            asking = false;
+            unblock();
+            tx.retry();
+          },
+          onCancel: stay,
+          onClose: stay,
+        });
+      });
+    };
+    block();
+    return () => unblock();
+  }, [dirty, t]);
 }
