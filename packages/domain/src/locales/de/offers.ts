@@ -149,6 +149,8 @@ export const offers = {
     sort: {
       ampelWorst: 'Ampel: Rot zuerst',
       ampelBest: 'Ampel: Grün zuerst',
+      receivedNewest: 'Eingang: neueste zuerst',
+      receivedOldest: 'Eingang: älteste zuerst',
     },
   },
   filters: {

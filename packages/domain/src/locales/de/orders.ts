@@ -88,6 +88,7 @@ export const orders = {
     new: 'Neuer Auftrag',
     views: 'Suchmodus',
     tabs: { all: 'Alle', search: 'Suche', serial: 'Seriennummer', opm: 'OPM', el: 'EL', ad: 'AD' },
+    sort: { ampelWorst: 'Ampel: Rot zuerst', ampelBest: 'Ampel: Grün zuerst' },
     searchPlaceholder: 'Objekt, AB-Nr., CS-Nr., Kunde …',
     valuePlaceholder: {
       all: 'Objekt, AB-Nr., CS-Nr., Kunde …',

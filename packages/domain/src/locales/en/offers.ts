@@ -151,6 +151,8 @@ export const offers: typeof de = {
     sort: {
       ampelWorst: 'Traffic light: red first',
       ampelBest: 'Traffic light: green first',
+      receivedNewest: 'Received: newest first',
+      receivedOldest: 'Received: oldest first',
     },
   },
   filters: {

@@ -90,6 +90,7 @@ export const orders: typeof de = {
     new: 'New order',
     views: 'Search mode',
     tabs: { all: 'All', search: 'Search', serial: 'Serial number', opm: 'OPM', el: 'EL', ad: 'AD' },
+    sort: { ampelWorst: 'Traffic light: red first', ampelBest: 'Traffic light: green first' },
     searchPlaceholder: 'Object, order no., CS no., customer …',
     valuePlaceholder: {
       all: 'Object, order no., CS no., customer …',

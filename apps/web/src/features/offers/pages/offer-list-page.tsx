@@ -106,6 +106,8 @@ export function OfferListPage() {
       key: 'receivedDate',
       header: t('offers.list.columns.received'),
       sort: 'receivedDate',
+      // The plain sort is newest first: 'aufsteigend' would say the opposite.
+      sortLabels: { ascending: t('offers.list.sort.receivedNewest'), descending: t('offers.list.sort.receivedOldest') },
       nowrap: true,
       cell: (o) => formatDate(o.receivedDate),
     },

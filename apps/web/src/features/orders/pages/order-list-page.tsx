@@ -77,6 +77,8 @@ export function OrderListPage() {
       key: 'ampel',
       header: t('orders.list.columns.ampel'),
       sort: 'gesamt_ampel',
+      // The plain sort is worst first (decision 024): 'aufsteigend' would say the opposite.
+      sortLabels: { ascending: t('orders.list.sort.ampelWorst'), descending: t('orders.list.sort.ampelBest') },
       phone: 'aside',
       // The status under the ampel: the table fits a laptop without scrolling sideways.
       cell: (o) => (
