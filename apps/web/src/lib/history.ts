@@ -1,9 +1,13 @@
 import { createBrowserHistory, createPath, type To } from 'history';
 
-/** `to` as a URL of this origin, as React Router's own browser history makes it. */
+/** A path that a URL would read as another host ('//host', '\\host'). */
+const PROTOCOL_RELATIVE = /^[\\/]{2}/;
+
+/** `to` as a URL of this origin, as React Router's own browser history makes it (createBrowserURLImpl). */
 function createURL(to: To) {
+  const base = window.location.origin !== 'null' ? window.location.origin : window.location.href;
   const href = (typeof to === 'string' ? to : createPath(to)).replace(/ $/, '%20');
-  return new URL(href.startsWith('//') ? window.location.origin + href : href, window.location.origin);
+  return new URL(PROTOCOL_RELATIVE.test(href) ? base + href : href, base);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Action } from 'history';
+import { Action, type Location, type Transition } from 'history';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,22 +32,31 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
+    let disposed = false;
     let asking = false;
     let unblock = () => {};
+    let stopWaiting = () => {};
+    // Where the browser is (encoded) against where the navigation goes (as given): compared encoded.
+    const samePlace = (next: Location) => {
+      const here = appHistory.location;
+      const there = appHistory.encodeLocation(next);
+      return here.pathname === there.pathname && here.search === there.search;
+    };
+    // Lets a navigation through, and holds the next one again once it has arrived: a back step arrives
+    // later than it is let through, and the screen may stay (only its query changed) with input unsaved.
+    const letThrough = (tx: Transition) => {
+      unblock();
+      stopWaiting = appHistory.listen(() => {
+        stopWaiting();
+        block();
+      });
+      tx.retry();
+    };
     const block = () => {
+      if (disposed) return;
       unblock = appHistory.block((tx) => {
-        const here = appHistory.location;
-        const passes =
-          tx.action === Action.Replace ||
-          (here.pathname === tx.location.pathname && here.search === tx.location.search);
-        if (passes) {
-          // Let it through, and hold the next one again once it has arrived (a back step arrives later).
-          unblock();
-          const arrived = appHistory.listen(() => {
-            arrived();
-            block();
-          });
-          tx.retry();
+        if (tx.action === Action.Replace || samePlace(tx.location)) {
+          letThrough(tx);
           return;
         }
         if (asking) return;
@@ -58,8 +67,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
         confirmDiscard(t, {
           onConfirm: () => {
             asking = false;
-            unblock();
-            tx.retry();
+            letThrough(tx);
           },
           onCancel: stay,
           onClose: stay,
@@ -67,6 +75,10 @@ export function useUnsavedChangesGuard(dirty: boolean) {
       });
     };
     block();
-    return () => unblock();
+    return () => {
+      disposed = true;
+      stopWaiting();
+      unblock();
+    };
   }, [dirty, t]);
 }
