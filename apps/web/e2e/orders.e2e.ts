@@ -202,6 +202,11 @@ describe('orders', () => {
     await page.getByTestId('order-search').fill(world.objekt);
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
     await expect.poll(() => firstGroup.textContent()).toBe(`KW Vertrieb ${weekText(week).slice(3)}`);
+    // Sorted by another column the grouping ends: the switch is off and the address no longer asks for it.
+    await page.getByTitle('Sortieren nach Objekt').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('objekt');
+    await expect.poll(() => new URL(page.url()).searchParams.get('group')).toBeNull();
+    expect(await page.getByRole('switch', { name: 'Nach KW gruppieren' }).isChecked()).toBe(false);
 
     // A new order with nothing to recognise it by is not saved: the form says why, at the object (decision 028).
     await page.goto('/app/orderprocessing/new');

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-
 import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -167,6 +168,11 @@ export function OrderListPage() {
 
   // Grouped by KW (sorted by the sales week): a heading per sales week.
   const sortedByWeek = list.params.get('sort') === 'vkidKw' || list.params.get('sort') === '-vkidKw';
+  // The grouping belongs to the week sort: another sort ends it, and takes it out of the address.
+  const groupedElsewhere = grouped && !sortedByWeek;
+  useEffect(() => {
+    if (groupedElsewhere) list.update({ group: null });
+  }, [groupedElsewhere, list.update]);
   const groupOf =
     grouped && sortedByWeek && mode === 'all'
       ? (o: OrderRow) => ({
