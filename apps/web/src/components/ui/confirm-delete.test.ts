@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => Object.assign(globalThis, { document: { documentElement: {} } }));
 
 import { markModalsMounted } from '@/lib/overlays';
+import { withoutDialogHost } from '@/lib/overlays.test-support';
 import { confirmDelete } from './confirm-delete';
 
 describe('confirmDelete before the dialog host is mounted', () => {
@@ -18,10 +19,8 @@ describe('confirmDelete before the dialog host is mounted', () => {
   ])(
     'asks with the browser dialog (answer %s) when the host does not come, instead of doing nothing',
     async (answer, calls) => {
-      vi.useFakeTimers();
-      markModalsMounted(false);
       const confirm = vi.fn(() => answer);
-      vi.stubGlobal('window', { confirm });
+      withoutDialogHost({ confirm });
       const onConfirm = vi.fn();
       confirmDelete({ title: 'Benutzer löschen', message: 'Wirklich löschen?', onConfirm });
       await vi.advanceTimersByTimeAsync(3900);
@@ -33,11 +32,9 @@ describe('confirmDelete before the dialog host is mounted', () => {
   );
 
   it('waits for a host that is still loading and asks with the app dialog, not the browser one', async () => {
-    vi.useFakeTimers();
-    markModalsMounted(false);
     const confirm = vi.fn(() => true);
     const dispatchEvent = vi.fn();
-    vi.stubGlobal('window', { confirm, dispatchEvent });
+    withoutDialogHost({ confirm, dispatchEvent });
     const onConfirm = vi.fn();
     confirmDelete({ title: 'Benutzer löschen', message: 'Wirklich löschen?', onConfirm });
     await vi.advanceTimersByTimeAsync(300);

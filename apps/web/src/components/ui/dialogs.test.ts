@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => Object.assign(globalThis, { document: { documentElement: {} } }));
 
 import { markModalsMounted } from '@/lib/overlays';
+import { withoutDialogHost } from '@/lib/overlays.test-support';
 import { openConfirmWhenReady, openModalWhenReady } from './dialogs';
 
 describe('dialogs opened in the first moment after load', () => {
@@ -12,9 +13,7 @@ describe('dialogs opened in the first moment after load', () => {
   });
 
   it('a question answered no in the browser dialog calls onCancel, not onConfirm', async () => {
-    vi.useFakeTimers();
-    markModalsMounted(false);
-    vi.stubGlobal('window', { confirm: vi.fn(() => false) });
+    withoutDialogHost({ confirm: vi.fn(() => false) });
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     openConfirmWhenReady({ title: 'Abschließen?', nativeText: 'Danach nicht mehr änderbar.', onConfirm, onCancel });
@@ -24,10 +23,8 @@ describe('dialogs opened in the first moment after load', () => {
   });
 
   it('the browser dialog says the text of the app dialog when no other text is given', async () => {
-    vi.useFakeTimers();
-    markModalsMounted(false);
     const confirm = vi.fn(() => true);
-    vi.stubGlobal('window', { confirm });
+    withoutDialogHost({ confirm });
     const onConfirm = vi.fn();
     openConfirmWhenReady({ title: 'Verlassen?', children: 'Eingaben gehen verloren.', onConfirm });
     await vi.advanceTimersByTimeAsync(4100);
@@ -36,10 +33,8 @@ describe('dialogs opened in the first moment after load', () => {
   });
 
   it('a form dialog waits for the host and is opened once it is there', async () => {
-    vi.useFakeTimers();
-    markModalsMounted(false);
     const dispatchEvent = vi.fn();
-    vi.stubGlobal('window', { dispatchEvent });
+    withoutDialogHost({ dispatchEvent });
     openModalWhenReady({ title: 'Ordner umbenennen', children: null });
     await vi.advanceTimersByTimeAsync(500);
     expect(dispatchEvent).not.toHaveBeenCalled();
