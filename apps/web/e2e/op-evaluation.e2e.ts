@@ -5,7 +5,7 @@
  * screen does not overflow sideways.
  */
 import { readFile } from 'node:fs/promises';
-import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';

@@ -1,7 +1,7 @@
 /** The operations evaluation as a file (platform/evaluation-file.ts: CSV or XLSX), headers in the request's language. */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
-import type { OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import { type EvaluationFile, evaluationFile, type FileColumn } from '../../platform/evaluation-file';
 
 function columns(lang: Language): FileColumn<OpEvaluationRow>[] {

@@ -5,7 +5,7 @@
  * those installed but not billed; and the total over the range. Sums are kept in cents until the reply.
  */
 import { translate } from '@pruefbuch/domain/locales/resources';
-import type { OpEvaluationQuery, OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationQuery, OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { monthName, monthsBetween } from '../../platform/evaluation-file';
 import { type OpFigures, opFigures } from './opevaluation.repo';

@@ -1,4 +1,4 @@
-import { opEvaluationQuery, opEvaluationReply } from '@pruefbuch/domain/schemas/order';
+import { opEvaluationQuery, opEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth';

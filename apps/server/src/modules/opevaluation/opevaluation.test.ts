@@ -1,5 +1,6 @@
 import { Department, Role } from '@pruefbuch/domain/roles';
-import { type OpEvaluationReply, type OpEvaluationRow, ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';

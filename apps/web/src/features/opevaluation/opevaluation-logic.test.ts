@@ -1,5 +1,5 @@
 /** The pure parts of the operations evaluation screen: when it is empty, the minutes' deviation. */
-import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import { describe, expect, it } from 'vitest';
 import { isEmpty, minutesDiff } from './opevaluation-state';
 

@@ -1,5 +1,5 @@
 /** The pure parts of the operations evaluation screen (the range and department come from the offer evaluation's state). */
-import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 
 /** Nothing to show: no order received, installed, accepted, billed or late in the range. */
 export const isEmpty = (reply: { total: OpEvaluationRow }) => {

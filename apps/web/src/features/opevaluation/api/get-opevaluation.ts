@@ -1,4 +1,4 @@
-import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { monthLabel } from '../../offerevaluation/evaluation-labels';

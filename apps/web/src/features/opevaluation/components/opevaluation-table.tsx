@@ -1,5 +1,5 @@
 import { Paper, Table } from '@mantine/core';
-import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/order';
+import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '@/lib/format';
