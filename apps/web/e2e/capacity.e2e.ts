@@ -9,7 +9,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -33,16 +33,6 @@ async function pickUp(
   await page.mouse.move(to.x, to.y, { steps: 12 });
 }
 
-async function call<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 type Settings = {
   _id: string;
   __v: number;
@@ -63,10 +53,10 @@ async function setUpTenant() {
 /** The demo tenant with a full day of work in every area, and an order of this run that needs production time. */
 async function setUp() {
   const { token, tenant } = await setUpTenant();
-  const settings = await call<Settings>('GET', '/capacity', tenant, token);
+  const settings = await withTenant<Settings>('GET', '/capacity', tenant, token);
   const day = { montag: 480, dienstag: 480, mittwoch: 480, donnerstag: 480, freitag: 480 };
   const areas = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'];
-  await call('PUT', `/capacity/${settings._id}`, tenant, token, {
+  await withTenant('PUT', `/capacity/${settings._id}`, tenant, token, {
     bundesland: settings.bundesland,
     betriebsurlaub: settings.betriebsurlaub,
     lokaleFeiertage: settings.lokaleFeiertage,
@@ -83,7 +73,7 @@ async function setUp() {
     __v: settings.__v,
   });
   const abnr = `AB-${run}`;
-  const order = await call<{ _id: string }>('POST', '/orders', tenant, token, {
+  const order = await withTenant<{ _id: string }>('POST', '/orders', tenant, token, {
     objekt: `Werkhalle ${run}`,
     kunde: 'E2E Kunde',
     abnr,
@@ -114,7 +104,7 @@ describe('capacity planning', () => {
       .poll(
         async () =>
           (
-            await call<{ capacities: { antriebstyp: { dreher: number } } }>(
+            await withTenant<{ capacities: { antriebstyp: { dreher: number } } }>(
               'GET',
               '/costlist/find/first',
               tenant,
@@ -130,7 +120,7 @@ describe('capacity planning', () => {
     await board(page).waitFor();
     // The list comes a page of 8 at a time; 'Weitere anzeigen' appends the next page.
     const toPlan = page.getByTestId('to-plan-item');
-    const open = await call<{ total: number }>('GET', '/capacity/get/requiredTimeList?size=1', tenant, token);
+    const open = await withTenant<{ total: number }>('GET', '/capacity/get/requiredTimeList?size=1', tenant, token);
     expect(open.total).toBeGreaterThan(8);
     await expect.poll(() => toPlan.count()).toBe(8);
     expect(await page.getByTestId('to-plan-more').textContent()).toContain(`noch ${open.total - 8}`);
@@ -147,7 +137,7 @@ describe('capacity planning', () => {
     await page.getByText('Erfolgreich in Kapazitäten eingeplant', { exact: true }).first().waitFor();
 
     // The planned slots as the server has them: open the week of the first one on a weekday before Friday.
-    const required = await call<{ slots: { _id: string; date: string; area: string }[] }>(
+    const required = await withTenant<{ slots: { _id: string; date: string; area: string }[] }>(
       'GET',
       `/capacity/get/requiredTime/${orderId}`,
       tenant,
@@ -306,7 +296,7 @@ describe('capacity planning', () => {
     await total.waitFor();
     // Two wings of a swing door with one drive and picking, at the cost list's values of now.
     const { token, tenant } = await setUpTenant();
-    const costList = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const costList = await withTenant<CostList>('GET', '/costlist/find/first', tenant, token);
     const c = costList.capacities;
     const base =
       2 * c.beschlagProfilbearbeitung +
@@ -335,7 +325,7 @@ describe('capacity planning', () => {
     const d = new Date();
     d.setUTCDate(d.getUTCDate() + 7 + ((2 - d.getUTCDay() + 7) % 7));
     const tuesday = d.toISOString().slice(0, 10);
-    const slot = await call<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
+    const slot = await withTenant<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
       orderId,
       date: tuesday,
       area: 'versand',
@@ -347,12 +337,16 @@ describe('capacity planning', () => {
     await card.waitFor();
     expect(await card.getAttribute('data-abnr')).toBe(abnr);
     // Someone else marks it done and open again meanwhile: its version moves on.
-    const done = await call<{ __v: number }>('PUT', '/capacity/put/finishTimeslot', tenant, token, {
+    const done = await withTenant<{ __v: number }>('PUT', '/capacity/put/finishTimeslot', tenant, token, {
       _id: slot._id,
       __v: slot.__v,
       finished: true,
     });
-    await call('PUT', '/capacity/put/finishTimeslot', tenant, token, { _id: slot._id, __v: done.__v, finished: false });
+    await withTenant('PUT', '/capacity/put/finishTimeslot', tenant, token, {
+      _id: slot._id,
+      __v: done.__v,
+      finished: false,
+    });
 
     await card.focus();
     await page.keyboard.press('Space');
@@ -389,7 +383,7 @@ describe('capacity planning', () => {
     await row.getByLabel('Antrieb').fill('240');
     await page.getByTestId('costlist-save').click();
     await page.getByText('Gespeichert!', { exact: true }).first().waitFor();
-    const saved = await call<CostList>('GET', '/costlist/find/first', tenant, token);
+    const saved = await withTenant<CostList>('GET', '/costlist/find/first', tenant, token);
     const template = saved.vorlagen.find((v) => v.name === `Karusselltür ${run}`);
     expect(template?.zeitaufwandAntrieb).toBe(240);
     expect(template?._id).toBeTruthy();
@@ -405,7 +399,7 @@ describe('capacity planning', () => {
     await page.getByTestId('costlist-save').click();
     await expect
       .poll(async () =>
-        (await call<CostList>('GET', '/costlist/find/first', tenant, token)).vorlagen.some(
+        (await withTenant<CostList>('GET', '/costlist/find/first', tenant, token)).vorlagen.some(
           (v) => v.name === `Karusselltür ${run}`,
         ),
       )

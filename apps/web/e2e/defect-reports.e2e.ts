@@ -5,20 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, api, login, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
-
-async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A new book of the demo tenant with a QR code, and a defect reported on its public page. */
 async function reportedDefect(text: string) {

@@ -73,6 +73,23 @@ export async function api<T>(method: string, url: string, body?: unknown, token?
   return (await res.json()) as T;
 }
 
+/** The same, in a tenant (the x-tenant header). */
+export async function withTenant<T>(
+  method: string,
+  url: string,
+  tenant: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** The demo admin's access token, for setting up data through the API. */
 export async function adminToken() {
   const admin = await api<{ token: string }>('POST', '/users/login', {

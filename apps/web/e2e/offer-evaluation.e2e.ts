@@ -8,19 +8,9 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, login, setUpBrowser } from './fixtures';
+import { adminToken, login, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
-
-async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The admin signed in, on the tenant the browser works in. */
 async function signedInAdmin(width: number) {

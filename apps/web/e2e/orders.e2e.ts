@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -29,16 +29,6 @@ const weekText = (week: string) => {
 async function shot(page: Page, name: string) {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/orders-${name}.png`, fullPage: true });
-}
-
-async function withTenant<T>(method: string, url: string, tenant: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** A commissioned offer in the demo tenant, made through the API. */
