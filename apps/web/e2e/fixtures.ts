@@ -165,3 +165,12 @@ export async function settled(page: Page, timeout = 30_000) {
     { polling: 50, timeout },
   );
 }
+
+/** An admin's token and the demo tenant 'Türservice Rhein-Main', for tests that set up data through the API. */
+export async function adminInDemoTenant() {
+  const token = await adminToken();
+  const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+  const tenant = tenants.docs[0]?._id;
+  if (!tenant) throw new Error('demo tenant missing');
+  return { token, tenant };
+}
