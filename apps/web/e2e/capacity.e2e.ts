@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { CostList } from '@pruefbuch/domain/schemas/capacity';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminInDemoTenant, openAs, setUpBrowser, withTenant } from './fixtures';
 
@@ -32,6 +32,29 @@ async function pickUp(
   await page.mouse.move(x + 12, y, { steps: 4 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
 }
+
+/** The element's box once it has stopped moving (a read of the plan that lands re-lays the board out). */
+async function settledBox(target: Locator) {
+  let last = '';
+  for (let i = 0; i < 50; i++) {
+    const box = await target.boundingBox();
+    const now = JSON.stringify(box);
+    if (box && now === last) return box;
+    last = now;
+    await target.page().waitForTimeout(100);
+  }
+  throw new Error('the element did not come to rest');
+}
+
+/**
+ * Where to let go over a cell: across its middle, but near its top. A cell runs as tall as the busiest day of its
+ * row, and its middle can sit at the foot of the window, where dnd-kit scrolls the page while the pointer rests
+ * there, so the pointer ended over the row below.
+ */
+const aimAt = (box: { x: number; y: number; width: number; height: number }) => ({
+  x: box.x + box.width / 2,
+  y: box.y + Math.min(box.height / 2, 36),
+});
 
 type Settings = {
   _id: string;
@@ -173,10 +196,12 @@ describe('capacity planning', () => {
 
     // Mouse drag: the card back to its first day, in its area (dnd-kit starts after 6 px of movement).
     const home = board(page).locator(`[data-testid="board-cell"][data-date="${slot.date}"][data-area="${slot.area}"]`);
-    const from = await moved.boundingBox();
-    const to = await home.boundingBox();
-    if (!from || !to) throw new Error('card or cell not shown');
-    await pickUp(page, from, { x: to.x + to.width / 2, y: to.y + to.height / 2 });
+    await home.scrollIntoViewIfNeeded();
+    const to = await settledBox(home);
+    const from = await settledBox(moved);
+    await pickUp(page, from, aimAt(to));
+    // The cell under the pointer is marked as the target.
+    await expect.poll(() => home.getAttribute('data-over')).toBe('true');
     // A copy of the card follows the pointer above the cells, whole (no cell clips it).
     const copy = await page.getByTestId('slot-card-dragged').boundingBox();
     expect(copy && Math.abs(copy.x + copy.width / 2 - (to.x + to.width / 2)) < from.width).toBe(true);
@@ -186,9 +211,9 @@ describe('capacity planning', () => {
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
     // Over the folded weekend there is no target (the Friday beside it is not marked), and let go there the
     // card stays where it was.
-    const strip = await board(page).getByTestId('board-weekend').boundingBox();
-    const back = await moved.boundingBox();
-    if (!strip || !back) throw new Error('weekend strip or card not shown');
+    await expect.poll(() => moved.getAttribute('data-area')).toBe(slot.area);
+    const strip = await settledBox(board(page).getByTestId('board-weekend'));
+    const back = await settledBox(moved);
     await pickUp(page, back, { x: strip.x + strip.width / 2, y: back.y + back.height / 2 });
     await page.getByTestId('slot-card-dragged').waitFor();
     expect(await board(page).locator('[data-testid="board-cell"][data-over]').count()).toBe(0);
@@ -202,18 +227,17 @@ describe('capacity planning', () => {
     // Touch drag, as on a tablet: press and hold, move to the next day, lift.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-    const card2 = await moved.boundingBox();
-    const target = await board(page)
-      .locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`)
-      .boundingBox();
-    if (!card2 || !target) throw new Error('card or cell not shown');
+    const card2 = await settledBox(moved);
+    const target = await settledBox(
+      board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`),
+    );
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
       });
     const start = { x: card2.x + card2.width / 2, y: card2.y + card2.height / 2 };
-    const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+    const end = aimAt(target);
     await touch('touchStart', start.x, start.y);
     await page.waitForTimeout(400);
     for (let i = 1; i <= 12; i++) {
