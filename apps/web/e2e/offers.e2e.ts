@@ -93,6 +93,9 @@ describe('offers', () => {
     await page.getByTestId('offer-offerDate').fill(day(-10));
     await page.getByTestId('offer-offerSum').fill('12500,5');
     await page.getByTestId('offer-offerFollowUpDate').fill(day(7));
+    // A ticked area shows its tick (inside the group, the group's value decides it).
+    await page.getByTestId('offer-division-autSchieber').click();
+    expect(await page.getByTestId('offer-division-autSchieber').isChecked()).toBe(true);
     // The ampel follows the input before anything is saved.
     await expect.poll(() => ampelOf(page)).toBe('follow_up_open');
     await page.getByTestId('offer-save').click();
@@ -104,6 +107,11 @@ describe('offers', () => {
     await expect.poll(() => ampelOf(page)).toBe('follow_up_open');
     expect(await page.getByTestId('offer-offerSum').inputValue()).toBe('12.500,50');
     const offerPath = new URL(page.url()).pathname;
+    // Read again, the saved area is ticked and the others are not.
+    await page.reload();
+    await page.getByTestId('offer-form').waitFor();
+    await expect.poll(() => page.getByTestId('offer-division-autSchieber').isChecked()).toBe(true);
+    expect(await page.getByTestId('offer-division-bau').isChecked()).toBe(false);
 
     // The follow-up date passes: red, and 'Nachfassen fällig'.
     await page.getByTestId('offer-offerFollowUpDate').fill(day(-3));

@@ -75,15 +75,20 @@ export function OfferRequestFields({
       </SimpleGrid>
 
       <SubTitle>{t('offers.sections.responsible')}</SubTitle>
-      <Checkbox.Group label={t('offers.fields.abteilung')}>
+      {/* The group holds the ticks: a checkbox in a Checkbox.Group shows the group's value, not its own. */}
+      <Checkbox.Group
+        label={t('offers.fields.abteilung')}
+        value={DIVISIONS.filter((d) => form.values.abteilung[d])}
+        onChange={(ticked) =>
+          form.setFieldValue(
+            'abteilung',
+            Object.fromEntries(DIVISIONS.map((d) => [d, ticked.includes(d)])) as OfferValues['abteilung'],
+          )
+        }
+      >
         <Group gap="md" mt={6}>
           {DIVISIONS.map((d) => (
-            <Checkbox
-              key={d}
-              {...form.getInputProps(`abteilung.${d}`, { type: 'checkbox' })}
-              label={t(`offers.divisions.${d}`)}
-              data-testid={`offer-division-${d}`}
-            />
+            <Checkbox key={d} value={d} label={t(`offers.divisions.${d}`)} data-testid={`offer-division-${d}`} />
           ))}
         </Group>
       </Checkbox.Group>
