@@ -162,6 +162,8 @@ describe('orders', () => {
     expect(Number(await page.getByTestId('order-count-all').textContent())).toBe(1);
     await page.getByTestId('order-tab-search').click();
     await row.waitFor();
+    // The tab says what it lists and what the shared search field means on it.
+    await expect.poll(() => page.getByTestId('order-mode-hint').textContent()).toContain('den Suchbegriff enthält');
     await shot(page, 'list-1280');
     // Grouped by KW: the weeks with their counts, the list sorted by the sales week.
     await page.getByTestId('order-tab-all').click();
@@ -212,6 +214,16 @@ describe('orders', () => {
     await phone.getByTestId('order-card').first().waitFor();
     await shot(phone, 'list-390');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Opened on a tab far to the right, the strip scrolls to it and keeps it whole once its count arrives.
+    await phone.goto('/app/orderprocessinglist?mode=el');
+    const elTab = phone.getByTestId('order-tab-el');
+    await elTab.getByTestId('order-count-el').waitFor();
+    await expect
+      .poll(async () => {
+        const box = await elTab.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
     await phone.goto(orderPath);
     await phone.getByTestId('order-status-bar').waitFor();
     await phone.getByTestId('order-section-vkid').waitFor();

@@ -205,6 +205,9 @@ export function OrderListPage() {
             filters={filters}
             onChange={(m) => list.update({ mode: m === 'all' ? null : m, page: null })}
           />
+          <Text size="xs" c="dimmed" data-testid="order-mode-hint">
+            {t(`orders.list.modeHint.${mode}`)}
+          </Text>
           {refreshedAt ? (
             <Group gap={4} wrap="nowrap" c="dimmed" role="status" data-testid="order-refreshed">
               <IconRefresh size={14} aria-hidden />
