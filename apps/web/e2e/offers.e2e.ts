@@ -101,6 +101,11 @@ describe('offers', () => {
     await page.getByTestId('offer-save').click();
     await page.waitForURL(/\/app\/offer\/[0-9a-f-]{36}$/);
     await toast(page, 'Angelegt!');
+    // The toast (bottom right, SPEC §8) sits above the save bar, not on 'Speichern'.
+    await page.getByTestId('offer-save').waitFor();
+    const shown = await page.getByText('Angelegt!', { exact: true }).first().boundingBox();
+    const save = await page.getByTestId('offer-save').boundingBox();
+    expect(shown && save && shown.y + shown.height <= save.y).toBe(true);
     // The saved offer's screen: linked to the defect, with its protocol.
     await page.getByTestId('offer-source').getByText('Aus einem Mangel erstellt').waitFor();
     await page.getByTestId('protocol').waitFor();
