@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import type { CostList } from '@pruefbuch/domain/schemas/capacity';
+import { type CostList, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminInDemoTenant, openAs, setUpBrowser, withTenant } from './fixtures';
@@ -44,6 +44,15 @@ async function settledBox(target: Locator) {
     await target.page().waitForTimeout(100);
   }
   throw new Error('the element did not come to rest');
+}
+
+/**
+ * Scrolls the element to the window's middle and answers its box once it has come to rest: a drag that starts
+ * or ends near the window's top or foot makes dnd-kit scroll the page under the pointer.
+ */
+async function inMiddle(target: Locator) {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return settledBox(target);
 }
 
 /**
@@ -196,8 +205,7 @@ describe('capacity planning', () => {
 
     // Mouse drag: the card back to its first day, in its area (dnd-kit starts after 6 px of movement).
     const home = board(page).locator(`[data-testid="board-cell"][data-date="${slot.date}"][data-area="${slot.area}"]`);
-    await home.scrollIntoViewIfNeeded();
-    const to = await settledBox(home);
+    const to = await inMiddle(home);
     const from = await settledBox(moved);
     await pickUp(page, from, aimAt(to));
     // The cell under the pointer is marked as the target.
@@ -212,8 +220,8 @@ describe('capacity planning', () => {
     // Over the folded weekend there is no target (the Friday beside it is not marked), and let go there the
     // card stays where it was.
     await expect.poll(() => moved.getAttribute('data-area')).toBe(slot.area);
+    const back = await inMiddle(moved);
     const strip = await settledBox(board(page).getByTestId('board-weekend'));
-    const back = await settledBox(moved);
     await pickUp(page, back, { x: strip.x + strip.width / 2, y: back.y + back.height / 2 });
     await page.getByTestId('slot-card-dragged').waitFor();
     expect(await board(page).locator('[data-testid="board-cell"][data-over]').count()).toBe(0);
@@ -223,11 +231,23 @@ describe('capacity planning', () => {
     expect(await moved.getAttribute('data-area')).toBe(slot.area);
     await expect.poll(async () => Number(await utilisationOf(page, slot.date)), { timeout: 10_000 }).toBe(before.from);
     expect(Number(await utilisationOf(page, next))).toBe(before.to);
+    // Another work area's row is no target either (a card holds its area's work): let go there, it stays.
+    const below = WORK_AREAS[WORK_AREAS.indexOf(slot.area as WorkArea) + 1] ?? 'profilbearbeitung';
+    const other = board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${below}"]`);
+    const card1 = await inMiddle(moved);
+    await pickUp(page, card1, aimAt(await settledBox(other)));
+    await page.getByTestId('slot-card-dragged').waitFor();
+    expect(await board(page).locator('[data-testid="board-cell"][data-over]').count()).toBe(0);
+    await page.mouse.up();
+    await page.getByTestId('slot-card-dragged').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await moved.getAttribute('data-date')).toBe(slot.date);
+    expect(await moved.getAttribute('data-area')).toBe(slot.area);
 
     // Touch drag, as on a tablet: press and hold, move to the next day, lift.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-    const card2 = await settledBox(moved);
+    const card2 = await inMiddle(moved);
     const target = await settledBox(
       board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`),
     );
@@ -271,10 +291,10 @@ describe('capacity planning', () => {
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
     expect(await drawer.isVisible()).toBe(true);
-    await page.locator('.mantine-Drawer-close').click();
+    await drawer.getByRole('button', { name: 'Schließen', exact: true }).click();
     await page.getByTestId('unsaved-stay').click();
     expect(await drawer.isVisible()).toBe(true);
-    await page.locator('.mantine-Drawer-close').click();
+    await drawer.getByRole('button', { name: 'Schließen', exact: true }).click();
     await page.getByTestId('unsaved-leave').click();
     await drawer.waitFor({ state: 'hidden' });
 

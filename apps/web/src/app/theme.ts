@@ -19,6 +19,7 @@ export function buildTheme(t: TFunction): MantineThemeOverride {
       TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto', scrollbarSize: 6 } } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showPassword') } } },
       Modal: { defaultProps: { closeButtonProps: close } },
+      Drawer: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },
       MultiSelect: { defaultProps: { clearButtonProps: close } },
       Select: { defaultProps: { clearButtonProps: close } },

@@ -93,7 +93,7 @@ export const capacity = {
     forwardHint: 'Vorwärts ab heute: die ersten Tage mit freier Kapazität.',
     day: 'Tag',
     area: 'Bereich',
-    minutes: 'Minuten',
+    time: 'Zeit',
     overloads: 'Überlastung',
     overload: '{{date}}, {{area}}: {{value}}',
     unplaced: 'Nicht einplanbar: {{area}} {{minutes}}',

@@ -65,7 +65,7 @@ export const common = {
     retry: 'Erneut versuchen',
   },
   address: {
-    edit: 'Details Bearbeiten',
+    edit: 'Details bearbeiten',
     ok: 'Details OK',
     empty: 'Keine Adresse angegeben',
     hasErrors: 'Bitte die Adresse prüfen.',

@@ -89,7 +89,7 @@ export const capacity: typeof de = {
     forwardHint: 'Forward from today: the first days with free capacity.',
     day: 'Day',
     area: 'Area',
-    minutes: 'Minutes',
+    time: 'Time',
     overloads: 'Overload',
     overload: '{{date}}, {{area}}: {{value}}',
     unplaced: 'Could not be planned: {{area}} {{minutes}}',

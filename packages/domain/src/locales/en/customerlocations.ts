@@ -56,7 +56,7 @@ export const customerlocations: typeof de = {
   },
   edit: {
     newTitle: 'New branch',
-    title: 'Branch {{name}}',
+    title: '{{name}}',
     general: 'Branch',
     identifiers: 'At least one of branch office, no. and SAP no. is needed.',
     activeHint: 'Branch users do not see inactive branches.',

@@ -36,7 +36,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
   const reply = proposal.data;
   const overloaded = new Set(reply?.overloads.map((o) => `${o.date}|${o.area}`));
   const unplaced = reply ? WORK_AREAS.filter((a) => (reply.unplaced[a] ?? 0) > 0) : [];
-  const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YY');
+  const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YYYY');
   const area = (a: WorkArea) => t(`capacity.areas.${a}`);
 
   const apply = () => {
@@ -87,7 +87,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
               <Table.Tr>
                 <Table.Th>{t('capacity.proposal.day')}</Table.Th>
                 <Table.Th>{t('capacity.proposal.area')}</Table.Th>
-                <Table.Th ta="right">{t('capacity.proposal.minutes')}</Table.Th>
+                <Table.Th ta="right">{t('capacity.proposal.time')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

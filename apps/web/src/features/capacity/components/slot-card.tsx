@@ -27,6 +27,7 @@ export function SlotCard({
   // copy above everything, so no cell clips it.
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: slot._id,
+    data: { area: slot.area },
     disabled: !mayPlan || slot.finished,
   });
   const draggable = mayPlan && !slot.finished;

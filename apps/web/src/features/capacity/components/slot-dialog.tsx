@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { NumberField } from '@/components/ui/number-field';
+import { formatMinutes } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveNewTimeslot } from '../api/capacity';
 import { notifyPlanFailed } from '../plan-errors';
@@ -81,6 +82,7 @@ function SlotForm({
         max={6000}
         allowDecimal={false}
         allowNegative={false}
+        description={formatMinutes(minutes)}
         data-testid="slot-minutes"
       />
       <Group justify="flex-end" gap="xs">

@@ -9,12 +9,14 @@ import {
   pointerWithin,
   rectIntersection,
   TouchSensor,
+  useDndContext,
   useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { weekdayOf } from '@pruefbuch/domain/rules/capacity-time';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
@@ -193,7 +195,15 @@ function Cell({
   busySlot?: string | null;
 }) {
   const { t } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id: cellId({ date: day.date, area }), disabled: !mayPlan });
+  // A card moves between days of its own work area (its minutes are that area's work, from the cost list),
+  // and not into the past: other rows and past days are no target, so a card dropped there stays put.
+  // The area can still be changed through the API (shiftTimeslot), deliberately, not by a slip of the hand.
+  const { active } = useDndContext();
+  const draggedArea = active?.data.current?.area as WorkArea | undefined;
+  const { setNodeRef, isOver } = useDroppable({
+    id: cellId({ date: day.date, area }),
+    disabled: !mayPlan || day.date < berlinToday() || (draggedArea !== undefined && draggedArea !== area),
+  });
   const slots = day.orderTimeList.filter((s) => s.area === area);
   const planned = day.ordersTime[area] ?? 0;
   const available = day.employeeTime[area] ?? 0;

@@ -225,7 +225,8 @@ export function CapacityPage() {
       <ProposalDialog item={proposalFor} onClose={() => setProposalFor(null)} />
       <SlotDialog
         item={slotFor}
-        defaultDate={view === 'week' && date < today ? today : view === 'week' ? weekRangeOf(date).from : date}
+        // The first day of the view that is not past: planning by hand is for what is still to be done.
+        defaultDate={[view === 'week' ? weekRangeOf(date).from : date, today].sort().at(-1) ?? today}
         onClose={() => setSlotFor(null)}
       />
       {maySettings ? <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
