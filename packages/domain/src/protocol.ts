@@ -37,7 +37,8 @@ export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record' |
  * 'record' the summary of an inspection record (date · person, its id and ISO times formatted away),
  * 'employee' an employee of the capacity settings (name · area · hours per weekday · inactive),
  * 'absences' an employee's absences (name: ranges), 'ranges' date ranges with their remark,
- * 'days' days with their name (local holidays).
+ * 'days' days with their name (local holidays), 'minutes' a time in minutes (1:40 h), 'template' a
+ * time-effort template of the cost list (name · times per area · per wing · remark), 'templates' a list of them.
  */
 export type ProtocolFormat =
   | 'text'
@@ -55,7 +56,10 @@ export type ProtocolFormat =
   | 'employee'
   | 'absences'
   | 'ranges'
-  | 'days';
+  | 'days'
+  | 'minutes'
+  | 'template'
+  | 'templates';
 
 export interface ProtocolField {
   /** The i18n key of the label. */
@@ -346,8 +350,12 @@ const ORDER: Record<string, ProtocolField> = {
   status: od('status', 'enum:orders.status'),
 };
 
-const ct = (name: string) => f(`costlist.times.${name}`, 'number');
-/** The cost list: the rates and time values field by field ('maw.intMaw', 'capacities.seitenteil'), the templates as JSON. */
+const ct = (name: string) => f(`costlist.times.${name}`, 'minutes');
+/**
+ * The cost list: the rates and time values field by field ('maw.intMaw', 'capacities.seitenteil'), and each
+ * time-effort template on its own ('vorlagen.<id>', resolved in protocolField), so that a change names the
+ * template and what of it changed. Rows written before that hold all templates under 'vorlagen'.
+ */
 const COSTLIST: Record<string, ProtocolField> = {
   'maw.intMaw': f('costlist.maw.intMaw', 'money'),
   'maw.extMaw': f('costlist.maw.extMaw', 'money'),
@@ -371,8 +379,9 @@ const COSTLIST: Record<string, ProtocolField> = {
       'kommissionierung',
     ].map((k) => [`capacities.${k}`, ct(k)]),
   ),
-  vorlagen: f('costlist.sections.templates', 'json'),
+  vorlagen: f('costlist.sections.templates', 'templates'),
 };
+const TEMPLATE = f('costlist.templates.one', 'template');
 
 /**
  * The capacity settings: the federal state, the operating holidays and local days as lists, and each
@@ -452,6 +461,9 @@ export function protocolField(entity: string, field: string): ProtocolFieldView 
         label: [part(EMPLOYEE.label, head), part(EMPLOYEE_ABSENCES.label, rest[0] ?? '')],
       };
     }
+  }
+  if (entity === 'costlist' && head === 'vorlagen' && sub && rest.length === 0) {
+    return { ...TEMPLATE, label: [part(TEMPLATE.label, head)] };
   }
   if (entity === 'book' && KINDS.includes(head) && rest.length === 0) {
     const kind = part(`inspections.kind.${head}`, head);

@@ -58,7 +58,11 @@ export async function ensureCostList(db: Executor, tenantId: string): Promise<Co
   return row;
 }
 
-/** What the protocol records: the rates and time values field by field, the templates as one value. */
+/**
+ * What the protocol records (domain protocol.ts COSTLIST): the rates and time values field by field, and each
+ * time-effort template on its own under 'vorlagen.<id>', so that a change names the template it concerns
+ * instead of repeating every template.
+ */
 export function costListAuditView(f: CostListFields): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(f.maw)) view[`maw.${k}`] = v;
@@ -66,6 +70,6 @@ export function costListAuditView(f: CostListFields): Record<string, unknown> {
     if (typeof v === 'object') for (const [kk, vv] of Object.entries(v)) view[`capacities.${k}.${kk}`] = vv;
     else view[`capacities.${k}`] = v;
   }
-  view.vorlagen = f.vorlagen;
+  for (const { _id, ...template } of f.vorlagen) view[`vorlagen.${_id ?? template.name}`] = template;
   return view;
 }

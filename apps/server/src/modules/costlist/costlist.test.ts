@@ -108,7 +108,10 @@ describe('PUT costlist/{id}', () => {
     const body = {
       maw: { ...list.maw, intMaw: 130 },
       capacities: { ...list.capacities, seitenteil: 75, antriebstyp: { dreher: 90, schieber: 160 } },
-      vorlagen: [...list.vorlagen, { ...template, name: 'Drehtür 1-flügelig' }],
+      vorlagen: [
+        { ...list.vorlagen[0], ...template, bemerkung: 'mit Oberlicht' },
+        { ...template, name: 'Drehtür 1-flügelig' },
+      ],
       __v: 0,
     };
     const res = await w.call('PUT', `/costlist/${list._id}`, body);
@@ -131,13 +134,24 @@ describe('PUT costlist/{id}', () => {
       newValue: string | null;
     }[];
     const updates = protocol.filter((e) => e.action === 'update');
-    expect(updates.map((e) => e.field).sort()).toEqual([
-      'capacities.antriebstyp.schieber',
-      'capacities.seitenteil',
-      'maw.intMaw',
-      'vorlagen',
-    ]);
+    // Each template on its own: the changed one names only itself, the new one comes from nothing.
+    const [first, added] = updated.vorlagen;
+    expect(updates.map((e) => e.field).sort()).toEqual(
+      [
+        'capacities.antriebstyp.schieber',
+        'capacities.seitenteil',
+        'maw.intMaw',
+        `vorlagen.${first?._id}`,
+        `vorlagen.${added?._id}`,
+      ].sort(),
+    );
     expect(updates.find((e) => e.field === 'maw.intMaw')).toMatchObject({ oldValue: '120', newValue: '130' });
+    const changed = updates.find((e) => e.field === `vorlagen.${first?._id}`);
+    expect(JSON.parse(changed?.oldValue ?? 'null')).toEqual(template);
+    expect(JSON.parse(changed?.newValue ?? 'null')).toEqual({ ...template, bemerkung: 'mit Oberlicht' });
+    const created = updates.find((e) => e.field === `vorlagen.${added?._id}`);
+    expect(created?.oldValue).toBeNull();
+    expect(JSON.parse(created?.newValue ?? 'null')).toEqual({ ...template, name: 'Drehtür 1-flügelig' });
     expect(protocol.some((e) => e.action === 'create')).toBe(true);
   });
 

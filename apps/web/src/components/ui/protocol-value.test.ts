@@ -32,6 +32,13 @@ const TEXTS: Record<string, string> = {
   'capacity.settings.absences': 'Abwesenheiten',
   'capacity.settings.bundesland': 'Bundesland',
   'capacity.states.HE': 'Hessen',
+  'capacity.areas.profilbearbeitung': 'Profilbearbeitung',
+  'capacity.areas.verglasen': 'Verglasen',
+  'capacity.areas.versand': 'Versand',
+  'costlist.templates.one': 'Vorlage',
+  'costlist.templates.proFluegel': 'pro Flügel',
+  'costlist.sections.templates': 'Zeitaufwand-Vorlagen',
+  'costlist.times.seitenteil': 'Seitenteil (je Stück)',
 };
 const t = ((key: string, opts?: { defaultValue?: string }) => TEXTS[key] ?? opts?.defaultValue ?? key) as TFunction;
 
@@ -121,6 +128,22 @@ describe('protocol values by format', () => {
     ['capacity', 'lokaleFeiertage', '[{"date":"2026-06-11","name":"Heinerfest"}]', '11.06.2026 Heinerfest'],
     ['capacity', 'bundesland', 'HE', 'Hessen'],
     ['capacity', `mitarbeiter.${ID}`, 'kein json', 'kein json'],
+    // The cost list: time values in hours, a template on its own, and the whole list of rows written before.
+    ['costlist', 'capacities.seitenteil', '100', '1:40 h'],
+    ['costlist', 'capacities.seitenteil', '0', '0 min'],
+    [
+      'costlist',
+      `vorlagen.${ID}`,
+      '{"name":"Schiebetür 2-flügelig","zeitaufwandAntrieb":120,"zeitaufwandProfilbearbeitung":90,"zeitaufwandVerglasen":45,"zeitaufwandVersand":30,"proFluegel":true,"bemerkung":"mit Oberlicht"}',
+      'Schiebetür 2-flügelig · Antrieb 2:00 h, Profilbearbeitung 1:30 h, Verglasen 45 min, Versand 30 min · pro Flügel · mit Oberlicht',
+    ],
+    [
+      'costlist',
+      'vorlagen',
+      '[{"_id":"a","name":"Drehtür","zeitaufwandAntrieb":60,"zeitaufwandProfilbearbeitung":0,"zeitaufwandVerglasen":0,"zeitaufwandVersand":15,"proFluegel":false,"bemerkung":""}]',
+      'Drehtür · Antrieb 1:00 h, Profilbearbeitung 0 min, Verglasen 0 min, Versand 15 min',
+    ],
+    ['costlist', 'vorlagen', '[]', 'keine'],
   ])('%s %s %s → %s', (entity, field, value, shown) => {
     expect(protocolValue(protocolField(entity, field), value, lookups)).toBe(shown);
   });
@@ -153,6 +176,9 @@ describe('protocol labels', () => {
     ['capacity', `mitarbeiter.${ID}`, 'Mitarbeiter'],
     ['capacity', `mitarbeiter.${ID}.abwesenheiten`, 'Mitarbeiter · Abwesenheiten'],
     ['capacity', 'bundesland', 'Bundesland'],
+    ['costlist', `vorlagen.${ID}`, 'Vorlage'],
+    ['costlist', 'vorlagen', 'Zeitaufwand-Vorlagen'],
+    ['costlist', 'capacities.seitenteil', 'Seitenteil (je Stück)'],
   ])('%s %s → %s', (entity, field, label) => {
     expect(protocolLabel(protocolField(entity, field), t)).toBe(label);
   });

@@ -98,6 +98,34 @@ function capacityValue(format: string, parsed: unknown, l: ProtocolLookups): str
   }
 }
 
+const TEMPLATE_TIMES = [
+  ['zeitaufwandAntrieb', 'antrieb'],
+  ['zeitaufwandProfilbearbeitung', 'profilbearbeitung'],
+  ['zeitaufwandVerglasen', 'verglasen'],
+  ['zeitaufwandVersand', 'versand'],
+] as const;
+
+/** A time-effort template of the cost list as "name · Antrieb 2:00 h, … · pro Flügel · remark". */
+function templateText(o: Record<string, unknown>, l: ProtocolLookups): string {
+  const times = TEMPLATE_TIMES.map(
+    ([k, area]) => `${l.t(`capacity.areas.${area}`)} ${formatMinutes(Number(o[k] ?? 0))}`,
+  );
+  const parts = [String(o.name ?? ''), times.join(', ')];
+  if (o.proFluegel === true) parts.push(l.t('costlist.templates.proFluegel'));
+  if (typeof o.bemerkung === 'string' && o.bemerkung.trim()) parts.push(o.bemerkung.trim());
+  return parts.join(' · ');
+}
+
+/** The cost list's templates: one, or (rows written before each had its own) the whole list. */
+function templatesValue(format: string, parsed: unknown, l: ProtocolLookups): string | null {
+  if (format === 'template') return parsed && typeof parsed === 'object' ? templateText(parsed as never, l) : null;
+  if (!Array.isArray(parsed)) return null;
+  return listOf(
+    parsed.filter((o) => o && typeof o === 'object').map((o) => templateText(o, l)),
+    l,
+  );
+}
+
 /** A stored value as a person reads it, by the field's format; empty values are '–'. */
 export function protocolValue(view: ProtocolFieldView, value: string | null, l: ProtocolLookups): string {
   if (value === null || value === '') return DASH;
@@ -122,20 +150,25 @@ export function protocolValue(view: ProtocolFieldView, value: string | null, l: 
       return Number.isFinite(Number(value)) ? formatMoney(Number(value)) : value;
     case 'number':
       return Number.isFinite(Number(value)) ? formatNumber(Number(value)) : value;
+    case 'minutes':
+      return Number.isFinite(Number(value)) ? formatMinutes(Number(value)) : value;
     case 'json':
     case 'address':
       return json(value, l, view);
     case 'employee':
     case 'absences':
     case 'ranges':
-    case 'days': {
+    case 'days':
+    case 'template':
+    case 'templates': {
       let parsed: unknown;
       try {
         parsed = JSON.parse(value);
       } catch {
         return readableText(value);
       }
-      return capacityValue(format, parsed, l) ?? json(value, l, view);
+      const read = format === 'template' || format === 'templates' ? templatesValue : capacityValue;
+      return read(format, parsed, l) ?? json(value, l, view);
     }
     default:
       // 'text' and 'record', and fields the registry does not know: never a raw id or ISO instant.

@@ -37,6 +37,7 @@ export const costlist = {
     kommissionierung: 'Kommissionierung (je Auftrag)',
   },
   templates: {
+    one: 'Vorlage',
     intro: 'Grundzeiten einer Türart in Minuten; „pro Flügel“ zählt sie für jeden Flügel.',
     empty: 'Noch keine Vorlagen.',
     add: 'Vorlage hinzufügen',

@@ -39,6 +39,7 @@ export const costlist: typeof de = {
     kommissionierung: 'Picking (per order)',
   },
   templates: {
+    one: 'Template',
     intro: 'Base times of a kind of door in minutes; “per wing” counts them for every wing.',
     empty: 'No templates yet.',
     add: 'Add template',
