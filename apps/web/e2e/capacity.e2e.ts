@@ -267,6 +267,15 @@ describe('capacity planning', () => {
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
 
+    // The weekend unfolds to seven columns with short weekday names, and folds again.
+    const days = board(page).getByTestId('board-day');
+    expect(await days.count()).toBe(5);
+    await board(page).getByTestId('board-weekend').click();
+    await expect.poll(() => days.count()).toBe(7);
+    expect(await days.first().locator('p').first().textContent()).toMatch(/^Mo, \d\d\.\d\d\.$/);
+    await board(page).getByTestId('board-weekend-hide').click();
+    await expect.poll(() => days.count()).toBe(5);
+
     // The settings show the public holidays of this year and, a click away, of the next (Hesse: New Year first).
     await page.getByTestId('capacity-settings-open').click();
     await page.getByTestId('capacity-settings-holidays-tab').click();

@@ -34,6 +34,7 @@ export const capacity = {
     today: 'Heute',
     weekend: 'Wochenende',
     showWeekend: 'Wochenende zeigen',
+    hideWeekend: 'Wochenende ausblenden',
     utilisation: 'Auslastung',
     usage: '{{planned}} von {{available}}',
     noTime: 'Keine Kapazität',

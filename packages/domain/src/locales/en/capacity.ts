@@ -30,6 +30,7 @@ export const capacity: typeof de = {
     today: 'Today',
     weekend: 'Weekend',
     showWeekend: 'Show weekend',
+    hideWeekend: 'Hide weekend',
     utilisation: 'Utilisation',
     usage: '{{planned}} of {{available}}',
     noTime: 'No capacity',

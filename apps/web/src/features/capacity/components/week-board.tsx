@@ -72,7 +72,8 @@ export function WeekBoard({
     useSensor(KeyboardSensor, { coordinateGetter: cellCoordinates }),
   );
   const shown = showWeekend ? days : days.filter((d) => !isWeekend(d.date));
-  const weekend = days.filter((d) => isWeekend(d.date));
+  const weekendCards = days.filter((d) => isWeekend(d.date)).reduce((n, d) => n + d.orderTimeList.length, 0);
+  const weekendToggle = t(showWeekend ? 'capacity.board.hideWeekend' : 'capacity.board.showWeekend');
   const slots = new Map(days.flatMap((d) => d.orderTimeList.map((s) => [s._id, s] as const)));
   const dayName = (date: string) => dayjs(date).locale(currentLanguage()).format('dddd, DD.MM.');
   const targetName = (id: string | number) => {
@@ -116,7 +117,8 @@ export function WeekBoard({
           <section key={day.date} className={classes.day} data-testid="board-day" data-date={day.date}>
             <Stack gap={4} className={classes.dayHeader}>
               <Text fw={700} size="sm" tt="capitalize">
-                {dayName(day.date)}
+                {/* Seven columns are narrow: the weekday short, so every header keeps to one line. */}
+                {showWeekend ? dayjs(day.date).locale(currentLanguage()).format('dd, DD.MM.') : dayName(day.date)}
               </Text>
               <UtilisationBar day={day} />
               <DayNotes day={day} />
@@ -134,22 +136,19 @@ export function WeekBoard({
             ))}
           </section>
         ))}
-        {showWeekend ? null : (
-          <UnstyledButton
-            className={classes.weekendCollapsed}
-            onClick={onToggleWeekend}
-            title={t('capacity.board.showWeekend')}
-            aria-label={t('capacity.board.showWeekend')}
-            data-testid="board-weekend"
-          >
-            <span className={classes.weekendLabel}>
-              {t('capacity.board.weekend')}
-              {weekend.some((d) => d.orderTimeList.length > 0)
-                ? ` (${weekend.reduce((n, d) => n + d.orderTimeList.length, 0)})`
-                : ''}
-            </span>
-          </UnstyledButton>
-        )}
+        {/* The weekend folded to a strip (with how many cards it holds), or shown with a strip to fold it again. */}
+        <UnstyledButton
+          className={classes.weekendCollapsed}
+          onClick={onToggleWeekend}
+          title={weekendToggle}
+          aria-label={weekendToggle}
+          data-testid={showWeekend ? 'board-weekend-hide' : 'board-weekend'}
+        >
+          <span className={classes.weekendLabel}>
+            {showWeekend ? weekendToggle : t('capacity.board.weekend')}
+            {!showWeekend && weekendCards > 0 ? ` (${weekendCards})` : ''}
+          </span>
+        </UnstyledButton>
       </div>
       <DragOverlay dropAnimation={null}>{dragged ? <DraggedSlotCard slot={dragged} /> : null}</DragOverlay>
     </DndContext>
@@ -168,7 +167,8 @@ export function DayNotes({ day }: { day: Pick<DailyCapacity, 'notes'> }) {
           size="xs"
           variant="light"
           color={n.kind === 'absence' ? 'gray' : 'grape'}
-          style={{ textTransform: 'none', maxWidth: '100%' }}
+          // Cut off with '…' in a narrow column (the full text on hover), not running into the next day.
+          style={{ textTransform: 'none', maxWidth: '100%', minWidth: 0 }}
           title={t(`capacity.notes.${n.kind}`, { text: n.text })}
           data-testid={`day-note-${n.kind}`}
         >
