@@ -169,6 +169,10 @@ describe('orders', () => {
     await page.getByTestId('order-tab-all').click();
     // The tab change rewrites the address first; then the search is cleared (its weeks go without totals).
     await expect.poll(() => new URL(page.url()).searchParams.get('mode')).toBeNull();
+    // The search tab without a term asks for one, and counts nothing.
+    await page.goto('/app/orderprocessinglist?mode=search');
+    await page.getByText('Geben Sie einen Suchbegriff ein.').first().waitFor();
+    expect(await page.getByTestId('order-total').count()).toBe(0);
     await page.goto('/app/orderprocessinglist');
     await page.getByTestId('order-row').first().waitFor();
     // A click, then the address: the list reloads under the switch, so Playwright's check() would read a

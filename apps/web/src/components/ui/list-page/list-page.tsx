@@ -16,7 +16,7 @@ export interface ListPageProps<T, F extends string> extends ListTableProps<T, F>
   /** The 'Neu' button: where it leads; left out for users who may not create. */
   newItem?: { to: string; label?: string; testId?: string } | null;
   searchPlaceholder?: string;
-  totalLabel?: (count: number, more: boolean) => string;
+  totalLabel?: (count: number, more: boolean) => string | null;
   /** Filters of the screen's own beside the search field. */
   filters?: ReactNode;
   /** An overview of the screen's own between the title and the search (counts that filter the list). */

@@ -29,13 +29,23 @@ export function ListToolbar<T, F extends string>({
   /** The sortable ones become the phone's sort select. */
   columns?: readonly ListColumn<T, F>[];
   placeholder?: string;
-  totalLabel?: (count: number, more: boolean) => string;
+  /** The words for the number of matches; null shows none (nothing was searched yet). */
+  totalLabel?: (count: number, more: boolean) => string | null;
   /** `${testId}-search`, `${testId}-total`. */
   testId?: string;
   /** Filters of the screen's own, after the search field. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const label =
+    total === undefined
+      ? null
+      : totalLabel
+        ? totalLabel(total, more)
+        : t('ui.list.total', {
+            count: total,
+            formatted: more ? t('ui.list.moreThan', { n: formatNumber(total) }) : formatNumber(total),
+          });
   const sortable = columns.filter((column): column is ListColumn<T, F> & { sort: F } => !!column.sort);
   // Wide: the search (and filters) left, the count right. Phone: the search on a row of its own, below it the
   // sort select and the count.
@@ -83,14 +93,9 @@ export function ListToolbar<T, F extends string>({
           data-testid={testId && `${testId}-sort`}
         />
       ) : null}
-      {total === undefined ? null : (
+      {label === null ? null : (
         <Text size="sm" c="dimmed" ml="auto" data-testid={testId && `${testId}-total`} aria-live="polite">
-          {totalLabel
-            ? totalLabel(total, more)
-            : t('ui.list.total', {
-                count: total,
-                formatted: more ? t('ui.list.moreThan', { n: formatNumber(total) }) : formatNumber(total),
-              })}
+          {label}
         </Text>
       )}
     </Group>

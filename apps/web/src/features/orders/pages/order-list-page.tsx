@@ -265,7 +265,9 @@ export function OrderListPage() {
       }
       searchPlaceholder={t(`orders.list.valuePlaceholder.${mode}`)}
       totalLabel={(count, more) =>
-        t(more ? 'orders.list.totalMore' : 'orders.list.total', { count, formatted: formatNumber(count) })
+        needsValue
+          ? null
+          : t(more ? 'orders.list.totalMore' : 'orders.list.total', { count, formatted: formatNumber(count) })
       }
       list={list}
       query={orders}
