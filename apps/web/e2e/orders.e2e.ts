@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api, baseUrl, openAs, setUpBrowser, withTenant } from './fixtures';
@@ -185,6 +186,13 @@ describe('orders', () => {
     await expect
       .poll(() => firstGroup.textContent())
       .toMatch(/^(KW Vertrieb \d{2}\/\d{4}|Ohne KW Vertrieb) · \d+ (Auftrag|Aufträge)$/);
+    // It opens on the page of this week's group (or the next later week's), not on the oldest weeks.
+    expect(Number(new URL(page.url()).searchParams.get('page'))).toBeGreaterThan(1);
+    const [thisYear, thisWeek] = weekOf(berlinToday()).split('-W').map(Number);
+    const headed = (await page.getByTestId('order-table').getByTestId('list-group').allTextContents()).flatMap((h) =>
+      [...h.matchAll(/KW Vertrieb (\d{2})\/(\d{4})/g)].map((m) => Number(m[2]) * 100 + Number(m[1])),
+    );
+    expect(headed.some((w) => w >= (thisYear ?? 0) * 100 + (thisWeek ?? 0))).toBe(true);
     // The week filter offers every week that has orders, with its count, from this week on first.
     const groups = await page
       .getByTestId('order-filter-kw')

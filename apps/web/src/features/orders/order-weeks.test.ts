@@ -1,7 +1,7 @@
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { weekHeading, weekSelectData } from './order-weeks';
+import { pageOfCurrentWeek, weekHeading, weekSelectData } from './order-weeks';
 
 const TEXTS: Record<string, string> = {
   'orders.list.kw': 'KW',
@@ -51,5 +51,67 @@ describe('weekSelectData', () => {
     expect(data[0]).toEqual({ value: '', label: 'Alle Wochen' });
     expect(data).toContainEqual({ value: '2020-W10', label: 'KW 10/2020' });
     expect(data.length).toBeGreaterThan(30);
+  });
+});
+
+describe('pageOfCurrentWeek', () => {
+  const weeks = (sales: [string, number][]): OrderWeeks => ({
+    weeks: sales.map(([kw, n]) => ({ kw, count: n, sales: n })),
+    none: 0,
+    noSalesWeek: 7,
+  });
+  // Thursday of KW 48/2026.
+  const today = '2026-11-26';
+  it.each([
+    [
+      'this week after 45 older orders, 20 a page: page 3',
+      [
+        ['2026-W40', 25],
+        ['2026-W47', 20],
+        ['2026-W48', 3],
+      ],
+      20,
+      3,
+    ],
+    [
+      'exactly two pages before it: page 3',
+      [
+        ['2026-W40', 40],
+        ['2026-W49', 3],
+      ],
+      20,
+      3,
+    ],
+    [
+      'no order this week: the next later week',
+      [
+        ['2026-W40', 10],
+        ['2026-W50', 3],
+      ],
+      10,
+      2,
+    ],
+    ['nothing older: page 1', [['2026-W48', 30]], 20, 1],
+    [
+      'only older weeks: the page of the latest',
+      [
+        ['2026-W01', 30],
+        ['2026-W02', 15],
+      ],
+      20,
+      3,
+    ],
+    ['no weeks at all: page 1', [], 20, 1],
+    [
+      'a week of the next year after this year',
+      [
+        ['2026-W52', 5],
+        ['2027-W01', 5],
+      ],
+      5,
+      1,
+    ],
+  ] as [string, [string, number][], number, number][])('%s', (_name, sales, size, page) => {
+    expect(pageOfCurrentWeek(weeks(sales), size, today)).toBe(page);
   });
 });

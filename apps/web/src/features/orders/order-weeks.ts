@@ -2,6 +2,8 @@
  * The order list's weeks: the options of its week filter and the headings of the list grouped by KW
  * (decision 024). Pure, so the counts' rules are tested without a browser.
  */
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
 import { weekFilterGroups, weekLabel, weekOptions } from './order-form';
@@ -40,4 +42,16 @@ export function weekHeading(t: TFunction, kw: string, counts: OrderWeeks | undef
   const week = kw ? weekLabel(kw, t('orders.list.salesWeek')) : t('orders.list.noSalesWeek');
   const count = !counts ? undefined : kw ? counts.weeks.find((w) => w.kw === kw)?.sales : counts.noSalesWeek;
   return count === undefined ? week : t('orders.list.group', { week, count });
+}
+
+/**
+ * The page of the list grouped by KW (sales weeks oldest first, the orders without one last) on which this
+ * week's group starts, or the next later week's: switching the grouping on opens there instead of at the
+ * oldest, long billed weeks. Without a week from this one on, the page of the latest week.
+ */
+export function pageOfCurrentWeek(counts: OrderWeeks, size: number, today = berlinToday()): number {
+  const current = weekOf(today);
+  const withWeek = counts.weeks.reduce((n, w) => n + w.sales, 0);
+  const before = counts.weeks.filter((w) => w.kw < current).reduce((n, w) => n + w.sales, 0);
+  return Math.floor(Math.min(before, Math.max(0, withWeek - 1)) / size) + 1;
 }

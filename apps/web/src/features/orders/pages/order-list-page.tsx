@@ -27,7 +27,7 @@ import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
 import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
 import { weekLabel } from '../order-form';
-import { weekHeading, weekSelectData } from '../order-weeks';
+import { pageOfCurrentWeek, weekHeading, weekSelectData } from '../order-weeks';
 
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -250,13 +250,15 @@ export function OrderListPage() {
             <Switch
               checked={grouped && sortedByWeek}
               // Grouped by KW the list is sorted by the sales week, and the header says so.
-              onChange={(e) =>
+              // It opens on the page of this week's group, not on the oldest weeks (when the counts are known).
+              onChange={(e) => {
+                const page = weekCounts && !filters.kw ? pageOfCurrentWeek(weekCounts, list.apiParams.size) : 1;
                 list.update(
                   e.currentTarget.checked
-                    ? { group: 'kw', sort: 'vkidKw', page: null }
+                    ? { group: 'kw', sort: 'vkidKw', page: page > 1 ? String(page) : null }
                     : { group: null, sort: null, page: null },
-                )
-              }
+                );
+              }}
               label={t('orders.list.groupByKw')}
               data-testid="order-group-kw"
             />
