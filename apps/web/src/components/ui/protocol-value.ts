@@ -118,7 +118,9 @@ function templateText(o: Record<string, unknown>, l: ProtocolLookups): string {
 
 /** The cost list's templates: one, or (rows written before each had its own) the whole list. */
 function templatesValue(format: string, parsed: unknown, l: ProtocolLookups): string | null {
-  if (format === 'template') return parsed && typeof parsed === 'object' ? templateText(parsed as never, l) : null;
+  if (format === 'template') {
+    return parsed && typeof parsed === 'object' ? templateText(parsed as Record<string, unknown>, l) : null;
+  }
   if (!Array.isArray(parsed)) return null;
   return listOf(
     parsed.filter((o) => o && typeof o === 'object').map((o) => templateText(o, l)),

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { cellCoordinates } from './cell-coordinates';
+import { acceptsDrop } from './drop-target';
 import { DraggedSlotCard, SlotCard } from './slot-card';
 import { UtilisationBar } from './utilisation-bar';
 import classes from './week-board.module.css';
@@ -75,7 +76,12 @@ export function WeekBoard({
   const weekendCards = days.filter((d) => isWeekend(d.date)).reduce((n, d) => n + d.orderTimeList.length, 0);
   const weekendToggle = t(showWeekend ? 'capacity.board.hideWeekend' : 'capacity.board.showWeekend');
   const slots = new Map(days.flatMap((d) => d.orderTimeList.map((s) => [s._id, s] as const)));
-  const dayName = (date: string) => dayjs(date).locale(currentLanguage()).format('dddd, DD.MM.');
+  const today = berlinToday();
+  // Seven columns are narrow: with the weekend shown the weekday is short, so every header keeps to one line.
+  const dayName = (date: string, short = false) =>
+    dayjs(date)
+      .locale(currentLanguage())
+      .format(short ? 'dd, DD.MM.' : 'dddd, DD.MM.');
   const targetName = (id: string | number) => {
     const [date = '', area = ''] = String(id).split('|');
     return t('capacity.board.dropHere', { day: dayName(date), area: t(`capacity.areas.${area}`) });
@@ -117,8 +123,7 @@ export function WeekBoard({
           <section key={day.date} className={classes.day} data-testid="board-day" data-date={day.date}>
             <Stack gap={4} className={classes.dayHeader}>
               <Text fw={700} size="sm" tt="capitalize">
-                {/* Seven columns are narrow: the weekday short, so every header keeps to one line. */}
-                {showWeekend ? dayjs(day.date).locale(currentLanguage()).format('dd, DD.MM.') : dayName(day.date)}
+                {dayName(day.date, showWeekend)}
               </Text>
               <UtilisationBar day={day} />
               <DayNotes day={day} />
@@ -129,6 +134,7 @@ export function WeekBoard({
                 day={day}
                 area={area}
                 mayPlan={mayPlan}
+                today={today}
                 onFinish={onFinish}
                 onRemove={onRemove}
                 busySlot={busySlot}
@@ -183,6 +189,7 @@ function Cell({
   day,
   area,
   mayPlan,
+  today,
   onFinish,
   onRemove,
   busySlot,
@@ -190,19 +197,18 @@ function Cell({
   day: DailyCapacity;
   area: WorkArea;
   mayPlan: boolean;
+  /** Berlin's today: earlier days take no card. */
+  today: string;
   onFinish: (slot: PlannedSlot) => void;
   onRemove: (slot: PlannedSlot) => void;
   busySlot?: string | null;
 }) {
   const { t } = useTranslation();
-  // A card moves between days of its own work area (its minutes are that area's work, from the cost list),
-  // and not into the past: other rows and past days are no target, so a card dropped there stays put.
-  // The area can still be changed through the API (shiftTimeslot), deliberately, not by a slip of the hand.
   const { active } = useDndContext();
-  const draggedArea = active?.data.current?.area as WorkArea | undefined;
+  const dragged = active?.data.current?.area as WorkArea | undefined;
   const { setNodeRef, isOver } = useDroppable({
     id: cellId({ date: day.date, area }),
-    disabled: !mayPlan || day.date < berlinToday() || (draggedArea !== undefined && draggedArea !== area),
+    disabled: !acceptsDrop({ date: day.date, area }, dragged, today, mayPlan),
   });
   const slots = day.orderTimeList.filter((s) => s.area === area);
   const planned = day.ordersTime[area] ?? 0;

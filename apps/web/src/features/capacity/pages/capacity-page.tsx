@@ -83,6 +83,10 @@ export function CapacityPage() {
   const subLabel =
     view === 'week' ? `${formatDate(weekRangeOf(date).from)} – ${formatDate(weekRangeOf(date).to)}` : null;
 
+  // The first day of the view that is not past (ISO days compare as text): planning by hand is for what is
+  // still to be done.
+  const firstOfView = view === 'week' ? weekRangeOf(date).from : date;
+  const planFrom = firstOfView.localeCompare(today) < 0 ? today : firstOfView;
   const onShift = (slot: PlannedSlot, to: { date: string; area: PlannedSlot['area'] }) => {
     setBusySlot(slot._id);
     shift.mutate(
@@ -223,12 +227,7 @@ export function CapacityPage() {
         </Grid.Col>
       </Grid>
       <ProposalDialog item={proposalFor} onClose={() => setProposalFor(null)} />
-      <SlotDialog
-        item={slotFor}
-        // The first day of the view that is not past: planning by hand is for what is still to be done.
-        defaultDate={[view === 'week' ? weekRangeOf(date).from : date, today].sort().at(-1) ?? today}
-        onClose={() => setSlotFor(null)}
-      />
+      <SlotDialog item={slotFor} defaultDate={planFrom} onClose={() => setSlotFor(null)} />
       {maySettings ? <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
     </Stack>
   );
