@@ -226,16 +226,18 @@ describe('orders', () => {
     await phone.getByTestId('order-card').first().waitFor();
     await shot(phone, 'list-390');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Opened on a tab far to the right, the strip scrolls to it and keeps it whole once its count arrives.
-    await phone.goto('/app/orderprocessinglist?mode=el');
-    const elTab = phone.getByTestId('order-tab-el');
-    await elTab.getByTestId('order-count-el').waitFor();
-    await expect
-      .poll(async () => {
-        const box = await elTab.boundingBox();
-        return box !== null && box.x >= 0 && box.x + box.width <= 390;
-      })
-      .toBe(true);
+    // Opened on a tab far to the right, the strip scrolls to it and keeps it whole once the counts arrive.
+    for (const mode of ['el', 'ad']) {
+      await phone.goto(`/app/orderprocessinglist?mode=${mode}`);
+      const tab = phone.getByTestId(`order-tab-${mode}`);
+      await tab.getByTestId(`order-count-${mode}`).waitFor();
+      await expect
+        .poll(async () => {
+          const box = await tab.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
+    }
     await phone.goto(orderPath);
     await phone.getByTestId('order-status-bar').waitFor();
     await phone.getByTestId('order-section-vkid').waitFor();

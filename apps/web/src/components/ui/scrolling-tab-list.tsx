@@ -22,8 +22,9 @@ export function ScrollingTabList({ value, label, children }: { value: string; la
     };
     keepInView();
     if (!list.current || typeof ResizeObserver === 'undefined') return;
+    // Each tab, not the list: the list keeps the strip's width while its tabs overflow it.
     const observer = new ResizeObserver(keepInView);
-    observer.observe(list.current);
+    for (const tab of list.current.querySelectorAll('[role="tab"]')) observer.observe(tab);
     return () => observer.disconnect();
   }, [value]);
   return (
