@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { STORAGE_KEYS } from '@pruefbuch/domain/constants';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -8,6 +9,15 @@ import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
 export const baseUrl = () => inject('baseUrl');
 export const DEMO_PASSWORD = 'pruefbuch';
+
+/**
+ * A day `offset` days from Berlin's today, as YYYY-MM-DD: the server's days are Berlin's, and between 23:00
+ * and 24:00 UTC (22:00 in summer) the machine's own date is a day behind them.
+ */
+export const isoDay = (offset = 0) =>
+  new Date(Date.parse(`${berlinToday()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+/** The same day as the date fields take it (DD.MM.YYYY). */
+export const germanDay = (offset = 0) => isoDay(offset).split('-').reverse().join('.');
 
 /** One Chromium per test file (Debian's, never a downloaded one); a fresh context per page. */
 export function setUpBrowser() {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, baseUrl, isoDay, login, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -19,7 +19,6 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const german = (iso: string) => iso.split('-').reverse().join('.');
 const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`;
 
@@ -59,7 +58,7 @@ describe('inspections', () => {
     const tenant = tenants.docs[0];
     if (!tenant) throw new Error('demo tenant missing');
     // An installation whose first service was due yesterday: overdue, red.
-    const yesterday = isoDay(new Date(Date.now() - 86_400_000));
+    const yesterday = isoDay(-1);
     const title = `Schiebetür Foyer ${run}`;
     const book = await withTenant<{ _id: string; nextInspectionDate: string; inspectionAmpel: string }>(
       'POST',
@@ -121,7 +120,7 @@ describe('inspections', () => {
     await expect.poll(() => page.getByTestId('record-status').first().textContent()).toMatch(/abgeschlossen/i);
 
     // The book: inspected today, next due in a year, green.
-    const today = isoDay(new Date());
+    const today = isoDay();
     const after = await withTenant<{ nextInspectionDate: string; inspectionAmpel: string }>(
       'GET',
       `/books/${book._id}`,

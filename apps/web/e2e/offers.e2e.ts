@@ -7,20 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-/** A day relative to today as the date fields take it (DD.MM.YYYY). */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
-};
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 /** A sliding door in the demo tenant with a maintenance record that found one defect. */
 async function bookWithDefect() {
   const token = await adminToken();
@@ -100,12 +93,15 @@ describe('offers', () => {
     await expect.poll(() => ampelOf(page)).toBe('follow_up_open');
     await page.getByTestId('offer-save').click();
     await page.waitForURL(/\/app\/offer\/[0-9a-f-]{36}$/);
-    await toast(page, 'Angelegt!');
-    // The toast (bottom right, SPEC §8) sits above the save bar, not on 'Speichern'.
-    await page.getByTestId('offer-save').waitFor();
-    const shown = await page.getByText('Angelegt!', { exact: true }).first().boundingBox();
-    const save = await page.getByTestId('offer-save').boundingBox();
-    expect(shown && save && shown.y + shown.height <= save.y).toBe(true);
+    // The toast (bottom right, SPEC §8) sits above the save bar, not on 'Speichern': both measured at once,
+    // while the toast shows.
+    const notification = page.locator('.mantine-Notification-root', { hasText: 'Angelegt!' });
+    await notification.waitFor();
+    const [shown, save] = await Promise.all([
+      notification.boundingBox(),
+      page.getByTestId('offer-save').boundingBox(),
+    ]);
+    expect(shown && save && shown.y + shown.height <= save.y, JSON.stringify({ shown, save })).toBe(true);
     // The saved offer's screen: linked to the defect, with its protocol.
     await page.getByTestId('offer-source').getByText('Aus einem Mangel erstellt').waitFor();
     await page.getByTestId('protocol').waitFor();
@@ -118,14 +114,12 @@ describe('offers', () => {
     await expect.poll(() => page.getByTestId('offer-division-autSchieber').isChecked()).toBe(true);
     expect(await page.getByTestId('offer-division-bau').isChecked()).toBe(false);
 
-    // The follow-up date passes: red, and 'Nachfassen fällig'.
-    await page.getByTestId('offer-offerFollowUpDate').fill(day(-3));
+    // The follow-up day: 'Nachfassen fällig' beside the still green ampel.
+    await page.getByTestId('offer-offerFollowUpDate').fill(day(0));
     await page.getByTestId('offer-save').click();
     await toast(page, 'Gespeichert!');
-    await expect.poll(() => ampelOf(page)).toBe('follow_up_expired');
-    expect(await page.getByTestId('offer-page-ampel').getAttribute('data-colour')).toBe('red');
-    expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('Nachfassen abgelaufen');
     await page.getByTestId('offer-status-bar').getByText('Nachfassen fällig').waitFor();
+    expect(await ampelOf(page)).toBe('follow_up_open');
 
     // It is among 'Meine Nachfassungen' of its OFM, marked due.
     await page.goto('/app/offerlist?followUp=mine');
@@ -136,6 +130,15 @@ describe('offers', () => {
     await row.getByTestId('offer-link').click();
     await page.waitForURL((u) => u.pathname === offerPath);
     await page.getByTestId('offer-form').waitFor();
+
+    // The date passes: the red ampel says it alone, without a second 'Nachfassen fällig'.
+    await page.getByTestId('offer-offerFollowUpDate').fill(day(-3));
+    await page.getByTestId('offer-save').click();
+    await toast(page, 'Gespeichert!');
+    await expect.poll(() => ampelOf(page)).toBe('follow_up_expired');
+    expect(await page.getByTestId('offer-page-ampel').getAttribute('data-colour')).toBe('red');
+    expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('Nachfassen abgelaufen');
+    expect(await page.getByTestId('offer-follow-up-due').count()).toBe(0);
 
     // 'Sonstiges' needs a reason: the field says so and nothing is sent.
     await choose(page, 'offer-talkResult', /^Sonstiges/);

@@ -10,17 +10,12 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, baseUrl, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
-};
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The week select's label of a week 'YYYY-Www'. */
 const weekText = (week: string) => {
   const [year, w] = week.split('-W');

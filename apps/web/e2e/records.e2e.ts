@@ -8,12 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The demo tenant of the service technician, and a new sliding door in it. */
 async function newBook(fields: Record<string, unknown>) {

@@ -3,7 +3,7 @@
  * the digest mail, which the admin finds in the outbox of the dashboard.
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken, baseUrl, openAs, setUpBrowser } from './fixtures';
+import { adminToken, baseUrl, isoDay, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -29,7 +29,7 @@ describe('the weekly digest', () => {
     // The demo's last digest is a week old; this run reports what changed since and sets the new baseline.
     await call('POST', '/reminders/digest/run', token, tenant);
 
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = isoDay(-1);
     const title = `Schiebetür Windfang ${Date.now()}`;
     const book = await call<{ _id: string; inspectionAmpel: string }>('POST', '/books', token, tenant, {
       title,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   followUpDue,
+  followUpDueShown,
   mayTakeOver,
   OFFER_AMPEL_COLOUR,
   OFFER_AMPEL_LABELS,
@@ -182,4 +183,18 @@ describe('mayTakeOver and followUpDue', () => {
     expect(followUpDue(offer(followUp(TODAY)), TODAY)).toBe(false);
     expect(followUpDue(offer(talk(null), followUp(null)), TODAY)).toBe(false);
   });
+});
+
+describe('followUpDueShown', () => {
+  // 'Nachfassen fällig' beside the ampel only while the ampel does not already say 'abgelaufen'.
+  const shown = (followUpDate: string) => {
+    const o = offer(talk(null), followUp(followUpDate));
+    return followUpDueShown(followUpDue(o, TODAY), offerAmpel(o, TODAY).label);
+  };
+  it('shows on the follow-up day, beside "Nachfassen offen"', () => expect(shown(TODAY)).toBe(true));
+  it('does not show after it, where the ampel reads "Nachfassen abgelaufen"', () =>
+    expect(shown('2026-11-01')).toBe(false));
+  it('does not show before it', () => expect(shown('2026-11-26')).toBe(false));
+  it('does not show when the offer is not due, whatever the label', () =>
+    expect(followUpDueShown(false, 'follow_up_open')).toBe(false));
 });

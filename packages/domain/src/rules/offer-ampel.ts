@@ -198,3 +198,9 @@ export const mayTakeOver = (o: Pick<OfferAmpelInput, 'angebot' | 'opm' | 'takeOv
 /** Whether the offer's follow-up is due on `today` (the 'Nachfassen fällig' hint and the OFM's mail). */
 export const followUpDue = (o: Pick<OfferAmpelInput, 'angebot'>, today: string) =>
   waitingForTalk(o as OfferAmpelInput) && o.angebot.offerFollowUpDate !== null && o.angebot.offerFollowUpDate <= today;
+
+/**
+ * Whether 'Nachfassen fällig' shows beside the ampel: on the follow-up day itself, when the ampel still
+ * reads 'Nachfassen offen'. From the next day the ampel reads 'Nachfassen abgelaufen' and says it alone.
+ */
+export const followUpDueShown = (due: boolean, label: OfferAmpelLabel) => due && label !== 'follow_up_expired';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
-import type { OfferAmpel, OfferStatus } from '@pruefbuch/domain/rules/offer-ampel';
+import { followUpDueShown, type OfferAmpel, type OfferStatus } from '@pruefbuch/domain/rules/offer-ampel';
 import type { Offer, OfferSource } from '@pruefbuch/domain/schemas/offer';
 import { IconArrowForwardUp, IconBell, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function OfferStatusBar({
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
             <OfferAmpelBadge label={ampel.label} colour={ampel.colour} size="lg" testId="offer-page-ampel" />
-            {due ? <FollowUpDueBadge size="lg" /> : null}
+            {followUpDueShown(due, ampel.label) ? <FollowUpDueBadge size="lg" /> : null}
             <OfferStatusBadge status={status} size="lg" />
           </Group>
           {preview ? (

@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { followUpDueShown } from '@pruefbuch/domain/rules/offer-ampel';
 import { OFFER_SEARCH_TYPES, type OfferListItem, type OfferSortField } from '@pruefbuch/domain/schemas/offer';
 import { IconAlarm, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -164,7 +165,7 @@ export function OfferListPage() {
             >
               {formatDate(o.angebot.offerFollowUpDate)}
             </Text>
-            {o.followUpDue ? (
+            {followUpDueShown(o.followUpDue, o.ampel) ? (
               <Group gap={4} wrap="nowrap" c="red.8" data-testid="offer-follow-up-due">
                 <IconAlarm size={12} aria-hidden />
                 <Text span size="xs" fw={600}>
