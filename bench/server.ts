@@ -45,7 +45,8 @@ type BenchOne<R> = (label: string, open: () => Promise<Database>, serverEnv: Rec
 
 /**
  * Runs a bench on the embedded database and, when reachable, on a fresh PostgreSQL database
- * (PG_URL) that is dropped afterwards; `only` limits it to one of them.
+ * (PG_URL) that is dropped afterwards (kept with BENCH_KEEP_DB=1, to look at its plans); `only` limits it to
+ * one of them.
  */
 export async function onEachDatabase<R>(name: string, benchOne: BenchOne<R>, only?: string): Promise<R[]> {
   const results: R[] = [];
@@ -71,7 +72,8 @@ export async function onEachDatabase<R>(name: string, benchOne: BenchOne<R>, onl
         DATA_DIR: dataDir,
       })),
     );
-    await admin.query(`drop database if exists ${database} with (force)`);
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept: ${url}`);
+    else await admin.query(`drop database if exists ${database} with (force)`);
   } catch (e) {
     console.log(`PostgreSQL skipped: ${(e as Error).stack}`);
   } finally {

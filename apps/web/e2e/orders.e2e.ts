@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
@@ -253,7 +254,8 @@ describe('orders', () => {
     await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
-  it('a search that finds more than 200 orders says so, and pages on past them', async () => {
+  it('a search that finds more orders than it counts says so, and pages on past them', async () => {
+    const CAP = ORDER_SEARCH_COUNT_CAP;
     const token = await adminToken();
     const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
     const tenant = tenants.docs[0]?._id;
@@ -261,9 +263,9 @@ describe('orders', () => {
     const objekt = `Massensuche ${run}`;
     const made: string[] = [];
     try {
-      // 205 orders with the term, ten at a time.
-      for (let i = 0; i < 205; i += 10) {
-        const batch = Array.from({ length: Math.min(10, 205 - i) }, (_, j) =>
+      // CAP + 5 orders with the term, ten at a time.
+      for (let i = 0; i < CAP + 5; i += 10) {
+        const batch = Array.from({ length: Math.min(10, CAP + 5 - i) }, (_, j) =>
           withTenant<{ _id: string }>('POST', '/orders', tenant, token, { objekt: `${objekt} Tür ${i + j}` }),
         );
         made.push(...(await Promise.all(batch)).map((o) => o._id));
@@ -274,24 +276,26 @@ describe('orders', () => {
         `/app/orderprocessinglist?mode=search&search=${encodeURIComponent(objekt)}`,
         'admin@demo.test',
       );
-      // The search counts to 200: the total, the tab and the range say 'more than 200'.
-      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('mehr als 200 Aufträge');
-      expect(await page.getByTestId('order-count-search').textContent()).toBe('200+');
-      expect(await page.getByTestId('list-range').textContent()).toBe('1–20 von mehr als 200');
-      // The pager offers one page past the 200; there the count goes on to the end.
-      await page.getByRole('button', { name: 'Seite 11' }).click();
-      await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('201–205 von 205');
+      // The search counts to the cap: the total, the tab and the range say 'more than' it.
+      await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`mehr als ${CAP} Aufträge`);
+      expect(await page.getByTestId('order-count-search').textContent()).toBe(`${CAP}+`);
+      expect(await page.getByTestId('list-range').textContent()).toBe(`1–20 von mehr als ${CAP}`);
+      // The pager offers one page past the cap; there the count goes on to the end.
+      await page.getByRole('button', { name: `Seite ${CAP / 20 + 1}` }).click();
+      await expect
+        .poll(() => page.getByTestId('list-range').textContent())
+        .toBe(`${CAP + 1}–${CAP + 5} von ${CAP + 5}`);
       // The next page starts at its first row, not where the pager was.
       const tableTop = await page.getByTestId('order-table').evaluate((el) => el.getBoundingClientRect().top);
       expect(tableTop).toBeGreaterThan(0);
       expect(tableTop).toBeLessThan(400);
-      expect(await page.getByTestId('order-total').textContent()).toBe('205 Aufträge');
+      expect(await page.getByTestId('order-total').textContent()).toBe(`${CAP + 5} Aufträge`);
       expect(await page.getByTestId('order-row').count()).toBe(5);
       await shot(page, 'search-more');
       // On a phone the total, the tab's count and the range fit as well.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: 'Seite 1', exact: true }).click();
-      await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('1–20 von mehr als 200');
+      await expect.poll(() => page.getByTestId('list-range').textContent()).toBe(`1–20 von mehr als ${CAP}`);
       await shot(page, 'search-more-390');
       await page.close();
     } finally {

@@ -40,7 +40,7 @@ export const MAX_PAGE_SIZE = 100;
  * How far the free and serial number search of orders count (decision 024): up to this many, or to the
  * end of the page asked for if further; beyond it the reply says "more" instead of counting every match.
  */
-export const ORDER_SEARCH_COUNT_CAP = 200;
+export const ORDER_SEARCH_COUNT_CAP = 100;
 
 export const DEFAULT_LOCALE = 'de';
 export const FALLBACK_LOCALE = 'en';

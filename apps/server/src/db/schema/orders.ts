@@ -183,9 +183,11 @@ export const orders = pgTable(
     index('orders_ad_open_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
-    // The free search and the serial number search: trigrams within the tenant (pg_trgm, btree_gin, as for books).
-    index('orders_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
-    index('orders_serial_trgm_idx').using('gin', t.tenantId, sql`${t.serialText} gin_trgm_ops`),
+    // The free search and the serial number search of a rare term: its trigrams (pg_trgm). Without the tenant
+    // (migration 0022): as a key of the index, the tenant's list of every order was read for each search;
+    // the few orders a rare term finds are checked for their tenant in the table.
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('orders_serial_trgm_idx').using('gin', sql`${t.serialText} gin_trgm_ops`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],

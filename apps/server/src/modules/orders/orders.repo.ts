@@ -311,7 +311,7 @@ export function pageStatement(
  * The total a page's rows carry (each row holds it); a page past the end has no row to carry it, so it is
  * counted apart (an empty first page has none).
  */
-export const totalOf = async (p: { page: number }, found: { total: number }[], count: () => Promise<number>) =>
+const totalOf = async (p: { page: number }, found: { total: number }[], count: () => Promise<number>) =>
   found[0]?.total ?? (p.page === 1 ? 0 : await count());
 
 /** The page's rows and its total from what pageStatement found. */

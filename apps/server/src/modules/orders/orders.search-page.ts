@@ -14,27 +14,23 @@ import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
-import { countOf, orderOf, totalOf } from './orders.repo';
+import { orderOf } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
 
 /**
- * The page's ids and the total of a search: the matches are read in the page's order up to `upTo` (an
- * index in that order stops there), numbered and counted, and the page is cut from them. `upTo` is a
- * validated integer, written into the statement as the page's size and offset are (pageStatement).
+ * The ids of the first `upTo` matches of a search in the page's order (an index in that order stops there).
+ * The server counts them and cuts the page from them: numbering and counting them in the statement cost
+ * PostgreSQL more than sending up to a hundred ids. `upTo` is a validated integer, written into the
+ * statement as the page's size and offset are (pageStatement).
  */
-async function cappedIds(db: Executor, where: SQL, p: PageShape, upTo: number) {
+async function firstMatches(db: Executor, where: SQL, p: PageShape, upTo: number) {
   const order = sql.join(orderOf(p.sort), sql`, `);
-  const from = offsetOf(p);
-  const num = (n: number) => sql.raw(String(Math.trunc(n)));
-  return rowsOf<{ id: string; total: number }>(
+  const rows = await rowsOf<{ id: string }>(
     db,
-    sql`select id, total from (
-      select id, n, count(*) over ()::int as total from (
-        select ${orders.id} as id, row_number() over (order by ${order}) as n from ${orders}
-        where ${where} order by ${order} limit ${num(upTo)}) as hits) as counted
-    where n > ${num(from)} and n <= ${num(from + p.size)} order by n`,
+    sql`select ${orders.id} as id from ${orders} where ${where} order by ${order} limit ${sql.raw(String(Math.trunc(upTo)))}`,
   );
+  return rows.map((r) => r.id);
 }
 
 /** The orders of `ids` as the lists show them, in the order of `ids`: prepared once per connection. */
@@ -65,19 +61,13 @@ const reachOf = (p: { page: number; size: number }) =>
  */
 export async function searchPage(db: Executor, tenantId: string, where: SQL, p: PageShape) {
   const reach = reachOf(p);
-  const hits = await cappedIds(db, where, p, reach + 1);
-  const total = await totalOf(p, hits, () => countOf(db, cappedCount(where, reach + 1)));
-  const items = hits.length
-    ? (
-        await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({
-          tenantId,
-          ids: hits.map((h) => h.id),
-        })
-      ).map((r) => r.item)
+  const matches = await firstMatches(db, where, p, reach + 1);
+  const from = offsetOf(p);
+  const ids = matches.slice(from, from + p.size);
+  const items = ids.length
+    ? (await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({ tenantId, ids })).map(
+        (r) => r.item,
+      )
     : [];
-  return { items, total: Math.min(total, reach), more: total > reach };
+  return { items, total: Math.min(matches.length, reach), more: matches.length > reach };
 }
-
-/** How many orders match `where`, counted up to `upTo` (a page past the end of a capped search). */
-const cappedCount = (where: SQL, upTo: number) =>
-  sql`(select count(*) from (select 1 from ${orders} where ${where} limit ${sql.raw(String(Math.trunc(upTo)))}) as hits)`;

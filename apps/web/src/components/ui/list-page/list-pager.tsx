@@ -17,7 +17,7 @@ export function ListPager<F extends string>({
 }: {
   list: ListStateApi<F>;
   total: number;
-  /** The count stopped at `total`: 'von mehr als 200'. */
+  /** The count stopped at `total`: 'von mehr als 100'. */
   more?: boolean;
   pages: number;
   /** Turns to a page; the list scrolls back to its first row. */
