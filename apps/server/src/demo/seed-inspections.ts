@@ -13,6 +13,7 @@ import {
   type TypeChecklistItem,
   typeChecklistFor,
 } from '@pruefbuch/domain/rules/checklists';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -25,12 +26,15 @@ import { signaturePng } from './seed-signature';
 
 const DAY = 86_400_000;
 const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-/** The same calendar day a year earlier (29 February becomes 28 February). */
-const yearBefore = (iso: string) => {
+/** The same calendar day `months` months earlier (the 31st becomes the month's last day). */
+const monthsBefore = (iso: string, months: number) => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
-  return `${y - 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  const first = new Date(Date.UTC(y, m - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return `${first.toISOString().slice(0, 8)}${String(Math.min(d, last)).padStart(2, '0')}`;
 };
+/** The same calendar day a year earlier (29 February becomes 28 February). */
+const yearBefore = (iso: string) => monthsBefore(iso, 12);
 
 interface DefectSpec {
   item: string;
@@ -194,7 +198,12 @@ function filled(list: readonly TypeChecklistItem[], defects: DefectSpec[]): Chec
   }));
 }
 
-export async function seedDemoInspections(tx: Executor, tenantId: string) {
+type Person = { id: string | null; name: string };
+type BookRow = typeof books.$inferSelect;
+type TypeRow = typeof bookTypes.$inferSelect | null;
+
+/** The demo people who sign the records: the technician, the office, the expert and the branch manager. */
+async function demoPeople(tx: Executor) {
   const people = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -206,29 +215,28 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
         'filiale-default@demo.test',
       ]),
     );
-  const person = (email: string) => {
+  const person = (email: string): Person => {
     const p = people.find((u) => u.email === email);
     return { id: p?.id ?? null, name: p ? `${p.firstName} ${p.lastName}` : 'Prüfer' };
   };
-  const tech = person('servicetechniker@demo.test');
-  const office = person('standard@demo.test');
-  const expert = person('acceptor@demo.test');
-  const branch = person('filiale-default@demo.test');
+  return {
+    tech: person('servicetechniker@demo.test'),
+    office: person('standard@demo.test'),
+    expert: person('acceptor@demo.test'),
+    branch: person('filiale-default@demo.test'),
+  };
+}
 
-  const rows = await tx
-    .select({ book: books, type: bookTypes })
-    .from(books)
-    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
-    .where(and(eq(books.tenantId, tenantId), ne(books.status, BookStatus.STATUS_TEMPLATE)));
-
+/** Collects finalized (or draft) records of the tenant's books as the app writes them, signed and dated. */
+function recordWriter(tenantId: string) {
   const records: (typeof inspections.$inferInsert)[] = [];
   let signer = 0;
   const record = (
-    b: (typeof rows)[number]['book'],
-    type: (typeof rows)[number]['type'],
+    b: BookRow,
+    type: TypeRow,
     kind: InspectionKind,
     when: string,
-    by: { id: string | null; name: string },
+    by: Person,
     opts: { defects?: DefectSpec[]; acceptance?: boolean; draft?: boolean } = {},
   ) => {
     const dto = type ? toBookTypeDto(type) : null;
@@ -284,6 +292,17 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
       updatedAt: opts.draft ? new Date() : (finalizedAt ?? new Date()),
     });
   };
+  return { records, record };
+}
+
+export async function seedDemoInspections(tx: Executor, tenantId: string) {
+  const { tech, office, expert, branch } = await demoPeople(tx);
+  const rows = await tx
+    .select({ book: books, type: bookTypes })
+    .from(books)
+    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
+    .where(and(eq(books.tenantId, tenantId), ne(books.status, BookStatus.STATUS_TEMPLATE)));
+  const { records, record } = recordWriter(tenantId);
 
   for (const { book: b, type } of rows) {
     const key = b.title.split(' – ').slice(1).join(' – ');
@@ -316,4 +335,45 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
       .set({ ...schedule, status })
       .where(eq(books.id, b.id));
   }
+}
+
+/**
+ * The branch books' records (seed-locations.ts): each book shown as inspected has its last inspection or
+ * maintenance one interval before its next due date, and the branch its last monthly self-inspection one
+ * self-inspection interval before that one's due date, signed by the branch manager (Frieda for her branch,
+ * the market management elsewhere). The books' dates and ampels are then those the records give, as
+ * finalize computes them: the branch seed's dates, or a day or three earlier where a month is shorter.
+ */
+export async function seedBranchRecords(tx: Executor, tenantId: string, bookIds: string[]) {
+  if (!bookIds.length) return 0;
+  const { tech, office, branch } = await demoPeople(tx);
+  const rows = await tx
+    .select({ book: books, type: bookTypes })
+    .from(books)
+    .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
+    .where(and(eq(books.tenantId, tenantId), inArray(books.id, bookIds)));
+  const { records, record } = recordWriter(tenantId);
+  const today = berlinToday();
+  rows.forEach(({ book: b, type }, i) => {
+    if (b.nextInspectionDate && b.serviceinterval) {
+      const kind = i % 2 === 0 ? 'inspection' : 'wartung';
+      const defects = i % 6 === 5 ? [SIGNAGE] : [];
+      record(b, type, kind, monthsBefore(b.nextInspectionDate, b.serviceinterval), kind === 'wartung' ? office : tech, {
+        defects,
+      });
+    }
+    if (b.nextInspectionDateSelf && b.selfserviceinterval) {
+      const manager = b.title.startsWith('FrischeMarkt 4101 ') ? branch : { id: null, name: 'Marktleitung' };
+      // Never a record of tomorrow: a due date within the interval's length would put it there.
+      const [when = today] = [monthsBefore(b.nextInspectionDateSelf, b.selfserviceinterval), today].sort();
+      record(b, type, 'self', when, manager);
+    }
+  });
+  if (records.length) await tx.insert(inspections).values(records);
+  // The dates as finalize computes them from the records (a due date on the 31st moves to a month's last day).
+  for (const { book: b } of rows) {
+    const { latest: _latest, ...schedule } = await scheduleFor(tx, b);
+    await tx.update(books).set(schedule).where(eq(books.id, b.id));
+  }
+  return records.length;
 }

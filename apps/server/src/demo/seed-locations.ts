@@ -19,6 +19,7 @@ import {
   userCustomerLocations,
   users,
 } from '../db/schema/index';
+import { seedBranchRecords } from './seed-inspections';
 
 export const RETAIL_CUSTOMER_NAME = 'FrischeMarkt GmbH & Co. KG';
 
@@ -162,8 +163,8 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
       selfserviceinterval: 1,
       nextInspectionDate: isoDay(due),
       inspectionAmpel: ampelOf(due),
-      nextInspectionDateSelf: isoDay(Math.min(due, 10 + (i % 25))),
-      inspectionSelfAmpel: ampelOf(Math.min(due, 10 + (i % 25))),
+      nextInspectionDateSelf: isoDay(Math.min(due, 4 + (i % 25))),
+      inspectionSelfAmpel: ampelOf(Math.min(due, 4 + (i % 25))),
       status: due < -90 ? 6 : 4,
       active: nr !== DORMANT,
       nr,
@@ -201,6 +202,12 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
   await tx
     .insert(customerLocationBooks)
     .values(inserted.map((b, i) => ({ locationId: byNr.get(bookRows[i]?.nr ?? '') ?? '', bookId: b.id })));
+  // A book shown as inspected has its records: the last inspection and the branch's last self-inspection.
+  await seedBranchRecords(
+    tx,
+    tenantId,
+    inserted.map((b) => b.id),
+  );
 
   const demo = await tx
     .select({ id: users.id, email: users.email })
