@@ -10,7 +10,7 @@ import { type CostList, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/sche
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { aimAt, inMiddle, pickUp, settledBox } from './drag';
-import { adminInDemoTenant, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminInDemoTenant, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -116,15 +116,26 @@ describe('capacity planning', () => {
     await page.getByText('Erfolgreich in Kapazitäten eingeplant', { exact: true }).first().waitFor();
 
     // The planned slots as the server has them: open the week of the first one on a weekday before Friday.
-    const required = await withTenant<{ slots: { _id: string; date: string; area: string }[] }>(
+    const required = await withTenant<{ slots: { _id: string; __v: number; date: string; area: string }[] }>(
       'GET',
       `/capacity/get/requiredTime/${orderId}`,
       tenant,
       token,
     );
     expect(required.slots.length).toBeGreaterThan(0);
-    const slot = required.slots.find((s) => [1, 2, 3, 4].includes(new Date(`${s.date}T12:00:00Z`).getUTCDay()));
-    if (!slot) throw new Error('no slot between Monday and Thursday');
+    const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    const found = required.slots.find((s) => [1, 2, 3, 4].includes(weekdayOf(s.date)));
+    // On a Friday the proposal plans the order for the day at hand: it moves to next week's Tuesday first.
+    const toTuesday = async (first: (typeof required.slots)[number]) => {
+      const tuesday = isoDay(7 + ((2 - weekdayOf(isoDay()) + 7) % 7));
+      await withTenant('PUT', '/capacity/put/shiftTimeslot', tenant, token, {
+        _id: first._id,
+        __v: first.__v,
+        date: tuesday,
+      });
+      return { ...first, date: tuesday };
+    };
+    const slot = found ?? (await toTuesday(required.slots[0] as (typeof required.slots)[number]));
     const next = new Date(Date.parse(`${slot.date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     await page.goto(`/app/capacities?date=${slot.date}`);
     const card = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
@@ -322,9 +333,7 @@ describe('capacity planning', () => {
   it('a move of a card changed meanwhile is refused with the conflict message, and the board reloads', async () => {
     const { token, tenant, abnr, orderId } = await setUp();
     // A Tuesday of next week, planned by hand through the API.
-    const d = new Date();
-    d.setUTCDate(d.getUTCDate() + 7 + ((2 - d.getUTCDay() + 7) % 7));
-    const tuesday = d.toISOString().slice(0, 10);
+    const tuesday = isoDay(7 + ((2 - new Date(`${isoDay()}T12:00:00Z`).getUTCDay() + 7) % 7));
     const slot = await withTenant<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
       orderId,
       date: tuesday,

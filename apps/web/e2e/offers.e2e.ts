@@ -97,10 +97,8 @@ describe('offers', () => {
     // while the toast shows.
     const notification = page.locator('.mantine-Notification-root', { hasText: 'Angelegt!' });
     await notification.waitFor();
-    const [shown, save] = await Promise.all([
-      notification.boundingBox(),
-      page.getByTestId('offer-save').boundingBox(),
-    ]);
+    await page.getByTestId('offer-save').waitFor();
+    const [shown, save] = await Promise.all([notification.boundingBox(), page.getByTestId('offer-save').boundingBox()]);
     expect(shown && save && shown.y + shown.height <= save.y, JSON.stringify({ shown, save })).toBe(true);
     // The saved offer's screen: linked to the defect, with its protocol.
     await page.getByTestId('offer-source').getByText('Aus einem Mangel erstellt').waitFor();

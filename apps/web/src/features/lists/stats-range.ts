@@ -1,4 +1,6 @@
 /** The period of statistik_gutachten: by default the last 12 months, this one included; one bar per month. */
+
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { ABN_STATS_MAX_YEARS, type AbnStats } from '@pruefbuch/domain/schemas/inspection';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -12,8 +14,8 @@ export interface DateRange {
   to: string;
 }
 
-/** From the first day of the month eleven months back to today: twelve calendar months. */
-export function defaultStatsRange(today: Date | string = new Date()): DateRange {
+/** From the first day of the month eleven months back to today (Berlin's, as the server counts): twelve calendar months. */
+export function defaultStatsRange(today: Date | string = berlinToday()): DateRange {
   const day = dayjs(today);
   return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
 }

@@ -3,6 +3,7 @@
  * view, the range (default: the last 12 months, this one included) and the department.
  */
 import { DEPARTMENT_NUMBERS, Department, type DepartmentName } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { EVALUATION_VIEWS, type EvaluationView, evaluationMaxTo } from '@pruefbuch/domain/schemas/offer';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -16,8 +17,8 @@ export interface DateRange {
   to: string;
 }
 
-/** From the first day of the month eleven months back to today: twelve calendar months. */
-export function defaultRange(today: Date | string = new Date()): DateRange {
+/** From the first day of the month eleven months back to today (Berlin's, as the server counts): twelve calendar months. */
+export function defaultRange(today: Date | string = berlinToday()): DateRange {
   const day = dayjs(today);
   return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
 }
