@@ -56,6 +56,7 @@ export const customerlocations = {
   edit: {
     newTitle: 'Neue Filiale',
     title: 'Filiale {{name}}',
+    title_znl: 'Filiale {{name}}',
     general: 'Filiale',
     identifiers: 'Mindestens eines von ZNL, Nr. und SAP-Nr. ist nötig.',
     activeHint: 'Inaktive Filialen sehen Filialbenutzer nicht.',

@@ -56,7 +56,9 @@ export const customerlocations: typeof de = {
   },
   edit: {
     newTitle: 'New branch',
-    title: '{{name}}',
+    // 'Branch No. 4304'; with a branch office its word already says so: 'Branch office Hamburg · No. 4304'.
+    title: 'Branch {{name}}',
+    title_znl: '{{name}}',
     general: 'Branch',
     identifiers: 'At least one of branch office, no. and SAP no. is needed.',
     activeHint: 'Branch users do not see inactive branches.',

@@ -65,7 +65,10 @@ export function LocationEditPage() {
     <EditorPage
       title={
         loaded
-          ? t('customerlocations.edit.title', { name: localLocationName(t, loaded) })
+          ? t('customerlocations.edit.title', {
+              name: localLocationName(t, loaded),
+              context: loaded.znl ? 'znl' : undefined,
+            })
           : t('customerlocations.edit.general')
       }
       description={lines ? [lines.street, lines.city].filter(Boolean).join(', ') : undefined}
