@@ -29,6 +29,8 @@ export const opevaluation = {
   chart: {
     label: 'Diagramm: Aufträge je Monat',
     minutesLabel: 'Diagramm: kalkulierte und benötigte Minuten je Monat',
+    countsAxis: 'Aufträge',
+    minutesAxis: 'Minuten',
   },
   total: 'Gesamt',
   noTenant: 'Bitte zuerst einen Mandanten wählen.',

@@ -31,6 +31,8 @@ export const opevaluation: typeof de = {
   chart: {
     label: 'Chart: orders per month',
     minutesLabel: 'Chart: calculated and booked minutes per month',
+    countsAxis: 'Orders',
+    minutesAxis: 'Minutes',
   },
   total: 'Total',
   noTenant: 'Please choose a tenant first.',

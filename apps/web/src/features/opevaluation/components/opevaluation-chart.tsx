@@ -38,7 +38,8 @@ export function CountsChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
       data={data}
       dataKey="month"
       series={COUNT_SERIES.map((s) => ({ ...s, label: t(`opevaluation.columns.${s.name}`) }))}
-      yAxisProps={{ allowDecimals: false, width: 32 }}
+      yAxisProps={{ allowDecimals: false, width: 52 }}
+      yAxisLabel={t('opevaluation.chart.countsAxis')}
       withLegend
       {...inSeriesOrder(COUNT_SERIES.map((s) => s.name))}
       tickLine="y"
@@ -69,7 +70,8 @@ export function MinutesChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
         { name: 'calculatedMin', label: t('opevaluation.columns.calculatedMin'), color: 'blue.4' },
         { name: 'bookedMin', label: t('opevaluation.columns.bookedMin'), color: 'orange.6' },
       ]}
-      yAxisProps={{ allowDecimals: false, width: 48 }}
+      yAxisProps={{ allowDecimals: false, width: 72 }}
+      yAxisLabel={t('opevaluation.chart.minutesAxis')}
       withLegend
       {...inSeriesOrder(['calculatedMin', 'bookedMin'])}
       tickLine="y"
