@@ -94,12 +94,18 @@ describe('offers', () => {
     await page.getByTestId('offer-save').click();
     await page.waitForURL(/\/app\/offer\/[0-9a-f-]{36}$/);
     // The toast (bottom right, SPEC §8) sits above the save bar, not on 'Speichern': both measured at once,
-    // while the toast shows.
+    // while the toast shows. The editor mounts anew on the saved offer's address, so the measure is retried
+    // until both are there.
     const notification = page.locator('.mantine-Notification-root', { hasText: 'Angelegt!' });
     await notification.waitFor();
-    await page.getByTestId('offer-save').waitFor();
-    const [shown, save] = await Promise.all([notification.boundingBox(), page.getByTestId('offer-save').boundingBox()]);
-    expect(shown && save && shown.y + shown.height <= save.y, JSON.stringify({ shown, save })).toBe(true);
+    const toastAboveSave = async () => {
+      const [shown, save] = await Promise.all([
+        notification.boundingBox(),
+        page.getByTestId('offer-save').boundingBox(),
+      ]);
+      return shown && save ? shown.y + shown.height <= save.y : null;
+    };
+    await expect.poll(toastAboveSave, { timeout: 3_000 }).toBe(true);
     // The saved offer's screen: linked to the defect, with its protocol.
     await page.getByTestId('offer-source').getByText('Aus einem Mangel erstellt').waitFor();
     await page.getByTestId('protocol').waitFor();
