@@ -15,6 +15,7 @@ import {
 } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
+import { intervalBefore, ServiceInterval } from '@pruefbuch/domain/rules/service-intervals';
 import type { ChecklistEntry, Defect, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -22,19 +23,13 @@ import { books, bookTypes, inspections, users } from '../db/schema/index';
 import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
 import { toBookTypeDto } from '../modules/booktypes/booktypes.repo';
 import { blankChecklist } from '../modules/inspections/inspections.input';
+import { minDay } from './seed-days';
 import { signaturePng } from './seed-signature';
 
 const DAY = 86_400_000;
 const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-/** The same calendar day `months` months earlier (the 31st becomes the month's last day). */
-const monthsBefore = (iso: string, months: number) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 - months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return `${first.toISOString().slice(0, 8)}${String(Math.min(d, last)).padStart(2, '0')}`;
-};
 /** The same calendar day a year earlier (29 February becomes 28 February). */
-const yearBefore = (iso: string) => monthsBefore(iso, 12);
+const yearBefore = (iso: string) => intervalBefore(iso, ServiceInterval.YEARLY) as string;
 
 interface DefectSpec {
   item: string;
@@ -339,14 +334,21 @@ export async function seedDemoInspections(tx: Executor, tenantId: string) {
 
 /**
  * The branch books' records (seed-locations.ts): each book shown as inspected has its last inspection or
- * maintenance one interval before its next due date, and the branch its last monthly self-inspection one
- * self-inspection interval before that one's due date, signed by the branch manager (Frieda for her branch,
- * the market management elsewhere). The books' dates and ampels are then those the records give, as
- * finalize computes them: the branch seed's dates, or a day or three earlier where a month is shorter.
+ * maintenance one interval before its next due date, and the branch its last self-inspection one
+ * self-inspection interval before that one's due date, signed by the market management, or by the demo
+ * branch manager for the books in `signedByBranchUser` (Frieda's branch). The books' dates and ampels are
+ * then those the records give, as finalize computes them: the branch seed's dates, or a day or three
+ * earlier where a month is shorter.
  */
-export async function seedBranchRecords(tx: Executor, tenantId: string, bookIds: string[]) {
+export async function seedBranchRecords(
+  tx: Executor,
+  tenantId: string,
+  bookIds: string[],
+  signedByBranchUser: ReadonlySet<string>,
+) {
   if (!bookIds.length) return 0;
   const { tech, office, branch } = await demoPeople(tx);
+  const market = { id: null, name: 'Marktleitung' };
   const rows = await tx
     .select({ book: books, type: bookTypes })
     .from(books)
@@ -355,19 +357,14 @@ export async function seedBranchRecords(tx: Executor, tenantId: string, bookIds:
   const { records, record } = recordWriter(tenantId);
   const today = berlinToday();
   rows.forEach(({ book: b, type }, i) => {
-    if (b.nextInspectionDate && b.serviceinterval) {
+    const last = b.nextInspectionDate && intervalBefore(b.nextInspectionDate, b.serviceinterval);
+    if (last) {
       const kind = i % 2 === 0 ? 'inspection' : 'wartung';
-      const defects = i % 6 === 5 ? [SIGNAGE] : [];
-      record(b, type, kind, monthsBefore(b.nextInspectionDate, b.serviceinterval), kind === 'wartung' ? office : tech, {
-        defects,
-      });
+      record(b, type, kind, last, kind === 'wartung' ? office : tech, { defects: i % 6 === 5 ? [SIGNAGE] : [] });
     }
-    if (b.nextInspectionDateSelf && b.selfserviceinterval) {
-      const manager = b.title.startsWith('FrischeMarkt 4101 ') ? branch : { id: null, name: 'Marktleitung' };
-      // Never a record of tomorrow: a due date within the interval's length would put it there.
-      const [when = today] = [monthsBefore(b.nextInspectionDateSelf, b.selfserviceinterval), today].sort();
-      record(b, type, 'self', when, manager);
-    }
+    const lastSelf = b.nextInspectionDateSelf && intervalBefore(b.nextInspectionDateSelf, b.selfserviceinterval);
+    // Never a record of tomorrow: a due date within the interval's length would put it there.
+    if (lastSelf) record(b, type, 'self', minDay(lastSelf, today), signedByBranchUser.has(b.id) ? branch : market);
   });
   if (records.length) await tx.insert(inspections).values(records);
   // The dates as finalize computes them from the records (a due date on the 31st moves to a month's last day).

@@ -202,11 +202,14 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
   await tx
     .insert(customerLocationBooks)
     .values(inserted.map((b, i) => ({ locationId: byNr.get(bookRows[i]?.nr ?? '') ?? '', bookId: b.id })));
-  // A book shown as inspected has its records: the last inspection and the branch's last self-inspection.
+  // A book shown as inspected has its records: the last inspection and the branch's last self-inspection,
+  // in Frieda's branch signed by her.
+  const friedas = new Set(demoBranchAssignments.default);
   await seedBranchRecords(
     tx,
     tenantId,
     inserted.map((b) => b.id),
+    new Set(inserted.filter((_, i) => friedas.has(bookRows[i]?.nr ?? '')).map((b) => b.id)),
   );
 
   const demo = await tx

@@ -33,6 +33,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLogs, blobs, books, inspections, offerFiles, offers, users } from '../db/schema/index';
 import type { FileStore } from '../platform/files';
+import { addDays, maxDay, minDay } from './seed-days';
 import { doorPhotoPng, simplePdf } from './seed-offer-files';
 
 export const DEMO_OFFER_COUNT = 150;
@@ -72,10 +73,6 @@ export function generator(seed: number) {
   return { next, int, pick, weighted, logNormal };
 }
 
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const minDay = (a: string, b: string) => (a < b ? a : b);
-const maxDay = (a: string, b: string) => (a > b ? a : b);
 /** A moment on a day, at a local office hour (stored as UTC; Berlin is one or two hours ahead). */
 const at = (day: string, hour: number, minute = 0) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);

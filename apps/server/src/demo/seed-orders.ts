@@ -25,6 +25,7 @@ import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
 import type { RequestContext } from '../platform/context';
+import { addDays, maxDay, minDay } from './seed-days';
 import { generator } from './seed-offers';
 
 export const DEMO_ORDER_COUNT = 120;
@@ -71,10 +72,6 @@ const AGE_OF: Record<OrderStatus, [number, number]> = {
   VERRECHNET: [70, 420],
 };
 
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const minDay = (a: string, b: string) => (a < b ? a : b);
-const maxDay = (a: string, b: string) => (a > b ? a : b);
 /** A moment on a day at an office hour (stored as UTC; Berlin is one or two hours ahead). */
 const at = (day: string, hour: number, minute = 0) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../locales/resources';
 import { BOOK_DEFAULTS, bookCreateSchema, bookUpdateSchema } from '../schemas/book';
 import { BOOK_STATUS_LABEL_KEY, BOOK_STATUS_NUMBERS, BookStatus } from './book-status';
-import { addInterval, SERVICE_INTERVALS, ServiceInterval } from './service-intervals';
+import { addInterval, intervalBefore, SERVICE_INTERVALS, ServiceInterval } from './service-intervals';
 
 describe('book status (SPEC §4)', () => {
   it('numbers the values in the listed order, template last', () => {
@@ -60,6 +60,23 @@ describe('service intervals (SPEC §3)', () => {
     ['2025-06-15', 5, null],
   ])('%s + interval %i = %s', (date, value, next) => {
     expect(addInterval(date, value)).toBe(next);
+  });
+
+  it.each([
+    ['2025-03-11', ServiceInterval.DAILY, '2025-03-10'],
+    ['2026-01-01', ServiceInterval.DAILY, '2025-12-31'],
+    ['2025-03-04', ServiceInterval.WEEKLY, '2025-02-25'],
+    ['2025-03-31', ServiceInterval.MONTHLY, '2025-02-28'],
+    ['2024-03-31', ServiceInterval.MONTHLY, '2024-02-29'],
+    ['2026-01-15', ServiceInterval.MONTHLY, '2025-12-15'],
+    ['2026-05-31', ServiceInterval.QUARTERLY, '2026-02-28'],
+    ['2026-02-28', ServiceInterval.HALF_YEARLY, '2025-08-28'],
+    ['2025-02-28', ServiceInterval.YEARLY, '2024-02-28'],
+    ['2024-02-29', ServiceInterval.YEARLY, '2023-02-28'],
+    ['2025-06-15', ServiceInterval.NONE, null],
+    ['2025-06-15', 5, null],
+  ])('%s − interval %i = %s', (date, value, before) => {
+    expect(intervalBefore(date, value)).toBe(before);
   });
 });
 

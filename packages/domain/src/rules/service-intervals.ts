@@ -51,16 +51,29 @@ export const isServiceInterval = (v: unknown): v is ServiceIntervalValue =>
  * null for 'no inspection' or an unknown value.
  */
 export function addInterval(isoDate: string, value: number): string | null {
+  return shiftByInterval(isoDate, value, 1);
+}
+
+/**
+ * The date one interval before an ISO date, in the same calendar terms (31 Mar − 1 month = 28/29 Feb): the
+ * latest record of a book that is due on `isoDate`, where one can be. Null for 'no inspection' or an unknown
+ * value.
+ */
+export function intervalBefore(isoDate: string, value: number): string | null {
+  return shiftByInterval(isoDate, value, -1);
+}
+
+function shiftByInterval(isoDate: string, value: number, direction: 1 | -1): string | null {
   const entry = SERVICE_INTERVALS.find((i) => i.value === value);
   if (!entry || (entry.days === 0 && entry.months === 0)) return null;
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   let date: Date;
   if (entry.months) {
-    const target = new Date(Date.UTC(y, m - 1 + entry.months, 1));
+    const target = new Date(Date.UTC(y, m - 1 + direction * entry.months, 1));
     const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
     date = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(d, last)));
   } else {
-    date = new Date(Date.UTC(y, m - 1, d + entry.days));
+    date = new Date(Date.UTC(y, m - 1, d + direction * entry.days));
   }
   return date.toISOString().slice(0, 10);
 }

@@ -1,0 +1,9 @@
+/** The demo seeds' day arithmetic on ISO days (YYYY-MM-DD, compared as text). */
+
+/** The day `n` days after `day` (before it when negative). */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The earlier of two days. */
+export const minDay = (a: string, b: string) => (a < b ? a : b);
+/** The later of two days. */
+export const maxDay = (a: string, b: string) => (a > b ? a : b);
