@@ -1,24 +1,17 @@
 /** The period of statistik_gutachten: by default the last 12 months, this one included; one bar per month. */
-
-import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { ABN_STATS_MAX_YEARS, type AbnStats } from '@pruefbuch/domain/schemas/inspection';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type DateRange, lastTwelveMonths } from '@/lib/date-range';
 
 dayjs.extend(customParseFormat);
 
 const ISO = 'YYYY-MM-DD';
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export type { DateRange };
 
-/** From the first day of the month eleven months back to today (Berlin's, as the server counts): twelve calendar months. */
-export function defaultStatsRange(today: Date | string = berlinToday()): DateRange {
-  const day = dayjs(today);
-  return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
-}
+/** The default period: the last twelve calendar months, this one included. */
+export const defaultStatsRange = lastTwelveMonths;
 
 /** A range from the address (?from=&to=), or null when it is missing, malformed or reversed. */
 export function parseRange(from: string | null, to: string | null): DateRange | null {

@@ -3,25 +3,19 @@
  * view, the range (default: the last 12 months, this one included) and the department.
  */
 import { DEPARTMENT_NUMBERS, Department, type DepartmentName } from '@pruefbuch/domain/roles';
-import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { EVALUATION_VIEWS, type EvaluationView, evaluationMaxTo } from '@pruefbuch/domain/schemas/offer';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type DateRange, lastTwelveMonths } from '@/lib/date-range';
 
 dayjs.extend(customParseFormat);
 
 const ISO = 'YYYY-MM-DD';
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export type { DateRange };
 
-/** From the first day of the month eleven months back to today (Berlin's, as the server counts): twelve calendar months. */
-export function defaultRange(today: Date | string = berlinToday()): DateRange {
-  const day = dayjs(today);
-  return { from: day.subtract(11, 'month').startOf('month').format(ISO), to: day.format(ISO) };
-}
+/** The screen's default range: the last twelve calendar months, this one included. */
+export const defaultRange = lastTwelveMonths;
 
 /**
  * A change of the range as address parameters: both bounds are written, so that a range once changed stays
