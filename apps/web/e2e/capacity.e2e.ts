@@ -13,6 +13,10 @@ import { aimAt, inMiddle, pickUp, settledBox } from './drag';
 import { adminInDemoTenant, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
+/** The weekday of an ISO day (0 Sunday … 6 Saturday). */
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+/** A Tuesday one to two weeks after Berlin's today: a working day the board shows with days on both sides. */
+const tuesdayAhead = () => isoDay(7 + ((2 - weekdayOf(isoDay()) + 7) % 7));
 const run = randomUUID().slice(0, 6);
 
 async function shot(page: Page, name: string) {
@@ -123,11 +127,10 @@ describe('capacity planning', () => {
       token,
     );
     expect(required.slots.length).toBeGreaterThan(0);
-    const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
     const found = required.slots.find((s) => [1, 2, 3, 4].includes(weekdayOf(s.date)));
-    // On a Friday the proposal plans the order for the day at hand: it moves to next week's Tuesday first.
+    // On a Friday the proposal plans the order for the day at hand: it moves to a Tuesday ahead first.
     const toTuesday = async (first: (typeof required.slots)[number]) => {
-      const tuesday = isoDay(7 + ((2 - weekdayOf(isoDay()) + 7) % 7));
+      const tuesday = tuesdayAhead();
       await withTenant('PUT', '/capacity/put/shiftTimeslot', tenant, token, {
         _id: first._id,
         __v: first.__v,
@@ -332,8 +335,8 @@ describe('capacity planning', () => {
 
   it('a move of a card changed meanwhile is refused with the conflict message, and the board reloads', async () => {
     const { token, tenant, abnr, orderId } = await setUp();
-    // A Tuesday of next week, planned by hand through the API.
-    const tuesday = isoDay(7 + ((2 - new Date(`${isoDay()}T12:00:00Z`).getUTCDay() + 7) % 7));
+    // A Tuesday ahead, planned by hand through the API.
+    const tuesday = tuesdayAhead();
     const slot = await withTenant<{ _id: string; __v: number }>('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
       orderId,
       date: tuesday,
