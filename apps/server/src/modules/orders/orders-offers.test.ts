@@ -56,6 +56,16 @@ describe('POST orders/fromOffer', () => {
       newValue: string | null;
     }[];
     expect(protocol.find((e) => e.field === 'opm.orderId')?.newValue).toBe(order._id);
+    // The lists name the order's offer by its number, which the offer's editor may still change: the
+    // database writes the order's list item anew (migration 0023).
+    const renamed = await w.call('PUT', `/offer/${offer._id}`, {
+      __v: taken.__v,
+      angebot: { ...taken.angebot, offerNr: 'A-17/2' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const listed = (await w.call('GET', '/orders/getOrdersBySearch/Kaufhof%20Zeil')).json() as { docs: Order[] };
+    expect(listed.docs.map((d) => d.offerNr)).toEqual(['A-17/2']);
+    await expectListItemsAreOrders(w, 1);
     // A second time: the offer has its order.
     const again = await w.call('POST', `/orders/fromOffer/${offer._id}`);
     expect(again.statusCode).toBe(409);

@@ -302,7 +302,6 @@ export function pageStatement(
   return db
     .select({ item: listItemJson, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
-    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
     .where(sql`${orders.id} in ${pageIds}`)
     .orderBy(...orderOf(sort));
 }

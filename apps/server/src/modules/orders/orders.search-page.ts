@@ -11,7 +11,7 @@ import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { offers, orders } from '../../db/schema/index';
+import { orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
 import { orderOf } from './orders.repo';
@@ -38,7 +38,6 @@ const pageItems = (db: Executor, name: string) =>
   db
     .select({ item: listItemJson })
     .from(orders)
-    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)))
     .where(
       and(eq(orders.tenantId, sql.placeholder('tenantId')), sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`),
     )
