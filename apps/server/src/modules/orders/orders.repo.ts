@@ -270,7 +270,7 @@ export const countWhere = (where: SQL) => sql`(select count(*) from ${orders} wh
 /**
  * One page of orders matching `where`, sorted, with the total (`total`: a count such as countWhere(where)),
  * in one statement: the page's ids come from orders alone (the list's index, stopping after the page),
- * only the page's rows are read and joined with their offer, and the total is computed once. A window
+ * only the page's rows are read (their list items), and the total is computed once. A window
  * count over the joined rows made every list read all its matches in full; three statements cost three
  * round trips.
  */
