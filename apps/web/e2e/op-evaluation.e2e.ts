@@ -1,8 +1,8 @@
 /**
  * The operations evaluation shows the orders of the current tenant per month: the demo orders of the
  * last twelve months in chart and table, a new order counted as received in this month, the CSV
- * export with the server's figures, the empty state for a range without orders, and at 390 px the
- * screen does not overflow sideways.
+ * export with the server's figures, the empty state for a range without orders, at 390 px the screen
+ * does not overflow sideways, and at 1280 px the whole table fits beside the navigation.
  */
 import { readFile } from 'node:fs/promises';
 import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
@@ -85,5 +85,19 @@ describe('operations evaluation', () => {
     await page.getByTestId('opevaluation-total').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows the whole table beside the navigation at 1280 px, without scrolling it sideways', async () => {
+    const { page } = await signedInAdmin(1280);
+    await page.goto('/app/opevaluation');
+    await page.getByTestId('opevaluation-total').waitFor();
+    // The table's frame (Table.ScrollContainer) scrolls only when the table is wider than the frame.
+    const hidden = await page
+      .getByTestId('opevaluation-table')
+      .evaluate((table) => table.getBoundingClientRect().width - (table.parentElement?.clientWidth ?? 0));
+    expect(hidden).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Montiert, nicht verrechnet' }).isVisible())
+      .toBe(true);
   });
 });

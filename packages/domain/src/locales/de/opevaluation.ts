@@ -26,6 +26,27 @@ export const opevaluation = {
     late: 'Verspätet',
     installedNotBilled: 'Montiert, nicht verrechnet',
   },
+  /** The table's column groups. */
+  groups: {
+    orders: 'Aufträge',
+    sums: 'Summen in €',
+    minutes: 'Minuten',
+    open: 'Offen',
+  },
+  /** The table's columns under their group's heading (shorter than in the chart and the export). */
+  tableColumns: {
+    received: 'Eingang',
+    installed: 'Montiert',
+    accepted: 'Abnahme',
+    billed: 'Verrechnet',
+    betragSum: 'Betrag',
+    vergabepreisSum: 'Vergabepreis',
+    calculatedMin: 'Kalkuliert',
+    bookedMin: 'Benötigt',
+    minutesDiff: 'Abweichung',
+    late: 'Verspätet',
+    installedNotBilled: 'Montiert, nicht verrechnet',
+  },
   chart: {
     label: 'Diagramm: Aufträge je Monat',
     minutesLabel: 'Diagramm: kalkulierte und benötigte Minuten je Monat',

@@ -28,6 +28,27 @@ export const opevaluation: typeof de = {
     late: 'Late',
     installedNotBilled: 'Installed, not billed',
   },
+  /** The table's column groups. */
+  groups: {
+    orders: 'Orders',
+    sums: 'Sums in €',
+    minutes: 'Minutes',
+    open: 'Open',
+  },
+  /** The table's columns under their group's heading (shorter than in the chart and the export). */
+  tableColumns: {
+    received: 'Received',
+    installed: 'Installed',
+    accepted: 'Accepted',
+    billed: 'Billed',
+    betragSum: 'Amount',
+    vergabepreisSum: 'Award price',
+    calculatedMin: 'Calculated',
+    bookedMin: 'Booked',
+    minutesDiff: 'Difference',
+    late: 'Late',
+    installedNotBilled: 'Installed, not billed',
+  },
   chart: {
     label: 'Chart: orders per month',
     minutesLabel: 'Chart: calculated and booked minutes per month',

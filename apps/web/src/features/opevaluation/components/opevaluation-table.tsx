@@ -2,7 +2,7 @@ import { Paper, Table } from '@mantine/core';
 import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { monthLabel } from '../../offerevaluation/evaluation-labels';
 import { minutesDiff } from '../opevaluation-state';
 
@@ -28,8 +28,8 @@ function Cells({ row, head }: { row: OpEvaluationRow; head: ReactNode }) {
           {formatNumber(row[k])}
         </Cell>
       ))}
-      <Cell ta="right">{formatMoney(row.betragSum)}</Cell>
-      <Cell ta="right">{formatMoney(row.vergabepreisSum)}</Cell>
+      <Cell ta="right">{formatNumber(Math.round(row.betragSum))}</Cell>
+      <Cell ta="right">{formatNumber(Math.round(row.vergabepreisSum))}</Cell>
       <Cell ta="right">{formatNumber(row.calculatedMin)}</Cell>
       <Cell ta="right">{formatNumber(row.bookedMin)}</Cell>
       <Cell ta="right" c={diff !== null && diff > 0 ? 'red.7' : undefined}>
@@ -43,16 +43,33 @@ function Cells({ row, head }: { row: OpEvaluationRow; head: ReactNode }) {
   );
 }
 
-/** The months and the total: counts, sums in EUR, minutes with the deviation, late and not billed. */
+/** The columns under their group's heading (the month stands before them, over both header rows). */
+const GROUPS: { key: string; columns: readonly string[] }[] = [
+  { key: 'orders', columns: COUNTS },
+  { key: 'sums', columns: ['betragSum', 'vergabepreisSum'] },
+  { key: 'minutes', columns: ['calculatedMin', 'bookedMin', 'minutesDiff'] },
+  { key: 'open', columns: ['late', 'installedNotBilled'] },
+];
+
+/** A heading may wrap (the figures never do), so that the table fits beside the navigation at 1280 px. */
+const HEAD: CSSProperties = { whiteSpace: 'normal', verticalAlign: 'bottom', fontSize: 'var(--mantine-font-size-xs)' };
+/** A group's heading: centred over its columns, with a line under it. */
+const GROUP_HEAD: CSSProperties = {
+  ...HEAD,
+  fontSize: 'var(--mantine-font-size-sm)',
+  textAlign: 'center',
+  borderBottom: '1px solid var(--mantine-color-default-border)',
+};
+
+/** The months and the total: counts, sums in whole euros (the exports have the cents), minutes with the deviation, late and not billed. */
 export function OpEvaluationTable({ rows, total }: { rows: readonly OpEvaluationRow[]; total: OpEvaluationRow }) {
   const { t } = useTranslation();
-  const h = (k: string) => t(`opevaluation.columns.${k}`);
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={900}>
         <Table
           highlightOnHover
-          horizontalSpacing="xs"
+          horizontalSpacing={5}
           verticalSpacing={6}
           fz="sm"
           style={{ whiteSpace: 'nowrap' }}
@@ -60,19 +77,19 @@ export function OpEvaluationTable({ rows, total }: { rows: readonly OpEvaluation
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={STICKY}>{h('month')}</Table.Th>
-              {[
-                ...COUNTS,
-                'betragSum',
-                'vergabepreisSum',
-                'calculatedMin',
-                'bookedMin',
-                'minutesDiff',
-                'late',
-                'installedNotBilled',
-              ].map((k) => (
-                <Table.Th key={k} ta="right">
-                  {h(k)}
+              <Table.Th rowSpan={2} style={{ ...STICKY, ...HEAD }}>
+                {t('opevaluation.columns.month')}
+              </Table.Th>
+              {GROUPS.map((g) => (
+                <Table.Th key={g.key} colSpan={g.columns.length} style={GROUP_HEAD}>
+                  {t(`opevaluation.groups.${g.key}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+            <Table.Tr>
+              {GROUPS.flatMap((g) => g.columns).map((c) => (
+                <Table.Th key={c} ta="right" style={HEAD}>
+                  {t(`opevaluation.tableColumns.${c}`)}
                 </Table.Th>
               ))}
             </Table.Tr>
