@@ -78,13 +78,18 @@ describe('operations evaluation', () => {
     expect(await received(page)).toBe(reply.total.received);
   });
 
-  it('works at 390 px: nothing overflows the screen sideways, the table scrolls in its frame', async () => {
+  it('works at 390 px: nothing overflows the screen sideways, the table scrolls in its frame, the bars lie across', async () => {
     const { page } = await signedInAdmin(390);
     await page.goto('/app/opevaluation');
     await page.getByTestId('opevaluation-chart').waitFor();
     await page.getByTestId('opevaluation-total').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The counts chart lays its bars across: each month a label of its own on the upright axis.
+    const months = await page.getByTestId('opevaluation-row').count();
+    const ticks = page.getByTestId('opevaluation-chart').locator('.recharts-yAxis .recharts-cartesian-axis-tick');
+    expect(months).toBeGreaterThan(1);
+    expect(await ticks.count()).toBe(months);
   });
 
   it('shows the whole table beside the navigation at 1280 px, without scrolling it sideways', async () => {

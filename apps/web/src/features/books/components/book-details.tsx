@@ -1,5 +1,4 @@
 import { Anchor, DataList, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { AmpelBadge } from '@/components/ui/book-badges';
 import { BookTypeIcon } from '@/components/ui/booktype-icon';
 import { formatDate } from '@/lib/format';
 import { useServiceIntervals } from '@/lib/service-intervals';
+import { useWide } from '@/lib/use-wide';
 import { miscLabel, miscValue } from '../misc-fields';
 
 const EMPTY = '–';
@@ -27,7 +27,7 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 
 /** Label and value pairs; on phones the label sits above its value. */
 function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
-  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
+  const wide = useWide('36em');
   return (
     <DataList orientation={wide ? 'horizontal' : 'vertical'} labelWidth={220} gap="xs">
       {rows.map(([label, value]) => (

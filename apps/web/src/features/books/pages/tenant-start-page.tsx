@@ -1,5 +1,4 @@
 import { Alert, Anchor, Breadcrumbs, Button, Collapse, Grid, List, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
 import {
@@ -20,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
+import { useWide } from '@/lib/use-wide';
 import { useFolderBooks } from '../api/get-folder-books';
 import { useFolderTree } from '../api/get-folder-tree';
 import { useTenantBySlug } from '../api/get-tenant-by-slug';
@@ -56,7 +56,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
   const canWriteFolders = !!principal && mayCall('folders:write', principal);
   const canEditTenant = !!principal && mayCall('tenants:edit', principal);
   const canSeeStats = !!principal && canOpen('statistik_gutachten', principal);
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useWide('62em');
   const [foldersOpen, setFoldersOpen] = useState(false);
 
   const list = useListState({ sortFields: BOOK_LIST_SORTS });

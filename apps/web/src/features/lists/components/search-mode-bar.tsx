@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useWide } from '@/lib/use-wide';
 import { SEARCH_MODES, type SearchMode } from '../open-inspections-query';
 
 /** What the list shows: everything due, or a search by serial number, ZIP or order number. */
@@ -22,7 +22,7 @@ export function SearchModeBar({
 }) {
   const { t } = useTranslation();
   // Four segments do not fit a phone: there the choice is a select.
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useWide();
   const options = SEARCH_MODES.map((m) => ({ value: m, label: m === 'all' ? allLabel : t(`lists.mode.${m}`) }));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import { ABN_STATS_MAX_YEARS } from '@pruefbuch/domain/schemas/inspection';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
@@ -14,6 +13,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { formatNumber } from '@/lib/format';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
+import { useWide } from '@/lib/use-wide';
 import { useAbnStats } from '../api/get-abn-stats';
 import { useListTenant } from '../api/get-list-tenant';
 import { ListTenantError } from '../components/list-tenant-error';
@@ -54,7 +54,7 @@ function Stats({ tenant }: { tenant: Tenant }) {
     { acceptance: 0, periodic: 0 },
   );
   const isDefault = !rawFrom && !rawTo;
-  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
+  const wide = useWide('36em');
 
   const setDate = (key: 'from' | 'to', value: string | null) =>
     update({ from: rawFrom ?? range.from, to: rawTo ?? range.to, [key]: value ?? '' });

@@ -1,8 +1,8 @@
 import { BarChart, CompositeChart, LineChart } from '@mantine/charts';
-import { useMediaQuery } from '@mantine/hooks';
 import type { EvaluationRow, EvaluationView, TimesRow } from '@pruefbuch/domain/schemas/offer';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { useWide } from '@/lib/use-wide';
 import { formatDays, rowLabel } from '../evaluation-labels';
 import { shorten } from '../evaluation-state';
 
@@ -24,8 +24,6 @@ function inSeriesOrder(names: readonly string[]) {
     tooltipProps: { itemSorter: rank },
   };
 }
-
-const useWide = () => useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
 /**
  * Success rate: per month the offers, stacked by their status, and the share commissioned as a line
