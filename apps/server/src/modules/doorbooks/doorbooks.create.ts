@@ -16,6 +16,7 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField, notFound } from '../../platform/errors';
 import { insertBook } from '../books/books.write';
 import { componentTexts } from '../components/components.repo';
+import { orderColumns } from '../orders/orders.repo';
 
 const withoutId = (a: AddressValue | null): AddressWrite | null => {
   if (!a) return null;
@@ -48,7 +49,7 @@ export async function createBookOfOrder(
   const ctx: TenantContext = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx
-      .select()
+      .select(orderColumns)
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.tenantId, ctx.tenantId)))
       .for('update');

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { type JobLog, startPeriodicJob } from '../../platform/jobs';
-import { derivedOf, fieldsOf, type OrderRow } from './orders.repo';
+import { derivedOf, fieldsOf, type OrderRow, orderColumns } from './orders.repo';
 
 const BATCH = 2000;
 /** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
@@ -18,7 +18,7 @@ export async function runOrderDay(db: Db, today: string = berlinToday(), opts: {
   let after: string | null = null;
   for (;;) {
     const rows: OrderRow[] = await db
-      .select()
+      .select(orderColumns)
       .from(orders)
       .where(
         and(opts.tenantId ? eq(orders.tenantId, opts.tenantId) : undefined, after ? gt(orders.id, after) : undefined),

@@ -6,13 +6,20 @@
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 import { listItemJson } from './orders.list-item';
 
-export type OrderRow = typeof orders.$inferSelect;
+/**
+ * Every column of an order but its list item: the lists' JSON (about 2 KB, migration 0023), which only
+ * the lists read. The daily run reads every order in batches, and read the items' 200 MB with them.
+ */
+const { listItem: _listItem, ...orderColumns } = getTableColumns(orders);
+
+export { orderColumns };
+export type OrderRow = Omit<typeof orders.$inferSelect, 'listItem'>;
 
 /** The overall ampel's rank in gesamt_rank: the list sorts worst first (0 when there is none). */
 export const RANK: Record<'red' | 'orange' | 'green', number> = { red: 3, orange: 2, green: 1 };
@@ -171,7 +178,7 @@ export function auditViewOf(row: OrderRow): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const columns = { row: orders, offerNr: offers.offerNr };
+const columns = { row: orderColumns, offerNr: offers.offerNr };
 export type OrderSelect = { row: OrderRow; offerNr: string | null };
 
 const selectOrders = (db: Executor) =>
@@ -189,7 +196,7 @@ export async function findOrder(db: Executor, tenantId: string, id: string): Pro
 
 export async function lockOrder(db: Executor, tenantId: string, id: string) {
   const [row] = await db
-    .select()
+    .select(orderColumns)
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
     .limit(1)
