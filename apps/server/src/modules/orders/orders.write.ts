@@ -19,7 +19,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
-import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow } from './orders.repo';
+import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow, orderColumns } from './orders.repo';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'order' as const,
@@ -65,7 +65,7 @@ async function insertOrder(
       offerId: extra.offerId ?? null,
       createdBy: ctx.user.id,
     })
-    .returning();
+    .returning(orderColumns);
   if (!row) throw new Error('order insert returned nothing');
   await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, auditViewOf(row));
   return row;
@@ -105,7 +105,7 @@ export async function writeOrder(
       updatedAt: new Date(),
     })
     .where(eq(orders.id, current.id))
-    .returning();
+    .returning(orderColumns);
   if (!row) throw notFound();
   await recordChanges(tx, ctx, auditOf(ctx, current.id, 'update'), auditViewOf(current), auditViewOf(row));
   return row;
