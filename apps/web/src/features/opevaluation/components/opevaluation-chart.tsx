@@ -24,12 +24,13 @@ function inSeriesOrder(names: readonly string[]) {
 
 /**
  * Per month: orders received, installed, accepted, billed, and late against their planned week, side by
- * side. Below 48em the months stand one under the other with their bars across: twelve months of five
- * upright bars were hairlines on a phone.
+ * side. Below 48em the months (up to 24) stand one under the other with their bars across: twelve months
+ * of five upright bars were hairlines on a phone.
  */
 export function CountsChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
   const { t } = useTranslation();
-  const wide = useWide();
+  // Across only up to two years: five years of months across would be a chart 4,000 px tall.
+  const upright = useWide() || rows.length > 24;
   const axisLabel = t('opevaluation.chart.countsAxis');
   const data = rows.map((r) => ({
     month: monthLabel(r.month, 'short'),
@@ -41,11 +42,11 @@ export function CountsChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
   }));
   return (
     <BarChart
-      h={wide ? 320 : Math.max(320, data.length * 64 + 90)}
+      h={upright ? 320 : Math.max(320, data.length * 64 + 90)}
       data={data}
       dataKey="month"
       series={COUNT_SERIES.map((s) => ({ ...s, label: t(`opevaluation.columns.${s.name}`) }))}
-      {...(wide
+      {...(upright
         ? { yAxisProps: { allowDecimals: false, width: 52 }, yAxisLabel: axisLabel, tickLine: 'y' as const }
         : {
             orientation: 'vertical' as const,
@@ -56,7 +57,7 @@ export function CountsChart({ rows }: { rows: readonly OpEvaluationRow[] }) {
           })}
       withLegend
       {...inSeriesOrder(COUNT_SERIES.map((s) => s.name))}
-      maxBarWidth={wide ? 14 : 10}
+      maxBarWidth={upright ? 14 : 10}
       valueFormatter={formatNumber}
       tooltipAnimationDuration={150}
       role="img"

@@ -77,18 +77,18 @@ export function OpEvaluationTable({ rows, total }: { rows: readonly OpEvaluation
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th rowSpan={2} style={{ ...STICKY, ...HEAD }}>
+              <Table.Th rowSpan={2} scope="col" style={{ ...STICKY, ...HEAD }}>
                 {t('opevaluation.columns.month')}
               </Table.Th>
               {GROUPS.map((g) => (
-                <Table.Th key={g.key} colSpan={g.columns.length} style={GROUP_HEAD}>
+                <Table.Th key={g.key} colSpan={g.columns.length} scope="colgroup" style={GROUP_HEAD}>
                   {t(`opevaluation.groups.${g.key}`)}
                 </Table.Th>
               ))}
             </Table.Tr>
             <Table.Tr>
               {GROUPS.flatMap((g) => g.columns).map((c) => (
-                <Table.Th key={c} ta="right" style={HEAD}>
+                <Table.Th key={c} ta="right" scope="col" style={HEAD}>
                   {t(`opevaluation.tableColumns.${c}`)}
                 </Table.Th>
               ))}
