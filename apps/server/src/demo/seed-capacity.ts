@@ -33,7 +33,6 @@ import {
   WORK_AREAS,
   type WorkingTime,
 } from '@pruefbuch/domain/schemas/capacity';
-import dayjs from 'dayjs';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { capacitySettings, capacityTimeslots, costLists, orders, users } from '../db/schema/index';
@@ -41,8 +40,7 @@ import { holidayMap } from '../modules/capacity/capacity.holidays';
 import { capacitySettingsAuditView } from '../modules/capacity/capacity.repo';
 import { costListAuditView } from '../modules/costlist/costlist.repo';
 import { recordChanges } from '../platform/audit';
-
-const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format('YYYY-MM-DD');
+import { addDays } from './seed-days';
 
 type Template = TimeTemplate & { _id: string };
 const template = (

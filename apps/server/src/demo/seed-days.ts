@@ -1,4 +1,5 @@
 /** The demo seeds' day arithmetic on ISO days (YYYY-MM-DD, compared as text). */
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 
 /** The day `n` days after `day` (before it when negative). */
 export const addDays = (day: string, n: number) =>
@@ -7,3 +8,5 @@ export const addDays = (day: string, n: number) =>
 export const minDay = (a: string, b: string) => (a < b ? a : b);
 /** The later of two days. */
 export const maxDay = (a: string, b: string) => (a > b ? a : b);
+/** The day `n` days from Berlin's today, as the app counts its days (before it when negative). */
+export const dayFromToday = (n: number) => addDays(berlinToday(), n);

@@ -23,11 +23,9 @@ import { books, bookTypes, inspections, users } from '../db/schema/index';
 import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
 import { toBookTypeDto } from '../modules/booktypes/booktypes.repo';
 import { blankChecklist } from '../modules/inspections/inspections.input';
-import { minDay } from './seed-days';
+import { dayFromToday, minDay } from './seed-days';
 import { signaturePng } from './seed-signature';
 
-const DAY = 86_400_000;
-const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 /** The same calendar day a year earlier (29 February becomes 28 February). */
 const yearBefore = (iso: string) => intervalBefore(iso, ServiceInterval.YEARLY) as string;
 

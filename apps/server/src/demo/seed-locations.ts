@@ -19,6 +19,7 @@ import {
   userCustomerLocations,
   users,
 } from '../db/schema/index';
+import { dayFromToday } from './seed-days';
 import { seedBranchRecords } from './seed-inspections';
 
 export const RETAIL_CUSTOMER_NAME = 'FrischeMarkt GmbH & Co. KG';
@@ -73,7 +74,6 @@ const DORMANT = '4208';
 const SLIDING = '0b7c1a10-0001-4000-8000-000000000001';
 const RWA = '0b7c1a10-0001-4000-8000-000000000004';
 
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The ampel the schedule would give a due date this many days away (tenant thresholds 30/90). */
 const ampelOf = (days: number) => (days < -90 ? 'black' : days < 0 ? 'red' : days <= 30 ? 'orange' : 'green');
 
@@ -161,9 +161,9 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
       completedOn: `20${14 + (i % 10)}-0${(i % 9) + 1}-10`,
       serviceinterval: 12,
       selfserviceinterval: 1,
-      nextInspectionDate: isoDay(due),
+      nextInspectionDate: dayFromToday(due),
       inspectionAmpel: ampelOf(due),
-      nextInspectionDateSelf: isoDay(Math.min(due, 4 + (i % 25))),
+      nextInspectionDateSelf: dayFromToday(Math.min(due, 4 + (i % 25))),
       inspectionSelfAmpel: ampelOf(Math.min(due, 4 + (i % 25))),
       status: due < -90 ? 6 : 4,
       active: nr !== DORMANT,
@@ -186,9 +186,9 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
         glasbocknr: `GB-FM-${nr}-2`,
         manufacturerNo: `DH-${nr}-${200 + i}`,
         selfserviceinterval: 3,
-        nextInspectionDate: isoDay(rwaDue),
+        nextInspectionDate: dayFromToday(rwaDue),
         inspectionAmpel: ampelOf(rwaDue),
-        nextInspectionDateSelf: isoDay(Math.min(rwaDue, 40)),
+        nextInspectionDateSelf: dayFromToday(Math.min(rwaDue, 40)),
         inspectionSelfAmpel: ampelOf(Math.min(rwaDue, 40)),
         status: 4,
       });
