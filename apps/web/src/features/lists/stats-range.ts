@@ -2,16 +2,11 @@
 import { ABN_STATS_MAX_YEARS, type AbnStats } from '@pruefbuch/domain/schemas/inspection';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { type DateRange, lastTwelveMonths } from '@/lib/date-range';
+import type { DateRange } from '@/lib/date-range';
 
 dayjs.extend(customParseFormat);
 
 const ISO = 'YYYY-MM-DD';
-
-export type { DateRange };
-
-/** The default period: the last twelve calendar months, this one included. */
-export const defaultStatsRange = lastTwelveMonths;
 
 /** A range from the address (?from=&to=), or null when it is missing, malformed or reversed. */
 export function parseRange(from: string | null, to: string | null): DateRange | null {

@@ -6,16 +6,11 @@ import { DEPARTMENT_NUMBERS, Department, type DepartmentName } from '@pruefbuch/
 import { EVALUATION_VIEWS, type EvaluationView, evaluationMaxTo } from '@pruefbuch/domain/schemas/offer';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { type DateRange, lastTwelveMonths } from '@/lib/date-range';
+import type { DateRange } from '@/lib/date-range';
 
 dayjs.extend(customParseFormat);
 
 const ISO = 'YYYY-MM-DD';
-
-export type { DateRange };
-
-/** The screen's default range: the last twelve calendar months, this one included. */
-export const defaultRange = lastTwelveMonths;
 
 /**
  * A change of the range as address parameters: both bounds are written, so that a range once changed stays

@@ -3,19 +3,9 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { nextParams } from '@/lib/use-url-params';
 import { formatDays, monthLabel, rowLabel } from './evaluation-labels';
-import { defaultRange, departmentOf, isEmpty, rangeChange, rangeProblem, shorten, viewOf } from './evaluation-state';
+import { departmentOf, isEmpty, rangeChange, rangeProblem, shorten, viewOf } from './evaluation-state';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
-
-describe('defaultRange', () => {
-  it.each([
-    ['2026-03-15', { from: '2025-04-01', to: '2026-03-15' }],
-    ['2026-01-01', { from: '2025-02-01', to: '2026-01-01' }],
-    ['2024-12-31', { from: '2024-01-01', to: '2024-12-31' }],
-  ])('on %s is the last twelve calendar months, this one included', (today, range) => {
-    expect(defaultRange(today)).toEqual(range);
-  });
-});
 
 describe('rangeProblem', () => {
   it.each([

@@ -10,6 +10,7 @@ import { DateField } from '@/components/ui/date-field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
+import { lastTwelveMonths } from '@/lib/date-range';
 import { formatNumber } from '@/lib/format';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -20,7 +21,7 @@ import { ListTenantError } from '../components/list-tenant-error';
 import { StatsChart } from '../components/stats-chart';
 import { TenantSwitch } from '../components/tenant-switch';
 import { monthLabel } from '../month-label';
-import { defaultStatsRange, isRangeTooLong, monthsOfRange, parseRange } from '../stats-range';
+import { isRangeTooLong, monthsOfRange, parseRange } from '../stats-range';
 
 /**
  * statistik_gutachten (/statistik_gutachten/{slug}, slug = tenant id or url): the tenant's expert reports per
@@ -39,7 +40,7 @@ function Stats({ tenant }: { tenant: Tenant }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, update] = useUrlParams();
-  const fallback = useMemo(() => defaultStatsRange(), []);
+  const fallback = useMemo(() => lastTwelveMonths(), []);
   const rawFrom = params.get('from');
   const rawTo = params.get('to');
   const asked = parseRange(rawFrom, rawTo);

@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
+import { lastTwelveMonths } from '@/lib/date-range';
 import { errorText } from '@/lib/errors';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -18,7 +19,7 @@ import { type EvaluationParams, useEvaluation } from '../api/get-evaluation';
 import { GroupChart, SuccessChart, TimesChart } from '../components/evaluation-chart';
 import { EvaluationFilters } from '../components/evaluation-filters';
 import { GroupTable, TimesTable } from '../components/evaluation-table';
-import { defaultRange, departmentOf, isEmpty, rangeChange, rangeProblem, viewOf } from '../evaluation-state';
+import { departmentOf, isEmpty, rangeChange, rangeProblem, viewOf } from '../evaluation-state';
 
 /**
  * offerevaluation (/offerevaluation): the offers of the current tenant in a range (default: the last 12
@@ -29,7 +30,7 @@ export function OfferEvaluationPage() {
   const { t } = useTranslation();
   const { currentTenant } = useSession();
   const [params, update] = useUrlParams();
-  const fallback = useMemo(() => defaultRange(), []);
+  const fallback = useMemo(() => lastTwelveMonths(), []);
   const view = viewOf(params.get('view'));
   const rawFrom = params.get('from');
   const rawTo = params.get('to');
