@@ -141,10 +141,12 @@ export const orders = pgTable(
       .notNull()
       .generatedAlwaysAs((): SQL => sql`order_serial_text(${orders.elServiceId}, ${orders.tuer})`),
     /**
-     * The order as the lists show it, as JSON text (orders.list-item.ts), written by the database with
-     * every write of the order and of its offer's number (order_list_item, migration 0023): a list page
-     * reads 20 of them instead of writing 20 orders of 60 values as JSON on every call. Never set by
-     * the server ('' until the trigger writes it).
+     * The order as the lists show it (orderListItemSchema: the order without deliveries, extra effort,
+     * object data and production), as JSON text, written by the database with every write of the order
+     * and of its offer's number (order_list_item, migration 0023): a list page reads 20 of them instead
+     * of writing 20 orders of 60 values as JSON on every call. Never set by the server; a check refuses
+     * it empty. expectListItemsAreOrders (orders.fixtures.ts) holds every list's items against the schema
+     * and against GET orders/{id}.
      */
     listItem: text('list_item').notNull().default(''),
   },

@@ -10,7 +10,6 @@ import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'dri
 import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
-import { listItemJson } from './orders.list-item';
 
 /**
  * Every column of an order but its list item: the lists' JSON (about 2 KB, migration 0023), which only
@@ -307,7 +306,7 @@ export function pageStatement(
   const pageIds = sql`(select ${orders.id} from ${orders} where ${where} order by ${order}
     limit ${sql.raw(String(Math.trunc(size)))} offset ${sql.raw(String(Math.trunc(offset)))})`;
   return db
-    .select({ item: listItemJson, total: sql<number>`${total}`.mapWith(Number) })
+    .select({ item: orders.listItem, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
     .where(sql`${orders.id} in ${pageIds}`)
     .orderBy(...orderOf(sort));

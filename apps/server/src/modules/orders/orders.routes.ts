@@ -32,7 +32,7 @@ const offerParams = z.object({ offerId: idSchema });
 const opmParams = z.object({ searchOpmValue: orderSearchParams.shape.value });
 
 /**
- * The lists answer JSON text whose orders PostgreSQL wrote (orders.list_item, orders.list-item.ts); it is sent as it
+ * The lists answer JSON text whose orders PostgreSQL wrote (orders.list_item, migration 0023); it is sent as it
  * is, not checked against orderListReply on every call (checking 20 orders cost ten times writing them,
  * bench/orders.ts): orders-lists.test.ts checks the replies against the schema and the orders.
  */

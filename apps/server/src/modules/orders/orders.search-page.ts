@@ -13,7 +13,6 @@ import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
-import { listItemJson } from './orders.list-item';
 import { orderOf } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
@@ -36,7 +35,7 @@ async function firstMatches(db: Executor, where: SQL, p: PageShape, upTo: number
 /** The orders of `ids` as the lists show them, in the order of `ids`: prepared once per connection. */
 const pageItems = (db: Executor, name: string) =>
   db
-    .select({ item: listItemJson })
+    .select({ item: orders.listItem })
     .from(orders)
     .where(
       and(eq(orders.tenantId, sql.placeholder('tenantId')), sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`),
