@@ -27,7 +27,7 @@ import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { orders } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
-import { generator } from '../apps/server/src/demo/seed-offers';
+import { generator } from '../apps/server/src/demo/seed-random';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
 import {
   type CountedList,

@@ -10,3 +10,6 @@ export const minDay = (a: string, b: string) => (a < b ? a : b);
 export const maxDay = (a: string, b: string) => (a > b ? a : b);
 /** The day `n` days from Berlin's today, as the app counts its days (before it when negative). */
 export const dayFromToday = (n: number) => addDays(berlinToday(), n);
+/** A moment on a day at a local office hour (stored as UTC; Berlin is one or two hours ahead). */
+export const at = (day: string, hour: number, minute = 0) =>
+  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);

@@ -25,8 +25,8 @@ import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
 import type { RequestContext } from '../platform/context';
-import { addDays, maxDay, minDay } from './seed-days';
-import { generator } from './seed-offers';
+import { addDays, at, maxDay, minDay } from './seed-days';
+import { generator, type Random } from './seed-random';
 
 export const DEMO_ORDER_COUNT = 120;
 
@@ -71,10 +71,6 @@ const AGE_OF: Record<OrderStatus, [number, number]> = {
   ZIVI_ERLEDIGT: [60, 260],
   VERRECHNET: [70, 420],
 };
-
-/** A moment on a day at an office hour (stored as UTC; Berlin is one or two hours ahead). */
-const at = (day: string, hour: number, minute = 0) =>
-  new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
 
 // ---------------------------------------------------------------------------------------------
 // Objects, people, suppliers, door codes
@@ -275,7 +271,7 @@ export interface OrderPeople {
 }
 
 /** The status of a hand-over by its age: older ones went further. */
-function statusByAge(age: number, rnd: ReturnType<typeof generator>): OrderStatus {
+function statusByAge(age: number, rnd: Random): OrderStatus {
   const fits = ORDER_STATUSES.filter((s) => AGE_OF[s][0] <= age && (s !== 'CREATED' || age <= 30));
   // The furthest two statuses its age allows, one of them.
   return rnd.pick(fits.slice(-2));
