@@ -33,6 +33,8 @@ import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { offers, users, userTenants } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
+import { addDays, minDay } from '../apps/server/src/demo/seed-days';
+import { generator } from '../apps/server/src/demo/seed-random';
 import {
   type EvaluationFilter,
   figuresBy,
@@ -54,24 +56,6 @@ const SPAN_DAYS = 3 * 365;
 
 // ---------------------------------------------------------------------------------------------
 // Data
-
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
-  return { next, int, pick };
-}
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const minDay = (a: string, b: string) => (a < b ? a : b);
 
 const NAMES = [
   'Wagner',
