@@ -50,11 +50,17 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { tokenService } from './platform/tokens';
 import { registerWebApp } from './platform/web';
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to the server. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the Fastify instance: external plugins, then platform, then the modules under /api/v1. */
 export async function buildApp(config: Config, database: Database, opts: { logStream?: LogStream } = {}) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router's own refusals (malformed encoding, a parameter over 100 characters) in the app's error shape.
     frameworkErrors: frameworkErrorHandler,

@@ -10,6 +10,7 @@ export * from './folders';
 export * from './inspections';
 export * from './mail';
 export * from './offers';
+export * from './operations';
 export * from './orders';
 export * from './pdf';
 export * from './protocol';
