@@ -76,9 +76,9 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   const deps: AppDeps = {
     config,
     database,
-    tokens: tokenService(config.appSecret, config.accessTokenTtlSeconds),
+    tokens: tokenService(config.appSecret, config.accessTokenTtlSeconds, config.appSecretPrevious),
     mailer,
-    secrets: secretBox(config.appSecret),
+    secrets: secretBox(config.appSecret, config.appSecretPrevious),
     files: localFileStore(config.dataDir),
   };
   app.decorate('deps', deps);

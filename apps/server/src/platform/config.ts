@@ -90,7 +90,10 @@ const optionalText = z.preprocess((v) => (empty(v) ? undefined : v), z.string().
 const count = (fallback: number, min = 1) =>
   z.preprocess(
     (v) => (empty(v) ? fallback : v),
-    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`),
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`),
   );
 const positive = (fallback: number) =>
   z.preprocess(
@@ -133,7 +136,8 @@ const trustProxy = z.preprocess(
       if (!valid) {
         ctx.addIssue({
           code: 'custom',
-          message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses; trusting every address is not offered',
+          message:
+            'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses; trusting every address is not offered',
         });
         return z.NEVER;
       }
@@ -197,17 +201,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL;
+  const problems: string[] = [];
+  const check = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(err.message);
+      return undefined;
+    }
+  };
+  const appSecret = check(() => appSecretSetting(e.APP_SECRET, nodeEnv, databaseUrl, dataDir));
+  const seedDemo = check(() => seedDemoSetting(e.SEED_DEMO, nodeEnv, databaseUrl));
   if (nodeEnv === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError(
+    problems.push(
       'PUBLIC_URL must be set in production: it is the address in mail links and in the QR codes printed on labels.',
     );
   }
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
-    throw new ConfigError('S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is set.');
+    problems.push('S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is set.');
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
+  if (e.APP_SECRET_PREVIOUS !== undefined && e.APP_SECRET_PREVIOUS.length < 32) {
+    problems.push('APP_SECRET_PREVIOUS must be the former APP_SECRET (at least 32 characters).');
+  }
+  if (problems.length || appSecret === undefined || seedDemo === undefined) throw new ConfigError(problems.join('\n'));
   return {
     env: nodeEnv,
     port: e.PORT,
@@ -216,8 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     dbPoolMax: e.DB_POOL_MAX,
-    seedDemo: seedDemoSetting(e.SEED_DEMO, nodeEnv, databaseUrl),
-    appSecret: appSecretSetting(e.APP_SECRET, nodeEnv, databaseUrl, dataDir),
+    seedDemo,
+    appSecret,
     appSecretPrevious: e.APP_SECRET_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -273,7 +293,9 @@ function appSecretSetting(
 ): string {
   if (raw !== undefined) {
     if (DEFAULT_SECRETS.has(raw) || raw.length < 32) {
-      throw new ConfigError('APP_SECRET must be a random value of at least 32 characters (e.g. `openssl rand -hex 32`).');
+      throw new ConfigError(
+        'APP_SECRET must be a random value of at least 32 characters (e.g. `openssl rand -hex 32`).',
+      );
     }
     return raw;
   }

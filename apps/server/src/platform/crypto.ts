@@ -13,9 +13,25 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export const keyedHash = (appSecret: string, purpose: string, value: string) =>
   createHmac('sha256', appSecret).update(`${purpose}\0${value}`).digest('base64url');
 
-/** Symmetric encryption for secrets at rest (TOTP secrets), keyed from the app secret. */
-export function secretBox(appSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', appSecret, 'pruefbuch', 'totp-secret-at-rest', 32));
+const boxKey = (appSecret: string) =>
+  Buffer.from(hkdfSync('sha256', appSecret, 'pruefbuch', 'totp-secret-at-rest', 32));
+
+function openWith(key: Buffer, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('sealed value is malformed');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Symmetric encryption for secrets at rest (TOTP secrets, queued mails), keyed from the app secret.
+ * During a rotation the previous secret still opens what it sealed; new values are sealed with the
+ * current one, and `sealedWithPrevious` tells which values to seal anew (platform/reseal.ts).
+ */
+export function secretBox(appSecret: string, previousSecret?: string) {
+  const key = boxKey(appSecret);
+  const previous = previousSecret ? boxKey(previousSecret) : null;
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
@@ -24,11 +40,23 @@ export function secretBox(appSecret: string) {
       return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
     },
     open(sealed: string): string {
-      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('sealed value is malformed');
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+      try {
+        return openWith(key, sealed);
+      } catch (err) {
+        if (!previous) throw err;
+        return openWith(previous, sealed);
+      }
+    },
+    /** True when only the previous secret opens this value. */
+    sealedWithPrevious(sealed: string): boolean {
+      if (!previous) return false;
+      try {
+        openWith(key, sealed);
+        return false;
+      } catch {
+        openWith(previous, sealed);
+        return true;
+      }
     },
   };
 }

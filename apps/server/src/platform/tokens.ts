@@ -25,8 +25,10 @@ export interface MfaClaims {
  * Signs and checks the short-lived JWTs: signature, algorithm (HS256 only), issuer, audience, type, and
  * `exp` and `iat` present with a lifetime no longer than the configured one.
  */
-export function tokenService(appSecret: string, accessTtlSeconds: number) {
+export function tokenService(appSecret: string, accessTtlSeconds: number, previousSecret?: string) {
   const key = new TextEncoder().encode(appSecret);
+  // During a rotation (APP_SECRET_PREVIOUS) tokens signed before it still verify until they expire.
+  const keys = previousSecret ? [key, new TextEncoder().encode(previousSecret)] : [key];
   const ttlOf: Record<TokenType, number> = { access: accessTtlSeconds, mfa: MFA_TTL_SECONDS };
   const sign = (claims: Record<string, unknown>, subject: string, ttlSeconds: number, issuedAt = now()) =>
     new SignJWT(claims)
@@ -40,8 +42,21 @@ export function tokenService(appSecret: string, accessTtlSeconds: number) {
 
   async function verify<T extends AccessClaims | MfaClaims>(token: string, typ: T['typ']): Promise<T | null> {
     const ttl = ttlOf[typ];
+    for (const candidate of keys) {
+      const claims = await verifyWith<T>(candidate, token, typ, ttl);
+      if (claims !== 'bad-signature') return claims;
+    }
+    return null;
+  }
+
+  async function verifyWith<T extends AccessClaims | MfaClaims>(
+    candidate: Uint8Array,
+    token: string,
+    typ: T['typ'],
+    ttl: number,
+  ): Promise<T | null | 'bad-signature'> {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, candidate, {
         algorithms: [ALG],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -54,6 +69,7 @@ export function tokenService(appSecret: string, accessTtlSeconds: number) {
       if ((payload.exp ?? 0) - (payload.iat ?? 0) > ttl + SKEW_SECONDS) return null;
       return payload as unknown as T;
     } catch (e) {
+      if (e instanceof joseErrors.JWSSignatureVerificationFailed) return 'bad-signature';
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;
     }
