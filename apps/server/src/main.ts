@@ -1,4 +1,4 @@
-import { loadConfig } from './platform/config';
+import { ConfigError, loadConfig } from './platform/config';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 
 /** Start-up refusals are a message on stderr and exit code 1, not a stack trace. */
@@ -11,7 +11,8 @@ let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (err) {
-  refuse((err as Error).message);
+  if (err instanceof ConfigError) refuse(err.message);
+  throw err;
 }
 
 // The embedded database may be opened by one process only (see README, "One server per data directory").
@@ -26,57 +27,79 @@ if (!config.databaseUrl) {
 }
 
 // The app's modules load after the checks above, so a refused start ends at once.
-const { openDatabase } = await import('./db/client');
+const { openDatabase, SchemaTooNewError } = await import('./db/client');
 const { seedDemo } = await import('./demo/seed');
 const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
 const { buildApp } = await import('./app');
-const { startAmpelRefresh } = await import('./modules/books/books.ampel-job');
-const { startDigestJob } = await import('./modules/reminders/reminders.job');
-const { startOfferDayJob } = await import('./modules/offers/offers.job');
-const { startOrderDayJob } = await import('./modules/orders/orders.job');
-const { localFileStore } = await import('./platform/files');
+const { startBackgroundWork } = await import('./background');
+const { secretBox } = await import('./platform/crypto');
+const { resealWithCurrentSecret } = await import('./platform/reseal');
+const { watchDatabase } = await import('./modules/health/health.checks');
 const { seedComponents } = await import('./modules/components/components.seed');
 
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
-if (config.seedDemo) await seedDemo(database.db, { files: localFileStore(config.dataDir) });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+const stopEarly = async (message: string): Promise<never> => {
+  await database.close();
+  await releaseDataDir?.();
+  refuse(message);
+};
+try {
+  // Under a database lock: servers starting together migrate one after the other.
+  await database.migrate();
+} catch (err) {
+  if (err instanceof SchemaTooNewError) await stopEarly(err.message);
+  throw err;
+}
+if (config.appSecretPrevious) {
+  // A rotation: what the previous secret sealed is sealed anew, so APP_SECRET_PREVIOUS can go later.
+  await resealWithCurrentSecret(database.db, secretBox(config.appSecret, config.appSecretPrevious));
+}
+const app = await buildApp(config, database);
+if (config.seedDemo) await seedDemo(database.db, { files: app.deps.files });
 // A new installation gets the starter set of the door component catalogue (decision 025).
 await seedComponents(database.db);
 if (config.env === 'production') {
   const demo = await usableDemoAccounts(database.db);
-  if (demo.length) {
+  if (demo.length) await stopEarly(demoAccountsMessage(demo));
+}
+const stopWatch = watchDatabase(database.ping, (ok) => {
+  app.deps.lifecycle.databaseSeen = ok;
+});
+// Periodic jobs and the mail worker, unless this process serves requests only (JOBS=0).
+const background = config.jobs ? await startBackgroundWork(app, database) : null;
+
+/**
+ * SIGTERM or SIGINT: /ready answers 503 and no new connection is taken; requests in flight finish
+ * (up to SHUTDOWN_TIMEOUT_MS), then the background work stops, the pool closes and the process exits 0.
+ */
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.deps.lifecycle.draining = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const forced = setTimeout(() => {
+    app.log.error('requests still running at the shutdown timeout: closing their connections');
+    app.server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  forced.unref();
+  try {
+    await app.close();
+    await background?.stop();
+    stopWatch();
     await database.close();
     await releaseDataDir?.();
-    refuse(demoAccountsMessage(demo));
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
   }
-}
-const app = await buildApp(config, database);
-// Dates pass without any write: the stored ampels are recomputed now and hourly.
-const ampelRefresh = startAmpelRefresh(database.db, app.log);
-app.addHook('onClose', () => ampelRefresh.stop());
-// The weekly digest of installations that turned orange, red or black (decision 019).
-const digests = startDigestJob(database.db, { mailer: app.deps.mailer, publicUrl: config.publicUrl }, app.log);
-app.addHook('onClose', () => digests.stop());
-// The offers' day: every ampel moves on to the new day, the OFMs get their follow-up mails, attachments
-// past their deletion date go (decision 022).
-const offerDay = startOfferDayJob(
-  database.db,
-  { mailer: app.deps.mailer, publicUrl: config.publicUrl, files: app.deps.files },
-  app.log,
-);
-app.addHook('onClose', () => offerDay.stop());
-// The orders' day: every order's ampels move on to the new day (decision 023).
-const orderDay = startOrderDayJob(database.db, app.log);
-app.addHook('onClose', () => orderDay.stop());
-
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  await releaseDataDir?.();
   process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Prüfbuch on ${config.publicUrl}/app/ (database: ${database.kind})`);
+background?.kick();
+app.log.info(
+  `Prüfbuch on ${config.publicUrl}/app/ (database: ${database.kind}, files: ${config.s3 ? 's3' : 'data dir'}, jobs: ${config.jobs ? 'on' : 'off'})`,
+);

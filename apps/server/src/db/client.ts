@@ -1,15 +1,16 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../platform/paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -32,23 +33,73 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Advisory-lock key under which migrations run: any number of servers may start at once. */
+const MIGRATION_LOCK = 7_346_100;
+
+/** The newest migration this code knows, by the time drizzle-kit wrote it (drizzle records it as created_at). */
+function newestKnownMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('no migrations found');
+  return last;
+}
+
+/** Refused start: the database was migrated by a newer version of the app. */
+export class SchemaTooNewError extends Error {}
+
+/**
+ * Stops before a migration run on a database that a newer version has migrated: the old code would
+ * write rows the new schema does not expect. The fix is to start the newer version (or restore).
+ */
+async function assertSchemaNotNewer(query: (sql: string) => Promise<{ rows: unknown[] }>) {
+  const known = newestKnownMigration();
+  const { rows } = await query(
+    `select max(created_at)::text as newest from drizzle.__drizzle_migrations where to_regclass('drizzle.__drizzle_migrations') is not null`,
+  ).catch(() => ({ rows: [] as unknown[] }));
+  const newest = Number((rows[0] as { newest?: string | null } | undefined)?.newest ?? 0);
+  if (newest > known.when) {
+    throw new SchemaTooNewError(
+      `The database was migrated by a newer version of Prüfbuch (a migration of ${new Date(newest).toISOString()}; ` +
+        `this version knows migrations up to ${known.tag}). Start the newer version, or restore a backup made by this one.`,
+    );
+  }
+}
 
 export interface OpenOptions {
   url?: string;
   dataDir: string | null;
+  /** PostgreSQL: connections in the pool. */
+  poolMax?: number;
   /** PGlite only: start from this data directory tarball (from `dumpDataDir`), e.g. a migrated template for tests. */
   loadDataDir?: Blob;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is null). */
+/** The newest migration the database has, by drizzle's record; null before the first migration. */
+export async function appliedMigration(db: Executor): Promise<number | null> {
+  const rows = await rowsOf<{ newest: string | null }>(
+    db,
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  ).catch(() => []);
+  return rows[0]?.newest ? Number(rows[0].newest) : null;
+}
+
+/** True when the database has every migration this code knows (and none newer). */
+export async function migrationsCurrent(db: Executor): Promise<boolean> {
+  return (await appliedMigration(db)) === newestKnownMigration().when;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
     // An idle connection the server ends (a restart, a dropped test database) leaves the pool and is
     // replaced on the next query; without a listener its error would end the process.
     pool.on('error', () => {});
@@ -56,7 +107,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      // One connection holds the lock for the whole run: a second server waits, then finds nothing to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await assertSchemaNotNewer((q) => client.query(q));
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query('select 1');
@@ -66,6 +128,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   // The extensions the migrations create (books search: 0004_books_indexes).
@@ -84,7 +147,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async () => {
+      await assertSchemaNotNewer((q) => client.query(q));
+      await migratePglite(pgliteDb, { migrationsFolder });
+    },
     ping: async () => {
       try {
         await client.query('select 1');

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultWebDistDir } from './paths';
 
 export interface S3Config {
   endpoint?: string;
@@ -76,6 +77,8 @@ export interface Config {
   jobs: boolean;
   /** Error tracker (Sentry or GlitchTip) DSN; without it no events are sent. */
   sentryDsn?: string;
+  /** Bearer token for /metrics; without it /metrics answers only on the loopback address, not through a proxy. */
+  metricsToken?: string;
   /** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -188,6 +191,7 @@ const envSchema = z.object({
   JOBS: flag(true),
   SENTRY_DSN: url(/^https?:$/, 'a DSN such as https://key@sentry.example.com/1'),
   SHUTDOWN_TIMEOUT_MS: count(10_000),
+  METRICS_TOKEN: optionalText,
 });
 
 /** Reads and checks every setting at once; throws a ConfigError naming each wrong variable. */
@@ -245,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     refreshGraceSeconds: e.REFRESH_GRACE,
@@ -276,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     sentryDsn: e.SENTRY_DSN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -7,6 +7,7 @@ import type { SecretBox } from './crypto';
 import { AppError } from './errors';
 import type { FileStore } from './files';
 import type { Mailer } from './mailer';
+import type { Metrics } from './metrics';
 import type { TokenService } from './tokens';
 
 /** The signed-in user as every service sees it, loaded fresh on each request. */
@@ -63,8 +64,18 @@ export interface AppDeps {
   tokens: TokenService;
   mailer: Mailer;
   secrets: SecretBox;
-  /** Uploaded files, content-addressed under the data dir. */
+  /** Uploaded files, content-addressed: the data dir or S3-compatible object storage. */
   files: FileStore;
+  metrics: Metrics;
+  lifecycle: Lifecycle;
+}
+
+/** The process's state as /health and /ready report it. */
+export interface Lifecycle {
+  /** The database answered the last background check. */
+  databaseSeen: boolean;
+  /** SIGTERM came: the server finishes what it has and takes nothing new. */
+  draining: boolean;
 }
 
 /** Who may call a route: a group of domain/access.ts, 'public', or the pending-2FA step. */

@@ -1,0 +1,39 @@
+// Compiles the server to plain JavaScript (dist/), so production runs `node apps/server/dist/main.js`
+// without a TypeScript loader: the domain package is bundled in, every npm dependency stays external.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pruefbuch/'));
+
+/** Entry points: the server and the command-line tools that ship with it. */
+export const entries = { main: 'src/main.ts' };
+for (const [name, file] of [
+  ['backup', 'src/ops/backup-cli.ts'],
+  ['restore', 'src/ops/restore-cli.ts'],
+]) {
+  try {
+    readFileSync(path.join(here, file));
+    entries[name] = file;
+  } catch {}
+}
+
+await build({
+  absWorkingDir: here,
+  entryPoints: entries,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  splitting: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  // Bundled CommonJS helpers may call require(): give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
