@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@pruefbuch/domain/constants';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -272,7 +273,7 @@ describe('refresh tokens', () => {
 describe('platform', () => {
   it('reports health, serves OpenAPI and sets security headers', async () => {
     const health = await t.api({ method: 'GET', url: '/health' });
-    expect(health.json()).toMatchObject({ status: 'ok', version: '2.2.3', database: true });
+    expect(health.json()).toMatchObject({ status: 'ok', version: APP_VERSION, database: true });
     expect(health.headers['x-content-type-options']).toBe('nosniff');
     expect(health.headers['content-security-policy']).toContain("default-src 'self'");
     const doc = await t.api({ method: 'GET', url: '/openapi.json' });
