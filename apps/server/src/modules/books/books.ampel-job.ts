@@ -1,43 +1,28 @@
 import type { Db } from '../../db/client';
+import { type JobLog, type Scheduler, startAlone } from '../../platform/jobs';
 import { refreshAmpels } from './books.schedule';
 
-export const AMPEL_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
-
-interface Log {
-  info: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
-
 /**
- * Keeps the stored ampels current while the server runs: once at start-up, then hourly, so a
- * due date that passes turns its book orange, red or black without anybody touching it. Call
- * stop() when the app closes. Started by main.ts only; tests call refreshAmpels directly.
+ * Keeps the stored ampels current: every hour on the hour, so a due date that passes turns its book
+ * orange, red or black without anybody touching it; after start-up at once when an hour was left out
+ * (the servers were down). Registered by main.ts; tests call refreshAmpels directly.
  */
-export function startAmpelRefresh(
+export function scheduleAmpelRefresh(
+  scheduler: Pick<Scheduler, 'schedule'>,
   db: Db,
-  log: Log,
+  log: JobLog,
   opts: { everyMs?: number /** Only this tenant's books (tests share a database). */; tenantId?: string } = {},
 ) {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= refreshAmpels(db, { tenantId: opts.tenantId })
-      .then((changed) => {
-        if (changed > 0) log.info({ changed }, 'ampels refreshed');
-      })
-      .catch((err: unknown) => log.error({ err }, 'ampel refresh failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  void run();
-  const timer = setInterval(run, opts.everyMs ?? AMPEL_REFRESH_INTERVAL_MS);
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      clearInterval(timer);
-      await running;
+  scheduler.schedule(
+    'ampel-refresh',
+    opts.everyMs ? { everyMs: opts.everyMs, firstAfterMs: 0 } : { cron: '0 * * * *', firstAfterMs: 0 },
+    async () => {
+      const changed = await refreshAmpels(db, { tenantId: opts.tenantId });
+      if (changed > 0) log.info({ changed }, 'ampels refreshed');
     },
-  };
+  );
 }
+
+/** The refresh on its own in-process scheduler (tests). */
+export const startAmpelRefresh = (db: Db, log: JobLog, opts: { everyMs?: number; tenantId?: string } = {}) =>
+  startAlone(db, log, 'ampel-refresh', (s) => scheduleAmpelRefresh(s, db, log, opts));

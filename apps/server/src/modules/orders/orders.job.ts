@@ -1,14 +1,14 @@
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 /**
  * The orders' daily run: every order's ampels move on to the new day (dates pass without any write).
- * Neither __v nor updatedAt move: no field changed, only the day. Started by main.ts; tests call
+ * Neither __v nor updatedAt move: no field changed, only the day. Registered by main.ts; tests call
  * runOrderDay with a date.
  */
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
-import { type JobLog, startPeriodicJob } from '../../platform/jobs';
+import { type JobLog, type Scheduler, startAlone } from '../../platform/jobs';
 import { derivedOf, fieldsOf, type OrderRow, orderColumns } from './orders.repo';
 
 const BATCH = 2000;
@@ -52,19 +52,19 @@ export async function runOrderDay(db: Db, today: string = berlinToday(), opts: {
   return { ampels: changed };
 }
 
-/** Runs runOrderDay shortly after start-up and on the first hourly check of each new day (Europe/Berlin). */
-export function startOrderDayJob(db: Db, log: JobLog, opts: { firstAfterMs?: number } = {}) {
-  let lastDay: string | null = null;
-  return startPeriodicJob(
-    'order day run',
-    async () => {
-      const today = berlinToday();
-      if (today === lastDay) return;
-      const r = await runOrderDay(db, today);
-      lastDay = today;
-      log.info({ day: today, ...r }, 'order day run');
-    },
-    log,
-    { firstAfterMs: opts.firstAfterMs ?? 2 * 60 * 1000 },
-  );
+/**
+ * Checked hourly two minutes past the hour: the first run of each new day (Europe/Berlin) that
+ * succeeds recomputes the ampels; the day of the job's last success tells, whichever process had it.
+ */
+export function scheduleOrderDay(scheduler: Pick<Scheduler, 'schedule'>, db: Db, log: JobLog) {
+  scheduler.schedule('order-day', { cron: '2 * * * *', firstAfterMs: 2 * 60 * 1000 }, async ({ lastOkAt }) => {
+    const today = berlinToday();
+    if (lastOkAt && berlinToday(lastOkAt) === today) return;
+    const r = await runOrderDay(db, today);
+    log.info({ day: today, ...r }, 'order day run');
+  });
 }
+
+/** The orders' day on its own in-process scheduler (tests). */
+export const startOrderDayJob = (db: Db, log: JobLog) =>
+  startAlone(db, log, 'order-day', (s) => scheduleOrderDay(s, db, log));
