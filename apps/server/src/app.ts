@@ -16,6 +16,7 @@ import { booksRoutes } from './modules/books/books.routes';
 import { recomputeBooksOfType, refreshAmpels } from './modules/books/books.schedule';
 import { booktypesRoutes } from './modules/booktypes/booktypes.routes';
 import { capacityRoutes } from './modules/capacity/capacity.routes';
+import { clientconfigRoutes } from './modules/clientconfig/clientconfig.routes';
 import { componentsRoutes } from './modules/components/components.routes';
 import { costlistRoutes } from './modules/costlist/costlist.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -42,6 +43,7 @@ import type { Config } from './platform/config';
 import type { AppDeps } from './platform/context';
 import { secretBox } from './platform/crypto';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/error-handler';
+import { errorTrackingCsp } from './platform/error-tracking';
 import { localFileStore } from './platform/files';
 import { registerInputGuard } from './platform/input-guard';
 import { type LogStream, loggerOptions } from './platform/logging';
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': null,
+        // The browser sends its errors to the tracker's host (decision 034).
+        ...errorTrackingCsp(config.sentryDsn),
       },
     },
     hsts: config.env === 'production',
@@ -132,6 +136,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(clientconfigRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(adminRoutes);

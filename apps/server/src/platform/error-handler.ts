@@ -4,6 +4,7 @@ import type { ErrorDetail, ErrorReply } from '@pruefbuch/domain/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { requestLanguage } from './auth';
+import { reportRequestError } from './error-tracking';
 import { AppError } from './errors';
 import { invalidCharacters } from './input-guard';
 
@@ -37,7 +38,9 @@ function errorReply(lang: Language, statusCode: number, error: AppError): ErrorR
   };
 }
 
-const sendError = (req: FastifyRequest, reply: FastifyReply, error: AppError) => {
+/** A 5xx reply's error (`cause`: what went wrong behind it) goes to the error tracker; 4xx replies are the client's. */
+const sendError = (req: FastifyRequest, reply: FastifyReply, error: AppError, cause: unknown = error) => {
+  if (error.statusCode >= 500) reportRequestError(cause, req);
   if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.statusCode).send(errorReply(requestLanguage(req), error.statusCode, error));
 };
@@ -112,7 +115,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'reply does not match its schema');
-      return sendError(req, reply, new AppError('INTERNAL', 500));
+      return sendError(req, reply, new AppError('INTERNAL', 500), err);
     }
     const framework = frameworkError(err);
     if (framework) return sendError(req, reply, framework);
@@ -122,7 +125,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(req, reply, refused);
     }
     req.log.error({ err }, 'unexpected error');
-    return sendError(req, reply, new AppError('INTERNAL', 500));
+    return sendError(req, reply, new AppError('INTERNAL', 500), err);
   });
 
   app.setNotFoundHandler((req, reply) => sendError(req, reply, new AppError('NOT_FOUND', 404)));
