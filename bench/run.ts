@@ -22,6 +22,7 @@ import { benchOfferList } from './offers';
 import { benchOrderLists } from './orders';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
+import { BENCH_SECRET } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -135,7 +136,12 @@ try {
   await admin.connect();
   await admin.query('drop database if exists pruefbuch_bench with (force)');
   await admin.query('create database pruefbuch_bench');
-  const env = { DATABASE_URL: `${pgServer}/pruefbuch_bench`, SEED_DEMO: '1', DATA_DIR: dataDir };
+  const env = {
+    DATABASE_URL: `${pgServer}/pruefbuch_bench`,
+    APP_SECRET: BENCH_SECRET,
+    SEED_DEMO: '1',
+    DATA_DIR: dataDir,
+  };
   const s = startServer(env);
   await waitHealthy(s.started);
   results.push(...(await hotCalls('PostgreSQL')));

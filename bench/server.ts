@@ -6,6 +6,8 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** Servers on PostgreSQL need a shared secret (as in production); the bench's is fixed. */
+export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 
 /** The server on `port`; with SERVER_PROF=<folder> it writes a CPU profile there when it stops (node --cpu-prof). */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
@@ -68,6 +70,7 @@ export async function onEachDatabase<R>(name: string, benchOne: BenchOne<R>, onl
     results.push(
       ...(await benchOne('PostgreSQL', () => openDatabase({ url, dataDir: null }), {
         DATABASE_URL: url,
+        APP_SECRET: BENCH_SECRET,
         SEED_DEMO: '0',
         DATA_DIR: dataDir,
       })),
