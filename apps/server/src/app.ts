@@ -44,7 +44,7 @@ import type { AppDeps } from './platform/context';
 import { secretBox } from './platform/crypto';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/error-handler';
 import { errorTrackingCsp } from './platform/error-tracking';
-import { localFileStore } from './platform/files';
+import { fileStoreOf } from './platform/files';
 import { registerInputGuard } from './platform/input-guard';
 import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     tokens: tokenService(config.appSecret, config.accessTokenTtlSeconds, config.appSecretPrevious),
     mailer,
     secrets: secretBox(config.appSecret, config.appSecretPrevious),
-    files: localFileStore(config.dataDir),
+    files: fileStoreOf(config),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => mailer.close());

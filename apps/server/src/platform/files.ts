@@ -1,12 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, type Dirent } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { blobs } from '../db/schema/index';
+import { blobs, fileRemovals } from '../db/schema/index';
+import type { Config } from './config';
+import { s3FileStore } from './files-s3';
+import { contentPath, isSha256, writeTempFile } from './files-staging';
 
 export interface StoredFile {
   sha256: string;
@@ -25,8 +26,8 @@ export interface StagedFile extends StoredFile {
 
 /**
  * Content-addressed file storage: a file's only name is the SHA-256 of its bytes, so no
- * user-supplied name ever reaches a path. A local-disk store now; an S3-compatible one can
- * implement the same interface.
+ * user-supplied name ever reaches a path or a key. The data dir (files-local below) or an
+ * S3-compatible bucket (files-s3.ts); `fileStoreOf` picks one from the settings.
  */
 export interface FileStore {
   stage(source: Readable | AsyncIterable<Uint8Array>): Promise<StagedFile>;
@@ -34,60 +35,56 @@ export interface FileStore {
   /** The bytes of a file, or null when there is no such file. */
   get(sha256: string): Promise<Readable | null>;
   exists(sha256: string): Promise<boolean>;
+  /** Removes the bytes at once; the app itself only removes through removeDueFiles (files-removals.ts). */
   remove(sha256: string): Promise<void>;
+  /** Throws unless the store can be reached (the readiness check). */
+  ping(): Promise<void>;
+  /** Every hash the store holds, in no particular order (backups and consistency checks). */
+  list(): AsyncIterable<string>;
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
+/** The configured store: the S3-compatible bucket when S3_BUCKET is set, else the data dir. */
+export function fileStoreOf(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
+  if (config.s3) return s3FileStore(config.s3, { tmpDir: path.join(config.dataDir, 'tmp', 'uploads') });
+  return localFileStore(config.dataDir);
+}
 
-/** `${dataDir}/files/ab/cd/<sha256>`, temporary files in `${dataDir}/files/tmp` (same disk, so rename is atomic). */
+/** The names in a directory that look like one level of the layout (`ab`), none when it is not there. */
+async function levels(dir: string): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  return entries.filter((e) => e.isDirectory() && /^[0-9a-f]{2}$/.test(e.name)).map((e) => e.name);
+}
+
+/**
+ * `${dataDir}/files/ab/cd/<sha256>`, temporary files in `${dataDir}/files/tmp` (same disk, so rename
+ * is atomic). Serves one server, or several that mount the same directory (NFS or another shared volume).
+ */
 export function localFileStore(dataDir: string): FileStore {
   const root = path.join(dataDir, 'files');
   const tmpDir = path.join(root, 'tmp');
-
-  const pathOf = (sha256: string) => {
-    if (!SHA256.test(sha256)) throw new Error('not a SHA-256 hex digest');
-    return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  };
+  const pathOf = (sha256: string) => path.join(dataDir, contentPath(sha256));
 
   const stage: FileStore['stage'] = async (source) => {
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
-    // The file is created before the copy starts: a write stream opens its file asynchronously,
-    // so a source failing at once could otherwise remove the path before the stream creates it.
-    const file = await open(tmp, 'wx', 0o600);
-    try {
-      await pipeline(
-        source,
-        async function* (chunks: AsyncIterable<Uint8Array>) {
-          for await (const chunk of chunks) {
-            hash.update(chunk);
-            size += chunk.length;
-            yield chunk;
-          }
-        },
-        file.createWriteStream(),
-      );
-    } catch (err) {
-      await file.close().catch(() => {});
-      await rm(tmp, { force: true });
-      throw err;
-    }
-    const sha256 = hash.digest('hex');
+    const tmp = await writeTempFile(tmpDir, source);
     let committed = false;
     return {
-      sha256,
-      size,
-      read: () => createReadStream(tmp),
+      sha256: tmp.sha256,
+      size: tmp.size,
+      read: () => createReadStream(tmp.path),
       async commit() {
-        const target = pathOf(sha256);
+        const target = pathOf(tmp.sha256);
         await mkdir(path.dirname(target), { recursive: true });
-        await rename(tmp, target);
+        await rename(tmp.path, target);
         committed = true;
       },
       async discard() {
-        if (!committed) await rm(tmp, { force: true });
+        if (!committed) await rm(tmp.path, { force: true });
       },
     };
   };
@@ -114,14 +111,28 @@ export function localFileStore(dataDir: string): FileStore {
       return createReadStream(file);
     },
     async exists(sha256) {
+      const file = pathOf(sha256);
       try {
-        return (await stat(pathOf(sha256))).isFile();
+        return (await stat(file)).isFile();
       } catch {
         return false;
       }
     },
     async remove(sha256) {
       await rm(pathOf(sha256), { force: true });
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+    async *list() {
+      for (const a of await levels(root)) {
+        for (const b of await levels(path.join(root, a))) {
+          for (const name of await readdir(path.join(root, a, b))) {
+            if (isSha256(name) && name.startsWith(a + b)) yield name;
+          }
+        }
+      }
     },
   };
 }
@@ -141,22 +152,30 @@ export async function lockFileRefs(tx: Executor, shas: readonly string[]) {
 }
 
 /**
- * Removes the files of these hashes that no blob row references any more. Call it after the
- * transaction that deleted the rows has committed (a removed file cannot be rolled back), with
- * the database, not a transaction: after deleting a document, a book or a tenant.
+ * Every column that holds a file's hash. A table that comes to keep hashes must be named here, or
+ * removeDueFiles would remove files it still needs (a test checks the schema against this list).
  */
-export async function purgeUnreferenced(db: Db, store: FileStore, shas: readonly string[]) {
-  const unique = [...new Set(shas)].filter((s) => SHA256.test(s));
-  if (unique.length === 0) return;
-  await db.transaction(async (tx) => {
-    await lockFileRefs(tx, unique);
-    const rows = await tx.selectDistinct({ sha256: blobs.sha256 }).from(blobs).where(inArray(blobs.sha256, unique));
-    const referenced = new Set(rows.map((r) => r.sha256));
-    for (const sha of unique) if (!referenced.has(sha)) await store.remove(sha);
-  });
+export const fileReferenceColumns = [blobs.sha256] as const;
+
+/**
+ * The hashes that some row references: all of them (a backup's file list), or those among `shas`.
+ * Inside a transaction that holds lockFileRefs on `shas`, no new reference to them appears until it
+ * commits (uploads take the same lock).
+ */
+export async function referencedFileShas(db: Executor, shas?: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (shas?.length === 0) return found;
+  for (const column of fileReferenceColumns) {
+    const rows = await db
+      .selectDistinct({ sha256: column })
+      .from(column.table)
+      .where(shas ? inArray(column, [...shas]) : undefined);
+    for (const row of rows) found.add(row.sha256);
+  }
+  return found;
 }
 
-/** The file hashes of these books' documents: read them before deleting the books, purge after. */
+/** The file hashes of these books' documents: read them before deleting the books (scheduleFileRemovals). */
 export async function fileShasOfBooks(db: Executor, bookIds: readonly string[]): Promise<string[]> {
   if (bookIds.length === 0) return [];
   const rows = await db
@@ -166,7 +185,7 @@ export async function fileShasOfBooks(db: Executor, bookIds: readonly string[]):
   return rows.map((r) => r.sha256);
 }
 
-/** The file hashes of these tenants' blobs: read them before deleting the tenants, purge after. */
+/** The file hashes of these tenants' blobs: read them before deleting the tenants (scheduleFileRemovals). */
 export async function fileShasOfTenants(db: Executor, tenantIds: readonly string[]): Promise<string[]> {
   if (tenantIds.length === 0) return [];
   const rows = await db
@@ -176,13 +195,10 @@ export async function fileShasOfTenants(db: Executor, tenantIds: readonly string
   return rows.map((r) => r.sha256);
 }
 
-/** Deleting a book removes its blob rows (foreign key cascade); this removes the files no other blob shares. */
-export const purgeBookFiles = purgeUnreferenced;
-
 /**
  * Runs the write that keeps an uploaded file (commit the staged file and insert its rows in one
- * transaction inside `write`). If the write fails, a file it committed that no row references is
- * removed again; either way nothing is left in the staging area.
+ * transaction inside `write`). If the write fails, a file it committed is removed again when nothing
+ * references it and no removal of it is pending; either way nothing is left in the staging area.
  */
 export async function keepingUpload<T>(
   db: Db,
@@ -195,10 +211,24 @@ export async function keepingUpload<T>(
   } catch (err) {
     if (staged) {
       await staged.discard();
-      await purgeUnreferenced(db, store, [staged.sha256]);
+      await removeUnclaimed(db, store, staged.sha256);
     }
     throw err;
   } finally {
     await staged?.discard();
   }
+}
+
+/**
+ * Bytes that no row references and no pending removal names were never visible to any reader (a
+ * backup lists only referenced files), so they go at once. Where a removal is pending, its grace
+ * period stands: a backup that read the database before the delete may still fetch the file.
+ */
+async function removeUnclaimed(db: Db, store: FileStore, sha256: string) {
+  await db.transaction(async (tx) => {
+    await lockFileRefs(tx, [sha256]);
+    if ((await referencedFileShas(tx, [sha256])).size > 0) return;
+    const pending = await tx.select().from(fileRemovals).where(eq(fileRemovals.sha256, sha256));
+    if (pending.length === 0) await store.remove(sha256);
+  });
 }

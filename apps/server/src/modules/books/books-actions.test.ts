@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { createTestApp } from '../../../test/helper';
 import { blobs } from '../../db/schema/index';
 import { address, auditRowsOf, createBook, fieldsOf, insertBlob, member, tenantWorld } from './books.fixtures';
@@ -297,6 +298,7 @@ describe('DELETE books/{id}', () => {
     const gone = await t.api({ method: 'GET', url: `/books/${w.book._id}`, token: w.user.token, tenant: w.tenantId });
     expect(gone.statusCode).toBe(404);
     expect(await t.database.db.select().from(blobs).where(eq(blobs.id, blob.id))).toEqual([]);
+    await removeFilesAfterGrace(t);
     expect(await files.exists(own.sha256)).toBe(false);
     expect(await files.exists(shared.sha256)).toBe(true);
 

@@ -16,7 +16,8 @@ import { books } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { badField, conflict, notFound } from '../../platform/errors';
-import { fileShasOfBooks, purgeBookFiles } from '../../platform/files';
+import { fileShasOfBooks } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import { findBookType } from '../booktypes/booktypes.repo';
 import {
   auditView,
@@ -252,18 +253,17 @@ export function moveToFolder(rctx: RequestContext, id: string, folderId: string)
 /**
  * DELETE books/{id}: removes the book with its records, bookings, QR codes, PDF assets and
  * uploads (documents, defect photos, expert reports: foreign key cascade); the audit trail
- * stays. Files no other blob shares are removed once the deletion has committed.
+ * stays. Files no other blob shares are removed after the grace period (platform/files-removals.ts).
  */
 export async function deleteBook(rctx: RequestContext, id: string) {
   const ctx = requireTenant(rctx);
-  const shas = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
     if (!current) throw notFound();
     const before = await bookDto(tx, ctx.tenantId, current);
     const files = await fileShasOfBooks(tx, [id]);
     await tx.delete(books).where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)));
     await recordChanges(tx, ctx, audit(ctx, id, 'delete'), auditView(before), null);
-    return files;
+    await scheduleFileRemovals(tx, files, ctx.deps.config.fileRemovalGraceHours);
   });
-  await purgeBookFiles(ctx.db, ctx.deps.files, shas);
 }

@@ -5,16 +5,12 @@ import { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { createTestApp } from '../../../test/helper';
 import { blobs, books, tenants } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
-import {
-  fileShasOfBooks,
-  fileShasOfTenants,
-  lockFileRefs,
-  purgeBookFiles,
-  purgeUnreferenced,
-} from '../../platform/files';
+import { fileShasOfBooks, fileShasOfTenants, lockFileRefs } from '../../platform/files';
+import { removeDueFiles, scheduleFileRemovals } from '../../platform/files-removals';
 import { blobRow, fileOnDisk, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
 import { createBlob } from './documents.service';
 
@@ -55,6 +51,9 @@ describe('content-addressed files', () => {
 
     const last = await t.api({ method: 'DELETE', url: `/blobs/${secondId}`, token: tokenB, tenant: b.id });
     expect(last.statusCode).toBe(204);
+    // Kept for the grace period (a backup in flight may still read it), then removed.
+    expect(existsSync(file)).toBe(true);
+    await removeFilesAfterGrace(t);
     expect(existsSync(file)).toBe(false);
     expect(tmpFiles()).toEqual([]);
   });
@@ -76,6 +75,7 @@ describe('content-addressed files', () => {
       tenant: a.id,
     });
     expect(del.statusCode).toBe(200);
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
   });
 
@@ -99,11 +99,14 @@ describe('content-addressed files', () => {
       expect(res.statusCode).toBe(201);
     }
 
-    // What the books module does on DELETE books/{id}: read the hashes, delete the row, purge after commit.
-    const shas = await fileShasOfBooks(db, [bookA.id]);
-    expect(shas.sort()).toEqual([sha256Of(own), sha256Of(shared)].sort());
-    await db.delete(books).where(eq(books.id, bookA.id));
-    await purgeBookFiles(db, t.app.deps.files, shas);
+    // What the books module does on DELETE books/{id}: read the hashes, delete the row, mark the files.
+    await db.transaction(async (tx) => {
+      const shas = await fileShasOfBooks(tx, [bookA.id]);
+      expect(shas.sort()).toEqual([sha256Of(own), sha256Of(shared)].sort());
+      await tx.delete(books).where(eq(books.id, bookA.id));
+      await scheduleFileRemovals(tx, shas, t.config.fileRemovalGraceHours);
+    });
+    await removeFilesAfterGrace(t);
 
     expect(await db.select().from(blobs).where(eq(blobs.bookId, bookA.id))).toEqual([]);
     expect(existsSync(fileOnDisk(t, sha256Of(own)))).toBe(false);
@@ -117,9 +120,12 @@ describe('content-addressed files', () => {
     const content = samples.png();
     const res = await upload({ url: '/blobs', token: tokenA, tenant: a.id, file: { name: 'p.png', content } });
     expect(res.statusCode).toBe(201);
-    const shas = await fileShasOfTenants(db, [a.id]);
-    await db.delete(tenants).where(eq(tenants.id, a.id));
-    await purgeUnreferenced(db, t.app.deps.files, shas);
+    await db.transaction(async (tx) => {
+      const shas = await fileShasOfTenants(tx, [a.id]);
+      await tx.delete(tenants).where(eq(tenants.id, a.id));
+      await scheduleFileRemovals(tx, shas, t.config.fileRemovalGraceHours);
+    });
+    await removeFilesAfterGrace(t);
     expect(await blobRow(t, res.json()._id)).toBeNull();
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
   });
@@ -160,16 +166,18 @@ describe('content-addressed files', () => {
       .from(blobs)
       .where(eq(blobs.sha256, sha256Of(content)));
     expect(rows).toHaveLength(4);
+    await removeFilesAfterGrace(t);
     expect(readFileSync(fileOnDisk(t, sha256Of(content)))).toEqual(content);
     expect(tmpFiles()).toEqual([]);
   });
 
-  it('a purge that runs while an upload of the same bytes commits waits for it and keeps the file', async () => {
+  it('a due removal that runs while an upload of the same bytes commits waits for it and keeps the file', async () => {
     const tenant = await t.createTenant();
     const content = samples.pdf();
     const files = t.app.deps.files;
     const staged = await files.stage(Readable.from([content]));
-    let purge: Promise<void> | undefined;
+    await scheduleFileRemovals(db, [staged.sha256], 0, new Date(Date.now() - 1000));
+    let purge: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
       await lockFileRefs(tx, [staged.sha256]);
       await staged.commit();
@@ -180,8 +188,8 @@ describe('content-addressed files', () => {
         contentType: 'application/pdf',
         fileName: 'x.pdf',
       });
-      // A delete of another blob with these bytes checks for references now, before this commit.
-      purge = purgeUnreferenced(db, files, [staged.sha256]);
+      // The removal job checks for references now, before this commit.
+      purge = removeDueFiles(db, files);
       await new Promise((r) => setTimeout(r, 200));
     });
     await purge;

@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
-import { keepingUpload, lockFileRefs, purgeUnreferenced } from '../../platform/files';
+import { keepingUpload, lockFileRefs } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import { formFields, type ReceivedFile, type ReceivedUpload } from '../../platform/uploads';
 import {
   AREA_BLOB_TYPES,
@@ -122,7 +123,7 @@ export async function openBlobFile(ctx: TenantContext, id: string): Promise<{ bl
   return { blob, stream };
 }
 
-/** Deletes the row, then (committed) the file unless another blob holds the same bytes. */
+/** Deletes the row and marks the file for removal after the grace period (kept if another blob holds the same bytes). */
 async function removeBlob(ctx: TenantContext, id: string, bookId?: string) {
   const row = await ctx.db.transaction(async (tx) => {
     const blob = await findBlob(tx, ctx.tenantId, id);
@@ -138,9 +139,9 @@ async function removeBlob(ctx: TenantContext, id: string, bookId?: string) {
         { documents: null },
       );
     }
+    await scheduleFileRemovals(tx, [deleted.sha256], ctx.deps.config.fileRemovalGraceHours);
     return deleted;
   });
-  await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [row.sha256]);
   return row;
 }
 

@@ -3,6 +3,7 @@ import { Role } from '@pruefbuch/domain/roles';
 import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { createTestApp } from '../../../test/helper';
 import { bookings, inspections, pdfAssets } from '../../db/schema/index';
 import { fieldsOf, member } from '../books/books.fixtures';
@@ -158,6 +159,7 @@ describe('DELETE books/{id} with records', () => {
     });
     expect((await call(t, w)('DELETE', `/inspections/${withPhoto._id}`)).statusCode).toBe(204);
     expect(await blobRow(t, photoId)).toBeNull();
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(photo)))).toBe(false);
 
     const photo2 = samples.png();
@@ -185,6 +187,7 @@ describe('DELETE books/{id} with records', () => {
     expect(await db.select().from(inspections).where(eq(inspections.bookId, w.book._id))).toEqual([]);
     expect(await db.select().from(bookings).where(eq(bookings.bookId, w.book._id))).toEqual([]);
     expect(await blobRow(t, kept)).toBeNull();
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(photo2)))).toBe(false);
     expect(existsSync(fileOnDisk(t, sha256Of(report)))).toBe(false);
     expect((await call(t, w)('GET', `/inspections/${record._id}`)).statusCode).toBe(404);

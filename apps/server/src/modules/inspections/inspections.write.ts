@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { blobs, inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
-import { purgeUnreferenced } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { auditDeleted, auditUpdated } from './inspections.audit';
 import {
@@ -80,11 +80,11 @@ export function updateRecord(
 /**
  * DELETE inspections/{id}, selfinspections/{id}, books/{id}/inspection/{inspectionId} and
  * books/{id}/selfinspection/{selfInspectionId}: removes a draft (a finalized record stays:
- * 409 FINALIZED). Photos that only this draft showed go with it, their files once committed.
+ * 409 FINALIZED). Photos that only this draft showed go with it, their files after the grace period.
  */
 export async function deleteRecord(rctx: RequestContext, family: RecordFamily, id: string, bookId?: string) {
   const ctx = requireTenant(rctx);
-  const shas = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
     if (!current || (bookId && current.bookId !== bookId)) throw notFound();
     if (current.finalizedAt) throw conflict('FINALIZED');
@@ -99,7 +99,10 @@ export async function deleteRecord(rctx: RequestContext, family: RecordFamily, i
       : [];
     await auditDeleted(tx, ctx, current);
     await recomputeBookSchedule(tx, ctx, current.bookId, { status: false });
-    return removed.map((r) => r.sha256);
+    await scheduleFileRemovals(
+      tx,
+      removed.map((r) => r.sha256),
+      ctx.deps.config.fileRemovalGraceHours,
+    );
   });
-  await purgeUnreferenced(ctx.db, ctx.deps.files, shas);
 }

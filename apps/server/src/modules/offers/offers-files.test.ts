@@ -5,6 +5,7 @@ import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { blobs, offerFiles } from '../../db/schema/index';
 import { member } from '../books/books.fixtures';
@@ -190,10 +191,12 @@ describe('DELETE offer/{id}/files/{fileId}', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as Offer).files.map((f) => f.name)).toEqual(['b.pdf']);
     expect(await blobRow(t, a?._id ?? '')).toBeNull();
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
     expect((await w.call('DELETE', `/offer/${offer._id}/files/${a?._id}`)).statusCode).toBe(404);
 
     await w.call('DELETE', `/offer/${offer._id}/files/${b?._id}`);
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(shared)))).toBe(true);
     const protocol = (await w.call('GET', `/protocol/getProtocolByOffer/${offer._id}`)).json() as {
       field: string;
@@ -217,6 +220,7 @@ describe('DELETE offer/{id}/files/{fileId}', () => {
     expect((await w.call('DELETE', `/offer/${offer._id}`, undefined, admin.token)).statusCode).toBe(204);
     expect(await blobRow(t, withFile.files[0]?._id ?? '')).toBeNull();
     expect(await t.database.db.select().from(offerFiles).where(eq(offerFiles.offerId, offer._id))).toEqual([]);
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
   });
 });
@@ -229,13 +233,18 @@ describe('attachments past their deletion date', () => {
     await upload(w, keep._id, pdf('bleibt.pdf'));
     const drop = await w.create({ deleteFilesDate: '2030-06-01' });
     await upload(w, drop._id, pdf('weg.pdf', content));
-    const deps = { mailer: t.app.deps.mailer, publicUrl: PUBLIC_URL, files: t.app.deps.files };
+    const deps = {
+      mailer: t.app.deps.mailer,
+      publicUrl: PUBLIC_URL,
+      fileRemovalGraceHours: t.config.fileRemovalGraceHours,
+    };
     const run = (day: string) => runOfferDay(t.database.db, deps, day, { tenantId: w.tenantId });
 
     expect((await run('2030-06-01')).files).toBe(0);
     expect((await run('2030-06-02')).files).toBe(1);
     expect((await w.call('GET', `/offer/${drop._id}`)).json().files).toEqual([]);
     expect((await w.call('GET', `/offer/${keep._id}`)).json().files).toHaveLength(1);
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(content)))).toBe(false);
     const protocol = (await w.call('GET', `/protocol/getProtocolByOffer/${drop._id}`)).json() as {
       field: string;

@@ -11,7 +11,11 @@ import { startOfferDayJob } from './offers.job';
 import { runOfferDay } from './offers.mails';
 
 const t = await createTestApp();
-const deps = { mailer: t.app.deps.mailer, publicUrl: PUBLIC_URL, files: t.app.deps.files };
+const deps = {
+  mailer: t.app.deps.mailer,
+  publicUrl: PUBLIC_URL,
+  fileRemovalGraceHours: t.config.fileRemovalGraceHours,
+};
 
 describe('POST offer/sendktbremindermail', () => {
   it('mails the KTB the offer’s data and a link, records when, and moves the ampel on', async () => {

@@ -11,7 +11,8 @@ import { auditLogs, blobs, offerFiles, offers } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
-import { type FileStore, keepingUpload, purgeUnreferenced } from '../../platform/files';
+import { keepingUpload } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { commitBlob } from '../documents/documents.service';
 import { get } from './offers.read';
@@ -60,18 +61,20 @@ export async function openFile(ctx: TenantContext, offerId: string, fileId: stri
   return { blob, stream };
 }
 
-/** DELETE offer/{id}/files/{fileId}: removes the attachment, then the bytes no other blob holds; replies the offer. */
+/**
+ * DELETE offer/{id}/files/{fileId}: removes the attachment, and after the grace period the bytes no other
+ * blob holds; replies the offer.
+ */
 export async function removeFile(ctx: TenantContext, offerId: string, fileId: string) {
-  const removed = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockForWrite(tx, ctx, offerId);
     const blob = await attachment(tx, ctx.tenantId, offerId, fileId);
     await tx.delete(offerFiles).where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId)));
     await tx.delete(blobs).where(and(eq(blobs.id, fileId), eq(blobs.tenantId, ctx.tenantId)));
     await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, offerId));
     await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: blob.fileName }, { file: null });
-    return blob;
+    await scheduleFileRemovals(tx, [blob.sha256], ctx.deps.config.fileRemovalGraceHours);
   });
-  await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, [removed.sha256]);
   return get(ctx, offerId);
 }
 
@@ -119,10 +122,10 @@ export async function zipOfFiles(ctx: TenantContext, offerId: string) {
 
 /**
  * Data economy: after an offer's deleteFilesDate its attachments are removed (the daily run calls this
- * with the day). The protocol names each removed file, written by nobody (the system). Returns how many
- * files were removed.
+ * with the day); their bytes go after the grace period. The protocol names each removed file, written by
+ * nobody (the system). Returns how many files were removed.
  */
-export async function removeExpiredFiles(db: Db, store: FileStore, today: string, opts: { tenantId?: string } = {}) {
+export async function removeExpiredFiles(db: Db, graceHours: number, today: string, opts: { tenantId?: string } = {}) {
   const due = await db
     .selectDistinct({ id: offers.id })
     .from(offers)
@@ -136,11 +139,11 @@ export async function removeExpiredFiles(db: Db, store: FileStore, today: string
     );
   let removed = 0;
   for (const { id } of due) {
-    const shas = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [offer] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
-      if (!offer?.deleteFilesDate || offer.deleteFilesDate >= today) return [];
+      if (!offer?.deleteFilesDate || offer.deleteFilesDate >= today) return;
       const files = (await filesOf(tx, id)).map((f) => f.blob);
-      if (files.length === 0) return [];
+      if (files.length === 0) return;
       await tx.delete(offerFiles).where(eq(offerFiles.offerId, id));
       await tx.delete(blobs).where(
         and(
@@ -164,10 +167,13 @@ export async function removeExpiredFiles(db: Db, store: FileStore, today: string
           editorId: null,
         })),
       );
+      await scheduleFileRemovals(
+        tx,
+        files.map((f) => f.sha256),
+        graceHours,
+      );
       removed += files.length;
-      return files.map((f) => f.sha256);
     });
-    await purgeUnreferenced(db, store, shas);
   }
   return removed;
 }

@@ -16,7 +16,6 @@ import type { Db } from '../../db/client';
 import { offers, users } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
-import type { FileStore } from '../../platform/files';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
 import { removeExpiredFiles } from './offers.files';
 import { AMPEL_RANK, ampelInputOf, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
@@ -27,9 +26,9 @@ export interface OfferMailDeps {
   publicUrl: string;
 }
 
-/** What the daily run needs: the mailer and the link base, and the file store (expired attachments). */
+/** What the daily run needs: the mailer, the link base, and how long the files of expired attachments stay. */
 export interface OfferDayDeps extends OfferMailDeps {
-  files: FileStore;
+  fileRemovalGraceHours: number;
 }
 
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
@@ -215,6 +214,6 @@ export async function runOfferDay(
 ) {
   const ampels = await refreshOfferAmpels(db, today, opts);
   const mailsSent = await sendFollowUpMails(db, deps, today, opts);
-  const files = await removeExpiredFiles(db, deps.files, today, opts);
+  const files = await removeExpiredFiles(db, deps.fileRemovalGraceHours, today, opts);
   return { ampels, mails: mailsSent, files };
 }

@@ -23,7 +23,7 @@ import { blobs, offerFiles, offerLastSearches, offers } from '../../db/schema/in
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { purgeUnreferenced } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import { resolveSource, sourceLabel } from './offers.defects';
 import { get } from './offers.read';
 import {
@@ -189,7 +189,7 @@ export async function takeOver(rctx: RequestContext, id: string) {
 /** DELETE offer/{id}: the offer, its attachments' rows, and then the bytes nobody else holds. */
 export async function remove(rctx: RequestContext, id: string) {
   const ctx = requireTenant(rctx);
-  const shas = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     const files = await tx
       .select({ id: blobs.id, sha256: blobs.sha256 })
@@ -209,9 +209,12 @@ export async function remove(rctx: RequestContext, id: string) {
       );
     }
     await recordChanges(tx, ctx, auditOf(ctx, id, 'delete'), auditViewOf(current), null);
-    return files.map((f) => f.sha256);
+    await scheduleFileRemovals(
+      tx,
+      files.map((f) => f.sha256),
+      ctx.deps.config.fileRemovalGraceHours,
+    );
   });
-  await purgeUnreferenced(ctx.deps.database.db, ctx.deps.files, shas);
 }
 
 /** PUT offer/lastsearch: remembers the caller's search (one per user and tenant). */

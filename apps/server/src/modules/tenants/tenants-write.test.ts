@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { createTestApp } from '../../../test/helper';
 import { folders, tenants, userTenants } from '../../db/schema/index';
 import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../documents/documents.fixtures';
@@ -344,6 +345,7 @@ describe('DELETE tenants/{id}', () => {
     const res = await t.api({ method: 'DELETE', url: `/tenants/${gone._id}`, token: admin.token });
     expect(res.statusCode).toBe(204);
     expect(await blobRow(t, ownBlob)).toBeNull();
+    await removeFilesAfterGrace(t);
     expect(existsSync(fileOnDisk(t, sha256Of(own)))).toBe(false);
     expect(await blobRow(t, keptBlob)).not.toBeNull();
     expect(existsSync(fileOnDisk(t, sha256Of(shared)))).toBe(true);

@@ -6,7 +6,8 @@ import { type AddressValue, folders, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
-import { fileShasOfTenants, purgeUnreferenced } from '../../platform/files';
+import { fileShasOfTenants } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
 import { mayUseTenant } from '../../platform/tenancy';
 import { countryExists } from '../countries/countries.repo';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
@@ -121,10 +122,10 @@ export function update(ctx: RequestContext, id: string, input: TenantUpdate, por
 
 /**
  * DELETE tenants/{id} (admins): only a tenant without books; its folders, memberships and
- * unattached uploads go with it, and their files once no other blob shares them.
+ * unattached uploads go with it, and after the grace period their files that no other blob shares.
  */
 export async function remove(ctx: RequestContext, id: string) {
-  const shas = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // The row lock makes a book insert of this tenant (which locks the row for its foreign key) wait.
     const current = await findTenant(tx, id, { forUpdate: true });
     if (!current) throw notFound();
@@ -136,8 +137,6 @@ export async function remove(ctx: RequestContext, id: string) {
     const files = await fileShasOfTenants(tx, [id]);
     await tx.delete(tenants).where(eq(tenants.id, id));
     await recordChanges(tx, ctx, audit(id, 'delete'), current, null);
-    return files;
+    await scheduleFileRemovals(tx, files, ctx.deps.config.fileRemovalGraceHours);
   });
-  // After the commit: a removed file cannot be rolled back.
-  await purgeUnreferenced(ctx.db, ctx.deps.files, shas);
 }
