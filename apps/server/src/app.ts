@@ -26,6 +26,7 @@ import { doorbooksRoutes } from './modules/doorbooks/doorbooks.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(adminRoutes);
+      await api.register(jobsRoutes);
       await api.register(tenantsRoutes, { thresholdsChanged: (tx, tenantId) => refreshAmpels(tx, { tenantId }) });
       await api.register(foldersRoutes);
       await api.register(countriesRoutes);

@@ -365,6 +365,8 @@ export const API_ACCESS = {
     R.ROLE_LEITER_FERTIGUNG,
   ],
   'admin:dashboard': [R.ADMIN_ROLE],
+  /** The periodic jobs' last runs, failures and next runs (admin dashboard): no tenant's data. */
+  'admin:jobs': [R.ADMIN_ROLE],
   /** Tenants: the list and one tenant; every staff role reads its own tenants (decision 017). */
   'tenants:read': STAFF_ROLES,
   /** Creating and deleting tenants. */
@@ -466,6 +468,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'users:manage': NO_BRANCH,
   'users:lookup': NO_BRANCH,
   'admin:dashboard': NO_BRANCH,
+  'admin:jobs': NO_BRANCH,
   'tenants:read': NO_BRANCH,
   'tenants:manage': NO_BRANCH,
   'tenants:edit': NO_BRANCH,

@@ -11,6 +11,7 @@ import { defectreports as deDefectreports } from './de/defectreports';
 import { errors as deErrors } from './de/errors';
 import { home as deHome } from './de/home';
 import { inspections as deInspections } from './de/inspections';
+import { jobs as deJobs } from './de/jobs';
 import { legal as deLegal } from './de/legal';
 import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
@@ -38,6 +39,7 @@ import { defectreports as enDefectreports } from './en/defectreports';
 import { errors as enErrors } from './en/errors';
 import { home as enHome } from './en/home';
 import { inspections as enInspections } from './en/inspections';
+import { jobs as enJobs } from './en/jobs';
 import { legal as enLegal } from './en/legal';
 import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
@@ -66,6 +68,7 @@ export const resources = {
       tenants: deTenants,
       lookups: deLookups,
       admin: deAdmin,
+      jobs: deJobs,
       home: deHome,
       legal: deLegal,
       books: deBooks,
@@ -97,6 +100,7 @@ export const resources = {
       tenants: enTenants,
       lookups: enLookups,
       admin: enAdmin,
+      jobs: enJobs,
       home: enHome,
       legal: enLegal,
       books: enBooks,

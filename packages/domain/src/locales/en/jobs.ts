@@ -1,0 +1,26 @@
+/** The periodic jobs on the admin dashboard. */
+export const jobs = {
+  title: 'Background jobs',
+  intro: 'The planned jobs of all server processes: last run, duration, failures in the last 24 hours and next run.',
+  empty: 'No background jobs planned or run.',
+  job: 'Job',
+  lastRun: 'Last run',
+  duration: 'Duration',
+  result: 'Result',
+  failures24h: 'Failures (24 h)',
+  nextRun: 'Next run',
+  never: 'never',
+  notPlanned: 'not planned',
+  attempt: 'Attempt {{attempt}}',
+  runner: 'Process {{runner}}',
+  lastFailure: 'Last failure {{at}} (attempt {{attempt}}): {{error}}',
+  states: { ok: 'Succeeded', failed: 'Failed', running: 'Running' },
+  names: {
+    'ampel-refresh': 'Refresh ampels',
+    digest: 'Weekly digest',
+    'offer-day': 'Offers’ daily run',
+    'order-day': 'Orders’ daily run',
+    'file-removals': 'Remove files',
+    backup: 'Daily backup',
+  },
+};
