@@ -5,6 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useDashboard } from '../api/get-dashboard';
+import { JobRunsCard } from '../components/job-runs-card';
 import { OutboxTable } from '../components/outbox-table';
 import { StatCard } from '../components/stat-card';
 
@@ -53,6 +54,7 @@ export function DashboardPage() {
           </div>
         </>
       ) : null}
+      <JobRunsCard />
     </Stack>
   );
 }
