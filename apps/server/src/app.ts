@@ -29,6 +29,7 @@ import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
+import { KTB_INFORMED, markKtbInformed } from './modules/offers/offers.mails';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { opevaluationRoutes } from './modules/opevaluation/opevaluation.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -71,10 +72,11 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Mails are queued in the business transaction, their text sealed; the mail worker (main.ts) sends
+  // them and then runs what a delivery confirms.
   const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log: (msg, err) => app.log.error({ err }, msg),
+    seal: (text) => deps.secrets.seal(text),
+    deliveredActions: { [KTB_INFORMED]: markKtbInformed },
   });
   const deps: AppDeps = {
     config,
@@ -85,7 +87,6 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     files: fileStoreOf(config),
   };
   app.decorate('deps', deps);
-  app.addHook('onClose', async () => mailer.close());
 
   // External plugins
   registerSecurityHeaders(app, {

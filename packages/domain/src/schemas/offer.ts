@@ -400,7 +400,15 @@ export const ktbReminderSchema = z.object({
   userId: idSchema.optional(),
   message: text(2000).optional(),
 });
-export const ktbReminderReply = z.object({ sentTo: z.string(), ktbInformedAt: z.string() });
+/**
+ * The reminder is queued (sent by the mail worker, retried if the mail server is away): ktbInformedAt
+ * is the offer's, set once a reminder was delivered, so null or an earlier delivery right after queuing.
+ */
+export const ktbReminderReply = z.object({
+  sentTo: z.string(),
+  queuedAt: z.string(),
+  ktbInformedAt: z.string().nullable(),
+});
 
 /** GET offer/draftFromDefect: an unsaved offer filled from a defect of an inspection record. */
 export const offerDraftQuery = offerSourceSchema;

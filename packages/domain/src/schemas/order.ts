@@ -360,5 +360,5 @@ export const orderSearchParams = z.object({
 /** GET orders/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */
 export const orderUpdatedAtReply = z.object({ updatedAt: z.string().nullable(), count: z.number().int() });
 
-/** POST orders/sendMailTransferDepartment: the order as it is now and how many users were mailed. */
+/** POST orders/sendMailTransferDepartment: the order as it is now and how many mails were queued (one a user). */
 export const transferDepartmentReply = z.object({ order: orderSchema, mailed: z.number().int() });

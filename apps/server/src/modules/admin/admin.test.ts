@@ -1,6 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { account } from '../users/users.fixtures';
 
 // A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.
@@ -15,6 +16,12 @@ describe('GET admin/dashboard', () => {
     await t.createTenant();
     const first = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
     const second = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
+    const queued = (await dashboard(admin.token)).json();
+    // Queued: counted as waiting, the text sealed (it holds a password link) and not shown.
+    expect(queued.mailQueue.waiting).toBeGreaterThanOrEqual(2);
+    const waiting = queued.outbox.find((m: { to: string }) => m.to === second.json().email);
+    expect(waiting).toMatchObject({ status: 'queued', text: '', sealed: true, attempts: 0, resendable: false });
+    await deliverMails(t);
     const res = await dashboard(admin.token);
     expect(res.statusCode).toBe(200);
     const after = res.json();
@@ -29,7 +36,10 @@ describe('GET admin/dashboard', () => {
     const [iFirst, iSecond] = [to.indexOf(first.json().email), to.indexOf(second.json().email)];
     expect(iSecond).toBeGreaterThanOrEqual(0);
     expect(iSecond).toBeLessThan(iFirst);
+    // No SMTP in tests: the mail is stored and its text is the outbox the admin reads (the demo's way).
     expect(after.outbox[iSecond]).toMatchObject({ subject: 'Prüfbuch: Passwort zurücksetzen', status: 'stored' });
+    expect(after.outbox[iSecond].text).toContain('/app/admin/reset/finish?key=');
+    expect(after.mailQueue).toMatchObject({ waiting: 0, retrying: 0, dead: 0, oldestWaitingAt: null });
   });
 
   it('counts a revoked session no longer', async () => {

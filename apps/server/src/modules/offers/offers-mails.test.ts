@@ -40,9 +40,12 @@ describe('POST offer/sendktbremindermail', () => {
       message: 'Bitte den Termin mit dem Kunden abstimmen.',
     });
     expect(res.statusCode).toBe(200);
-    const reply = res.json() as { sentTo: string; ktbInformedAt: string };
+    const reply = res.json() as { sentTo: string; queuedAt: string; ktbInformedAt: string | null };
     expect(reply.sentTo).toBe(w.ktb.email);
-    expect(Date.parse(reply.ktbInformedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(reply.queuedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Queued, not yet delivered: the KTB is not informed yet and the ampel still asks for it.
+    expect(reply.ktbInformedAt).toBeNull();
+    expect(await offerRow(t, offer._id)).toMatchObject({ ktbInformedAt: null, ampel: 'inform_ktb' });
 
     const [mail] = await mailsTo(t, w.ktb.email);
     expect(mail?.subject).toBe('Angebot A-2024-17: bitte zur Kenntnis');
@@ -60,8 +63,10 @@ describe('POST offer/sendktbremindermail', () => {
       expect(mail?.text).toContain(part);
     }
 
+    // Delivered (here: stored, no SMTP configured): informed at the moment of delivery.
     const after = (await w.call('GET', `/offer/${offer._id}`)).json() as Offer;
-    expect(after).toMatchObject({ ktbInformedAt: reply.ktbInformedAt, ampel: 'order_received', __v: 0 });
+    expect(after).toMatchObject({ ampel: 'order_received', __v: 0 });
+    expect(after.ktbInformedAt).toBe(mail?.sentAt?.toISOString());
     const protocol = (await w.call('GET', `/protocol/getProtocolByOffer/${offer._id}`)).json() as { field: string }[];
     expect(protocol.map((e) => e.field)).toEqual(expect.arrayContaining(['ktbInformedAt', 'ampel']));
   });

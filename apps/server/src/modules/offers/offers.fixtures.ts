@@ -3,6 +3,7 @@ import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { mailOutbox, offers } from '../../db/schema/index';
 import { address, createBook, member, SLIDING_DOOR_TYPE, tag } from '../books/books.fixtures';
 
@@ -115,8 +116,9 @@ export async function bookWithDefects(t: TestApp, w: OfferWorld, bookFields: Rec
   return { book, record, defect: first, other: second };
 }
 
-/** The mails of the outbox to one address, oldest first. */
+/** The mails of the outbox to one address, oldest first, once the queued ones are delivered. */
 export async function mailsTo(t: TestApp, to: string) {
+  await deliverMails(t);
   return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.createdAt);
 }
 

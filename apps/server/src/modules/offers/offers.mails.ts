@@ -1,7 +1,8 @@
 /**
- * The mails of offers, through the mailer and its outbox: the KTB reminder (POST offer/sendktbremindermail)
- * and the follow-up mail to the OFM, one per follow-up date, sent by the daily run that also moves every
- * offer's ampel on to the new day (decision 022) and removes the attachments after their deleteFilesDate.
+ * The mails of offers, through the mailer and its queue: the KTB reminder (POST offer/sendktbremindermail),
+ * which marks the KTB informed once the mail is delivered (docs/decisions/029), and the follow-up mail
+ * to the OFM, one per follow-up date, sent by the daily run that also moves every offer's ampel on to
+ * the new day (decision 022) and removes the attachments after their deleteFilesDate.
  * Mails are German, like every mail of the app.
  */
 import { screenPath } from '@pruefbuch/domain/access';
@@ -12,14 +13,23 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { offers, users } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { auditLogs, offers, users } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
 import { removeExpiredFiles } from './offers.files';
-import { AMPEL_RANK, ampelInputOf, fieldsOf, type OfferRow, pickableUsers, talkOpen } from './offers.repo';
-import { lockForWrite, setServerState } from './offers.write';
+import {
+  AMPEL_RANK,
+  ampelInputOf,
+  auditViewOf,
+  derivedOf,
+  fieldsOf,
+  type OfferRow,
+  pickableUsers,
+  talkOpen,
+} from './offers.repo';
+import { lockForWrite } from './offers.write';
 
 export interface OfferMailDeps {
   mailer: Mailer;
@@ -67,9 +77,13 @@ function ktbMail(
   };
 }
 
+/** The mail worker's action for a delivered KTB reminder (registered in app.ts). */
+export const KTB_INFORMED = 'offer-ktb-informed';
+
 /**
- * POST offer/sendktbremindermail: mails the offer's KTB (or the user named) the offer's data and a link,
- * records when the KTB was informed and moves the ampel on. No recipient at all is a 400.
+ * POST offer/sendktbremindermail: queues a mail to the offer's KTB (or the user named) with the offer's
+ * data and a link. The KTB counts as informed, and the ampel moves on, once the mail is delivered
+ * (markKtbInformed), not when it is queued. No recipient at all is a 400.
  */
 export async function sendKtbReminder(
   rctx: RequestContext,
@@ -99,11 +113,53 @@ export async function sendKtbReminder(
         message: input.message?.trim(),
         link: offerLink(ctx.deps.config.publicUrl, current.id),
       }),
+      { onDelivered: { kind: KTB_INFORMED, id: current.id } },
     );
-    const now = new Date();
-    await setServerState(tx, ctx, current, { ktbInformedAt: now });
-    return { sentTo: recipient.email, ktbInformedAt: now.toISOString() };
+    return {
+      sentTo: recipient.email,
+      queuedAt: new Date().toISOString(),
+      ktbInformedAt: current.ktbInformedAt?.toISOString() ?? null,
+    };
   });
+}
+
+const shown = (v: unknown) =>
+  v === null || v === undefined || v === '' ? null : v instanceof Date ? v.toISOString() : String(v);
+
+/**
+ * Run by the mail worker when a KTB reminder is delivered: the offer's KTB is informed from then, its
+ * ampel moves on, and the protocol records it, written by nobody (the system), as the daily run's entries.
+ * An offer deleted meanwhile is left alone.
+ */
+export async function markKtbInformed(tx: Tx, offerId: string, deliveredAt: Date) {
+  const [current] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+  if (!current) return;
+  const server = {
+    orderId: current.orderId,
+    ktbInformedAt: deliveredAt,
+    takeOverRequestedAt: current.takeOverRequestedAt,
+  };
+  const [row] = await tx
+    .update(offers)
+    .set({ ktbInformedAt: deliveredAt, ...derivedOf(fieldsOf(current), server, berlinToday()), updatedAt: new Date() })
+    .where(eq(offers.id, offerId))
+    .returning();
+  if (!row) return;
+  const [before, after] = [auditViewOf(current), auditViewOf(row)];
+  const changes = Object.keys(after)
+    .map((field) => ({ field, oldValue: shown(before[field]), newValue: shown(after[field]) }))
+    .filter((c) => c.oldValue !== c.newValue);
+  if (changes.length === 0) return;
+  await tx.insert(auditLogs).values(
+    changes.map((c) => ({
+      ...c,
+      tenantId: row.tenantId,
+      entity: 'offer' as const,
+      entityId: row.id,
+      action: 'update' as const,
+      editorId: null,
+    })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,11 +4,15 @@ import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { mailOutbox } from '../../db/schema/index';
 import { orderRow, orderWorld } from './orders.fixtures';
 
 const t = await createTestApp();
-const mailsTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const mailsTo = async (to: string) => {
+  await deliverMails(t);
+  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+};
 
 describe('POST orders/sendMailTransferDepartment', () => {
   it('hands the order to the department and mails its active users a link', async () => {

@@ -3,6 +3,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { books, defectReports, mailOutbox, tenants } from '../../db/schema/index';
 import { defect, insertRecord, memberOf, pdfTenant } from '../pdf/pdf.fixtures';
 
@@ -91,6 +92,7 @@ describe('POST public/qr/{code}/defects', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true });
+    await deliverMails(t);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'service@tuerservice.example'));
     expect(mail?.subject).toBe('Prüfbuch: Mangelmeldung zu Schiebetür Haupteingang');
     expect(mail?.text).toContain('Tür schließt nicht mehr richtig');

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { books, mailOutbox, tenants } from '../../db/schema/index';
 import { member, tag } from '../books/books.fixtures';
 
@@ -39,7 +40,10 @@ async function world() {
 
 const run = (w: Awaited<ReturnType<typeof world>>) =>
   t.api({ method: 'POST', url: '/reminders/digest/run', token: w.admin.token, tenant: w.tenantId });
-const mailsTo = (...to: string[]) => db.select().from(mailOutbox).where(inArray(mailOutbox.to, to));
+const mailsTo = async (...to: string[]) => {
+  await deliverMails(t);
+  return db.select().from(mailOutbox).where(inArray(mailOutbox.to, to));
+};
 const turn = (id: string, ampel: string) => db.update(books).set({ inspectionAmpel: ampel }).where(eq(books.id, id));
 
 describe('the weekly digest', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Department, Role } from '@pruefbuch/domain/roles';
 import { desc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helper';
+import { deliverMails } from '../../../test/mail';
 import { mailOutbox, users } from '../../db/schema/index';
 
 /** Small helpers of the users API tests. */
@@ -28,8 +29,11 @@ export const account = (overrides: Record<string, unknown> = {}) => ({
 export function dbReads(t: TestApp) {
   const db = t.database.db;
   return {
-    mailsTo: (to: string) =>
-      db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)),
+    /** The mails to an address, newest first, once the queued ones are delivered. */
+    async mailsTo(to: string) {
+      await deliverMails(t);
+      return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+    },
     async rowOf(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw new Error(`no user ${id}`);

@@ -73,6 +73,8 @@ export const errors = {
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',
+  MAIL_NOT_RESENDABLE:
+    'Diese E-Mail kann nicht erneut gesendet werden: Sie ist nicht unzustellbar, oder ihr Text ist nicht mehr vorhanden.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   NETWORK: 'Server nicht erreichbar.',
   saveFailed: 'Fehler beim Speichern!',

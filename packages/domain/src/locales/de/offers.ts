@@ -216,7 +216,7 @@ export const offers = {
     noKtb: 'Im Angebot ist kein KTB eingetragen. Bitte zuerst einen KTB wählen und speichern.',
     message: 'Nachricht (optional)',
     send: 'E-Mail senden',
-    sent: 'Erinnerung an {{to}} gesendet.',
+    sent: 'Erinnerung an {{to}} wird versandt. „KTB informiert“ steht am Angebot, sobald die E-Mail zugestellt ist.',
     failed: 'Die Erinnerung wurde nicht gesendet.',
   },
   takeOver: {

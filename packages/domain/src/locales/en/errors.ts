@@ -71,6 +71,7 @@ export const errors: typeof de = {
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',
+  MAIL_NOT_RESENDABLE: 'This email cannot be sent again: it is not undeliverable, or its text is no longer kept.',
   INTERNAL: 'An unexpected error occurred.',
   NETWORK: 'Server not reachable.',
   saveFailed: 'Error while saving!',

@@ -218,7 +218,7 @@ export const offers: typeof de = {
     noKtb: 'The offer names no KTB. Please choose one and save first.',
     message: 'Message (optional)',
     send: 'Send e-mail',
-    sent: 'Reminder sent to {{to}}.',
+    sent: 'Reminder to {{to}} is being sent. The offer shows “KTB informed” once the email is delivered.',
     failed: 'The reminder was not sent.',
   },
   takeOver: {

@@ -1,35 +1,44 @@
-import { Badge, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Paper, Table, Text } from '@mantine/core';
 import type { OutboxMail, OutboxStatus } from '@pruefbuch/domain/schemas/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkifiedText } from '@/components/ui/linkified-text';
 import { formatDateTime } from '@/lib/format';
+import { OutboxMailDialog } from './outbox-mail-dialog';
+import { ResendButton } from './resend-button';
 
-const STATUS_COLORS: Record<OutboxStatus, string> = { sent: 'teal', failed: 'red', stored: 'gray' };
+export const STATUS_COLORS: Record<OutboxStatus, string> = {
+  queued: 'blue',
+  retrying: 'orange',
+  sent: 'teal',
+  dead: 'red',
+  stored: 'gray',
+  failed: 'red',
+};
 
-/** The mail outbox: one row per mail, a click opens its text with clickable links. */
-export function OutboxTable({ mails }: { mails: OutboxMail[] }) {
+/** Mails of the outbox: one row per mail, a click opens its details; dead letters can be sent again. */
+export function OutboxTable({ mails, testId = 'outbox-table' }: { mails: OutboxMail[]; testId?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const statusLabel = (status: OutboxStatus) => t(`admin.dashboard.statuses.${status}`);
 
   return (
     <>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table data-testid="outbox-table">
+        <Table.ScrollContainer minWidth={760}>
+          <Table data-testid={testId}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.dashboard.createdAt')}</Table.Th>
                 <Table.Th>{t('admin.dashboard.to')}</Table.Th>
                 <Table.Th>{t('admin.dashboard.subject')}</Table.Th>
                 <Table.Th>{t('admin.dashboard.status')}</Table.Th>
+                <Table.Th ta="right">{t('admin.dashboard.attempts')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {mails.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed" ta="center" py="md">
                       {t('admin.dashboard.outboxEmpty')}
                     </Text>
@@ -41,7 +50,9 @@ export function OutboxTable({ mails }: { mails: OutboxMail[] }) {
                   key={mail._id}
                   onClick={() => setOpen(mail)}
                   onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') setOpen(mail);
+                    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+                      setOpen(mail);
+                    }
                   }}
                   tabIndex={0}
                   style={{ cursor: 'pointer' }}
@@ -52,34 +63,18 @@ export function OutboxTable({ mails }: { mails: OutboxMail[] }) {
                   <Table.Td fw={500}>{mail.subject}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={STATUS_COLORS[mail.status]} tt="none">
-                      {statusLabel(mail.status)}
+                      {t(`admin.dashboard.statuses.${mail.status}`)}
                     </Badge>
                   </Table.Td>
+                  <Table.Td ta="right">{mail.attempts}</Table.Td>
+                  <Table.Td ta="right">{mail.resendable ? <ResendButton mail={mail} /> : null}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={open ? t('admin.dashboard.mailTitle', { to: open.to }) : ''}
-        size="lg"
-        data-testid="outbox-mail"
-      >
-        {open ? (
-          <Stack gap="sm">
-            <Text fw={600}>{open.subject}</Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(open.createdAt)} · {statusLabel(open.status)}
-            </Text>
-            <Paper withBorder p="sm" radius="sm" bg="gray.0">
-              <LinkifiedText text={open.text} />
-            </Paper>
-          </Stack>
-        ) : null}
-      </Modal>
+      <OutboxMailDialog mail={open} onClose={() => setOpen(null)} />
     </>
   );
 }

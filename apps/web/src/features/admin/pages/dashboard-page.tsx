@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useDashboard } from '../api/get-dashboard';
 import { JobRunsCard } from '../components/job-runs-card';
+import { MailQueueSummary } from '../components/mail-queue-summary';
 import { OutboxTable } from '../components/outbox-table';
 import { StatCard } from '../components/stat-card';
 
@@ -39,17 +40,27 @@ export function DashboardPage() {
               testId="stat-sessions"
             />
             <StatCard
-              label={t('admin.dashboard.outbox')}
-              value={dashboard.data.outbox.length}
+              label={t('admin.dashboard.mailWaiting')}
+              value={dashboard.data.mailQueue.waiting}
               icon={IconMail}
-              testId="stat-outbox"
+              testId="stat-mail-waiting"
             />
           </SimpleGrid>
+          {dashboard.data.deadLetters.length ? (
+            <div>
+              <Title order={3}>{t('admin.dashboard.deadLetters')}</Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('admin.dashboard.deadLettersIntro')}
+              </Text>
+              <OutboxTable mails={dashboard.data.deadLetters} testId="dead-letters-table" />
+            </div>
+          ) : null}
           <div>
             <Title order={3}>{t('admin.dashboard.outbox')}</Title>
             <Text size="sm" c="dimmed" mb="sm">
               {t('admin.dashboard.outboxIntro')}
             </Text>
+            <MailQueueSummary queue={dashboard.data.mailQueue} />
             <OutboxTable mails={dashboard.data.outbox} />
           </div>
         </>

@@ -7,7 +7,7 @@ import { afterOfferChange } from './invalidate';
 export type KtbReminder = z.input<typeof ktbReminderSchema>;
 export type KtbReminderReply = z.infer<typeof ktbReminderReply>;
 
-/** POST offer/sendktbremindermail: a mail to the offer's KTB with its data and a link; records ktbInformedAt. */
+/** POST offer/sendktbremindermail: queues a mail to the offer's KTB; ktbInformedAt is set once it is delivered. */
 export const sendKtbReminder = (body: KtbReminder) => api.post<KtbReminderReply>('offer/sendktbremindermail', body);
 
 export function useSendKtbReminder() {
