@@ -7,7 +7,7 @@ import { createTestApp } from '../../test/helper';
 import * as schema from '../db/schema/index';
 import { blobs, fileRemovals } from '../db/schema/index';
 import { fileReferenceColumns, keepingUpload, referencedFileShas } from './files';
-import { removeDueFiles, scheduleFileRemovals } from './files-removals';
+import { markOrphanedFiles, removeDueFiles, scheduleFileRemovals } from './files-removals';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -90,6 +90,29 @@ describe('scheduleFileRemovals and removeDueFiles', () => {
     expect(done.removed).toBeGreaterThanOrEqual(131);
     for (const f of files) expect(await store.exists(f.sha256)).toBe(false);
     expect(await marks([...files.map((f) => f.sha256), gone])).toEqual([]);
+  });
+});
+
+describe('markOrphanedFiles', () => {
+  it('marks the files that nothing references or names, and leaves the others as they are', async () => {
+    // A file committed by a transaction that then rolled back: in the store, in no row.
+    const orphan = await stored('verwaist ohne Zeile');
+    const referenced = await stored('in Gebrauch');
+    await referenceIt(referenced.sha256);
+    const pending = await stored('schon vorgemerkt');
+    await scheduleFileRemovals(db, [pending.sha256], 1);
+
+    expect(await markOrphanedFiles(db, store, 24)).toBeGreaterThanOrEqual(1);
+    const rows = await marks([orphan.sha256, referenced.sha256, pending.sha256]);
+    const dueOf = (h: string) => rows.find((r) => r.sha256 === h)?.dueAt.getTime();
+    expect(dueOf(orphan.sha256)).toBeGreaterThan(at(23).getTime());
+    expect(dueOf(referenced.sha256)).toBeUndefined();
+    expect(dueOf(pending.sha256)).toBeLessThan(at(2).getTime());
+
+    await removeDueFiles(db, store, at(25));
+    expect(await store.exists(orphan.sha256)).toBe(false);
+    expect(await store.exists(pending.sha256)).toBe(false);
+    expect(await store.exists(referenced.sha256)).toBe(true);
   });
 });
 

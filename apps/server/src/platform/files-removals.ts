@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { fileRemovals } from '../db/schema/index';
 import { type FileStore, lockFileRefs, referencedFileShas } from './files';
@@ -74,4 +74,34 @@ async function removeIfDue(db: Db, store: FileStore, sha256: string, now: Date) 
     await tx.delete(fileRemovals).where(eq(fileRemovals.sha256, sha256));
     return kept ? ('kept' as const) : ('removed' as const);
   });
+}
+
+/**
+ * The consistency check (a periodic job, say weekly): files in the store that no row references and
+ * no removal names are marked like any other removal. They are left by a transaction that rolled back
+ * after committing its file (the PDF archived on finalize) or a process that died in between. A file
+ * listed here whose upload is still committing is referenced by the time its mark is due, and stays.
+ * Returns how many files were marked.
+ */
+export async function markOrphanedFiles(db: Db, store: FileStore, graceHours: number, now: Date = new Date()) {
+  let marked = 0;
+  let batch: string[] = [];
+  const markBatch = async () => {
+    const referenced = await referencedFileShas(db, batch);
+    const pending = await db
+      .select({ sha256: fileRemovals.sha256 })
+      .from(fileRemovals)
+      .where(inArray(fileRemovals.sha256, batch));
+    const named = new Set([...referenced, ...pending.map((p) => p.sha256)]);
+    const orphans = batch.filter((sha) => !named.has(sha));
+    await scheduleFileRemovals(db, orphans, graceHours, now);
+    marked += orphans.length;
+    batch = [];
+  };
+  for await (const sha256 of store.list()) {
+    batch.push(sha256);
+    if (batch.length === BATCH * 5) await markBatch();
+  }
+  if (batch.length) await markBatch();
+  return marked;
 }

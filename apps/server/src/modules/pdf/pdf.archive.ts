@@ -15,8 +15,8 @@ export const INSPECTION_PDF_TYPE = 'inspection-pdf';
  * asset of its book (kind 'inspection'), inside the caller's transaction: the record, its book
  * and tenant are read through `tx`, so the PDF shows the state being committed. The bytes are
  * stored at their content address before the rows are inserted; should the caller's
- * transaction roll back, the file stays without a blob row (harmless, and removed by the next
- * purge of that hash).
+ * transaction roll back, the file stays without a blob row (harmless; the consistency check,
+ * markOrphanedFiles, marks it for removal).
  */
 export async function archiveInspectionPdf(ctx: TenantContext, tx: Executor, inspectionId: string) {
   const doc = await loadRecordDocument(tx, ctx.deps.files, ctx.tenantId, inspectionId);
