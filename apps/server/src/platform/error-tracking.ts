@@ -39,13 +39,9 @@ export function appRelease(): string {
   return release;
 }
 
-/**
- * Sources the browser needs in the CSP to deliver its events: the tracker's origin for the
- * envelopes, blob: workers for the session replay's compression.
- */
+/** The CSP's addition for the browser to deliver its events: the tracker's origin. */
 export function errorTrackingCsp(dsn: string | undefined): Record<string, string[]> {
-  if (!dsn) return {};
-  return { 'connect-src': ["'self'", new URL(dsn).origin], 'worker-src': ["'self'", 'blob:'] };
+  return dsn ? { 'connect-src': ["'self'", new URL(dsn).origin] } : {};
 }
 
 /**
@@ -167,7 +163,7 @@ const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)*\.[a-z]{2,}\b/gi;
 /** A query string or fragment after a URL or an absolute path. */
 const QUERY = /((?:\b[a-z][\w+.-]*:\/\/|(?<![\w.])\/)[^\s"'<>?#]*)[?#][^\s"'<>]*/gi;
 /** The account links' keys in a path, as platform/logging.ts redacts them. */
-const TOKEN_PATH = /(\/users\/(?:reset|confirmation|deactivate2fa))\/[^/\s"'<>?#]+/g;
+const TOKEN_PATH = /(\busers\/(?:reset|confirmation|deactivate2fa))\/[^/\s"'<>?#]+/g;
 /** Opaque tokens (refresh tokens, reset keys: 43 base64url characters); a UUID is an id and stays. */
 const OPAQUE = /(?<![\w-])[\w-]{40,}(?![\w-])/g;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -51,4 +51,14 @@ export const ui = {
     leave: 'Verlassen und verwerfen',
     stay: 'Weiter bearbeiten',
   },
+  /** The notice for outdated browsers (SPEC §9); {brow_name} and {days} are filled in by the notice itself. */
+  browserUpdate: {
+    msg: 'Ihr Browser ({brow_name}) ist veraltet.',
+    insecure: 'Ihr Browser ({brow_name}) hat eine bekannte Sicherheitslücke.',
+    msgmore: 'Bitte aktualisieren Sie ihn: Das Prüfbuch läuft dann sicherer, schneller und vollständig.',
+    bupdate: 'Browser aktualisieren',
+    bignore: 'Ignorieren',
+    remind: 'Sie werden in {days} Tagen wieder erinnert.',
+    bnever: 'Nicht mehr anzeigen',
+  },
 };

@@ -53,4 +53,14 @@ export const ui: typeof de = {
     leave: 'Leave and discard',
     stay: 'Keep editing',
   },
+  /** The notice for outdated browsers (SPEC §9); {brow_name} and {days} are filled in by the notice itself. */
+  browserUpdate: {
+    msg: 'Your browser ({brow_name}) is out of date.',
+    insecure: 'Your browser ({brow_name}) has a known security vulnerability.',
+    msgmore: 'Please update it: Prüfbuch then runs more safely, faster and completely.',
+    bupdate: 'Update browser',
+    bignore: 'Ignore',
+    remind: 'You will be reminded in {days} days.',
+    bnever: 'Do not show again',
+  },
 };
