@@ -15,6 +15,8 @@ const modulesDir = path.join(srcDir, 'modules');
 /** Lower layers never import higher ones. */
 const LAYER: Record<string, number> = {
   health: 0,
+  jobs: 0,
+  clientconfig: 0,
   countries: 0,
   documents: 0,
   users: 1,
