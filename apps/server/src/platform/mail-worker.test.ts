@@ -8,7 +8,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/helper';
 import { closedPort, deliverMails, parseMail, startSilentServer, startSmtp } from '../../test/mail';
-import { mailOutbox } from '../db/schema/index';
+import { mailOutbox, offers } from '../db/schema/index';
+import { offerWorld } from '../modules/offers/offers.fixtures';
+import { secretBox } from './crypto';
 import { retryDelayMs, startMailWorker } from './mail-worker';
 
 const FAST = { MAIL_RETRY_BASE_MS: '50', SMTP_TIMEOUT_MS: '300' };
@@ -267,6 +269,61 @@ describe('dead letters', () => {
       expect(row).toMatchObject({ status: 'dead', attempts: 1, textSealed: true });
       expect(row.error).toContain('550');
       expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('a text sealed under a secret the server does not have', () => {
+  it('is a dead letter at once, with and without SMTP, and nothing is sent', async () => {
+    const smtp = await startSmtp();
+    try {
+      const foreign = secretBox('another-secret-that-is-long-enough-0123456789');
+      for (const env of [{ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, {}]) {
+        const t = await createTestApp({ ...FAST, ...env });
+        const user = await t.createUser();
+        await t.database.db.insert(mailOutbox).values({
+          to: user.email,
+          subject: 'Prüfbuch: Passwort zurücksetzen',
+          text: foreign.seal('Hallo'),
+          textSealed: true,
+          status: 'queued',
+        });
+        await deliverMails(t);
+        expect(await rowTo(t, user.email)).toMatchObject({ status: 'dead', attempts: 1, textSealed: true });
+      }
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('what a delivery confirms', () => {
+  it('an offer’s KTB is informed only once the reminder is out, not while the server is down', async () => {
+    const port = await closedPort();
+    const t = await createTestApp({ ...FAST, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const w = await offerWorld(t);
+    const offer = await w.create({ ktb: w.ktb.id, objekt: 'Kaufhof Zeil' });
+    const res = await w.call('POST', '/offer/sendktbremindermail', { offerId: offer._id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ sentTo: w.ktb.email, ktbInformedAt: null });
+    const informed = async () =>
+      (await t.database.db.select().from(offers).where(eq(offers.id, offer._id)))[0]?.ktbInformedAt ?? null;
+
+    await deliverMails(t);
+    expect((await rowTo(t, w.ktb.email)).status).toBe('retrying');
+    expect(await informed()).toBeNull();
+
+    const smtp = await startSmtp({ port });
+    try {
+      const sent = await deliverUntilDone(t, w.ktb.email);
+      expect(sent.status).toBe('sent');
+      expect(smtp.received).toHaveLength(1);
+      expect(await informed()).toEqual(sent.sentAt);
+      const after = (await w.call('GET', `/offer/${offer._id}`)).json();
+      expect(after.ampel).not.toBe('inform_ktb');
     } finally {
       await smtp.close();
     }

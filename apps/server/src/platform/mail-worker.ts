@@ -61,10 +61,14 @@ const due = (tried: ReadonlySet<string> = new Set()) =>
     tried.size ? notInArray(mailOutbox.id, [...tried]) : undefined,
   );
 
-/** A refusal that no retry will change: the server rejected the recipient or the message for good. */
+/**
+ * A refusal that no retry will change: the recipient or the message refused for good (5xx), or no
+ * usable recipient at all. A refused sender or login is retried: the operator can fix the setting.
+ */
 function isPermanent(err: unknown) {
-  const e = err as { code?: string; responseCode?: number };
-  return (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && (!e.responseCode || e.responseCode >= 500);
+  const e = err as { code?: string; responseCode?: number; command?: string };
+  if (e.code !== 'EENVELOPE' && e.code !== 'EMESSAGE') return false;
+  return e.command !== 'MAIL FROM' && (!e.responseCode || e.responseCode >= 500);
 }
 
 export function startMailWorker(opts: MailWorkerOptions): MailWorker {
@@ -182,8 +186,8 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
     });
   }
 
-  async function recordFailure(row: OutboxRow, err: unknown) {
-    const dead = isPermanent(err) || row.attempts >= config.mailMaxAttempts;
+  async function recordFailure(row: OutboxRow, err: unknown, permanent = isPermanent(err)) {
+    const dead = permanent || row.attempts >= config.mailMaxAttempts;
     const error = errorText(err);
     await db
       .update(mailOutbox)
@@ -203,12 +207,20 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
     const row = await claim(tried);
     if (!row) return false;
     tried.add(row.id);
+    let text: string;
+    try {
+      text = textOf(row);
+    } catch (err) {
+      // Sealed under a secret this server no longer has: no attempt will open it.
+      await recordFailure(row, err, true);
+      return true;
+    }
     try {
       await transport.sendMail({
         from: config.mailFrom,
         to: row.to,
         subject: row.subject,
-        text: textOf(row),
+        text,
         signal: AbortSignal.timeout(deadlineMs),
       });
     } catch (err) {
