@@ -64,20 +64,26 @@ export class ArchiveWriter {
     return this.guard((callback) => this.pack.entry({ name, size: body.length, mtime: this.mtime }, body, callback));
   }
 
-  /** A streamed entry of a known size, through `checks` (transforms that fail on bytes that are not as expected). */
-  addStream(name: string, size: number, source: Readable, ...checks: Transform[]): Promise<void> {
+  /** A streamed entry of a known size, through `check` (a transform that fails on bytes that are not as expected). */
+  addStream(name: string, size: number, source: Readable, check?: Transform): Promise<void> {
     return this.guard((callback) => {
-      // A check's error is the reason, not the closed archive that follows from it.
-      for (const check of checks) {
-        check.once('error', (err) => {
-          this.failure ??= err;
-        });
-      }
+      // tar-stream's entry is a stream of another stream library, which node's pipeline does not
+      // see finish; it is written to by hand, waiting for it to drain.
       const sink = this.pack.entry({ name, size, mtime: this.mtime }, callback);
-      pipeline([source, ...checks, sink]).catch((err: Error) => {
-        this.abort(err);
-        callback(err);
-      });
+      const stopReading = () => source.destroy();
+      this.pack.once('close', stopReading);
+      const write = async (chunks: AsyncIterable<Buffer>) => {
+        for await (const chunk of chunks) {
+          if (!sink.write(chunk)) await new Promise((resolve) => sink.once('drain', resolve));
+        }
+        sink.end();
+      };
+      (check ? pipeline(source, check, write) : pipeline(source, write))
+        .catch((err: Error) => {
+          this.abort(err);
+          callback(err);
+        })
+        .finally(() => this.pack.off('close', stopReading));
     });
   }
 
