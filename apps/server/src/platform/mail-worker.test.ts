@@ -169,6 +169,36 @@ describe('an SMTP server that accepts and never greets', () => {
   }, 60_000);
 });
 
+describe('stopping the worker while the mail server hangs', () => {
+  it('does not wait out the timeout: the mail in hand is cut off and tried again later', async () => {
+    const silent = await startSilentServer();
+    try {
+      const t = await createTestApp({ SMTP_TIMEOUT_MS: '20000', SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
+      const user = await t.createUser();
+      await reset(t, user.email);
+      const worker = startMailWorker({
+        db: t.database.db,
+        config: t.config,
+        secrets: t.app.deps.secrets,
+        log: { warn: () => {}, error: () => {} },
+        mailer: t.app.deps.mailer,
+      });
+      worker.kick();
+      const deadline = Date.now() + 5000;
+      while (silent.accepted() === 0 && Date.now() < deadline) await sleep(10);
+      expect(silent.accepted()).toBe(1);
+      const started = performance.now();
+      await worker.stop();
+      expect(performance.now() - started).toBeLessThan(2000);
+      const row = await rowTo(t, user.email);
+      expect(row).toMatchObject({ status: 'retrying', attempts: 1, textSealed: true });
+      expect(row.error).toContain('stopping');
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
 describe('two workers on one database', () => {
   it('send each mail once', async () => {
     const smtp = await startSmtp();
@@ -280,7 +310,8 @@ describe('a text sealed under a secret the server does not have', () => {
     const smtp = await startSmtp();
     try {
       const foreign = secretBox('another-secret-that-is-long-enough-0123456789');
-      for (const env of [{ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, {}]) {
+      const settings: Record<string, string>[] = [{ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, {}];
+      for (const env of settings) {
         const t = await createTestApp({ ...FAST, ...env });
         const user = await t.createUser();
         await t.database.db.insert(mailOutbox).values({

@@ -35,7 +35,7 @@ export interface MailWorker {
   kick(): void;
   /** Sends every mail that is due now; resolves with how many were handled. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the mail in hand (bounded by the send deadline). */
+  /** Stops polling, cuts off the mail in hand (it is tried again later) and waits for its record. */
   stop(): Promise<void>;
 }
 
@@ -215,23 +215,29 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
       await recordFailure(row, err, true);
       return true;
     }
+    // Cut off at the deadline, or at stop(): a shutdown does not wait for a mail server that hangs.
+    const cancel = new AbortController();
+    inFlight = cancel;
     try {
       await transport.sendMail({
         from: config.mailFrom,
         to: row.to,
         subject: row.subject,
         text,
-        signal: AbortSignal.timeout(deadlineMs),
+        signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(deadlineMs)]),
       });
     } catch (err) {
-      await recordFailure(row, err);
+      await recordFailure(row, cancel.signal.aborted ? cancel.signal.reason : err);
       return true;
+    } finally {
+      inFlight = null;
     }
     await recordSent(row);
     return true;
   }
 
   let stopped = false;
+  let inFlight: AbortController | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   let waiting: Promise<number> | null = null;
   let kickTimer: NodeJS.Timeout | null = null;
@@ -271,6 +277,8 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
       clearInterval(poll);
       if (kickTimer) clearTimeout(kickTimer);
       unsubscribe();
+      // The mail in hand is recorded as a failed attempt and tried again later (by any process).
+      inFlight?.abort(new Error('attempt cut off: the server is stopping'));
       await chain;
       transport?.close();
     },
