@@ -13,7 +13,8 @@ import { offerWorld } from '../modules/offers/offers.fixtures';
 import { secretBox } from './crypto';
 import { retryDelayMs, startMailWorker } from './mail-worker';
 
-const FAST = { MAIL_RETRY_BASE_MS: '50', SMTP_TIMEOUT_MS: '300' };
+// Short retry waits; timeouts generous enough for a busy test machine (the hanging server gets 300 ms).
+const FAST = { MAIL_RETRY_BASE_MS: '50', SMTP_TIMEOUT_MS: '5000' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function reset(t: TestApp, email: string) {
@@ -103,7 +104,7 @@ describe('an SMTP server that accepts and never greets', () => {
   it('holds up no request: reset, sign-in and /health answer fast while the worker waits out its timeout', async () => {
     const silent = await startSilentServer();
     try {
-      const t = await createTestApp({ ...FAST, SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
+      const t = await createTestApp({ ...FAST, SMTP_TIMEOUT_MS: '300', SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
       const users = await Promise.all(Array.from({ length: 11 }, () => t.createUser()));
       for (const u of users) await reset(t, u.email);
       const worker = startMailWorker({
