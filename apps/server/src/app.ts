@@ -40,6 +40,7 @@ import { qrRoutes } from './modules/qr/qr.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { backupRoutes } from './ops/backup.routes';
 import { authPlugin } from './platform/auth';
 import type { Config } from './platform/config';
 import type { AppDeps } from './platform/context';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(backupRoutes);
       await api.register(clientconfigRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
