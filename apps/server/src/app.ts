@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -51,6 +51,9 @@ import { fileStoreOf } from './platform/files';
 import { registerInputGuard } from './platform/input-guard';
 import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
+import { metricSourcesOf } from './platform/metric-sources';
+import { createMetrics } from './platform/metrics';
+import { registerRequestLog, requestIdOf } from './platform/request-log';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { tokenService } from './platform/tokens';
 import { registerWebApp } from './platform/web';
@@ -67,6 +70,9 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // One line per request, written by the request log at its end (platform/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     // The router's own refusals (malformed encoding, a parameter over 100 characters) in the app's error shape.
     frameworkErrors: frameworkErrorHandler,
   });
@@ -86,8 +92,12 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     mailer,
     secrets: secretBox(config.appSecret, config.appSecretPrevious),
     files: fileStoreOf(config),
+    metrics: createMetrics(),
+    lifecycle: { databaseSeen: true, draining: false },
   };
   app.decorate('deps', deps);
+  registerRequestLog(app, deps.metrics);
+  deps.metrics.setSources(metricSourcesOf(database));
 
   // External plugins
   registerSecurityHeaders(app, {

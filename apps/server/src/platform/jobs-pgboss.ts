@@ -69,7 +69,8 @@ export function pgBossScheduler(opts: SchedulerOptions & { url: string }): Sched
     await runAttempt(db, job, run.retryCount + 1, runner, log);
   }
 
-  async function startQueue(b: PgBoss, job: JobEntry) {
+  /** The queue and its cron entry: rows of pg-boss's own tables, written under the install lock. */
+  async function declareQueue(b: PgBoss, job: JobEntry) {
     const queue = {
       name: job.name,
       // One active run per job across all processes; the runs waiting behind it keep their turn.
@@ -83,6 +84,9 @@ export function pgBossScheduler(opts: SchedulerOptions & { url: string }): Sched
     // A queue made by an older version takes the current retries and timeout.
     await b.updateQueue(job.name, queue);
     await b.schedule(job.name, cronOf(job.name, job.timing), {}, { tz: JOB_TIME_ZONE });
+  }
+
+  async function workQueue(b: PgBoss, job: JobEntry) {
     await b.work<JobData>(
       job.name,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollSeconds ?? 5 },
@@ -122,8 +126,13 @@ export function pgBossScheduler(opts: SchedulerOptions & { url: string }): Sched
       // Without a listener an 'error' event (a dropped connection) would end the process.
       b.on('error', (err) => log.error({ err }, 'job queue error'));
       boss = b;
-      await underInstallLock(url, () => b.start());
-      for (const job of jobs.values()) await startQueue(b, job);
+      // Processes starting together would deadlock in pg-boss's queue table (createQueue takes a
+      // table lock after inserting): installing and declaring happen one process at a time.
+      await underInstallLock(url, async () => {
+        await b.start();
+        for (const job of jobs.values()) await declareQueue(b, job);
+      });
+      for (const job of jobs.values()) await workQueue(b, job);
     },
 
     async stop() {
