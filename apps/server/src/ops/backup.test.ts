@@ -2,16 +2,19 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cloneName, maintenanceUrl } from '../../test/database';
 import { createTestApp } from '../../test/helper';
-import { type Executor, rowsOf } from '../db/client';
+import { type Executor, openDatabase, rowsOf } from '../db/client';
 import { orderWorld } from '../modules/orders/orders.fixtures';
 import { loadConfig } from '../platform/config';
+import { fileStoreOf } from '../platform/files';
 import { MANIFEST } from './archive';
 import { backupSourceOf, runScheduledBackup, scheduledName, writeBackupFile } from './backup';
 import { appOn, expectServed, freshPlace, repack, restoreFile, tempDir, writer } from './backup.fixtures';
 import { ArchiveError } from './checks';
-import { RestoreRefused, verifyArchive } from './restore';
+import { RestoreRefused, restoreArchive, verifyArchive } from './restore';
 import { knownMigrations, schemaVersionOf } from './schema-version';
 
 const t = await createTestApp();
@@ -149,6 +152,48 @@ describe('a restore into a fresh place', () => {
       await expect(restoreFile(truncated, place)).rejects.toThrow();
     } finally {
       await place.dispose();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a restore on PostgreSQL without superuser rights', () => {
+  it("switches the tables' own triggers off as their owner and inserts parents first", async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const role = `pb_owner_${process.pid}`;
+    const name = cloneName(url, `owner_${process.pid}`);
+    const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
+    await admin.connect();
+    try {
+      await admin.query(`create role ${role} login nosuperuser`);
+      await admin.query(`create database "${name}" owner ${role}`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      target.username = role;
+      const database = await openDatabase({ url: target.toString(), dataDir: null });
+      const filesDir = tempDir();
+      try {
+        // The way a superuser restores is closed to this role.
+        await expect(database.db.execute(sql`set session_replication_role = replica`)).rejects.toThrow();
+        await restoreArchive(createReadStream(archive), {
+          database,
+          files: fileStoreOf({ dataDir: filesDir, s3: undefined }),
+        });
+        const tables = manifest.tables.map((x) => x.name);
+        expect(await fingerprint(database.db, tables)).toEqual(await fingerprint(t.database.db, tables));
+        // The triggers are on again: a new order gets its list item.
+        const [trigger] = await rowsOf<{ on: string }>(
+          database.db,
+          sql`select tgenabled as on from pg_trigger where tgname = 'orders_list_item'`,
+        );
+        expect(trigger?.on).toBe('O');
+      } finally {
+        await database.close();
+        rmSync(filesDir, { recursive: true, force: true });
+      }
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
     }
   });
 });
