@@ -27,6 +27,9 @@ if (!config.databaseUrl) {
 }
 
 // The app's modules load after the checks above, so a refused start ends at once.
+// Errors reach the tracker from here on, when SENTRY_DSN is set (decision 034).
+const { initErrorTracking, closeErrorTracking } = await import('./platform/error-tracking');
+await initErrorTracking(config);
 const { openDatabase, SchemaTooNewError } = await import('./db/client');
 const { seedDemo } = await import('./demo/seed');
 const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
@@ -86,6 +89,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await background?.stop();
+    await closeErrorTracking();
     stopWatch();
     await database.close();
     await releaseDataDir?.();

@@ -155,8 +155,8 @@ describe('the log holds no query values, bodies or path parameter values', () =>
     t.app.log.error({ err: dbError }, 'unexpected error');
 
     const log = logLines.join('');
-    expect(log).toContain('"url":"/api/v1/tenants/url/:url/:folderOrRoot/:page/:sort/:size"');
-    expect(log).toContain('"url":"/api/v1/books"');
+    expect(log).toContain('"route":"/api/v1/tenants/url/:url/:folderOrRoot/:page/:sort/:size"');
+    expect(log).toContain('"route":"/api/v1/books"');
     expect(log).toContain('"code":"22P02"');
     expect(log).not.toContain(marker);
   });

@@ -1,6 +1,7 @@
 /** One attempt of a job, recorded in job_runs: the part both schedulers share. */
 import { hostname } from 'node:os';
 import type { Db } from '../db/client';
+import { reportError } from './error-tracking';
 import type { JobEntry, JobLog, JobOptions, JobWork } from './jobs';
 import { lastOkAt, recordStart, trimRuns } from './jobs-runs';
 import type { JobTiming } from './jobs-timing';
@@ -30,6 +31,7 @@ export async function runAttempt(db: Db, job: JobEntry, attempt: number, runner:
     await finish({ ok: true });
   } catch (err) {
     log.error({ err, job: job.name, attempt }, `${job.name} failed`);
+    reportError(err, { job: job.name, attempt: String(attempt) });
     await finish({ ok: false, error: err }).catch((e: unknown) => log.error({ err: e }, 'job run not recorded'));
     throw err;
   } finally {
