@@ -9,6 +9,7 @@ import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocation
 import { defectreports } from '@pruefbuch/domain/locales/de/defectreports';
 import { home } from '@pruefbuch/domain/locales/de/home';
 import { inspections } from '@pruefbuch/domain/locales/de/inspections';
+import { jobs } from '@pruefbuch/domain/locales/de/jobs';
 import { legal } from '@pruefbuch/domain/locales/de/legal';
 import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
@@ -28,6 +29,7 @@ export const translation = {
   users,
   lookups,
   admin,
+  jobs,
   home,
   legal,
   books,

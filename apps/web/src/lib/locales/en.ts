@@ -11,6 +11,7 @@ import { defectreports } from '@pruefbuch/domain/locales/en/defectreports';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
 import { home } from '@pruefbuch/domain/locales/en/home';
 import { inspections } from '@pruefbuch/domain/locales/en/inspections';
+import { jobs } from '@pruefbuch/domain/locales/en/jobs';
 import { legal } from '@pruefbuch/domain/locales/en/legal';
 import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
@@ -37,6 +38,7 @@ export const translation = {
   tenants,
   lookups,
   admin,
+  jobs,
   home,
   legal,
   books,

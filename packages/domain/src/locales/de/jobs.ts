@@ -21,7 +21,8 @@ export const jobs = {
     digest: 'Wochenübersicht',
     'offer-day': 'Tageslauf Angebote',
     'order-day': 'Tageslauf Aufträge',
-    'file-removals': 'Dateien entfernen',
+    'file-removals': 'Gelöschte Dateien entfernen',
+    'orphaned-files': 'Verwaiste Dateien prüfen',
     backup: 'Tägliche Sicherung',
   },
 };

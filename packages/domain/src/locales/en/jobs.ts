@@ -16,11 +16,12 @@ export const jobs = {
   lastFailure: 'Last failure {{at}} (attempt {{attempt}}): {{error}}',
   states: { ok: 'Succeeded', failed: 'Failed', running: 'Running' },
   names: {
-    'ampel-refresh': 'Refresh ampels',
+    'ampel-refresh': 'Refresh traffic lights',
     digest: 'Weekly digest',
     'offer-day': 'Offers’ daily run',
     'order-day': 'Orders’ daily run',
-    'file-removals': 'Remove files',
+    'file-removals': 'Remove deleted files',
+    'orphaned-files': 'Check for unreferenced files',
     backup: 'Daily backup',
   },
 };
