@@ -107,7 +107,13 @@ describe.runIf(embeddedRun).concurrent('start-up in production', () => {
     await database.db.insert(users).values({ ...admin, passwordHash: HASH_OF.pruefbuch, isVerified: true });
     await database.close();
 
-    const { exited } = start({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir, PORT: '0' });
+    const { exited } = start({
+      NODE_ENV: 'production',
+      APP_SECRET: SECRET,
+      PUBLIC_URL: 'https://pruefbuch.example.de',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    });
     const { code, stderr } = await exited;
     expect(code).toBe(1);
     expect(stderr).toMatch(/demo account\(s\) still sign in/);
