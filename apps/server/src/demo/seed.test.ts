@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
-import { defectReports, doorComponents, folders, tenants, users, userTenants } from '../db/schema/index';
+import { defectReports, doorComponents, folders, mailOutbox, tenants, users, userTenants } from '../db/schema/index';
 import { STARTER_COMPONENTS } from '../modules/components/components.starter';
 import { seedDemo } from './seed';
 
@@ -62,5 +62,17 @@ describe('seedDemo: defects reported on the QR pages', () => {
     expect(done).toMatchObject({ closedBy: tech?.id, note: expect.stringContaining('Bewegungsmelder') });
     expect(done?.closedAt && done.closedAt > done.createdAt).toBe(true);
     expect(reports.every((r) => r.createdAt.getTime() < Date.now())).toBe(true);
+  });
+});
+
+describe('seedDemo: the mail queue', () => {
+  it('holds two dead letters for the admin dashboard, with readable texts and no live link', async () => {
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'dead'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.textSealed).toBe(false);
+      expect(row.text).not.toMatch(/https?:\/\//);
+      expect(row.error).toBeTruthy();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { seedDemoCapacity } from './seed-capacity';
 import { seedDemoDefectReports } from './seed-defect-reports';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
+import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 
@@ -269,6 +270,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);
     await seedDemoCapacity(tx, tenant.id, { today: opts.today });
+    await seedDemoMailQueue(tx);
   });
   return true;
 }
