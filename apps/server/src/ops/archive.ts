@@ -1,6 +1,6 @@
 import type { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip, constants as zlibConstants } from 'node:zlib';
+import { createGunzip, createGzip, type ZlibParams, constants as zlibConstants } from 'node:zlib';
 import tar from 'tar-stream';
 import { z } from 'zod';
 
@@ -51,9 +51,10 @@ export class ArchiveWriter {
   private failure: Error | null = null;
   private readonly mtime = new Date();
 
+  private readonly gzip = createGzip({ level: zlibConstants.Z_BEST_SPEED });
+
   constructor(output: Writable) {
-    // Level 1: most of an archive is PDFs and JPEGs that do not shrink; the JSON lines still do.
-    this.done = pipeline(this.pack, createGzip({ level: zlibConstants.Z_BEST_SPEED }), output);
+    this.done = pipeline(this.pack, this.gzip, output);
     this.done.catch((err: Error) => {
       this.failure ??= err;
     });
@@ -85,6 +86,22 @@ export class ArchiveWriter {
         })
         .finally(() => this.pack.off('close', stopReading));
     });
+  }
+
+  /**
+   * From here on the bytes are stored, not compressed: the stored files are PDFs and images that
+   * are compressed already, and deflating them costs ten times the time for a few percent (the
+   * JSON lines before shrink to a tenth at the fastest level).
+   */
+  storeOnly(): Promise<void> {
+    return new Promise((resolve) =>
+      // Gzip is deflate with a header; node's types name params() on Deflate only.
+      (this.gzip as unknown as ZlibParams).params(
+        zlibConstants.Z_NO_COMPRESSION,
+        zlibConstants.Z_DEFAULT_STRATEGY,
+        () => resolve(),
+      ),
+    );
   }
 
   /** Ends the archive and waits until the output has every byte. */

@@ -105,6 +105,7 @@ export async function writeBackup(source: BackupSource, output: Writable, opts: 
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    await writer.storeOnly();
     for (const file of manifest.files) {
       const bytes = await source.files.get(file.sha256);
       if (!bytes) throw new ArchiveError(`file ${file.sha256} is referenced by the database but not in the file store`);
