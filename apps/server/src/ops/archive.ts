@@ -1,8 +1,9 @@
 import type { Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip, type ZlibParams, constants as zlibConstants } from 'node:zlib';
+import { finished, pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip, constants as zlibConstants } from 'node:zlib';
 import tar from 'tar-stream';
 import { z } from 'zod';
+import { ArchiveError } from './checks';
 
 /**
  * The backup archive: one tar.gz that `tar -tzf` can list. Entries, in this order:
@@ -46,16 +47,21 @@ export type Manifest = z.infer<typeof manifestSchema>;
  * transaction never waits for a reader that is gone).
  */
 export class ArchiveWriter {
-  private readonly pack = tar.pack();
-  private readonly done: Promise<void>;
+  private pack!: tar.Pack;
+  /** The current gzip member's pipeline into the output. */
+  private member!: Promise<void>;
+  private last = false;
   private failure: Error | null = null;
   private readonly mtime = new Date();
 
-  private readonly gzip = createGzip({ level: zlibConstants.Z_BEST_SPEED });
+  constructor(private readonly output: Writable) {
+    this.startMember(zlibConstants.Z_BEST_SPEED);
+  }
 
-  constructor(output: Writable) {
-    this.done = pipeline(this.pack, this.gzip, output);
-    this.done.catch((err: Error) => {
+  private startMember(level: number) {
+    this.pack = tar.pack();
+    this.member = pipeline(this.pack, createGzip({ level }), this.output, { end: this.last });
+    this.member.catch((err: Error) => {
       this.failure ??= err;
     });
   }
@@ -89,26 +95,32 @@ export class ArchiveWriter {
   }
 
   /**
-   * From here on the bytes are stored, not compressed: the stored files are PDFs and images that
-   * are compressed already, and deflating them costs ten times the time for a few percent (the
-   * JSON lines before shrink to a tenth at the fastest level).
+   * From here on the bytes are stored, not deflated: the stored files are PDFs and images, mostly
+   * compressed already, and deflating them took two thirds of a 1 GB backup's time for a few
+   * percent (the JSON lines before shrink to a tenth at the fastest level). The archive goes on in
+   * a second gzip member (RFC 1952 allows several; gunzip and tar read them as one stream), and the
+   * tar continues in it: the first part ends without tar's end-of-archive blocks.
    */
-  storeOnly(): Promise<void> {
-    return new Promise((resolve) =>
-      // Gzip is deflate with a header; node's types name params() on Deflate only.
-      (this.gzip as unknown as ZlibParams).params(
-        zlibConstants.Z_NO_COMPRESSION,
-        zlibConstants.Z_DEFAULT_STRATEGY,
-        () => resolve(),
-      ),
-    );
+  async storeOnly(): Promise<void> {
+    if (this.failure) throw this.failure;
+    const first = this.member;
+    this.pack.push(null);
+    await first;
+    if (this.failure) throw this.failure;
+    this.last = true;
+    this.startMember(zlibConstants.Z_NO_COMPRESSION);
   }
 
   /** Ends the archive and waits until the output has every byte. */
   async finish(): Promise<void> {
     if (this.failure) throw this.failure;
     this.pack.finalize();
-    await this.done;
+    await this.member;
+    if (this.failure) throw this.failure;
+    if (!this.last) {
+      this.output.end();
+      await finished(this.output);
+    }
   }
 
   /** Stops writing; the output is destroyed with the error (a half archive is never mistaken for a whole one). */
@@ -119,7 +131,7 @@ export class ArchiveWriter {
 
   /** Settles once the output is closed, however it ended. */
   async closed(): Promise<void> {
-    await this.done.catch(() => {});
+    await this.member.catch(() => {});
   }
 
   private guard(start: (callback: (err?: Error | null) => void) => void): Promise<void> {
@@ -175,7 +187,7 @@ export async function* archiveEntries(input: Readable): AsyncGenerator<ArchiveEn
       wake?.();
     },
     (err: Error) => {
-      failure = err;
+      failure = new ArchiveError(`The archive is damaged or cut short, or no backup at all (${err.message}).`);
       wake?.();
     },
   );

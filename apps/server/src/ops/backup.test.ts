@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cloneName, maintenanceUrl } from '../../test/database';
 import { createTestApp } from '../../test/helper';
-import { type Executor, openDatabase, rowsOf } from '../db/client';
+import { type Db, openDatabase, rowsOf } from '../db/client';
 import { orderWorld } from '../modules/orders/orders.fixtures';
 import { loadConfig } from '../platform/config';
 import { fileStoreOf } from '../platform/files';
@@ -23,17 +23,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const source = () => backupSourceOf(t.config, t.database, t.app.deps.files);
 
 /** Each table's rows as PostgreSQL prints them, hashed: two databases with the same fingerprint hold the same rows. */
-async function fingerprint(db: Executor, tables: string[]) {
-  const out: Record<string, string> = {};
-  for (const table of tables) {
-    const [row] = await rowsOf<{ h: string }>(
-      db,
-      sql`select coalesce(md5(string_agg(x, E'\n' order by x)), '') as h
-          from (select row_to_json(t)::text as x from ${sql.identifier(table)} t) s`,
-    );
-    out[table] = row?.h ?? '';
-  }
-  return out;
+async function fingerprint(db: Db, tables: string[]) {
+  // Timestamps print in the session's time zone: the same one on both sides.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const out: Record<string, string> = {};
+    for (const table of tables) {
+      const [row] = await rowsOf<{ h: string }>(
+        tx,
+        sql`select coalesce(md5(string_agg(x, E'\n' order by x)), '') as h
+            from (select row_to_json(t)::text as x from ${sql.identifier(table)} t) s`,
+      );
+      out[table] = row?.h ?? '';
+    }
+    return out;
+  });
 }
 
 // One installation's worth of records, written through the API once for the whole file.
@@ -136,8 +140,11 @@ describe('a restore into a fresh place', () => {
   it('refuses a truncated archive and one of a schema newer than the code', async () => {
     const bytes = readFileSync(archive);
     const truncated = path.join(dir, 'truncated.tar.gz');
-    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-    await expect(verifyArchive(createReadStream(truncated))).rejects.toThrow();
+    // Cut in the rows, in the files and just before the end.
+    for (const share of [0.3, 0.6, 0.95, 0.999]) {
+      writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * share)));
+      await expect(verifyArchive(createReadStream(truncated)), `cut at ${share}`).rejects.toThrow();
+    }
 
     const newer = path.join(dir, 'newer.tar.gz');
     await repack(archive, newer, (name, body) => {
@@ -194,6 +201,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a restore on PostgreSQL without s
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.query(`drop role if exists ${role}`);
       await admin.end();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('an archive between PostgreSQL and PGlite', () => {
+  it('of PostgreSQL restores into the embedded database with the same rows', async () => {
+    const embedded = await openDatabase({ dataDir: null });
+    const filesDir = tempDir();
+    try {
+      await restoreArchive(createReadStream(archive), {
+        database: embedded,
+        files: fileStoreOf({ dataDir: filesDir, s3: undefined }),
+      });
+      const tables = manifest.tables.map((x) => x.name);
+      expect(await fingerprint(embedded.db, tables)).toEqual(await fingerprint(t.database.db, tables));
+    } finally {
+      await embedded.close();
+      rmSync(filesDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf, type Tx } from '../db/client';
 import type { FileStore } from '../platform/files';
@@ -43,7 +44,14 @@ async function openArchive(input: Readable) {
     await entries.return(undefined);
     throw new ArchiveError('This is not a Prüfbuch backup: its first entry is not manifest.json.');
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(await entryText(first.value.stream)));
+  let json: unknown;
+  try {
+    json = JSON.parse(await entryText(first.value.stream));
+  } catch (err) {
+    await entries.return(undefined);
+    throw new ArchiveError(`The backup's manifest is not JSON: ${(err as Error).message}`);
+  }
+  const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     await entries.return(undefined);
     throw new ArchiveError(`The backup's manifest is not one this version reads: ${parsed.error.message}`);
@@ -77,9 +85,9 @@ export async function verifyArchive(input: Readable): Promise<Manifest> {
         tally.addRows(tableOf(entry.name), linesOf(await entryText(entry.stream)).length);
       else if (entry.name.startsWith('files/')) {
         const sha = shaOf(entry.name);
-        const check = verifyingFile(sha, tally.fileSize(sha), 'in the archive');
-        entry.stream.pipe(check).resume();
-        await new Promise<void>((resolve, reject) => check.on('end', resolve).on('error', reject));
+        await pipeline(entry.stream, verifyingFile(sha, tally.fileSize(sha), 'in the archive'), async (bytes) => {
+          for await (const _ of bytes);
+        });
         tally.addFile(sha);
       } else throw new ArchiveError(`unexpected entry ${entry.name}`);
     }
