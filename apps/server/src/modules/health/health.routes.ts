@@ -4,11 +4,14 @@ import { APP_VERSION } from '@pruefbuch/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsCurrent } from '../../db/client';
+import { appRelease } from '../../platform/error-tracking';
 import { isLoopback, withTimeout } from './health.checks';
 
 const healthReply = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
+  /** pruefbuch@<version>+<commit>: what runs, as the error tracker names it. */
+  release: z.string(),
   /** The database as last seen by the background check: /health itself never waits for the pool. */
   database: z.boolean(),
   /** Id of the deployed web build; the browser compares it with its own to offer an update. */
@@ -41,7 +44,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         .then((s) => String(JSON.parse(s).build ?? '') || null)
         .catch(() => null);
       const database = deps.lifecycle.databaseSeen;
-      return { status: database ? ('ok' as const) : ('degraded' as const), version: APP_VERSION, database, build };
+      const status = database ? ('ok' as const) : ('degraded' as const);
+      return { status, version: APP_VERSION, release: appRelease(), database, build };
     },
   });
 

@@ -13,6 +13,8 @@ describe('health, readiness and metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: true });
     expect(res.json().version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(res.json().release).toBe(`pruefbuch@${res.json().version}+${res.json().release.split('+')[1]}`);
+    expect(res.json().release.split('+')[1]).toMatch(/^([0-9a-f]{7,40}|unknown)$/);
   });
 
   it('/ready checks database, migrations and files, and says 503 while draining', async () => {
