@@ -4,9 +4,10 @@
  * `node --import tsx bench/cluster.ts`; BENCH_SECONDS (10), BENCH_CLIENTS (20). Needs /usr/sbin/nginx.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -19,8 +20,8 @@ const connections = Number(process.env.BENCH_CLIENTS ?? 20);
 const pgServer = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = 'pruefbuch_bench_cluster';
 const url = `${pgServer}/${dbName}`;
-const work = mkdtempSync(path.join(tmpdir(), 'pb-bench-cluster-'));
 const procs: ChildProcess[] = [];
+let work = '';
 
 function start(port: number) {
   const proc = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -92,53 +93,63 @@ async function load(base: string, token: string, tenant: string, urlPath: string
   };
 }
 
-const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
-await admin.connect();
-await admin.query(`drop database if exists ${dbName} with (force)`);
-await admin.query(`create database ${dbName}`);
-try {
-  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
-  const [p1, p2, n1, n2] = [3101, 3102, 3111, 3112];
-  start(p1);
-  await ready(`http://127.0.0.1:${p1}`);
-  start(p2);
-  await ready(`http://127.0.0.1:${p2}`);
-  const database = await openDatabase({ url, dataDir: null });
-  const tenant = await insertTenant(database.db);
-  const user = await insertUser(database.db, { tenantIds: [tenant.id] });
-  for (let i = 0; i < 200; i++) await insertBook(database.db, tenant.id, { title: `Schiebetür ${i}` });
-  await database.close();
-  const proxyOne = nginx(n1, [p1]);
-  const proxyTwo = nginx(n2, [p1, p2]);
-  await ready(proxyOne);
-  await ready(proxyTwo);
-  const login = await fetch(`http://127.0.0.1:${p1}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-
-  const rows = [];
-  for (const [call, urlPath] of [
-    ['GET users/me', '/api/v1/users/me'],
-    ['GET books (20 of 200)', '/api/v1/books?limit=20'],
-  ] as const) {
-    const one = await load(`http://127.0.0.1:${p1}`, token, tenant.id, urlPath);
-    const oneProxied = await load(proxyOne, token, tenant.id, urlPath);
-    const two = await load(proxyTwo, token, tenant.id, urlPath);
-    rows.push(
-      { call, setup: 'one process, direct', ...one },
-      { call, setup: 'one process behind nginx', ...oneProxied },
-      { call, setup: 'two processes behind nginx', ...two, ratio: (two.rps / oneProxied.rps).toFixed(2) },
-    );
+/** Runs the comparison and prints its table; skipped without nginx or PostgreSQL. */
+export async function benchCluster() {
+  if (!existsSync('/usr/sbin/nginx')) {
+    console.log('cluster bench skipped: /usr/sbin/nginx is missing');
+    return;
   }
-  console.log(`\n${connections} clients, ${seconds} s each, PostgreSQL, compiled servers`);
-  console.table(rows);
-} finally {
-  for (const p of procs) p.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  work = mkdtempSync(path.join(tmpdir(), 'pb-bench-cluster-'));
+  const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
+  await admin.connect();
   await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  rmSync(work, { recursive: true, force: true });
+  await admin.query(`create database ${dbName}`);
+  try {
+    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+    const [p1, p2, n1, n2] = [3101, 3102, 3111, 3112];
+    start(p1);
+    await ready(`http://127.0.0.1:${p1}`);
+    start(p2);
+    await ready(`http://127.0.0.1:${p2}`);
+    const database = await openDatabase({ url, dataDir: null });
+    const tenant = await insertTenant(database.db);
+    const user = await insertUser(database.db, { tenantIds: [tenant.id] });
+    for (let i = 0; i < 200; i++) await insertBook(database.db, tenant.id, { title: `Schiebetür ${i}` });
+    await database.close();
+    const proxyOne = nginx(n1, [p1]);
+    const proxyTwo = nginx(n2, [p1, p2]);
+    await ready(proxyOne);
+    await ready(proxyTwo);
+    const login = await fetch(`http://127.0.0.1:${p1}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    const rows = [];
+    for (const [call, urlPath] of [
+      ['GET users/me', '/api/v1/users/me'],
+      ['GET books (20 of 200)', '/api/v1/books?limit=20'],
+    ] as const) {
+      const one = await load(`http://127.0.0.1:${p1}`, token, tenant.id, urlPath);
+      const oneProxied = await load(proxyOne, token, tenant.id, urlPath);
+      const two = await load(proxyTwo, token, tenant.id, urlPath);
+      rows.push(
+        { call, setup: 'one process, direct', ...one },
+        { call, setup: 'one process behind nginx', ...oneProxied },
+        { call, setup: 'two processes behind nginx', ...two, ratio: (two.rps / oneProxied.rps).toFixed(2) },
+      );
+    }
+    console.log(`\n${connections} clients, ${seconds} s each, PostgreSQL, compiled servers`);
+    console.table(rows);
+  } finally {
+    for (const p of procs) p.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(work, { recursive: true, force: true });
+  }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchCluster();

@@ -15,8 +15,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { reportInitialBundle } from '../scripts/bundle-budget.mjs';
+import { benchBackup } from './backup';
 import { benchBooks } from './books';
 import { benchCapacity } from './capacity';
+import { benchCluster } from './cluster';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
 import { benchOrderLists } from './orders';
@@ -176,6 +178,12 @@ await benchOrderLists();
 
 // 12 employees and 500 planned orders in one tenant: the month view and a proposal (bench/capacity.ts).
 await benchCapacity();
+
+// Backup and restore of the demo data: time and archive size (bench/backup.ts; BENCH_BOOKS, BENCH_FILE_MB for a large one).
+await benchBackup();
+
+// One server process against two behind nginx, at the same load (bench/cluster.ts).
+await benchCluster();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');
