@@ -3,8 +3,8 @@
  * the same load, on one PostgreSQL: a cheap authenticated read (GET users/me) and a book list.
  * `node --import tsx bench/cluster.ts`; BENCH_SECONDS (10), BENCH_CLIENTS (20). Needs /usr/sbin/nginx.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { insertBook, insertTenant, insertUser, TEST_PASSWORD } from '../apps/server/test/factories';
+import { isReady, NGINX, nginxConfig, startCompiledServer, startNginx } from '../apps/server/test/processes';
 import { BENCH_SECRET } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,9 +25,8 @@ const procs: ChildProcess[] = [];
 let work = '';
 
 function start(port: number) {
-  const proc = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
+  return startCompiledServer(
+    {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -38,43 +38,17 @@ function start(port: number) {
       DATA_DIR: path.join(work, `data-${port}`),
       WEB_DIST_DIR: '/nonexistent',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  procs.push(proc);
-  return proc;
+    procs,
+  );
 }
 
 async function ready(base: string) {
-  for (let i = 0; i < 1200; i++) {
-    if (
-      await fetch(`${base}/api/v1/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${base} did not become ready`);
+  if (!(await isReady(base))) throw new Error(`${base} did not become ready`);
 }
 
 function nginx(listen: number, upstreams: number[]) {
   const prefix = path.join(work, `nginx-${listen}`);
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    mkdirSync(path.join(prefix, sub), { recursive: true });
-  let site = readFileSync(path.join(root, 'docs/deploy/nginx-pruefbuch.conf'), 'utf8');
-  site = site.replace(/\s*server 127\.0\.0\.1:300\d[^\n]*\n/g, '\n');
-  site = site.replace('keepalive 32;', `${upstreams.map((p) => `server 127.0.0.1:${p};`).join('\n')}\nkeepalive 32;`);
-  site = site.replace(/server \{\s*listen 80;[\s\S]*?return 301[^\n]*\n\}\n/, '');
-  site = site.replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${listen};`);
-  site = site.replace(/\s*include \/etc\/nginx\/snippets\/pruefbuch-tls\.conf;/, '');
-  const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;\nevents { worker_connections 1024; }\nhttp {\naccess_log off;\nclient_body_temp_path ${prefix}/body;\nproxy_temp_path ${prefix}/proxy;\nfastcgi_temp_path ${prefix}/fastcgi;\nuwsgi_temp_path ${prefix}/uwsgi;\nscgi_temp_path ${prefix}/scgi;\n${site}\n}\n`,
-  );
-  const proc = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });
-  procs.push(proc);
+  startNginx(prefix, nginxConfig(listen, upstreams, prefix), procs);
   return `http://127.0.0.1:${listen}`;
 }
 
@@ -95,7 +69,7 @@ async function load(base: string, token: string, tenant: string, urlPath: string
 
 /** Runs the comparison and prints its table; skipped without nginx or PostgreSQL. */
 export async function benchCluster() {
-  if (!existsSync('/usr/sbin/nginx')) {
+  if (!existsSync(NGINX)) {
     console.log('cluster bench skipped: /usr/sbin/nginx is missing');
     return;
   }

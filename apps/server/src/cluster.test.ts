@@ -3,10 +3,9 @@
  * files in an S3-protocol store and mail through an SMTP server: what docs/deploy.md promises.
  * Runs in the PostgreSQL run where Debian's nginx is installed (.ci/run installs it).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Role } from '@pruefbuch/domain/roles';
@@ -15,12 +14,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceUrl } from '../test/database';
 import { insertBook, insertTenant, insertUser, TEST_PASSWORD } from '../test/factories';
 import { startSmtp } from '../test/mail';
+import {
+  freePort,
+  isReady,
+  NGINX,
+  nginxConfig,
+  repoRoot,
+  type Spawned,
+  startCompiledServer,
+  startNginx,
+} from '../test/processes';
 import { startTestS3 } from '../test/s3';
 import { openDatabase } from './db/client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const NGINX = '/usr/sbin/nginx';
-const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'cluster-geheimnis-0123456789abcdef0123456789';
 const procs: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -32,72 +39,8 @@ const tempDir = (label: string) => {
   return dir;
 };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  procs.push(proc);
-  let output = '';
-  proc.stdout?.on('data', (c) => {
-    output += String(c);
-  });
-  proc.stderr?.on('data', (c) => {
-    output += String(c);
-  });
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  return { proc, exited, output: () => output };
-}
-
-async function ready(port: number, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
-        (r) => r.status === 200,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server on ${port} did not become ready`);
-}
-
-/** The shipped site config with the test's ports, plain HTTP, in a prefix of its own. */
-function nginxConfig(listen: number, upstreams: number[], prefix: string) {
-  let site = readFileSync(path.join(root, 'docs/deploy/nginx-pruefbuch.conf'), 'utf8');
-  site = site.replace(/\s*server 127\.0\.0\.1:300\d[^\n]*\n/g, '\n');
-  site = site.replace(
-    'keepalive 32;',
-    `${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    ')}\n    keepalive 32;`,
-  );
-  // The redirect to HTTPS and the TLS lines are for a real host; the test speaks HTTP on one port.
-  site = site.replace(/server \{\s*listen 80;[\s\S]*?return 301[^\n]*\n\}\n/, '');
-  site = site.replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${listen};`);
-  site = site.replace(/\s*include \/etc\/nginx\/snippets\/pruefbuch-tls\.conf;/, '');
-  const conf = `worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log ${prefix}/access.log;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  ${site}
-}
-`;
-  const file = path.join(prefix, 'nginx.conf');
-  writeFileSync(file, conf);
-  return file;
+async function ready(base: string) {
+  if (!(await isReady(base))) throw new Error(`${base} did not become ready`);
 }
 
 const canRun = Boolean(serverUrl) && existsSync(NGINX);
@@ -106,7 +49,7 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
   let proxy = '';
   let url = '';
   const ports: number[] = [];
-  let servers: ReturnType<typeof spawnLogged>[] = [];
+  let servers: Spawned[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let env: NodeJS.ProcessEnv;
   let tenantId = '';
@@ -114,15 +57,11 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
   let email = '';
 
   const startServer = (i: number) => {
-    servers[i] = spawnLogged(process.execPath, ['apps/server/dist/main.js'], {
-      ...env,
-      PORT: String(ports[i]),
-      DATA_DIR: tempDir(`data${i}`),
-    });
+    servers[i] = startCompiledServer({ ...env, PORT: String(ports[i]), DATA_DIR: tempDir(`data${i}`) }, procs);
   };
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
     databaseName = `pb_cluster_${process.pid}`;
     const admin = new pg.Client({ connectionString: maintenanceUrl(serverUrl as string) });
     await admin.connect();
@@ -154,15 +93,13 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
     servers = [];
     startServer(0);
     startServer(1);
-    await Promise.all(ports.map((p) => ready(p)));
+    await Promise.all(ports.map((p) => ready(`http://127.0.0.1:${p}`)));
 
     const prefix = tempDir('nginx');
-    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-      execFileSync('mkdir', ['-p', path.join(prefix, sub)]);
     const conf = nginxConfig(listen, ports, prefix);
     execFileSync(NGINX, ['-t', '-p', prefix, '-c', conf], { stdio: 'pipe' });
-    spawnLogged(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], process.env);
-    await ready(listen);
+    startNginx(prefix, conf, procs);
+    await ready(proxy);
 
     const database = await openDatabase({ url, dataDir: null });
     const tenant = await insertTenant(database.db, { name: 'Türservice Rhein-Main' });
@@ -261,7 +198,7 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
     await servers[0]?.exited;
     await new Promise((r) => setTimeout(r, 1_500));
     startServer(0);
-    await ready(ports[0] as number);
+    await ready(`http://127.0.0.1:${ports[0]}`);
     await new Promise((r) => setTimeout(r, 500));
     stop = true;
     await Promise.all(writers);

@@ -2,10 +2,9 @@
  * The compiled server as an operator runs it, on PostgreSQL: several processes starting at once on an
  * empty or an old database, a schema newer than the code, and SIGTERM while a request is in flight.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,22 +12,14 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceUrl } from '../test/database';
+import { freePort, isReady, repoRoot, startCompiledServer } from '../test/processes';
 import { migrationsFolder } from './platform/paths';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'ein-geheimnis-fuer-alle-server-0123456789';
 const procs: ChildProcess[] = [];
 const databases: string[] = [];
 const dirs: string[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** A new, empty database on the test server; dropped after the file. */
 async function emptyDatabase(label: string): Promise<string> {
@@ -58,10 +49,9 @@ async function migrateTo(url: string, count: number) {
   await pool.end();
 }
 
-function startServer(env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
+const startServer = (env: Record<string, string>) =>
+  startCompiledServer(
+    {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -70,34 +60,10 @@ function startServer(env: Record<string, string>) {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-proc-')),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  procs.push(proc);
-  let output = '';
-  proc.stdout?.on('data', (c) => {
-    output += String(c);
-  });
-  proc.stderr?.on('data', (c) => {
-    output += String(c);
-  });
-  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
-    proc.once('exit', (code) => resolve({ code, output })),
+    procs,
   );
-  return { proc, exited, output: () => output };
-}
 
-async function ready(port: number, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return true;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return false;
-}
+const ready = (port: number) => isReady(`http://127.0.0.1:${port}`);
 
 async function startMany(url: string, n: number) {
   const ports = await Promise.all(Array.from({ length: n }, freePort));
@@ -109,7 +75,7 @@ async function startMany(url: string, n: number) {
 beforeAll(() => {
   if (!serverUrl) return;
   // The production start: the compiled bundle, run by node itself.
-  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 });
 
 afterAll(async () => {

@@ -1,0 +1,102 @@
+/** Server processes and their neighbours (nginx) for the tests and benches that run them as an operator would. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const NGINX = '/usr/sbin/nginx';
+
+/** A port that was free a moment ago. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+export interface Spawned {
+  proc: ChildProcess;
+  /** Resolves with the exit code and everything the process wrote. */
+  exited: Promise<{ code: number | null; output: string }>;
+  output: () => string;
+}
+
+/** Starts a command in the repository's root, keeping its stdout and stderr; `all` collects it for killing. */
+export function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, all?: ChildProcess[]): Spawned {
+  const proc = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  all?.push(proc);
+  let output = '';
+  const keep = (c: Buffer) => {
+    output += String(c);
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    proc.once('exit', (code) => resolve({ code, output })),
+  );
+  return { proc, exited, output: () => output };
+}
+
+/** The compiled server (apps/server/dist/main.js, made by apps/server/build.mjs), as systemd runs it. */
+export const startCompiledServer = (env: NodeJS.ProcessEnv, all?: ChildProcess[]) =>
+  spawnLogged(process.execPath, ['apps/server/dist/main.js'], env, all);
+
+/** Waits until /api/v1/ready answers 200; false after the timeout. */
+export async function isReady(base: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (
+      await fetch(`${base}/api/v1/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return false;
+}
+
+/**
+ * The shipped site config (docs/deploy/nginx-pruefbuch.conf) with these upstream ports, plain HTTP on
+ * `listen` (the HTTPS redirect and the TLS lines are for a real host), in a prefix of its own.
+ * Returns the nginx.conf to start with `nginx -p prefix -c conf`.
+ */
+export function nginxConfig(listen: number, upstreams: number[], prefix: string) {
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(path.join(prefix, sub), { recursive: true });
+  let site = readFileSync(path.join(repoRoot, 'docs/deploy/nginx-pruefbuch.conf'), 'utf8');
+  site = site.replace(/\s*server 127\.0\.0\.1:300\d[^\n]*\n/g, '\n');
+  site = site.replace(
+    'keepalive 32;',
+    `${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    ')}\n    keepalive 32;`,
+  );
+  site = site.replace(/server \{\s*listen 80;[\s\S]*?return 301[^\n]*\n\}\n/, '');
+  site = site.replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${listen};`);
+  site = site.replace(/\s*include \/etc\/nginx\/snippets\/pruefbuch-tls\.conf;/, '');
+  const conf = path.join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log ${prefix}/access.log;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  ${site}
+}
+`,
+  );
+  return conf;
+}
+
+/** nginx in the foreground with the config of nginxConfig. */
+export const startNginx = (prefix: string, conf: string, all?: ChildProcess[]) =>
+  spawnLogged(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], process.env, all);
