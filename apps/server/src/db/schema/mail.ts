@@ -35,8 +35,6 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),
-    index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`status in ('queued', 'retrying')`),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'retrying')`),
   ],
 );
