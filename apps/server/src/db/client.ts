@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../platform/paths';
+import { newestKnownMigration } from './journal';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -42,16 +43,6 @@ export interface Database {
 /** Advisory-lock key under which migrations run: any number of servers may start at once. */
 const MIGRATION_LOCK = 7_346_100;
 
-/** The newest migration this code knows, by the time drizzle-kit wrote it (drizzle records it as created_at). */
-function newestKnownMigration(): { tag: string; when: number } {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
-  const last = journal.entries.at(-1);
-  if (!last) throw new Error('no migrations found');
-  return last;
-}
-
 /** Refused start: the database was migrated by a newer version of the app. */
 export class SchemaTooNewError extends Error {}
 
@@ -82,7 +73,6 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is null). */
 /** The newest migration the database has, by drizzle's record; null before the first migration. */
 export async function appliedMigration(db: Executor): Promise<number | null> {
   const rows = await rowsOf<{ newest: string | null }>(
@@ -97,6 +87,7 @@ export async function migrationsCurrent(db: Executor): Promise<boolean> {
   return (await appliedMigration(db)) === newestKnownMigration().when;
 }
 
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite (in memory when dataDir is null). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
+import { knownMigrations } from '../db/journal';
 import { loadConfig } from '../platform/config';
 import { backupSourceOf, writeBackupFile } from './backup';
 import { emptyPlace, TEST_SECRET, tempDir } from './backup.fixtures';
 import { restoreArchive } from './restore';
-import { knownMigrations, migrateUpTo, schemaVersionOf } from './schema-version';
+import { migrateUpTo, schemaVersionOf } from './schema-version';
 
 const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cloneName, maintenanceUrl } from '../../test/database';
 import { createTestApp } from '../../test/helper';
 import { type Db, openDatabase, rowsOf } from '../db/client';
+import { knownMigrations } from '../db/journal';
 import { orderWorld } from '../modules/orders/orders.fixtures';
 import { loadConfig } from '../platform/config';
 import { fileStoreOf } from '../platform/files';
@@ -15,7 +16,7 @@ import { backupSourceOf, runScheduledBackup, scheduledName, writeBackupFile } fr
 import { appOn, expectServed, freshPlace, repack, restoreFile, tempDir, writer } from './backup.fixtures';
 import { ArchiveError } from './checks';
 import { RestoreRefused, restoreArchive, verifyArchive } from './restore';
-import { knownMigrations, schemaVersionOf } from './schema-version';
+import { schemaVersionOf } from './schema-version';
 
 const t = await createTestApp();
 const dir = tempDir();

@@ -1,25 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type Database, type Executor, rowsOf } from '../db/client';
+import { knownMigrations, readJournal } from '../db/journal';
 import { migrationsFolder } from '../platform/paths';
-
-interface JournalEntry {
-  tag: string;
-  when: number;
-}
-interface Journal {
-  entries: JournalEntry[];
-}
-
-const readJournal = (): Journal =>
-  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
-
-/** The migrations this code knows, oldest first; `when` is what drizzle records as created_at. */
-export const knownMigrations = (): JournalEntry[] => readJournal().entries;
 
 export interface SchemaVersion {
   migrations: number;
