@@ -1,5 +1,6 @@
 // Compiles the server to plain JavaScript (dist/), so production runs `node apps/server/dist/main.js`
 // without a TypeScript loader: the domain package is bundled in, every npm dependency stays external.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -20,6 +21,17 @@ for (const [name, file] of [
   } catch {}
 }
 
+/** The commit the release is built from, kept in the bundle (a deployment need not carry .git). */
+function buildCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return '';
+  }
+}
+
 await build({
   absWorkingDir: here,
   entryPoints: entries,
@@ -35,5 +47,6 @@ await build({
   banner: {
     js: "import { createRequire as __pbRequire } from 'node:module'; const require = __pbRequire(import.meta.url);",
   },
+  define: { 'process.env.PRUEFBUCH_BUILD_COMMIT': JSON.stringify(buildCommit()) },
   logLevel: 'warning',
 });

@@ -35,7 +35,6 @@ const { seedDemo } = await import('./demo/seed');
 const { demoAccountsMessage, usableDemoAccounts } = await import('./demo/production-guard');
 const { buildApp } = await import('./app');
 const { startBackgroundWork } = await import('./background');
-const { secretBox } = await import('./platform/crypto');
 const { resealWithCurrentSecret } = await import('./platform/reseal');
 const { watchDatabase } = await import('./modules/health/health.checks');
 const { seedComponents } = await import('./modules/components/components.seed');
@@ -53,11 +52,13 @@ try {
   if (err instanceof SchemaTooNewError) await stopEarly(err.message);
   throw err;
 }
+const app = await buildApp(config, database);
 if (config.appSecretPrevious) {
   // A rotation: what the previous secret sealed is sealed anew, so APP_SECRET_PREVIOUS can go later.
-  await resealWithCurrentSecret(database.db, secretBox(config.appSecret, config.appSecretPrevious));
+  const resealed = await resealWithCurrentSecret(database.db, app.deps.secrets);
+  app.log.info(resealed, 'sealed values moved to the current APP_SECRET');
+  if (resealed.unreadable) app.log.warn(resealed, 'sealed values that neither APP_SECRET nor APP_SECRET_PREVIOUS opens');
 }
-const app = await buildApp(config, database);
 if (config.seedDemo) await seedDemo(database.db, { files: app.deps.files });
 // A new installation gets the starter set of the door component catalogue (decision 025).
 await seedComponents(database.db);
@@ -76,6 +77,15 @@ const background = config.jobs ? await startBackgroundWork(app, database) : null
  * (up to SHUTDOWN_TIMEOUT_MS), then the background work stops, the pool closes and the process exits 0.
  */
 let stopping = false;
+const settledWithin = (work: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    work.then(
+      () => resolve(true),
+      () => resolve(true),
+    );
+  });
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -88,7 +98,10 @@ async function shutdown(signal: string) {
   forced.unref();
   try {
     await app.close();
-    await background?.stop();
+    // A job in progress gets the same time as the requests; past it the process goes anyway (pg-boss
+    // hands an unfinished run to another process once it expires).
+    const jobsStopped = await settledWithin(background?.stop() ?? Promise.resolve(), config.shutdownTimeoutMs);
+    if (!jobsStopped) app.log.warn('background work still running at the shutdown timeout: leaving it');
     await closeErrorTracking();
     stopWatch();
     await database.close();

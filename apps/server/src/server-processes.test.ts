@@ -131,7 +131,7 @@ describe.runIf(serverUrl)('several server processes on one PostgreSQL', () => {
   it('SIGTERM: the request in flight is answered, new work is refused, the process exits 0', async () => {
     const url = await emptyDatabase('drain');
     const port = await freePort();
-    const server = startServer({ DATABASE_URL: url, PORT: String(port), JOBS: '0', SHUTDOWN_TIMEOUT_MS: '8000' });
+    const server = startServer({ DATABASE_URL: url, PORT: String(port), SHUTDOWN_TIMEOUT_MS: '4000' });
     expect(await ready(port)).toBe(true);
 
     // A sign-in whose body arrives slowly: in flight when the signal comes.

@@ -1,14 +1,9 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { conflict, notFound } from '../platform/errors';
+import { isDirectLocalRequest } from '../platform/local-request';
 import { backupSourceOf, writeBackup } from './backup';
-import { BACKUP_ROUTE, backupRequestChecker, isLoopback, SIGNATURE_HEADER } from './loopback';
-
-/** A request that came through a reverse proxy (which connects from loopback too) names its client. */
-const proxied = (req: FastifyRequest) =>
-  req.headers['x-forwarded-for'] !== undefined ||
-  req.headers.forwarded !== undefined ||
-  req.headers['x-real-ip'] !== undefined;
+import { BACKUP_ROUTE, backupRequestChecker, SIGNATURE_HEADER } from './loopback';
 
 /**
  * POST /api/v1/ops/backup: the archive of this server's database and files, for `npm run backup`
@@ -24,12 +19,7 @@ export const backupRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     handler: async (req, reply) => {
       const header = req.headers[SIGNATURE_HEADER];
-      if (
-        !isLoopback(req.socket.remoteAddress) ||
-        proxied(req) ||
-        !signed(typeof header === 'string' ? header : undefined)
-      )
-        throw notFound();
+      if (!isDirectLocalRequest(req) || !signed(typeof header === 'string' ? header : undefined)) throw notFound();
       if (running) throw conflict();
       running = true;
       const { config, database, files } = app.deps;

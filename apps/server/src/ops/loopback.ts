@@ -40,13 +40,6 @@ export function backupRequestChecker(secret: string) {
   };
 }
 
-/** The peer is this machine: 127.0.0.0/8 or ::1, also as an IPv4-mapped address. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
-
 /** The loopback address to reach a server that listens on `host`. */
 export const loopbackOf = (host: string) => (host === '::1' || host === '::' ? '::1' : '127.0.0.1');
 

@@ -134,7 +134,12 @@ const trustProxy = z.preprocess(
       const list = raw.split(',').map((s) => s.trim());
       const valid = list.every((entry) => {
         const [address, bits, extra] = entry.split('/');
-        return extra === undefined && isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+        const family = isIP(address ?? '');
+        if (extra !== undefined || family === 0) return false;
+        if (bits === undefined) return true;
+        // A network of at least /8 (IPv4) or /16 (IPv6): /0 would be 'everything' again.
+        const length = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+        return family === 4 ? length >= 8 && length <= 32 : length >= 16 && length <= 128;
       });
       if (!valid) {
         ctx.addIssue({

@@ -18,7 +18,8 @@ let release: string | undefined;
 
 /** The commit this build runs: GIT_COMMIT (set by a deployment without .git), else git itself. */
 function currentCommit(): string {
-  const given = process.env.GIT_COMMIT?.trim();
+  // GIT_COMMIT at run time, else the commit the compiled server was built from (build.mjs), else git.
+  const given = process.env.GIT_COMMIT?.trim() || process.env.PRUEFBUCH_BUILD_COMMIT;
   if (given) return /^[\w.-]{1,64}$/.test(given) ? given : 'unknown';
   try {
     const out = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {

@@ -9,8 +9,18 @@ import type { SecretBox } from './crypto';
  * dropped once the last access token signed with it has expired. Idempotent: values the current
  * secret opens are left alone; a start of several servers at once seals each value once per row lock.
  */
-export async function resealWithCurrentSecret(db: Db, box: SecretBox): Promise<{ users: number; mails: number }> {
-  const again = (value: string | null) => (value && box.sealedWithPrevious(value) ? box.seal(box.open(value)) : value);
+export async function resealWithCurrentSecret(db: Db, box: SecretBox): Promise<{ users: number; mails: number; unreadable: number }> {
+  let unreadable = 0;
+  const again = (value: string | null) => {
+    if (!value) return value;
+    try {
+      return box.sealedWithPrevious(value) ? box.seal(box.open(value)) : value;
+    } catch {
+      // Neither secret opens it (sealed under a third one, or damaged): left as it is, and counted.
+      unreadable++;
+      return value;
+    }
+  };
   let userCount = 0;
   let mailCount = 0;
   await db.transaction(async (tx) => {
@@ -38,5 +48,5 @@ export async function resealWithCurrentSecret(db: Db, box: SecretBox): Promise<{
       mailCount++;
     }
   });
-  return { users: userCount, mails: mailCount };
+  return { users: userCount, mails: mailCount, unreadable };
 }

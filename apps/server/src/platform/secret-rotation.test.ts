@@ -104,4 +104,13 @@ describe('the app secret across servers, restarts and a rotation', () => {
     expect((await signInWithCode(after, user.email, user.id, secret)).statusCode).toBe(200);
     expect((await me(after, token)).statusCode).toBe(401);
   });
+
+  it('leaves a value that neither secret opens as it is, counts it, and does not stop', async () => {
+    const stranger = secretBox('ein-dritter-schluessel-0123456789abcdef01');
+    const user = await t.createUser({ totpSecret: stranger.seal('JBSWY3DPEHPK3PXP') });
+    const result = await resealWithCurrentSecret(t.database.db, secretBox(NEW, OLD));
+    expect(result.unreadable).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stranger.open(row?.totpSecret ?? '')).toBe('JBSWY3DPEHPK3PXP');
+  });
 });

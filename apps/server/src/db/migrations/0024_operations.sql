@@ -25,5 +25,7 @@ CREATE INDEX "file_removals_due_idx" ON "file_removals" USING btree ("due_at");-
 CREATE INDEX "job_runs_name_started_idx" ON "job_runs" USING btree ("name","started_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE status in ('queued', 'retrying');--> statement-breakpoint
 -- Mails that failed before the queue existed were never retried and kept their live links in clear
--- text: they become dead letters without their text.
-UPDATE "mail_outbox" SET "status" = 'dead', "text" = '' WHERE "status" = 'failed';
+-- text: they become dead letters without their text. Sent mails keep no text either (their links
+-- would otherwise live on in every backup).
+UPDATE "mail_outbox" SET "status" = 'dead', "text" = '' WHERE "status" = 'failed';--> statement-breakpoint
+UPDATE "mail_outbox" SET "text" = '' WHERE "status" = 'sent';

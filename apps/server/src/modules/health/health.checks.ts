@@ -11,10 +11,6 @@ export async function withTimeout(check: Promise<boolean>, ms: number): Promise<
   }
 }
 
-/** The socket's own peer, not X-Forwarded-For: a request through the proxy is not local. */
-export const isLoopback = (address: string | undefined) =>
-  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-
 /**
  * Pings the database in the background every few seconds, so /health reports it without waiting on
  * the pool (a liveness probe must answer while every connection is busy).

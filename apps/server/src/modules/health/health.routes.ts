@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsCurrent } from '../../db/client';
 import { appRelease } from '../../platform/error-tracking';
-import { isLoopback, withTimeout } from './health.checks';
+import { isDirectLocalRequest, sameSecret } from '../../platform/local-request';
+import { withTimeout } from './health.checks';
 
 const healthReply = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -72,8 +73,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { hide: true },
     handler: async (req, reply) => {
       const token = deps.config.metricsToken;
-      const direct = isLoopback(req.socket.remoteAddress) && req.headers['x-forwarded-for'] === undefined;
-      const allowed = token ? req.headers.authorization === `Bearer ${token}` : direct;
+      const allowed = token ? sameSecret(req.headers.authorization, `Bearer ${token}`) : isDirectLocalRequest(req);
       if (!allowed) return reply.status(404).send({ code: 'NOT_FOUND' });
       return reply.type(deps.metrics.contentType).send(await deps.metrics.text());
     },
