@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** Free text of an address field: SPEC §5 sets no rules on address fields, only a sane length. */
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 
 /** ISO 3166-1 alpha-2 code of a country (the country's id), or '' for none. */
 export const countryCodeSchema = z

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { AMPEL_COLOURS, type BookStatusNumber, isBookStatus } from '../rules/book-status';
 import { addressSchema, addressWriteSchema } from './address';
 import { bookTypeSchema, serviceIntervalSchema } from './booktype';
-import { idSchema, isoDate, paged } from './common';
+import { idSchema, isoDate, paged, text } from './common';
 
-const text = (max = 200) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 const optionalDate = isoDate.nullable();
 
 export const bookStatusSchema = z

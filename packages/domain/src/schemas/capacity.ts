@@ -6,7 +6,7 @@
  * planned work of orders lives in timeslots (one order, one day, one work area, some minutes).
  */
 import { z } from 'zod';
-import { idSchema, isoDate, paged, pageQuery } from './common';
+import { idSchema, isoDate, paged, pageQuery, text } from './common';
 
 /** SPEC §3 enumeration 'Work areas', in the order the work flows through production. */
 export const WORK_AREAS = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const;
@@ -18,7 +18,6 @@ export const NO_MINUTES: AreaMinutes = { profilbearbeitung: 0, antrieb: 0, vergl
 export const WEEKDAYS = ['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 const required = (max: number) => text(max).min(1, { error: 'validation.required' });
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);
 /** Minutes of one item or one day: whole, 0 to 24 h unless said otherwise. */
@@ -162,7 +161,7 @@ const pieces = (max = 99) =>
  */
 export const productionSchema = z.object({
   /** The _id of a template of the cost list, or null for none. */
-  vorlage: z.string().max(100).nullable(),
+  vorlage: text(100).nullable(),
   /** Number of drives (0 for an order without production of a drive). */
   antriebe: pieces(),
   sonderfunktionen: pieces(),

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_DATE_YEAR, MAX_PAGE_SIZE, MIN_DATE_YEAR } from '../constants';
+import { isStorableText } from '../rules/storable-text';
+
+/**
+ * Free text of a field, trimmed, at most `max` characters, and storable: no NUL and no lone UTF-16
+ * surrogate (rules/storable-text.ts). The text fields of the schemas are built from it.
+ */
+export const text = (max = 200) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, { error: 'validation.max' })
+    .refine(isStorableText, { error: 'validation.characters' });
 
 /** Every record's _id: a UUID string. */
 export const idSchema = z.uuid({ error: 'validation.id' });

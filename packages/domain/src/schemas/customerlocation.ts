@@ -8,9 +8,8 @@ import { LOCATION_AMPELS } from '../rules/location-ampel';
 import { IMPORT_FIELDS } from '../rules/location-import';
 import { addressSchema, addressWriteSchema, emptyAddress } from './address';
 import { ampelSchema } from './book';
-import { idSchema, paged } from './common';
+import { idSchema, paged, text } from './common';
 
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);
 
 export const customerNumberSchema = z

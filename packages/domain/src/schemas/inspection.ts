@@ -4,7 +4,7 @@
  * leaves where, isAbnahmeGutachten and akkutausch at their defaults.
  */
 import { z } from 'zod';
-import { idSchema, isoDate, paged } from './common';
+import { idSchema, isoDate, paged, text } from './common';
 
 export const INSPECTION_KINDS = ['inspection', 'wartung', 'gutachten', 'self'] as const;
 export type InspectionKind = (typeof INSPECTION_KINDS)[number];
@@ -20,8 +20,6 @@ export type CheckResult = (typeof CHECK_RESULTS)[number];
 /** Severity of a defect: safe to operate, operate only after repair, shut down. */
 export const DEFECT_SEVERITIES = ['safe', 'repair', 'shutdown'] as const;
 export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number];
-
-const text = (max = 200) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 
 /** A PNG drawn on screen, as a data URL; at most ~200 kB. */
 export const MAX_SIGNATURE_LENGTH = 200_000;

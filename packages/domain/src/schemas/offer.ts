@@ -12,7 +12,7 @@ import {
   OPM_STATUSES,
   TALK_RESULTS,
 } from '../rules/offer-ampel';
-import { idSchema, isoDate, paged } from './common';
+import { idSchema, isoDate, paged, text } from './common';
 
 export { OFFER_AMPEL_LABELS, OFFER_STATUSES, OPM_STATUSES, TALK_RESULTS };
 
@@ -51,7 +51,6 @@ export function offerTypeOf(o: { abteilung: { ersatzteile: boolean }; status: st
   return o.status === 'commissioned' ? 'opm' : 'offer';
 }
 
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 const optionalDate = isoDate.nullable();
 const optionalUser = idSchema.nullable();
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);

@@ -7,12 +7,11 @@ import { z } from 'zod';
 import { DEPARTMENT_NUMBERS } from '../roles';
 import { ORDER_STATUSES } from '../rules/order-status';
 import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
-import { idSchema, isoDate, paged } from './common';
+import { idSchema, isoDate, paged, text } from './common';
 import { DIVISIONS, divisionFlagsSchema } from './offer';
 
 export { ORDER_STATUSES };
 
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 const optionalDate = isoDate.nullable();
 const flag = z.boolean({ error: 'validation.invalid' });
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AMPEL_COLOURS } from '../rules/book-status';
-import { idSchema, paged, pageQuery } from './common';
+import { idSchema, paged, pageQuery, text } from './common';
 import { inspectionKindSchema } from './inspection';
 
 /** Length of a generated code: 10 characters of the URL-safe alphabet (~60 bits). */
@@ -76,8 +76,6 @@ export const publicQrReply = z.object({
   book: z.string(),
 });
 export type PublicQr = z.infer<typeof publicQrReply>;
-
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' });
 
 /** POST public/qr/{code}/defects: a defect noticed by anybody at the installation. */
 export const defectReportCreateSchema = z.object({

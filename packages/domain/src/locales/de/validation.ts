@@ -3,6 +3,7 @@ export const validation = {
   max: 'Die Eingabe ist zu lang.',
   min: 'Die Eingabe ist zu kurz.',
   invalid: 'Die Eingabe ist ungültig.',
+  characters: 'Die Eingabe enthält unzulässige Zeichen.',
   duplicate: 'Dieser Eintrag kommt doppelt vor.',
   labelStart: 'Bitte eine Position von 1 bis 24 wählen.',
   id: 'Ungültige ID.',

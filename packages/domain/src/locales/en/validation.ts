@@ -5,6 +5,7 @@ export const validation: typeof de = {
   max: 'The input is too long.',
   min: 'The input is too short.',
   invalid: 'The input is invalid.',
+  characters: 'The input contains characters that are not allowed.',
   duplicate: 'This entry appears twice.',
   labelStart: 'Please choose a position from 1 to 24.',
   id: 'Invalid ID.',
