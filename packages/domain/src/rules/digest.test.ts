@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestDue, turnedWorse } from './digest';
+import { digestDue, isDormantBook, turnedWorse } from './digest';
 
 describe('turnedWorse', () => {
   it.each<[string | null, string | null, boolean]>([
@@ -33,5 +33,17 @@ describe('digestDue', () => {
     [new Date('2026-11-25T05:00:00Z'), false],
   ])('last run %s → %s', (last, due) => {
     expect(digestDue(last, now)).toBe(due);
+  });
+});
+
+describe('isDormantBook', () => {
+  it.each<[string, { ruhend: boolean }[], boolean]>([
+    ['on one dormant branch', [{ ruhend: true }], true],
+    ['on two dormant branches', [{ ruhend: true }, { ruhend: true }], true],
+    ['on a dormant and an open branch', [{ ruhend: true }, { ruhend: false }], false],
+    ['on an open branch', [{ ruhend: false }], false],
+    ['on no branch', [], false],
+  ])('%s: %s', (_, branches, dormant) => {
+    expect(isDormantBook(branches)).toBe(dormant);
   });
 });

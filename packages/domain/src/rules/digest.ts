@@ -16,6 +16,15 @@ export function turnedWorse(before: string | null, now: string | null): boolean 
   return rank(now) >= AMPEL_RANK.orange && rank(now) > rank(before);
 }
 
+/**
+ * Whether a book counts as dormant for reminders (the digest and the calendar feed): it hangs on at
+ * least one branch and every branch it hangs on is dormant (ruhend). A book also linked to an open
+ * branch, or to none, is not.
+ */
+export function isDormantBook(branches: readonly { ruhend: boolean }[]): boolean {
+  return branches.length > 0 && branches.every((b) => b.ruhend);
+}
+
 /** Days between digests. */
 export const DIGEST_INTERVAL_DAYS = 7;
 

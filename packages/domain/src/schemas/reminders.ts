@@ -18,6 +18,9 @@ export const icalParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: 'validation.invalid' }),
 });
 
+/** The feed's language: `?lang=en`, else the calendar app's Accept-Language, else German. */
+export const icalQuery = z.object({ lang: z.enum(['de', 'en']).optional() });
+
 /** POST reminders/digest/run: what the digest of the request's tenant did. */
 export const digestRunReply = z.object({
   compared: z.boolean(),

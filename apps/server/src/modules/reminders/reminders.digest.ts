@@ -27,6 +27,7 @@ import {
 import { bookInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { fillTemplate, type Mail, type Mailer } from '../../platform/mailer';
+import { bookDormant } from './reminders.dormant';
 
 const fill = fillTemplate;
 const SNAPSHOT_BATCH = 5000;
@@ -80,6 +81,7 @@ export async function runDigest(db: Db, deps: DigestDeps, tenantId: string, now 
         snapSelf: digestSnapshots.selfAmpel,
         hasSnap: sql<boolean>`${digestSnapshots.bookId} is not null`,
         ruhend: customerLocations.ruhend,
+        dormant: bookDormant(books.id),
         znl: customerLocations.znl,
         nr: customerLocations.nr,
       })
@@ -92,7 +94,8 @@ export async function runDigest(db: Db, deps: DigestDeps, tenantId: string, now 
     const changed: ChangedBook[] = [];
     if (last) {
       for (const r of rows) {
-        if (!r.active || r.ruhend) continue;
+        // A dormant book (isDormantBook) is never listed; one also on an open branch is listed under that one.
+        if (!r.active || r.dormant || r.ruhend) continue;
         const lines: string[] = [];
         const before = (v: string | null) => (r.hasSnap ? v : null);
         if (turnedWorse(before(r.snapInsp), r.insp)) lines.push(line(de.inspection, r.insp, r.next));

@@ -2,12 +2,16 @@
  * The calendar feed (decision 019): the due inspections of the installations a user may see, as an
  * iCalendar file at a secret address that calendar apps subscribe to. The address holds a random
  * token; only its hash is stored, so it is shown once when made and can be renewed or revoked.
+ * Overdue installations stay in it until done; books of dormant branches are left out (decision 037).
  */
 import { screenPath } from '@pruefbuch/domain/access';
 import { APP_BASE } from '@pruefbuch/domain/constants';
+import { type Language, translate } from '@pruefbuch/domain/locales/resources';
 import { isBranchUser } from '@pruefbuch/domain/roles';
 import { BookStatus } from '@pruefbuch/domain/rules/book-status';
-import { and, eq, gte, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { feedEntry, feedHorizon } from '@pruefbuch/domain/rules/calendar-feed';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { and, eq, inArray, isNotNull, lte, ne, not, or } from 'drizzle-orm';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import type { Executor } from '../../db/client';
 import { books, userReminderSettings, users, userTenants } from '../../db/schema/index';
@@ -15,10 +19,9 @@ import { bookInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
+import { bookDormant } from './reminders.dormant';
 
-/** Due dates from a month back (overdue ones stay visible) to 13 months ahead; at most this many events. */
-const BACK_DAYS = 31;
-const AHEAD_DAYS = 400;
+/** At most this many events; overdue ones come first (oldest due date first). */
 const MAX_EVENTS = 3000;
 
 export const feedPath = (token: string) => `/api/v1/reminders/ical/${token}.ics`;
@@ -50,9 +53,32 @@ const parts = (iso: string): [number, number, number] => [
   Number(iso.slice(5, 7)),
   Number(iso.slice(8, 10)),
 ];
+const dayOf = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
-/** The feed of the user the token belongs to; an unknown token is a 404. */
-export async function feedOf(db: Executor, token: string, publicUrl: string, now = new Date()): Promise<string> {
+/** The feed's texts in its language. */
+const texts = (lang: Language) => {
+  const t = (key: string, params?: Record<string, string>) => translate(lang, `users.reminders.feed.${key}`, params);
+  return {
+    name: t('name'),
+    title: (kind: 'inspection' | 'self', title: string, overdueSince: string | null) =>
+      overdueSince
+        ? t(kind === 'inspection' ? 'inspectionOverdue' : 'selfOverdue', { title, date: dayOf(overdueSince) })
+        : t(kind === 'inspection' ? 'inspectionDue' : 'selfDue', { title }),
+    dueOn: (date: string) => t('dueOn', { date: dayOf(date) }),
+  };
+};
+
+/**
+ * The feed of the user the token belongs to; an unknown token is a 404. Which books appear and on
+ * which day is the rule table of domain/rules/calendar-feed.ts (decision 037).
+ */
+export async function feedOf(
+  db: Executor,
+  token: string,
+  publicUrl: string,
+  lang: Language = 'de',
+  now = new Date(),
+): Promise<string> {
   const [owner] = await db
     .select({
       id: users.id,
@@ -68,10 +94,10 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
   if (!owner || owner.isResigned) throw notFound();
   const user = owner as Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
   const branch = isBranchUser(user);
-  const from = isoDay(new Date(now.getTime() - BACK_DAYS * 86_400_000));
-  const to = isoDay(new Date(now.getTime() + AHEAD_DAYS * 86_400_000));
-  const inRange = (col: typeof books.nextInspectionDate | typeof books.nextInspectionDateSelf) =>
-    and(isNotNull(col), gte(col, from), lte(col, to));
+  const today = berlinToday(now);
+  // Overdue books have no lower bound: they stay until their inspection is done.
+  const until = (col: typeof books.nextInspectionDate | typeof books.nextInspectionDateSelf) =>
+    and(isNotNull(col), lte(col, feedHorizon(today)));
   const tenantIds = db.select({ id: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, user.id));
   const rows = await db
     .select({
@@ -83,6 +109,9 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
       objectaddress: books.objectaddress,
       next: books.nextInspectionDate,
       nextSelf: books.nextInspectionDateSelf,
+      visibleFrom: books.visibleFrom,
+      visibleTo: books.visibleTo,
+      dormant: bookDormant(books.id),
     })
     .from(books)
     .where(
@@ -91,15 +120,17 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
         eq(books.active, true),
         ne(books.status, BookStatus.STATUS_TEMPLATE),
         bookInScope(user, books.id),
+        not(bookDormant(books.id)),
         // Staff plan inspections; the operator's branch users also their self-inspections.
         branch
-          ? or(inRange(books.nextInspectionDate), inRange(books.nextInspectionDateSelf))
-          : inRange(books.nextInspectionDate),
+          ? or(until(books.nextInspectionDate), until(books.nextInspectionDateSelf))
+          : until(books.nextInspectionDate),
       ),
     )
     .orderBy(books.nextInspectionDate)
     .limit(MAX_EVENTS);
   const base = publicUrl.replace(/\/$/, '');
+  const text = texts(lang);
   const events: EventAttributes[] = [];
   for (const b of rows) {
     const url = `${base}${APP_BASE}${screenPath('book_list', { tenant: b.tenantId, slug: b.id })}`;
@@ -109,14 +140,21 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
     ]
       .filter(Boolean)
       .join(', ');
-    const add = (kind: 'inspection' | 'self', date: string | null) => {
-      if (!date || date < from || date > to) return;
-      const start = parts(date);
+    const add = (kind: 'inspection' | 'self', due: string | null) => {
+      const entry = feedEntry(
+        { due, dormant: b.dormant, visibleFrom: b.visibleFrom, visibleTo: b.visibleTo },
+        today,
+        branch,
+      );
+      if (entry.kind === 'left-out') return;
+      const overdueSince = entry.kind === 'overdue' ? entry.due : null;
+      const start = parts(entry.day);
       const end = parts(isoDay(new Date(Date.UTC(start[0], start[1] - 1, start[2] + 1))));
       events.push({
+        // The same uid while overdue: calendars move the one event to each new day.
         uid: `${b.id}-${kind}@pruefbuch`,
-        title: `${kind === 'inspection' ? 'Prüfung' : 'Eigenprüfung'} fällig: ${b.title}`,
-        description: [b.object, b.site, url].filter(Boolean).join('\n'),
+        title: text.title(kind, b.title, overdueSince),
+        description: [due && text.dueOn(due), b.object, b.site, url].filter(Boolean).join('\n'),
         location: where || undefined,
         url,
         start,
@@ -127,7 +165,7 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
         endOutputType: 'local',
         categories: ['Prüfbuch'],
         productId: 'pruefbuch/ics',
-        calName: 'Prüfbuch – fällige Prüfungen',
+        calName: text.name,
       });
     };
     add('inspection', b.next);
@@ -135,20 +173,20 @@ export async function feedOf(db: Executor, token: string, publicUrl: string, now
   }
   // One installation with odd data (a title the library refuses) must not take the whole feed down.
   const valid = events.filter((e) => !createEvent(e).error);
-  if (valid.length === 0) return emptyCalendar();
+  if (valid.length === 0) return emptyCalendar(text.name);
   const { error, value } = createEvents(valid);
   if (error || !value) throw error ?? new Error('calendar not created');
   return value;
 }
 
 /** A calendar without events (ics refuses an empty list). */
-const emptyCalendar = () =>
+const emptyCalendar = (name: string) =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     'PRODID:pruefbuch/ics',
-    'X-WR-CALNAME:Prüfbuch – fällige Prüfungen',
+    `X-WR-CALNAME:${name}`,
     'END:VCALENDAR',
     '',
   ].join('\r\n');

@@ -2,11 +2,12 @@ import {
   digestRunReply,
   icalFeedReply,
   icalParams,
+  icalQuery,
   reminderSettingsSchema,
   reminderSettingsUpdate,
 } from '@pruefbuch/domain/schemas/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { ctxOf, requestLanguage } from '../../platform/auth';
 import { runDigestNow } from './reminders.digest';
 import { feedOf, renewFeed, revokeFeed } from './reminders.ical';
 import * as settings from './reminders.settings';
@@ -46,16 +47,18 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/reminders/ical/:token', {
     config: { access: 'public', rateLimit: FEED_LIMIT },
-    schema: { tags, params: icalParams, produces: ['text/calendar'] },
+    schema: { tags, params: icalParams, querystring: icalQuery, produces: ['text/calendar'] },
     handler: async (req, reply) => {
       const body = await feedOf(
         req.server.deps.database.db,
         req.params.token.slice(0, -'.ics'.length),
         req.server.deps.config.publicUrl,
+        req.query.lang ?? requestLanguage(req),
       );
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
+        .header('vary', 'accept-language')
         .send(body);
     },
   });

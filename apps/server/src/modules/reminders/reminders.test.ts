@@ -1,5 +1,6 @@
 /** Reminders on a real database: the weekly digest (rule table: domain/rules/digest.test.ts) and the calendar feed. */
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
@@ -161,5 +162,114 @@ describe('the calendar feed', () => {
     expect(feed.body).toContain('Eingangstür Zeil');
     expect(feed.body).toContain('Tür Kassel');
     expect(feed.body).not.toContain('Eigenprüfung');
+  });
+});
+
+/** The events of a feed, unfolded (RFC 5545 folds lines at 75 octets). */
+function eventsOf(body: string) {
+  const unfolded = body.replace(/\r\n[ \t]/g, '');
+  return unfolded
+    .split('BEGIN:VEVENT')
+    .slice(1)
+    .map((e) => {
+      const field = (name: string) => e.match(new RegExp(`^${name}[^:\\r\\n]*:(.*)$`, 'm'))?.[1] ?? '';
+      return {
+        summary: field('SUMMARY'),
+        start: field('DTSTART'),
+        end: field('DTEND'),
+        description: field('DESCRIPTION').replace(/\\n/g, '\n').replace(/\\,/g, ','),
+      };
+    });
+}
+
+describe('the calendar feed carries what matters most (decision 037)', () => {
+  const daysFrom = (today: string, n: number) => {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  const compact = (iso: string) => iso.replace(/-/g, '');
+  const german = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+  async function feedWorld() {
+    const today = berlinToday();
+    const tenant = await t.createTenant(`Kalender ${tag()}`);
+    const open = await insertLocation(db, tenant.id, { nr: 'offen' });
+    const dormant = await insertLocation(db, tenant.id, { nr: 'ruhend', ruhend: true });
+    const overdue = await insertBook(db, tenant.id, {
+      title: 'Tür überfällig',
+      inspectionAmpel: 'black',
+      nextInspectionDate: daysFrom(today, -40),
+    });
+    const soon = await insertBook(db, tenant.id, { title: 'Tür bald', nextInspectionDate: daysFrom(today, 10) });
+    const closed = await insertBook(db, tenant.id, {
+      title: 'Tür ruhend',
+      inspectionAmpel: 'red',
+      nextInspectionDate: daysFrom(today, -40),
+      nextInspectionDateSelf: daysFrom(today, 5),
+    });
+    await linkBooks(db, open.id, [overdue.id, soon.id]);
+    await linkBooks(db, dormant.id, [closed.id]);
+    // Another tenant with the same kinds of books, which must never show.
+    const foreign = await t.createTenant(`Fremd ${tag()}`);
+    const foreignLocation = await insertLocation(db, foreign.id, { nr: 'fremd' });
+    const foreignBooks = await Promise.all(
+      [-40, 0, 10].map((n) =>
+        insertBook(db, foreign.id, { title: `Fremde Tür ${n}`, nextInspectionDate: daysFrom(today, n) }),
+      ),
+    );
+    await linkBooks(
+      db,
+      foreignLocation.id,
+      foreignBooks.map((b) => b.id),
+    );
+    const staff = await member(t, Role.STANDARD_ROLE, [tenant.id]);
+    const branch = await member(t, Role.ROLE_FILIALE, [tenant.id, foreign.id], {
+      customerRole: CustomerRole.ROLE_DEFAULT,
+      customer: 1,
+    });
+    await assignLocations(db, branch.id, [open.id, dormant.id]);
+    const feed = async (token: string, query = '') => {
+      const { url } = (await t.api({ method: 'POST', url: '/reminders/ical', token })).json();
+      const res = await t.api({ method: 'GET', url: `${url.slice(`${PUBLIC_URL}/api/v1`.length)}${query}` });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    return { today, staff, branch, feed };
+  }
+
+  it('shows a book 40 days overdue as an all-day event today, named overdue, with its due date', async () => {
+    const w = await feedWorld();
+    for (const token of [w.staff.token, w.branch.token]) {
+      const events = eventsOf(await w.feed(token));
+      const overdue = events.filter((e) => e.summary.includes('Tür überfällig'));
+      expect(overdue).toHaveLength(1);
+      const due = daysFrom(w.today, -40);
+      expect(overdue[0]?.summary).toBe(`Überfällig seit ${german(due)}: Prüfung Tür überfällig`);
+      expect(overdue[0]?.start).toBe(compact(w.today));
+      expect(overdue[0]?.end).toBe(compact(daysFrom(w.today, 1)));
+      expect(overdue[0]?.description.split('\n')[0]).toBe(`Fällig am ${german(due)}`);
+    }
+    const english = eventsOf(await w.feed(w.staff.token, '?lang=en'));
+    expect(english.map((e) => e.summary)).toContain(
+      `Overdue since ${german(daysFrom(w.today, -40))}: inspection Tür überfällig`,
+    );
+  });
+
+  it('shows a book due in 10 days on its date, leaves out the dormant branch’s book and every book of another tenant', async () => {
+    const w = await feedWorld();
+    for (const token of [w.staff.token, w.branch.token]) {
+      const body = await w.feed(token);
+      const events = eventsOf(body);
+      const soon = events.find((e) => e.summary === 'Prüfung fällig: Tür bald');
+      expect(soon?.start).toBe(compact(daysFrom(w.today, 10)));
+      expect(soon?.description.split('\n')[0]).toBe(`Fällig am ${german(daysFrom(w.today, 10))}`);
+      expect(body).not.toContain('Tür ruhend');
+      expect(body).not.toContain('Fremde Tür');
+      expect(events.map((e) => e.summary)).toEqual([
+        `Überfällig seit ${german(daysFrom(w.today, -40))}: Prüfung Tür überfällig`,
+        'Prüfung fällig: Tür bald',
+      ]);
+    }
   });
 });

@@ -94,6 +94,14 @@ export const users = {
     outlook: 'Outlook: Kalender hinzufügen → Aus dem Internet abonnieren → Adresse einfügen.',
     google: 'Google Kalender: Weitere Kalender (+) → Per URL → Adresse einfügen.',
     apple: 'Apple Kalender: Ablage → Neues Kalenderabonnement → Adresse einfügen.',
+    feed: {
+      name: 'Prüfbuch – fällige Prüfungen',
+      inspectionDue: 'Prüfung fällig: {{title}}',
+      selfDue: 'Eigenprüfung fällig: {{title}}',
+      inspectionOverdue: 'Überfällig seit {{date}}: Prüfung {{title}}',
+      selfOverdue: 'Überfällig seit {{date}}: Eigenprüfung {{title}}',
+      dueOn: 'Fällig am {{date}}',
+    },
   },
   changePassword: {
     title: 'Passwort ändern',

@@ -94,6 +94,14 @@ export const users: typeof de = {
     outlook: 'Outlook: Add calendar → Subscribe from web → paste the address.',
     google: 'Google Calendar: Other calendars (+) → From URL → paste the address.',
     apple: 'Apple Calendar: File → New Calendar Subscription → paste the address.',
+    feed: {
+      name: 'Prüfbuch – due inspections',
+      inspectionDue: 'Inspection due: {{title}}',
+      selfDue: 'Self-inspection due: {{title}}',
+      inspectionOverdue: 'Overdue since {{date}}: inspection {{title}}',
+      selfOverdue: 'Overdue since {{date}}: self-inspection {{title}}',
+      dueOn: 'Due on {{date}}',
+    },
   },
   changePassword: {
     title: 'Change password',
