@@ -1,11 +1,13 @@
 import { MAX_JSON_DEPTH } from '@pruefbuch/domain/constants';
+import { isStorableText } from '@pruefbuch/domain/rules/storable-text';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
 /**
  * Input every route refuses before its own validation runs: JSON nested deeper than
- * MAX_JSON_DEPTH, and NUL characters anywhere (PostgreSQL cannot store them in text or jsonb,
- * so they would surface as a 500 from the database instead of a 400 naming the field).
+ * MAX_JSON_DEPTH, and text PostgreSQL cannot store anywhere: NUL characters and lone UTF-16
+ * surrogates (rules/storable-text.ts). Free-form blocks (jsonb) are covered as much as schema fields;
+ * without the guard these would surface as a 500 from the database instead of a 400 naming the field.
  */
 export function registerInputGuard(app: FastifyInstance) {
   // Fastify's own parser, with its protection against __proto__ and constructor poisoning.
@@ -25,7 +27,10 @@ export function registerInputGuard(app: FastifyInstance) {
   });
 
   app.addHook('preValidation', async (req) => {
-    const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? nulField(req.body, '');
+    const field =
+      unstorableField(req.params, 'params') ??
+      unstorableField(req.query, 'querystring') ??
+      unstorableField(req.body, '');
     if (field !== null) throw invalidCharacters(field);
   });
 }
@@ -57,20 +62,21 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 /**
- * The dotted path of the first string (or object key) holding a NUL character, or null. The
+ * The dotted path of the first string (or object key) holding a NUL character or a lone
+ * surrogate, or null. The
  * walk uses its own stack: bodies are at most MAX_JSON_DEPTH deep, but query and params too.
  */
-export function nulField(value: unknown, root: string): string | null {
+export function unstorableField(value: unknown, root: string): string | null {
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
   const stack: [unknown, string][] = [[value, root]];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const [v, path] = item;
     if (typeof v === 'string') {
-      if (v.includes('\0')) return path;
+      if (!isStorableText(v)) return path;
     } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [key, child] of Object.entries(v)) {
-        // A key with a NUL is named by its parent: the reply should not carry the character back.
-        if (key.includes('\0')) return path;
+        // Such a key is named by its parent: the reply should not carry the character back.
+        if (!isStorableText(key)) return path;
         stack.push([child, join(path, key)]);
       }
     }

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
@@ -35,7 +36,8 @@ interface LoggedError extends Error {
 /**
  * Errors are logged by a fixed set of fields. Database errors carry the failed values in their
  * own fields (Drizzle's params, PostgreSQL's detail) and sometimes in the message; those are
- * left out, so an error log never holds a request's personal data.
+ * left out, so an error log never holds a request's personal data, and so is the failed
+ * statement (decision 035).
  */
 export function errorSerializer(err: Error): SerializedError {
   return serializeError(err, 0);
@@ -69,8 +71,13 @@ function serializeError(err: unknown, depth: number): SerializedError {
   };
 }
 
+/** What is left of Drizzle's 'Failed query: <sql>\nparams: <values>' in a log line. */
+export const FAILED_QUERY = 'Failed query';
+
 function safeMessage(e: LoggedError): string {
-  // Drizzle: 'Failed query: <sql>\nparams: <values>'; the SQL has placeholders only.
+  // Neither the statement (long, the schema's shape, literals written into it) nor its values: the
+  // cause that follows carries PostgreSQL's code, constraint, table and column.
+  if (e instanceof DrizzleQueryError || e.message.startsWith(`${FAILED_QUERY}: `)) return FAILED_QUERY;
   const withoutParams = e.message.split('\nparams:', 1)[0] ?? '';
   // PostgreSQL quotes the refused value at the end: 'invalid input syntax for type uuid: "…"'.
   return e.severity !== undefined ? withoutParams.replace(/: ".*"$/s, ': [redacted]') : withoutParams;

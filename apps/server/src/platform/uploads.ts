@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError, badField, notFound } from './errors';
 import type { FileStore, StagedFile } from './files';
 import { normaliseImage } from './images';
-import { invalidCharacters, nulField } from './input-guard';
+import { invalidCharacters, unstorableField } from './input-guard';
 
 /** file-type decides within this many leading bytes. */
 const SNIFF_BYTES = 4100;
@@ -67,7 +67,7 @@ export async function receiveUpload(
         file = await receiveFile(part, store, opts.limitMb);
       }
     }
-    const nul = nulField(fields, '');
+    const nul = unstorableField(fields, '');
     if (nul !== null) throw invalidCharacters(nul);
   } catch (err) {
     await file?.staged.discard();
@@ -101,7 +101,7 @@ export async function receiveSmallUpload(
         file = { bytes, name: part.filename };
       }
     }
-    const nul = nulField(fields, '');
+    const nul = unstorableField(fields, '');
     if (nul !== null) throw invalidCharacters(nul);
   } catch (err) {
     if (err instanceof Error && /^Unexpected end of/.test(err.message)) throw uploadIncomplete();
