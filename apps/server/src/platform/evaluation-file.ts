@@ -1,12 +1,12 @@
 /**
  * The evaluations' shared parts (offer evaluation, operations evaluation): the months of a range,
- * their names, and a table of rows plus a total row as a file: CSV (semicolons, a byte order mark,
- * figures formatted in the request's language: money in EUR, percentages with one decimal) or XLSX
+ * their names, and a table of rows plus a total row as a file: CSV (platform/csv.ts; figures formatted
+ * in the request's language: money in EUR, percentages with one decimal) or XLSX
  * (numbers as numbers with a EUR, percent, day or minute format, so Excel can go on calculating).
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { type CsvCell, csvFile, figure } from './csv';
 
 export type ColumnKind = 'text' | 'count' | 'money' | 'percent' | 'days';
 export interface FileColumn<R> {
@@ -49,24 +49,25 @@ export const monthName = (lang: Language, month: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${month}-01T00:00:00Z`));
 
-/** A figure as CSV text in the language's format (SPEC §9): '1.234,50 €', '33,3 %', '4,5'. */
-function csvText(lang: Language, kind: ColumnKind, v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'string') return v;
+/** A CSV cell: text as text, a figure in the language's format (SPEC §9): '1.234,50 €', '33,3 %', '4,5'. */
+function csvCell(lang: Language, kind: ColumnKind, v: string | number | null): CsvCell {
+  if (v === null || typeof v === 'string') return v;
   const locale = lang === 'de' ? 'de-DE' : 'en-GB';
   switch (kind) {
     case 'money':
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(v);
+      return figure(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(v));
     case 'percent':
-      return new Intl.NumberFormat(locale, {
-        style: 'percent',
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      }).format(v / 100);
+      return figure(
+        new Intl.NumberFormat(locale, {
+          style: 'percent',
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }).format(v / 100),
+      );
     case 'days':
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v);
+      return figure(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v));
     default:
-      return String(v);
+      return v;
   }
 }
 
@@ -93,16 +94,11 @@ export async function evaluationFile<R>(
   const base = opts.baseName.replace(/[\s/\\]+/g, '_');
   const all = [...rows, total];
   if (opts.format === 'csv') {
-    // Semicolons and a byte order mark: what German Excel opens without an import dialog.
-    const csv = Papa.unparse(
-      { fields: cols.map((c) => c.header), data: all.map((r) => cols.map((c) => csvText(lang, c.kind, c.value(r)))) },
-      { delimiter: ';' },
+    return csvFile(
+      `${base}.csv`,
+      cols.map((c) => c.header),
+      all.map((r) => cols.map((c) => csvCell(lang, c.kind, c.value(r)))),
     );
-    return {
-      body: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
-      contentType: 'text/csv; charset=utf-8',
-      fileName: `${base}.csv`,
-    };
   }
   const book = new ExcelJS.Workbook();
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel's rule).

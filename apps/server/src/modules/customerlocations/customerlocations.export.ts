@@ -2,8 +2,8 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
 import type { CustomerLocation } from '@pruefbuch/domain/schemas/customerlocation';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { RequestContext } from '../../platform/context';
+import { csvFile } from '../../platform/csv';
 import { list } from './customerlocations.read';
 
 const MAX_EXPORT = 10_000;
@@ -58,16 +58,11 @@ export async function exportLocations(
   const docs = await allRows(ctx, q);
   const base = `${translate(ctx.lang, 'customerlocations.list.title')}-${new Date().toISOString().slice(0, 10)}`;
   if (q.format === 'csv') {
-    // Semicolons and a byte order mark: what German Excel opens without an import dialog.
-    const csv = Papa.unparse(
-      { fields: cols.map((c) => c.key), data: docs.map((l) => cols.map((c) => c.value(l))) },
-      { delimiter: ';' },
+    return csvFile(
+      `${base}.csv`,
+      cols.map((c) => c.key),
+      docs.map((l) => cols.map((c) => c.value(l))),
     );
-    return {
-      body: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
-      contentType: 'text/csv; charset=utf-8',
-      fileName: `${base}.csv`,
-    };
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(translate(ctx.lang, 'customerlocations.list.title'), {
