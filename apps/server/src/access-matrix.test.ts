@@ -127,6 +127,9 @@ describe('access matrix', () => {
   }, 300_000);
 });
 
+/** Whether the route's scope check names a record (an inspection, expert report or self-inspection). */
+const namesRecord = (r: RouteAccess) => Array.isArray(r.scope) && r.scope.some((c) => c.of === 'inspection');
+
 /** The expected answer, or null when the status code fits. */
 function judge(r: RouteAccess, p: Profile, s: Situation, status: number): string | null {
   const access = r.access as ApiAccess;
@@ -141,6 +144,12 @@ function judge(r: RouteAccess, p: Profile, s: Situation, status: number): string
     if (!checked) return status === 403 ? 'expected no 403 (allowed by the access table)' : null;
     if (status === 404 || (r.method !== 'GET' && r.method !== 'DELETE' && status === 400)) return null;
     return 'expected 404 (a book of a location the branch user may not see)';
+  }
+  // The world's records are staff drafts, which branch users never get (decision 038): 404, or 400 for a
+  // body refused first.
+  if (s === 'own' && isBranch(p) && namesRecord(r)) {
+    if (status === 404 || (r.method !== 'GET' && r.method !== 'DELETE' && status === 400)) return null;
+    return 'expected 404 (a staff draft is unknown to branch users)';
   }
   // Their own location's book is theirs to read.
   if (s === 'own' && isBranch(p) && checked && r.method === 'GET' && status >= 400)

@@ -32,7 +32,8 @@ async function createBook(title: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-tenant': tenant },
     body: JSON.stringify({
       title,
-      customer: 'Lager Nord',
+      // The branch's customer: a book of another customer is refused (decision 038).
+      customer: 'FrischeMarkt GmbH & Co. KG',
       object: 'Lagerhalle',
       site: 'Tor 3',
       bookType: SLIDING_DOOR_TYPE,

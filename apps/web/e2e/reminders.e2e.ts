@@ -43,7 +43,10 @@ describe('the weekly digest', () => {
       token,
       tenant,
     );
-    await call('POST', `/customerlocation/${locations.docs[0]?._id}/books`, token, tenant, { bookId: book._id });
+    await call('POST', `/customerlocation/${locations.docs[0]?._id}/books`, token, tenant, {
+      bookId: book._id,
+      confirm: true,
+    });
     const run = await call<{ changed: number; mails: number }>('POST', '/reminders/digest/run', token, tenant);
     expect(run.changed).toBeGreaterThanOrEqual(1);
     // The tenant's address, Frieda (branch 4101), Rolf (Rhein-Main) and Carla (all of the customer).

@@ -1,11 +1,15 @@
 /**
- * The branch scope of a request (decision 019): what a branch user (role 8) may see of the
+ * The branch scope of a request (decisions 019 and 038): what a branch user (role 8) may see of the
  * tenant's customer locations, and through them of its books. Staff are not limited here (the
  * tenant filter applies to everyone). Every query of books and of what hangs on a book — records,
- * documents, PDFs, QR codes, lists — adds `bookInScope`; the location queries add `locationInScope`.
+ * documents, PDFs, QR codes, lists — adds `bookInScope`; the location queries add `locationInScope`;
+ * queries of records add `recordInScope`, of files `blobInScope` (no staff drafts, no expert reports
+ * the user may not open).
  */
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
+import { Role } from '@pruefbuch/domain/roles';
 import { branchScopeOf } from '@pruefbuch/domain/rules/branch-scope';
-import { and, type Column, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, inArray, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
   blobs,
@@ -13,7 +17,9 @@ import {
   customerLocationBooks,
   customerLocations,
   inspections,
+  pdfAssets,
   userCustomerLocations,
+  users,
   userTenants,
 } from '../db/schema/index';
 import type { AuthUser, ScopeTarget } from './context';
@@ -77,24 +83,62 @@ export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefi
       where ${and(locations, insideVisibilityWindow())})`;
 }
 
-/** The book id column behind each target of a route's scope check. */
+/**
+ * Which records a branch user may read, whatever their book (decision 038): finalized ones, and of
+ * the drafts only those branch users write (the branch's self-inspections); never a staff draft,
+ * never a kind hidden from them (expert reports, but for control). Undefined for staff.
+ */
+function recordVisible(user: ScopeUser): SQL | undefined {
+  if (!isScoped(user)) return undefined;
+  const hidden = hiddenRecordKinds(user);
+  const byBranchUser = inArray(
+    inspections.createdBy,
+    sql`(select ${users.id} from ${users} where ${users.role} = ${Role.ROLE_FILIALE})`,
+  );
+  return and(
+    or(isNotNull(inspections.finalizedAt), byBranchUser),
+    hidden.length ? notInArray(inspections.kind, [...hidden]) : undefined,
+  );
+}
+
+/** The condition on inspections that keeps the records the user may see: undefined for staff. */
+export function recordInScope(user: ScopeUser): SQL | undefined {
+  const visible = recordVisible(user);
+  return visible && and(bookInScope(user, inspections.bookId), visible);
+}
+
+/**
+ * The condition on blobs that keeps the files the user may see: undefined for staff; for branch
+ * users a file of a book in scope that is not the PDF of a record they may not read (an expert
+ * report, for all but control).
+ */
+export function blobInScope(user: ScopeUser): SQL | undefined {
+  const visible = recordVisible(user);
+  if (!visible) return undefined;
+  return and(
+    bookInScope(user, blobs.bookId),
+    sql`not exists (select 1 from ${pdfAssets} join ${inspections} on ${inspections.id} = ${pdfAssets.inspectionId}
+      where ${pdfAssets.blobId} = ${blobs.id} and not coalesce(${visible}, false))`,
+  );
+}
+
+/** The table and condition behind each target of a route's scope check. */
 const TARGET: Record<
   ScopeTarget,
-  { table: typeof books | typeof inspections | typeof blobs; id: Column; book: Column }
+  { table: typeof books | typeof inspections | typeof blobs; id: Column; cond: (user: ScopeUser) => SQL | undefined }
 > = {
-  book: { table: books, id: books.id, book: books.id },
-  inspection: { table: inspections, id: inspections.id, book: inspections.bookId },
-  blob: { table: blobs, id: blobs.id, book: blobs.bookId },
+  book: { table: books, id: books.id, cond: (user) => bookInScope(user, books.id) },
+  inspection: { table: inspections, id: inspections.id, cond: recordInScope },
+  blob: { table: blobs, id: blobs.id, cond: blobInScope },
 };
 
-/** Whether the entity a route names hangs on a book the (scoped) user may see. */
+/** Whether the entity a route names is one the (scoped) user may see. */
 export async function inScope(db: Executor, user: ScopeUser, of: ScopeTarget, id: string): Promise<boolean> {
   const t = TARGET[of];
-  const cond = bookInScope(user, t.book);
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(t.table)
-    .where(and(eq(t.id, id), cond))
+    .where(and(eq(t.id, id), t.cond(user)))
     .limit(1);
   return rows.length > 0;
 }

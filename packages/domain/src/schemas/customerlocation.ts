@@ -179,8 +179,14 @@ export const ampelCountParams = z.object({
 export const ampelCountReply = z.object({ inspection: ampelCount, selfInspection: ampelCount });
 export type AmpelCountReply = z.infer<typeof ampelCountReply>;
 
-/** POST customerlocation/{id}/books: link a book. */
-export const linkBookSchema = z.object({ bookId: idSchema });
+/**
+ * POST customerlocation/{id}/books: link a book. `confirm` links a book of no customer, or the first named book of the
+ * branch's customer, after the user confirmed it (decision 038); a book of another customer never links.
+ */
+export const linkBookSchema = z.object({
+  bookId: idSchema,
+  confirm: z.boolean({ error: 'validation.invalid' }).optional(),
+});
 export const locationBookParams = z.object({ id: idSchema, bookId: idSchema });
 /** GET customerlocation/removebook/{a}/{b}: a the location, b the book (SPEC §7 path kept). */
 export const removeBookParams = z.object({ a: idSchema, b: idSchema });

@@ -6,6 +6,7 @@ import {
   BookStatus,
 } from '@pruefbuch/domain/rules/book-status';
 import type {
+  Book,
   BookDto,
   BookListQuery,
   BookStatistics,
@@ -15,20 +16,31 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index';
-import { bookInScope } from '../../platform/branch-scope';
+import { bookInScope, recordInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { readBook, readBookDto } from './books.detail';
-import { bookDto, findBook, findFolder, findTenantByUrl } from './books.repo';
+import { bookDto, findBook, findFolder, findTenantByUrl, recordIdsOf } from './books.repo';
 import { listBooks } from './books.search';
+
+/**
+ * A branch user's book names only the records they may read (decision 038: no staff drafts, no expert
+ * reports but for control); staff get the book as read.
+ */
+async function withVisibleRecords(ctx: RequestContext, tenantId: string, book: Book): Promise<Book> {
+  const scope = recordInScope(ctx.user);
+  if (!scope) return book;
+  const visible = (await recordIdsOf(ctx.db, tenantId, [book._id], scope)).get(book._id);
+  return { ...book, inspection: visible?.inspection ?? [], selfInspection: visible?.selfInspection ?? [] };
+}
 
 /** GET books/{id}: one prepared query (books.detail.ts). */
 export async function getBook(ctx: RequestContext, id: string) {
   const { tenantId } = requireTenant(ctx);
   const book = await readBook(ctx.db, tenantId, id);
   if (!book) throw notFound();
-  return book;
+  return withVisibleRecords(ctx, tenantId, book);
 }
 
 /** GET books/dto/{id}: the book with its book type, folder, document ids and download link, in one query. */
@@ -36,7 +48,7 @@ export async function getBookWithRelations(ctx: RequestContext, id: string): Pro
   const { tenantId } = requireTenant(ctx);
   const dto = await readBookDto(ctx.db, tenantId, id);
   if (!dto) throw notFound();
-  return dto;
+  return { ...dto, book: await withVisibleRecords(ctx, tenantId, dto.book) };
 }
 
 export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {

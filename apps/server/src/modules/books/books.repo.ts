@@ -1,6 +1,6 @@
 import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import type { Book, BookFields, BookListItem } from '@pruefbuch/domain/schemas/book';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blobs, books, countries, folders, inspections, tenants } from '../../db/schema/index';
 import { toAddressDto, toAddressValue } from '../../platform/addresses';
@@ -195,8 +195,11 @@ export async function documentIdsOf(db: Executor, tenantId: string, bookIds: str
   return map;
 }
 
-/** Record ids of a set of books of the tenant, newest first, split into inspections and self-inspections. */
-export async function recordIdsOf(db: Executor, tenantId: string, bookIds: string[]) {
+/**
+ * Record ids of a set of books of the tenant, newest first, split into inspections and self-inspections;
+ * only those `scope` keeps when given (a branch user's, platform/branch-scope.ts recordInScope).
+ */
+export async function recordIdsOf(db: Executor, tenantId: string, bookIds: string[], scope?: SQL) {
   const map = new Map<string, { inspection: string[]; selfInspection: string[] }>(
     bookIds.map((id) => [id, { inspection: [], selfInspection: [] }]),
   );
@@ -204,7 +207,7 @@ export async function recordIdsOf(db: Executor, tenantId: string, bookIds: strin
   const rows = await db
     .select({ id: inspections.id, bookId: inspections.bookId, kind: inspections.kind })
     .from(inspections)
-    .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.bookId, bookIds)))
+    .where(and(eq(inspections.tenantId, tenantId), inArray(inspections.bookId, bookIds), scope))
     .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
   for (const r of rows) {
     const refs = map.get(r.bookId);

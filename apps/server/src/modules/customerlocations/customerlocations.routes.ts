@@ -140,7 +140,7 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/customerlocation/:id/books', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: idParams, body: linkBookSchema, response: { 200: customerLocationDetailSchema } },
-    handler: (req) => write.linkBook(ctxOf(req), req.params.id, req.body.bookId),
+    handler: (req) => write.linkBook(ctxOf(req), req.params.id, req.body.bookId, req.body.confirm),
   });
 
   app.delete('/customerlocation/:id/books/:bookId', {

@@ -121,8 +121,10 @@ describe('books of a location', () => {
     const a = await insertLocation(db, w.tenantId);
     const b = await insertLocation(db, w.tenantId, { znl: 'Kassel', nr: '42' });
     const book = await insertBook(db, w.tenantId, { title: 'Schiebetür Eingang' });
+    // A book of no customer links once confirmed (decision 038).
     const linked = await call(w.office.token, w.tenantId, 'POST', `/customerlocation/${a.id}/books`, {
       bookId: book.id,
+      confirm: true,
     });
     expect(linked.statusCode).toBe(200);
     expect(linked.json().books).toEqual([book.id]);
@@ -165,7 +167,7 @@ describe('linking one book to two branches at once', () => {
     const book = await insertBook(db, w.tenantId);
     const codes = await Promise.all(
       [a, b].map((l) =>
-        call(w.office.token, w.tenantId, 'POST', `/customerlocation/${l.id}/books`, { bookId: book.id }),
+        call(w.office.token, w.tenantId, 'POST', `/customerlocation/${l.id}/books`, { bookId: book.id, confirm: true }),
       ),
     );
     expect(codes.map((r) => r.statusCode).sort()).toEqual([200, 409]);

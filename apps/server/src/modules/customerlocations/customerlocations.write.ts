@@ -2,6 +2,8 @@
  * Changing customer locations: create, update (409 on a stale __v), delete (only without books), and
  * linking books. One transaction per call, the protocol written inside it.
  */
+
+import { bookLinkVerdict } from '@pruefbuch/domain/rules/location-book-link';
 import {
   CUSTOMER_LOCATION_DEFAULTS,
   type CustomerLocationCreate,
@@ -9,7 +11,8 @@ import {
   oneIdentifier,
 } from '@pruefbuch/domain/schemas/customerlocation';
 import { and, eq, sql } from 'drizzle-orm';
-import { customerLocationBooks, customerLocations } from '../../db/schema/index';
+import type { Executor } from '../../db/client';
+import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
@@ -90,8 +93,33 @@ export async function remove(rctx: RequestContext, id: string) {
 
 const bookLabel = (b: { title: string; site: string }) => (b.site ? `${b.title} (${b.site})` : b.title);
 
-/** Links a book of the tenant; one already here is 409 BOOK_ALREADY_LINKED, one of another location 409 BOOK_IN_OTHER_LOCATION. */
-export async function linkBook(rctx: RequestContext, id: string, bookId: string) {
+/**
+ * The customers of the books linked to the tenant's branches of one customer: what names that customer
+ * (decision 038).
+ */
+async function customerNamesOf(tx: Executor, tenantId: string, customer: number) {
+  const rows = await tx
+    .selectDistinct({ name: books.customer })
+    .from(customerLocationBooks)
+    .innerJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
+    .innerJoin(books, eq(books.id, customerLocationBooks.bookId))
+    .where(and(eq(customerLocations.tenantId, tenantId), eq(customerLocations.customer, customer)));
+  return rows.map((r) => r.name);
+}
+
+const LINK_REFUSAL = {
+  refuse: 'BOOK_OF_OTHER_CUSTOMER',
+  'confirm-no-customer': 'BOOK_WITHOUT_CUSTOMER',
+  'confirm-first-book': 'BOOK_FIRST_OF_CUSTOMER',
+} as const;
+
+/**
+ * Links a book of the tenant; one already here is 409 BOOK_ALREADY_LINKED, one of another location 409
+ * BOOK_IN_OTHER_LOCATION. Only a book of the branch's customer links at once; one of another customer is
+ * 409 BOOK_OF_OTHER_CUSTOMER, one of no customer (or the first named book of the customer) 409
+ * BOOK_WITHOUT_CUSTOMER / BOOK_FIRST_OF_CUSTOMER until sent again with `confirm` (decision 038).
+ */
+export async function linkBook(rctx: RequestContext, id: string, bookId: string, confirm = false) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
     const location = await lockLocation(tx, ctx.tenantId, id);
@@ -117,6 +145,18 @@ export async function linkBook(rctx: RequestContext, id: string, bookId: string)
           key: 'errors.BOOK_IN_OTHER_LOCATION',
           message: 'BOOK_IN_OTHER_LOCATION',
           params: { location: locationName(existing) },
+        },
+      ]);
+    }
+    const verdict = bookLinkVerdict(book.customer, await customerNamesOf(tx, ctx.tenantId, location.customer), confirm);
+    if (verdict !== 'link') {
+      const code = LINK_REFUSAL[verdict];
+      throw new AppError(code, 409, [
+        {
+          field: 'bookId',
+          key: `errors.${code}`,
+          message: code,
+          params: { book: bookLabel(book), customer: book.customer.trim() },
         },
       ]);
     }

@@ -1,8 +1,7 @@
 import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import type { Inspection, inspectionQuery } from '@pruefbuch/domain/schemas/inspection';
 import type { z } from 'zod';
-import { inspections } from '../../db/schema/index';
-import { bookInScope } from '../../platform/branch-scope';
+import { recordInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
@@ -30,15 +29,23 @@ export async function listRecordPage(rctx: RequestContext, q: z.infer<typeof ins
     kind: family === 'self' ? undefined : q.kind,
     excludeKinds: hiddenRecordKinds(rctx.user),
     finalized: q.finalized === undefined ? undefined : q.finalized === 'true',
-    scope: bookInScope(rctx.user, inspections.bookId),
+    scope: recordInScope(rctx.user),
   };
   const [docs, total] = await Promise.all([listRecords(db, tenantId, filter, q), countRecords(db, tenantId, filter)]);
   return pageReply(docs, total, q);
 }
 
-/** GET books/{id}/inspection (inspections, maintenance, expert reports) and books/{id}/selfinspection: newest first. */
+/**
+ * GET books/{id}/inspection (inspections, maintenance, expert reports) and books/{id}/selfinspection: newest
+ * first; a branch user gets no staff drafts (decision 038).
+ */
 export async function bookRecords(rctx: RequestContext, bookId: string, family: RecordFamily) {
   const { db, tenantId } = requireTenant(rctx);
   if (!(await bookExists(db, tenantId, bookId))) throw notFound();
-  return listRecords(db, tenantId, { bookId, family, excludeKinds: hiddenRecordKinds(rctx.user) });
+  return listRecords(db, tenantId, {
+    bookId,
+    family,
+    excludeKinds: hiddenRecordKinds(rctx.user),
+    scope: recordInScope(rctx.user),
+  });
 }

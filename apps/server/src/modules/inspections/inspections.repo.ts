@@ -159,7 +159,7 @@ export interface RecordFilter {
   /** Kinds the caller may not see (expert reports for most branch users). */
   excludeKinds?: readonly InspectionKind[];
   finalized?: boolean;
-  /** A branch user's scope (platform/branch-scope.ts), on the record's book. */
+  /** A branch user's scope (platform/branch-scope.ts recordInScope): their books, no staff drafts. */
   scope?: SQL;
 }
 

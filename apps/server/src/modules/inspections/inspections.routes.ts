@@ -179,7 +179,13 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.delete('/books/:id/selfinspection/:selfInspectionId', {
-    config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    config: {
+      access: 'selfinspections:write',
+      scope: [
+        { in: 'params', field: 'id', of: 'book' },
+        { in: 'params', field: 'selfInspectionId', of: 'inspection' },
+      ],
+    },
     schema: { tags, params: bookSelfInspectionParams },
     handler: async (req, reply) => {
       await deleteRecord(ctxOf(req), 'self', req.params.selfInspectionId, req.params.id);

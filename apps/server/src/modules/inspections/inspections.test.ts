@@ -318,7 +318,10 @@ describe('PUT inspections/{id}', () => {
     const branch = await branchMember(t, w.tenantId, [w.book._id]);
     const put = (url: string) => call(t, w)('PUT', url, { __v: 0, who: 'Filiale' }, branch.token);
     expect((await put(`/inspections/${staff._id}`)).statusCode).toBe(403);
-    expect((await put(`/selfinspections/${self._id}`)).statusCode).toBe(200);
+    // A self-inspection draft that staff started is not the branch's (decision 038); its own is.
+    expect((await put(`/selfinspections/${self._id}`)).statusCode).toBe(404);
+    const own = await draft(t, w, { kind: 'self' }, branch.token);
+    expect((await put(`/selfinspections/${own._id}`)).statusCode).toBe(200);
   });
 });
 

@@ -51,7 +51,13 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/books/:id/gutachtenPdf/:gutachtenId', {
-    config: { access: 'gutachten:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    config: {
+      access: 'gutachten:read',
+      scope: [
+        { in: 'params', field: 'id', of: 'book' },
+        { in: 'params', field: 'gutachtenId', of: 'inspection' },
+      ],
+    },
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtx(req);

@@ -78,6 +78,8 @@ export const customerlocations = {
     removeFailed: 'Fehler beim Entfernen',
     linked: 'Anlage zugeordnet',
     linkFailed: 'Die Anlage konnte nicht zugeordnet werden.',
+    confirmLinkTitle: 'Anlage zuordnen?',
+    confirmLinkQuestion: 'Trotzdem dieser Filiale zuordnen?',
     openBook: 'Prüfbuch öffnen',
     inactiveBook: 'inaktiv',
     deleteTitle: 'Filiale löschen',

@@ -57,6 +57,12 @@ export const errors = {
   DEFECT_REPORT_CLOSED: 'Diese Mangelmeldung wurde inzwischen von jemand anderem erledigt.',
   BOOK_ALREADY_LINKED: 'Das Prüfbuch ist dieser Filiale bereits zugeordnet.',
   BOOK_IN_OTHER_LOCATION: 'Das Prüfbuch ist bereits der Filiale {{location}} zugeordnet. Bitte dort zuerst entfernen.',
+  BOOK_OF_OTHER_CUSTOMER:
+    'Das Prüfbuch „{{book}}“ gehört dem Kunden „{{customer}}“, nicht dem Kunden dieser Filiale, und kann ihr nicht zugeordnet werden.',
+  BOOK_WITHOUT_CUSTOMER:
+    'Das Prüfbuch „{{book}}“ hat keinen Kunden. Nach der Zuordnung sehen es die Filialbenutzer dieser Filiale.',
+  BOOK_FIRST_OF_CUSTOMER:
+    'Das Prüfbuch „{{book}}“ (Kunde „{{customer}}“) wäre das erste Prüfbuch dieses Kunden in einer Filiale; es legt fest, welche Prüfbücher den Filialen des Kunden zugeordnet werden können.',
   LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',
   OFFER_NO_FILES: 'Dieses Angebot hat keine Anhänge.',
   OFFER_NO_KTB: 'Dem Angebot ist kein KTB zugeordnet. Bitte einen KTB eintragen oder einen Empfänger wählen.',

@@ -80,6 +80,8 @@ export const customerlocations: typeof de = {
     removeFailed: 'Could not remove',
     linked: 'Installation assigned',
     linkFailed: 'The installation could not be assigned.',
+    confirmLinkTitle: 'Assign installation?',
+    confirmLinkQuestion: 'Assign it to this branch anyway?',
     openBook: 'Open inspection book',
     inactiveBook: 'inactive',
     deleteTitle: 'Delete branch',

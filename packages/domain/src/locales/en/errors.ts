@@ -57,6 +57,12 @@ export const errors: typeof de = {
   DEFECT_REPORT_CLOSED: 'Somebody else has closed this defect report in the meantime.',
   BOOK_ALREADY_LINKED: 'The inspection book is already linked to this branch.',
   BOOK_IN_OTHER_LOCATION: 'The inspection book is already linked to the branch {{location}}. Remove it there first.',
+  BOOK_OF_OTHER_CUSTOMER:
+    'The inspection book “{{book}}” belongs to the customer “{{customer}}”, not to this branch’s customer, and cannot be linked to it.',
+  BOOK_WITHOUT_CUSTOMER:
+    'The inspection book “{{book}}” has no customer. Once linked, the branch users of this branch will see it.',
+  BOOK_FIRST_OF_CUSTOMER:
+    'The inspection book “{{book}}” (customer “{{customer}}”) would be the first book of this customer in a branch; it decides which books can be linked to the customer’s branches.',
   LOCATION_HAS_BOOKS: 'Inspection books are still linked to this branch; it cannot be deleted.',
   OFFER_NO_FILES: 'This offer has no attachments.',
   OFFER_NO_KTB: 'No KTB is assigned to this offer. Please enter a KTB or choose a recipient.',

@@ -4,15 +4,20 @@ import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerl
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLinkBook } from '../api/link-book';
 import { MIN_BOOK_SEARCH, useSearchBooks } from '../api/search-books';
 
+/** Refusals the user may overrule by confirming (decision 038); a book of another customer is never linked. */
+const CONFIRMABLE = new Set(['BOOK_WITHOUT_CUSTOMER', 'BOOK_FIRST_OF_CUSTOMER']);
+
 /**
  * 'Anlage zuordnen': the tenant's books found as the user types (title, object, serial, ZIP, city …), one
  * chosen, then linked. A book here already is marked; one of another branch is refused by the server, which
- * names that branch.
+ * names that branch, as it refuses a book of another customer; a book of no customer is linked once confirmed.
  */
 export function AssignBook({ location }: { location: CustomerLocationDetail }) {
   const { t } = useTranslation();
@@ -25,7 +30,8 @@ export function AssignBook({ location }: { location: CustomerLocationDetail }) {
 
   const options = (books.data?.docs ?? []).map((b) => ({
     value: b._id,
-    label: [b.title, b.site].filter(Boolean).join(' · '),
+    // The customer shows whose installation it is: only the branch customer's books link (decision 038).
+    label: [b.title, b.site, b.customer].filter(Boolean).join(' · '),
   }));
   // The chosen book stays in the options while a new search runs, so the select keeps showing its name.
   const chosenLabel = chosen ? options.find((o) => o.value === chosen) : undefined;
@@ -37,19 +43,40 @@ export function AssignBook({ location }: { location: CustomerLocationDetail }) {
         ? t('customerlocations.edit.addBookSearching')
         : t('customerlocations.edit.addBookNothing');
 
-  const submit = () => {
-    if (!chosen) return;
+  const send = (bookId: string, confirm: boolean) =>
     link.mutate(
-      { id: location._id, bookId: chosen },
+      { id: location._id, bookId, confirm },
       {
         onSuccess: () => {
           notifySuccess({ text: t('customerlocations.edit.linked') });
           setChosen(null);
           setSearch('');
         },
-        onError: (error) => notifyError(errorText(t, error), t('customerlocations.edit.linkFailed')),
+        onError: (error) => {
+          // A book of no customer (or the first of the branch's customer) is linked only once the user confirms.
+          if (!confirm && isApiError(error) && CONFIRMABLE.has(error.code)) {
+            const text = errorText(t, error);
+            openConfirmWhenReady({
+              title: t('customerlocations.edit.confirmLinkTitle'),
+              children: (
+                <Text size="sm" data-testid="assign-book-confirm-text">
+                  {text} {t('customerlocations.edit.confirmLinkQuestion')}
+                </Text>
+              ),
+              nativeText: `${text} ${t('customerlocations.edit.confirmLinkQuestion')}`,
+              labels: { confirm: t('customerlocations.edit.addBook'), cancel: t('common.actions.cancel') },
+              confirmProps: { 'data-testid': 'assign-book-confirm' } as never,
+              onConfirm: () => send(bookId, true),
+            });
+            return;
+          }
+          notifyError(errorText(t, error), t('customerlocations.edit.linkFailed'));
+        },
       },
     );
+
+  const submit = () => {
+    if (chosen) send(chosen, false);
   };
 
   return (
