@@ -253,6 +253,8 @@ const OFFER: Record<string, ProtocolField> = {
   status: of('status', 'enum:offers.status'),
   ktbInformedAt: of('ktbInformedAt', 'datetime'),
   takeOverRequestedAt: of('takeOverRequestedAt', 'datetime'),
+  // A KTB reminder queued (POST offer/sendktbremindermail): to whom; its sender is the editor (decision 036).
+  ktbReminderMail: f('protocol.fields.ktbReminderMail', 'ref', { ref: 'user' }),
   // An attachment added or removed is written as its file name.
   file: of('files'),
   source: of('source'),
@@ -292,6 +294,8 @@ const ORDER: Record<string, ProtocolField> = {
     ]),
   ),
   aktuelle_abteilung: od('aktuelle_abteilung', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
+  // The hand-over mail to a department's users (POST orders/sendMailTransferDepartment), decision 036.
+  transferMail: f('protocol.fields.transferMail', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
   ansprechpartner_elektrik: od('ansprechpartner_elektrik', 'json'),
   ansprechpartner_baustelle: od('ansprechpartner_baustelle', 'json'),
   ansprechpartner_kunde: od('ansprechpartner_kunde', 'json'),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEPARTMENT_NUMBERS } from '../roles';
+import { MAIL_MESSAGE_MAX } from '../rules/mail-limits';
 import {
   OFFER_AMPEL_LABELS,
   OFFER_STATUSES,
@@ -397,7 +398,7 @@ export const ktbReminderSchema = z.object({
   offerId: idSchema,
   /** Another recipient than the offer's KTB (a user of the tenant). */
   userId: idSchema.optional(),
-  message: text(2000).optional(),
+  message: text(MAIL_MESSAGE_MAX).optional(),
 });
 /**
  * The reminder is queued (sent by the mail worker, retried if the mail server is away): ktbInformedAt

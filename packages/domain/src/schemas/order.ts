@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEPARTMENT_NUMBERS } from '../roles';
+import { MAIL_MESSAGE_MAX } from '../rules/mail-limits';
 import { ORDER_STATUSES } from '../rules/order-status';
 import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
 import { idSchema, isoDate, paged, text } from './common';
@@ -258,7 +259,7 @@ export const transferDepartmentSchema = z.object({
     .number({ error: 'validation.invalid' })
     .int()
     .refine((v) => (DEPARTMENT_NUMBERS as number[]).includes(v), { error: 'validation.department' }),
-  message: text(2000).optional(),
+  message: text(MAIL_MESSAGE_MAX).optional(),
   __v: versionSchema,
 });
 

@@ -12,11 +12,13 @@ import { offers as de } from '@pruefbuch/domain/locales/de/offers';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auditLogs, offers, users } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
+import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
 import { removeExpiredFiles } from './offers.files';
 import {
@@ -29,7 +31,7 @@ import {
   pickableUsers,
   talkOpen,
 } from './offers.repo';
-import { lockForWrite } from './offers.write';
+import { auditOf, lockForWrite } from './offers.write';
 
 export interface OfferMailDeps {
   mailer: Mailer;
@@ -80,10 +82,50 @@ function ktbMail(
 /** The mail worker's action for a delivered KTB reminder (registered in app.ts). */
 export const KTB_INFORMED = 'offer-ktb-informed';
 
+/** The protocol field of a KTB reminder (to whom; the sender is the editor): what the mail limits count. */
+const KTB_REMINDER_MAIL = 'ktbReminderMail';
+
+/** The KTB reminders within a window, newest first: about one offer, or sent by one user in the tenant. */
+const ktbReminders =
+  (tx: Tx, ctx: TenantContext, scope: { offerId: string } | { userId: string }) =>
+  async (limit: { max: number }, since: Date) => {
+    const rows = await tx
+      .select({ at: auditLogs.createdAt })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'offer'),
+          eq(auditLogs.field, KTB_REMINDER_MAIL),
+          gte(auditLogs.createdAt, since),
+          'offerId' in scope
+            ? eq(auditLogs.entityId, scope.offerId)
+            : and(
+                eq(auditLogs.tenantId, ctx.tenantId),
+                eq(auditLogs.editorId, scope.userId),
+                // The offers reminded about within the window, from the mail queue's recent rows (through
+                // its index), so only their protocols are read, not the tenant's whole protocol.
+                inArray(
+                  auditLogs.entityId,
+                  tx
+                    .select({ id: sql<string>`(${mailOutbox.onDelivered}->>'id')::uuid` })
+                    .from(mailOutbox)
+                    .where(
+                      and(gte(mailOutbox.createdAt, since), sql`${mailOutbox.onDelivered}->>'kind' = ${KTB_INFORMED}`),
+                    ),
+                ),
+              ),
+        ),
+      )
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(limit.max);
+    return rows.map((r) => r.at);
+  };
+
 /**
  * POST offer/sendktbremindermail: queues a mail to the offer's KTB (or the user named) with the offer's
  * data and a link. The KTB counts as informed, and the ampel moves on, once the mail is delivered
- * (markKtbInformed), not when it is queued. No recipient at all is a 400.
+ * (markKtbInformed), not when it is queued. No recipient at all is a 400. The protocol records who
+ * reminded whom; past a limit of rules/mail-limits.ts the reminder is a 429 (decision 036).
  */
 export async function sendKtbReminder(
   rctx: RequestContext,
@@ -91,6 +133,8 @@ export async function sendKtbReminder(
 ) {
   const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
+    // The user's lock first, then the offer's: every mail action takes them in this order.
+    await lockMailKey(tx, `user:${ctx.user.id}`);
     const current = await lockForWrite(tx, ctx, input.offerId);
     const recipientId = input.userId ?? current.ktb;
     if (!recipientId) {
@@ -100,6 +144,17 @@ export async function sendKtbReminder(
     }
     const [recipient] = await pickableUsers(tx, ctx.tenantId, [recipientId]);
     if (!recipient) throw badField(input.userId ? 'userId' : 'ktb', 'validation.offer.user');
+    await assertMailAllowed('ktb-reminder', {
+      byUser: ktbReminders(tx, ctx, { userId: ctx.user.id }),
+      byRecord: ktbReminders(tx, ctx, { offerId: current.id }),
+    });
+    await recordChanges(
+      tx,
+      ctx,
+      auditOf(ctx, current.id, 'update'),
+      { [KTB_REMINDER_MAIL]: null },
+      { [KTB_REMINDER_MAIL]: recipient.id },
+    );
     const [sender] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)

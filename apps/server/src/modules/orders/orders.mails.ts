@@ -2,6 +2,8 @@
  * The hand-over of an order to another department (POST orders/sendMailTransferDepartment): the order's
  * aktuelle_abteilung changes (409 on a stale __v), the protocol records it, and every active user of the
  * tenant in that department gets a mail with a link to the order, through the mailer and its outbox.
+ * The protocol records each hand-over mail; past a limit of rules/mail-limits.ts (per user, per order)
+ * the hand-over is a 429 and nothing is written (decision 036).
  * Mails are German, like every mail of the app.
  */
 import { screenPath } from '@pruefbuch/domain/access';
@@ -11,14 +13,17 @@ import { mails } from '@pruefbuch/domain/locales/de/mails';
 import { orders as de } from '@pruefbuch/domain/locales/de/orders';
 import { Department, Role } from '@pruefbuch/domain/roles';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { users, userTenants } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { auditLogs, orders, users, userTenants } from '../../db/schema/index';
+import { recordChanges } from '../../platform/audit';
+import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { conflict } from '../../platform/errors';
+import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate } from '../../platform/mailer';
 import { get } from './orders.read';
 import { fieldsOf } from './orders.repo';
-import { lockForWrite, writeOrder } from './orders.write';
+import { auditOf, lockForWrite, writeOrder } from './orders.write';
 
 /** The link that opens the order in the app. */
 export const orderLink = (publicUrl: string, id: string) =>
@@ -32,15 +37,52 @@ const departmentName = (n: number) => {
   return lookups.departments[key];
 };
 
+/** The protocol field of a hand-over mail: what the mail limits count (decision 036). */
+const TRANSFER_MAIL = 'transferMail';
+
+/** The hand-over mails within a window, newest first: of one order, or of one user in the tenant. */
+const transferMails =
+  (tx: Tx, ctx: TenantContext, scope: { orderId: string } | { userId: string }) =>
+  async (limit: { max: number }, since: Date) => {
+    const rows = await tx
+      .select({ at: auditLogs.createdAt })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'order'),
+          eq(auditLogs.field, TRANSFER_MAIL),
+          gte(auditLogs.createdAt, since),
+          'orderId' in scope
+            ? eq(auditLogs.entityId, scope.orderId)
+            : and(
+                eq(auditLogs.editorId, scope.userId),
+                // A transfer moves the order's updatedAt: the orders touched within the window are the
+                // few whose protocol is read (through its index), not the tenant's whole protocol.
+                inArray(
+                  auditLogs.entityId,
+                  tx
+                    .select({ id: orders.id })
+                    .from(orders)
+                    .where(and(eq(orders.tenantId, ctx.tenantId), gte(orders.updatedAt, since))),
+                ),
+              ),
+        ),
+      )
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(limit.max);
+    return rows.map((r) => r.at);
+  };
+
 export async function transferDepartment(
   rctx: RequestContext,
   input: { orderId: string; department: number; message?: string; __v: number },
 ) {
   const ctx = requireTenant(rctx);
   const mailed = await ctx.db.transaction(async (tx) => {
+    // The user's lock first, then the order's: every mail action takes them in this order.
+    await lockMailKey(tx, `user:${ctx.user.id}`);
     const current = await lockForWrite(tx, ctx, input.orderId);
     if (input.__v !== current.version) throw conflict();
-    const row = await writeOrder(tx, ctx, current, fieldsOf(current), { aktuelleAbteilung: input.department });
     // Active users of the tenant in that department; branch users never work orders.
     const recipients = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -50,6 +92,22 @@ export async function transferDepartment(
         and(eq(users.department, input.department), eq(users.isResigned, false), ne(users.role, Role.ROLE_FILIALE)),
       )
       .orderBy(asc(users.email));
+    if (recipients.length > 0) {
+      await assertMailAllowed('order-transfer', {
+        byUser: transferMails(tx, ctx, { userId: ctx.user.id }),
+        byRecord: transferMails(tx, ctx, { orderId: current.id }),
+      });
+    }
+    const row = await writeOrder(tx, ctx, current, fieldsOf(current), { aktuelleAbteilung: input.department });
+    if (recipients.length > 0) {
+      await recordChanges(
+        tx,
+        ctx,
+        auditOf(ctx, current.id, 'update'),
+        { [TRANSFER_MAIL]: null },
+        { [TRANSFER_MAIL]: input.department },
+      );
+    }
     const [sender] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)

@@ -1,8 +1,11 @@
 import { mails as de } from '@pruefbuch/domain/locales/de/mails';
 import { AMPEL_COLOURS } from '@pruefbuch/domain/rules/book-status';
 import type { DefectReportCreate, PublicQr } from '@pruefbuch/domain/schemas/qr';
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { defectReports } from '../../db/schema/index';
 import type { PublicContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate } from '../../platform/mailer';
 import { insertDefectReport, lastCountedInspection, unsafePublicView } from './qr.repo';
 
@@ -44,13 +47,27 @@ const fill = fillTemplate;
  * POST public/qr/{code}/defects: anybody at the installation reports a defect. It is kept for
  * the staff (GET defectreports, GET books/{id}/defectreports) and mailed to the tenant's
  * notificationEmail (the outbox keeps it when no mail server is configured), in one transaction.
- * The reply says nothing but that it arrived.
+ * The reply says nothing but that it arrived. Besides the route's limit per address (in each process),
+ * an installation takes a number of reports per day counted from the stored reports, in every process
+ * (rules/mail-limits.ts, decision 036); past it a 429.
  */
 /** `input` is the body as the route's schema parsed it. */
 export async function reportDefect(ctx: PublicContext, code: string, input: DefectReportCreate) {
   const view = await unsafePublicView(ctx.db, code);
   if (!view) throw notFound();
   await ctx.db.transaction(async (tx) => {
+    await lockMailKey(tx, `book:${view.book.id}`);
+    await assertMailAllowed('defect-report', {
+      byRecord: async (limit, since) =>
+        (
+          await tx
+            .select({ at: defectReports.createdAt })
+            .from(defectReports)
+            .where(and(eq(defectReports.bookId, view.book.id), gte(defectReports.createdAt, since)))
+            .orderBy(desc(defectReports.createdAt))
+            .limit(limit.max)
+        ).map((r) => r.at),
+    });
     await insertDefectReport(tx, {
       tenantId: view.tenant.id,
       bookId: view.book.id,

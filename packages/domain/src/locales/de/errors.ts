@@ -24,6 +24,10 @@ export const errors = {
   URL_EXISTS: 'Diese URL wird bereits von einem anderen Mandanten verwendet.',
   WRONG_PASSWORD: 'Das aktuelle Passwort ist falsch.',
   RATE_LIMITED: 'Zu viele Anfragen. Bitte kurz warten.',
+  MAIL_LIMIT_USER:
+    'Sie haben in kurzer Zeit zu viele solcher E-Mails gesendet. Bitte in {{minutes}} Minuten erneut versuchen.',
+  MAIL_LIMIT_RECORD:
+    'Zu diesem Vorgang wurden in kurzer Zeit zu viele E-Mails gesendet. Bitte in {{minutes}} Minuten erneut versuchen.',
   PAYLOAD_TOO_LARGE: 'Die Datei ist zu groß.',
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
   URI_TOO_LONG: 'Die Adresse ist zu lang.',

@@ -27,5 +27,7 @@ export const protocol = {
     ampelBlackDays: 'Ampel schwarz ab (Tage nach Fälligkeit)',
     folderName: 'Ordnername',
     parentFolder: 'Übergeordneter Ordner',
+    transferMail: 'Mail zur Übergabe an Abteilung',
+    ktbReminderMail: 'KTB-Erinnerung per Mail an',
   },
 };

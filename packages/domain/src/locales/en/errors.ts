@@ -25,6 +25,9 @@ export const errors: typeof de = {
   URL_EXISTS: 'This URL is already used by another tenant.',
   WRONG_PASSWORD: 'The current password is wrong.',
   RATE_LIMITED: 'Too many requests. Please wait a moment.',
+  MAIL_LIMIT_USER: 'You have sent too many of these emails in a short time. Please try again in {{minutes}} minutes.',
+  MAIL_LIMIT_RECORD:
+    'Too many emails have been sent about this record in a short time. Please try again in {{minutes}} minutes.',
   PAYLOAD_TOO_LARGE: 'The file is too large.',
   BODY_TOO_LARGE: 'The request is too large.',
   URI_TOO_LONG: 'The address is too long.',

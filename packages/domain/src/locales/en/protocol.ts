@@ -27,5 +27,7 @@ export const protocol = {
     ampelBlackDays: 'Traffic light black from (days after due)',
     folderName: 'Folder name',
     parentFolder: 'Parent folder',
+    transferMail: 'Hand-over mail to department',
+    ktbReminderMail: 'KTB reminder mailed to',
   },
 };

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MAIL_MESSAGE_MAX } from '@pruefbuch/domain/rules/mail-limits';
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import { IconInfoCircle, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSendKtbReminder } from '../api/send-ktb-reminder';
@@ -23,9 +25,12 @@ export function KtbReminderDialog({
   const { t } = useTranslation();
   const send = useSendKtbReminder();
   const [message, setMessage] = useState('');
+  // A mail limit's answer (429) stays in the dialog with its wait; other errors are a toast.
+  const [limited, setLimited] = useState<string | null>(null);
   const ktb = offer.users.ktb;
 
-  const submit = () =>
+  const submit = () => {
+    setLimited(null);
     send.mutate(
       { offerId: offer._id, ...(message.trim() ? { message: message.trim() } : {}) },
       {
@@ -35,9 +40,13 @@ export function KtbReminderDialog({
           onClose();
           onSent();
         },
-        onError: (error) => notifyError(errorText(t, error), t('offers.ktbReminder.failed')),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 429) setLimited(errorText(t, error));
+          notifyError(errorText(t, error), t('offers.ktbReminder.failed'));
+        },
       },
     );
+  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('offers.ktbReminder.title')} data-testid="ktb-dialog">
@@ -56,10 +65,15 @@ export function KtbReminderDialog({
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={2000}
+          maxLength={MAIL_MESSAGE_MAX}
           disabled={!ktb}
           data-testid="ktb-message"
         />
+        {limited && (
+          <Alert color="orange" data-testid="ktb-limited">
+            {limited}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             {t('common.actions.cancel')}

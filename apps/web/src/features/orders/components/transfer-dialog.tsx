@@ -1,7 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { MAIL_MESSAGE_MAX } from '@pruefbuch/domain/rules/mail-limits';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTransferOrder } from '../api/order-mutations';
@@ -23,10 +25,13 @@ export function TransferDialog({
   const transfer = useTransferOrder();
   const [department, setDepartment] = useState<string | null>(null);
   const [message, setMessage] = useState('');
+  // A mail limit's answer (429) stays in the dialog with its wait; other errors are a toast.
+  const [limited, setLimited] = useState<string | null>(null);
   const options = departmentOptions(t).filter((o) => o.value !== String(order.aktuelle_abteilung));
 
   const send = async () => {
     if (!department) return;
+    setLimited(null);
     try {
       const saved = await transfer.mutateAsync({
         orderId: order._id,
@@ -40,6 +45,7 @@ export function TransferDialog({
       onDone(saved);
       onClose();
     } catch (error) {
+      if (isApiError(error) && error.status === 429) setLimited(errorText(t, error));
       notifyError(errorText(t, error), t('orders.editor.transfer.failed'));
     }
   };
@@ -62,9 +68,14 @@ export function TransferDialog({
           onChange={(e) => setMessage(e.currentTarget.value)}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={MAIL_MESSAGE_MAX}
           data-testid="order-transfer-message"
         />
+        {limited && (
+          <Alert color="orange" data-testid="order-transfer-limited">
+            {limited}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.actions.cancel')}
