@@ -57,7 +57,8 @@ if (config.appSecretPrevious) {
   // A rotation: what the previous secret sealed is sealed anew, so APP_SECRET_PREVIOUS can go later.
   const resealed = await resealWithCurrentSecret(database.db, app.deps.secrets);
   app.log.info(resealed, 'sealed values moved to the current APP_SECRET');
-  if (resealed.unreadable) app.log.warn(resealed, 'sealed values that neither APP_SECRET nor APP_SECRET_PREVIOUS opens');
+  if (resealed.unreadable)
+    app.log.warn(resealed, 'sealed values that neither APP_SECRET nor APP_SECRET_PREVIOUS opens');
 }
 if (config.seedDemo) await seedDemo(database.db, { files: app.deps.files });
 // A new installation gets the starter set of the door component catalogue (decision 025).

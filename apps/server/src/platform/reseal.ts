@@ -9,7 +9,10 @@ import type { SecretBox } from './crypto';
  * dropped once the last access token signed with it has expired. Idempotent: values the current
  * secret opens are left alone; a start of several servers at once seals each value once per row lock.
  */
-export async function resealWithCurrentSecret(db: Db, box: SecretBox): Promise<{ users: number; mails: number; unreadable: number }> {
+export async function resealWithCurrentSecret(
+  db: Db,
+  box: SecretBox,
+): Promise<{ users: number; mails: number; unreadable: number }> {
   let unreadable = 0;
   const again = (value: string | null) => {
     if (!value) return value;
