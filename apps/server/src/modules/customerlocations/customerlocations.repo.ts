@@ -1,7 +1,8 @@
 /**
  * Queries of customer locations. Every function takes the tenant id of the verified request and the
  * user's branch scope (platform/branch-scope.ts); the ampel of a location is the aggregate of its
- * books that the database keeps on the location row (decision 019, migration 0010).
+ * books that the database keeps on the location row (decision 019, migration 0010); for branch users
+ * it is taken over the books inside their visibility window (decision 038).
  */
 
 import { AMPEL_BY_RANK, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
@@ -14,7 +15,7 @@ import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
-import { bookInScope, locationInScope } from '../../platform/branch-scope';
+import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
@@ -25,16 +26,47 @@ type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 const rankOf = (col: SQL | AnyColumn) =>
   sql`(case ${col} when 'green' then 1 when 'orange' then 2 when 'red' then 3 when 'black' then 4 else 0 end)`;
 
-const insp = sql`${customerLocations.inspectionRank}`;
-const self = sql`${customerLocations.selfRank}`;
+/** A location's ampel ranks and counts: what the list shows, sorts, filters and counts by. */
+interface Aggregates {
+  insp: SQL;
+  self: SQL;
+  bookCount: SQL<number>;
+  overdueCount: SQL<number>;
+}
 
-/** The ampel shown, as an order key: dormant -1, none 0, green 1 … black 4. */
-const shownRank = sql`(case when ${customerLocations.ruhend} then -1 else ${insp} end)`;
+/** For staff the aggregate the database keeps on the row (over every linked book). */
+const STORED: Aggregates = {
+  insp: sql`${customerLocations.inspectionRank}`,
+  self: sql`${customerLocations.selfRank}`,
+  bookCount: sql<number>`${customerLocations.bookCount}`,
+  overdueCount: sql<number>`${customerLocations.overdueCount}`,
+};
 
-const SORT: Record<string, SortField> = {
+/** The same aggregate (as refresh_location_ampels computes it) over the linked books inside their visibility window. */
+const overVisibleBooks = (expr: SQL) =>
+  sql`(select ${expr} from ${customerLocationBooks} join ${books} on ${books.id} = ${customerLocationBooks.bookId}
+    where ${customerLocationBooks.locationId} = ${customerLocations.id} and ${insideVisibilityWindow()})`;
+const overdueBook = sql`${books.active} and (${books.inspectionAmpel} in ('red', 'black') or ${books.inspectionSelfAmpel} in ('red', 'black'))`;
+const IN_WINDOW: Aggregates = {
+  insp: overVisibleBooks(sql`coalesce(max(${rankOf(books.inspectionAmpel)}) filter (where ${books.active}), 0)`),
+  self: overVisibleBooks(sql`coalesce(max(${rankOf(books.inspectionSelfAmpel)}) filter (where ${books.active}), 0)`),
+  bookCount: sql<number>`${overVisibleBooks(sql`count(*)::int`)}`,
+  overdueCount: sql<number>`${overVisibleBooks(sql`(count(*) filter (where ${overdueBook}))::int`)}`,
+};
+
+/**
+ * A branch user's ampel and counts leave out the books outside their visibility window, as their lists
+ * do (decision 038); staff see the stored aggregate of all linked books.
+ */
+const aggregatesOf = (user: ScopeUser): Aggregates => (isScoped(user) ? IN_WINDOW : STORED);
+
+const sortOf = (a: Aggregates): Record<string, SortField> => ({
   // Worst first: black, red, orange, green, none, dormant last.
   ampel: {
-    keys: [shownRank, sql`(case when ${customerLocations.ruhend} then -1 else ${self} end)`],
+    keys: [
+      sql`(case when ${customerLocations.ruhend} then -1 else ${a.insp} end)`,
+      sql`(case when ${customerLocations.ruhend} then -1 else ${a.self} end)`,
+    ],
     descendingFirst: true,
   },
   znl: { keys: [customerLocations.znl] },
@@ -42,10 +74,10 @@ const SORT: Record<string, SortField> = {
   sapNr: { keys: [customerLocations.sapNr] },
   zip: { keys: [sql`${customerLocations.address} ->> 'zip'`] },
   location: { keys: [sql`${customerLocations.address} ->> 'location'`] },
-  overdue: { keys: [customerLocations.overdueCount], descendingFirst: true },
-};
-const orderOf = (sort: string) =>
-  orderBy(sort, SORT, 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
+  overdue: { keys: [a.overdueCount], descendingFirst: true },
+});
+const orderOf = (sort: string, a: Aggregates) =>
+  orderBy(sort, sortOf(a), 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
 
 const PLACE = [sql`${customerLocations.address} ->> 'zip'`, sql`${customerLocations.address} ->> 'location'`];
 const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];
@@ -56,14 +88,11 @@ export const searchLocations = (term: string | undefined) => searchAny(term, [..
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
 export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
 
-const AMPEL_FILTER: Record<string, SQL> = {
-  grey: sql`${customerLocations.ruhend}`,
-  none: sql`not ${customerLocations.ruhend} and ${insp} = 0`,
-  green: sql`not ${customerLocations.ruhend} and ${insp} = 1`,
-  orange: sql`not ${customerLocations.ruhend} and ${insp} = 2`,
-  red: sql`not ${customerLocations.ruhend} and ${insp} = 3`,
-  black: sql`not ${customerLocations.ruhend} and ${insp} = 4`,
-};
+const FILTER_RANK: Record<string, number> = { none: 0, green: 1, orange: 2, red: 3, black: 4 };
+const ampelFilter = (ampel: string, a: Aggregates) =>
+  ampel === 'grey'
+    ? sql`${customerLocations.ruhend}`
+    : sql`not ${customerLocations.ruhend} and ${a.insp} = ${FILTER_RANK[ampel] ?? -1}`;
 
 export interface LocationScope {
   tenantId: string;
@@ -82,12 +111,12 @@ function visible(s: LocationScope, withInactive = false): SQL {
 const shownAmpel = (rank: SQL) =>
   sql<LocationAmpel>`(case when ${customerLocations.ruhend} then 'grey' else (case ${rank} when 1 then 'green' when 2 then 'orange' when 3 then 'red' when 4 then 'black' end) end)`;
 
-const listColumns = (user: ScopeUser) => ({
+const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
   row: customerLocations,
-  inspectionAmpel: shownAmpel(insp),
-  selfInspectionAmpel: shownAmpel(self),
-  bookCount: customerLocations.bookCount,
-  overdueCount: customerLocations.overdueCount,
+  inspectionAmpel: shownAmpel(a.insp),
+  selfInspectionAmpel: shownAmpel(a.self),
+  bookCount: a.bookCount.mapWith(Number),
+  overdueCount: a.overdueCount.mapWith(Number),
   /** The linked books' ids, oldest link first, read with the row (no second round trip). */
   bookIds: sql<
     string[]
@@ -97,14 +126,18 @@ const listColumns = (user: ScopeUser) => ({
 });
 
 const listWhere = (s: LocationScope, q: CustomerLocationListQuery) =>
-  and(visible(s, q.inactive === true), searchLocations(q.search), q.ampel ? AMPEL_FILTER[q.ampel] : undefined);
+  and(
+    visible(s, q.inactive === true),
+    searchLocations(q.search),
+    q.ampel ? ampelFilter(q.ampel, aggregatesOf(s.user)) : undefined,
+  );
 
 function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
   return db
     .select(listColumns(s.user))
     .from(customerLocations)
     .where(listWhere(s, q))
-    .orderBy(...orderOf(q.sort))
+    .orderBy(...orderOf(q.sort, aggregatesOf(s.user)))
     .limit(q.size)
     .offset(offsetOf(q));
 }
@@ -220,10 +253,11 @@ export const ampelCountSql = (db: Executor, s: LocationScope, filter: SQL | unde
   ampelCountQuery(db, s, filter).toSQL();
 
 function ampelCountQuery(db: Executor, s: LocationScope, filter: SQL | undefined) {
+  const a = aggregatesOf(s.user);
   return db
     .select({
-      insp: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${insp}::text end)`,
-      self: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${self}::text end)`,
+      insp: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${a.insp}::text end)`,
+      self: sql<string>`(case when ${customerLocations.ruhend} then 'grey' else ${a.self}::text end)`,
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(customerLocations)
