@@ -12,7 +12,7 @@ import { offers as de } from '@pruefbuch/domain/locales/de/offers';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
@@ -20,6 +20,7 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField } from '../../platform/errors';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
+import { protocolMailTimes } from '../protocol/protocol.mail-times';
 import { removeExpiredFiles } from './offers.files';
 import {
   AMPEL_RANK,
@@ -88,38 +89,27 @@ const KTB_REMINDER_MAIL = 'ktbReminderMail';
 /** The KTB reminders within a window, newest first: about one offer, or sent by one user in the tenant. */
 const ktbReminders =
   (tx: Tx, ctx: TenantContext, scope: { offerId: string } | { userId: string }) =>
-  async (limit: { max: number }, since: Date) => {
-    const rows = await tx
-      .select({ at: auditLogs.createdAt })
-      .from(auditLogs)
-      .where(
-        and(
-          eq(auditLogs.entity, 'offer'),
-          eq(auditLogs.field, KTB_REMINDER_MAIL),
-          gte(auditLogs.createdAt, since),
-          'offerId' in scope
-            ? eq(auditLogs.entityId, scope.offerId)
-            : and(
-                eq(auditLogs.tenantId, ctx.tenantId),
-                eq(auditLogs.editorId, scope.userId),
-                // The offers reminded about within the window, from the mail queue's recent rows (through
-                // its index), so only their protocols are read, not the tenant's whole protocol.
-                inArray(
-                  auditLogs.entityId,
-                  tx
-                    .select({ id: sql<string>`(${mailOutbox.onDelivered}->>'id')::uuid` })
-                    .from(mailOutbox)
-                    .where(
-                      and(gte(mailOutbox.createdAt, since), sql`${mailOutbox.onDelivered}->>'kind' = ${KTB_INFORMED}`),
-                    ),
+  (limit: { max: number }, since: Date) =>
+    protocolMailTimes(tx, {
+      entity: 'offer',
+      field: KTB_REMINDER_MAIL,
+      since,
+      max: limit.max,
+      scope:
+        'offerId' in scope
+          ? { entityId: scope.offerId }
+          : {
+              editorId: scope.userId,
+              tenantId: ctx.tenantId,
+              // The offers reminded about within the window, from the mail queue's recent rows.
+              candidates: tx
+                .select({ id: sql<string>`(${mailOutbox.onDelivered}->>'id')::uuid` })
+                .from(mailOutbox)
+                .where(
+                  and(gte(mailOutbox.createdAt, since), sql`${mailOutbox.onDelivered}->>'kind' = ${KTB_INFORMED}`),
                 ),
-              ),
-        ),
-      )
-      .orderBy(desc(auditLogs.createdAt))
-      .limit(limit.max);
-    return rows.map((r) => r.at);
-  };
+            },
+    });
 
 /**
  * POST offer/sendktbremindermail: queues a mail to the offer's KTB (or the user named) with the offer's

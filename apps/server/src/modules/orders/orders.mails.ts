@@ -13,14 +13,15 @@ import { mails } from '@pruefbuch/domain/locales/de/mails';
 import { orders as de } from '@pruefbuch/domain/locales/de/orders';
 import { Department, Role } from '@pruefbuch/domain/roles';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { auditLogs, orders, users, userTenants } from '../../db/schema/index';
+import { orders, users, userTenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { conflict } from '../../platform/errors';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate } from '../../platform/mailer';
+import { protocolMailTimes } from '../protocol/protocol.mail-times';
 import { get } from './orders.read';
 import { fieldsOf } from './orders.repo';
 import { auditOf, lockForWrite, writeOrder } from './orders.write';
@@ -43,35 +44,24 @@ const TRANSFER_MAIL = 'transferMail';
 /** The hand-over mails within a window, newest first: of one order, or of one user in the tenant. */
 const transferMails =
   (tx: Tx, ctx: TenantContext, scope: { orderId: string } | { userId: string }) =>
-  async (limit: { max: number }, since: Date) => {
-    const rows = await tx
-      .select({ at: auditLogs.createdAt })
-      .from(auditLogs)
-      .where(
-        and(
-          eq(auditLogs.entity, 'order'),
-          eq(auditLogs.field, TRANSFER_MAIL),
-          gte(auditLogs.createdAt, since),
-          'orderId' in scope
-            ? eq(auditLogs.entityId, scope.orderId)
-            : and(
-                eq(auditLogs.editorId, scope.userId),
-                // A transfer moves the order's updatedAt: the orders touched within the window are the
-                // few whose protocol is read (through its index), not the tenant's whole protocol.
-                inArray(
-                  auditLogs.entityId,
-                  tx
-                    .select({ id: orders.id })
-                    .from(orders)
-                    .where(and(eq(orders.tenantId, ctx.tenantId), gte(orders.updatedAt, since))),
-                ),
-              ),
-        ),
-      )
-      .orderBy(desc(auditLogs.createdAt))
-      .limit(limit.max);
-    return rows.map((r) => r.at);
-  };
+  (limit: { max: number }, since: Date) =>
+    protocolMailTimes(tx, {
+      entity: 'order',
+      field: TRANSFER_MAIL,
+      since,
+      max: limit.max,
+      scope:
+        'orderId' in scope
+          ? { entityId: scope.orderId }
+          : {
+              editorId: scope.userId,
+              // A transfer moves the order's updatedAt: the orders touched within the window.
+              candidates: tx
+                .select({ id: orders.id })
+                .from(orders)
+                .where(and(eq(orders.tenantId, ctx.tenantId), gte(orders.updatedAt, since))),
+            },
+    });
 
 export async function transferDepartment(
   rctx: RequestContext,
