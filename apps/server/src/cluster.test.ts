@@ -111,7 +111,10 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
   }, 180_000);
 
   afterAll(async () => {
-    for (const p of procs) p.kill('SIGKILL');
+    // SIGTERM first: nginx's master then stops its workers (killed outright, they would live on).
+    for (const p of procs) p.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1_000));
+    for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
     if (!databaseName) return;
     const admin = new pg.Client({ connectionString: maintenanceUrl(serverUrl as string) });
