@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
+import { scrubText } from '@pruefbuch/domain/rules/error-scrub';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestDatabase } from '../../test/database';
 import { startEnvelopeReceiver } from '../../test/envelope-receiver';
@@ -16,7 +17,6 @@ import {
   flushErrorTracking,
   initErrorTracking,
   scrubServerEvent,
-  scrubText,
 } from './error-tracking';
 
 /**

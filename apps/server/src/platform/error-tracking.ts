@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
+import { scrubDeep, scrubText } from '@pruefbuch/domain/rules/error-scrub';
 import { TRACES_SAMPLE_RATE } from '@pruefbuch/domain/schemas/client-config';
 import type { ErrorEvent, Event } from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
@@ -157,69 +158,3 @@ function safeErrorText(message: string): string {
     '$1: [redacted]',
   );
 }
-
-const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;
-const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
-const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)*\.[a-z]{2,}\b/gi;
-/** A query string or fragment after a URL or an absolute path. */
-const QUERY = /((?:\b[a-z][\w+.-]*:\/\/|(?<![\w.])\/)[^\s"'<>?#]*)[?#][^\s"'<>]*/gi;
-/** The account links' keys in a path, as platform/logging.ts redacts them. */
-const TOKEN_PATH = /(\busers\/(?:reset|confirmation|deactivate2fa))\/[^/\s"'<>?#]+/g;
-/** Opaque tokens (refresh tokens, reset keys: 43 base64url characters); a UUID is an id and stays. */
-const OPAQUE = /(?<![\w-])[\w-]{40,}(?![\w-])/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A text without tokens, e-mail addresses and query strings. */
-export function scrubText(text: string): string {
-  return text
-    .replace(QUERY, '$1')
-    .replace(TOKEN_PATH, '$1/[redacted]')
-    .replace(JWT, '[token]')
-    .replace(BEARER, '$1 [token]')
-    .replace(EMAIL, '[email]')
-    .replace(OPAQUE, (run) => (UUID.test(run) || !/\d/.test(run) || !/[a-z]/i.test(run) ? run : '[token]'));
-}
-
-/** Every string of a value scrubbed, except the KEPT_KEYS. */
-function scrubDeep<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return scrubText(value) as T;
-  if (depth > 12 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (DROPPED_KEYS.has(key) || HEADER_KEY.test(key)) continue;
-    out[key] = KEPT_KEYS.has(key) ? v : scrubDeep(v, depth + 1);
-  }
-  return out as T;
-}
-
-/** Stack traces (file names and code, never data) and the event's own identity stay as they are. */
-const KEPT_KEYS = new Set([
-  'stacktrace',
-  'debug_meta',
-  'release',
-  'dist',
-  'environment',
-  'sdk',
-  'event_id',
-  'trace_id',
-  'span_id',
-  'parent_span_id',
-]);
-
-/** Span attributes of headers (and any field named after a credential). */
-const HEADER_KEY = /^http\.(request|response)\.header\.|authorization|cookie|password|token/i;
-
-/** Fields of events, spans and breadcrumbs that hold request data the tracker never needs. */
-const DROPPED_KEYS = new Set([
-  'cookies',
-  'query_string',
-  'http.query',
-  'http.fragment',
-  'url.query',
-  'client.address',
-  'user.email',
-  'user.name',
-  'user.ip_address',
-  'ip_address',
-]);

@@ -1,13 +1,7 @@
+import { scrubText } from '@pruefbuch/domain/rules/error-scrub';
 import type { ErrorEvent, Event } from '@sentry/react';
 import { describe, expect, it } from 'vitest';
-import {
-  isExpectedFailure,
-  scrubBreadcrumb,
-  scrubEvent,
-  scrubRecordingEvent,
-  scrubRecordingText,
-  scrubText,
-} from './error-scrub';
+import { isExpectedFailure, scrubBreadcrumb, scrubEvent, scrubRecordingEvent, scrubRecordingText } from './error-scrub';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoiMiJ9.c2lnbmF0dXJlLXZhbHVlLTEyMw';
 const REFRESH = 'Zx9aQ2mLk7Pq4Rt8Vw1Yb3Nc6Df0Gh5Jk2Lm9Np4Qr7';
