@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from './config';
 import type { FileStore } from './files';
-import { contentPath, isSha256, writeTempFile } from './files-staging';
+import { contentPath, isSha256, commitStaged, writeTempFile } from './files-staging';
 
 const KEY = /^files\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
 
@@ -93,15 +93,7 @@ export function s3FileStore(config: S3Config, opts: { tmpDir: string; client?: S
 
   return {
     stage,
-    async put(source) {
-      const staged = await stage(source);
-      try {
-        await staged.commit();
-      } finally {
-        await staged.discard();
-      }
-      return { sha256: staged.sha256, size: staged.size };
-    },
+    put: async (source) => commitStaged(await stage(source)),
     async get(sha256) {
       const Key = contentPath(sha256);
       try {

@@ -60,3 +60,21 @@ export async function writeTempFile(dir: string, source: Readable | AsyncIterabl
   }
   return { path: tmp, sha256: sha256.digest('hex'), md5: md5.digest('base64'), size };
 }
+
+/** A staged file as `put` needs it (files.ts StagedFile). */
+interface Committable {
+  sha256: string;
+  size: number;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** `put` of every store once it has staged the bytes: commit them and never leave the staging copy behind. */
+export async function commitStaged(staged: Committable): Promise<{ sha256: string; size: number }> {
+  try {
+    await staged.commit();
+  } finally {
+    await staged.discard();
+  }
+  return { sha256: staged.sha256, size: staged.size };
+}

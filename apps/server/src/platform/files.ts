@@ -7,7 +7,7 @@ import type { Db, Executor } from '../db/client';
 import { blobs, fileRemovals } from '../db/schema/index';
 import type { Config } from './config';
 import { s3FileStore } from './files-s3';
-import { contentPath, isSha256, writeTempFile } from './files-staging';
+import { contentPath, isSha256, commitStaged, writeTempFile } from './files-staging';
 
 export interface StoredFile {
   sha256: string;
@@ -91,15 +91,7 @@ export function localFileStore(dataDir: string): FileStore {
 
   return {
     stage,
-    async put(source) {
-      const staged = await stage(source);
-      try {
-        await staged.commit();
-      } finally {
-        await staged.discard();
-      }
-      return { sha256: staged.sha256, size: staged.size };
-    },
+    put: async (source) => commitStaged(await stage(source)),
     async get(sha256) {
       const file = pathOf(sha256);
       try {
