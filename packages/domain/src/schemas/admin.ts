@@ -15,7 +15,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   /**
    * The text of a stored mail only. A waiting or dead mail's text is sealed (it may hold a live
-   * password-reset link) and a sent one's is gone: then it is empty and `sealed` says which.
+   * password-reset link) and a sent one's is gone: then it is empty and `sealed` says whether a text
+   * is kept (for sending) but not shown.
    */
   text: z.string(),
   sealed: z.boolean(),

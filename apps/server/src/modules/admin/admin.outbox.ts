@@ -25,7 +25,8 @@ export function outboxMailOf(row: OutboxRow): OutboxMail {
     to: row.to,
     subject: row.subject,
     text: row.status === 'stored' && !row.textSealed ? row.text : '',
-    sealed: row.textSealed,
+    // Kept and not shown: a waiting or dead mail's text (sealed, or an old unsealed one) is for sending only.
+    sealed: row.textSealed || (row.text !== '' && row.status !== 'stored'),
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: waiting ? row.nextAttemptAt.toISOString() : null,

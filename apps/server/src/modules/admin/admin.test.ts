@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
 import { account } from '../users/users.fixtures';
+import { outboxMailOf } from './admin.outbox';
 
 // A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.
 const t = await createTestApp({ LOCKOUT_IP_MAX: '100000' });
@@ -59,5 +60,27 @@ describe('GET admin/dashboard', () => {
       expect((await dashboard(token)).statusCode).toBe(403);
     }
     expect((await dashboard()).statusCode).toBe(401);
+  });
+});
+
+describe('outboxMailOf', () => {
+  it('never shows a dead letter’s kept text, sealed or not, and says it is kept', () => {
+    const row = {
+      id: '00000000-0000-4000-8000-000000000001',
+      to: 'j.becker@tuerservice-rhein-main.example',
+      subject: 'Prüfbuch: Nachfassen fällig',
+      text: 'Hallo, https://pruefbuch.example/app/admin/reset/finish?key=abc',
+      textSealed: false,
+      status: 'dead' as const,
+      attempts: 1,
+      nextAttemptAt: new Date(),
+      sentAt: null,
+      onDelivered: null,
+      error: '550 5.1.1 User unknown',
+      createdAt: new Date(),
+    };
+    expect(outboxMailOf(row)).toMatchObject({ text: '', sealed: true, resendable: true });
+    expect(outboxMailOf({ ...row, status: 'stored' })).toMatchObject({ text: row.text, sealed: false });
+    expect(outboxMailOf({ ...row, status: 'sent', text: '' })).toMatchObject({ text: '', sealed: false });
   });
 });

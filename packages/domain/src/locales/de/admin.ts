@@ -28,7 +28,7 @@ export const admin = {
     error: 'Letzter Fehler',
     mailTitle: 'E-Mail an {{to}}',
     sealed:
-      'Der Text ist verschlüsselt gespeichert, bis die E-Mail versandt ist: Er kann Links zum Zurücksetzen des Passworts enthalten und wird hier nicht angezeigt.',
+      'Der Text ist gespeichert, bis die E-Mail versandt ist, wird hier aber nicht angezeigt: Er kann Links zum Zurücksetzen des Passworts enthalten. „Erneut senden“ versendet ihn.',
     noText: 'Zu dieser E-Mail ist kein Text gespeichert: Versandte E-Mails behalten ihn nicht.',
     resend: 'Erneut senden',
     resent: 'Die E-Mail an {{to}} steht wieder in der Warteschlange.',

@@ -29,7 +29,7 @@ export const admin: typeof de = {
     error: 'Last error',
     mailTitle: 'Email to {{to}}',
     sealed:
-      'The text is kept encrypted until the email is sent: it may hold password reset links and is not shown here.',
+      'The text is kept until the email is sent but not shown here: it may hold password reset links. “Send again” sends it.',
     noText: 'No text is kept for this email: sent emails do not keep it.',
     resend: 'Send again',
     resent: 'The email to {{to}} is back in the queue.',
