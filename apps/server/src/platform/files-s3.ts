@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from './config';
 import type { FileStore } from './files';
-import { contentPath, isSha256, commitStaged, writeTempFile } from './files-staging';
+import { commitStaged, contentPath, isSha256, writeTempFile } from './files-staging';
 
 const KEY = /^files\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
 

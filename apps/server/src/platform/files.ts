@@ -7,7 +7,7 @@ import type { Db, Executor } from '../db/client';
 import { blobs, fileRemovals } from '../db/schema/index';
 import type { Config } from './config';
 import { s3FileStore } from './files-s3';
-import { contentPath, isSha256, commitStaged, writeTempFile } from './files-staging';
+import { commitStaged, contentPath, isSha256, writeTempFile } from './files-staging';
 
 export interface StoredFile {
   sha256: string;
