@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { books } from './books';
 import { createdAt, stamps } from './columns';
 import { type AddressValue, tenants } from './tenants';
@@ -39,7 +51,69 @@ export const customerLocations = pgTable(
     index('customer_locations_tenant_idx').on(t.tenantId, t.customer),
     index('customer_locations_keys_idx').on(t.tenantId, t.znl, t.nr, t.sapNr),
     index('customer_locations_rank_idx').on(t.tenantId, t.inspectionRank),
+    // A branch is one row per tenant and customer, by SAP-Nr and by ZNL + Nr, compared without case
+    // (decision 039): two imports or two POSTs racing on the same branch cannot both write it.
+    uniqueIndex('customer_locations_sap_nr_key')
+      .on(t.tenantId, t.customer, sql`lower(${t.sapNr})`)
+      .where(sql`${t.sapNr} <> ''`),
+    uniqueIndex('customer_locations_znl_nr_key')
+      .on(t.tenantId, t.customer, sql`lower(${t.znl})`, sql`lower(${t.nr})`)
+      .where(sql`${t.znl} <> '' or ${t.nr} <> ''`),
   ],
+);
+
+/** The counts of an import run: rows created, updated, left unchanged and skipped for errors. */
+export interface ImportRunCounts {
+  create: number;
+  update: number;
+  unchanged: number;
+  skipped: number;
+}
+
+/**
+ * One import of a branch list (decision 039): who imported which file for which customer, and what it
+ * did, so an admin can see it and undo it as one transaction.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The importer's name as it was, kept when the user is deleted. */
+    userName: text('user_name').notNull().default(''),
+    fileName: text('file_name').notNull().default(''),
+    customer: integer('customer').notNull(),
+    counts: jsonb('counts').$type<ImportRunCounts>().notNull(),
+    createdAt,
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    undoneByName: text('undone_by_name'),
+  },
+  (t) => [index('import_runs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * What an import run did to one branch: created it, or updated it from `before` to `after` (the
+ * branch's fields as the audit log shows them). `afterVersion` tells on undo whether the branch
+ * changed since.
+ */
+export const importRunItems = pgTable(
+  'import_run_items',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    /** No foreign key: a branch deleted later leaves the run's record of it. */
+    locationId: uuid('location_id').notNull(),
+    action: text('action').$type<'create' | 'update'>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    afterVersion: integer('after_version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.locationId] })],
 );
 
 /** The books of a location; a book belongs to at most one location. */

@@ -57,6 +57,8 @@ export const offers = pgTable(
     ktb: userRef('ktb'),
     deliveryDate: day('delivery_date'),
     deleteFilesDate: day('delete_files_date'),
+    /** Who set deleteFilesDate last: the attachment purge is recorded in their name. */
+    deleteFilesSetBy: userRef('delete_files_set_by'),
     notes: text('notes').notNull().default(''),
     abteilung: jsonb('abteilung').$type<DivisionFlags>().notNull(),
     aktuelleAbteilung: smallint('aktuelle_abteilung').notNull().default(5),
