@@ -68,6 +68,8 @@ export const errors = {
   BOOK_FIRST_OF_CUSTOMER:
     'Das Prüfbuch „{{book}}“ (Kunde „{{customer}}“) wäre das erste Prüfbuch dieses Kunden in einer Filiale; es legt fest, welche Prüfbücher den Filialen des Kunden zugeordnet werden können.',
   LOCATION_HAS_BOOKS: 'Der Filiale sind noch Prüfbücher zugeordnet; sie kann nicht gelöscht werden.',
+  LOCATION_KEY_TAKEN:
+    'Bei diesem Kunden hat die Filiale {{location}} schon diese Kennung. ZNL mit Nr. und SAP-Nr. gibt es je Kunde nur einmal; Groß- und Kleinschreibung zählen dabei nicht.',
   OFFER_NO_FILES: 'Dieses Angebot hat keine Anhänge.',
   OFFER_NO_KTB: 'Dem Angebot ist kein KTB zugeordnet. Bitte einen KTB eintragen oder einen Empfänger wählen.',
   OFFER_TAKEOVER_NOT_ALLOWED:

@@ -67,6 +67,8 @@ export const errors: typeof de = {
   BOOK_FIRST_OF_CUSTOMER:
     'The inspection book “{{book}}” (customer “{{customer}}”) would be the first book of this customer in a branch; it decides which books can be linked to the customer’s branches.',
   LOCATION_HAS_BOOKS: 'Inspection books are still linked to this branch; it cannot be deleted.',
+  LOCATION_KEY_TAKEN:
+    'The branch {{location}} of this customer already has this key. ZNL with Nr. and SAP-Nr. exist only once per customer; upper and lower case do not count.',
   OFFER_NO_FILES: 'This offer has no attachments.',
   OFFER_NO_KTB: 'No KTB is assigned to this offer. Please enter a KTB or choose a recipient.',
   OFFER_TAKEOVER_NOT_ALLOWED:
