@@ -82,6 +82,11 @@ export const errors = {
     'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
   IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',
   IMPORT_HAS_ERRORS: '{{count}} Zeilen enthalten Fehler. Bitte korrigieren oder diese Zeilen überspringen.',
+  IMPORT_RUN_UNDONE: 'Dieser Importlauf wurde bereits rückgängig gemacht.',
+  IMPORT_UNDO_CHANGED:
+    'Die Filiale {{location}} wurde nach dem Import geändert oder gelöscht; der Importlauf kann nicht rückgängig gemacht werden.',
+  IMPORT_UNDO_HAS_BOOKS:
+    'Der Filiale {{location}} wurden nach dem Import Prüfbücher zugeordnet; der Importlauf kann nicht rückgängig gemacht werden.',
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',

@@ -56,6 +56,7 @@ export const validation = {
   slug: 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche (z. B. rhein-main).',
   country: 'Unbekanntes Land.',
   notificationEmail: 'Bitte eine gültige E-Mail-Adresse eingeben.',
+  zip: 'Die Postleitzahl passt nicht zum Land (z. B. 5 Ziffern in Deutschland).',
   techAcceptor: 'Dieser Benutzer ist kein Abnehmer des Mandanten.',
   version: 'Die Versionsnummer (__v) des Datensatzes fehlt.',
   folderName: { required: 'Der Ordnername wird benötigt.' },

@@ -79,6 +79,10 @@ export const errors: typeof de = {
   IMPORT_UNREADABLE: 'The file could not be read. CSV (separated by ; or ,) and Excel (.xlsx) are accepted.',
   IMPORT_DUPLICATE: 'This branch appears more than once in the file.',
   IMPORT_HAS_ERRORS: '{{count}} rows have errors. Please correct them or skip these rows.',
+  IMPORT_RUN_UNDONE: 'This import run has already been undone.',
+  IMPORT_UNDO_CHANGED: 'Branch {{location}} was changed or deleted after the import; the import run cannot be undone.',
+  IMPORT_UNDO_HAS_BOOKS:
+    'Inspection books were linked to branch {{location}} after the import; the import run cannot be undone.',
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',

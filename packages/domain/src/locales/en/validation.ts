@@ -58,6 +58,7 @@ export const validation: typeof de = {
   slug: 'Only lower-case letters, digits and single hyphens (e.g. rhein-main).',
   country: 'Unknown country.',
   notificationEmail: 'Please enter a valid email address.',
+  zip: 'The postcode does not fit the country (e.g. 5 digits in Germany).',
   techAcceptor: 'This user is not an acceptor of the tenant.',
   version: 'The version number (__v) of the record is missing.',
   folderName: { required: 'The folder name is required.' },
