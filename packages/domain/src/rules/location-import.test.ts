@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, isBlankRow, matchKey, normaliseHeader, rowValues } from './location-import';
+import {
+  carriedFields,
+  guessMapping,
+  isBlankRow,
+  matchKey,
+  normaliseHeader,
+  rowValues,
+  splitStreet,
+  writtenFields,
+} from './location-import';
 
 describe('guessMapping', () => {
   it('maps the usual German headers of a retail chain’s list', () => {
@@ -27,6 +36,7 @@ describe('guessMapping', () => {
       email: 8,
       bemerkungen: 9,
       ruhend: null,
+      country: null,
     });
   });
 
@@ -86,5 +96,47 @@ describe('rowValues and matchKey', () => {
   it('knows a blank row', () => {
     expect(isBlankRow(['', null, undefined, '  '])).toBe(true);
     expect(isBlankRow(['', 'x'])).toBe(false);
+  });
+});
+
+describe('splitStreet (decision 041)', () => {
+  it.each([
+    // street cell, number cell, street, number, rule
+    ['Obere Königsstraße 28', '', 'Obere Königsstraße', '28', 'trailing-number'],
+    ['Zeil 85a', '', 'Zeil', '85a', 'trailing-number'],
+    ['Am Markt 1-3', '', 'Am Markt', '1-3', 'trailing-number'],
+    ['Ottenser Hauptstraße 10/12', '', 'Ottenser Hauptstraße', '10/12', 'trailing-number'],
+    ['Straße des 17. Juni 12', '', 'Straße des 17. Juni', '12', 'trailing-number'],
+    ['Straße des 17. Juni', '', 'Straße des 17. Juni', '', 'no-number'],
+    ['Hauptstr. 5 b', '', 'Hauptstr.', '5 b', 'trailing-number'],
+    ['Q 7, 24', '', 'Q 7', '24', 'trailing-number'],
+    ['Q 7', '', 'Q 7', '', 'square'],
+    ['An der Alster', '', 'An der Alster', '', 'no-number'],
+    ['Zeil 85', '85', 'Zeil', '85', 'number-column-repeated'],
+    ['Hauptstr. 5 b', '5b', 'Hauptstr.', '5b', 'number-column-repeated'],
+    ['Zeil', '85', 'Zeil', '85', 'number-column'],
+    ['Zeil 85', '85a', 'Zeil 85', '85a', 'number-column'],
+    ['  Zeil   ', ' 85 ', 'Zeil', '85', 'number-column'],
+    ['', '', '', '', 'no-number'],
+  ])('%s | %s → %s | %s (%s)', (streetCell, numberCell, street, housenumber, rule) => {
+    expect(splitStreet(streetCell, numberCell)).toEqual({ street, housenumber, rule });
+  });
+});
+
+describe('empty cells and the fields an update writes (decision 041)', () => {
+  const m = guessMapping(['Nr', 'Straße', 'Bemerkung', 'Land', 'Ruhend']);
+
+  it('splits a combined street column, reads the country, and lists the empty cells', () => {
+    const v = rowValues(['1', 'Zeil 85', '', 'Österreich', ''], m);
+    expect(v.address).toMatchObject({ street: 'Zeil', housenumber: '85', country: 'AT' });
+    expect(v.blank).toEqual(['bemerkungen', 'ruhend']);
+    expect(carriedFields(m)).toEqual(['nr', 'street', 'housenumber', 'bemerkungen', 'ruhend', 'country']);
+  });
+
+  it('never writes an empty cell unless told to clear, and never clears the country', () => {
+    const v = rowValues(['1', 'An der Alster', '', '', 'nein'], m);
+    expect(v.blank).toEqual(['housenumber', 'bemerkungen', 'country']);
+    expect(writtenFields(v, m, false)).toEqual(['nr', 'street', 'ruhend']);
+    expect(writtenFields(v, m, true)).toEqual(['nr', 'street', 'housenumber', 'bemerkungen', 'ruhend']);
   });
 });

@@ -1,3 +1,5 @@
+import { countryCode } from './zip-codes';
+
 /**
  * Import of customer locations from a spreadsheet (decision 019): which column holds which field
  * (guessed from the header, changeable by the user), how a row becomes a location, and how a row
@@ -16,6 +18,7 @@ export const IMPORT_FIELDS = [
   'email',
   'bemerkungen',
   'ruhend',
+  'country',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Field → index of its column, or null when the file has none. */
@@ -46,6 +49,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   email: ['email', 'mail', 'emailadresse'],
   bemerkungen: ['bemerkungen', 'bemerkung', 'hinweis', 'hinweise', 'notes', 'note', 'remarks', 'kommentar'],
   ruhend: ['ruhend', 'dormant', 'geschlossen', 'inactive'],
+  country: ['land', 'country', 'staat', 'laenderkennzeichen'],
 };
 
 /** 'Filial-Nr.' → 'filialnr', 'Straße' → 'strasse'. */
@@ -83,13 +87,63 @@ export const cellText = (v: unknown): string => {
   return String(v).trim();
 };
 
+/** A house number: digits, a letter, a range or a second number ('85', '85a', '5 b', '1-3', '12/14'). */
+const NUMBER = String.raw`\d+(?:\s?[a-zA-Z])?(?:\s?[-–/]\s?\d+(?:\s?[a-zA-Z])?)?`;
+/** A street ending in a house number, after a space or a comma ('Q 7, 24'): the shortest street that leaves one. */
+const TRAILING_NUMBER = new RegExp(`^(.*?\\S)(?:\\s*,\\s*|\\s+)(${NUMBER})$`);
+/** A Mannheim square ('Q 7', 'N1'): the digits are part of the street's name, not a house number. */
+const SQUARE = /^[A-U]\s?\d{1,2}$/;
+const sameNumber = (a: string, b: string) => a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+
+/** Which rule of splitStreet decided (decision 041). */
+export type StreetRule = 'number-column-repeated' | 'number-column' | 'square' | 'trailing-number' | 'no-number';
+
+/**
+ * Street and house number from a street cell and a house-number cell (decision 041). Lists often
+ * carry the whole address in the street column; then a re-import must not append the number again
+ * ('Zeil 85' and '85' stay 'Zeil' and '85', never 'Zeil 85 85').
+ *
+ * | street cell            | number cell | rule                     | street                 | number |
+ * | Zeil 85                | 85          | number-column-repeated   | Zeil                   | 85     |
+ * | Zeil                   | 85          | number-column            | Zeil                   | 85     |
+ * | Q 7                    |             | square                   | Q 7                    |        |
+ * | Obere Königsstraße 28  |             | trailing-number          | Obere Königsstraße     | 28     |
+ * | An der Alster          |             | no-number                | An der Alster          |        |
+ */
+export function splitStreet(
+  streetCell: string,
+  numberCell: string,
+): { street: string; housenumber: string; rule: StreetRule } {
+  const street = streetCell.trim();
+  const number = numberCell.trim();
+  const hit = TRAILING_NUMBER.exec(street);
+  if (number) {
+    if (hit?.[1] && hit[2] && sameNumber(hit[2], number))
+      return { street: hit[1], housenumber: number, rule: 'number-column-repeated' };
+    return { street, housenumber: number, rule: 'number-column' };
+  }
+  if (SQUARE.test(street)) return { street, housenumber: '', rule: 'square' };
+  if (hit?.[1] && hit[2]) return { street: hit[1], housenumber: hit[2], rule: 'trailing-number' };
+  return { street, housenumber: '', rule: 'no-number' };
+}
+
 export interface ImportRowValues {
   znl: string;
   nr: string;
   sapNr: string;
-  address: { street: string; housenumber: string; zip: string; location: string; tel: string; email: string };
+  address: {
+    street: string;
+    housenumber: string;
+    zip: string;
+    location: string;
+    tel: string;
+    email: string;
+    country: string;
+  };
   bemerkungen: string;
   ruhend: boolean;
+  /** The fields the file carries for this row but whose cell is empty (after the street was split). */
+  blank: ImportField[];
 }
 
 /** The values of one row under a mapping (before validation). */
@@ -98,22 +152,51 @@ export function rowValues(cells: readonly unknown[], m: ImportMapping): ImportRo
     const i = m[f];
     return i === null ? '' : cellText(cells[i]);
   };
-  return {
+  const { street, housenumber } =
+    m.street === null ? { street: '', housenumber: at('housenumber') } : splitStreet(at('street'), at('housenumber'));
+  const ruhend = at('ruhend').toLowerCase();
+  const v: Omit<ImportRowValues, 'blank'> = {
     znl: at('znl'),
     nr: at('nr'),
     sapNr: at('sapNr'),
     address: {
-      street: at('street'),
-      housenumber: at('housenumber'),
+      street,
+      housenumber,
       zip: at('zip'),
       location: at('location'),
       tel: at('tel'),
       email: at('email'),
+      country: countryCode(at('country')),
     },
     bemerkungen: at('bemerkungen'),
-    ruhend: YES.has(at('ruhend').toLowerCase()),
+    ruhend: YES.has(ruhend),
   };
+  const text: Record<ImportField, string> = {
+    znl: v.znl,
+    nr: v.nr,
+    sapNr: v.sapNr,
+    ...v.address,
+    bemerkungen: v.bemerkungen,
+    ruhend,
+  };
+  const blank = carriedFields(m).filter((f) => text[f] === '');
+  return { ...v, blank };
 }
+
+/**
+ * The fields a file carries: those with a column, and the house number when the street has one
+ * (it may hold both).
+ */
+export const carriedFields = (m: ImportMapping): ImportField[] =>
+  IMPORT_FIELDS.filter((f) => m[f] !== null || (f === 'housenumber' && m.street !== null));
+
+/**
+ * The fields an import writes into an existing branch (decision 041): what the file carries, except
+ * empty cells, which keep the stored value unless the user chose to clear them. An empty country
+ * cell always keeps the country (a branch without a country has no ZIP rule).
+ */
+export const writtenFields = (v: Pick<ImportRowValues, 'blank'>, m: ImportMapping, clearEmpty: boolean) =>
+  carriedFields(m).filter((f) => !v.blank.includes(f) || (clearEmpty && f !== 'country'));
 
 /**
  * The key a row and a location are matched by, so that importing the same file again updates
