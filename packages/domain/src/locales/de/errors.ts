@@ -90,6 +90,11 @@ export const errors = {
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',
+  FIELD_NOT_PERMITTED: 'Dieses Feld dürfen Sie nicht ändern (z. B. die Verrechnung ist Sache der Buchhaltung).',
+  OFFER_FILE_COUNT_LIMIT:
+    'Ein Angebot kann höchstens {{limit}} Anhänge haben. Bitte zuerst nicht mehr benötigte Anhänge löschen.',
+  OFFER_FILE_SIZE_LIMIT:
+    'Die Anhänge eines Angebots dürfen zusammen höchstens {{limit}} MB groß sein. Bitte zuerst nicht mehr benötigte Anhänge löschen.',
   MAIL_NOT_RESENDABLE:
     'Diese E-Mail kann nicht erneut gesendet werden: Sie ist nicht unzustellbar, oder ihr Text ist nicht mehr vorhanden.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',

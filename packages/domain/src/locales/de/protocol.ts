@@ -29,5 +29,6 @@ export const protocol = {
     parentFolder: 'Übergeordneter Ordner',
     transferMail: 'Mail zur Übergabe an Abteilung',
     ktbReminderMail: 'KTB-Erinnerung per Mail an',
+    filePurged: 'Anhang zum Löschdatum entfernt (Datum gesetzt von)',
   },
 };

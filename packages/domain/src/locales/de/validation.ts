@@ -24,6 +24,7 @@ export const validation = {
     offerBeforeReceipt: 'Das Angebotsdatum liegt vor dem Eingang der Anfrage.',
     user: 'Diese Person ist kein Benutzer des Mandanten.',
     source: 'Diesen Mangel gibt es in den Prüfbüchern des Mandanten nicht.',
+    deleteFilesFuture: 'Das Löschdatum der Anhänge muss nach dem heutigen Tag liegen.',
   },
   integer: 'Bitte eine ganze Zahl eingeben.',
   order: {

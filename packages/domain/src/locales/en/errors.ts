@@ -86,6 +86,11 @@ export const errors: typeof de = {
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',
+  FIELD_NOT_PERMITTED: 'You may not change this field (billing, for example, is for the accounts roles).',
+  OFFER_FILE_COUNT_LIMIT:
+    'An offer can have at most {{limit}} attachments. Please delete attachments no longer needed first.',
+  OFFER_FILE_SIZE_LIMIT:
+    'The attachments of an offer may take at most {{limit}} MB together. Please delete attachments no longer needed first.',
   MAIL_NOT_RESENDABLE: 'This email cannot be sent again: it is not undeliverable, or its text is no longer kept.',
   INTERNAL: 'An unexpected error occurred.',
   NETWORK: 'Server not reachable.',

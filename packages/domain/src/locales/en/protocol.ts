@@ -29,5 +29,6 @@ export const protocol = {
     parentFolder: 'Parent folder',
     transferMail: 'Hand-over mail to department',
     ktbReminderMail: 'KTB reminder mailed to',
+    filePurged: 'Attachment removed on its deletion date (date set by)',
   },
 };

@@ -26,6 +26,7 @@ export const validation: typeof de = {
     offerBeforeReceipt: 'The offer date is before the request was received.',
     user: 'This person is not a user of the tenant.',
     source: 'There is no such defect in the tenant’s inspection books.',
+    deleteFilesFuture: 'The attachments’ deletion date must lie after today.',
   },
   integer: 'Please enter a whole number.',
   order: {
