@@ -424,6 +424,11 @@ export const API_ACCESS = {
   /** Creating, changing and deleting locations and linking books: the office roles among them. */
   'customerlocations:write': [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE],
   /**
+   * The list of branch import runs and undoing one (decision 041): admins only. The office roles import, but
+   * undoing deletes branches and sets others back, across everything a run touched. List admins see no branches.
+   */
+  'customerlocations:importruns': [R.ADMIN_ROLE],
+  /**
    * Technical offers (offer, offer_list): the roles of SPEC §2 read and write them; technicians and the
    * warehouse pass requests on, the office writes the offers (decision 022).
    */
@@ -501,6 +506,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   // Every customer role sees its own locations: the default user's start is their branch (decision 019).
   'customerlocations:read': ALL_CUSTOMER_ROLES,
   'customerlocations:write': NO_BRANCH,
+  'customerlocations:importruns': NO_BRANCH,
   'offers:read': NO_BRANCH,
   'offers:write': NO_BRANCH,
   'offers:delete': NO_BRANCH,
