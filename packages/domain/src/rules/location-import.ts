@@ -93,7 +93,8 @@ const NUMBER = String.raw`\d+(?:\s?[a-zA-Z])?(?:\s?[-–/]\s?\d+(?:\s?[a-zA-Z])?
 const TRAILING_NUMBER = new RegExp(`^(.*?\\S)(?:\\s*,\\s*|\\s+)(${NUMBER})$`);
 /** A Mannheim square ('Q 7', 'N1'): the digits are part of the street's name, not a house number. */
 const SQUARE = /^[A-U]\s?\d{1,2}$/;
-const sameNumber = (a: string, b: string) => a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+const sameNumber = (a: string, b: string) =>
+  a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
 
 /** Which rule of splitStreet decided (decision 041). */
 export type StreetRule = 'number-column-repeated' | 'number-column' | 'square' | 'trailing-number' | 'no-number';
