@@ -220,6 +220,10 @@ const importFieldSchema = z.enum(IMPORT_FIELDS);
 /** The column of each field, as the user confirmed it (JSON in the multipart field 'mapping'). */
 export const importMappingSchema = z.partialRecord(importFieldSchema, z.number().int().min(0).max(200).nullable());
 
+/** One field an update changes: its stored value and the file's (decision 041). */
+export const importChangeSchema = z.object({ field: importFieldSchema, old: z.string(), new: z.string() });
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
 /** One row of an import preview: what would happen, and why not. */
 export const importRowSchema = z.object({
   /** Line in the file (1 is the header). */
@@ -231,6 +235,8 @@ export const importRowSchema = z.object({
   location: z.string(),
   action: z.enum(['create', 'update', 'unchanged', 'error']),
   errors: z.array(z.object({ field: z.string(), key: z.string() })),
+  /** What an update changes, field by field ('ruhend' as 'true' or 'false'); empty for other actions. */
+  changes: z.array(importChangeSchema),
 });
 
 /** POST customerlocation/import/preview and customerlocation/import. */
@@ -246,5 +252,50 @@ export const importReplySchema = z.object({
   }),
   /** Whether the rows were written (only by POST customerlocation/import). */
   imported: z.boolean(),
+  /** The import run the import was kept as (only by POST customerlocation/import). */
+  runId: z.string().nullable(),
 });
 export type ImportReply = z.infer<typeof importReplySchema>;
+
+/**
+ * The options of both import calls besides the file (multipart fields, decision 041): the customer the
+ * branches belong to (required: matching and new branches are within it), and whether an empty cell
+ * clears the stored value ('true') or keeps it (default).
+ */
+export const importOptionsSchema = z.object({
+  customer: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .pipe(z.coerce.number({ error: 'validation.invalid' }))
+    .pipe(customerNumberSchema),
+  clearEmpty: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
+});
+
+/** One import run as the admins' list shows it (GET customerlocation/import/runs). */
+export const importRunSchema = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  customer: z.number().int(),
+  userName: z.string(),
+  createdAt: z.string(),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    skipped: z.number().int(),
+  }),
+  undoneAt: z.string().nullable(),
+  undoneByName: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+export const importRunListQuery = z.object({
+  page: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).default(1),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1)
+    .max(100)
+    .default(20),
+});
+export const importRunListReply = paged(importRunSchema);
