@@ -80,6 +80,18 @@ export const errors = {
     'Nur aus einem beauftragten Angebot, zu dem es noch keinen Auftrag gibt, kann ein Auftrag angelegt werden.',
   IMPORT_UNREADABLE:
     'Die Datei konnte nicht gelesen werden. Erlaubt sind CSV (Trennzeichen ; oder ,) und Excel (.xlsx).',
+  IMPORT_ENCODING:
+    'Die CSV-Datei ist weder UTF-8 noch Windows-1252 (oder enthält schon Ersatzzeichen). Bitte in Excel als „CSV UTF-8 (durch Trennzeichen getrennt)“ speichern.',
+  IMPORT_TOO_MANY_ROWS: 'Die Datei hat mehr als {{limit}} Zeilen unter der Kopfzeile.',
+  IMPORT_TOO_MANY_COLUMNS: 'Die Datei hat Werte in mehr als {{limit}} Spalten.',
+  IMPORT_CELL_TOO_LONG: 'Zelle {{cell}} ist länger als {{limit}} Zeichen.',
+  IMPORT_TEXT_TOO_LARGE: 'Die Zellen der Datei enthalten zusammen mehr als {{limit}} Zeichen.',
+  IMPORT_UNPACKED_TOO_LARGE: 'Die Excel-Datei ist entpackt größer als {{limit}} MB.',
+  IMPORT_ZIP_ENTRIES: 'Die Excel-Datei besteht aus mehr als {{limit}} Teilen.',
+  IMPORT_COMPRESSION: 'Die Excel-Datei ist ungewöhnlich stark gepackt (mehr als 1 : {{limit}}) und wird nicht gelesen.',
+  IMPORT_TOO_COMPLEX:
+    'Die Datei konnte nicht innerhalb von {{seconds}} Sekunden und dem erlaubten Speicher gelesen werden.',
+  IMPORT_BUSY: 'Gerade werden viele Dateien gelesen. Bitte in {{seconds}} Sekunden erneut versuchen.',
   IMPORT_DUPLICATE: 'Diese Filiale steht mehrfach in der Datei.',
   IMPORT_HAS_ERRORS: '{{count}} Zeilen enthalten Fehler. Bitte korrigieren oder diese Zeilen überspringen.',
   IMPORT_RUN_UNDONE: 'Dieser Importlauf wurde bereits rückgängig gemacht.',
