@@ -3,7 +3,7 @@
  * would run as a formula, in every CSV export of the API; XLSX exports keep such text as text.
  */
 
-import { Role } from '@pruefbuch/domain/roles';
+import { Customer, Role } from '@pruefbuch/domain/roles';
 import { FORMULA_STARTS } from '@pruefbuch/domain/rules/csv-cell';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -84,6 +84,7 @@ describe('every CSV export of the API', () => {
           sapNr: h,
           address: { street: h, housenumber: '', zip: h.slice(0, 20), location: h },
           bemerkungen: h,
+          customer: Customer.RETAIL_CUSTOMER,
         },
       });
       expect(res.statusCode, res.body).toBe(201);

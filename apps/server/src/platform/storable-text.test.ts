@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Role } from '@pruefbuch/domain/roles';
+import { Customer, Role } from '@pruefbuch/domain/roles';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newTestDatabase } from '../../test/database';
@@ -50,12 +50,18 @@ describe.each(HOSTILE)('%s is a 400 naming the field', (_, bad) => {
     const refused = await call('POST', '/customerlocation', {
       znl: 'Frankfurt',
       nr: '4101',
+      customer: Customer.RETAIL_CUSTOMER,
       address: { ...address, street: `Zeil${bad}` },
     });
     expectRefused(refused, 'address.street');
     expect(await locationRows(tenant.id)).toBe(0);
 
-    const created = await call('POST', '/customerlocation', { znl: 'Frankfurt', nr: '4101', address });
+    const created = await call('POST', '/customerlocation', {
+      znl: 'Frankfurt',
+      nr: '4101',
+      customer: Customer.RETAIL_CUSTOMER,
+      address,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const loc = created.json() as { _id: string; __v: number };
     const update = await call('PUT', `/customerlocation/${loc._id}`, {
@@ -115,7 +121,12 @@ it('an emoji (a surrogate pair) is stored as it is', async () => {
     url: '/customerlocation',
     token: office.token,
     tenant: tenant.id,
-    payload: { znl: 'Köln 🚪', nr: '1', address: { street: 'Hohe Straße', housenumber: '1', zip: '50667' } },
+    payload: {
+      znl: 'Köln 🚪',
+      nr: '1',
+      customer: Customer.RETAIL_CUSTOMER,
+      address: { street: 'Hohe Straße', housenumber: '1', zip: '50667' },
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({ znl: 'Köln 🚪' });

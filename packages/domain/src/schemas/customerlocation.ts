@@ -3,7 +3,7 @@
  * customer whose installations the tenant looks after, with the ampel of their books.
  */
 import { z } from 'zod';
-import { CUSTOMER_NUMBERS, Customer, type CustomerNumber } from '../roles';
+import { CUSTOMER_NUMBERS, type CustomerNumber } from '../roles';
 import { LOCATION_AMPELS } from '../rules/location-ampel';
 import { IMPORT_FIELDS } from '../rules/location-import';
 import { addressSchema, addressWriteSchema, emptyAddress } from './address';
@@ -34,13 +34,13 @@ export const customerLocationFieldsSchema = z.object({
 });
 export type CustomerLocationFields = z.infer<typeof customerLocationFieldsSchema>;
 
-export const CUSTOMER_LOCATION_DEFAULTS: CustomerLocationFields = {
+/** What a new branch takes for a field left out; never its customer, which the writer chooses (decision 039). */
+export const CUSTOMER_LOCATION_DEFAULTS: Omit<CustomerLocationFields, 'customer'> = {
   znl: '',
   nr: '',
   sapNr: '',
   address: emptyAddress('DE'),
   bemerkungen: '',
-  customer: Customer.RETAIL_CUSTOMER,
   active: true,
   ruhend: false,
 };
@@ -49,9 +49,18 @@ export const CUSTOMER_LOCATION_DEFAULTS: CustomerLocationFields = {
 export const oneIdentifier = (v: { znl?: string; nr?: string; sapNr?: string }) => Boolean(v.znl || v.nr || v.sapNr);
 const identifierIssue = { error: 'validation.required', path: ['nr'] };
 
-/** POST customerlocation: missing fields take the defaults; ZNL, Nr or SAP-Nr is required. */
+/** A customer that must be given: missing (or null) is 'required', anything but a customer number 'invalid'. */
+export const requiredCustomerSchema = z
+  .number({ error: (issue) => (issue.input == null ? 'validation.required' : 'validation.invalid') })
+  .pipe(customerNumberSchema);
+
+/**
+ * POST customerlocation: missing fields take the defaults, but the customer is required (a new branch never
+ * defaults to one, decision 039); ZNL, Nr or SAP-Nr is required.
+ */
 export const customerLocationCreateSchema = customerLocationFieldsSchema
   .partial()
+  .extend({ customer: requiredCustomerSchema })
   .refine(oneIdentifier, identifierIssue);
 export type CustomerLocationCreate = z.infer<typeof customerLocationCreateSchema>;
 

@@ -1,5 +1,5 @@
 /** SPEC §7 Customer locations on a real database: CRUD, the ampel aggregate, books, counts and the branch scope. */
-import { CustomerRole, Role } from '@pruefbuch/domain/roles';
+import { Customer, CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
 import { createTestApp } from '../../../test/helper';
@@ -32,6 +32,7 @@ describe('POST/GET/PUT/DELETE customerlocation', () => {
       sapNr: 'SAP-4711',
       address: { street: 'Mönckebergstraße', housenumber: '7', zip: '20095', location: 'Hamburg', country: 'DE' },
       bemerkungen: 'Schlüssel beim Marktleiter',
+      customer: Customer.RETAIL_CUSTOMER,
     });
     expect(created.statusCode).toBe(201);
     const loc = created.json();
@@ -72,10 +73,16 @@ describe('POST/GET/PUT/DELETE customerlocation', () => {
 
   it('answers bad input with 400 and the field', async () => {
     const w = await world();
-    const none = await call(w.office.token, w.tenantId, 'POST', '/customerlocation', { bemerkungen: 'ohne Nummer' });
+    const none = await call(w.office.token, w.tenantId, 'POST', '/customerlocation', {
+      bemerkungen: 'ohne Nummer',
+      customer: Customer.RETAIL_CUSTOMER,
+    });
     expect(none.statusCode).toBe(400);
     expect(fieldsOf(none)).toContain('nr');
-    const long = await call(w.office.token, w.tenantId, 'POST', '/customerlocation', { nr: 'x'.repeat(51) });
+    const long = await call(w.office.token, w.tenantId, 'POST', '/customerlocation', {
+      nr: 'x'.repeat(51),
+      customer: Customer.RETAIL_CUSTOMER,
+    });
     expect(fieldsOf(long)).toContain('nr');
     const customer = await call(w.office.token, w.tenantId, 'POST', '/customerlocation', { nr: '1', customer: 7 });
     expect(fieldsOf(customer)).toContain('customer');

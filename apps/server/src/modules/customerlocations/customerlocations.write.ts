@@ -19,7 +19,15 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { get } from './customerlocations.read';
-import { locationAuditView, locationName, lockLocation } from './customerlocations.repo';
+import {
+  findKeyHolder,
+  keyTaken,
+  type LocationKeys,
+  locationAuditView,
+  locationName,
+  lockLocation,
+  withUniqueKeys,
+} from './customerlocations.repo';
 
 const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'customerlocation' as const,
@@ -28,23 +36,57 @@ const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'de
   action,
 });
 
+/** 409 LOCATION_KEY_TAKEN when another branch of the tenant and customer holds one of the keys (decision 039). */
+async function assertKeysFree(tx: Executor, tenantId: string, keys: LocationKeys, exceptId?: string) {
+  const holder = await findKeyHolder(tx, tenantId, keys, exceptId);
+  if (holder) throw keyTaken(holder);
+}
+
+/** POST customerlocation: the customer is required; a key another branch of the customer holds is a 409. */
 export async function create(rctx: RequestContext, input: CustomerLocationCreate) {
   const ctx = requireTenant(rctx);
-  const id = await ctx.db.transaction(async (tx) => {
-    const fields = { ...CUSTOMER_LOCATION_DEFAULTS, ...input };
-    const [row] = await tx
-      .insert(customerLocations)
-      .values({ ...fields, tenantId: ctx.tenantId, address: toAddressValue(fields.address, null) })
-      .returning();
-    if (!row) throw new Error('customer location insert returned nothing');
-    await recordChanges(tx, ctx, audit(ctx, row.id, 'create'), null, locationAuditView(row));
-    return row.id;
-  });
+  const fields = { ...CUSTOMER_LOCATION_DEFAULTS, ...input };
+  const id = await withUniqueKeys(
+    ctx.db,
+    ctx.tenantId,
+    () => fields,
+    () =>
+      ctx.db.transaction(async (tx) => {
+        await assertKeysFree(tx, ctx.tenantId, fields);
+        const [row] = await tx
+          .insert(customerLocations)
+          .values({ ...fields, tenantId: ctx.tenantId, address: toAddressValue(fields.address, null) })
+          .returning();
+        if (!row) throw new Error('customer location insert returned nothing');
+        await recordChanges(tx, ctx, audit(ctx, row.id, 'create'), null, locationAuditView(row));
+        return row.id;
+      }),
+  );
   return get(ctx, id);
 }
 
+/** PUT customerlocation/{id}: a stale __v is a 409 CONFLICT, keys another branch of the customer holds 409 LOCATION_KEY_TAKEN. */
 export async function update(rctx: RequestContext, id: string, input: CustomerLocationUpdate) {
   const ctx = requireTenant(rctx);
+  let wanted: LocationKeys | null = null;
+  await withUniqueKeys(
+    ctx.db,
+    ctx.tenantId,
+    () => wanted,
+    () =>
+      updateIn(ctx, id, input, (keys) => {
+        wanted = keys;
+      }),
+  );
+  return get(ctx, id);
+}
+
+async function updateIn(
+  ctx: TenantContext,
+  id: string,
+  input: CustomerLocationUpdate,
+  writing: (keys: LocationKeys) => void,
+) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockLocation(tx, ctx.tenantId, id);
     if (!current) throw notFound();
@@ -54,6 +96,8 @@ export async function update(rctx: RequestContext, id: string, input: CustomerLo
     if (!oneIdentifier(next)) {
       throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
     }
+    writing(next);
+    await assertKeysFree(tx, ctx.tenantId, next, id);
     const [row] = await tx
       .update(customerLocations)
       .set({
@@ -73,7 +117,6 @@ export async function update(rctx: RequestContext, id: string, input: CustomerLo
     if (!row) throw notFound();
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), locationAuditView(current), locationAuditView(row));
   });
-  return get(ctx, id);
 }
 
 export async function remove(rctx: RequestContext, id: string) {

@@ -1,4 +1,5 @@
 /** The pure parts of the branch screens: the ampel bar's counts, addresses, the single-branch start, import mapping, form. */
+import { Customer } from '@pruefbuch/domain/roles';
 import type { AmpelCount, AmpelCountReply } from '@pruefbuch/domain/schemas/customerlocation';
 import { describe, expect, it } from 'vitest';
 import { ampelCountRequests, combineAmpelCounts } from './ampel-counts';
@@ -169,15 +170,28 @@ describe('import mapping', () => {
 
 describe('the location form', () => {
   it('needs one of ZNL, Nr and SAP-Nr, and says so under Nr.', () => {
-    const result = locationFormSchema.safeParse(emptyLocationValues());
+    const chosen = { ...emptyLocationValues(), customer: Customer.RETAIL_CUSTOMER };
+    const result = locationFormSchema.safeParse(chosen);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['nr', 'validation.required']]);
-    expect(locationFormSchema.safeParse({ ...emptyLocationValues(), sapNr: '123' }).success).toBe(true);
-    expect(locationFormSchema.safeParse({ ...emptyLocationValues(), znl: '  ' }).success).toBe(false);
+    expect(locationFormSchema.safeParse({ ...chosen, sapNr: '123' }).success).toBe(true);
+    expect(locationFormSchema.safeParse({ ...chosen, znl: '  ' }).success).toBe(false);
+  });
+
+  it('starts a new branch with no customer and needs one chosen, said with the missing key', () => {
+    expect(emptyLocationValues().customer).toBeNull();
+    const result = locationFormSchema.safeParse(emptyLocationValues());
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['customer', 'validation.required'],
+      ['nr', 'validation.required'],
+    ]);
+    expect(locationFormSchema.safeParse({ ...emptyLocationValues(), nr: '4711' }).success).toBe(false);
+    expect(locationFormSchema.safeParse({ ...emptyLocationValues(), nr: '4711', customer: 1 }).success).toBe(true);
+    expect(() => toCreateBody({ ...emptyLocationValues(), nr: '4711' })).toThrow();
   });
 
   it('sends no version on create and the version read on update', () => {
-    const values = { ...emptyLocationValues(), nr: '4711', __v: 3 };
+    const values = { ...emptyLocationValues(), nr: '4711', customer: Customer.RETAIL_CUSTOMER, __v: 3 };
     expect(toCreateBody(values)).not.toHaveProperty('__v');
     expect(toUpdateBody(values)).toMatchObject({ nr: '4711', __v: 3 });
   });

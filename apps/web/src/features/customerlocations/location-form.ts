@@ -6,10 +6,13 @@ import {
   customerLocationCreateSchema,
   customerLocationFieldsSchema,
   customerLocationUpdateSchema,
+  requiredCustomerSchema,
 } from '@pruefbuch/domain/schemas/customerlocation';
 import { z } from 'zod';
 
-export type LocationValues = CustomerLocationFields & {
+export type LocationValues = Omit<CustomerLocationFields, 'customer'> & {
+  /** None chosen yet on a new branch: the user picks it, nothing defaults to one (decision 039). */
+  customer: CustomerLocationFields['customer'] | null;
   /** The version the form was loaded with; sent back on PUT, ignored on create. */
   __v: number;
 };
@@ -17,6 +20,7 @@ export type LocationValues = CustomerLocationFields & {
 export const emptyLocationValues = (): LocationValues => ({
   ...CUSTOMER_LOCATION_DEFAULTS,
   address: { ...CUSTOMER_LOCATION_DEFAULTS.address },
+  customer: null,
   __v: 0,
 });
 
@@ -42,14 +46,16 @@ export const locationToValues = (l: CustomerLocation): LocationValues => ({
 });
 
 /**
- * What the form checks before it saves: the fields as the API takes them, and one of ZNL, Nr and SAP-Nr (the
- * server refuses a location without; the message stands under Nr., as the server's would).
+ * What the form checks before it saves: the fields as the API takes them, a chosen customer, and one of ZNL, Nr
+ * and SAP-Nr (the server refuses a location without; the message stands under Nr., as the server's would).
  */
 export const locationFormSchema = customerLocationFieldsSchema
-  .extend({ __v: z.number().int().min(0) })
+  .extend({ customer: requiredCustomerSchema, __v: z.number().int().min(0) })
   .refine((v) => Boolean(v.znl.trim() || v.nr.trim() || v.sapNr.trim()), {
     error: 'validation.required',
     path: ['nr'],
+    // Said together with a missing customer, not only once that is chosen.
+    when: ({ value }) => typeof value === 'object' && value !== null,
   });
 
 /** The bodies of POST (without __v) and PUT (with it). */

@@ -87,6 +87,12 @@ export const customerlocations = {
     deleteBlocked: 'Eine Filiale mit Anlagen kann nicht gelöscht werden. Entfernen Sie zuerst die Anlagen.',
     protocol: 'Protokoll',
     readOnly: 'Sie sehen die Filiale, können sie aber nicht ändern.',
+    customerPlaceholder: 'Kunde wählen',
+    addBookOnlyLinkable: 'Gezeigt werden nur Prüfbücher, die dieser Filiale zugeordnet werden können.',
+    addBookNoCustomer: 'ohne Kunde: Zuordnung nach Rückfrage',
+    addBookFirstOfCustomer: 'erstes Prüfbuch des Kunden: Zuordnung nach Rückfrage',
+    addBookOtherBranch: 'in Filiale {{location}}',
+    openKeyHolder: 'Filiale {{location}} öffnen',
   },
   import: {
     title: 'Filialen importieren',

@@ -89,6 +89,12 @@ export const customerlocations: typeof de = {
     deleteBlocked: 'A branch with installations cannot be deleted. Remove the installations first.',
     protocol: 'Protocol',
     readOnly: 'You can view this branch but not change it.',
+    customerPlaceholder: 'Choose customer',
+    addBookOnlyLinkable: 'Only inspection books that can be assigned to this branch are shown.',
+    addBookNoCustomer: 'no customer: assigned after a confirmation',
+    addBookFirstOfCustomer: 'first book of the customer: assigned after a confirmation',
+    addBookOtherBranch: 'at branch {{location}}',
+    openKeyHolder: 'Open branch {{location}}',
   },
   import: {
     title: 'Import branches',

@@ -47,12 +47,15 @@ export function LocationFields({ form }: { form: UseFormReturnType<LocationValue
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
         <Select
-          value={String(form.values.customer)}
-          onChange={(value) => form.setFieldValue('customer', Number(value ?? Customer.RETAIL_CUSTOMER) as never)}
+          value={form.values.customer == null ? null : String(form.values.customer)}
+          onChange={(value) => form.setFieldValue('customer', value == null ? null : (Number(value) as never))}
           error={form.getInputProps('customer').error}
           label={t('customerlocations.fields.customer')}
+          placeholder={t('customerlocations.edit.customerPlaceholder')}
           data={customers}
           allowDeselect={false}
+          required
+          data-testid="location-customer"
         />
         <Switch
           {...form.getInputProps('active', { type: 'checkbox' })}
