@@ -36,7 +36,10 @@ const send = (
     url,
     token: w.office.token,
     tenant: w.tenantId,
-    ...multipart(fields, { name, content: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') }),
+    ...multipart(
+      { customer: '1', ...fields },
+      { name, content: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') },
+    ),
   });
 
 const list = async (w: Awaited<ReturnType<typeof world>>) =>
@@ -98,9 +101,11 @@ describe('POST customerlocation/import/preview and import', () => {
       zip: '20095',
       location: 'Hamburg',
     });
+    // The empty note cell keeps the stored note (decision 041); the file's address fills the empty one.
     expect(after.docs.find((d: { nr: string }) => d.nr === '4201')).toMatchObject({
       _id: existing.id,
-      bemerkungen: '',
+      bemerkungen: 'alt',
+      address: { street: 'Obere Königsstraße', housenumber: '28', tel: '+49 561 1234' },
     });
 
     const again = await send(w, '/customerlocation/import', CSV);
@@ -110,19 +115,16 @@ describe('POST customerlocation/import/preview and import', () => {
 
   it('reports rows with errors and writes nothing, unless told to skip them', async () => {
     const w = await world();
-    const bad = [
-      'Nr;PLZ;Bemerkung',
-      '1;60311;ok',
-      ';60312;ohne Nummer',
-      '1;60313;doppelt',
-      `2;60314;${'x'.repeat(2001)}`,
-    ].join('\n');
+    const bad = ['Nr;PLZ;Bemerkung', '1;60311;ok', ';60312;ohne Nummer', '1;60313;doppelt', '2;6031;PLZ zu kurz'].join(
+      '\n',
+    );
     const preview = await send(w, '/customerlocation/import/preview', bad);
+    expect(preview.statusCode, preview.body).toBe(200);
     const rows = preview.json().rows;
     expect(rows.map((r: { action: string }) => r.action)).toEqual(['create', 'error', 'error', 'error']);
     expect(rows[1].errors).toEqual([{ field: 'nr', key: 'validation.required' }]);
     expect(rows[2].errors).toEqual([{ field: 'nr', key: 'errors.IMPORT_DUPLICATE' }]);
-    expect(rows[3].errors[0].field).toBe('bemerkungen');
+    expect(rows[3].errors).toEqual([{ field: 'address.zip', key: 'validation.zip' }]);
 
     const refused = await send(w, '/customerlocation/import', bad);
     expect(refused.statusCode).toBe(400);
@@ -148,7 +150,7 @@ describe('POST customerlocation/import/preview and import', () => {
 
     const pdf = await send(w, '/customerlocation/import/preview', Buffer.from('%PDF-1.4\n\0\0binary'), {}, 'x.pdf');
     expect(pdf.statusCode).toBe(400);
-    const whole = multipart({}, { name: 'a.csv', content: Buffer.from(CSV) });
+    const whole = multipart({ customer: '1' }, { name: 'a.csv', content: Buffer.from(CSV) });
     const cut = await t.api({
       method: 'POST',
       url: '/customerlocation/import/preview',
@@ -170,9 +172,111 @@ describe('POST customerlocation/import/preview and import', () => {
       url: '/customerlocation/import',
       token: branch.token,
       tenant: w.tenantId,
-      ...multipart({}, { name: 'a.csv', content: Buffer.from(CSV) }),
+      ...multipart({ customer: '1' }, { name: 'a.csv', content: Buffer.from(CSV) }),
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('re-import (decision 041)', () => {
+  it('does no damage: a combined street column is split, a repeated number not doubled, an empty cell keeps the stored value unless the user clears', async () => {
+    const w = await world();
+    const stored = await insertLocation(db, w.tenantId, {
+      znl: 'Rhein-Main',
+      nr: '4101',
+      customer: 1,
+      bemerkungen: 'Schlüssel beim Pförtner',
+      address: {
+        _id: crypto.randomUUID(),
+        street: 'Zeil',
+        housenumber: '85',
+        zip: '60313',
+        location: 'Frankfurt am Main',
+        tel: '069 1234',
+        email: '',
+        homepage: '',
+        country: 'DE',
+      },
+    });
+    // The street column repeats the number of the number column: nothing to change.
+    const same = 'ZNL;Nr;Straße;Hausnr.;PLZ;Bemerkung\nRhein-Main;4101;Zeil 85;85;60313;';
+    const p1 = (await send(w, '/customerlocation/import/preview', same)).json();
+    expect(p1.rows[0]).toMatchObject({ action: 'unchanged', changes: [] });
+
+    // A combined street column without a number column; the note cell is empty.
+    const moved = 'ZNL;Nr;Straße;PLZ;Bemerkung\nRhein-Main;4101;Zeil 87a;60313;';
+    const p2 = (await send(w, '/customerlocation/import/preview', moved)).json();
+    expect(p2.rows[0]).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'housenumber', old: '85', new: '87a' }],
+    });
+    const done = await send(w, '/customerlocation/import', moved);
+    expect(done.statusCode, done.body).toBe(200);
+    const [kept] = (await list(w)).docs;
+    expect(kept).toMatchObject({ _id: stored.id, bemerkungen: 'Schlüssel beim Pförtner' });
+    expect(kept.address).toMatchObject({ street: 'Zeil', housenumber: '87a', tel: '069 1234' });
+
+    // Clearing empty cells is the user's choice.
+    const p3 = (await send(w, '/customerlocation/import/preview', moved, { clearEmpty: 'true' })).json();
+    expect(p3.rows[0].changes).toEqual([{ field: 'bemerkungen', old: 'Schlüssel beim Pförtner', new: '' }]);
+    await send(w, '/customerlocation/import', moved, { clearEmpty: 'true' });
+    expect((await list(w)).docs[0]).toMatchObject({ bemerkungen: '' });
+  });
+
+  it('checks the ZIP code by the country of the row (a country column, else the stored country, else Germany)', async () => {
+    const w = await world();
+    await insertLocation(db, w.tenantId, {
+      nr: '9',
+      znl: '',
+      customer: 1,
+      address: {
+        _id: crypto.randomUUID(),
+        street: '',
+        housenumber: '',
+        zip: '1010',
+        location: 'Wien',
+        tel: '',
+        email: '',
+        homepage: '',
+        country: 'AT',
+      },
+    });
+    const csv = [
+      'Nr;PLZ;Land',
+      '1;6031;DE',
+      '2;1010;Österreich',
+      '3;1012 AB;NL',
+      '4;60311;',
+      '5;6031;',
+      '6;00-950;PL',
+      '7;60311;Atlantis',
+      '8;SW1A 1AA;GB',
+      '9;1020;',
+    ].join('\n');
+    const p = (await send(w, '/customerlocation/import/preview', csv)).json();
+    expect(p.mapping.country).toBe(2);
+    expect(
+      p.rows.map((r: { nr: string; action: string; errors: { field: string; key: string }[] }) => [
+        r.nr,
+        r.action,
+        r.errors,
+      ]),
+    ).toEqual([
+      ['1', 'error', [{ field: 'address.zip', key: 'validation.zip' }]],
+      ['2', 'create', []],
+      ['3', 'create', []],
+      ['4', 'create', []],
+      ['5', 'error', [{ field: 'address.zip', key: 'validation.zip' }]],
+      ['6', 'create', []],
+      ['7', 'error', [{ field: 'address.country', key: 'validation.country' }]],
+      ['8', 'create', []],
+      ['9', 'update', []],
+    ]);
+    await send(w, '/customerlocation/import', csv, { skipInvalid: 'true' });
+    const docs = (await list(w)).docs;
+    expect(docs.find((d: { nr: string }) => d.nr === '2').address).toMatchObject({ zip: '1010', country: 'AT' });
+    expect(docs.find((d: { nr: string }) => d.nr === '4').address).toMatchObject({ country: 'DE' });
+    expect(docs.find((d: { nr: string }) => d.nr === '9').address).toMatchObject({ zip: '1020', country: 'AT' });
   });
 });
 

@@ -9,6 +9,9 @@ import {
   customerLocationListReply,
   customerLocationUpdateSchema,
   importReplySchema,
+  importRunListQuery,
+  importRunListReply,
+  importRunSchema,
   linkBookSchema,
   locationAssignmentSchema,
   locationBookParams,
@@ -24,6 +27,7 @@ import { protocolRoute } from '../protocol/protocol.routes';
 import * as assignments from './customerlocations.assign';
 import { exportLocations } from './customerlocations.export';
 import * as imports from './customerlocations.import';
+import * as importRuns from './customerlocations.import-runs';
 import * as read from './customerlocations.read';
 import { locationExists } from './customerlocations.repo';
 import * as write from './customerlocations.write';
@@ -77,7 +81,7 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     consumes: ['multipart/form-data'],
     description:
-      'multipart/form-data: file (CSV or XLSX, at most 5 MB); mapping (optional JSON: field → column index); skipInvalid (optional, "true").',
+      'multipart/form-data: file (CSV or XLSX, at most 5 MB); customer (required: the customer the branches belong to); mapping (optional JSON: field → column index); skipInvalid (optional, "true"); clearEmpty (optional, "true": an empty cell clears the stored value, else it keeps it).',
     response: { 200: importReplySchema },
   };
 
@@ -91,6 +95,19 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'customerlocations:write' },
     schema: importForm,
     handler: async (req) => imports.commit(ctxOf(req), await imports.readImportForm(req)),
+  });
+
+  /** The import runs of branch lists, newest first, and undoing one (decision 041). */
+  app.get('/customerlocation/import/runs', {
+    config: { access: 'customerlocations:importruns' },
+    schema: { tags, querystring: importRunListQuery, response: { 200: importRunListReply } },
+    handler: (req) => importRuns.listRuns(ctxOf(req), req.query),
+  });
+
+  app.post('/customerlocation/import/runs/:id/undo', {
+    config: { access: 'customerlocations:importruns' },
+    schema: { tags, params: idParams, response: { 200: importRunSchema } },
+    handler: (req) => importRuns.undoRun(ctxOf(req), req.params.id),
   });
 
   app.get('/customerlocation/user/:userId', {
