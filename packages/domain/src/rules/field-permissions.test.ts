@@ -75,7 +75,6 @@ describe('forbiddenChanges', () => {
     vkid: { ...ORDER_DEFAULTS.vkid, betrag: 1000, bemerkungen: 'alt' },
     maw: [
       {
-        _id: 'm1',
         datum: null,
         art: 'int',
         stunden: 2,
@@ -85,7 +84,6 @@ describe('forbiddenChanges', () => {
         verrechnet: true,
       },
       {
-        _id: 'm2',
         datum: null,
         art: 'ext',
         stunden: 1,
@@ -98,6 +96,7 @@ describe('forbiddenChanges', () => {
   };
   const m = (i: number) => order.maw[i] as (typeof order.maw)[number];
   const lager = R.ROLE_LAGER;
+  const reordered = (e: object) => Object.fromEntries(Object.entries(e).reverse());
 
   it.each([
     ['the whole order sent unchanged', order, []],
@@ -109,12 +108,14 @@ describe('forbiddenChanges', () => {
       { ...order, vkid: { ...order.vkid, verrechnet: true, vergabepreis: 5 } },
       ['vkid.vergabepreis', 'vkid.verrechnet'],
     ],
-    ['a maw entry’s hours changed', { ...order, maw: [{ ...m(0), stunden: 3 }, m(1)] }, []],
-    ['a maw entry billed', { ...order, maw: [m(0), { ...m(1), verrechnet: true }] }, ['maw.1.verrechnet']],
-    ['a billed maw entry unbilled', { ...order, maw: [{ ...m(0), verrechnet: false }, m(1)] }, ['maw.0.verrechnet']],
+    ['an unbilled entry’s hours changed', { ...order, maw: [m(0), { ...m(1), stunden: 3 }] }, []],
+    ['a billed entry’s hours changed', { ...order, maw: [{ ...m(0), stunden: 3 }, m(1)] }, ['maw.0.verrechnet', 'maw']],
+    ['an entry billed', { ...order, maw: [m(0), { ...m(1), verrechnet: true }] }, ['maw.1.verrechnet']],
+    ['a billed entry unbilled', { ...order, maw: [{ ...m(0), verrechnet: false }, m(1)] }, ['maw']],
     ['entries reordered', { ...order, maw: [m(1), m(0)] }, []],
-    ['a new entry not billed', { ...order, maw: [...order.maw, { ...m(1), _id: undefined }] }, []],
-    ['a new entry billed', { ...order, maw: [...order.maw, { ...m(0), _id: undefined }] }, ['maw.2.verrechnet']],
+    ['a billed entry as read back, its keys in another order', { ...order, maw: [reordered(m(0)), m(1)] }, []],
+    ['a new entry not billed', { ...order, maw: [...order.maw, m(1)] }, []],
+    ['a new entry billed', { ...order, maw: [...order.maw, { ...m(0), bemerkung: 'neu' }] }, ['maw.2.verrechnet']],
     ['an unbilled entry removed', { ...order, maw: [m(0)] }, []],
     ['a billed entry removed', { ...order, maw: [m(1)] }, ['maw']],
   ])('%s', (_, after, fields) => {

@@ -90,10 +90,20 @@ const valueAt = (obj: unknown, path: readonly string[]): unknown => {
 };
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** JSON with the keys sorted, so an entry read back from the database compares equal to the one sent. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
+
 /**
- * The paths of `list[].field` that differ: an entry's field compared with the entry of the same _id
- * before (a new entry with the field's empty value: null or false), and an entry removed whose field
- * was set. Changed entries are named by their index after ('maw.2.verrechnet'), removed ones by the list.
+ * `list[].field` (the billed flag of an order's extra-effort entries, which carry no id): the entries
+ * with the field set are frozen for other roles. Each entry after with the field set must match one
+ * such entry before (as a whole, in any order), else it is named by its index ('maw.2.verrechnet');
+ * an entry with the field set that is gone or changed names the list ('maw'). Entries without the
+ * field set may be added, changed, moved and removed.
  */
 function listChanges(path: string, before: unknown, after: unknown): string[] {
   const [list = '', field = ''] = path.split('[].');
@@ -101,18 +111,17 @@ function listChanges(path: string, before: unknown, after: unknown): string[] {
     const v = valueAt(o, list.split('.'));
     return Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
   };
-  const old = new Map(entries(before).map((e) => [e._id, e] as const));
-  const empty = (v: unknown) => v === null || v === undefined || v === false;
+  const isSet = (e: Record<string, unknown>) => !(e[field] === null || e[field] === undefined || e[field] === false);
+  const remaining = new Map<string, number>();
+  for (const e of entries(before).filter(isSet)) remaining.set(canonical(e), (remaining.get(canonical(e)) ?? 0) + 1);
   const changed: string[] = [];
-  const kept = new Set<unknown>();
   entries(after).forEach((e, i) => {
-    const prior = e._id !== undefined ? old.get(e._id) : undefined;
-    if (prior) kept.add(e._id);
-    const changes = prior ? !same(prior[field], e[field]) : !empty(e[field]);
-    if (changes) changed.push(`${list}.${i}.${field}`);
+    if (!isSet(e)) return;
+    const left = remaining.get(canonical(e)) ?? 0;
+    if (left > 0) remaining.set(canonical(e), left - 1);
+    else changed.push(`${list}.${i}.${field}`);
   });
-  const removedSet = [...old.entries()].some(([id, e]) => !kept.has(id) && !empty(e[field]));
-  return removedSet ? [...changed, list] : changed;
+  return [...remaining.values()].some((n) => n > 0) ? [...changed, list] : changed;
 }
 
 /**

@@ -143,6 +143,31 @@ describe('POST orders/{id}/book', () => {
     expect(stored?.bookId).toBeNull();
   });
 
+  // Decision 042: making a book needs the book writers' right, as POST books does.
+  it.each([
+    ['warehouse', Role.ROLE_LAGER, 403],
+    ['production', Role.ROLE_FERTIGUNG, 403],
+    ['production lead', Role.ROLE_LEITER_FERTIGUNG, 403],
+    ['service technician (a book writer)', Role.ROLE_SERVICE_TECHNIKER, 201],
+    ['project (a book writer)', Role.PROJECT_ROLE, 201],
+  ])('%s: %i', async (_, role, status) => {
+    const caller = await member(t, role, [tenant.id]);
+    const order = await insertDoorOrder(t.database.db, tenant.id);
+    const res = await createFor(order.id, { folder }, caller.token);
+    expect(res.statusCode).toBe(status);
+    // POST books answers the same role alike.
+    const direct = await t.api({
+      method: 'POST',
+      url: '/books',
+      token: caller.token,
+      tenant: tenant.id,
+      payload: { title: `Tür ${tag()}`, folder, bookType: SLIDING_DOOR_TYPE },
+    });
+    expect(direct.statusCode).toBe(status);
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored?.bookId ?? null).toBe(status === 201 ? res.json().bookId : null);
+  });
+
   it('refuses a body without a folder', async () => {
     const order = await insertDoorOrder(t.database.db, tenant.id);
     const res = await createFor(order.id, {});

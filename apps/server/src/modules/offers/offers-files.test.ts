@@ -226,7 +226,7 @@ describe('DELETE offer/{id}/files/{fileId}', () => {
 });
 
 describe('attachments past their deletion date', () => {
-  it('are removed by the daily run after the date, with the protocol naming each file', async () => {
+  it('are removed by the daily run after the date, with the protocol naming each file and who set the date', async () => {
     const w = await offerWorld(t);
     const keep = await w.create({ deleteFilesDate: '2030-06-30' });
     const content = samples.pdf();
@@ -252,7 +252,12 @@ describe('attachments past their deletion date', () => {
       newValue: string | null;
       userKuerzel: string;
     }[];
-    expect(protocol[0]).toMatchObject({ field: 'file', oldValue: 'weg.pdf', newValue: null, userKuerzel: '' });
+    expect(protocol[0]).toMatchObject({
+      field: 'filePurged',
+      oldValue: 'weg.pdf',
+      newValue: null,
+      userKuerzel: w.office.abbreviation,
+    });
     expect((await run('2030-06-02')).files).toBe(0);
   });
 });

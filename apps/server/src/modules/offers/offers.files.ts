@@ -4,10 +4,11 @@
  * offer_files; a download per file and all of them as one zip, streamed while it is written.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { OFFER_FILES_MAX_COUNT, OFFER_FILES_MAX_MB } from '@pruefbuch/domain/constants';
+import { and, count, eq, inArray, isNotNull, lt, sum } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Executor } from '../../db/client';
-import { auditLogs, blobs, offerFiles, offers } from '../../db/schema/index';
+import { auditLogs, blobs, offerFiles, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
@@ -19,7 +20,40 @@ import { get } from './offers.read';
 import { filesOf, findOffer, OFFER_ATTACHMENT_TYPE } from './offers.repo';
 import { auditOf, lockForWrite } from './offers.write';
 
-/** POST offer/{id}/files: one file of the multipart form becomes an attachment; replies the offer. */
+/**
+ * The attachment quota of an offer (decision 042): at most OFFER_FILES_MAX_COUNT files and
+ * OFFER_FILES_MAX_MB megabytes together. Checked under the offer's row lock, so uploads at the same
+ * time count one after the other; past the count a 400, past the size a 413, each naming the limit.
+ */
+async function checkQuota(tx: Executor, offerId: string, size: number) {
+  const [held] = await tx
+    .select({ files: count(), bytes: sum(blobs.size) })
+    .from(offerFiles)
+    .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
+    .where(eq(offerFiles.offerId, offerId));
+  if ((held?.files ?? 0) + 1 > OFFER_FILES_MAX_COUNT) {
+    throw new AppError('OFFER_FILE_COUNT_LIMIT', 400, [
+      {
+        field: 'file',
+        key: 'errors.OFFER_FILE_COUNT_LIMIT',
+        message: 'OFFER_FILE_COUNT_LIMIT',
+        params: { limit: OFFER_FILES_MAX_COUNT },
+      },
+    ]);
+  }
+  if (Number(held?.bytes ?? 0) + size > OFFER_FILES_MAX_MB * 1024 * 1024) {
+    throw new AppError('OFFER_FILE_SIZE_LIMIT', 413, [
+      {
+        field: 'file',
+        key: 'errors.OFFER_FILE_SIZE_LIMIT',
+        message: 'OFFER_FILE_SIZE_LIMIT',
+        params: { limit: OFFER_FILES_MAX_MB },
+      },
+    ]);
+  }
+}
+
+/** POST offer/{id}/files: one file of the multipart form becomes an attachment (within the quota); replies the offer. */
 export async function addFile(ctx: TenantContext, offerId: string, upload: ReceivedUpload) {
   const file = upload.file;
   try {
@@ -28,6 +62,7 @@ export async function addFile(ctx: TenantContext, offerId: string, upload: Recei
     await keepingUpload(ctx.deps.database.db, ctx.deps.files, file.staged, () =>
       ctx.db.transaction(async (tx) => {
         await lockForWrite(tx, ctx, offerId);
+        await checkQuota(tx, offerId, file.staged.size);
         const blob = await commitBlob(tx, ctx, file, { bookId: null, type: OFFER_ATTACHMENT_TYPE });
         await tx.insert(offerFiles).values({ offerId, blobId: blob.id });
         // The list shows the count of attachments: an open list learns of the change (offer/get/updatedAt).
@@ -122,8 +157,8 @@ export async function zipOfFiles(ctx: TenantContext, offerId: string) {
 
 /**
  * Data economy: after an offer's deleteFilesDate its attachments are removed (the daily run calls this
- * with the day); their bytes go after the grace period. The protocol names each removed file, written by
- * nobody (the system). Returns how many files were removed.
+ * with the day); their bytes go after the grace period. The protocol names each removed file (field
+ * filePurged) with the user who set the date as its editor (decision 042). Returns how many files were removed.
  */
 export async function removeExpiredFiles(db: Db, graceHours: number, today: string, opts: { tenantId?: string } = {}) {
   const due = await db
@@ -155,16 +190,23 @@ export async function removeExpiredFiles(db: Db, graceHours: number, today: stri
         ),
       );
       await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, id));
+      const [setBy] = offer.deleteFilesSetBy
+        ? await tx
+            .select({ id: users.id, abbreviation: users.abbreviation })
+            .from(users)
+            .where(eq(users.id, offer.deleteFilesSetBy))
+        : [];
       await tx.insert(auditLogs).values(
         files.map((f) => ({
           tenantId: offer.tenantId,
           entity: 'offer' as const,
           entityId: id,
           action: 'update' as const,
-          field: 'file',
+          field: 'filePurged',
           oldValue: f.fileName,
           newValue: null,
-          editorId: null,
+          editorId: setBy?.id ?? null,
+          editorAbbreviation: setBy?.abbreviation ?? '',
         })),
       );
       await scheduleFileRemovals(

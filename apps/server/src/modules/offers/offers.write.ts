@@ -6,6 +6,7 @@
  * (KTB informed, take-over asked for, attachments, the daily ampel) leaves it as it is.
  */
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
+import { deleteFilesDateIssue } from '@pruefbuch/domain/rules/field-permissions';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { mayTakeOver } from '@pruefbuch/domain/rules/offer-ampel';
 import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
@@ -22,7 +23,8 @@ import type { Executor, Tx } from '../../db/client';
 import { blobs, offerFiles, offerLastSearches, offers } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { checkFieldPermissions } from '../../platform/field-permissions';
 import { scheduleFileRemovals } from '../../platform/files-removals';
 import { resolveSource, sourceLabel } from './offers.defects';
 import { get } from './offers.read';
@@ -88,11 +90,28 @@ function checkIssues(next: OfferFields) {
   }
 }
 
+/**
+ * What a role may set (decision 042): a changed field of a group the role may not set is a 403; a
+ * deletion date set anew must lie after today (admins excepted), else a 400 at deleteFilesDate.
+ */
+function checkPermitted(ctx: TenantContext, before: OfferFields, next: OfferFields) {
+  checkFieldPermissions('offer', ctx.user.role, before, next);
+  const key = deleteFilesDateIssue(before.deleteFilesDate, next.deleteFilesDate, ctx.user.role, berlinToday());
+  if (key) throw badField('deleteFilesDate', key);
+}
+
+/** Who set the deletion date: the caller when it changes, nobody once it is cleared (the purge is recorded in their name). */
+const deleteFilesSetBy = (ctx: TenantContext, before: OfferFields | null, next: OfferFields, was: string | null) => {
+  if (before && next.deleteFilesDate === before.deleteFilesDate) return was;
+  return next.deleteFilesDate ? ctx.user.id : null;
+};
+
 /** POST offer: the defaults, what was sent, the derived columns; with `source` linked to its defect. */
 export async function create(rctx: RequestContext, input: OfferCreate) {
   const ctx = requireTenant(rctx);
   const { source, ...given } = input;
   const fields: OfferFields = { ...OFFER_DEFAULTS, ...given };
+  checkPermitted(ctx, OFFER_DEFAULTS, fields);
   checkIssues(fields);
   const id = await ctx.db.transaction(async (tx) => {
     await checkUsers(tx, ctx.tenantId, fields, null);
@@ -105,6 +124,7 @@ export async function create(rctx: RequestContext, input: OfferCreate) {
         ...derivedOf(fields, server, berlinToday()),
         tenantId: ctx.tenantId,
         talkResultAt: fields.angebot.talkResult ? new Date() : null,
+        deleteFilesSetBy: deleteFilesSetBy(ctx, null, fields, null),
         sourceBookId: src?.book.id ?? null,
         sourceRecordId: src?.record.id ?? null,
         sourceDefectId: src?.defect._id ?? null,
@@ -130,6 +150,7 @@ export async function update(rctx: RequestContext, id: string, input: OfferUpdat
     if (__v !== current.version) throw conflict();
     const before = fieldsOf(current);
     const next: OfferFields = { ...before, ...given };
+    checkPermitted(ctx, before, next);
     checkIssues(next);
     await checkUsers(tx, ctx.tenantId, next, before);
     const talkChanged = next.angebot.talkResult !== before.angebot.talkResult;
@@ -139,6 +160,7 @@ export async function update(rctx: RequestContext, id: string, input: OfferUpdat
         ...columnsOf(next),
         ...derivedOf(next, serverStateOf(current), berlinToday()),
         talkResultAt: talkChanged ? (next.angebot.talkResult ? new Date() : null) : current.talkResultAt,
+        deleteFilesSetBy: deleteFilesSetBy(ctx, before, next, current.deleteFilesSetBy),
         version: current.version + 1,
         updatedAt: new Date(),
       })

@@ -16,6 +16,7 @@ import { orders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { checkFieldPermissions } from '../../platform/field-permissions';
 import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
@@ -71,11 +72,15 @@ async function insertOrder(
   return row;
 }
 
-/** POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. */
+/**
+ * POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. A field
+ * the caller's role may not set (decision 042) must keep its default.
+ */
 export async function create(rctx: RequestContext, input: OrderCreate) {
   const ctx = requireTenant(rctx);
   const { aktuelle_abteilung, ...given } = input;
   const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
+  checkFieldPermissions('order', ctx.user.role, ORDER_DEFAULTS, fields);
   checkMinimum(fields);
   const row = await ctx.db.transaction((tx) =>
     insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 }),
@@ -111,14 +116,19 @@ export async function writeOrder(
   return row;
 }
 
-/** PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409. */
+/**
+ * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
+ * changed field the caller's role may not set (decision 042) a 403.
+ */
 export async function update(rctx: RequestContext, id: string, input: OrderUpdate) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     const { __v, ...given } = input;
     if (__v !== current.version) throw conflict();
-    const next = { ...fieldsOf(current), ...given };
+    const before = fieldsOf(current);
+    const next = { ...before, ...given };
+    checkFieldPermissions('order', ctx.user.role, before, next);
     checkMinimum(next);
     await writeOrder(tx, ctx, current, next);
   });
