@@ -9,8 +9,11 @@ const here = import.meta.dirname;
 const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pruefbuch/'));
 
-/** Entry points: the server and the command-line tools that ship with it. */
-export const entries = { main: 'src/main.ts' };
+/**
+ * Entry points: the server, the worker that reads uploaded spreadsheets (platform/spreadsheet.ts
+ * starts dist/spreadsheet-worker.js next to itself) and the command-line tools that ship with it.
+ */
+export const entries = { main: 'src/main.ts', 'spreadsheet-worker': 'src/platform/spreadsheet.worker.ts' };
 for (const [name, file] of [
   ['backup', 'src/ops/backup-cli.ts'],
   ['restore', 'src/ops/restore-cli.ts'],

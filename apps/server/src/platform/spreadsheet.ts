@@ -1,56 +1,188 @@
 /**
  * Reading a spreadsheet a user uploads (XLSX, or CSV with ; or ,) into rows of cells: the first sheet of
  * a workbook, told by its bytes, else text. The importers map and check the cells themselves.
+ *
+ * The file is read off the event loop, in a worker thread with memory limits and a time limit, at
+ * most READ_LIMITS.slots files at once per process; the caps of spreadsheet-read.ts apply while reading
+ * (decision 040). A refusal is a 400 or 413 naming the cap; too many files waiting is a 503 with
+ * Retry-After.
  */
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { AppError } from './errors';
+import { SHEET_CAPS, type SheetErrorReason } from './spreadsheet-read';
+import { fileTooLarge } from './uploads';
 
-/** Rows read at most; an importer refuses a file with more. */
-export const MAX_SHEET_ROWS = 5000;
+export { SHEET_CAPS } from './spreadsheet-read';
 
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+/** Rows read at most below the header; a longer file is refused while it is read. */
+export const MAX_SHEET_ROWS = SHEET_CAPS.rows;
+
+/** How files are read per process (decision 040); tests may lower them. */
+export const READ_LIMITS = {
+  /** Files read at the same time; more wait in line. */
+  slots: 2,
+  /** Files waiting for a slot at most; one more is told to come back (503). */
+  queue: 8,
+  /** How long a file may wait for a slot. */
+  waitMs: 10_000,
+  /** How long reading one file may take, the worker's start included. */
+  timeMs: 20_000,
+  /** Heap of one reading worker (the bytes and rows it holds are bounded by the caps). */
+  memoryMb: 256,
+};
+const RETRY_AFTER_SECONDS = 5;
 
 /** The cells of the first sheet (XLSX, told by its bytes) or of a CSV (delimiter detected, ; or ,). */
 export async function readSheet(buffer: Buffer, name: string): Promise<unknown[][]> {
-  if (isZip(buffer)) {
-    const book = new ExcelJS.Workbook();
-    try {
-      await book.xlsx.load(buffer as unknown as ArrayBuffer);
-    } catch {
-      throw unreadable();
-    }
-    const sheet = book.worksheets[0];
-    if (!sheet) return [];
-    const rows: unknown[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row) => {
-      if (rows.length > MAX_SHEET_ROWS + 1) return; // plan() refuses the file; no need to convert the rest
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      rows.push(values.map(cellValue));
-    });
-    return rows;
+  if (buffer.length > SHEET_CAPS.uploadBytes) throw fileTooLarge(Math.round(SHEET_CAPS.uploadBytes / 1048576));
+  const release = await slot();
+  try {
+    return await inWorker(buffer, name);
+  } finally {
+    release();
   }
-  if (buffer.includes(0)) throw unreadable();
-  if (/\.(xls|ods)$/i.test(name)) throw unreadable();
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  return parsed.data;
 }
 
-/** An ExcelJS cell value as plain text or number (rich text, hyperlinks and formulas by their shown value). */
-function cellValue(v: ExcelJS.CellValue): unknown {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if (v instanceof Date) return v.toISOString().slice(0, 10);
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('text' in v) return v.text;
-    if ('result' in v) return v.result ?? '';
-    return '';
+// ---------------------------------------------------------------------------------------------
+// At most READ_SLOTS readings at once.
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+function slot(): Promise<() => void> {
+  const release = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) next();
+  };
+  if (running < READ_LIMITS.slots) {
+    running++;
+    return Promise.resolve(release);
   }
-  return v;
+  if (waiting.length >= READ_LIMITS.queue) return Promise.reject(busy());
+  return new Promise((resolve, reject) => {
+    const go = () => {
+      clearTimeout(timer);
+      running++;
+      resolve(release);
+    };
+    const timer = setTimeout(() => {
+      const i = waiting.indexOf(go);
+      if (i >= 0) waiting.splice(i, 1);
+      reject(busy());
+    }, READ_LIMITS.waitMs);
+    waiting.push(go);
+  });
 }
+
+const busy = () => refusal('IMPORT_BUSY', 503, { seconds: RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
+
+/** How many files are being read and waiting (for tests and metrics). */
+export const readingLoad = () => ({ running, waiting: waiting.length });
+
+// ---------------------------------------------------------------------------------------------
+// The worker.
+
+/**
+ * The worker's entry: next to this module in the compiled server (build.mjs bundles it as
+ * spreadsheet-worker.js); from the TypeScript source (development, tests) it is loaded through tsx.
+ */
+function workerSource(): { source: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts'))
+    return { source: new URL('./spreadsheet-worker.js', import.meta.url), eval: false };
+  const require = createRequire(import.meta.url);
+  const tsx = pathToFileURL(require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'));
+  const worker = new URL('./spreadsheet.worker.ts', import.meta.url);
+  // Node 20 does not apply loaders given by execArgv to a worker's entry: register tsx first.
+  const code = `import(${JSON.stringify(tsx.href)}).then((m) => { m.register(); return import(${JSON.stringify(worker.href)}); });`;
+  return { source: code, eval: true };
+}
+
+type Answer =
+  | { rows: unknown[][] }
+  | { refused: { reason: SheetErrorReason; params: Record<string, string | number> } };
+
+function inWorker(buffer: Buffer, name: string): Promise<unknown[][]> {
+  const { source, eval: isEval } = workerSource();
+  const bytes = new Uint8Array(buffer.byteLength);
+  bytes.set(buffer);
+  const worker = new Worker(source, {
+    eval: isEval,
+    workerData: { bytes, name },
+    transferList: [bytes.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    stdout: false,
+    stderr: false,
+  });
+  worker.unref();
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => finish(() => reject(tooComplex())), READ_LIMITS.timeMs);
+    worker.once('message', (answer: Answer) =>
+      finish(() =>
+        'rows' in answer ? resolve(answer.rows) : reject(refusedBy(answer.refused.reason, answer.refused.params)),
+      ),
+    );
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the file is beyond what is read.
+    worker.once('error', (err) =>
+      finish(() =>
+        reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : unreadable()),
+      ),
+    );
+    worker.once('exit', () => finish(() => reject(tooComplex())));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals.
+
+const refusal = (code: ErrorCode, status: number, params?: Record<string, string | number>, retryAfter?: number) =>
+  new AppError(
+    code,
+    status,
+    [{ field: 'file', key: `errors.${code}`, message: code, ...(params ? { params } : {}) }],
+    retryAfter,
+  );
 
 const unreadable = () =>
   new AppError('UNSUPPORTED_FILE_TYPE', 400, [
     { field: 'file', key: 'errors.IMPORT_UNREADABLE', message: 'IMPORT_UNREADABLE' },
   ]);
+
+const tooComplex = () => refusal('IMPORT_TOO_COMPLEX', 400, { seconds: READ_LIMITS.timeMs / 1000 });
+
+/** The reply for a cap the reader refused the file by: 413 for sizes, 400 for the rest. */
+function refusedBy(reason: SheetErrorReason, params: Record<string, string | number>): AppError {
+  switch (reason) {
+    case 'uploadBytes':
+      return fileTooLarge(Number(params.limit));
+    case 'unpackedBytes':
+      return refusal('IMPORT_UNPACKED_TOO_LARGE', 413, params);
+    case 'textChars':
+      return refusal('IMPORT_TEXT_TOO_LARGE', 413, params);
+    case 'zipEntries':
+      return refusal('IMPORT_ZIP_ENTRIES', 400, params);
+    case 'ratio':
+      return refusal('IMPORT_COMPRESSION', 400, params);
+    case 'rows':
+      return refusal('IMPORT_TOO_MANY_ROWS', 400, params);
+    case 'columns':
+      return refusal('IMPORT_TOO_MANY_COLUMNS', 400, params);
+    case 'cellChars':
+      return refusal('IMPORT_CELL_TOO_LONG', 400, params);
+    case 'encoding':
+      return refusal('IMPORT_ENCODING', 400);
+    default:
+      return unreadable();
+  }
+}

@@ -1,0 +1,676 @@
+/**
+ * Reading an uploaded spreadsheet into rows of cells with caps that hold WHILE reading (decision 040):
+ * an XLSX is read from its zip directory, only the parts needed (relationships, workbook, shared
+ * strings, first sheet) are inflated in small steps and tokenised as they come, so no part, text or
+ * cell is ever held whole before its cap applies; a CSV is decoded (UTF-8, else Windows-1252, never a
+ * silent U+FFFD) and split row by row. Synchronous and free of the server: it runs in a worker
+ * (spreadsheet.worker.ts), and tests may call it directly.
+ */
+import { Inflate } from 'fflate';
+import Papa from 'papaparse';
+
+/** The caps of one uploaded spreadsheet (documented in decision 040). */
+export const SHEET_CAPS = {
+  /** The upload itself (compressed for an XLSX). */
+  uploadBytes: 5 * 1024 * 1024,
+  /** Entries in the zip directory of an XLSX. */
+  zipEntries: 500,
+  /** Bytes inflated, all parts read together (workbook, relationships, shared strings, first sheet). */
+  unpackedBytes: 50 * 1024 * 1024,
+  /** Inflated to compressed bytes of one part, checked once the part passed `ratioFromBytes`. */
+  ratio: 200,
+  ratioFromBytes: 1024 * 1024,
+  /** Data rows below the header row. */
+  rows: 5000,
+  /** Columns holding a value. */
+  columns: 100,
+  /** Characters of one cell (the longest field, a branch's note, holds 2000). */
+  cellChars: 2000,
+  /** Characters of a header cell (first row). */
+  headerChars: 200,
+  /** Characters of all cells together (a shared string counts at every cell that uses it). */
+  textChars: 5_000_000,
+};
+export type SheetCaps = typeof SHEET_CAPS;
+
+export type SheetErrorReason =
+  | 'unreadable'
+  | 'encoding'
+  | 'uploadBytes'
+  | 'zipEntries'
+  | 'unpackedBytes'
+  | 'ratio'
+  | 'rows'
+  | 'columns'
+  | 'cellChars'
+  | 'textChars';
+
+/** Why a file was refused, and the cap (and cell) that refused it. */
+export class SheetError extends Error {
+  constructor(
+    public readonly reason: SheetErrorReason,
+    public readonly params: Record<string, string | number> = {},
+  ) {
+    super(reason);
+  }
+}
+
+export type Cell = string | number | boolean;
+
+const isZip = (b: Uint8Array) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** The cells of the first sheet (XLSX, told by its bytes) or of a CSV (delimiter detected). */
+export function parseSheet(bytes: Uint8Array, name: string, caps: SheetCaps = SHEET_CAPS): Cell[][] {
+  if (bytes.length > caps.uploadBytes) throw new SheetError('uploadBytes', { limit: mb(caps.uploadBytes) });
+  if (isZip(bytes)) return readXlsx(bytes, caps);
+  if (/\.(xls|ods)$/i.test(name)) throw new SheetError('unreadable');
+  return readCsv(decodeText(bytes), caps);
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1048576);
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Windows-1252's characters for 0x80–0x9F (0 where it has none); the other bytes are Latin-1. */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/**
+ * Windows-1252 by its table: Node 20's TextDecoder('windows-1252') decodes Latin-1 instead (0x80 gives
+ * U+0080, not €). A byte Windows-1252 leaves undefined stays a C1 control, which hasControl refuses.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin1.replace(/[\x80-\x9f]/g, (c) => {
+    const mapped = CP1252_HIGH[c.charCodeAt(0) - 0x80];
+    return mapped ? String.fromCharCode(mapped) : c;
+  });
+}
+
+/** Undefined bytes of Windows-1252 (decoded to C1 controls) and C0 controls other than tab and line breaks. */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * UTF-8 (BOM or not) when the bytes are valid UTF-8, UTF-16 with its BOM, else Windows-1252 (what
+ * German Excel writes as "CSV (Trennzeichen-getrennt)"). Text that neither decodes cleanly is refused,
+ * naming "CSV UTF-8"; so is text that already carries replacement characters.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  let text: string;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes);
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes);
+  else if (bytes.includes(0)) throw new SheetError('unreadable');
+  else {
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      text = decodeWindows1252(bytes);
+      if (hasControl(text)) throw new SheetError('encoding');
+    }
+  }
+  text = text.replace(/^\uFEFF/, '');
+  if (text.includes('\uFFFD') || text.includes('\u0000')) throw new SheetError('encoding');
+  return text;
+}
+
+function readCsv(text: string, caps: SheetCaps): Cell[][] {
+  const rows: Cell[][] = [];
+  const limits = new Limits(caps);
+  let refused: unknown = null;
+  Papa.parse<string[]>(text, {
+    delimiter: guessDelimiter(text),
+    skipEmptyLines: false,
+    step(result, parser) {
+      try {
+        const row = result.data;
+        const r = rows.length + 1;
+        for (let c = 0; c < row.length; c++) {
+          if (row[c] !== '') limits.cell(r, c + 1, row[c] as string);
+        }
+        rows.push(row);
+      } catch (err) {
+        refused = err;
+        parser.abort();
+      }
+    },
+  });
+  if (refused) throw refused;
+  return rows;
+}
+
+/**
+ * The delimiter of a CSV: whichever of ; , and tab the first line holds most often outside quotes
+ * (the semicolon wins a tie: German Excel writes it), comma when it holds none.
+ */
+export function guessDelimiter(text: string): string {
+  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 65536; i++) {
+    const ch = text[i] as string;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch in counts) counts[ch] = (counts[ch] as number) + 1;
+  }
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0] as [string, number];
+  return best[1] > 0 ? best[0] : ',';
+}
+
+/** The caps on rows, columns, cells and the text of all cells; r and c count from 1. */
+class Limits {
+  private text = 0;
+  constructor(private readonly caps: SheetCaps) {}
+
+  cell(r: number, c: number, value: string) {
+    if (r > this.caps.rows + 1) throw new SheetError('rows', { limit: this.caps.rows });
+    if (c > this.caps.columns) throw new SheetError('columns', { limit: this.caps.columns });
+    const limit = r === 1 ? this.caps.headerChars : this.caps.cellChars;
+    if (value.length > limit) throw new SheetError('cellChars', { limit, cell: cellName(r, c) });
+    this.text += value.length;
+    if (this.text > this.caps.textChars) throw new SheetError('textChars', { limit: this.caps.textChars });
+  }
+}
+
+/** 'B3' for row 3, column 2. */
+export function cellName(r: number, c: number): string {
+  let letters = '';
+  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${r}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zip
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  flags: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+/** The zip's directory (end record and central directory); ZIP64 and encrypted entries are refused. */
+function zipDirectory(b: Uint8Array, caps: SheetCaps): Map<string, ZipEntry> {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let end = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new SheetError('unreadable');
+  const count = view.getUint16(end + 10, true);
+  const dirSize = view.getUint32(end + 12, true);
+  const dirOffset = view.getUint32(end + 16, true);
+  if (count > caps.zipEntries) throw new SheetError('zipEntries', { limit: caps.zipEntries });
+  if (count === 0xffff || dirOffset === 0xffffffff || dirOffset + dirSize > end) throw new SheetError('unreadable');
+  const entries = new Map<string, ZipEntry>();
+  let p = dirOffset;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > end || view.getUint32(p, true) !== 0x02014b50) throw new SheetError('unreadable');
+    const nameLength = view.getUint16(p + 28, true);
+    const next = p + 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+    if (next > end) throw new SheetError('unreadable');
+    const name = new TextDecoder().decode(b.subarray(p + 46, p + 46 + nameLength));
+    entries.set(name, {
+      name,
+      flags: view.getUint16(p + 8, true),
+      method: view.getUint16(p + 10, true),
+      compressedSize: view.getUint32(p + 20, true),
+      size: view.getUint32(p + 24, true),
+      localOffset: view.getUint32(p + 42, true),
+    });
+    p = next;
+  }
+  return entries;
+}
+
+/** Slices of compressed input per inflate step: one step yields at most ~1,032 times this. */
+const STEP = 4096;
+
+/**
+ * Inflates a zip entry in small steps, handing each piece of text to `onText`; counts the bytes
+ * against the unpacked cap of the whole file and the ratio against the compressed size as it goes.
+ */
+function inflateEntry(
+  b: Uint8Array,
+  e: ZipEntry,
+  budget: { left: number },
+  caps: SheetCaps,
+  onText: (s: string) => void,
+) {
+  if (e.flags & 1) throw new SheetError('unreadable');
+  if (e.size > budget.left) throw new SheetError('unpackedBytes', { limit: mb(caps.unpackedBytes) });
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const at = e.localOffset;
+  if (at + 30 > b.length || view.getUint32(at, true) !== 0x04034b50) throw new SheetError('unreadable');
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (start + e.compressedSize > b.length) throw new SheetError('unreadable');
+  const data = b.subarray(start, start + e.compressedSize);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let out = 0;
+  const take = (piece: Uint8Array) => {
+    out += piece.length;
+    budget.left -= piece.length;
+    if (budget.left < 0) throw new SheetError('unpackedBytes', { limit: mb(caps.unpackedBytes) });
+    if (out > caps.ratioFromBytes && out > caps.ratio * Math.max(1, e.compressedSize))
+      throw new SheetError('ratio', { limit: caps.ratio });
+    let text: string;
+    try {
+      text = decoder.decode(piece, { stream: true });
+    } catch {
+      throw new SheetError('unreadable');
+    }
+    if (text) onText(text);
+  };
+  if (e.method === 0) {
+    for (let i = 0; i < data.length; i += STEP) take(data.subarray(i, i + STEP));
+  } else if (e.method === 8) {
+    let ended = false;
+    const inflate = new Inflate((piece, final) => {
+      take(piece);
+      if (final) ended = true;
+    });
+    try {
+      for (let i = 0; i < data.length; i += STEP) inflate.push(data.subarray(i, i + STEP), i + STEP >= data.length);
+    } catch (err) {
+      if (err instanceof SheetError) throw err;
+      throw new SheetError('unreadable');
+    }
+    if (!ended && data.length > 0) throw new SheetError('unreadable');
+  } else {
+    throw new SheetError('unreadable');
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw new SheetError('unreadable');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// XML: a streaming tokenizer for the few SpreadsheetML parts read. Text is handed on in pieces as it
+// arrives (never collected here); markup (a tag, comment, CDATA section) may be held up to MAX_MARKUP.
+
+const MAX_MARKUP = 64 * 1024;
+
+interface XmlHandler {
+  open(name: string, attrs: string, selfClosing: boolean): void;
+  close(name: string): void;
+  text(text: string): void;
+}
+
+class XmlTokenizer {
+  private pending = '';
+  constructor(private readonly h: XmlHandler) {}
+
+  write(chunk: string) {
+    const buf = this.pending + chunk;
+    this.pending = '';
+    let i = 0;
+    const n = buf.length;
+    while (i < n) {
+      const lt = buf.indexOf('<', i);
+      if (lt !== i) {
+        let end = lt < 0 ? n : lt;
+        if (lt < 0) {
+          // A reference cut at the end of the chunk waits for the rest.
+          const amp = buf.lastIndexOf('&', end - 1);
+          if (amp >= i && buf.indexOf(';', amp) < 0) {
+            if (end - amp > 16) throw new SheetError('unreadable');
+            end = amp;
+            this.pending = buf.slice(amp);
+          }
+        }
+        if (end > i) this.h.text(decodeEntities(buf.slice(i, end)));
+        if (lt < 0) return;
+        i = lt;
+      }
+      // Markup from i.
+      const close = this.markupEnd(buf, i);
+      if (close < 0) {
+        this.pending = buf.slice(i);
+        if (this.pending.length > MAX_MARKUP) throw new SheetError('unreadable');
+        return;
+      }
+      if (close - i > MAX_MARKUP) throw new SheetError('unreadable');
+      this.markup(buf.slice(i, close));
+      i = close;
+    }
+  }
+
+  /** The index just past the markup starting at i, or -1 when it is not complete yet. */
+  private markupEnd(buf: string, i: number): number {
+    if (buf.startsWith('<!--', i)) {
+      const e = buf.indexOf('-->', i + 4);
+      return e < 0 ? -1 : e + 3;
+    }
+    if (buf.startsWith('<![CDATA[', i)) {
+      const e = buf.indexOf(']]>', i + 9);
+      return e < 0 ? -1 : e + 3;
+    }
+    if (buf.length - i < 9 && ('<!--'.startsWith(buf.slice(i)) || '<![CDATA['.startsWith(buf.slice(i)))) return -1;
+    const gt = buf.indexOf('>', i + 1);
+    if (gt < 0) return -1;
+    const tag = buf.slice(i, gt);
+    if (!tag.includes('"') && !tag.includes("'")) return gt + 1;
+    let quote = '';
+    for (let j = i + 1; j < buf.length; j++) {
+      const ch = buf[j];
+      if (quote) {
+        if (ch === quote) quote = '';
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === '>') return j + 1;
+    }
+    return -1;
+  }
+
+  private markup(m: string) {
+    if (m.startsWith('<![CDATA[')) {
+      this.h.text(m.slice(9, -3));
+      return;
+    }
+    if (m.startsWith('<!') || m.startsWith('<?')) return;
+    if (m[1] === '/') {
+      this.h.close(localName(m.slice(2, -1).trim()));
+      return;
+    }
+    const selfClosing = m.endsWith('/>');
+    const inner = m.slice(1, selfClosing ? -2 : -1);
+    const space = inner.search(/\s/);
+    const name = space < 0 ? inner : inner.slice(0, space);
+    this.h.open(localName(name), space < 0 ? '' : inner.slice(space), selfClosing);
+  }
+
+  end() {
+    if (this.pending) throw new SheetError('unreadable');
+  }
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (all, ref: string) => {
+    if (ref[0] !== '#') return ENTITIES[ref] ?? all;
+    const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+}
+
+/** The value of one attribute of a tag's attribute text (entities decoded). */
+const attrPatterns = new Map<string, RegExp>();
+function attr(attrs: string, name: string): string | undefined {
+  if (!attrs.includes(name)) return undefined;
+  let pattern = attrPatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+    attrPatterns.set(name, pattern);
+  }
+  const m = pattern.exec(attrs);
+  if (!m) return undefined;
+  return decodeEntities(m[1] ?? m[2] ?? '');
+}
+
+/** The escapes of OOXML text (`_x000D_` for a character XML cannot carry). */
+const unescapeOoxml = (s: string) =>
+  s.includes('_x')
+    ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : s;
+
+/** Collects the text of one string or cell, holding at most `max` characters (then it only notes the overflow). */
+class Collector {
+  value = '';
+  over = false;
+  constructor(private readonly max: number) {}
+  add(s: string) {
+    if (this.over) return;
+    if (this.value.length + s.length > this.max) {
+      this.over = true;
+      this.value = '';
+    } else this.value += s;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// XLSX
+
+function readXlsx(b: Uint8Array, caps: SheetCaps): Cell[][] {
+  const entries = zipDirectory(b, caps);
+  const budget = { left: caps.unpackedBytes };
+  const find = (path: string) => entries.get(path) ?? entries.get(path.replace(/^\//, ''));
+
+  /** Runs a handler over one part; a missing part is null. */
+  const readPart = (path: string, h: XmlHandler): boolean => {
+    const e = find(path.replace(/^\//, ''));
+    if (!e) return false;
+    const tokenizer = new XmlTokenizer(h);
+    inflateEntry(b, e, budget, caps, (s) => tokenizer.write(s));
+    tokenizer.end();
+    return true;
+  };
+
+  const rels = (path: string) => {
+    const found: { type: string; target: string; id: string }[] = [];
+    readPart(path, {
+      open(name, attrs) {
+        if (name === 'Relationship')
+          found.push({
+            id: attr(attrs, 'Id') ?? '',
+            type: attr(attrs, 'Type') ?? '',
+            target: attr(attrs, 'Target') ?? '',
+          });
+      },
+      close() {},
+      text() {},
+    });
+    return found;
+  };
+
+  const office = rels('_rels/.rels').find((r) => r.type.endsWith('/officeDocument'));
+  const workbookPath = resolvePath('', office?.target ?? 'xl/workbook.xml');
+  const base = workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1);
+  const relsPath = `${base}_rels/${workbookPath.slice(base.length)}.rels`;
+  const workbookRels = rels(relsPath);
+
+  let firstSheetId: string | undefined;
+  const seenWorkbook = readPart(workbookPath, {
+    open(name, attrs) {
+      if (name === 'sheet' && firstSheetId === undefined) firstSheetId = attr(attrs, 'id') ?? '';
+    },
+    close() {},
+    text() {},
+  });
+  if (!seenWorkbook) throw new SheetError('unreadable');
+  if (firstSheetId === undefined) return [];
+  const sheetRel = workbookRels.find((r) => r.id === firstSheetId);
+  const sheetPath = sheetRel ? resolvePath(base, sheetRel.target) : `${base}worksheets/sheet1.xml`;
+  const stringsRel = workbookRels.find((r) => r.type.endsWith('/sharedStrings'));
+  const stringsPath = stringsRel ? resolvePath(base, stringsRel.target) : `${base}sharedStrings.xml`;
+
+  const shared = readSharedStrings(stringsPath, readPart, caps);
+  const rows = readWorksheet(sheetPath, readPart, shared, caps);
+  return rows;
+}
+
+/** A relationship target against the folder of its source part ('' for the package root). */
+function resolvePath(base: string, target: string): string {
+  const parts = (target.startsWith('/') ? target.slice(1) : base + target).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.' && p !== '') out.push(p);
+  }
+  return out.join('/');
+}
+
+type ReadPart = (path: string, h: XmlHandler) => boolean;
+
+/** Marks a shared string longer than any cell may be; it is refused when a cell uses it. */
+const TOO_LONG = Symbol('too long');
+type Shared = (string | typeof TOO_LONG)[];
+
+/** The shared strings: each string is cut off (and marked) at the cell cap while it is read. */
+function readSharedStrings(path: string, readPart: ReadPart, caps: SheetCaps): Shared {
+  const strings: Shared = [];
+  let current: Collector | null = null;
+  let inText = false;
+  let phonetic = 0;
+  readPart(path, {
+    open(name, _attrs, selfClosing) {
+      if (selfClosing) {
+        if (name === 'si') strings.push('');
+        return;
+      }
+      if (name === 'si') current = new Collector(caps.cellChars * 8);
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't') inText = true;
+    },
+    close(name) {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'si' && current) {
+        const text = current.over ? TOO_LONG : unescapeOoxml(current.value);
+        strings.push(text !== TOO_LONG && text.length > caps.cellChars ? TOO_LONG : text);
+        current = null;
+      }
+    },
+    text(s) {
+      if (inText && current && phonetic === 0) current.add(s);
+    },
+  });
+  return strings;
+}
+
+/** 'BC12' → [12, 55] ('$' marks ignored); null when the reference is no cell reference. */
+function parseRef(ref: string): [number, number] | null {
+  let c = 0;
+  let r = 0;
+  let letters = 0;
+  let digits = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const ch = ref.charCodeAt(i) | 0x20;
+    if (ch === 0x24 || ch === 0x24 + 0x20) continue;
+    if (ch >= 0x61 && ch <= 0x7a && digits === 0) {
+      c = c * 26 + (ch - 0x60);
+      letters++;
+    } else if (ref.charCodeAt(i) >= 0x30 && ref.charCodeAt(i) <= 0x39 && letters > 0) {
+      r = r * 10 + (ref.charCodeAt(i) - 0x30);
+      digits++;
+    } else return null;
+  }
+  return letters >= 1 && letters <= 3 && digits >= 1 && digits <= 7 ? [r, c] : null;
+}
+
+function readWorksheet(path: string, readPart: ReadPart, shared: Shared, caps: SheetCaps): Cell[][] {
+  const limits = new Limits(caps);
+  const rows: Cell[][] = [];
+  let lastRow = 0;
+  let row = 0;
+  let col = 0;
+  let type = 'n';
+  let value: Collector | null = null;
+  let inValue = false;
+  let inInline = false;
+  let inText = false;
+  let phonetic = 0;
+  let inSheetData = false;
+
+  const finishCell = () => {
+    if (!value) return;
+    const raw = value;
+    value = null;
+    if (raw.over)
+      throw new SheetError('cellChars', {
+        limit: row === 1 ? caps.headerChars : caps.cellChars,
+        cell: cellName(row, col),
+      });
+    let cell: Cell;
+    if (type === 's') {
+      if (raw.value.trim() === '') return;
+      const s = shared[Number(raw.value)];
+      if (s === TOO_LONG) throw new SheetError('cellChars', { limit: caps.cellChars, cell: cellName(row, col) });
+      if (s === undefined) throw new SheetError('unreadable');
+      cell = s;
+    } else if (type === 'inlineStr' || type === 'str') cell = unescapeOoxml(raw.value);
+    else if (type === 'b') cell = raw.value.trim() === '1';
+    else if (type === 'e') cell = '';
+    else if (type === 'd') cell = raw.value.trim().slice(0, 10);
+    else {
+      const text = raw.value.trim();
+      const n = Number(text);
+      cell = text === '' ? '' : Number.isFinite(n) ? n : text;
+    }
+    const text = String(cell);
+    if (text === '') return;
+    limits.cell(row, col, text);
+    let target = rows[row - 1];
+    if (!target) {
+      target = [];
+      rows[row - 1] = target;
+    }
+    target[col - 1] = cell;
+    if (row > lastRow) lastRow = row;
+  };
+
+  readPart(path, {
+    open(name, attrs, selfClosing) {
+      if (name === 'sheetData') {
+        inSheetData = !selfClosing;
+        return;
+      }
+      if (!inSheetData) return;
+      if (name === 'row') {
+        const r = attr(attrs, 'r');
+        const next = r === undefined ? row + 1 : Number(r);
+        if (!Number.isInteger(next) || next < 1) throw new SheetError('unreadable');
+        row = next;
+        col = 0;
+      } else if (name === 'c') {
+        const ref = attr(attrs, 'r');
+        const at = ref === undefined ? null : parseRef(ref);
+        if (ref !== undefined && !at) throw new SheetError('unreadable');
+        if (at && at[0] !== row) throw new SheetError('unreadable');
+        col = at ? at[1] : col + 1;
+        type = attr(attrs, 't') ?? 'n';
+        value = selfClosing ? null : new Collector(caps.cellChars * 8);
+      } else if (name === 'v' && value) inValue = !selfClosing;
+      else if (name === 'is') inInline = !selfClosing;
+      else if (name === 'rPh') phonetic += selfClosing ? 0 : 1;
+      else if (name === 't' && inInline) inText = !selfClosing;
+    },
+    close(name) {
+      if (name === 'sheetData') inSheetData = false;
+      else if (name === 'v') inValue = false;
+      else if (name === 't') inText = false;
+      else if (name === 'is') inInline = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'c') finishCell();
+    },
+    text(s) {
+      if (!value) return;
+      if (inValue || (inInline && inText && phonetic === 0)) value.add(s);
+    },
+  });
+
+  const out: Cell[][] = new Array(lastRow);
+  for (let r = 0; r < lastRow; r++) {
+    const cells = rows[r] ?? [];
+    for (let c = 0; c < cells.length; c++) if (cells[c] === undefined) cells[c] = '';
+    out[r] = cells;
+  }
+  return out;
+}
