@@ -75,13 +75,17 @@ export const lockedGroups = (entity: FieldEntity, role: RoleNumber) =>
   FIELD_GROUPS.filter((g) => g.entity === entity && !g.roles.includes(role));
 
 /**
- * Whether `role` may change the field at `path` of the entity ('vkid.betrag'; an entry of a list as
- * 'maw.3.verrechnet' or 'maw[].verrechnet'). A field in no group is free.
+ * The group that keeps `role` from changing the field at `path` of the entity ('vkid.betrag'; an entry of
+ * a list as 'maw.3.verrechnet' or 'maw[].verrechnet'), or undefined when the role may change it.
  */
-export function mayChangeField(entity: FieldEntity, path: string, role: RoleNumber): boolean {
+export function lockedGroupOf(entity: FieldEntity, path: string, role: RoleNumber): FieldGroup | undefined {
   const generic = path.replace(/\.\d+\./g, '[].');
-  return !lockedGroups(entity, role).some((g) => g.fields.includes(generic));
+  return lockedGroups(entity, role).find((g) => g.fields.includes(generic));
 }
+
+/** Whether `role` may change the field at `path` of the entity. A field in no group is free. */
+export const mayChangeField = (entity: FieldEntity, path: string, role: RoleNumber) =>
+  lockedGroupOf(entity, path, role) === undefined;
 
 const valueAt = (obj: unknown, path: readonly string[]): unknown => {
   let node = obj;

@@ -19,6 +19,7 @@ export const offers = {
     ktb: 'KTB (Kundentechnischer Berater)',
     deliveryDate: 'Liefertermin',
     deleteFilesDate: 'Anhänge löschen am',
+    deleteFilesDateHint: 'Frühestens morgen; am Tag danach werden die Anhänge entfernt.',
     notes: 'Notizen',
     aktuelle_abteilung: 'Aktuelle Abteilung',
     abteilung: 'Bereiche',

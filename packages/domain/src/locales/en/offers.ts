@@ -21,6 +21,7 @@ export const offers: typeof de = {
     ktb: 'KTB (technical customer advisor)',
     deliveryDate: 'Delivery date',
     deleteFilesDate: 'Delete attachments on',
+    deleteFilesDateHint: 'Tomorrow at the earliest; the attachments are removed the day after.',
     notes: 'Notes',
     aktuelle_abteilung: 'Current department',
     abteilung: 'Divisions',

@@ -5,6 +5,7 @@ import { ACCEPTANCE_STATES, type Offer } from '@pruefbuch/domain/schemas/offer';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
+import { useFieldLock } from '@/lib/field-lock';
 import { formatDateTime } from '@/lib/format';
 import type { OfferValues } from '../offer-form';
 
@@ -113,6 +114,8 @@ export function OpmFields({ form, offer }: { form: Form; offer?: Offer }) {
 /** The spare-parts and order data block (SPEC §3 ersatzteile). */
 export function ErsatzteileFields({ form }: { form: Form }) {
   const { t } = useTranslation();
+  // Invoice value and release for billing are the billing roles' (decision 042).
+  const lock = useFieldLock('offer');
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -141,11 +144,18 @@ export function ErsatzteileFields({ form }: { form: Form }) {
           {...form.getInputProps('ersatzteile.implementationDate')}
           label={t('offers.fields.implementationDate')}
         />
-        <MoneyField {...money(form, 'ersatzteile.invoiceValue')} label={t('offers.fields.invoiceValue')} />
+        <MoneyField
+          {...money(form, 'ersatzteile.invoiceValue')}
+          {...lock('ersatzteile.invoiceValue')}
+          label={t('offers.fields.invoiceValue')}
+          data-testid="offer-invoiceValue"
+        />
       </SimpleGrid>
       <Switch
         {...form.getInputProps('ersatzteile.freigabeZurVerrechnung', { type: 'checkbox' })}
+        {...lock('ersatzteile.freigabeZurVerrechnung')}
         label={t('offers.fields.freigabeZurVerrechnung')}
+        data-testid="offer-freigabeZurVerrechnung"
       />
       <Textarea
         {...form.getInputProps('ersatzteile.notes')}

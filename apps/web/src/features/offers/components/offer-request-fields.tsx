@@ -1,9 +1,13 @@
 import { Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { Department } from '@pruefbuch/domain/roles';
+import { Department, Role } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { DIVISIONS, type Offer, RECEIVED_VIA } from '@pruefbuch/domain/schemas/offer';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { useFieldLock } from '@/lib/field-lock';
+import { toPrincipal, useSession } from '@/lib/session';
 import type { OfferUser } from '../api/get-offer-users';
 import type { OfferValues } from '../offer-form';
 import { departmentOptions } from './user-options';
@@ -137,12 +141,30 @@ export function OfferRequestFields({
           label={t('offers.fields.deliveryDate')}
           data-testid="offer-deliveryDate"
         />
-        <DateField
-          {...form.getInputProps('deleteFilesDate')}
-          label={t('offers.fields.deleteFilesDate')}
-          data-testid="offer-deleteFilesDate"
-        />
+        <DeleteFilesDateField form={form} />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * The attachments' deletion date (decision 042): the office's to set, from tomorrow on (Berlin); an admin
+ * may set any day. The other roles see it read-only with the reason.
+ */
+function DeleteFilesDateField({ form }: { form: UseFormReturnType<OfferValues> }) {
+  const { t } = useTranslation();
+  const lock = useFieldLock('offer')('deleteFilesDate');
+  const { session } = useSession();
+  const admin = toPrincipal(session)?.role === Role.ADMIN_ROLE;
+  const tomorrow = dayjs(berlinToday()).add(1, 'day').format('YYYY-MM-DD');
+  return (
+    <DateField
+      {...form.getInputProps('deleteFilesDate')}
+      {...(admin ? {} : { minDate: tomorrow })}
+      description={lock.description ?? (admin ? undefined : t('offers.fields.deleteFilesDateHint'))}
+      disabled={lock.disabled}
+      label={t('offers.fields.deleteFilesDate')}
+      data-testid="offer-deleteFilesDate"
+    />
   );
 }

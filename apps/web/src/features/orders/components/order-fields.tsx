@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
+import { useFieldLock } from '@/lib/field-lock';
 import { type OrderValues, weekLabel, weekOptions } from '../order-form';
 
 export type OrderForm = UseFormReturnType<OrderValues>;
@@ -162,6 +163,8 @@ export function ContactFields({ form }: { form: OrderForm }) {
 export function VkidFields({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`orders.fields.vkid.${k}`);
+  // The billing fields are the billing roles' (decision 042): read-only, with a hint, for the others.
+  const lock = useFieldLock('order');
   return (
     <Stack gap="md">
       <SimpleGrid cols={GRID} spacing="md">
@@ -173,8 +176,18 @@ export function VkidFields({ form }: { form: OrderForm }) {
         />
         <DateField {...form.getInputProps('vkid.warenbtermin_date')} label={f('warenbtermin_date')} />
         <DateField {...form.getInputProps('vkid.belegdatum')} label={f('belegdatum')} />
-        <MoneyField {...money(form, 'vkid.betrag')} label={f('betrag')} data-testid="order-vkid-betrag" />
-        <MoneyField {...money(form, 'vkid.vergabepreis')} label={f('vergabepreis')} />
+        <MoneyField
+          {...money(form, 'vkid.betrag')}
+          {...lock('vkid.betrag')}
+          label={f('betrag')}
+          data-testid="order-vkid-betrag"
+        />
+        <MoneyField
+          {...money(form, 'vkid.vergabepreis')}
+          {...lock('vkid.vergabepreis')}
+          label={f('vergabepreis')}
+          data-testid="order-vkid-vergabepreis"
+        />
         <TextInput {...form.getInputProps('vkid.innendienst')} label={f('innendienst')} />
         <TextInput {...form.getInputProps('vkid.ad')} label={f('ad')} />
         <TextInput {...form.getInputProps('vkid.bestellnummer')} label={f('bestellnummer')} />
@@ -196,7 +209,12 @@ export function VkidFields({ form }: { form: OrderForm }) {
           min={0}
           allowDecimal={false}
         />
-        <MoneyField {...money(form, 'vkid.verrechneteMaw')} label={f('verrechneteMaw')} />
+        <MoneyField
+          {...money(form, 'vkid.verrechneteMaw')}
+          {...lock('vkid.verrechneteMaw')}
+          label={f('verrechneteMaw')}
+          data-testid="order-vkid-verrechneteMaw"
+        />
       </SimpleGrid>
       <Group gap="lg">
         <Switch {...form.getInputProps('vkid.fixtermin', { type: 'checkbox' })} label={f('fixtermin')} />
@@ -205,9 +223,15 @@ export function VkidFields({ form }: { form: OrderForm }) {
           label={f('zivi')}
           data-testid="order-vkid-zivi"
         />
-        <Switch {...form.getInputProps('vkid.vorverrechnet', { type: 'checkbox' })} label={f('vorverrechnet')} />
+        <Switch
+          {...form.getInputProps('vkid.vorverrechnet', { type: 'checkbox' })}
+          {...lock('vkid.vorverrechnet')}
+          label={f('vorverrechnet')}
+          data-testid="order-vkid-vorverrechnet"
+        />
         <Switch
           {...form.getInputProps('vkid.verrechnet', { type: 'checkbox' })}
+          {...lock('vkid.verrechnet')}
           label={f('verrechnet')}
           data-testid="order-vkid-verrechnet"
         />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
+import { useFieldLock } from '@/lib/field-lock';
 import { formatMoney } from '@/lib/format';
 import type { OrderForm } from './order-fields';
 
@@ -83,6 +84,7 @@ export function DeliveriesTable({ form, readOnly }: { form: OrderForm; readOnly:
  */
 export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly: boolean; rates?: MawRates }) {
   const { t } = useTranslation();
+  const lock = useFieldLock('order');
   const f = (k: string) => t(`orders.editor.maw.${k}`);
   const rows = form.values.maw;
   const totals = rates ? mawTotalsOf(rows, rates) : null;
@@ -93,54 +95,74 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
           {f('empty')}
         </Text>
       ) : null}
-      {rows.map((row, i) => (
-        <ListRow
-          key={row._id ?? `new-${i}`}
-          header={t('orders.editor.maw.row', { n: i + 1 })}
-          removeLabel={f('remove')}
-          onRemove={readOnly ? undefined : () => form.removeListItem('maw', i)}
-          testId="order-maw-row"
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
-            <DateField {...form.getInputProps(`maw.${i}.datum`)} label={f('datum')} withAsterisk />
-            <Stack gap={2}>
-              <Text size="sm" fw={500}>
-                {f('art')}
-              </Text>
-              <SegmentedControl
-                value={row.art}
-                onChange={(v) => form.setFieldValue(`maw.${i}.art`, v as 'int' | 'ext')}
-                data={[
-                  { value: 'int', label: f('int') },
-                  { value: 'ext', label: f('ext') },
-                ]}
-                disabled={readOnly}
+      {rows.map((row, i) => {
+        // Billing an entry is the billing roles' (decision 042); for the others a billed entry stays as it is.
+        const billing = lock(`maw.${i}.verrechnet`);
+        const frozen = readOnly || (billing.disabled === true && row.verrechnet);
+        const off = frozen ? { disabled: true } : {};
+        return (
+          <ListRow
+            key={row._id ?? `new-${i}`}
+            header={t('orders.editor.maw.row', { n: i + 1 })}
+            removeLabel={f('remove')}
+            onRemove={frozen ? undefined : () => form.removeListItem('maw', i)}
+            testId="order-maw-row"
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+              <DateField {...form.getInputProps(`maw.${i}.datum`)} {...off} label={f('datum')} withAsterisk />
+              <Stack gap={2}>
+                <Text size="sm" fw={500}>
+                  {f('art')}
+                </Text>
+                <SegmentedControl
+                  value={row.art}
+                  onChange={(v) => form.setFieldValue(`maw.${i}.art`, v as 'int' | 'ext')}
+                  data={[
+                    { value: 'int', label: f('int') },
+                    { value: 'ext', label: f('ext') },
+                  ]}
+                  disabled={frozen}
+                />
+              </Stack>
+              <NumberField
+                {...form.getInputProps(`maw.${i}.stunden`)}
+                {...off}
+                label={f('stunden')}
+                min={0}
+                max={1000}
+                decimalScale={2}
+                data-testid="order-maw-stunden"
               />
-            </Stack>
-            <NumberField
-              {...form.getInputProps(`maw.${i}.stunden`)}
-              label={f('stunden')}
-              min={0}
-              max={1000}
-              decimalScale={2}
-              data-testid="order-maw-stunden"
-            />
-            <TextInput {...form.getInputProps(`maw.${i}.bemerkung`)} label={f('bemerkung')} />
-          </SimpleGrid>
-          <Group gap="lg" justify="space-between">
-            <Group gap="lg">
-              <Checkbox {...form.getInputProps(`maw.${i}.anfahrt`, { type: 'checkbox' })} label={f('anfahrt')} />
-              <Checkbox {...form.getInputProps(`maw.${i}.versand`, { type: 'checkbox' })} label={f('versand')} />
-              <Checkbox {...form.getInputProps(`maw.${i}.verrechnet`, { type: 'checkbox' })} label={f('verrechnet')} />
+              <TextInput {...form.getInputProps(`maw.${i}.bemerkung`)} {...off} label={f('bemerkung')} />
+            </SimpleGrid>
+            <Group gap="lg" justify="space-between">
+              <Group gap="lg">
+                <Checkbox
+                  {...form.getInputProps(`maw.${i}.anfahrt`, { type: 'checkbox' })}
+                  {...off}
+                  label={f('anfahrt')}
+                />
+                <Checkbox
+                  {...form.getInputProps(`maw.${i}.versand`, { type: 'checkbox' })}
+                  {...off}
+                  label={f('versand')}
+                />
+                <Checkbox
+                  {...form.getInputProps(`maw.${i}.verrechnet`, { type: 'checkbox' })}
+                  {...billing}
+                  label={f('verrechnet')}
+                  data-testid="order-maw-verrechnet"
+                />
+              </Group>
+              {rates ? (
+                <Text size="sm" fw={600} data-testid="order-maw-amount">
+                  {t('capacity.maw.amount')}: {formatMoney(mawAmountOf(row, rates))}
+                </Text>
+              ) : null}
             </Group>
-            {rates ? (
-              <Text size="sm" fw={600} data-testid="order-maw-amount">
-                {t('capacity.maw.amount')}: {formatMoney(mawAmountOf(row, rates))}
-              </Text>
-            ) : null}
-          </Group>
-        </ListRow>
-      ))}
+          </ListRow>
+        );
+      })}
       {totals && rates && rows.length > 0 ? (
         <Stack gap={0} align="flex-end" data-testid="order-maw-totals">
           <Text size="sm" fw={700} data-testid="order-maw-total">

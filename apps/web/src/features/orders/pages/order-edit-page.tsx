@@ -94,6 +94,8 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
   const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayDelete = !!user && mayCall('orders:delete', user);
+  // Making the book needs the book writers' right, as on the server (decision 042).
+  const mayBook = !!user && mayCall('books:write', user);
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const remove = useDeleteOrder();
@@ -192,9 +194,9 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
           onStep={mayWrite ? (s) => void runStep(s) : undefined}
           onTransfer={mayWrite ? () => setTransferOpen(true) : undefined}
           onCreateBook={
-            mayWrite && currentTenant && order.tuer.tuertyp && !order.bookId ? () => setBookOpen(true) : undefined
+            mayBook && currentTenant && order.tuer.tuertyp && !order.bookId ? () => setBookOpen(true) : undefined
           }
-          bookNeedsDoorType={mayWrite && !order.bookId && !order.tuer.tuertyp}
+          bookNeedsDoorType={mayBook && !order.bookId && !order.tuer.tuertyp}
         />
       ) : null}
       {!mayWrite ? (
