@@ -1,5 +1,18 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Customer } from '@pruefbuch/domain/roles';
 import type { ImportMapping } from '@pruefbuch/domain/rules/location-import';
 import type { ImportReply } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
@@ -18,9 +31,11 @@ import { ImportMappingFields } from './import-mapping-fields';
 import { ImportPreviewTable } from './import-preview-table';
 
 /**
- * 'Importieren' on the branch list: a CSV or Excel file, its preview (the columns as guessed, changeable, and
- * what each row would do), then the import in one go. Rows with errors block the import unless the user skips
- * them. The upload's progress shows while the file travels, a spinner while the server checks it.
+ * 'Importieren' on the branch list: the customer the branches belong to (chosen, never a default), a CSV or Excel
+ * file, its preview (the columns as guessed, changeable, and what each row would do, an update field by field:
+ * old → new), then the import in one go. Rows with errors block the import unless the user skips them; empty
+ * cells keep the stored values unless the user chooses to clear them. The upload's progress shows while the file
+ * travels, a spinner while the server checks it.
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -31,6 +46,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const [previewMapping, setPreviewMapping] = useState<ImportMapping | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const [customer, setCustomer] = useState<number | null>(null);
+  const [clearEmpty, setClearEmpty] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const previewCall = usePreviewImport();
@@ -43,6 +60,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setPreviewMapping(null);
     setMapping(null);
     setSkipInvalid(false);
+    setCustomer(null);
+    setClearEmpty(false);
     setProgress(null);
     setFailure(null);
   };
@@ -52,11 +71,22 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     onClose();
   };
 
-  const runPreview = (picked: File, columns: ImportMapping | null) => {
+  const runPreview = (
+    picked: File,
+    columns: ImportMapping | null,
+    options: { customer: number | null; clearEmpty: boolean } = { customer, clearEmpty },
+  ) => {
+    if (options.customer === null) return;
     setFailure(null);
     setProgress(0);
     previewCall.mutate(
-      { file: picked, mapping: columns, onProgress: setProgress },
+      {
+        file: picked,
+        customer: options.customer,
+        clearEmpty: options.clearEmpty,
+        mapping: columns,
+        onProgress: setProgress,
+      },
       {
         onSuccess: (reply) => {
           const used = mappingOf(reply);
@@ -86,13 +116,23 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const counts = preview?.counts;
   const toWrite = counts ? counts.create + counts.update : 0;
   const blocked = !!counts && counts.error > 0 && !skipInvalid;
-  const canImport = !!file && !!preview && !mappingChanged && !blocked && toWrite > 0 && !busy;
+  const canImport = !!file && customer !== null && !!preview && !mappingChanged && !blocked && toWrite > 0 && !busy;
+  /** A change of the customer or of the clear choice changes what the rows do: the preview is made again. */
+  const choose = (options: { customer: number | null; clearEmpty: boolean }) => {
+    setCustomer(options.customer);
+    setClearEmpty(options.clearEmpty);
+    if (file) runPreview(file, previewMapping, options);
+  };
+  const customers = Object.entries(Customer).map(([name, value]) => ({
+    value: String(value),
+    label: t(`lookups.customers.${name}`),
+  }));
 
   const submit = () => {
-    if (!file || !canImport) return;
+    if (!file || !canImport || customer === null) return;
     setProgress(0);
     importCall.mutate(
-      { file, mapping: previewMapping, skipInvalid, onProgress: setProgress },
+      { file, customer, clearEmpty, mapping: previewMapping, skipInvalid, onProgress: setProgress },
       {
         onSuccess: (reply) => {
           notifySuccess({
@@ -122,7 +162,35 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         <Text size="sm" c="dimmed">
           {t('customerlocations.import.intro')}
         </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <Select
+            value={customer === null ? null : String(customer)}
+            onChange={(value) => choose({ customer: value === null ? null : Number(value), clearEmpty })}
+            label={t('customerlocations.import.customer')}
+            description={t('customerlocations.import.customerHint')}
+            placeholder={t('customerlocations.edit.customerPlaceholder')}
+            data={customers}
+            allowDeselect={false}
+            required
+            disabled={busy}
+            data-testid="import-customer"
+          />
+          <Checkbox
+            checked={clearEmpty}
+            onChange={(event) => choose({ customer, clearEmpty: event.currentTarget.checked })}
+            label={t('customerlocations.import.clearEmpty')}
+            description={t('customerlocations.import.clearEmptyHint')}
+            disabled={busy}
+            mt={{ base: 0, sm: 'xl' }}
+            data-testid="import-clear-empty"
+          />
+        </SimpleGrid>
         <ImportFilePicker file={file} onChange={pick} disabled={busy} />
+        {file && customer === null ? (
+          <Text size="sm" c="orange.8" role="status" data-testid="import-customer-first">
+            {t('customerlocations.import.customerFirst')}
+          </Text>
+        ) : null}
 
         {progress !== null ? <UploadProgress fraction={progress} /> : null}
         {failure ? (

@@ -21,6 +21,39 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
     const reason = translateMessage(t, e.key);
     return field ? `${t(`customerlocations.import.fields.${field}`)}: ${reason}` : reason;
   };
+  const shown = (field: string, value: string) =>
+    value === ''
+      ? t('customerlocations.import.emptyValue')
+      : field === 'ruhend'
+        ? t(value === 'true' ? 'customerlocations.import.yes' : 'customerlocations.import.no')
+        : value;
+  // An update field by field: 'Hausnummer: 85 → 87a', so the user sees what the file will change.
+  const rowChanges = (row: ImportReply['rows'][number]) =>
+    row.changes.length > 0 ? (
+      <Box
+        component="ul"
+        m={0}
+        mt={4}
+        pl="md"
+        aria-label={t('customerlocations.import.changes')}
+        data-testid="import-row-changes"
+      >
+        {row.changes.map((c) => (
+          <Text component="li" key={c.field} size="xs" data-testid="import-change" data-field={c.field}>
+            <Text span size="xs" fw={500}>
+              {t(`customerlocations.import.fields.${c.field}`)}:
+            </Text>{' '}
+            <Text span size="xs" c="dimmed" td="line-through">
+              {shown(c.field, c.old)}
+            </Text>
+            {' → '}
+            <Text span size="xs">
+              {shown(c.field, c.new)}
+            </Text>
+          </Text>
+        ))}
+      </Box>
+    ) : null;
   const rowErrors = (row: ImportReply['rows'][number], testId = 'import-row-errors') =>
     row.errors.length > 0 ? (
       <Box component="ul" m={0} mt={4} pl="md" data-testid={testId}>
@@ -60,7 +93,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={64}>{t('customerlocations.import.line')}</Table.Th>
-                  <Table.Th miw={160}>{t('customerlocations.import.action')}</Table.Th>
+                  <Table.Th miw={240}>{t('customerlocations.import.action')}</Table.Th>
                   <Table.Th>{t('customerlocations.fields.znl')}</Table.Th>
                   <Table.Th>{t('customerlocations.fields.nr')}</Table.Th>
                   <Table.Th>{t('customerlocations.fields.sapNr')}</Table.Th>
@@ -82,6 +115,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
                         {t(`customerlocations.import.actions.${row.action}`)}
                       </Badge>
                       {rowErrors(row)}
+                      {rowChanges(row)}
                     </Table.Td>
                     <Table.Td>{row.znl}</Table.Td>
                     <Table.Td>{row.nr}</Table.Td>
@@ -113,6 +147,7 @@ export function ImportPreviewTable({ reply, stale }: { reply: ImportReply; stale
                 {row.zip || row.location ? ` · ${[row.zip, row.location].filter(Boolean).join(' ')}` : ''}
               </Text>
               {rowErrors(row, 'import-card-errors')}
+              {rowChanges(row)}
             </Paper>
           ))}
         </Stack>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { isBranchUser } from '@pruefbuch/domain/roles';
 import type { CustomerLocation, CustomerLocationSortField } from '@pruefbuch/domain/schemas/customerlocation';
-import { IconDownload, IconFileImport } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { useAmpelCount } from '../api/get-ampel-count';
 import { useCustomerLocations } from '../api/get-customer-locations';
 import { AmpelBar } from '../components/ampel-bar';
 import { ImportDialog } from '../components/import-dialog';
+import { ImportRunsDialog } from '../components/import-runs-dialog';
 import { LocationAmpelBadge } from '../components/location-ampel';
 import { addressLines, ampelFilterOf, soleLocationId } from '../location-display';
 
@@ -36,6 +37,7 @@ export function LocationListPage() {
   const { session } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('customerlocations:write', user);
+  const mayUndoImports = !!user && mayCall('customerlocations:importruns', user);
   const branchUser = !!user && isBranchUser(user);
   const list = useListState<SortField>({ sortFields: SORT_FIELDS, defaultSort: 'ampel' });
   const ampel = ampelFilterOf(list.params.get('ampel'));
@@ -43,6 +45,7 @@ export function LocationListPage() {
   const counts = useAmpelCount(list.query);
   const exportList = useExportLocations();
   const [importOpen, setImportOpen] = useState(false);
+  const [runsOpen, setRunsOpen] = useState(false);
 
   // A branch manager with one branch starts on it (decision 019); replace, so Back does not bounce here again.
   const sole = locations.isPlaceholderData ? null : soleLocationId(locations.data, !!list.query || !!ampel);
@@ -185,6 +188,16 @@ export function LocationListPage() {
                 {t('customerlocations.list.import')}
               </Button>
             ) : null}
+            {mayUndoImports ? (
+              <Button
+                variant="default"
+                leftSection={<IconHistory size={16} />}
+                onClick={() => setRunsOpen(true)}
+                data-testid="location-import-runs"
+              >
+                {t('customerlocations.list.importRuns')}
+              </Button>
+            ) : null}
           </>
         }
         newItem={
@@ -226,6 +239,7 @@ export function LocationListPage() {
         minWidth={860}
       />
       {mayWrite ? <ImportDialog opened={importOpen} onClose={() => setImportOpen(false)} /> : null}
+      {mayUndoImports ? <ImportRunsDialog opened={runsOpen} onClose={() => setRunsOpen(false)} /> : null}
     </>
   );
 }
