@@ -197,6 +197,36 @@ export const linkBookSchema = z.object({
   confirm: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export const locationBookParams = z.object({ id: idSchema, bookId: idSchema });
+
+/** GET customerlocation/{id}/linkable-books: the tenant's books found by the search that the branch could take. */
+export const linkableBooksQuery = z.object({
+  search: z.string().trim().max(100, { error: 'validation.max' }).optional(),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1)
+    .max(50)
+    .default(20),
+});
+export type LinkableBooksQuery = z.infer<typeof linkableBooksQuery>;
+
+/**
+ * A book the picker offers: of the branch customer's names or of no customer (rules/location-book-link.ts);
+ * `link` says whether linking asks for a confirmation, `location` the branch it is linked to already.
+ */
+export const linkableBookSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  object: z.string(),
+  site: z.string(),
+  customer: z.string(),
+  link: z.enum(['link', 'confirm-no-customer', 'confirm-first-book']),
+  location: z.object({ _id: z.string(), znl: z.string(), nr: z.string(), sapNr: z.string() }).nullable(),
+});
+export type LinkableBook = z.infer<typeof linkableBookSchema>;
+export const linkableBooksReply = z.object({ docs: z.array(linkableBookSchema) });
+export type LinkableBooksReply = z.infer<typeof linkableBooksReply>;
+
 /** GET customerlocation/removebook/{a}/{b}: a the location, b the book (SPEC §7 path kept). */
 export const removeBookParams = z.object({ a: idSchema, b: idSchema });
 

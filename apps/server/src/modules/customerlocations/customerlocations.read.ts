@@ -1,13 +1,17 @@
 /** Reading customer locations: list, one location with its books, ampel counts, the ampel of a book's location. */
 
 import { AMPEL_COLOURS, type Ampel } from '@pruefbuch/domain/rules/book-status';
+import { bookLinkVerdict, customerKey } from '@pruefbuch/domain/rules/location-book-link';
 import type {
   AmpelCount,
   AmpelCountReply,
   CustomerLocationListQuery,
+  LinkableBook,
+  LinkableBooksQuery,
+  LinkableBooksReply,
 } from '@pruefbuch/domain/schemas/customerlocation';
 import { and, eq } from 'drizzle-orm';
-import { books } from '../../db/schema/index';
+import { books, customerLocations } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -15,8 +19,10 @@ import { pageReply } from '../../platform/paging';
 import {
   ampelCounts,
   booksOfLocation,
+  customerNamesOf,
   findLocation,
   type LocationScope,
+  linkableBooksOf,
   listLocations,
   locationOfBook,
   rankName,
@@ -88,4 +94,43 @@ export async function checkAmpelOfBook(ctx: RequestContext, bookId: string) {
         }
       : null,
   };
+}
+
+/**
+ * GET customerlocation/{id}/linkable-books: the books the picker of a branch offers, found as the book list
+ * finds them: only those the branch could take (rules/location-book-link.ts), of its customer's names or of no
+ * customer, every one while the customer has no book in a branch yet; each says whether linking asks for a
+ * confirmation and which branch has it already (decision 038).
+ */
+export async function linkableBooks(
+  rctx: RequestContext,
+  id: string,
+  q: LinkableBooksQuery,
+): Promise<LinkableBooksReply> {
+  const ctx = requireTenant(rctx);
+  const [location] = await ctx.db
+    .select({ customer: customerLocations.customer })
+    .from(customerLocations)
+    .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, id)))
+    .limit(1);
+  if (!location) throw notFound();
+  const known = await customerNamesOf(ctx.db, ctx.tenantId, location.customer);
+  const names = [...new Set(known.map(customerKey).filter(Boolean))];
+  const rows = await linkableBooksOf(ctx.db, ctx.tenantId, names, q);
+  const docs: LinkableBook[] = [];
+  for (const r of rows) {
+    const verdict = bookLinkVerdict(r.customer, names, false);
+    // The query compares as the rule does; a name it would read otherwise is left out, never offered.
+    if (verdict === 'refuse') continue;
+    docs.push({
+      _id: r.id,
+      title: r.title,
+      object: r.object,
+      site: r.site,
+      customer: r.customer,
+      link: verdict,
+      location: r.locationId ? { _id: r.locationId, znl: r.znl ?? '', nr: r.nr ?? '', sapNr: r.sapNr ?? '' } : null,
+    });
+  }
+  return { docs };
 }

@@ -12,14 +12,14 @@ import {
   type LocationBook,
   locationName,
 } from '@pruefbuch/domain/schemas/customerlocation';
-import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
+import { bookSearchText, books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
 import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { AppError, conflict } from '../../platform/errors';
-import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
@@ -330,6 +330,61 @@ export async function booksOfLocation(db: Executor, s: LocationScope, locationId
     inspectionSelfAmpel: r.inspectionSelfAmpel,
     tenant: r.tenantId,
   }));
+}
+
+/**
+ * The customers of the books linked to the tenant's branches of one customer: what names that customer
+ * (decision 038).
+ */
+export async function customerNamesOf(db: Executor, tenantId: string, customer: number) {
+  const rows = await db
+    .selectDistinct({ name: books.customer })
+    .from(customerLocationBooks)
+    .innerJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
+    .innerJoin(books, eq(books.id, customerLocationBooks.bookId))
+    .where(and(eq(customerLocations.tenantId, tenantId), eq(customerLocations.customer, customer)));
+  return rows.map((r) => r.name);
+}
+
+/** A book's customer as the link rule compares it (customerKey): spaces collapsed and trimmed, lower case. */
+const WHITESPACE = '\\s+';
+const customerKeyOf = sql<string>`lower(btrim(regexp_replace(${books.customer}, ${WHITESPACE}, ' ', 'g')))`;
+
+/**
+ * The tenant's books found by the search (as the book list searches) whose customer is one of `names` (the
+ * customer keys of the branch's customer) or none; every book when `names` is empty (the customer's first
+ * book). With the branch each is linked to already, title first.
+ */
+export async function linkableBooksOf(
+  db: Executor,
+  tenantId: string,
+  names: string[],
+  q: { search?: string; size: number },
+) {
+  return db
+    .select({
+      id: books.id,
+      title: books.title,
+      object: books.object,
+      site: books.site,
+      customer: books.customer,
+      locationId: customerLocations.id,
+      znl: customerLocations.znl,
+      nr: customerLocations.nr,
+      sapNr: customerLocations.sapNr,
+    })
+    .from(books)
+    .leftJoin(customerLocationBooks, eq(customerLocationBooks.bookId, books.id))
+    .leftJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
+    .where(
+      and(
+        eq(books.tenantId, tenantId),
+        q.search ? sql`${bookSearchText(books)} ilike ${containsPattern(q.search)}` : undefined,
+        names.length ? inArray(customerKeyOf, [...names, '']) : undefined,
+      ),
+    )
+    .orderBy(asc(books.title), asc(books.id))
+    .limit(q.size);
 }
 
 /** The location a book is linked to, if any (tenant-checked through the book). */

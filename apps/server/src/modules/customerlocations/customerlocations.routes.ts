@@ -12,6 +12,8 @@ import {
   importRunListQuery,
   importRunListReply,
   importRunSchema,
+  linkableBooksQuery,
+  linkableBooksReply,
   linkBookSchema,
   locationAssignmentSchema,
   locationBookParams,
@@ -158,6 +160,12 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: idParams, body: linkBookSchema, response: { 200: customerLocationDetailSchema } },
     handler: (req) => write.linkBook(ctxOf(req), req.params.id, req.body.bookId, req.body.confirm),
+  });
+
+  app.get('/customerlocation/:id/linkable-books', {
+    config: { access: 'customerlocations:write' },
+    schema: { tags, params: idParams, querystring: linkableBooksQuery, response: { 200: linkableBooksReply } },
+    handler: (req) => read.linkableBooks(ctxOf(req), req.params.id, req.query),
   });
 
   app.delete('/customerlocation/:id/books/:bookId', {

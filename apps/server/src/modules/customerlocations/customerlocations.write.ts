@@ -12,7 +12,7 @@ import {
 } from '@pruefbuch/domain/schemas/customerlocation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
+import { customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
@@ -20,6 +20,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { get } from './customerlocations.read';
 import {
+  customerNamesOf,
   findKeyHolder,
   keyTaken,
   type LocationKeys,
@@ -135,20 +136,6 @@ export async function remove(rctx: RequestContext, id: string) {
 }
 
 const bookLabel = (b: { title: string; site: string }) => (b.site ? `${b.title} (${b.site})` : b.title);
-
-/**
- * The customers of the books linked to the tenant's branches of one customer: what names that customer
- * (decision 038).
- */
-async function customerNamesOf(tx: Executor, tenantId: string, customer: number) {
-  const rows = await tx
-    .selectDistinct({ name: books.customer })
-    .from(customerLocationBooks)
-    .innerJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
-    .innerJoin(books, eq(books.id, customerLocationBooks.bookId))
-    .where(and(eq(customerLocations.tenantId, tenantId), eq(customerLocations.customer, customer)));
-  return rows.map((r) => r.name);
-}
 
 const LINK_REFUSAL = {
   refuse: 'BOOK_OF_OTHER_CUSTOMER',
