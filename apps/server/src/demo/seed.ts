@@ -8,6 +8,7 @@ import { seedComponents } from '../modules/components/components.seed';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoCapacity } from './seed-capacity';
 import { seedDemoDefectReports } from './seed-defect-reports';
+import { seedDemoImportRun } from './seed-import-runs';
 import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
 import { seedDemoMailQueue } from './seed-mail-queue';
@@ -265,6 +266,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoBooks(tx, tenant.id);
     await seedDemoInspections(tx, tenant.id);
     await seedDemoLocations(tx, tenant.id);
+    await seedDemoImportRun(tx, tenant.id);
     await seedDemoDefectReports(tx, tenant.id);
     await seedDemoOffers(tx, tenant.id, opts);
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
