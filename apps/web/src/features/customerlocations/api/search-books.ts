@@ -1,31 +1,36 @@
-import type { bookListReply } from '@pruefbuch/domain/schemas/book';
+import type { LinkableBooksReply } from '@pruefbuch/domain/schemas/customerlocation';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-
-export type BookSearchReply = z.infer<typeof bookListReply>;
+import { LOCATIONS_KEY } from './keys';
 
 /** Fewer characters find half the tenant; the picker asks for at least this many. */
 export const MIN_BOOK_SEARCH = 2;
 const SIZE = 20;
 
-/** GET books?search=: the current tenant's books, for assigning one to a location. */
-export const searchBooks = (search: string, signal?: AbortSignal) =>
-  api.get<BookSearchReply>('books', { query: { search, size: SIZE, sort: 'title' }, signal });
+/**
+ * GET customerlocation/{id}/linkable-books?search=: the current tenant's books the branch could take (of its
+ * customer or of no customer, decision 038), for assigning one to it.
+ */
+export const searchLinkableBooks = (locationId: string, search: string, signal?: AbortSignal) =>
+  api.get<LinkableBooksReply>(`customerlocation/${encodeURIComponent(locationId)}/linkable-books`, {
+    query: { search, size: SIZE },
+    signal,
+  });
 
-export const searchBooksQueryOptions = (tenant: string | null, search: string) =>
+/** Under the locations' key: a link or an unlink reads the candidates again (afterLocationChange). */
+export const searchBooksQueryOptions = (tenant: string | null, locationId: string, search: string) =>
   queryOptions({
-    queryKey: ['books', tenant, 'search', search] as const,
-    queryFn: ({ signal }) => searchBooks(search, signal),
+    queryKey: [LOCATIONS_KEY, tenant, 'linkable', locationId, search] as const,
+    queryFn: ({ signal }) => searchLinkableBooks(locationId, search, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
-export function useSearchBooks(search: string) {
+export function useSearchBooks(locationId: string, search: string) {
   const { currentTenant } = useSession();
   return useQuery({
-    ...searchBooksQueryOptions(currentTenant, search),
+    ...searchBooksQueryOptions(currentTenant, locationId, search),
     enabled: search.length >= MIN_BOOK_SEARCH,
   });
 }

@@ -1,12 +1,13 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
+import type { CustomerLocationDetail, LinkableBook } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
+import { localLocationName } from '@/lib/location-name';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLinkBook } from '../api/link-book';
 import { MIN_BOOK_SEARCH, useSearchBooks } from '../api/search-books';
@@ -15,24 +16,36 @@ import { MIN_BOOK_SEARCH, useSearchBooks } from '../api/search-books';
 const CONFIRMABLE = new Set(['BOOK_WITHOUT_CUSTOMER', 'BOOK_FIRST_OF_CUSTOMER']);
 
 /**
- * 'Anlage zuordnen': the tenant's books found as the user types (title, object, serial, ZIP, city …), one
- * chosen, then linked. A book here already is marked; one of another branch is refused by the server, which
- * names that branch, as it refuses a book of another customer; a book of no customer is linked once confirmed.
+ * 'Anlage zuordnen': the books the branch could take, found as the user types (title, object, serial, ZIP,
+ * city …), one chosen, then linked. Books of another customer are not offered (decision 038); one of no customer
+ * (or the customer's first) says that linking asks first, and is linked once confirmed. A book here already is
+ * marked, one of another branch names it (the server refuses it, naming that branch).
  */
 export function AssignBook({ location }: { location: CustomerLocationDetail }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [term] = useDebouncedValue(search.trim(), 250);
-  const books = useSearchBooks(term);
+  const books = useSearchBooks(location._id, term);
   const link = useLinkBook();
-  const linked = new Set(location.books);
+  const found = new Map<string, LinkableBook>((books.data?.docs ?? []).map((b) => [b._id, b]));
 
-  const options = (books.data?.docs ?? []).map((b) => ({
+  const options = [...found.values()].map((b) => ({
     value: b._id,
     // The customer shows whose installation it is: only the branch customer's books link (decision 038).
     label: [b.title, b.site, b.customer].filter(Boolean).join(' · '),
   }));
+  /** What the picker says beside a book: here already, at another branch, or that linking asks first. */
+  const noteOf = (id: string) => {
+    const b = found.get(id);
+    if (!b) return null;
+    if (b.location?._id === location._id) return t('customerlocations.edit.addBookAlreadyHere');
+    if (b.location)
+      return t('customerlocations.edit.addBookOtherBranch', { location: localLocationName(t, b.location) });
+    if (b.link === 'confirm-no-customer') return t('customerlocations.edit.addBookNoCustomer');
+    if (b.link === 'confirm-first-book') return t('customerlocations.edit.addBookFirstOfCustomer');
+    return null;
+  };
   // The chosen book stays in the options while a new search runs, so the select keeps showing its name.
   const chosenLabel = chosen ? options.find((o) => o.value === chosen) : undefined;
 
@@ -83,6 +96,7 @@ export function AssignBook({ location }: { location: CustomerLocationDetail }) {
     <Group align="flex-end" gap="sm" wrap="wrap" data-testid="assign-book">
       <Select
         label={t('customerlocations.edit.addBookLabel')}
+        description={t('customerlocations.edit.addBookOnlyLinkable')}
         placeholder={t('customerlocations.edit.addBookPlaceholder')}
         searchable
         searchValue={search}
@@ -98,9 +112,9 @@ export function AssignBook({ location }: { location: CustomerLocationDetail }) {
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {option.label}
             </Text>
-            {linked.has(option.value) ? (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {t('customerlocations.edit.addBookAlreadyHere')}
+            {noteOf(option.value) ? (
+              <Text size="xs" c="dimmed" ta="right" data-testid="assign-book-note">
+                {noteOf(option.value)}
               </Text>
             ) : null}
           </Group>

@@ -1,14 +1,16 @@
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
-import { IconLock } from '@tabler/icons-react';
+import { IconCopy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { isApiError } from '@/lib/api-client';
 import { localLocationName } from '@/lib/location-name';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
 import { useCreateCustomerLocation } from '../api/create-customer-location';
@@ -98,9 +100,25 @@ export function LocationEditPage() {
   );
 }
 
+/** The branch that holds a key this one was refused (409 LOCATION_KEY_TAKEN), to open it (decision 039). */
+interface KeyHolder {
+  id: string;
+  znl: string;
+  nr: string;
+  sapNr: string;
+}
+
+function keyHolderOf(error: unknown): KeyHolder | null {
+  if (!isApiError(error) || error.code !== 'LOCATION_KEY_TAKEN') return null;
+  const p = error.details[0]?.params;
+  if (!p || typeof p.id !== 'string') return null;
+  return { id: p.id, znl: String(p.znl ?? ''), nr: String(p.nr ?? ''), sapNr: String(p.sapNr ?? '') };
+}
+
 /** Create (POST) when no location is given, else update (PUT with __v); delete asks first. */
 function LocationForm({ location }: { location?: CustomerLocationDetail }) {
   const { t } = useTranslation();
+  const [holder, setHolder] = useState<KeyHolder | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useCreateCustomerLocation();
@@ -123,8 +141,10 @@ function LocationForm({ location }: { location?: CustomerLocationDetail }) {
           })
       : undefined,
     onSaved: (saved) => {
+      setHolder(null);
       if (!location) navigate(screenPath('customer_location', { slug: saved._id }), { replace: true });
     },
+    onSaveError: (error) => setHolder(keyHolderOf(error)),
   });
 
   return (
@@ -140,6 +160,14 @@ function LocationForm({ location }: { location?: CustomerLocationDetail }) {
         }
       }
     >
+      {holder ? (
+        <Alert color="orange" icon={<IconCopy size={18} />} mb="md" data-testid="location-key-taken">
+          {t('errors.LOCATION_KEY_TAKEN', { location: localLocationName(t, holder) })}{' '}
+          <Anchor component={Link} to={screenPath('customer_location', { slug: holder.id })} size="sm">
+            {t('customerlocations.edit.openKeyHolder', { location: localLocationName(t, holder) })}
+          </Anchor>
+        </Alert>
+      ) : null}
       <LocationFields form={editor.form} />
     </EditorForm>
   );
