@@ -116,6 +116,7 @@ describe('import mapping', () => {
       housenumber: null,
       zip: 3,
       location: null,
+      country: null,
       tel: null,
       email: null,
       bemerkungen: null,
@@ -161,7 +162,8 @@ describe('import mapping', () => {
     ['nr', 'nr'],
     ['address.zip', 'zip'],
     ['address.email', 'email'],
-    ['address.country', null],
+    ['address.country', 'country'],
+    ['address.homepage', null],
     ['file', null],
   ])('the error of %s names the field %o', (field, name) => {
     expect(errorField(field)).toBe(name);
@@ -188,6 +190,18 @@ describe('the location form', () => {
     expect(locationFormSchema.safeParse({ ...emptyLocationValues(), nr: '4711' }).success).toBe(false);
     expect(locationFormSchema.safeParse({ ...emptyLocationValues(), nr: '4711', customer: 1 }).success).toBe(true);
     expect(() => toCreateBody({ ...emptyLocationValues(), nr: '4711' })).toThrow();
+  });
+
+  it('checks the ZIP code per country, as the import does, and leaves an empty one alone', () => {
+    const values = { ...emptyLocationValues(), nr: '4711', customer: Customer.RETAIL_CUSTOMER };
+    const withZip = (zip: string, country = 'DE') => ({ ...values, address: { ...values.address, zip, country } });
+    const issues = (v: typeof values) =>
+      locationFormSchema.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues(withZip('60311'))).toEqual([]);
+    expect(issues(withZip(''))).toEqual([]);
+    expect(issues(withZip('6031'))).toEqual([['address.zip', 'validation.zip']]);
+    expect(issues(withZip('1010', 'AT'))).toEqual([]);
+    expect(issues(withZip('60311', 'AT'))).toEqual([['address.zip', 'validation.zip']]);
   });
 
   it('sends no version on create and the version read on update', () => {

@@ -1,4 +1,5 @@
 /** Form values and schemas of the location screen. */
+import { isValidZip } from '@pruefbuch/domain/rules/zip-codes';
 import {
   CUSTOMER_LOCATION_DEFAULTS,
   type CustomerLocation,
@@ -46,8 +47,9 @@ export const locationToValues = (l: CustomerLocation): LocationValues => ({
 });
 
 /**
- * What the form checks before it saves: the fields as the API takes them, a chosen customer, and one of ZNL, Nr
- * and SAP-Nr (the server refuses a location without; the message stands under Nr., as the server's would).
+ * What the form checks before it saves: the fields as the API takes them, a chosen customer, one of ZNL, Nr and
+ * SAP-Nr (the server refuses a location without; the message stands under Nr., as the server's would), and a ZIP
+ * code that fits the country.
  */
 export const locationFormSchema = customerLocationFieldsSchema
   .extend({ customer: requiredCustomerSchema, __v: z.number().int().min(0) })
@@ -56,6 +58,12 @@ export const locationFormSchema = customerLocationFieldsSchema
     path: ['nr'],
     // Said together with a missing customer, not only once that is chosen.
     when: ({ value }) => typeof value === 'object' && value !== null,
+  })
+  // The ZIP code fits its country, as the import checks it (rules/zip-codes.ts); an empty one is not checked.
+  .refine((v) => isValidZip(v.address.zip, v.address.country), {
+    error: 'validation.zip',
+    path: ['address', 'zip'],
+    when: ({ value }) => typeof (value as { address?: { zip?: unknown } } | null)?.address?.zip === 'string',
   });
 
 /** The bodies of POST (without __v) and PUT (with it). */
