@@ -108,6 +108,10 @@ describe('branches', () => {
     await page.getByText('Dieses Feld wird benötigt.').first().waitFor();
     await page.getByTestId('location-znl').fill('E2E');
     await page.getByTestId('location-nr').fill(`N-${run}`);
+    // A new branch has no customer until one is chosen (decision 039).
+    expect(await page.getByTestId('location-customer').inputValue()).toBe('');
+    await page.getByTestId('location-customer').click();
+    await page.getByRole('option', { name: 'Einzelhandelskunde' }).click();
     await page.getByTestId('location-address-edit').click();
     await page.getByLabel('PLZ', { exact: true }).fill('60311');
     await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
@@ -124,9 +128,11 @@ describe('branches', () => {
     await expect.poll(() => page.getByTestId('location-book').count()).toBe(1);
     expect(await page.getByTestId('location-book-link').textContent()).toBe(bookTitle);
 
-    // A door of another branch is not moved by accident: the server names the branch it belongs to.
+    // A door of another branch is not moved by accident: the picker and then the server name its branch.
     await page.getByTestId('assign-book-search').fill('FrischeMarkt 4101 – Eingangstür');
-    await page.getByRole('option', { name: /FrischeMarkt 4101 – Eingangstür/ }).click();
+    const door = page.getByRole('option', { name: /FrischeMarkt 4101 – Eingangstür/ });
+    await expect.poll(() => door.textContent()).toContain('in Filiale ZNL Rhein-Main · Nr. 4101');
+    await door.click();
     await page.getByTestId('assign-book-submit').click();
     await toast(
       page,
