@@ -2,9 +2,12 @@
  * The branches (customer locations) as their people use them: a regional manager lands on the list of the
  * region, filters it red, opens a branch and an installation and downloads its PDF; a branch manager with one
  * branch lands on it and sees no other; the office creates a branch, assigns an installation and removes it
- * again; and a branch list is imported from a CSV after its preview.
+ * again; and a branch list is imported from a CSV after its preview, imported again with its changes shown,
+ * and the run undone by an admin.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api, baseUrl, login, openAs, setUpBrowser } from './fixtures';
@@ -166,6 +169,7 @@ describe('branches', () => {
     const page = await browser.newPage();
     await openAs(page, '/app/customerlocationlist', 'project@demo.test');
     await page.getByTestId('location-import').click();
+    await chooseCustomer(page);
     await page
       .getByTestId('import-dialog')
       .locator('input[type="file"]')
@@ -198,4 +202,71 @@ describe('branches', () => {
     await expect.poll(() => page.getByTestId('location-row').count()).toBe(2);
     expect(await page.getByTestId('location-row').first().textContent()).toContain('20457 Hamburg');
   });
+
+  it('re-imports without damage, shows each change as old → new, and an admin undoes the run', async () => {
+    const csv = (street: string) =>
+      ['ZNL;Filial-Nr.;Straße;PLZ;Ort;Bemerkung', `Reimport-${run};8001;${street};60313;Frankfurt am Main;`].join('\n');
+    const upload = async (page: Page, name: string, content: string) => {
+      await page
+        .getByTestId('import-dialog')
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+      await page.getByTestId('import-preview').waitFor();
+    };
+    const page = await browser.newPage();
+    await openAs(page, '/app/customerlocationlist', 'project@demo.test');
+    await page.getByTestId('location-import').click();
+    // Without a customer there is no preview: the dialog asks for it first.
+    await page
+      .getByTestId('import-dialog')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'erst.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('Zeil 85'), 'utf8') });
+    await page.getByTestId('import-customer-first').waitFor();
+    await chooseCustomer(page);
+    await expect.poll(() => page.getByTestId('import-count-create').textContent()).toBe('1 neu');
+    await page.getByTestId('import-submit').click();
+    await toast(page, 'Import abgeschlossen: 1 neu, 0 aktualisiert.');
+    await page.getByTestId('import-submit').waitFor({ state: 'detached' });
+
+    // The same branch again, moved to number 87a, its note cell empty: one change, the note kept.
+    await page.getByTestId('location-import').click();
+    await chooseCustomer(page);
+    await upload(page, 'zweit.csv', csv('Zeil 87a'));
+    await expect.poll(() => page.getByTestId('import-count-update').textContent()).toBe('1 aktualisiert');
+    await expect.poll(() => page.getByTestId('import-change').first().textContent()).toBe('Hausnummer: 85 → 87a');
+    await page.screenshot({ path: screenshotPath('import-preview-changes.png'), fullPage: true });
+    await page.getByTestId('import-submit').click();
+    await toast(page, 'Import abgeschlossen: 0 neu, 1 aktualisiert.');
+    await page.getByTestId('import-submit').waitFor({ state: 'detached' });
+    // The office imports but does not see the runs.
+    expect(await page.getByTestId('location-import-runs').count()).toBe(0);
+    await page.close();
+
+    const admin = await browser.newPage();
+    await openAs(admin, '/app/customerlocationlist', 'admin@demo.test');
+    await admin.getByTestId('location-import-runs').click();
+    await admin.getByTestId('import-run').first().waitFor();
+    await expect.poll(() => admin.getByTestId('import-run').count()).toBeGreaterThanOrEqual(3);
+    const newest = admin.getByTestId('import-run').first();
+    expect(await newest.textContent()).toContain('zweit.csv');
+    await admin.screenshot({ path: screenshotPath('import-runs.png'), fullPage: true });
+    await newest.getByTestId('import-run-undo').click();
+    await admin.getByTestId('import-run-undo-confirm').click();
+    await toast(admin, 'Der Importlauf wurde rückgängig gemacht.');
+    await expect.poll(() => newest.getAttribute('data-undone')).toBe('true');
+    // The branch is back at number 85.
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('location-search').fill(`Reimport-${run}`);
+    await expect.poll(() => admin.getByTestId('location-row').first().textContent()).toContain('Zeil 85');
+    expect(await admin.getByTestId('location-row').first().textContent()).not.toContain('87a');
+  });
 });
+
+/** The import's customer: the retail customer of the demo. */
+async function chooseCustomer(page: Page) {
+  await page.getByTestId('import-customer').click();
+  await page.getByRole('option', { name: 'Einzelhandelskunde' }).click();
+}
+
+/** Where screenshots of the import go (a temporary directory, or E2E_SCREENSHOTS). */
+const screenshotPath = (name: string) => path.join(process.env.E2E_SCREENSHOTS ?? tmpdir(), name);
