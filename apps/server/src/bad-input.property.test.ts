@@ -20,7 +20,7 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 50);
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /**
  * The tables a refused request writes by design, per route: a failed sign-in is recorded for the
- * lockout (platform/lockout.ts). Every other table of every route must stay as it was.
+ * lockout (platform/lockout.ts). Every other table of every route must stay as it was (decision 042).
  */
 const REFUSED_WRITES: Record<string, readonly string[]> = {
   'POST /api/v1/users/login': ['auth_failures'],
