@@ -162,7 +162,6 @@ function LocationForm({ location }: { location?: CustomerLocationDetail }) {
     >
       {holder ? (
         <Alert color="orange" icon={<IconCopy size={18} />} mb="md" data-testid="location-key-taken">
-          {t('errors.LOCATION_KEY_TAKEN', { location: localLocationName(t, holder) })}{' '}
           <Anchor component={Link} to={screenPath('customer_location', { slug: holder.id })} size="sm">
             {t('customerlocations.edit.openKeyHolder', { location: localLocationName(t, holder) })}
           </Anchor>
