@@ -69,6 +69,21 @@ describe('POST customerlocation twice at once', () => {
     expect(await rowsWith(w.tenantId)).toBe(ROUNDS);
   });
 
+  it('two PUTs of different branches onto one free key at once: one 200, one 409 naming the other', async () => {
+    const w = await world();
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = (await w.post({ znl: 'West', nr: `A${round}` })).json();
+      const b = (await w.post({ znl: 'West', nr: `B${round}` })).json();
+      const put = (l: { _id: string; __v: number }) =>
+        w.call('PUT', `/customerlocation/${l._id}`, { __v: l.__v, znl: 'Ost', nr: `X${round}` });
+      const replies = await Promise.all([put(a), put(b)]);
+      expect(replies.map((r) => r.statusCode).sort(), replies.map((r) => r.body).join('\n')).toEqual([200, 409]);
+      const won = replies.find((r) => r.statusCode === 200) as Reply;
+      expect(takenBy(replies.find((r) => r.statusCode === 409) as Reply).params.id).toBe(won.json()._id);
+    }
+    expect(await rowsWith(w.tenantId, sql`${customerLocations.znl} = 'Ost'`)).toBe(ROUNDS);
+  });
+
   it('holds for a key of the SAP-Nr alone and of the Nr alone as well', async () => {
     const w = await world();
     for (const body of [{ sapNr: 'nur-sap' }, { nr: 'nur-nr' }]) {
