@@ -2,6 +2,7 @@
  * Reading uploaded spreadsheets (decision 040): what a user's file gives, and every cap refusing a
  * crafted hostile file while it is read, directly (parseSheet) and through the worker (readSheet).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
@@ -246,6 +247,21 @@ describe('readSheet: in a worker, a few at a time', () => {
     const busy = (three[2] as PromiseRejectedResult).reason;
     expect([busy.statusCode, busy.code, busy.retryAfterSeconds]).toEqual([503, 'IMPORT_BUSY', 5]);
     expect(readingLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('reading the largest allowed file leaves the event loop free (its delay measured, not the time)', async () => {
+    const file = largestAllowedXlsx();
+    await readSheet(Buffer.from('a;b'), 'a.csv');
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const rows = await readSheet(file, 'filialen.xlsx');
+    loop.disable();
+    expect(rows).toHaveLength(SHEET_CAPS.rows + 1);
+    expect(rows[SHEET_CAPS.rows]).toHaveLength(SHEET_CAPS.columns);
+    console.info(
+      `event-loop delay while reading the largest allowed file: p99 ${loop.percentile(99) / 1e6} ms, max ${loop.max / 1e6} ms`,
+    );
+    expect(loop.max / 1e6).toBeLessThan(100);
   });
 
   it('a worker that runs out of memory is a refusal, not a crash of the server', async () => {

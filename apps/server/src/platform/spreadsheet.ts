@@ -102,7 +102,8 @@ function workerSource(): { source: string | URL; eval: boolean } {
 }
 
 type Answer =
-  | { rows: unknown[][] }
+  | { batch: unknown[][] }
+  | { done: number }
   | { refused: { reason: SheetErrorReason; params: Record<string, string | number> } };
 
 function inWorker(buffer: Buffer, name: string): Promise<unknown[][]> {
@@ -128,11 +129,13 @@ function inWorker(buffer: Buffer, name: string): Promise<unknown[][]> {
       fn();
     };
     const timer = setTimeout(() => finish(() => reject(tooComplex())), READ_LIMITS.timeMs);
-    worker.once('message', (answer: Answer) =>
-      finish(() =>
-        'rows' in answer ? resolve(answer.rows) : reject(refusedBy(answer.refused.reason, answer.refused.params)),
-      ),
-    );
+    // The rows come in batches, each deserialised as its own task (the worker drains before 'exit').
+    const rows: unknown[][] = [];
+    worker.on('message', (answer: Answer) => {
+      if ('batch' in answer) for (const row of answer.batch) rows.push(row);
+      else if ('done' in answer) finish(() => (rows.length === answer.done ? resolve(rows) : reject(unreadable())));
+      else finish(() => reject(refusedBy(answer.refused.reason, answer.refused.params)));
+    });
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the file is beyond what is read.
     worker.once('error', (err) =>
       finish(() =>
