@@ -487,9 +487,11 @@ function readXlsx(b: Uint8Array, caps: SheetCaps): Cell[][] {
   const workbookRels = rels(relsPath);
 
   let firstSheetId: string | undefined;
+  let date1904 = false;
   const seenWorkbook = readPart(workbookPath, {
     open(name, attrs) {
       if (name === 'sheet' && firstSheetId === undefined) firstSheetId = attr(attrs, 'id') ?? '';
+      else if (name === 'workbookPr') date1904 = /^(1|true)$/.test(attr(attrs, 'date1904') ?? '');
     },
     close() {},
     text() {},
@@ -501,8 +503,11 @@ function readXlsx(b: Uint8Array, caps: SheetCaps): Cell[][] {
   const stringsRel = workbookRels.find((r) => r.type.endsWith('/sharedStrings'));
   const stringsPath = stringsRel ? resolvePath(base, stringsRel.target) : `${base}sharedStrings.xml`;
 
+  const stylesRel = workbookRels.find((r) => r.type.endsWith('/styles'));
+  const dateStyles = stylesRel ? readDateStyles(resolvePath(base, stylesRel.target), readPart) : [];
+
   const shared = readSharedStrings(stringsPath, readPart, caps);
-  const rows = readWorksheet(sheetPath, readPart, shared, caps);
+  const rows = readWorksheet(sheetPath, readPart, shared, caps, { dateStyles, date1904 });
   return rows;
 }
 
@@ -575,13 +580,56 @@ function parseRef(ref: string): [number, number] | null {
   return letters >= 1 && letters <= 3 && digits >= 1 && digits <= 7 ? [r, c] : null;
 }
 
-function readWorksheet(path: string, readPart: ReadPart, shared: Shared, caps: SheetCaps): Cell[][] {
+/** Excel's built-in date formats (numFmtId); others are dates when their code has d, m or y outside quotes. */
+const BUILTIN_DATES = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]);
+const isDateCode = (code: string) =>
+  /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\.|_.|\*./g, '').replace(/General/gi, ''));
+
+/** For each cell style (the `s` of a cell, an index into cellXfs): whether it shows a date. */
+function readDateStyles(path: string, readPart: ReadPart): boolean[] {
+  const custom = new Map<number, string>();
+  const styles: boolean[] = [];
+  let inCellXfs = false;
+  readPart(path, {
+    open(name, attrs, selfClosing) {
+      if (name === 'numFmt') custom.set(Number(attr(attrs, 'numFmtId')), attr(attrs, 'formatCode') ?? '');
+      else if (name === 'cellXfs') inCellXfs = !selfClosing;
+      else if (name === 'xf' && inCellXfs) {
+        const id = Number(attr(attrs, 'numFmtId') ?? 0);
+        const code = custom.get(id);
+        styles.push(code === undefined ? BUILTIN_DATES.has(id) : isDateCode(code));
+      }
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+    text() {},
+  });
+  return styles;
+}
+
+/** An Excel date serial as an ISO date (the 1900 system counts the 29 February 1900 that never was). */
+export function serialDate(serial: number, date1904 = false): string {
+  const day = 86_400_000;
+  const epoch = date1904 ? Date.UTC(1904, 0, 1) : serial < 61 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
+  const at = new Date(epoch + Math.round(serial * day));
+  return Number.isNaN(at.getTime()) ? String(serial) : at.toISOString().slice(0, 10);
+}
+
+function readWorksheet(
+  path: string,
+  readPart: ReadPart,
+  shared: Shared,
+  caps: SheetCaps,
+  dates: { dateStyles: boolean[]; date1904: boolean },
+): Cell[][] {
   const limits = new Limits(caps);
   const rows: Cell[][] = [];
   let lastRow = 0;
   let row = 0;
   let col = 0;
   let type = 'n';
+  let style = 0;
   let value: Collector | null = null;
   let inValue = false;
   let inInline = false;
@@ -612,7 +660,8 @@ function readWorksheet(path: string, readPart: ReadPart, shared: Shared, caps: S
     else {
       const text = raw.value.trim();
       const n = Number(text);
-      cell = text === '' ? '' : Number.isFinite(n) ? n : text;
+      cell =
+        text === '' ? '' : !Number.isFinite(n) ? text : dates.dateStyles[style] ? serialDate(n, dates.date1904) : n;
     }
     const text = String(cell);
     if (text === '') return;
@@ -646,6 +695,7 @@ function readWorksheet(path: string, readPart: ReadPart, shared: Shared, caps: S
         if (at && at[0] !== row) throw new SheetError('unreadable');
         col = at ? at[1] : col + 1;
         type = attr(attrs, 't') ?? 'n';
+        style = Number(attr(attrs, 's') ?? 0);
         value = selfClosing ? null : new Collector(caps.cellChars * 8);
       } else if (name === 'v' && value) inValue = !selfClosing;
       else if (name === 'is') inInline = !selfClosing;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { READ_LIMITS, readingLoad, readSheet } from './spreadsheet';
 import { largestAllowedXlsx, xlsx, zip } from './spreadsheet.fixtures';
-import { cellName, guessDelimiter, parseSheet, SHEET_CAPS, SheetError } from './spreadsheet-read';
+import { cellName, guessDelimiter, parseSheet, SHEET_CAPS, SheetError, serialDate } from './spreadsheet-read';
 
 /** The reason and params a file is refused with. */
 function refusal(bytes: Uint8Array, name = 'f.xlsx', caps = SHEET_CAPS) {
@@ -32,13 +32,15 @@ describe('parseSheet: what a file gives', () => {
     sheet.addRow([4711, 'Fulda', 36037, true]);
     sheet.addRow([]);
     sheet.addRow(['x', { richText: [{ text: 'Kö' }, { text: 'nig' }] }, { formula: 'A2*2', result: 9422 }, false]);
+    sheet.getCell('G4').value = new Date('2024-03-01T00:00:00Z');
+    sheet.getCell('H4').value = 0.25;
     sheet.getCell('F6').value = 'weit';
     const rows = parseSheet(Buffer.from(await book.xlsx.writeBuffer()), 'filialen.xlsx');
     expect(rows).toEqual([
       ['Markt', 'Stadt & <Land>', 'PLZ', 'Aktiv'],
       [4711, 'Fulda', 36037, true],
       [],
-      ['x', 'König', 9422, false],
+      ['x', 'König', 9422, false, '', '', '2024-03-01', 0.25],
       [],
       ['', '', '', '', '', 'weit'],
     ]);
@@ -79,6 +81,28 @@ describe('parseSheet: what a file gives', () => {
     expect(refusal(Buffer.from('a;b\n\uFFFD;c', 'utf8'), 'a.csv')).toEqual({ reason: 'encoding' });
     expect(refusal(Buffer.from('a;b\n\u0000;c', 'utf8'), 'a.csv')).toEqual({ reason: 'unreadable' });
     expect(refusal(Buffer.from('%PDF-1.4'), 'a.xls')).toEqual({ reason: 'unreadable' });
+  });
+
+  it('turns date serials into ISO dates, in both date systems', () => {
+    expect([serialDate(1), serialDate(59), serialDate(61), serialDate(45352), serialDate(45352.75)]).toEqual([
+      '1900-01-01',
+      '1900-02-28',
+      '1900-03-01',
+      '2024-03-01',
+      '2024-03-01',
+    ]);
+    expect(serialDate(0, true)).toBe('1904-01-01');
+    const styled = xlsx(
+      '<row r="1"><c r="A1" s="1"><v>45352</v></c><c r="B1" s="2"><v>45352</v></c><c r="C1" s="3"><v>45352</v></c></row>',
+      '',
+      {
+        'xl/_rels/workbook.xml.rels':
+          '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId3" Type="x/styles" Target="styles.xml"/></Relationships>',
+        'xl/styles.xml':
+          '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="#,##0 &quot;Stück&quot;"/></numFmts><cellStyleXfs><xf numFmtId="14"/></cellStyleXfs><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/></cellXfs></styleSheet>',
+      },
+    );
+    expect(parseSheet(styled, 'f.xlsx')).toEqual([['2024-03-01', '2024-03-01', 45352]]);
   });
 
   it('names a cell as Excel does', () => {
