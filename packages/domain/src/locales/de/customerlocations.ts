@@ -168,8 +168,11 @@ export const customerlocations = {
     undone: 'Rückgängig gemacht am {{date}} von {{name}}',
     undo: 'Rückgängig machen',
     undoTitle: 'Importlauf rückgängig machen?',
-    undoConfirm:
-      'Die {{create}} neu angelegten Filialen werden gelöscht und die {{update}} aktualisierten auf ihren Stand vor dem Import zurückgesetzt. Das geht nur, solange keine dieser Filialen seitdem geändert wurde.',
+    undoCreated_one: 'Die neu angelegte Filiale wird gelöscht.',
+    undoCreated_other: 'Die {{count}} neu angelegten Filialen werden gelöscht.',
+    undoUpdated_one: 'Die aktualisierte Filiale wird auf ihren Stand vor dem Import zurückgesetzt.',
+    undoUpdated_other: 'Die {{count}} aktualisierten Filialen werden auf ihren Stand vor dem Import zurückgesetzt.',
+    undoConfirm: 'Das geht nur, solange keine dieser Filialen seitdem geändert wurde.',
     undoDone: 'Der Importlauf wurde rückgängig gemacht.',
     undoFailed: 'Der Importlauf konnte nicht rückgängig gemacht werden.',
   },

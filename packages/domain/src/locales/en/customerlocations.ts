@@ -170,8 +170,11 @@ export const customerlocations: typeof de = {
     undone: 'Undone on {{date}} by {{name}}',
     undo: 'Undo',
     undoTitle: 'Undo import run?',
-    undoConfirm:
-      'The {{create}} branches it created will be deleted and the {{update}} it updated set back to how they were before the import. This only works while none of these branches has been changed since.',
+    undoCreated_one: 'The branch it created will be deleted.',
+    undoCreated_other: 'The {{count}} branches it created will be deleted.',
+    undoUpdated_one: 'The branch it updated will be set back to how it was before the import.',
+    undoUpdated_other: 'The {{count}} branches it updated will be set back to how they were before the import.',
+    undoConfirm: 'This only works while none of these branches has been changed since.',
     undoDone: 'The import run has been undone.',
     undoFailed: 'The import run could not be undone.',
   },

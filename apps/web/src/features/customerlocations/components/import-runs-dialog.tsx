@@ -30,7 +30,13 @@ export function ImportRunsDialog({ opened, onClose }: { opened: boolean; onClose
   const ask = (run: ImportRun) =>
     openConfirmWhenReady({
       title: t('customerlocations.importRuns.undoTitle'),
-      children: t('customerlocations.importRuns.undoConfirm', { create: run.counts.create, update: run.counts.update }),
+      children: [
+        run.counts.create > 0 ? t('customerlocations.importRuns.undoCreated', { count: run.counts.create }) : '',
+        run.counts.update > 0 ? t('customerlocations.importRuns.undoUpdated', { count: run.counts.update }) : '',
+        t('customerlocations.importRuns.undoConfirm'),
+      ]
+        .filter(Boolean)
+        .join(' '),
       labels: { confirm: t('customerlocations.importRuns.undo'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'import-run-undo-confirm' } as never,
       onConfirm: () =>
