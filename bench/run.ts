@@ -25,6 +25,7 @@ import { benchOrderLists } from './orders';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
 import { BENCH_SECRET } from './server';
+import { benchSpreadsheet } from './spreadsheet';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -184,6 +185,10 @@ await benchBackup();
 
 // One server process against two behind nginx, at the same load (bench/cluster.ts).
 await benchCluster();
+
+// Uploaded spreadsheets on the compiled server: the largest allowed branch list alone and eight at once, and the
+// hostile files of issue 28 (bench/spreadsheet.ts, figures in decision 040).
+await benchSpreadsheet();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');
