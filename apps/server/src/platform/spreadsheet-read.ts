@@ -134,10 +134,14 @@ function readCsv(text: string, caps: SheetCaps): Cell[][] {
       try {
         const row = result.data;
         const r = rows.length + 1;
+        let empty = true;
         for (let c = 0; c < row.length; c++) {
-          if (row[c] !== '') limits.cell(r, c + 1, row[c] as string);
+          if (row[c] === '') continue;
+          empty = false;
+          limits.cell(r, c + 1, row[c] as string);
         }
-        rows.push(row);
+        // Empty lines past the last row allowed are not kept (a file of line breaks holds no rows).
+        if (!empty || r <= caps.rows + 1) rows.push(row);
       } catch (err) {
         refused = err;
         parser.abort();
@@ -692,7 +696,8 @@ function readWorksheet(
         const ref = attr(attrs, 'r');
         const at = ref === undefined ? null : parseRef(ref);
         if (ref !== undefined && !at) throw new SheetError('unreadable');
-        if (at && at[0] !== row) throw new SheetError('unreadable');
+        // The cell's own reference wins over its row's.
+        if (at) row = at[0];
         col = at ? at[1] : col + 1;
         type = attr(attrs, 't') ?? 'n';
         style = Number(attr(attrs, 's') ?? 0);

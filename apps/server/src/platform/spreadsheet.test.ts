@@ -171,6 +171,7 @@ describe('parseSheet: caps that hold while reading', () => {
         'f.xlsx',
       ),
     ).toEqual([[1]]);
+    expect(parseSheet(Buffer.from('Kopf\n'.padEnd(4_000_000, '\n')), 'a.csv')).toHaveLength(SHEET_CAPS.rows + 1);
     const exactly = `${'Kopf\n'}${'1\n'.repeat(SHEET_CAPS.rows)}`;
     expect(parseSheet(Buffer.from(exactly.trimEnd()), 'a.csv')).toHaveLength(SHEET_CAPS.rows + 1);
   });
