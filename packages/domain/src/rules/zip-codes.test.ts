@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryCode, isValidZip, ZIP_RULES, zipRule } from './zip-codes';
+import { countryCode, isValidZip, ZIP_RULES, zipIssue, zipRule } from './zip-codes';
 
 describe('the ZIP code rules (decision 041)', () => {
   it('has a row for exactly these countries', () => {
@@ -53,5 +53,22 @@ describe('countryCode', () => {
     ['Atlantis', 'ATLANTIS'],
   ])('%s → %s', (cell, code) => {
     expect(countryCode(cell)).toBe(code);
+  });
+});
+
+describe('when a write checks the ZIP code', () => {
+  const de = (zip: string) => ({ zip, country: 'DE' });
+  it.each([
+    ['a new address with a German code', null, de('60311'), null],
+    ['a new address with a short code', null, de('6031'), 'validation.zip'],
+    ['a new address without a code', null, de(''), null],
+    ['an odd stored code left as it is', de('6031'), de('6031'), null],
+    ['an odd stored code, spaces around it only', de('6031'), de(' 6031 '), null],
+    ['a code changed to a wrong one', de('60311'), de('603111'), 'validation.zip'],
+    ['a code changed to a right one', de('6031'), de('60311'), null],
+    ['the country changed under an old code', de('1010'), { zip: '1010', country: 'AT' }, null],
+    ['the country changed, the code no longer fits', { zip: '1010', country: 'AT' }, de('1010'), 'validation.zip'],
+  ] as const)('%s', (_, before, after, verdict) => {
+    expect(zipIssue(before, after)).toBe(verdict);
   });
 });

@@ -82,3 +82,19 @@ export function countryCode(cell: string): string {
   if (v.toUpperCase() === 'A') return 'AT';
   return v.toUpperCase();
 }
+
+/**
+ * Whether a write must check the ZIP code: a new address, or one whose ZIP code or country changes. A
+ * stored code from before the check (an odd legacy code) does not block saving other fields.
+ */
+export const zipToCheck = (
+  before: { zip: string; country: string } | null,
+  after: { zip: string; country: string },
+): boolean => before === null || before.zip.trim() !== after.zip.trim() || before.country !== after.country;
+
+/** The ZIP code's verdict for a write: null when it may be saved, else the message key. */
+export const zipIssue = (
+  before: { zip: string; country: string } | null,
+  after: { zip: string; country: string },
+): 'validation.zip' | null =>
+  zipToCheck(before, after) && !isValidZip(after.zip, after.country) ? 'validation.zip' : null;

@@ -32,13 +32,13 @@ ALTER TABLE "offers" ADD CONSTRAINT "offers_delete_files_set_by_users_id_fk" FOR
 -- Branches that already share a key keep their rows and links (decision 039): every one after the
 -- oldest gets its key marked as a duplicate, and its note says what the key was, so staff can merge them.
 UPDATE "customer_locations" c SET "sap_nr" = c."sap_nr" || ' (Dublette ' || d.n || ')',
-  "bemerkungen" = ltrim(c."bemerkungen" || E'\n' || 'Doppelte SAP-Nr. ' || c."sap_nr" || ' (vor Version 2.4)'),
+  "bemerkungen" = concat_ws(E'\n', nullif(c."bemerkungen", ''), 'Doppelte SAP-Nr. ' || c."sap_nr" || ' (vor Version 2.4)'),
   "version" = c."version" + 1
 FROM (SELECT "id", row_number() OVER (PARTITION BY "tenant_id", "customer", lower("sap_nr") ORDER BY "created_at", "id") AS n
       FROM "customer_locations" WHERE "sap_nr" <> '') d
 WHERE c."id" = d."id" AND d.n > 1;--> statement-breakpoint
 UPDATE "customer_locations" c SET "nr" = c."nr" || ' (Dublette ' || d.n || ')',
-  "bemerkungen" = ltrim(c."bemerkungen" || E'\n' || 'Doppelte ZNL/Nr. ' || c."znl" || '/' || c."nr" || ' (vor Version 2.4)'),
+  "bemerkungen" = concat_ws(E'\n', nullif(c."bemerkungen", ''), 'Doppelte ZNL/Nr. ' || c."znl" || '/' || c."nr" || ' (vor Version 2.4)'),
   "version" = c."version" + 1
 FROM (SELECT "id", row_number() OVER (PARTITION BY "tenant_id", "customer", lower("znl"), lower("nr") ORDER BY "created_at", "id") AS n
       FROM "customer_locations" WHERE "znl" <> '' OR "nr" <> '') d

@@ -212,3 +212,35 @@ describe('a new branch never defaults to a customer', () => {
     expect(put.json()).toMatchObject({ customer: Customer.NO_CUSTOMER, bemerkungen: 'neu' });
   });
 });
+
+describe('the ZIP code of a branch (rules/zip-codes.ts)', () => {
+  it('is checked when new or changed, and an odd stored one does not block other changes', async () => {
+    const w = await world();
+    const bad = await w.post({ nr: 'Z1', address: { zip: '6031', country: 'DE' } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ field: 'address.zip', key: 'validation.zip' });
+    expect(await rowsWith(w.tenantId, sql`${customerLocations.nr} = 'Z1'`)).toBe(0);
+
+    const made = await w.post({ nr: 'Z1', address: { zip: '60311', country: 'DE' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json()._id as string;
+    // A code from before the check, written as a legacy import would have.
+    await db
+      .update(customerLocations)
+      .set({ address: sql`jsonb_set(${customerLocations.address}, '{zip}', '"6031"')`, version: 5 })
+      .where(eq(customerLocations.id, id));
+    const note = await w.call('PUT', `/customerlocation/${id}`, { __v: 5, bemerkungen: 'Schlüssel beim Markt' });
+    expect(note.statusCode, note.body).toBe(200);
+    const same = await w.call('PUT', `/customerlocation/${id}`, {
+      __v: 6,
+      address: { zip: '6031', country: 'DE', street: 'Zeil', housenumber: '85' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const changed = await w.call('PUT', `/customerlocation/${id}`, {
+      __v: 7,
+      address: { zip: '603111', country: 'DE' },
+    });
+    expect(changed.statusCode, changed.body).toBe(400);
+    expect(changed.json().details[0]).toMatchObject({ field: 'address.zip', key: 'validation.zip' });
+  });
+});

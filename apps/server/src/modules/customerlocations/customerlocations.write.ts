@@ -4,6 +4,7 @@
  */
 
 import { bookLinkVerdict } from '@pruefbuch/domain/rules/location-book-link';
+import { zipIssue } from '@pruefbuch/domain/rules/zip-codes';
 import {
   CUSTOMER_LOCATION_DEFAULTS,
   type CustomerLocationCreate,
@@ -16,7 +17,7 @@ import { customerLocationBooks, customerLocations } from '../../db/schema/index'
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { get } from './customerlocations.read';
 import {
@@ -29,6 +30,12 @@ import {
   lockLocation,
   withUniqueKeys,
 } from './customerlocations.repo';
+
+/** 400 on address.zip when a new or changed ZIP code does not fit its country (rules/zip-codes.ts). */
+function assertZip(before: { zip: string; country: string } | null, after: { zip: string; country: string }) {
+  const issue = zipIssue(before, after);
+  if (issue) throw badField('address.zip', issue);
+}
 
 const audit = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'customerlocation' as const,
@@ -47,6 +54,7 @@ async function assertKeysFree(tx: Executor, tenantId: string, keys: LocationKeys
 export async function create(rctx: RequestContext, input: CustomerLocationCreate) {
   const ctx = requireTenant(rctx);
   const fields = { ...CUSTOMER_LOCATION_DEFAULTS, ...input };
+  assertZip(null, fields.address);
   const id = await withUniqueKeys(
     ctx.db,
     ctx.tenantId,
@@ -97,6 +105,7 @@ async function updateIn(
     if (!oneIdentifier(next)) {
       throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
     }
+    assertZip(current.address, next.address);
     writing(next);
     await assertKeysFree(tx, ctx.tenantId, next, id);
     const [row] = await tx

@@ -1,5 +1,5 @@
 /** Form values and schemas of the location screen. */
-import { isValidZip } from '@pruefbuch/domain/rules/zip-codes';
+import { zipIssue } from '@pruefbuch/domain/rules/zip-codes';
 import {
   CUSTOMER_LOCATION_DEFAULTS,
   type CustomerLocation,
@@ -49,22 +49,26 @@ export const locationToValues = (l: CustomerLocation): LocationValues => ({
 /**
  * What the form checks before it saves: the fields as the API takes them, a chosen customer, one of ZNL, Nr and
  * SAP-Nr (the server refuses a location without; the message stands under Nr., as the server's would), and a ZIP
- * code that fits the country.
+ * code that fits the country when it is new or changed (`stored`: the saved address; rules/zip-codes.ts, as the
+ * server checks it), so an odd code from before the check does not block saving other fields.
  */
-export const locationFormSchema = customerLocationFieldsSchema
-  .extend({ customer: requiredCustomerSchema, __v: z.number().int().min(0) })
-  .refine((v) => Boolean(v.znl.trim() || v.nr.trim() || v.sapNr.trim()), {
-    error: 'validation.required',
-    path: ['nr'],
-    // Said together with a missing customer, not only once that is chosen.
-    when: ({ value }) => typeof value === 'object' && value !== null,
-  })
-  // The ZIP code fits its country, as the import checks it (rules/zip-codes.ts); an empty one is not checked.
-  .refine((v) => isValidZip(v.address.zip, v.address.country), {
-    error: 'validation.zip',
-    path: ['address', 'zip'],
-    when: ({ value }) => typeof (value as { address?: { zip?: unknown } } | null)?.address?.zip === 'string',
-  });
+export const locationFormSchemaFor = (stored: { zip: string; country: string } | null) =>
+  customerLocationFieldsSchema
+    .extend({ customer: requiredCustomerSchema, __v: z.number().int().min(0) })
+    .refine((v) => Boolean(v.znl.trim() || v.nr.trim() || v.sapNr.trim()), {
+      error: 'validation.required',
+      path: ['nr'],
+      // Said together with a missing customer, not only once that is chosen.
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    })
+    .refine((v) => zipIssue(stored, v.address) === null, {
+      error: 'validation.zip',
+      path: ['address', 'zip'],
+      when: ({ value }) => typeof (value as { address?: { zip?: unknown } } | null)?.address?.zip === 'string',
+    });
+
+/** The checks of a new location's form. */
+export const locationFormSchema = locationFormSchemaFor(null);
 
 /** The bodies of POST (without __v) and PUT (with it). */
 export const toCreateBody = (values: LocationValues) => customerLocationCreateSchema.parse(values);

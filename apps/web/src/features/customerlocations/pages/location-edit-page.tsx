@@ -27,6 +27,7 @@ import {
   emptyLocationValues,
   type LocationValues,
   locationFormSchema,
+  locationFormSchemaFor,
   locationToValues,
   toCreateBody,
   toUpdateBody,
@@ -125,7 +126,7 @@ function LocationForm({ location }: { location?: CustomerLocationDetail }) {
   const update = useUpdateCustomerLocation();
   const remove = useDeleteCustomerLocation();
   const editor = useEntityEditor<LocationValues, CustomerLocationDetail>({
-    schema: locationFormSchema,
+    schema: location ? locationFormSchemaFor(location.address) : locationFormSchema,
     initialValues: location ? locationToValues(location) : emptyLocationValues(),
     toValues: locationToValues,
     isNew: !location,
