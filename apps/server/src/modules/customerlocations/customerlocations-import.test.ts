@@ -24,6 +24,18 @@ const CSV = [
   'Kassel;4201;;Obere Königsstraße;28;34117;Kassel;',
 ].join('\r\n');
 
+const ADDRESS = {
+  _id: crypto.randomUUID(),
+  street: '',
+  housenumber: '',
+  zip: '',
+  location: '',
+  tel: '',
+  email: '',
+  homepage: '',
+  country: 'DE',
+};
+
 const send = (
   w: Awaited<ReturnType<typeof world>>,
   url: string,
@@ -225,6 +237,7 @@ describe('re-import (decision 041)', () => {
 
   it('checks the ZIP code by the country of the row (a country column, else the stored country, else Germany)', async () => {
     const w = await world();
+    await insertLocation(db, w.tenantId, { nr: '10', znl: '', customer: 1, address: { ...ADDRESS, zip: '123' } });
     await insertLocation(db, w.tenantId, {
       nr: '9',
       znl: '',
@@ -252,6 +265,7 @@ describe('re-import (decision 041)', () => {
       '7;60311;Atlantis',
       '8;SW1A 1AA;GB',
       '9;1020;',
+      '10;123;',
     ].join('\n');
     const p = (await send(w, '/customerlocation/import/preview', csv)).json();
     expect(p.mapping.country).toBe(2);
@@ -271,6 +285,8 @@ describe('re-import (decision 041)', () => {
       ['7', 'error', [{ field: 'address.country', key: 'validation.country' }]],
       ['8', 'create', []],
       ['9', 'update', []],
+      // The odd code the branch already has is not checked again.
+      ['10', 'unchanged', []],
     ]);
     await send(w, '/customerlocation/import', csv, { skipInvalid: 'true' });
     const docs = (await list(w)).docs;

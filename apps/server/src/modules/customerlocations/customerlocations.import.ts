@@ -151,7 +151,15 @@ async function plan(ctx: TenantContext, input: ImportInput) {
     if (!check.success) {
       for (const issue of check.error.issues) errors.push({ field: issue.path.join('.'), key: issue.message });
     }
-    if (v.address.zip && !errors.some((e) => e.field.startsWith('address.')) && !isValidZip(v.address.zip, country))
+    // A ZIP code the branch already has in the same country is not checked again: an odd stored code does
+    // not block a re-import of the list it came from (as in the branch form).
+    const zipKept = found?.address.zip === v.address.zip && found.address.country === country;
+    if (
+      v.address.zip &&
+      !zipKept &&
+      !errors.some((e) => e.field.startsWith('address.')) &&
+      !isValidZip(v.address.zip, country)
+    )
       errors.push({ field: 'address.zip', key: 'validation.zip' });
     // A row names a branch by both its keys: a second row with either is the same branch again.
     const keys = [sapKey(v), nrKey(v)].filter((k): k is string => k !== null);
