@@ -146,7 +146,7 @@ describe('access matrix', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  // Decision 042: a writer outside a field group gets 403 FIELD_NOT_PERMITTED when it changes one of the
+  // Decision 043: a writer outside a field group gets 403 FIELD_NOT_PERMITTED when it changes one of the
   // group's fields, 2xx when it changes only what it may; the group's roles get 2xx.
   it('answers a change of each field of the field-permission table per profile', async () => {
     const failures: string[] = [];

@@ -42,7 +42,7 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const ORDER_SEARCH_COUNT_CAP = 100;
 
-/** The attachments one offer may hold (decision 042): a further upload past either is refused. */
+/** The attachments one offer may hold (decision 043): a further upload past either is refused. */
 export const OFFER_FILES_MAX_COUNT = 100;
 export const OFFER_FILES_MAX_MB = 200;
 

@@ -257,7 +257,7 @@ const OFFER: Record<string, ProtocolField> = {
   ktbReminderMail: f('protocol.fields.ktbReminderMail', 'ref', { ref: 'user' }),
   // An attachment added or removed is written as its file name.
   file: of('files'),
-  // An attachment removed by the daily run on the deletion date; the editor is who set the date (decision 042).
+  // An attachment removed by the daily run on the deletion date; the editor is who set the date (decision 043).
   filePurged: f('protocol.fields.filePurged'),
   source: of('source'),
 };

@@ -3,7 +3,7 @@ import { type FieldEntity, forbiddenChanges } from '@pruefbuch/domain/rules/fiel
 import { AppError } from './errors';
 
 /**
- * The field-permission table (domain rules/field-permissions.ts, decision 042) on a write: compares the
+ * The field-permission table (domain rules/field-permissions.ts, decision 043) on a write: compares the
  * entity as stored (for a create: its defaults) with what it would become, group by group, and refuses a
  * change to a field the caller's role may not set with 403 FIELD_NOT_PERMITTED naming each such field.
  * Sending a field's stored value again is no change.

@@ -9,7 +9,7 @@ export interface FieldLock {
 }
 
 /**
- * The field-permission table of the domain (decision 042) for the signed-in user: `lock(path)` is
+ * The field-permission table of the domain (decision 043) for the signed-in user: `lock(path)` is
  * spread onto the input of that field ('vkid.betrag', 'maw.2.verrechnet'); a field the role may not
  * change is shown disabled with a hint naming who may. The server refuses such a change all the same.
  */

@@ -14,7 +14,7 @@ import {
 const R = Role;
 const OFFICE = [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE];
 
-describe('the field groups (decision 042)', () => {
+describe('the field groups (decision 043)', () => {
   it('billing is who takes the step to VERRECHNET: admin, list admin, standard', () => {
     expect([...BILLING_ROLES].sort()).toEqual([R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE].sort());
   });

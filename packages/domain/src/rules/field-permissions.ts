@@ -1,5 +1,5 @@
 /**
- * What each role may change, field by field (docs/decisions/042-field-permissions.md). The API's
+ * What each role may change, field by field (docs/decisions/043-field-permissions.md). The API's
  * access groups (access.ts) say who may write an order or an offer at all; this table narrows a few
  * fields of them to the roles whose work they are. A write that changes such a field for another role
  * is refused (403 FIELD_NOT_PERMITTED naming the field); sending the stored value again is no change,

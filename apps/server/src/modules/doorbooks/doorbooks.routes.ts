@@ -13,7 +13,7 @@ const tags = ['orders'];
 
 /** 'Prüfbuch anlegen' on an order and the way back from a book to its order (decision 025). */
 export const doorbooksRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Making a book needs the book writers' right, as POST books does (decision 042); the order only gets the link.
+  // Making a book needs the book writers' right, as POST books does (decision 043); the order only gets the link.
   app.post('/orders/:id/book', {
     config: { access: 'books:write' },
     schema: {

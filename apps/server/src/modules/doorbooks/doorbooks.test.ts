@@ -143,7 +143,7 @@ describe('POST orders/{id}/book', () => {
     expect(stored?.bookId).toBeNull();
   });
 
-  // Decision 042: making a book needs the book writers' right, as POST books does.
+  // Decision 043: making a book needs the book writers' right, as POST books does.
   it.each([
     ['warehouse', Role.ROLE_LAGER, 403],
     ['production', Role.ROLE_FERTIGUNG, 403],

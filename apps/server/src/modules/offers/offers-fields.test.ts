@@ -1,5 +1,5 @@
 /**
- * Decision 042 on offers: who may set the attachments' deletion date and the billing fields, the date
+ * Decision 043 on offers: who may set the attachments' deletion date and the billing fields, the date
  * only after today (admins excepted), who set it, and the attachment quota.
  */
 import { API_ACCESS } from '@pruefbuch/domain/access';

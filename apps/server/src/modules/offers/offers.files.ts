@@ -21,7 +21,7 @@ import { filesOf, findOffer, OFFER_ATTACHMENT_TYPE } from './offers.repo';
 import { auditOf, lockForWrite } from './offers.write';
 
 /**
- * The attachment quota of an offer (decision 042): at most OFFER_FILES_MAX_COUNT files and
+ * The attachment quota of an offer (decision 043): at most OFFER_FILES_MAX_COUNT files and
  * OFFER_FILES_MAX_MB megabytes together. Checked under the offer's row lock, so uploads at the same
  * time count one after the other; past the count a 400, past the size a 413, each naming the limit.
  */
@@ -158,7 +158,7 @@ export async function zipOfFiles(ctx: TenantContext, offerId: string) {
 /**
  * Data economy: after an offer's deleteFilesDate its attachments are removed (the daily run calls this
  * with the day); their bytes go after the grace period. The protocol names each removed file (field
- * filePurged) with the user who set the date as its editor (decision 042). Returns how many files were removed.
+ * filePurged) with the user who set the date as its editor (decision 043). Returns how many files were removed.
  */
 export async function removeExpiredFiles(db: Db, graceHours: number, today: string, opts: { tenantId?: string } = {}) {
   const due = await db

@@ -91,7 +91,7 @@ function checkIssues(next: OfferFields) {
 }
 
 /**
- * What a role may set (decision 042): a changed field of a group the role may not set is a 403; a
+ * What a role may set (decision 043): a changed field of a group the role may not set is a 403; a
  * deletion date set anew must lie after today (admins excepted), else a 400 at deleteFilesDate.
  */
 function checkPermitted(ctx: TenantContext, before: OfferFields, next: OfferFields) {

@@ -7,7 +7,7 @@ import { createTestApp } from '../../../test/helper';
 import { member } from '../books/books.fixtures';
 import { orderRow, orderWorld, vkid } from './orders.fixtures';
 
-/** Decision 042: the billing fields of an order, per role, on PUT and POST orders. */
+/** Decision 043: the billing fields of an order, per role, on PUT and POST orders. */
 const t = await createTestApp();
 const w = await orderWorld(t, 'Verrechnung');
 const WRITERS = API_ACCESS['orders:write'] as readonly RoleNumber[];

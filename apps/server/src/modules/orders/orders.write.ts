@@ -74,7 +74,7 @@ async function insertOrder(
 
 /**
  * POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. A field
- * the caller's role may not set (decision 042) must keep its default.
+ * the caller's role may not set (decision 043) must keep its default.
  */
 export async function create(rctx: RequestContext, input: OrderCreate) {
   const ctx = requireTenant(rctx);
@@ -118,7 +118,7 @@ export async function writeOrder(
 
 /**
  * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
- * changed field the caller's role may not set (decision 042) a 403.
+ * changed field the caller's role may not set (decision 043) a 403.
  */
 export async function update(rctx: RequestContext, id: string, input: OrderUpdate) {
   const ctx = requireTenant(rctx);

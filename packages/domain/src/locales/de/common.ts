@@ -95,7 +95,7 @@ export const common = {
   },
   yes: 'Ja',
   no: 'Nein',
-  /** The hint at a field the user's role may see but not change (decision 042), per field group. */
+  /** The hint at a field the user's role may see but not change (decision 043), per field group. */
   fieldLocked: {
     billing: 'Nur für die Verrechnung (Admin, Listen-Admin, Standard) änderbar.',
     dataEconomy: 'Nur vom Büro (Admin, Listen-Admin, Standard, Projekt) änderbar.',

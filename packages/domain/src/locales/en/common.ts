@@ -96,7 +96,7 @@ export const common: typeof de = {
   },
   yes: 'Yes',
   no: 'No',
-  /** The hint at a field the user's role may see but not change (decision 042), per field group. */
+  /** The hint at a field the user's role may see but not change (decision 043), per field group. */
   fieldLocked: {
     billing: 'Only billing (admin, list admin, standard) may change this.',
     dataEconomy: 'Only the office (admin, list admin, standard, project) may change this.',

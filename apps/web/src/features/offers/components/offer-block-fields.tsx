@@ -114,7 +114,7 @@ export function OpmFields({ form, offer }: { form: Form; offer?: Offer }) {
 /** The spare-parts and order data block (SPEC §3 ersatzteile). */
 export function ErsatzteileFields({ form }: { form: Form }) {
   const { t } = useTranslation();
-  // Invoice value and release for billing are the billing roles' (decision 042).
+  // Invoice value and release for billing are the billing roles' (decision 043).
   const lock = useFieldLock('offer');
   return (
     <Stack gap="md">

@@ -148,7 +148,7 @@ export function OfferRequestFields({
 }
 
 /**
- * The attachments' deletion date (decision 042): the office's to set, from tomorrow on (Berlin); an admin
+ * The attachments' deletion date (decision 043): the office's to set, from tomorrow on (Berlin); an admin
  * may set any day. The other roles see it read-only with the reason.
  */
 function DeleteFilesDateField({ form }: { form: UseFormReturnType<OfferValues> }) {

@@ -163,7 +163,7 @@ export function ContactFields({ form }: { form: OrderForm }) {
 export function VkidFields({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`orders.fields.vkid.${k}`);
-  // The billing fields are the billing roles' (decision 042): read-only, with a hint, for the others.
+  // The billing fields are the billing roles' (decision 043): read-only, with a hint, for the others.
   const lock = useFieldLock('order');
   return (
     <Stack gap="md">

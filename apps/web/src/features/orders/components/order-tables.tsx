@@ -96,7 +96,7 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
         </Text>
       ) : null}
       {rows.map((row, i) => {
-        // Billing an entry is the billing roles' (decision 042); for the others a billed entry stays as it is.
+        // Billing an entry is the billing roles' (decision 043); for the others a billed entry stays as it is.
         const billing = lock(`maw.${i}.verrechnet`);
         const frozen = readOnly || (billing.disabled === true && row.verrechnet);
         const off = frozen ? { disabled: true } : {};

@@ -94,7 +94,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
   const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayDelete = !!user && mayCall('orders:delete', user);
-  // Making the book needs the book writers' right, as on the server (decision 042).
+  // Making the book needs the book writers' right, as on the server (decision 043).
   const mayBook = !!user && mayCall('books:write', user);
   const create = useCreateOrder();
   const update = useUpdateOrder();
