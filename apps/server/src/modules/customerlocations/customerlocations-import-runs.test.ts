@@ -143,6 +143,20 @@ describe('import runs', () => {
     expect((await undo(w, run2)).statusCode).toBe(404);
   });
 
+  it('refuses to set a branch back to keys another branch has taken since: 409 LOCATION_KEY_TAKEN naming it', async () => {
+    const w = await world();
+    const moved = await insertLocation(db, w.tenantId, { sapNr: 'S-1', znl: 'Nord', nr: '1', customer: 1 });
+    const res = await importFile(w, 'SAP-Nr;ZNL;Nr\nS-1;Nord;2');
+    expect(res.json().rows[0].changes).toEqual([{ field: 'nr', old: '1', new: '2' }]);
+    const taker = await insertLocation(db, w.tenantId, { znl: 'Nord', nr: '1', customer: 1 });
+    const refused = await undo(w, res.json().runId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('LOCATION_KEY_TAKEN');
+    expect(refused.json().details[0].params).toMatchObject({ id: taker.id, znl: 'Nord', nr: '1' });
+    const [still] = await db.select().from(customerLocations).where(eq(customerLocations.id, moved.id));
+    expect(still?.nr).toBe('2');
+  });
+
   it('never defaults a new branch to a customer: the customer is required and matching stays within it', async () => {
     const w = await world();
     const missing = await t.api({

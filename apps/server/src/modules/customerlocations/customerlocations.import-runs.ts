@@ -57,7 +57,7 @@ const refuse = (code: 'IMPORT_UNDO_CHANGED' | 'IMPORT_UNDO_HAS_BOOKS', id: strin
 /** POST customerlocation/import/runs/{id}/undo: all of the run or nothing; a second undo is a 409. */
 export async function undoRun(rctx: RequestContext, id: string) {
   const ctx = requireTenant(rctx);
-  let restoring: { customer: number; znl: string; nr: string; sapNr: string } | null = null;
+  let restoring: { id: string; customer: number; znl: string; nr: string; sapNr: string } | null = null;
   try {
     return await ctx.db.transaction(async (tx) => {
       const [run] = await tx
@@ -96,7 +96,7 @@ export async function undoRun(rctx: RequestContext, id: string) {
             active: before.active !== false,
             address: { ...row.address, ...address, _id: row.address._id },
           };
-          restoring = { customer: row.customer, znl: back.znl, nr: back.nr, sapNr: back.sapNr };
+          restoring = { id: row.id, customer: row.customer, znl: back.znl, nr: back.nr, sapNr: back.sapNr };
           const [restored] = await tx
             .update(customerLocations)
             .set({ ...back, version: row.version + 1, updatedAt: new Date() })
@@ -133,9 +133,9 @@ export async function undoRun(rctx: RequestContext, id: string) {
   } catch (err) {
     // Setting a branch back to keys another branch of the customer has taken since.
     const field = violatedKey(err);
-    const keys = restoring as { customer: number; znl: string; nr: string; sapNr: string } | null;
+    const keys = restoring as { id: string; customer: number; znl: string; nr: string; sapNr: string } | null;
     if (!field || !keys) throw err;
-    const holder = await findKeyHolder(ctx.db, ctx.tenantId, keys);
+    const holder = await findKeyHolder(ctx.db, ctx.tenantId, keys, keys.id);
     throw holder ? keyTaken({ ...holder, field }) : err;
   }
 }

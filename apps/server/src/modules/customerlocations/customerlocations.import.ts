@@ -241,7 +241,8 @@ const ITEM_CHUNK = 1000;
  */
 export async function commit(rctx: RequestContext, input: ImportInput) {
   const ctx = requireTenant(rctx);
-  let writing: { znl: string; nr: string; sapNr: string } | null = null;
+  /** The keys of the row being written, and the branch it updates: named when a racing write took a key. */
+  let writing: { id?: string; znl: string; nr: string; sapNr: string } | null = null;
   try {
     return await ctx.db.transaction(async (tx) => {
       const tctx = { ...ctx, db: tx };
@@ -288,7 +289,13 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
             .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, r.existing.id)))
             .for('update');
           if (!before) continue;
-          writing = { znl: before.znl, nr: before.nr, sapNr: before.sapNr, ...patchOf(before, r.values, r.fields) };
+          writing = {
+            id: before.id,
+            znl: before.znl,
+            nr: before.nr,
+            sapNr: before.sapNr,
+            ...patchOf(before, r.values, r.fields),
+          };
           const [row] = await tx
             .update(customerLocations)
             .set({ ...patchOf(before, r.values, r.fields), version: before.version + 1, updatedAt: new Date() })
@@ -337,10 +344,10 @@ export async function commit(rctx: RequestContext, input: ImportInput) {
     });
   } catch (err) {
     const field = violatedKey(err);
-    const keys = writing as { znl: string; nr: string; sapNr: string } | null;
+    const keys = writing as { id?: string; znl: string; nr: string; sapNr: string } | null;
     if (!field || !keys) throw err;
     // The transaction is gone; the branch that won the race has committed and is named.
-    const holder = await findKeyHolder(ctx.db, ctx.tenantId, { ...keys, customer: input.customer });
+    const holder = await findKeyHolder(ctx.db, ctx.tenantId, { ...keys, customer: input.customer }, keys.id);
     throw holder ? keyTaken({ ...holder, field }) : err;
   }
 }
