@@ -241,7 +241,7 @@ function zipDirectory(b: Uint8Array, caps: SheetCaps): Map<string, ZipEntry> {
 }
 
 /** Slices of compressed input per inflate step: one step yields at most ~1,032 times this. */
-const STEP = 4096;
+const STEP = 1024;
 
 /**
  * Inflates a zip entry in small steps, handing each piece of text to `onText`; counts the bytes
@@ -654,7 +654,11 @@ function readWorksheet(
     if (type === 's') {
       if (raw.value.trim() === '') return;
       const s = shared[Number(raw.value)];
-      if (s === TOO_LONG) throw new SheetError('cellChars', { limit: caps.cellChars, cell: cellName(row, col) });
+      if (s === TOO_LONG)
+        throw new SheetError('cellChars', {
+          limit: row === 1 ? caps.headerChars : caps.cellChars,
+          cell: cellName(row, col),
+        });
       if (s === undefined) throw new SheetError('unreadable');
       cell = s;
     } else if (type === 'inlineStr' || type === 'str') cell = unescapeOoxml(raw.value);

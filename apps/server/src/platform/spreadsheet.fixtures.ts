@@ -3,6 +3,7 @@
  * and the largest file the caps allow (decision 040).
  */
 import { deflateRawSync } from 'node:zlib';
+import { Deflate } from 'fflate';
 import { SHEET_CAPS } from './spreadsheet-read';
 
 const enc = new TextEncoder();
@@ -17,17 +18,46 @@ const u16 = (n: number) => {
   return b;
 };
 
+/** A part deflated already, with its inflated size. */
+export interface Packed {
+  deflated: Uint8Array;
+  size: number;
+}
+
+/**
+ * A part of `head`, then `fill` repeated `times`, then `tail`, deflated in steps so the whole text is
+ * never in memory (a part far larger than what it packs to).
+ */
+export function packedPart(head: string, fill: string, times: number, tail: string): Packed {
+  const out: Uint8Array[] = [];
+  const deflate = new Deflate({ level: 6 }, (chunk) => {
+    out.push(chunk);
+  });
+  const fillBytes = enc.encode(fill);
+  deflate.push(enc.encode(head));
+  for (let i = 0; i < times; i++) deflate.push(fillBytes);
+  deflate.push(enc.encode(tail), true);
+  return {
+    deflated: Buffer.concat(out),
+    size: enc.encode(head).length + fillBytes.length * times + enc.encode(tail).length,
+  };
+}
+
 /** A zip of the given parts, each deflated (or stored), without CRCs checked by the reader. */
-export function zip(parts: Record<string, string | Uint8Array>, opts: { store?: boolean } = {}): Buffer {
+export function zip(parts: Record<string, string | Uint8Array | Packed>, opts: { store?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(parts)) {
-    const raw = typeof content === 'string' ? Buffer.from(enc.encode(content)) : Buffer.from(content);
-    const data = opts.store ? raw : deflateRawSync(raw);
-    const method = opts.store ? 0 : 8;
+    const packed = typeof content === 'object' && 'deflated' in content ? content : null;
+    const raw = packed
+      ? null
+      : Buffer.from(typeof content === 'string' ? enc.encode(content) : (content as Uint8Array));
+    const data = packed ? Buffer.from(packed.deflated) : opts.store ? (raw as Buffer) : deflateRawSync(raw as Buffer);
+    const size = packed ? packed.size : (raw as Buffer).length;
+    const method = opts.store && !packed ? 0 : 8;
     const nameBytes = Buffer.from(name, 'utf8');
-    const common = [u16(20), u16(0x0800), u16(method), u16(0), u16(0x21), u32(0), u32(data.length), u32(raw.length)];
+    const common = [u16(20), u16(0x0800), u16(method), u16(0), u16(0x21), u32(0), u32(data.length), u32(size)];
     const local = Buffer.concat([u32(0x04034b50), ...common, u16(nameBytes.length), u16(0), nameBytes, data]);
     central.push(
       Buffer.concat([
@@ -65,7 +95,11 @@ const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** An XLSX whose first sheet and shared strings are the given XML (the body inside <sheetData> and <sst>). */
-export function xlsx(sheetData: string, sharedStrings = '', extra: Record<string, string | Uint8Array> = {}): Buffer {
+export function xlsx(
+  sheetData: string,
+  sharedStrings = '',
+  extra: Record<string, string | Uint8Array | Packed> = {},
+): Buffer {
   return zip({
     '[Content_Types].xml':
       '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',

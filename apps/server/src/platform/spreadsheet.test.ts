@@ -2,12 +2,13 @@
  * Reading uploaded spreadsheets (decision 040): what a user's file gives, and every cap refusing a
  * crafted hostile file while it is read, directly (parseSheet) and through the worker (readSheet).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { READ_LIMITS, readingLoad, readSheet } from './spreadsheet';
-import { largestAllowedXlsx, xlsx, zip } from './spreadsheet.fixtures';
+import { largestAllowedXlsx, packedPart, xlsx, zip } from './spreadsheet.fixtures';
 import { cellName, guessDelimiter, parseSheet, SHEET_CAPS, SheetError, serialDate } from './spreadsheet-read';
 
 /** The reason and params a file is refused with. */
@@ -128,7 +129,30 @@ describe('parseSheet: caps that hold while reading', () => {
     expect(refusal(file)).toEqual({ reason: 'ratio', limit: SHEET_CAPS.ratio });
     // Without the ratio cap the string is cut off while it streams, and refused where it is used.
     const noRatio = { ...SHEET_CAPS, ratio: 1e9 };
-    expect(refusal(file, 'f.xlsx', noRatio)).toEqual({ reason: 'cellChars', limit: SHEET_CAPS.cellChars, cell: 'A1' });
+    expect(refusal(file, 'f.xlsx', noRatio)).toEqual({
+      reason: 'cellChars',
+      limit: SHEET_CAPS.headerChars,
+      cell: 'A1',
+    });
+  });
+
+  it('a huge shared string is never held whole: 200 MB of one cell read with the peak memory growing far less', () => {
+    const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const strings = packedPart(`<sst xmlns="${NS}"><si><t>`, 'A'.repeat(1024 * 1024), 200, '</t></si></sst>');
+    const file = xlsx('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', '', { 'xl/sharedStrings.xml': strings });
+    expect(file.length).toBeLessThan(1_000_000);
+    // Without the ratio and unpacked caps only the cell cap is left to stop it.
+    const caps = { ...SHEET_CAPS, ratio: 1e9, unpackedBytes: 1024 * 1024 * 1024 };
+    const status = () => readFileSync('/proc/self/status', 'utf8');
+    const kb = (field: string, text: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]);
+    // Resets the peak (VmHWM) to the present RSS (Linux, own process).
+    writeFileSync('/proc/self/clear_refs', '5');
+    const before = kb('VmRSS', status());
+    expect(refusal(file, 'f.xlsx', caps)).toEqual({ reason: 'cellChars', limit: SHEET_CAPS.headerChars, cell: 'A1' });
+    const grown = (kb('VmHWM', status()) - before) / 1024;
+    console.info(`peak memory while reading a 200 MB shared string: +${Math.round(grown)} MB`);
+    // Held whole it grows by some 820 MB; cut off at the cap by some 75 MB (garbage not yet collected).
+    expect(grown).toBeLessThan(150);
   });
 
   it('a string just over the cell cap is refused naming the cell; a long header cell by the header cap', () => {

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { AppError } from './errors';
-import { SHEET_CAPS, type SheetErrorReason } from './spreadsheet-read';
+import { SHEET_CAPS, type SheetCaps, type SheetErrorReason } from './spreadsheet-read';
 import { fileTooLarge } from './uploads';
 
 export { SHEET_CAPS } from './spreadsheet-read';
@@ -35,12 +35,15 @@ export const READ_LIMITS = {
 };
 const RETRY_AFTER_SECONDS = 5;
 
-/** The cells of the first sheet (XLSX, told by its bytes) or of a CSV (delimiter detected, ; or ,). */
-export async function readSheet(buffer: Buffer, name: string): Promise<unknown[][]> {
-  if (buffer.length > SHEET_CAPS.uploadBytes) throw fileTooLarge(Math.round(SHEET_CAPS.uploadBytes / 1048576));
+/**
+ * The cells of the first sheet (XLSX, told by its bytes) or of a CSV (delimiter detected, ; or ,).
+ * `caps` is for tests; the server reads with SHEET_CAPS.
+ */
+export async function readSheet(buffer: Buffer, name: string, caps: SheetCaps = SHEET_CAPS): Promise<unknown[][]> {
+  if (buffer.length > caps.uploadBytes) throw fileTooLarge(Math.round(caps.uploadBytes / 1048576));
   const release = await slot();
   try {
-    return await inWorker(buffer, name);
+    return await inWorker(buffer, name, caps);
   } finally {
     release();
   }
@@ -106,13 +109,13 @@ type Answer =
   | { done: number }
   | { refused: { reason: SheetErrorReason; params: Record<string, string | number> } };
 
-function inWorker(buffer: Buffer, name: string): Promise<unknown[][]> {
+function inWorker(buffer: Buffer, name: string, caps: SheetCaps): Promise<unknown[][]> {
   const { source, eval: isEval } = workerSource();
   const bytes = new Uint8Array(buffer.byteLength);
   bytes.set(buffer);
   const worker = new Worker(source, {
     eval: isEval,
-    workerData: { bytes, name },
+    workerData: { bytes, name, caps },
     transferList: [bytes.buffer],
     resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,

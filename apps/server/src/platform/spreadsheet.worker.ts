@@ -4,14 +4,14 @@
  * the refusal with its cap.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseSheet, SheetError } from './spreadsheet-read';
+import { parseSheet, type SheetCaps, SheetError } from './spreadsheet-read';
 
 /** Rows per message: the server deserialises each message as its own task, so none holds the event loop long. */
 const BATCH = 250;
 
-const { bytes, name } = workerData as { bytes: Uint8Array; name: string };
+const { bytes, name, caps } = workerData as { bytes: Uint8Array; name: string; caps: SheetCaps };
 try {
-  const rows = parseSheet(bytes, name);
+  const rows = parseSheet(bytes, name, caps);
   for (let i = 0; i < rows.length; i += BATCH) parentPort?.postMessage({ batch: rows.slice(i, i + BATCH) });
   parentPort?.postMessage({ done: rows.length });
 } catch (err) {
