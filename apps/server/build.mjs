@@ -38,7 +38,8 @@ function buildCommit() {
 await build({
   absWorkingDir: here,
   entryPoints: entries,
-  outdir: 'dist',
+  // A test may build into a folder of its own below dist/ (PRUEFBUCH_BUILD_OUTDIR), beside another build.
+  outdir: process.env.PRUEFBUCH_BUILD_OUTDIR || 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

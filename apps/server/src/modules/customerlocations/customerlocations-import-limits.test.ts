@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Role } from '@pruefbuch/domain/roles';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { freePort, isReady, repoRoot, startCompiledServer } from '../../../test/processes';
+import { freePort, isReady, repoRoot, spawnLogged } from '../../../test/processes';
 import { SHEET_CAPS } from '../../platform/spreadsheet';
 import { LARGEST_HEADER, largestAllowedXlsx, xlsx, zip } from '../../platform/spreadsheet.fixtures';
 import { member, tag } from '../books/books.fixtures';
@@ -205,11 +205,20 @@ describe('branch import: no file stalls the server', () => {
   });
 
   it('the compiled server reads an upload in its own worker file (dist/spreadsheet-worker.js)', async () => {
-    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    // A build of its own (below dist/), so a build of another test at the same time cannot touch it.
+    const outdir = `dist/sheet-limits-${process.pid}`;
+    dirs.push(path.join(repoRoot, 'apps/server', outdir));
+    execFileSync(process.execPath, ['apps/server/build.mjs'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, PRUEFBUCH_BUILD_OUTDIR: outdir },
+    });
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-sheet-dist-'));
     dirs.push(dataDir);
-    const server = startCompiledServer(
+    const server = spawnLogged(
+      process.execPath,
+      [`apps/server/${outdir}/main.js`],
       {
         PATH: process.env.PATH,
         HOST: '127.0.0.1',
