@@ -5,9 +5,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
 import { createTestApp } from '../../../test/helper';
-import { auditLogs, customerLocations, importRunItems } from '../../db/schema/index';
+import { auditLogs, customerLocationBooks, customerLocations, importRunItems } from '../../db/schema/index';
 import { member, tag } from '../books/books.fixtures';
 import { multipart } from '../documents/documents.fixtures';
 
@@ -118,6 +118,12 @@ describe('import runs', () => {
     expect(linked.statusCode).toBe(409);
     expect(linked.json().code).toBe('IMPORT_UNDO_HAS_BOOKS');
     expect(linked.json().details[0].params).toMatchObject({ id: b.id, location: 'ZNL Rhein-Main · Nr. 4102' });
+    expect(await branches(w)).toHaveLength(2);
+    await db.delete(customerLocationBooks).where(eq(customerLocationBooks.locationId, b.id));
+    await assignLocations(db, w.admin.id, [a.id]);
+    const assigned = await undo(w, run);
+    expect(assigned.statusCode).toBe(409);
+    expect(assigned.json().code).toBe('IMPORT_UNDO_HAS_USERS');
     expect(await branches(w)).toHaveLength(2);
 
     const other = await world();

@@ -7,7 +7,14 @@
 import type { ImportRun, importRunListQuery } from '@pruefbuch/domain/schemas/customerlocation';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerLocationBooks, customerLocations, importRunItems, importRuns, users } from '../../db/schema/index';
+import {
+  customerLocationBooks,
+  customerLocations,
+  importRunItems,
+  importRuns,
+  userCustomerLocations,
+  users,
+} from '../../db/schema/index';
 import type { AddressValue } from '../../db/schema/tenants';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant } from '../../platform/context';
@@ -49,7 +56,11 @@ type Fields = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const nameOf = (f: Fields) => locationName({ znl: text(f.znl), nr: text(f.nr), sapNr: text(f.sapNr) });
 
-const refuse = (code: 'IMPORT_UNDO_CHANGED' | 'IMPORT_UNDO_HAS_BOOKS', id: string, fields: Fields) =>
+const refuse = (
+  code: 'IMPORT_UNDO_CHANGED' | 'IMPORT_UNDO_HAS_BOOKS' | 'IMPORT_UNDO_HAS_USERS',
+  id: string,
+  fields: Fields,
+) =>
   new AppError(code, 409, [
     { field: 'id', key: `errors.${code}`, message: code, params: { id, location: nameOf(fields) } },
   ]);
@@ -82,6 +93,12 @@ export async function undoRun(rctx: RequestContext, id: string) {
             .from(customerLocationBooks)
             .where(eq(customerLocationBooks.locationId, row.id));
           if ((links?.n ?? 0) > 0) throw refuse('IMPORT_UNDO_HAS_BOOKS', row.id, item.after);
+          // A branch user assigned since would lose the branch silently: that is for staff to decide.
+          const [assigned] = await tx
+            .select({ n: count() })
+            .from(userCustomerLocations)
+            .where(eq(userCustomerLocations.locationId, row.id));
+          if ((assigned?.n ?? 0) > 0) throw refuse('IMPORT_UNDO_HAS_USERS', row.id, item.after);
           await tx.delete(customerLocations).where(eq(customerLocations.id, row.id));
           await recordChanges(tx, ctx, { ...audit, action: 'delete' }, locationAuditView(row), null);
         } else {

@@ -99,6 +99,8 @@ export const errors = {
     'Die Filiale {{location}} wurde nach dem Import geändert oder gelöscht; der Importlauf kann nicht rückgängig gemacht werden.',
   IMPORT_UNDO_HAS_BOOKS:
     'Der Filiale {{location}} wurden nach dem Import Prüfbücher zugeordnet; der Importlauf kann nicht rückgängig gemacht werden.',
+  IMPORT_UNDO_HAS_USERS:
+    'Der Filiale {{location}} wurden nach dem Import Filial-Benutzer zugewiesen; der Importlauf kann nicht rückgängig gemacht werden, solange sie ihr zugewiesen sind.',
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',

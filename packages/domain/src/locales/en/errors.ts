@@ -94,6 +94,8 @@ export const errors: typeof de = {
   IMPORT_UNDO_CHANGED: 'Branch {{location}} was changed or deleted after the import; the import run cannot be undone.',
   IMPORT_UNDO_HAS_BOOKS:
     'Inspection books were linked to branch {{location}} after the import; the import run cannot be undone.',
+  IMPORT_UNDO_HAS_USERS:
+    'Branch users were assigned to branch {{location}} after the import; the import run cannot be undone while they are assigned to it.',
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',

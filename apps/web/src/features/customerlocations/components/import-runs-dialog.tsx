@@ -46,7 +46,7 @@ export function ImportRunsDialog({ opened, onClose }: { opened: boolean; onClose
         }),
     });
 
-  /** The reason with the branch it names (IMPORT_UNDO_CHANGED, IMPORT_UNDO_HAS_BOOKS, LOCATION_KEY_TAKEN). */
+  /** The reason with the branch it names (IMPORT_UNDO_CHANGED, IMPORT_UNDO_HAS_BOOKS, IMPORT_UNDO_HAS_USERS, LOCATION_KEY_TAKEN). */
   const refusalText = (error: unknown) => {
     const detail = isApiError(error) ? error.details.find((d) => d.key) : undefined;
     return detail ? translateMessage(t, detail.key, detail.params) : errorText(t, error);
