@@ -1,5 +1,5 @@
 import { API_ACCESS, type ApiAccess, mayCall } from '@pruefbuch/domain/access';
-import { Role } from '@pruefbuch/domain/roles';
+import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { FIELD_GROUPS, type FieldEntity } from '@pruefbuch/domain/rules/field-permissions';
 import { MAW_ENTRY_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,9 +93,10 @@ describe('access matrix', () => {
       token: string | undefined,
       tenant: string | undefined,
       w: AccessWorld | null = A,
+      role: RoleNumber = Role.STANDARD_ROLE,
     ) => {
       const body = w ? BODIES[`${r.method} ${r.url}`] : undefined;
-      const call: WriteCall | null = body && w ? await body(t, w) : null;
+      const call: WriteCall | null = body && w ? await body(t, w, role) : null;
       const res = await t.api({
         method: r.method as 'GET',
         url,
@@ -130,6 +131,7 @@ describe('access matrix', () => {
             token,
             s === 'foreign' ? B.tenantId : A.tenantId,
             mayCall(access, p) && s !== 'foreign' ? w : null,
+            p.role,
           );
           cases++;
           const problem = judge(r, p, s, res.statusCode, res.call);

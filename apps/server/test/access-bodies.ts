@@ -1,5 +1,5 @@
-import { Role } from '@pruefbuch/domain/roles';
-import { stepsFrom } from '@pruefbuch/domain/rules/order-status';
+import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { checkStep, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
 import { capacityTimeslots } from '../src/db/schema/index';
@@ -20,7 +20,8 @@ export interface WriteCall {
   domain?: readonly number[];
 }
 
-type Body = (t: TestApp, w: AccessWorld) => Promise<WriteCall> | WriteCall;
+/** Builds the call for world w; `role` is the caller's, for a route whose domain answer depends on it. */
+type Body = (t: TestApp, w: AccessWorld, role: RoleNumber) => Promise<WriteCall> | WriteCall;
 
 const day = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const pdf = () => ({ name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
@@ -167,11 +168,25 @@ export const BODIES: Record<string, Body> = {
   }),
   'POST /api/v1/orders': () => ({ payload: { objekt: `Objekt ${tag()}` } }),
   'PUT /api/v1/orders/:id': put((w) => `/orders/${w.order}`),
-  // The first step the flow offers from the order's status; who may take it is the step's own rule (403 else).
-  'POST /api/v1/orders/:id/status': async (t, w) => {
-    const o = await current<Order>(t, w, `/orders/${w.order}`);
-    const to = stepsFrom(o.status)[0]?.to ?? o.status;
-    return { payload: { to, __v: o.__v }, domain: [400, 403, 409] };
+  // A step the flow offers from the order's status whose fields are there (CREATED ⇄ AKT_KW_VKID once the sales
+  // data is filled in); who may take it is the step's own rule (rules/order-status.ts): 403 for the other writers.
+  'POST /api/v1/orders/:id/status': async (t, w, role) => {
+    let o = await current<Order>(t, w, `/orders/${w.order}`);
+    if (!o.vkid.geplante_montage_date || !o.vkid.akt_kw) {
+      const filled = await t.api({
+        method: 'PUT',
+        url: `/orders/${w.order}`,
+        token: await readerOf(t, w),
+        tenant: w.tenantId,
+        payload: { __v: o.__v, vkid: { ...o.vkid, geplante_montage_date: day(), akt_kw: '2026-W48' } },
+      });
+      if (filled.statusCode !== 200) throw new Error(`order not filled: ${filled.statusCode} ${filled.body}`);
+      o = filled.json() as Order;
+    }
+    const steps = stepsFrom(o.status);
+    const to = (steps.find((s) => s.needs(o).length === 0) ?? steps[0])?.to ?? o.status;
+    const check = checkStep(o.status, to, role, o);
+    return { payload: { to, __v: o.__v }, domain: check.ok ? [] : check.reason === 'role' ? [403] : [400] };
   },
   'POST /api/v1/components': () => ({ payload: { code: `W-${tag()}`, kind: 'option', text: 'Neue Komponente' } }),
   'PUT /api/v1/components/:id': async (t, w) => {
