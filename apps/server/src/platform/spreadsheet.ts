@@ -50,7 +50,7 @@ export async function readSheet(buffer: Buffer, name: string, caps: SheetCaps = 
 }
 
 // ---------------------------------------------------------------------------------------------
-// At most READ_SLOTS readings at once.
+// At most READ_LIMITS.slots readings at once, READ_LIMITS.queue waiting.
 
 let running = 0;
 const waiting: (() => void)[] = [];
