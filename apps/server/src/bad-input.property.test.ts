@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Role } from '@pruefbuch/domain/roles';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -191,4 +192,53 @@ describe('bad input on the write routes', () => {
     console.log(`bad input: ${routes.length} write routes × ${RUNS} runs = ${sent} requests`, answers);
     expect(failures.slice(0, 50)).toEqual([]);
   }, 900_000);
+
+  it('a write route refused for a record that does not exist, or for the state of one that does, writes nothing', async () => {
+    // Every write route, with a body schema or without: its path with each id of the world replaced by
+    // an unknown one (with a few valid-shaped bodies), and a route without a body also for the world's
+    // own records, whose state may refuse it (409).
+    const writes = routesOf(t.app).filter(
+      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !SKIP.has(`${r.method} ${r.url}`),
+    );
+    const known = new Set(worldIds);
+    const failures: string[] = [];
+    const answers: Record<string, number> = {};
+    const watch = await writeWatch(t.database.db);
+    for (const r of writes) {
+      const key = `${r.method} ${r.url}`;
+      const own = urlFor(r, A, admin, true);
+      const [path = '', query] = own.split('?');
+      const unknown = path
+        .split('/')
+        .map((part) => (known.has(part) ? randomUUID() : part))
+        .join('/');
+      const calls: { url: string; body?: unknown }[] = [];
+      if (unknown !== path) {
+        const url = query ? `${unknown}?${query}` : unknown;
+        if (r.schema?.body)
+          for (const body of fc.sample(arb(r.schema.body), { numRuns: 3, seed: SEED })) calls.push({ url, body });
+        else calls.push({ url });
+      }
+      if (!r.schema?.body) calls.push({ url: own });
+      for (const call of calls) {
+        const res = await t.api({
+          method: r.method as 'POST',
+          url: call.url,
+          token: admin.token,
+          tenant: A.tenantId,
+          ...(call.body === undefined
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(call.body) }),
+        });
+        answers[res.statusCode] = (answers[res.statusCode] ?? 0) + 1;
+        const written = (await watch.written()).filter((n) => !REFUSED_WRITES[key]?.includes(n));
+        const short = `${call.url} body=${(JSON.stringify(call.body) ?? '').slice(0, 120)}`;
+        if (res.statusCode >= 500) failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)} ${short}`);
+        else if (res.statusCode >= 400 && written.length)
+          failures.push(`${key}: ${res.statusCode} but wrote ${written.join(', ')}; ${short}`);
+      }
+    }
+    console.log(`unknown ids and own records: ${writes.length} write routes`, answers);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
