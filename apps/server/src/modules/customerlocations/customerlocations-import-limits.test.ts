@@ -52,13 +52,6 @@ describe('branch import: no file stalls the server', () => {
     const healthMs: number[] = [];
     let done = false;
     loop.enable();
-    let last = performance.now();
-    const gaps: string[] = [];
-    const iv = setInterval(() => {
-      const now = performance.now();
-      if (now - last > 40) gaps.push(`${Math.round(last)}+${Math.round(now - last)}`);
-      last = now;
-    }, 5);
     const started = performance.now();
     const preview = send(w, file, 'filialen.xlsx').finally(() => {
       done = true;
@@ -71,8 +64,6 @@ describe('branch import: no file stalls the server', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     const res = await preview;
-    clearInterval(iv);
-    console.info('T gaps', gaps.join(' '), 'end', Math.round(performance.now()));
     loop.disable();
     const took = performance.now() - started;
 
@@ -90,9 +81,10 @@ describe('branch import: no file stalls the server', () => {
     expect(loop.percentile(99) / 1e6).toBeLessThan(100);
     const sorted = [...healthMs].sort((a, b) => a - b);
     expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(100);
-    // Not asserted: the slowest /health and the loop's max. Reading is off the loop (spreadsheet.test.ts asserts
-    // its max delay under 100 ms); the import's own row check after it still holds the loop once per file
-    // (decision 040, Measured).
+    // The loop's longest hold is not held to 100 ms (a busy machine's GC pauses reach it), only to well below the
+    // second the row check held it for when it ran in one piece: reading is off the loop (spreadsheet.test.ts
+    // asserts its max delay under 100 ms) and the row check yields every 250 rows (decision 040, Measured).
+    expect(loop.max / 1e6).toBeLessThan(500);
   });
 
   it('refuses each hostile file with its cap, and echoes none of its content', async () => {
