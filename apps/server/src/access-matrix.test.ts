@@ -80,6 +80,15 @@ describe('access matrix', () => {
     for (const r of routes) expect(() => urlFor(r, A, A.owner, true)).not.toThrow();
   });
 
+  it('every signed-in write route that takes a body or a file has a valid call (test/access-bodies.ts)', () => {
+    const takesInput = (r: RouteAccess) =>
+      Boolean(r.schema?.body) || ((r.schema as { consumes?: string[] } | undefined)?.consumes ?? []).length > 0;
+    const missing = routes.filter(
+      (r) => r.access !== 'public' && r.access !== 'mfa' && takesInput(r) && !BODIES[`${r.method} ${r.url}`],
+    );
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it('answers every route × profile × tenant situation as the access table says', async () => {
     const failures: string[] = [];
     let cases = 0;
