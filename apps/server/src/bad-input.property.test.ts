@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Role } from '@pruefbuch/domain/roles';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AccessWorld, accessWorld, type ProfileUser, profileUser, urlFor } from '../test/access-world';
+import { BODIES } from '../test/access-bodies';
+import {
+  type AccessWorld,
+  accessWorld,
+  PROFILES,
+  type Profile,
+  type ProfileUser,
+  profileUser,
+  urlFor,
+} from '../test/access-world';
 import { createTestApp, type TestApp } from '../test/helper';
 import { writeWatch } from '../test/table-digest';
 import { type RouteAccess, routesOf } from './platform/auth';
@@ -239,6 +248,52 @@ describe('bad input on the write routes', () => {
       }
     }
     console.log(`unknown ids and own records: ${writes.length} write routes`, answers);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('a caller of any role whose valid call is refused writes nothing', async () => {
+    // Every signed-in write route with its valid call (test/access-bodies.ts, as the access matrix sends
+    // it) from a few profiles drawn per route: a refusal of the role (403) or of the state (404, 409)
+    // must leave every table as it was. DELETEs last: they remove the world's records.
+    const writes = routesOf(t.app)
+      .filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !SKIP.has(`${r.method} ${r.url}`))
+      .filter((r) => r.access !== 'public' && r.access !== 'mfa')
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // A world of its own: the tests before changed and deleted records of A.
+    const W = await accessWorld(t, 'Mandant W');
+    const users = new Map<string, ProfileUser>();
+    for (const p of PROFILES) users.set(p.label, await profileUser(t, p, [W.tenantId], W));
+    const perRoute = Math.max(2, Math.round(RUNS / 25));
+    const failures: string[] = [];
+    const answers: Record<string, number> = {};
+    const watch = await writeWatch(t.database.db);
+    for (const [i, r] of writes.entries()) {
+      const key = `${r.method} ${r.url}`;
+      const drawn = fc.sample(fc.shuffledSubarray(PROFILES, { minLength: perRoute, maxLength: perRoute }), {
+        numRuns: 1,
+        seed: SEED + i,
+      })[0] as Profile[];
+      for (const p of drawn) {
+        const u = users.get(p.label) as ProfileUser;
+        const body = BODIES[key];
+        const call = body ? await body(t, W, p.role) : null;
+        // Building the call may read or sign in an admin: that is not the request's write.
+        await watch.written();
+        const res = await t.api({
+          method: r.method as 'POST',
+          url: urlFor(r, W, u, true),
+          token: u.token,
+          tenant: W.tenantId,
+          ...(call ? { payload: call.payload, headers: call.headers } : {}),
+        });
+        answers[res.statusCode] = (answers[res.statusCode] ?? 0) + 1;
+        const written = (await watch.written()).filter((n) => !REFUSED_WRITES[key]?.includes(n));
+        if (res.statusCode >= 500) failures.push(`${key} as ${p.label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        else if (res.statusCode >= 400 && written.length)
+          failures.push(`${key} as ${p.label}: ${res.statusCode} but wrote ${written.join(', ')}`);
+      }
+    }
+    console.log(`valid calls by drawn roles: ${writes.length} write routes × ${perRoute} profiles`, answers);
     expect(failures).toEqual([]);
   }, 300_000);
 });
