@@ -89,10 +89,18 @@ describe('the table digest', () => {
   });
 
   it('moves its write mark with every write, a rolled-back one included, and not with a read', async () => {
+    // Transaction ids are the cluster's, so on PostgreSQL a test writing in another database at the same time
+    // moves the mark too (the watch then digests once more, which is safe). A read is judged by whether any of
+    // a few tries leaves the mark where it was.
+    let readKeptMark = false;
+    for (let attempt = 0; attempt < 10 && !readKeptMark; attempt++) {
+      const mark = await writeMark(db());
+      await tableDigest(db(), tables);
+      await t.api({ method: 'GET', url: '/health' });
+      readKeptMark = (await writeMark(db())) === mark;
+    }
+    expect(readKeptMark).toBe(true);
     const mark = await writeMark(db());
-    await tableDigest(db(), tables);
-    await t.api({ method: 'GET', url: '/health' });
-    expect(await writeMark(db())).toBe(mark);
 
     await db().execute(sql`update tenants set name = name where id = (select id from tenants limit 1)`);
     const afterUpdate = await writeMark(db());
