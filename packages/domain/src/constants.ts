@@ -1,6 +1,6 @@
 /** Business constants of SPEC §9. */
 export const PRODUCT_NAME = 'Prüfbuch';
-export const APP_VERSION = '2.3.0';
+export const APP_VERSION = '2.4.0';
 export const API_BASE = '/api/v1';
 export const APP_BASE = '/app';
 
