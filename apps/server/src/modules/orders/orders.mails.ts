@@ -18,9 +18,9 @@ import type { Tx } from '../../db/client';
 import { orders, users, userTenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { conflict } from '../../platform/errors';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate } from '../../platform/mailer';
+import { checkVersion } from '../../platform/versioned-write';
 import { protocolMailTimes } from '../protocol/protocol.mail-times';
 import { get } from './orders.read';
 import { fieldsOf } from './orders.repo';
@@ -72,7 +72,7 @@ export async function transferDepartment(
     // The user's lock first, then the order's: every mail action takes them in this order.
     await lockMailKey(tx, `user:${ctx.user.id}`);
     const current = await lockForWrite(tx, ctx, input.orderId);
-    if (input.__v !== current.version) throw conflict();
+    checkVersion(input.__v, current.version);
     // Active users of the tenant in that department; branch users never work orders.
     const recipients = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })

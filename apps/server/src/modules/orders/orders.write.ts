@@ -10,13 +10,14 @@ import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import { checkStep, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import { ORDER_DEFAULTS, type OrderCreate, type OrderFields, type OrderUpdate } from '@pruefbuch/domain/schemas/order';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { checkFieldPermissions } from '../../platform/field-permissions';
+import { type VersionAudit, versionedUpdate, writeVersion } from '../../platform/versioned-write';
 import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
@@ -99,22 +100,27 @@ export async function writeOrder(
   next: OrderFields,
   set: Partial<typeof orders.$inferInsert> = {},
 ) {
-  const status = (set.status ?? current.status) as OrderStatus;
-  const [row] = await tx
-    .update(orders)
-    .set({
-      ...columnsOf(next),
-      ...derivedOf(next, status, berlinToday()),
-      ...set,
-      version: current.version + 1,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, current.id))
-    .returning(orderColumns);
-  if (!row) throw notFound();
-  await recordChanges(tx, ctx, auditOf(ctx, current.id, 'update'), auditViewOf(current), auditViewOf(row));
-  return row;
+  return writeVersion(tx, orders, {
+    tenantId: ctx.tenantId,
+    current,
+    set: orderSet(current, next, set),
+    returning: orderColumns,
+    audit: orderAudit(ctx),
+  });
 }
+
+/** The columns an order write sets: the fields `next`, the ampels for its status and `set`. */
+function orderSet(current: OrderRow, next: OrderFields, set: Partial<typeof orders.$inferInsert> = {}) {
+  const status = (set.status ?? current.status) as OrderStatus;
+  return { ...columnsOf(next), ...derivedOf(next, status, berlinToday()), ...set };
+}
+
+const orderAudit = (ctx: TenantContext): VersionAudit<OrderRow, OrderRow> => ({
+  ctx,
+  entity: 'order',
+  before: auditViewOf,
+  after: auditViewOf,
+});
 
 /**
  * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
@@ -123,14 +129,22 @@ export async function writeOrder(
 export async function update(rctx: RequestContext, id: string, input: OrderUpdate) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
-    const current = await lockForWrite(tx, ctx, id);
     const { __v, ...given } = input;
-    if (__v !== current.version) throw conflict();
-    const before = fieldsOf(current);
-    const next = { ...before, ...given };
-    checkFieldPermissions('order', ctx.user.role, before, next);
-    checkMinimum(next);
-    await writeOrder(tx, ctx, current, next);
+    await versionedUpdate(tx, orders, {
+      tenantId: ctx.tenantId,
+      id,
+      __v,
+      lock: () => lockOrder(tx, ctx.tenantId, id),
+      set: (current: OrderRow) => {
+        const before = fieldsOf(current);
+        const next = { ...before, ...given };
+        checkFieldPermissions('order', ctx.user.role, before, next);
+        checkMinimum(next);
+        return orderSet(current, next);
+      },
+      returning: orderColumns,
+      audit: orderAudit(ctx),
+    });
   });
   return get(ctx, id);
 }
@@ -141,7 +155,7 @@ export async function remove(rctx: RequestContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     if (current.status !== 'CREATED') throw conflict('ORDER_NOT_DELETABLE');
-    await tx.delete(orders).where(eq(orders.id, id));
+    await tx.delete(orders).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, id)));
     await recordChanges(tx, ctx, auditOf(ctx, id, 'delete'), auditViewOf(current), null);
   });
 }
@@ -154,28 +168,36 @@ export async function remove(rctx: RequestContext, id: string) {
 export async function step(rctx: RequestContext, id: string, input: { to: OrderStatus; __v: number }) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
-    const current = await lockForWrite(tx, ctx, id);
-    if (input.__v !== current.version) throw conflict();
-    const fields = fieldsOf(current);
-    const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
-    if (!check.ok) {
-      if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
-      if (check.reason === 'role') throw forbidden();
-      throw new AppError(
-        'VALIDATION',
-        400,
-        check.issues.map((i) => ({ field: i.field, key: i.key as DetailKey, message: i.key })),
-      );
-    }
-    const now = new Date();
-    const to = input.to;
-    const accepted = to === 'ZIVI_ERLEDIGT' || (to === 'MONTAGE_ABGESCHLOSSEN' && !fields.vkid.zivi);
-    await writeOrder(tx, ctx, current, fields, {
-      status: to,
-      statusLastModified: now,
-      installedAt: current.installedAt ?? (to === 'MONTAGE_ABGESCHLOSSEN' ? now : null),
-      acceptedAt: current.acceptedAt ?? (accepted ? now : null),
-      billedAt: current.billedAt ?? (to === 'VERRECHNET' ? now : null),
+    await versionedUpdate(tx, orders, {
+      tenantId: ctx.tenantId,
+      id,
+      __v: input.__v,
+      lock: () => lockOrder(tx, ctx.tenantId, id),
+      set: (current: OrderRow) => {
+        const fields = fieldsOf(current);
+        const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
+        if (!check.ok) {
+          if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
+          if (check.reason === 'role') throw forbidden();
+          throw new AppError(
+            'VALIDATION',
+            400,
+            check.issues.map((i) => ({ field: i.field, key: i.key as DetailKey, message: i.key })),
+          );
+        }
+        const now = new Date();
+        const to = input.to;
+        const accepted = to === 'ZIVI_ERLEDIGT' || (to === 'MONTAGE_ABGESCHLOSSEN' && !fields.vkid.zivi);
+        return orderSet(current, fields, {
+          status: to,
+          statusLastModified: now,
+          installedAt: current.installedAt ?? (to === 'MONTAGE_ABGESCHLOSSEN' ? now : null),
+          acceptedAt: current.acceptedAt ?? (accepted ? now : null),
+          billedAt: current.billedAt ?? (to === 'VERRECHNET' ? now : null),
+        });
+      },
+      returning: orderColumns,
+      audit: orderAudit(ctx),
     });
   });
   return get(ctx, id);
