@@ -1,9 +1,11 @@
 /** The pure parts of the offer evaluation screen: the range and its problems, the address state, row names. */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { departmentOf, rangeChange, rangeProblem } from '@/lib/evaluation-filters';
+import { monthLabel } from '@/lib/month-label';
 import { nextParams } from '@/lib/use-url-params';
-import { formatDays, monthLabel, rowLabel } from './evaluation-labels';
-import { departmentOf, isEmpty, rangeChange, rangeProblem, shorten, viewOf } from './evaluation-state';
+import { formatDays, rowLabel } from './evaluation-labels';
+import { isEmpty, shorten, viewOf } from './evaluation-state';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
 

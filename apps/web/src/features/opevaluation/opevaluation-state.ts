@@ -1,4 +1,4 @@
-/** The pure parts of the operations evaluation screen (the range and department come from the offer evaluation's state). */
+/** The pure parts of the operations evaluation screen (the range and department are lib/evaluation-filters, shared with the offer evaluation). */
 import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 
 /** Nothing to show: no order received, installed, accepted, billed or late in the range. */

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { UploadButton } from '@/components/ui/upload-button';
-import { useTenant } from '@/features/tenants/api/get-tenant';
+import { useTenant } from '@/features/tenants';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';

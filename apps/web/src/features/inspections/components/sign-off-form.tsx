@@ -4,7 +4,7 @@ import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openModalWhenReady } from '@/components/ui/dialogs';
-import { useTechAcceptors } from '@/features/tenants/api/get-tech-acceptors';
+import { useTechAcceptors } from '@/features/tenants';
 import { errorText } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useUserTenants } from '@/features/tenants/api/get-user-tenants';
+import { useUserTenants } from '@/features/tenants';
 
 /** Switches a per-tenant list to another of the user's tenants; hidden when the user has only one. */
 export function TenantSwitch({ value, onChange }: { value: string; onChange: (tenantId: string) => void }) {

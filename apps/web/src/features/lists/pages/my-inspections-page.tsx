@@ -4,7 +4,7 @@ import { IconChartBar, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
-import { useUserTenants } from '@/features/tenants/api/get-user-tenants';
+import { useUserTenants } from '@/features/tenants';
 import { toPrincipal, useSession } from '@/lib/session';
 import type { OpenInspectionItem } from '../api/get-open-inspections';
 import { OpenInspectionList } from '../components/open-inspection-list';

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EvaluationFilters } from '@/components/ui/evaluation-filters';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,15 +12,15 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
 import { lastTwelveMonths } from '@/lib/date-range';
 import { errorText } from '@/lib/errors';
+import { departmentOf, rangeChange, rangeProblem } from '@/lib/evaluation-filters';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { type ExportFormat, useExportEvaluation } from '../api/export-evaluation';
 import { type EvaluationParams, useEvaluation } from '../api/get-evaluation';
 import { GroupChart, SuccessChart, TimesChart } from '../components/evaluation-chart';
-import { EvaluationFilters } from '../components/evaluation-filters';
 import { GroupTable, TimesTable } from '../components/evaluation-table';
-import { departmentOf, isEmpty, rangeChange, rangeProblem, viewOf } from '../evaluation-state';
+import { isEmpty, viewOf } from '../evaluation-state';
 
 /**
  * offerevaluation (/offerevaluation): the offers of the current tenant in a range (default: the last 12

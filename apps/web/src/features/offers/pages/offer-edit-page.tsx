@@ -13,7 +13,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
-import { useOrderFromOffer } from '@/features/orders/api/order-mutations';
+import { useOrderFromOffer } from '@/features/orders';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';

@@ -2,8 +2,8 @@ import { BarChart } from '@mantine/charts';
 import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
+import { monthLabel } from '@/lib/month-label';
 import { useWide } from '@/lib/use-wide';
-import { monthLabel } from '../../offerevaluation/evaluation-labels';
 
 const COUNT_SERIES = [
   { name: 'received', color: 'blue.6' },

@@ -3,7 +3,7 @@ import type { OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
-import { monthLabel } from '../../offerevaluation/evaluation-labels';
+import { monthLabel } from '@/lib/month-label';
 import { minutesDiff } from '../opevaluation-state';
 
 /** The first column stays in view while a narrow screen scrolls the figures sideways. */

@@ -3,7 +3,7 @@ import type { FolderNode } from '@pruefbuch/domain/schemas/folder';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFolderTree } from '@/features/books/api/get-folder-tree';
+import { useFolderTree } from '@/features/books';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateOrderBook } from '../api/order-mutations';

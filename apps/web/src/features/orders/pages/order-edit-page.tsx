@@ -11,7 +11,7 @@ import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
-import { useCostList } from '@/features/costlist/api/cost-list';
+import { useCostList } from '@/features/costlist';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
