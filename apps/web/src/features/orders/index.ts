@@ -1,2 +1,2 @@
 /** What other features use of the orders feature (everything else in it is its own). */
-export { useOrderFromOffer } from './api/order-mutations';
+export { useOrderFromOffer } from './api/order-from-offer';

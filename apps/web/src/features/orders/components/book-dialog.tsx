@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFolderTree } from '@/features/books';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateOrderBook } from '../api/order-mutations';
+import { useCreateOrderBook } from '../api/create-order-book';
 
 const ROOT = '__root__';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useTransferOrder } from '../api/order-mutations';
+import { useTransferOrder } from '../api/transfer-order';
 import { departmentLabel, departmentOptions } from './order-parts';
 
 /** 'An Abteilung übergeben': another department takes the order; its users get a mail with a link. */

@@ -17,8 +17,11 @@ import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
+import { useCreateOrder } from '../api/create-order';
+import { useDeleteOrder } from '../api/delete-order';
 import { getOrderQueryOptions, useOrder } from '../api/get-order';
-import { useCreateOrder, useDeleteOrder, useStepOrder, useUpdateOrder } from '../api/order-mutations';
+import { useStepOrder } from '../api/step-order';
+import { useUpdateOrder } from '../api/update-order';
 import { BookDialog } from '../components/book-dialog';
 import {
   ContactFields,
