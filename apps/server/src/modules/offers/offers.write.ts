@@ -26,6 +26,7 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { checkFieldPermissions } from '../../platform/field-permissions';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { resolveSource, sourceLabel } from './offers.defects';
 import { get } from './offers.read';
 import {
@@ -145,29 +146,28 @@ export async function create(rctx: RequestContext, input: OfferCreate) {
 export async function update(rctx: RequestContext, id: string, input: OfferUpdate) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
-    const current = await lockForWrite(tx, ctx, id);
     const { __v, ...given } = input;
-    if (__v !== current.version) throw conflict();
-    const before = fieldsOf(current);
-    const next: OfferFields = { ...before, ...given };
-    checkPermitted(ctx, before, next);
-    checkIssues(next);
-    await checkUsers(tx, ctx.tenantId, next, before);
-    const talkChanged = next.angebot.talkResult !== before.angebot.talkResult;
-    const [row] = await tx
-      .update(offers)
-      .set({
-        ...columnsOf(next),
-        ...derivedOf(next, serverStateOf(current), berlinToday()),
-        talkResultAt: talkChanged ? (next.angebot.talkResult ? new Date() : null) : current.talkResultAt,
-        deleteFilesSetBy: deleteFilesSetBy(ctx, before, next, current.deleteFilesSetBy),
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(eq(offers.id, id))
-      .returning();
-    if (!row) throw notFound();
-    await recordChanges(tx, ctx, auditOf(ctx, id, 'update'), auditViewOf(current), auditViewOf(row));
+    await versionedUpdate(tx, offers, {
+      tenantId: ctx.tenantId,
+      id,
+      __v,
+      lock: () => lockOffer(tx, ctx.tenantId, id),
+      set: async (current: OfferRow) => {
+        const before = fieldsOf(current);
+        const next: OfferFields = { ...before, ...given };
+        checkPermitted(ctx, before, next);
+        checkIssues(next);
+        await checkUsers(tx, ctx.tenantId, next, before);
+        const talkChanged = next.angebot.talkResult !== before.angebot.talkResult;
+        return {
+          ...columnsOf(next),
+          ...derivedOf(next, serverStateOf(current), berlinToday()),
+          talkResultAt: talkChanged ? (next.angebot.talkResult ? new Date() : null) : current.talkResultAt,
+          deleteFilesSetBy: deleteFilesSetBy(ctx, before, next, current.deleteFilesSetBy),
+        };
+      },
+      audit: { ctx, entity: 'offer', before: auditViewOf, after: auditViewOf },
+    });
   });
   return get(ctx, id);
 }
@@ -188,7 +188,7 @@ export async function setServerState(tx: Tx, ctx: TenantContext, current: OfferR
   const [row] = await tx
     .update(offers)
     .set({ ...change, ...derivedOf(fieldsOf(current), server, berlinToday()), updatedAt: new Date() })
-    .where(eq(offers.id, current.id))
+    .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, current.id)))
     .returning();
   if (!row) throw notFound();
   await recordChanges(tx, ctx, auditOf(ctx, current.id, 'update'), auditViewOf(current), auditViewOf(row));
@@ -218,7 +218,7 @@ export async function remove(rctx: RequestContext, id: string) {
       .from(offerFiles)
       .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
       .where(eq(offerFiles.offerId, id));
-    await tx.delete(offers).where(eq(offers.id, id));
+    await tx.delete(offers).where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, id)));
     if (files.length) {
       await tx.delete(blobs).where(
         and(
