@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { EmployeeTimeReply } from '@pruefbuch/domain/schemas/capacity';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
-import type { Range } from '../api/capacity';
+import type { Range } from '../api/keys';
 import { dateRanges } from '../capacity-format';
 import { LoadFailed } from './load-failed';
 

@@ -9,7 +9,8 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { formatMinutes, formatPercent } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
-import { useProposal, useSaveCapacityByOrder } from '../api/capacity';
+import { useProposal } from '../api/get-proposal';
+import { useSaveCapacityByOrder } from '../api/save-capacity-by-order';
 import { notifyPlanFailed } from '../plan-errors';
 import { LoadFailed } from './load-failed';
 

@@ -19,12 +19,9 @@ import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
 import { ProtocolTable } from '@/components/ui/protocol-table';
 import { getSessionState } from '@/lib/session';
-import {
-  capacitySettingsQueryOptions,
-  useCapacityProtocol,
-  useCapacitySettings,
-  useUpdateCapacitySettings,
-} from '../api/capacity';
+import { useCapacityProtocol } from '../api/get-capacity-protocol';
+import { capacitySettingsQueryOptions, useCapacitySettings } from '../api/get-capacity-settings';
+import { useUpdateCapacitySettings } from '../api/update-capacity-settings';
 import { hoursToMinutes, minutesToHours } from '../capacity-format';
 import { Ranges } from './date-ranges';
 import type { SettingsForm, SettingsValues } from './settings-form';

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { formatDate } from '@/lib/format';
-import { useHolidays } from '../api/capacity';
+import { useHolidays } from '../api/get-holidays';
 import { Ranges } from './date-ranges';
 import { LoadFailed } from './load-failed';
 import type { SettingsForm } from './settings-form';

@@ -6,7 +6,7 @@ import { DateField } from '@/components/ui/date-field';
 import { NumberField } from '@/components/ui/number-field';
 import { formatMinutes } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
-import { useSaveNewTimeslot } from '../api/capacity';
+import { useSaveNewTimeslot } from '../api/save-new-timeslot';
 import { notifyPlanFailed } from '../plan-errors';
 
 /** Plans some minutes of an order by hand: a day, a work area and the minutes. */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate, formatMinutes } from '@/lib/format';
-import { useRequiredTimeList } from '../api/capacity';
+import { useRequiredTimeList } from '../api/get-required-time-list';
 import { LoadFailed } from './load-failed';
 
 /** 'Noch einzuplanen': orders with required time, what is planned of it, and the ways to plan them. */

@@ -17,14 +17,12 @@ import { notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
-import {
-  type Range,
-  useCapacityRange,
-  useDeleteTimeslot,
-  useEmployeeTime,
-  useFinishTimeslot,
-  useShiftTimeslot,
-} from '../api/capacity';
+import { useDeleteTimeslot } from '../api/delete-timeslot';
+import { useFinishTimeslot } from '../api/finish-timeslot';
+import { useCapacityRange } from '../api/get-capacity-range';
+import { useEmployeeTime } from '../api/get-employee-time';
+import type { Range } from '../api/keys';
+import { useShiftTimeslot } from '../api/shift-timeslot';
 import { AbsenceList } from '../components/absence-list';
 import { LoadFailed } from '../components/load-failed';
 import { MonthGrid } from '../components/month-grid';
