@@ -132,9 +132,12 @@ export async function saveCapacityByOrder(rctx: RequestContext, input: SaveCapac
     if (!same) throw conflict();
     if (open.length > 0)
       await tx.delete(capacityTimeslots).where(
-        inArray(
-          capacityTimeslots.id,
-          open.map((s) => s.id),
+        and(
+          eq(capacityTimeslots.tenantId, ctx.tenantId),
+          inArray(
+            capacityTimeslots.id,
+            open.map((s) => s.id),
+          ),
         ),
       );
     if (input.slots.length > 0)

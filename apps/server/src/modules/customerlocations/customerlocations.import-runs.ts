@@ -99,7 +99,9 @@ export async function undoRun(rctx: RequestContext, id: string) {
             .from(userCustomerLocations)
             .where(eq(userCustomerLocations.locationId, row.id));
           if ((assigned?.n ?? 0) > 0) throw refuse('IMPORT_UNDO_HAS_USERS', row.id, item.after);
-          await tx.delete(customerLocations).where(eq(customerLocations.id, row.id));
+          await tx
+            .delete(customerLocations)
+            .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, row.id)));
           await recordChanges(tx, ctx, { ...audit, action: 'delete' }, locationAuditView(row), null);
         } else {
           const before = item.before ?? {};
@@ -117,7 +119,7 @@ export async function undoRun(rctx: RequestContext, id: string) {
           const [restored] = await tx
             .update(customerLocations)
             .set({ ...back, version: row.version + 1, updatedAt: new Date() })
-            .where(eq(customerLocations.id, row.id))
+            .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, row.id)))
             .returning();
           if (restored)
             await recordChanges(
@@ -142,7 +144,7 @@ export async function undoRun(rctx: RequestContext, id: string) {
           undoneBy: ctx.user.id,
           undoneByName: me ? `${me.firstName} ${me.lastName}`.trim() || me.email : ctx.user.email,
         })
-        .where(eq(importRuns.id, run.id))
+        .where(and(eq(importRuns.tenantId, ctx.tenantId), eq(importRuns.id, run.id)))
         .returning();
       if (!done) throw notFound();
       return toRunDto(done);

@@ -18,6 +18,7 @@ import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { findBook } from '../books/books.repo';
 import { get } from './customerlocations.read';
 import {
@@ -97,35 +98,37 @@ async function updateIn(
   writing: (keys: LocationKeys) => void,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const current = await lockLocation(tx, ctx.tenantId, id);
-    if (!current) throw notFound();
     const { __v, address, ...fields } = input;
-    if (__v !== current.version) throw conflict();
-    const next = { ...current, ...fields, ...(address ? { address: toAddressValue(address, current.address) } : {}) };
-    if (!oneIdentifier(next)) {
-      throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
-    }
-    assertZip(current.address, next.address);
-    writing(next);
-    await assertKeysFree(tx, ctx.tenantId, next, id);
-    const [row] = await tx
-      .update(customerLocations)
-      .set({
-        znl: next.znl,
-        nr: next.nr,
-        sapNr: next.sapNr,
-        address: next.address,
-        bemerkungen: next.bemerkungen,
-        customer: next.customer,
-        active: next.active,
-        ruhend: next.ruhend,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(eq(customerLocations.id, id))
-      .returning();
-    if (!row) throw notFound();
-    await recordChanges(tx, ctx, audit(ctx, id, 'update'), locationAuditView(current), locationAuditView(row));
+    await versionedUpdate(tx, customerLocations, {
+      tenantId: ctx.tenantId,
+      id,
+      __v,
+      lock: () => lockLocation(tx, ctx.tenantId, id),
+      set: async (current) => {
+        const next = {
+          ...current,
+          ...fields,
+          ...(address ? { address: toAddressValue(address, current.address) } : {}),
+        };
+        if (!oneIdentifier(next)) {
+          throw new AppError('VALIDATION', 400, [{ field: 'nr', key: 'validation.required', message: 'nr' }]);
+        }
+        assertZip(current.address, next.address);
+        writing(next);
+        await assertKeysFree(tx, ctx.tenantId, next, id);
+        return {
+          znl: next.znl,
+          nr: next.nr,
+          sapNr: next.sapNr,
+          address: next.address,
+          bemerkungen: next.bemerkungen,
+          customer: next.customer,
+          active: next.active,
+          ruhend: next.ruhend,
+        };
+      },
+      audit: { ctx, entity: 'customerlocation', before: locationAuditView, after: locationAuditView },
+    });
   });
 }
 
@@ -139,7 +142,9 @@ export async function remove(rctx: RequestContext, id: string) {
       .from(customerLocationBooks)
       .where(eq(customerLocationBooks.locationId, id));
     if ((linked?.n ?? 0) > 0) throw conflict('LOCATION_HAS_BOOKS');
-    await tx.delete(customerLocations).where(eq(customerLocations.id, id));
+    await tx
+      .delete(customerLocations)
+      .where(and(eq(customerLocations.tenantId, ctx.tenantId), eq(customerLocations.id, id)));
     await recordChanges(tx, ctx, audit(ctx, id, 'delete'), locationAuditView(current), null);
   });
 }

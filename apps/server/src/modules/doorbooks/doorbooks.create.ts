@@ -75,7 +75,10 @@ export async function createBookOfOrder(
     });
     fields.bookType = fields.bookType ? await existingType(tx, fields.bookType) : null;
     const book = await insertBook(tx, ctx, fields, input.folder);
-    await tx.update(orders).set({ bookId: book._id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ bookId: book._id, updatedAt: new Date() })
+      .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, order.id)));
     await recordChanges(
       tx,
       ctx,

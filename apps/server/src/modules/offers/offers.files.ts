@@ -66,7 +66,10 @@ export async function addFile(ctx: TenantContext, offerId: string, upload: Recei
         const blob = await commitBlob(tx, ctx, file, { bookId: null, type: OFFER_ATTACHMENT_TYPE });
         await tx.insert(offerFiles).values({ offerId, blobId: blob.id });
         // The list shows the count of attachments: an open list learns of the change (offer/get/updatedAt).
-        await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, offerId));
+        await tx
+          .update(offers)
+          .set({ updatedAt: new Date() })
+          .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, offerId)));
         await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: null }, { file: blob.fileName });
       }),
     );
@@ -106,7 +109,10 @@ export async function removeFile(ctx: TenantContext, offerId: string, fileId: st
     const blob = await attachment(tx, ctx.tenantId, offerId, fileId);
     await tx.delete(offerFiles).where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId)));
     await tx.delete(blobs).where(and(eq(blobs.id, fileId), eq(blobs.tenantId, ctx.tenantId)));
-    await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, offerId));
+    await tx
+      .update(offers)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, offerId)));
     await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: blob.fileName }, { file: null });
     await scheduleFileRemovals(tx, [blob.sha256], ctx.deps.config.fileRemovalGraceHours);
   });
@@ -189,7 +195,10 @@ export async function removeExpiredFiles(db: Db, graceHours: number, today: stri
           ),
         ),
       );
-      await tx.update(offers).set({ updatedAt: new Date() }).where(eq(offers.id, id));
+      await tx
+        .update(offers)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(offers.tenantId, offer.tenantId), eq(offers.id, id)));
       const [setBy] = offer.deleteFilesSetBy
         ? await tx
             .select({ id: users.id, abbreviation: users.abbreviation })

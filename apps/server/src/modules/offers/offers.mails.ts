@@ -187,7 +187,7 @@ export async function markKtbInformed(tx: Tx, offerId: string, deliveredAt: Date
   const [row] = await tx
     .update(offers)
     .set({ ktbInformedAt: deliveredAt, ...derivedOf(fieldsOf(current), server, berlinToday()), updatedAt: new Date() })
-    .where(eq(offers.id, offerId))
+    .where(and(eq(offers.tenantId, current.tenantId), eq(offers.id, offerId)))
     .returning();
   if (!row) return;
   const [before, after] = [auditViewOf(current), auditViewOf(row)];
@@ -286,7 +286,10 @@ export async function sendFollowUpMails(db: Db, deps: OfferMailDeps, today: stri
         .from(users)
         .where(and(eq(users.id, row.ofmUser), eq(users.isResigned, false)));
       if (!ofm) return false;
-      await tx.update(offers).set({ followUpMailedFor: row.offerFollowUpDate }).where(eq(offers.id, id));
+      await tx
+        .update(offers)
+        .set({ followUpMailedFor: row.offerFollowUpDate })
+        .where(and(eq(offers.tenantId, row.tenantId), eq(offers.id, id)));
       const offer = offerName(row);
       await deps.mailer.send(tx, {
         to: ofm.email,

@@ -159,7 +159,7 @@ export async function signOff(
     await tx
       .update(pdfAssets)
       .set({ techAcceptorId: p.techAcceptorId, acceptedAt: new Date(), acceptedBy: ctx.user.id, acceptanceNote: note })
-      .where(eq(pdfAssets.id, asset.id));
+      .where(and(eq(pdfAssets.tenantId, ctx.tenantId), eq(pdfAssets.id, asset.id)));
     const who = acceptor ? `${acceptor.firstName} ${acceptor.lastName}`.trim() || acceptor.abbreviation : '';
     await recordChanges(
       tx,
