@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
-import { useCreateFromTemplate } from '../api/templates';
+import { useCreateFromTemplate } from '../api/create-from-template';
 
 interface Values {
   template: string;

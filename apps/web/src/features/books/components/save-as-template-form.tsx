@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, useZodForm } from '@/lib/form';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
-import { useSaveAsTemplate } from '../api/templates';
+import { useSaveAsTemplate } from '../api/save-as-template';
 import { useFolderOptions } from './use-folder-options';
 
 interface Values {

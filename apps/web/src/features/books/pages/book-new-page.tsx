@@ -10,7 +10,7 @@ import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useCreateBook } from '../api/create-book';
 import { useFolderTree } from '../api/get-folder-tree';
-import { useTemplates } from '../api/templates';
+import { useTemplates } from '../api/get-templates';
 import { BOOK_FORM_SCHEMAS, type BookValues, bookToValues, emptyBookValues } from '../book-form';
 import { BookFormShell } from '../components/book-form-shell';
 import { BookNotFound } from '../components/book-not-found';

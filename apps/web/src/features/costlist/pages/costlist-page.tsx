@@ -23,7 +23,9 @@ import { NumberField } from '@/components/ui/number-field';
 import { ProtocolTable } from '@/components/ui/protocol-table';
 import { usePageTitle } from '@/lib/page-title';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
-import { costListQueryOptions, useCostList, useCostListProtocol, useUpdateCostList } from '../api/cost-list';
+import { costListQueryOptions, useCostList } from '../api/get-cost-list';
+import { useCostListProtocol } from '../api/get-cost-list-protocol';
+import { useUpdateCostList } from '../api/update-cost-list';
 
 type Values = CostListFields & { __v: number };
 

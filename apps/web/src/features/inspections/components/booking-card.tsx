@@ -10,8 +10,11 @@ import { formatDate } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { principalOf, useSession } from '@/lib/session';
 import { useBookSlot } from '../api/book-slot';
-import { ownBookingEntry, useBookBookings, useCancelBooking, useOwnBookings } from '../api/bookings';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useBookBookings } from '../api/get-book-bookings';
 import { useBookMeta } from '../api/get-book-meta';
+import { ownBookingEntry } from '../api/get-own-booking-entry';
+import { useOwnBookings } from '../api/get-own-bookings';
 
 /**
  * Registration for one of the book's slots (SPEC §3 Book meta, Booking entry; §8): the signed-in user registers
