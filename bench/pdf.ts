@@ -23,9 +23,9 @@ import PDFDocument from 'pdfkit';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { blobs, books, inspections, tenants, users, userTenants } from '../apps/server/src/db/schema/index';
-import { JPEG_PHOTO } from '../apps/server/src/modules/pdf/pdf.fixtures';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { rgbaPng } from '../apps/server/src/platform/pdf/png';
+import { JPEG_PHOTO } from '../apps/server/test/fixtures/pdf';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 20);
 const RECORDS = 100;

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { largestAllowedXlsx, xlsx, zip } from '../apps/server/src/platform/spreadsheet.fixtures';
+import { largestAllowedXlsx, xlsx, zip } from '../apps/server/test/fixtures/spreadsheet';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3907;

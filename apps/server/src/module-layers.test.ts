@@ -53,7 +53,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(full);
-    return /\.ts$/.test(e.name) && !/\.(test|fixtures)\.ts$/.test(e.name) ? [full] : [];
+    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [full] : [];
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * One naming rule for the files of a module (DESIGN "Shape of every new area"): everything in
- * modules/<area>/ is `<area>.<part>.ts`, where the part is `routes`, `repo`, `fixtures` or the
- * use case (`books.read.ts`, `inspections.finalize.ts`); tests are `<area>.test.ts` or
- * `<area>-<topic>.test.ts`. So a file's area shows in every editor tab and stack trace.
+ * modules/<area>/ is `<area>.<part>.ts`, where the part is `routes`, `repo` or the use case
+ * (`books.read.ts`, `inspections.finalize.ts`); tests are `<area>.test.ts` or `<area>-<topic>.test.ts`.
+ * So a file's area shows in every editor tab and stack trace. What tests share (worlds, samples,
+ * factories) lives under test/, never in src/.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,9 +29,18 @@ describe('module file names', () => {
   });
 
   it('tells names that break the rule (the test would pass vacuously otherwise)', () => {
-    const good = ['books.read.ts', 'books.ampel-job.ts', 'books.test.ts', 'books-list.test.ts', 'books.fixtures.ts'];
+    const good = ['books.read.ts', 'books.ampel-job.ts', 'books.test.ts', 'books-list.test.ts'];
     const bad = ['schedule.ts', 'books-write.ts', 'books.ts', 'books.write.test.ts', 'inspections-x.test.ts'];
     expect(good.filter((n) => !followsRule('books', n))).toEqual([]);
     expect(bad.filter((n) => followsRule('books', n))).toEqual([]);
+  });
+
+  it('keeps what tests share out of src/: no *.fixtures.ts there (they live in test/fixtures/)', () => {
+    const srcDir = import.meta.dirname;
+    const fixtures = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((n) =>
+      n.endsWith('.fixtures.ts'),
+    );
+    expect(fixtures).toEqual([]);
+    expect(readdirSync(path.join(srcDir, '..', 'test', 'fixtures'))).toContain('books.ts');
   });
 });

@@ -3,9 +3,9 @@ import { checkStep, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
 import { capacityTimeslots } from '../src/db/schema/index';
-import { tag } from '../src/modules/books/books.fixtures';
-import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { AccessWorld } from './access-world';
+import { tag } from './fixtures/books';
+import { multipart, samples } from './fixtures/documents';
 import type { TestApp } from './helper';
 
 /**

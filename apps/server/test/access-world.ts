@@ -9,10 +9,10 @@ import {
   pdfAssets,
   qrCodes,
 } from '../src/db/schema/index';
-import { folderIn, member, SLIDING_DOOR_TYPE, tag } from '../src/modules/books/books.fixtures';
-import { multipart, samples } from '../src/modules/documents/documents.fixtures';
 import type { RouteAccess } from '../src/platform/auth';
 import { assignLocations, insertLocation, linkBooks } from './factories';
+import { folderIn, member, SLIDING_DOOR_TYPE, tag } from './fixtures/books';
+import { multipart, samples } from './fixtures/documents';
 import type { TestApp } from './helper';
 
 /**

@@ -1,8 +1,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { bookSchema } from '@pruefbuch/domain/schemas/book';
 import { describe, expect, it } from 'vitest';
+import { folderIn, member } from '../../test/fixtures/books';
 import { createTestApp } from '../../test/helper';
-import { folderIn, member } from '../modules/books/books.fixtures';
 import { seedDemoBooks } from './seed-books';
 
 const t = await createTestApp();

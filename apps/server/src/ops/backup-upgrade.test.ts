@@ -3,11 +3,11 @@ import { createReadStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyPlace, TEST_SECRET, tempDir } from '../../test/fixtures/backup';
 import { rowsOf } from '../db/client';
 import { knownMigrations } from '../db/journal';
 import { loadConfig } from '../platform/config';
 import { backupSourceOf, writeBackupFile } from './backup';
-import { emptyPlace, TEST_SECRET, tempDir } from './backup.fixtures';
 import { restoreArchive } from './restore';
 import { migrateUpTo, schemaVersionOf } from './schema-version';
 

@@ -9,12 +9,12 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appOn, freshPlace, restoreFile, tempDir, writer } from '../../test/fixtures/backup';
+import { samples } from '../../test/fixtures/documents';
 import { createTestApp } from '../../test/helper';
 import { rowsOf } from '../db/client';
-import { samples } from '../modules/documents/documents.fixtures';
 import type { FileStore } from '../platform/files';
 import { backupSourceOf, writeBackupFile } from './backup';
-import { appOn, freshPlace, restoreFile, tempDir, writer } from './backup.fixtures';
 
 const t = await createTestApp();
 const dir = tempDir();

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { MAX_JSON_DEPTH } from '@pruefbuch/domain/constants';
 import { count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { tenantWorld } from '../../test/fixtures/books';
+import { multipart, samples, twoTenants } from '../../test/fixtures/documents';
 import { createTestApp } from '../../test/helper';
 import { authFailures, blobs, books, defectReports, folders, inspections } from '../db/schema/index';
-import { tenantWorld } from '../modules/books/books.fixtures';
-import { multipart, samples, twoTenants } from '../modules/documents/documents.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -7,10 +7,10 @@ import { CustomerRole } from '@pruefbuch/domain/roles';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { describe, expect, it } from 'vitest';
+import { branchMember } from '../../test/fixtures/books';
+import { samples, uploader } from '../../test/fixtures/documents';
+import { call, draft, finalized, inspectionWorld, isoDay } from '../../test/fixtures/inspections';
 import { createTestApp } from '../../test/helper';
-import { branchMember } from '../modules/books/books.fixtures';
-import { samples, uploader } from '../modules/documents/documents.fixtures';
-import { call, draft, finalized, inspectionWorld, isoDay } from '../modules/inspections/inspections.fixtures';
 
 const t = await createTestApp();
 const w = await inspectionWorld(t);

@@ -8,9 +8,9 @@ import { FORMULA_STARTS } from '@pruefbuch/domain/rules/csv-cell';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { member, tag } from '../../test/fixtures/books';
 import { createTestApp } from '../../test/helper';
 import { offers } from '../db/schema/index';
-import { member, tag } from '../modules/books/books.fixtures';
 import { csvFile, figure } from './csv';
 
 const t = await createTestApp();

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { tenantWorld } from '../../test/fixtures/books';
 import { createTestApp } from '../../test/helper';
 import { users } from '../db/schema/index';
-import { tenantWorld } from '../modules/books/books.fixtures';
 
 const logLines: string[] = [];
 const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => logLines.push(line) } });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../../test/fixtures/documents';
 import { createTestApp } from '../../test/helper';
 import { startTestS3 } from '../../test/s3';
 import { fileRemovals } from '../db/schema/index';
-import { fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../modules/documents/documents.fixtures';
 import { removeDueFiles } from './files-removals';
 import { s3FileStore } from './files-s3';
 

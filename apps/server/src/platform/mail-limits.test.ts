@@ -9,12 +9,12 @@ import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../test/fixtures/books';
+import { offerWorld } from '../../test/fixtures/offers';
+import { orderWorld } from '../../test/fixtures/orders';
+import { memberOf, pdfTenant } from '../../test/fixtures/pdf';
 import { createTestApp } from '../../test/helper';
 import { auditLogs, defectReports, mailOutbox, tenants } from '../db/schema/index';
-import { member } from '../modules/books/books.fixtures';
-import { offerWorld } from '../modules/offers/offers.fixtures';
-import { orderWorld } from '../modules/orders/orders.fixtures';
-import { memberOf, pdfTenant } from '../modules/pdf/pdf.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

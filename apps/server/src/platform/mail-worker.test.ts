@@ -6,10 +6,10 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { offerWorld } from '../../test/fixtures/offers';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/helper';
 import { closedPort, deliverMails, parseMail, startSilentServer, startSmtp } from '../../test/mail';
 import { mailOutbox, offers } from '../db/schema/index';
-import { offerWorld } from '../modules/offers/offers.fixtures';
 import { secretBox } from './crypto';
 import { retryDelayMs, startMailWorker } from './mail-worker';
 

@@ -6,9 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { largestAllowedXlsx, packedPart, xlsx, zip } from '../../test/fixtures/spreadsheet';
 import { AppError } from './errors';
 import { READ_LIMITS, readingLoad, readSheet } from './spreadsheet';
-import { largestAllowedXlsx, packedPart, xlsx, zip } from './spreadsheet.fixtures';
 import { cellName, guessDelimiter, parseSheet, SHEET_CAPS, SheetError, serialDate } from './spreadsheet-read';
 
 /** The reason and params a file is refused with. */

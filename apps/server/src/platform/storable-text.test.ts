@@ -9,11 +9,11 @@ import { Customer, Role } from '@pruefbuch/domain/roles';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newTestDatabase } from '../../test/database';
+import { member, tag } from '../../test/fixtures/books';
+import { orderWorld } from '../../test/fixtures/orders';
 import { createTestApp } from '../../test/helper';
 import { buildApp } from '../app';
 import { customerLocations, orders, tenants } from '../db/schema/index';
-import { member, tag } from '../modules/books/books.fixtures';
-import { orderWorld } from '../modules/orders/orders.fixtures';
 import { loadConfig } from './config';
 
 const t = await createTestApp();

@@ -145,7 +145,7 @@ export const orders = pgTable(
      * object data and production), as JSON text, written by the database with every write of the order
      * and of its offer's number (order_list_item, migration 0023): a list page reads 20 of them instead
      * of writing 20 orders of 60 values as JSON on every call. Never set by the server; a check refuses
-     * it empty. expectListItemsAreOrders (orders.fixtures.ts) holds every list's items against the schema
+     * it empty. expectListItemsAreOrders (test/fixtures/orders.ts) holds every list's items against the schema
      * and against GET orders/{id}.
      */
     listItem: text('list_item').notNull().default(''),

@@ -1,8 +1,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { account } from '../../../test/fixtures/users';
 import { createTestApp } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
-import { account } from '../users/users.fixtures';
 import { outboxMailOf } from './admin.outbox';
 
 // A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { Role } from '@pruefbuch/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, linkIn } from '../../../test/fixtures/auth';
+import { account } from '../../../test/fixtures/users';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 import { authFailures, mailOutbox } from '../../db/schema/index';
-import { account } from '../users/users.fixtures';
-import { lastMailTo, linkIn } from './auth.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, linkIn } from '../../../test/fixtures/auth';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD, type TestApp } from '../../../test/helper';
 import { mailOutbox, users } from '../../db/schema/index';
-import { lastMailTo, linkIn } from './auth.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { codeAt, lastMailTo, linkIn } from '../../../test/fixtures/auth';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../test/helper';
-import { codeAt, lastMailTo, linkIn } from './auth.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

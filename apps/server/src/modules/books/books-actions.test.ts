@@ -3,9 +3,17 @@ import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
+import {
+  address,
+  auditRowsOf,
+  createBook,
+  fieldsOf,
+  insertBlob,
+  member,
+  tenantWorld,
+} from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { blobs } from '../../db/schema/index';
-import { address, auditRowsOf, createBook, fieldsOf, insertBlob, member, tenantWorld } from './books.fixtures';
 
 /** updateSpezial, move2folder, fromTemplate, asTemplate and delete. */
 const t = await createTestApp();

@@ -2,10 +2,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import { ampelFor } from '@pruefbuch/domain/rules/next-inspection';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertBooks, member } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { books, tenants } from '../../db/schema/index';
 import { startAmpelRefresh } from './books.ampel-job';
-import { insertBooks, member } from './books.fixtures';
 import { refreshAmpels } from './books.schedule';
 
 const t = await createTestApp();

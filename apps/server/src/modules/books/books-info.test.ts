@@ -1,7 +1,15 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import {
+  address,
+  createBook,
+  insertBlob,
+  insertBooks,
+  member,
+  SLIDING_DOOR_TYPE,
+  tenantWorld,
+} from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { address, createBook, insertBlob, insertBooks, member, SLIDING_DOOR_TYPE, tenantWorld } from './books.fixtures';
 
 /** books/status/all, books/statistics, books/get/typenschilddata and books/dto/{id}. */
 const t = await createTestApp();

@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { createBook, member, tenantWorld } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { createBook, member, tenantWorld } from './books.fixtures';
 
 /**
  * Tenant isolation (issue 3, must deliver 8): a user of tenant A, working in A, gets 404 for

@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { address, branchMember, folderIn, insertBooks, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { address, branchMember, folderIn, insertBooks, member, tag } from './books.fixtures';
 
 /** GET books and GET tenants/url/{url}/{folderOrRoot}/{page}/{sort}/{size}. */
 const t = await createTestApp();

@@ -1,7 +1,6 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { BOOK_DEFAULTS } from '@pruefbuch/domain/schemas/book';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
 import {
   address,
   auditRowsOf,
@@ -12,7 +11,8 @@ import {
   SLIDING_DOOR_TYPE,
   tag,
   tenantWorld,
-} from './books.fixtures';
+} from '../../../test/fixtures/books';
+import { createTestApp } from '../../../test/helper';
 
 const t = await createTestApp();
 

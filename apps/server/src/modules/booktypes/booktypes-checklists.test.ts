@@ -5,9 +5,9 @@ import { NORM_CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { bookTypes } from '../../db/schema/index';
-import { auditRowsOf, fieldsOf, member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const admin = await member(t, Role.ADMIN_ROLE, []);

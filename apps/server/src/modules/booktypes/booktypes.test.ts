@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, createBook, fieldsOf, member, tag, tenantWorld } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { auditLogs } from '../../db/schema/index';
-import { auditRowsOf, createBook, fieldsOf, member, tag, tenantWorld } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const admin = await member(t, Role.ADMIN_ROLE, []);

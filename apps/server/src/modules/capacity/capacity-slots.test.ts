@@ -2,8 +2,8 @@
 import type { ProposalReply, RequiredTimeReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
-import { capacityWorld, detailsOf, employee } from './capacity.fixtures';
 
 const t = await createTestApp();
 

@@ -11,8 +11,8 @@ import {
   type RequiredTimeReply,
 } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
+import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
-import { capacityWorld, detailsOf, employee } from './capacity.fixtures';
 
 const t = await createTestApp();
 

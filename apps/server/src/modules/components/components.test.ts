@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { componentCodeSchema } from '@pruefbuch/domain/schemas/component';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { doorComponents } from '../../db/schema/index';
-import { fieldsOf, member, tag } from '../books/books.fixtures';
 import { componentTexts } from './components.repo';
 import { seedComponents } from './components.seed';
 import { STARTER_COMPONENTS } from './components.starter';

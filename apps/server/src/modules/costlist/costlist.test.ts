@@ -1,8 +1,8 @@
 /** The cost list on a real database: first read creates it once, create (409), update (409, protocol, template ids), bad input, tenants. */
 import { COST_LIST_DEFAULTS, type CostList } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
+import { detailsOf, productionWorld } from '../../../test/fixtures/costlist';
 import { createTestApp } from '../../../test/helper';
-import { detailsOf, productionWorld } from './costlist.fixtures';
 
 const t = await createTestApp();
 

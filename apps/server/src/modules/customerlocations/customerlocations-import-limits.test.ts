@@ -11,12 +11,12 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Role } from '@pruefbuch/domain/roles';
 import { afterAll, describe, expect, it } from 'vitest';
+import { member, tag } from '../../../test/fixtures/books';
+import { multipart } from '../../../test/fixtures/documents';
+import { LARGEST_HEADER, largestAllowedXlsx, xlsx, zip } from '../../../test/fixtures/spreadsheet';
 import { createTestApp } from '../../../test/helper';
 import { freePort, isReady, repoRoot, spawnLogged } from '../../../test/processes';
 import { SHEET_CAPS } from '../../platform/spreadsheet';
-import { LARGEST_HEADER, largestAllowedXlsx, xlsx, zip } from '../../platform/spreadsheet.fixtures';
-import { member, tag } from '../books/books.fixtures';
-import { multipart } from '../documents/documents.fixtures';
 
 const t = await createTestApp();
 

@@ -6,10 +6,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { member, tag } from '../../../test/fixtures/books';
+import { multipart } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
 import { auditLogs, customerLocationBooks, customerLocations, importRunItems } from '../../db/schema/index';
-import { member, tag } from '../books/books.fixtures';
-import { multipart } from '../documents/documents.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -3,9 +3,9 @@ import { Role } from '@pruefbuch/domain/roles';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { insertLocation } from '../../../test/factories';
+import { member, tag } from '../../../test/fixtures/books';
+import { multipart } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
-import { member, tag } from '../books/books.fixtures';
-import { multipart } from '../documents/documents.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

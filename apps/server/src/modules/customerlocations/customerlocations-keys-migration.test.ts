@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyPlace, type Place } from '../../../test/fixtures/backup';
 import { rowsOf } from '../../db/client';
 import { knownMigrations } from '../../db/journal';
-import { emptyPlace, type Place } from '../../ops/backup.fixtures';
 import { migrateUpTo, schemaVersionOf } from '../../ops/schema-version';
 
 const places: Place[] = [];

@@ -7,10 +7,10 @@ import { Customer, Role } from '@pruefbuch/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertLocation } from '../../../test/factories';
+import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { customerLocations } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { fieldsOf, member, tag } from '../books/books.fixtures';
 import { withUniqueKeys } from './customerlocations.repo';
 
 const t = await createTestApp();

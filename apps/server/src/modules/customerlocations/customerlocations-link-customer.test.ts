@@ -6,8 +6,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { branchMember, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { branchMember, member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -7,8 +7,8 @@ import { Customer, Role } from '@pruefbuch/domain/roles';
 import type { LinkableBook } from '@pruefbuch/domain/schemas/customerlocation';
 import { describe, expect, it } from 'vitest';
 import { insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { branchMember, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { branchMember, member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -5,8 +5,8 @@
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -2,8 +2,8 @@
 import { Customer, CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
-import { fieldsOf, member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

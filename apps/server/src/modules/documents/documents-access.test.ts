@@ -1,9 +1,9 @@
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { branchMember } from '../../../test/fixtures/books';
+import { blobRow, multipart, samples, twoTenants, uploader, userOf } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
-import { branchMember } from '../books/books.fixtures';
-import { blobRow, multipart, samples, twoTenants, uploader, userOf } from './documents.fixtures';
 
 const t = await createTestApp();
 const upload = uploader(t);

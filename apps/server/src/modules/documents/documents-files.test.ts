@@ -6,12 +6,12 @@ import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
+import { blobRow, fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
 import { blobs, books, tenants } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { fileShasOfBooks, fileShasOfTenants, lockFileRefs } from '../../platform/files';
 import { removeDueFiles, scheduleFileRemovals } from '../../platform/files-removals';
-import { blobRow, fileOnDisk, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
 import { createBlob } from './documents.service';
 
 const t = await createTestApp();

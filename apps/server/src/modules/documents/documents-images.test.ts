@@ -4,11 +4,11 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { blobRow, fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
 import { longestLoopGap } from '../../../test/loop-gap';
 import { blobs } from '../../db/schema/index';
 import { MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS } from '../../platform/images';
-import { blobRow, fileOnDisk, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
 
 const t = await createTestApp();
 const upload = uploader(t);

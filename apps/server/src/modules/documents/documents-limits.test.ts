@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
-import { fileOnDisk, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
 
 // 0.05 MB = 52,428 bytes.
 const t = await createTestApp({ UPLOAD_LIMIT_MB: '0.05' });

@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
+import {
+  blobRow,
+  fileOnDisk,
+  multipart,
+  samples,
+  sha256Of,
+  twoTenants,
+  uploader,
+} from '../../../test/fixtures/documents';
 import { createTestApp } from '../../../test/helper';
 import { dispositionOf } from '../../platform/replies';
-import { blobRow, fileOnDisk, multipart, samples, sha256Of, twoTenants, uploader } from './documents.fixtures';
 
 const t = await createTestApp();
 const upload = uploader(t);

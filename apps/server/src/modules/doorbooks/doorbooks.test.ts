@@ -3,11 +3,11 @@ import { NORM_TEXTS } from '@pruefbuch/domain/rules/door-book';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, fieldsOf, folderIn, member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
+import { insertDoorOrder } from '../../../test/fixtures/doorbooks';
 import { createTestApp } from '../../../test/helper';
 import { orders, tenants } from '../../db/schema/index';
-import { auditRowsOf, fieldsOf, folderIn, member, SLIDING_DOOR_TYPE, tag } from '../books/books.fixtures';
 import { seedComponents } from '../components/components.seed';
-import { insertDoorOrder } from './doorbooks.fixtures';
 
 const logLines: string[] = [];
 const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => logLines.push(line) } });

@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dbWrites, fieldsOf, keysOf, unknownId } from '../../../test/fixtures/tenants';
 import { createTestApp } from '../../../test/helper';
 import { folders } from '../../db/schema/index';
-import { dbWrites, fieldsOf, keysOf, unknownId } from '../tenants/tenants.fixtures';
 
 const t = await createTestApp();
 const w = dbWrites(t);

@@ -1,8 +1,8 @@
 import type { Book, BookDto } from '@pruefbuch/domain/schemas/book';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
+import { call, draft, finalized, inspectionWorld, isoDay, PNG } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { call, draft, finalized, inspectionWorld, isoDay, PNG } from './inspections.fixtures';
 
 /**
  * Decision 015: the book detail replies (GET books/{id}, GET books/dto/{id}) name a book's

@@ -1,8 +1,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, branchMember, fieldsOf, member } from '../../../test/fixtures/books';
+import { call, FOREIGN, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, branchMember, fieldsOf, member } from '../books/books.fixtures';
-import { call, FOREIGN, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
 const person = (extra: Record<string, unknown> = {}) => ({ firstName: 'Mia', lastName: 'Muster', ...extra });

@@ -8,9 +8,9 @@ import { NORM_CHECKLISTS } from '@pruefbuch/domain/rules/checklists';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
+import { member, tag } from '../../../test/fixtures/books';
+import { call, complete, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { member, tag } from '../books/books.fixtures';
-import { call, complete, draft, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
 const admin = await member(t, Role.ADMIN_ROLE, []);

@@ -1,8 +1,17 @@
 import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { describe, expect, it } from 'vitest';
+import { createBook } from '../../../test/fixtures/books';
+import {
+  bookOf,
+  call,
+  complete,
+  draft,
+  FOREIGN,
+  finalized,
+  inspectionWorld,
+  isoDay,
+} from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { createBook } from '../books/books.fixtures';
-import { bookOf, call, complete, draft, FOREIGN, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
 

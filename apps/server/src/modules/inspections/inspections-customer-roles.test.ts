@@ -7,9 +7,9 @@ import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { describe, expect, it } from 'vitest';
+import { branchMember, member } from '../../../test/fixtures/books';
+import { call, finalized, inspectionWorld } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { branchMember, member } from '../books/books.fixtures';
-import { call, finalized, inspectionWorld } from './inspections.fixtures';
 
 const t = await createTestApp();
 const w = await inspectionWorld(t);

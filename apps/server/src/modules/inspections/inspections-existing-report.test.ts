@@ -4,11 +4,11 @@ import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
+import { fieldsOf, member } from '../../../test/fixtures/books';
+import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../../../test/fixtures/documents';
+import { bookOf, call, draft, FOREIGN, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
 import { bookings, inspections, pdfAssets } from '../../db/schema/index';
-import { fieldsOf, member } from '../books/books.fixtures';
-import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../documents/documents.fixtures';
-import { bookOf, call, draft, FOREIGN, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
 const upload = uploader(t);

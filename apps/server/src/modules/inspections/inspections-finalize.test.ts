@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { addInterval } from '@pruefbuch/domain/rules/service-intervals';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, branchMember } from '../../../test/fixtures/books';
+import { bookOf, call, complete, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, branchMember } from '../books/books.fixtures';
-import { bookOf, call, complete, draft, finalized, inspectionWorld, isoDay } from './inspections.fixtures';
 
 const t = await createTestApp();
 

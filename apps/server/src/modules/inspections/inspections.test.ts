@@ -3,9 +3,18 @@ import { NORM_CHECKLISTS, normChecklist } from '@pruefbuch/domain/rules/checklis
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import { inspectionSchema } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
+import { auditRowsOf, branchMember, createBook, fieldsOf, insertBlob, member } from '../../../test/fixtures/books';
+import {
+  call,
+  complete,
+  draft,
+  FOREIGN,
+  inspectionWorld,
+  isoDay,
+  PNG,
+  signature,
+} from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { auditRowsOf, branchMember, createBook, fieldsOf, insertBlob, member } from '../books/books.fixtures';
-import { call, complete, draft, FOREIGN, inspectionWorld, isoDay, PNG, signature } from './inspections.fixtures';
 
 const t = await createTestApp();
 

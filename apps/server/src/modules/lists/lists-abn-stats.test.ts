@@ -1,8 +1,8 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf, member } from '../../../test/fixtures/books';
+import { call, complete, draft, FOREIGN, finalized, inspectionWorld } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { fieldsOf, member } from '../books/books.fixtures';
-import { call, complete, draft, FOREIGN, finalized, inspectionWorld } from '../inspections/inspections.fixtures';
 
 const t = await createTestApp();
 

@@ -1,9 +1,9 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { openInspectionListReply } from '@pruefbuch/domain/schemas/inspection';
 import { describe, expect, it } from 'vitest';
+import { insertBooks, member, tag } from '../../../test/fixtures/books';
+import { call, draft, FOREIGN, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { insertBooks, member, tag } from '../books/books.fixtures';
-import { call, draft, FOREIGN, finalized, inspectionWorld, isoDay } from '../inspections/inspections.fixtures';
 
 const t = await createTestApp();
 const titles = (res: { json: () => { docs: { title: string }[] } }) => res.json().docs.map((d) => d.title);

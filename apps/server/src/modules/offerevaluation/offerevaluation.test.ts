@@ -9,9 +9,9 @@ import {
 } from '@pruefbuch/domain/schemas/offer';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf, type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { offers } from '../../db/schema/index';
-import { fieldsOf, type Member, member } from '../books/books.fixtures';
 
 /**
  * The offer evaluation against a small fixture whose figures are worked out by hand below. The range

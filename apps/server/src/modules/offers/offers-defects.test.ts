@@ -3,10 +3,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import type { DefectOffer, Offer, OfferDraft } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf, member } from '../../../test/fixtures/books';
+import { angebot, bookWithDefects, FOREIGN, isoDay, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { createTestApp } from '../../../test/helper';
 import { books } from '../../db/schema/index';
-import { fieldsOf, member } from '../books/books.fixtures';
-import { angebot, bookWithDefects, FOREIGN, isoDay, offerRow, offerWorld } from './offers.fixtures';
 
 const t = await createTestApp();
 

@@ -10,11 +10,11 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type Offer, offerUpdateSchema } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/books';
+import { multipart, samples } from '../../../test/fixtures/documents';
+import { ersatzteile, isoDay, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { createTestApp } from '../../../test/helper';
 import { blobs, offerFiles } from '../../db/schema/index';
-import { member } from '../books/books.fixtures';
-import { multipart, samples } from '../documents/documents.fixtures';
-import { ersatzteile, isoDay, offerRow, offerWorld } from './offers.fixtures';
 
 const t = await createTestApp();
 const w = await offerWorld(t, 'Angebotsfelder');

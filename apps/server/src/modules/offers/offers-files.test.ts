@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
+import { member } from '../../../test/fixtures/books';
+import { blobRow, type FilePart, fileOnDisk, multipart, samples, sha256Of } from '../../../test/fixtures/documents';
+import { type OfferWorld, offerWorld } from '../../../test/fixtures/offers';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { blobs, offerFiles } from '../../db/schema/index';
-import { member } from '../books/books.fixtures';
-import { blobRow, type FilePart, fileOnDisk, multipart, samples, sha256Of } from '../documents/documents.fixtures';
-import { type OfferWorld, offerWorld } from './offers.fixtures';
 import { runOfferDay } from './offers.mails';
 
 // A small upload limit, so the size refusal needs no big file.

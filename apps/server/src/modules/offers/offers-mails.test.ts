@@ -3,10 +3,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf, member } from '../../../test/fixtures/books';
+import { angebot, ersatzteile, FOREIGN, mailsTo, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { users } from '../../db/schema/index';
-import { fieldsOf, member } from '../books/books.fixtures';
-import { angebot, ersatzteile, FOREIGN, mailsTo, offerRow, offerWorld } from './offers.fixtures';
 import { startOfferDayJob } from './offers.job';
 import { runOfferDay } from './offers.mails';
 

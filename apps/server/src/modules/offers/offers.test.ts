@@ -3,10 +3,10 @@ import { CustomerRole, Department, Role } from '@pruefbuch/domain/roles';
 import type { Offer, OfferListItem } from '@pruefbuch/domain/schemas/offer';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf, member } from '../../../test/fixtures/books';
+import { angebot, ersatzteile, FOREIGN, isoDay, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { createTestApp } from '../../../test/helper';
 import { users } from '../../db/schema/index';
-import { fieldsOf, member } from '../books/books.fixtures';
-import { angebot, ersatzteile, FOREIGN, isoDay, offerRow, offerWorld } from './offers.fixtures';
 
 const t = await createTestApp();
 

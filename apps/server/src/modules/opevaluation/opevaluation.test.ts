@@ -3,9 +3,9 @@ import type { OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schem
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { orders } from '../../db/schema/index';
-import { type Member, member } from '../books/books.fixtures';
 
 /**
  * The operations evaluation against a small fixture worked out by hand. Range Q1 2025. Orders of

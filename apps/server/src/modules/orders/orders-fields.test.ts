@@ -3,9 +3,9 @@ import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { BILLING_ROLES } from '@pruefbuch/domain/rules/field-permissions';
 import { MAW_ENTRY_DEFAULTS, type Order, orderUpdateSchema } from '@pruefbuch/domain/schemas/order';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/books';
+import { orderRow, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { member } from '../books/books.fixtures';
-import { orderRow, orderWorld, vkid } from './orders.fixtures';
 
 /** Decision 043: the billing fields of an order, per role, on PUT and POST orders. */
 const t = await createTestApp();

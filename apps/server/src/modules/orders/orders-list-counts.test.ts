@@ -9,9 +9,9 @@ import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { orderListCounts, orders, tenants } from '../../db/schema/index';
-import { tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -3,9 +3,9 @@ import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { ORDER_DEFAULTS, type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
 import { orders } from '../../db/schema/index';
-import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from './orders.fixtures';
 import { columnsOf } from './orders.repo';
 
 const t = await createTestApp();

@@ -3,10 +3,10 @@ import { Department, Role } from '@pruefbuch/domain/roles';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orderRow, orderWorld } from '../../../test/fixtures/orders';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
 import { mailOutbox } from '../../db/schema/index';
-import { orderRow, orderWorld } from './orders.fixtures';
 
 const t = await createTestApp();
 const mailsTo = async (to: string) => {

@@ -2,9 +2,9 @@
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { angebot, ersatzteile, offerRow, offerWorld } from '../../../test/fixtures/offers';
+import { expectListItemsAreOrders, FOREIGN } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { angebot, ersatzteile, offerRow, offerWorld } from '../offers/offers.fixtures';
-import { expectListItemsAreOrders, FOREIGN } from './orders.fixtures';
 
 const t = await createTestApp();
 

@@ -2,8 +2,8 @@
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { el, isoDay, type OrderWorld, orderRow, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { el, isoDay, type OrderWorld, orderRow, orderWorld, vkid } from './orders.fixtures';
 
 const t = await createTestApp();
 

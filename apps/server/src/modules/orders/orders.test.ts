@@ -3,8 +3,8 @@
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { DELIVERY_DEFAULTS, MAW_ENTRY_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { el, FOREIGN, isoDay, orderRow, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { el, FOREIGN, isoDay, orderRow, orderWorld, vkid } from './orders.fixtures';
 import { runOrderDay } from './orders.job';
 
 const t = await createTestApp();

@@ -1,12 +1,12 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { checklistOf, defect, insertRecord, keep, memberOf, pdfTenant, storeBlob } from '../../../test/fixtures/pdf';
 import { createTestApp } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-reader';
 import { auditLogs, blobs, pdfAssets, tenants, type users } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { archiveInspectionPdf, INSPECTION_PDF_TYPE } from './pdf.archive';
-import { checklistOf, defect, insertRecord, keep, memberOf, pdfTenant, storeBlob } from './pdf.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

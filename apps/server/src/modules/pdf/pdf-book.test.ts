@@ -1,7 +1,5 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
-import { pdfImages, pdfText } from '../../../test/pdf-reader';
 import {
   checklistOf,
   defect,
@@ -14,7 +12,9 @@ import {
   photoPng,
   signatureDataUrl,
   storeBlob,
-} from './pdf.fixtures';
+} from '../../../test/fixtures/pdf';
+import { createTestApp } from '../../../test/helper';
+import { pdfImages, pdfText } from '../../../test/pdf-reader';
 
 const t = await createTestApp();
 

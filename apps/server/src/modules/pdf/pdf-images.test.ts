@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { defect, insertRecord, JPEG_PHOTO, keep, memberOf, pdfTenant, storeBlob } from '../../../test/fixtures/pdf';
 import { createTestApp } from '../../../test/helper';
 import { longestLoopGap } from '../../../test/loop-gap';
 import { pdfImages, pdfText } from '../../../test/pdf-reader';
@@ -8,7 +9,6 @@ import type { TenantContext } from '../../platform/context';
 import { MAX_IMAGE_EDGE } from '../../platform/images';
 import { pdfToBuffer } from '../../platform/pdf';
 import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
-import { defect, insertRecord, JPEG_PHOTO, keep, memberOf, pdfTenant, storeBlob } from './pdf.fixtures';
 
 const t = await createTestApp();
 

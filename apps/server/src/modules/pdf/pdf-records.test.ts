@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import {
+  checklistOf,
+  defect,
+  FOOTER,
+  insertRecord,
+  keep,
+  memberOf,
+  pdfTenant,
+  signatureDataUrl,
+} from '../../../test/fixtures/pdf';
 import { createTestApp } from '../../../test/helper';
 import { pdfText } from '../../../test/pdf-reader';
-import { checklistOf, defect, FOOTER, insertRecord, keep, memberOf, pdfTenant, signatureDataUrl } from './pdf.fixtures';
 
 const t = await createTestApp();
 

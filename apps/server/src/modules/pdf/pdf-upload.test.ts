@@ -7,11 +7,11 @@ import { Role } from '@pruefbuch/domain/roles';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { branchMember, fieldsOf } from '../../../test/fixtures/books';
+import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../../../test/fixtures/documents';
+import { memberOf, pdfTenant } from '../../../test/fixtures/pdf';
 import { createTestApp } from '../../../test/helper';
 import { pdfAssets } from '../../db/schema/index';
-import { branchMember, fieldsOf } from '../books/books.fixtures';
-import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../documents/documents.fixtures';
-import { memberOf, pdfTenant } from './pdf.fixtures';
 
 const t = await createTestApp();
 const upload = uploader(t);

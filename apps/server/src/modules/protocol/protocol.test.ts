@@ -1,9 +1,9 @@
 import { protocolField } from '@pruefbuch/domain/protocol';
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { member, tenantWorld } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { auditLogs } from '../../db/schema/index';
-import { member, tenantWorld } from '../books/books.fixtures';
 import { protocolDate } from './protocol.service';
 
 const t = await createTestApp();

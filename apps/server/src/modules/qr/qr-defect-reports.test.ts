@@ -6,9 +6,9 @@ import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import type { DefectReport } from '@pruefbuch/domain/schemas/qr';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { branchMember, createBook, fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { defectReports } from '../../db/schema/index';
-import { branchMember, createBook, fieldsOf, member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -2,10 +2,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { defect, insertRecord, memberOf, pdfTenant } from '../../../test/fixtures/pdf';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
 import { books, defectReports, mailOutbox, tenants } from '../../db/schema/index';
-import { defect, insertRecord, memberOf, pdfTenant } from '../pdf/pdf.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -1,10 +1,10 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { keep, memberOf, pdfTenant } from '../../../test/fixtures/pdf';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { decodeQr, pdfImagePlacements, pdfImages, pdfText } from '../../../test/pdf-reader';
 import { books, qrCodes } from '../../db/schema/index';
-import { keep, memberOf, pdfTenant } from '../pdf/pdf.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -4,10 +4,10 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
+import { member, tag } from '../../../test/fixtures/books';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
 import { books, mailOutbox, tenants } from '../../db/schema/index';
-import { member, tag } from '../books/books.fixtures';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -1,9 +1,9 @@
 import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dbWrites, tag, tenantBody } from '../../../test/fixtures/tenants';
 import { createTestApp } from '../../../test/helper';
 import { folders, tenants } from '../../db/schema/index';
-import { dbWrites, tag, tenantBody } from './tenants.fixtures';
 
 /**
  * Tenant isolation: a user of tenant A gets 404, and none of B's data, for every tenant and

@@ -3,10 +3,10 @@ import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
+import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../../../test/fixtures/documents';
+import { dbWrites, fieldsOf, keysOf, tag, tenantBody, unknownId } from '../../../test/fixtures/tenants';
 import { createTestApp } from '../../../test/helper';
 import { folders, tenants, userTenants } from '../../db/schema/index';
-import { blobRow, fileOnDisk, samples, sha256Of, uploader } from '../documents/documents.fixtures';
-import { dbWrites, fieldsOf, keysOf, tag, tenantBody, unknownId } from './tenants.fixtures';
 
 const t = await createTestApp();
 const w = dbWrites(t);

@@ -1,7 +1,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { dbWrites, fieldsOf, tag, tenantBody, unknownId } from '../../../test/fixtures/tenants';
 import { createTestApp } from '../../../test/helper';
-import { dbWrites, fieldsOf, tag, tenantBody, unknownId } from './tenants.fixtures';
 
 const t = await createTestApp();
 const w = dbWrites(t);

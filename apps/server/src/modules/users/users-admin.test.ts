@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CustomerRole, Department, Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { account, dbReads, email, fieldsOf, linkIn, tag } from '../../../test/fixtures/users';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD } from '../../../test/helper';
 import { users } from '../../db/schema/index';
-import { account, dbReads, email, fieldsOf, linkIn, tag } from './users.fixtures';
 
 // A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.
 const t = await createTestApp({ LOCKOUT_IP_MAX: '100000' });

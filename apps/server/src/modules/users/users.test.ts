@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CustomerRole, Department, Role } from '@pruefbuch/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { dbReads, email, fieldsOf, tag } from '../../../test/fixtures/users';
 import { createTestApp } from '../../../test/helper';
-import { dbReads, email, fieldsOf, tag } from './users.fixtures';
 
 // A high address limit: on a shared PostgreSQL other test files record login failures from 127.0.0.1 too.
 const t = await createTestApp({ LOCKOUT_IP_MAX: '100000' });
