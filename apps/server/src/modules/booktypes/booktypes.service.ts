@@ -13,8 +13,9 @@ import type { Executor } from '../../db/client';
 import { bookTypes } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { activeBookTypes, bookTypeAuditView, findBookType, listBookTypes, toBookTypeDto } from './booktypes.repo';
 
 /** SPEC §7 Book types: shared by all tenants, read by everyone, managed by admins. */
@@ -109,24 +110,20 @@ export function create(ctx: RequestContext, input: BookTypeWrite) {
 
 export function update(ctx: RequestContext, id: string, input: BookTypeUpdate, ports: BookTypePorts) {
   return ctx.db.transaction(async (tx) => {
-    const current = await findBookType(tx, id, { forUpdate: true });
-    if (!current) throw notFound();
     const { __v, ...fields } = input;
-    if (__v !== current.version) throw conflict();
-    const [row] = await tx
-      .update(bookTypes)
-      .set({ ...columnsOf(fields, current), version: current.version + 1, updatedAt: new Date() })
-      .where(eq(bookTypes.id, id))
-      .returning();
-    if (!row) throw notFound();
+    const { current, row } = await versionedUpdate(tx, bookTypes, {
+      tenantId: null,
+      id,
+      __v,
+      set: (current) => columnsOf(fields, current),
+      audit: {
+        ctx,
+        entity: 'booktype',
+        before: (current) => bookTypeAuditView(toBookTypeDto(current)),
+        after: (row) => bookTypeAuditView(toBookTypeDto(row)),
+      },
+    });
     const dto = toBookTypeDto(row);
-    await recordChanges(
-      tx,
-      ctx,
-      audit(id, 'update'),
-      bookTypeAuditView(toBookTypeDto(current)),
-      bookTypeAuditView(dto),
-    );
     // The type's intervals apply to its books without intervals of their own.
     if (row.serviceinterval !== current.serviceinterval || row.selfserviceinterval !== current.selfserviceinterval) {
       await ports.intervalsChanged(tx, ctx, id);

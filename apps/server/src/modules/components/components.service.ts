@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { doorComponents } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
-import { badField, conflict, notFound } from '../../platform/errors';
+import { badField, notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { findByCode, findComponent, listComponents, toComponentDto } from './components.repo';
 
 export async function list(ctx: RequestContext, q: ComponentListQuery) {
@@ -33,17 +34,16 @@ export function create(ctx: RequestContext, input: ComponentWrite) {
 
 export function update(ctx: RequestContext, id: string, input: ComponentUpdate) {
   return ctx.db.transaction(async (tx) => {
-    const current = await findComponent(tx, id, { forUpdate: true });
-    if (!current) throw notFound();
     const { __v, ...fields } = input;
-    if (__v !== current.version) throw conflict();
-    await checkCodeFree(tx, fields.code, id);
-    const [row] = await tx
-      .update(doorComponents)
-      .set({ ...fields, version: current.version + 1, updatedAt: new Date() })
-      .where(eq(doorComponents.id, id))
-      .returning();
-    if (!row) throw notFound();
+    const { row } = await versionedUpdate(tx, doorComponents, {
+      tenantId: null,
+      id,
+      __v,
+      set: async () => {
+        await checkCodeFree(tx, fields.code, id);
+        return fields;
+      },
+    });
     return toComponentDto(row);
   });
 }

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CostListFields, CostListUpdate } from '@pruefbuch/domain/schemas/capacity';
-import { and, eq } from 'drizzle-orm';
 import { costLists } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict } from '../../platform/errors';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { costListAuditView, costListFieldsOf, toCostListDto } from './costlist.repo';
 
 const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update') => ({
@@ -52,27 +52,18 @@ export async function create(rctx: RequestContext, input: CostListFields) {
 export async function update(rctx: RequestContext, id: string, input: CostListUpdate) {
   const ctx = requireTenant(rctx);
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(costLists)
-      .where(and(eq(costLists.tenantId, ctx.tenantId), eq(costLists.id, id)))
-      .limit(1)
-      .for('update');
-    if (!current) throw notFound();
-    if (current.version !== input.__v) throw conflict();
-    const [updated] = await tx
-      .update(costLists)
-      .set({ ...withIds(input), version: current.version + 1, updatedAt: new Date() })
-      .where(and(eq(costLists.tenantId, ctx.tenantId), eq(costLists.id, id)))
-      .returning();
-    if (!updated) throw notFound();
-    await recordChanges(
-      tx,
-      ctx,
-      auditOf(ctx, id, 'update'),
-      costListAuditView(costListFieldsOf(current)),
-      costListAuditView(costListFieldsOf(updated)),
-    );
+    const { row: updated } = await versionedUpdate(tx, costLists, {
+      tenantId: ctx.tenantId,
+      id,
+      __v: input.__v,
+      set: () => withIds(input),
+      audit: {
+        ctx,
+        entity: 'costlist',
+        before: (current) => costListAuditView(costListFieldsOf(current)),
+        after: (row) => costListAuditView(costListFieldsOf(row)),
+      },
+    });
     return updated;
   });
   return toCostListDto(row);
