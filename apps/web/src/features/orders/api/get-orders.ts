@@ -1,4 +1,4 @@
-import type { OrderListQuery, OrderWeeks, orderListReply } from '@pruefbuch/domain/schemas/order';
+import type { OrderListQuery, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -77,20 +77,5 @@ export function useOrderCount(mode: OrderListMode, value: string, filters: Order
       const reply = await api.get<OrderListReply>(list as string, { query, signal });
       return { n: reply.total, more: !!reply.more };
     },
-  });
-}
-
-/**
- * The weeks of the 'Alle' tab's orders for the department and status filters, with their counts: the week
- * filter offers them, the list grouped by KW heads its groups with them. No earlier filter's counts are
- * shown while another's load.
- */
-export function useOrderWeeks(filters: Pick<OrderListParams, 'department' | 'status'>, enabled: boolean) {
-  const { currentTenant } = useSession();
-  const query = { department: filters.department, status: filters.status };
-  return useQuery({
-    queryKey: [...orderKeys.lists(currentTenant), 'weeks', query] as const,
-    enabled,
-    queryFn: ({ signal }) => api.get<OrderWeeks>('orders/get/weeks', { query, signal }),
   });
 }

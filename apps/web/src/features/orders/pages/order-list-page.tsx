@@ -15,13 +15,13 @@ import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-cha
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
 import { formatDate, formatNumber } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
+import { useOrderWeeks } from '../api/get-order-weeks';
 import {
   ORDER_LIST_MODES,
   type OrderListMode,
   type OrderListParams,
   useOrderCount,
   useOrders,
-  useOrderWeeks,
 } from '../api/get-orders';
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
