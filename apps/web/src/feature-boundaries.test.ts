@@ -184,3 +184,34 @@ describe('web feature boundaries', () => {
     );
   });
 });
+
+/**
+ * One style for the web API layer: one file per call in `features/<name>/api/`, named after it
+ * (`get-order.ts`, `update-order.ts`), with its request function, query options and hook; `keys.ts`
+ * holds the feature's query keys and `invalidate.ts` what a write reads again. A list and its count,
+ * read from the same list call, share the list's file.
+ */
+const LIST_WITH_COUNT = ['features/offers/api/get-offers.ts', 'features/orders/api/get-orders.ts'];
+
+/** The hooks a file exports. */
+const hooksOf = (text: string) =>
+  [...text.matchAll(/^export (?:async )?(?:function|const) (use[A-Z]\w*)/gm)].map((m) => m[1]);
+
+describe('web API layer', () => {
+  const apiFiles = sourceFiles(path.join(srcDir, 'features')).filter((s) => /^features\/[^/]+\/api\//.test(s.file));
+
+  it('has one hook per file, besides a list with its count', () => {
+    const crowded = apiFiles
+      .filter((s) => hooksOf(s.text).length > (LIST_WITH_COUNT.includes(s.file) ? 2 : 1))
+      .map((s) => `${s.file}: ${hooksOf(s.text).join(', ')}`);
+    expect(crowded).toEqual([]);
+  });
+
+  it('counts hooks at all (fixture)', () => {
+    expect(apiFiles.length).toBeGreaterThan(100);
+    expect(hooksOf('export const useA = () => 1;\nexport function useB() {}\nexport const userKey = 1;')).toEqual([
+      'useA',
+      'useB',
+    ]);
+  });
+});

@@ -11,7 +11,8 @@ import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useImportRuns, useUndoImportRun } from '../api/import-runs';
+import { useImportRuns } from '../api/get-import-runs';
+import { useUndoImportRun } from '../api/undo-import-run';
 
 const CUSTOMER_NAMES = Object.fromEntries(Object.entries(Customer).map(([name, value]) => [value, name]));
 

@@ -11,7 +11,8 @@ import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { useDeleteOfferFile } from '../api/delete-offer-file';
-import { useDownloadOfferFile, useDownloadOfferZip } from '../api/download-offer-files';
+import { useDownloadOfferFile } from '../api/download-offer-file';
+import { useDownloadOfferZip } from '../api/download-offer-zip';
 import { useUploadOfferFile } from '../api/upload-offer-file';
 
 const EXTENSIONS = [...new Set(Object.values(DOCUMENT_EXTENSIONS).flat())];

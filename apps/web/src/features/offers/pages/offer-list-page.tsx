@@ -25,11 +25,12 @@ import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-cha
 import { OfferAmpelBadge } from '@/components/ui/offer-ampel-badge';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
+import { useLastSearch } from '../api/get-last-search';
 import { useOfferUsers } from '../api/get-offer-users';
 import { useMyFollowUpCount, useOffers } from '../api/get-offers';
 import { useOffersUpdatedAt } from '../api/get-offers-updated-at';
 import { offerKeys } from '../api/keys';
-import { useLastSearch, useSaveLastSearch } from '../api/last-search';
+import { useSaveLastSearch } from '../api/save-last-search';
 import { OfferFilterControls } from '../components/offer-filters';
 import { OfferStatusBadge } from '../components/offer-parts';
 import { activeFilterCount, clearedFilters, offerListApiParams, offerListViewOf } from '../offer-list-filters';
