@@ -61,6 +61,8 @@ export interface VersionAudit<Cur, Out> {
   ctx: { user: Pick<RequestContext['user'], 'id' | 'abbreviation'> };
   entity: ProtocolEntity;
   action?: ProtocolAction;
+  /** The tenant the entry belongs to, when not the write's (a tenant's own row is filed under it). */
+  tenantId?: string | null;
   before: (current: Cur) => View;
   after: (row: Out) => View;
 }
@@ -90,14 +92,8 @@ export async function writeVersion<T extends VersionedTable, Cur extends { id: s
   const [row] = (await (w.returning ? query.returning(w.returning) : query.returning())) as unknown as Out[];
   if (!row) throw notFound();
   if (w.audit) {
-    const { ctx, entity, action = 'update', before, after } = w.audit;
-    await recordChanges(
-      tx,
-      ctx,
-      { entity, entityId: w.current.id, tenantId: w.tenantId, action },
-      before(w.current),
-      after(row),
-    );
+    const { ctx, entity, action = 'update', tenantId = w.tenantId, before, after } = w.audit;
+    await recordChanges(tx, ctx, { entity, entityId: w.current.id, tenantId, action }, before(w.current), after(row));
   }
   return row;
 }

@@ -6,6 +6,7 @@ import { recordChanges } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import { badField, conflict, notFound } from '../../platform/errors';
 import { assertTenantAccess } from '../../platform/tenancy';
+import { checkVersion, writeVersion } from '../../platform/versioned-write';
 import { findTenant } from '../tenants/tenants.repo';
 import {
   allFoldersOf,
@@ -133,7 +134,7 @@ export async function update(ctx: RequestContext, id: string, input: FolderUpdat
     await lockFolderStructure(tx, found.tenantId);
     const current = await unsafeFindFolderById(tx, id, { forUpdate: true });
     if (!current) throw notFound();
-    if (input.__v !== undefined && input.__v !== current.version) throw conflict();
+    if (input.__v !== undefined) checkVersion(input.__v, current.version);
     const parentId = input.parentFolderId === undefined ? current.parentId : input.parentFolderId;
     if (parentId && parentId !== current.parentId) {
       if (!(await findFolder(tx, current.tenantId, parentId)))
@@ -144,13 +145,12 @@ export async function update(ctx: RequestContext, id: string, input: FolderUpdat
     }
     const folderName = input.folderName ?? current.folderName;
     if (folderName === current.folderName && parentId === current.parentId) return toFolderDto(current);
-    const [row] = await tx
-      .update(folders)
-      .set({ folderName, parentId, version: current.version + 1, updatedAt: new Date() })
-      .where(and(eq(folders.id, id), eq(folders.tenantId, current.tenantId)))
-      .returning();
-    if (!row) throw notFound();
-    await recordChanges(tx, ctx, audit(row, 'update'), current, row);
+    const row = await writeVersion(tx, folders, {
+      tenantId: current.tenantId,
+      current,
+      set: { folderName, parentId },
+      audit: { ctx, entity: 'folder', before: (c) => c, after: (r: FolderRow) => r },
+    });
     return toFolderDto(row);
   });
 }

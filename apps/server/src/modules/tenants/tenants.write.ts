@@ -9,6 +9,7 @@ import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { fileShasOfTenants } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
 import { mayUseTenant } from '../../platform/tenancy';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { countryExists } from '../countries/countries.repo';
 import { countBooksOfTenant, findTenant, isTechAcceptor, type TenantRow, toTenantDto, urlTaken } from './tenants.repo';
 
@@ -100,17 +101,20 @@ export function create(ctx: RequestContext, input: TenantWrite) {
 export function update(ctx: RequestContext, id: string, input: TenantUpdate, ports: TenantPorts) {
   return withUniqueUrl(() =>
     ctx.db.transaction(async (tx) => {
-      const current = await findTenant(tx, id, { forUpdate: true });
-      if (!current || !(await mayUseTenant(tx, ctx.user, id))) throw notFound();
-      if (current.version !== input.__v) throw conflict();
-      await assertWritable(tx, input, current);
-      const [row] = await tx
-        .update(tenants)
-        .set({ ...columnsOf(input, current), version: current.version + 1, updatedAt: new Date() })
-        .where(eq(tenants.id, id))
-        .returning();
-      if (!row) throw notFound();
-      await recordChanges(tx, ctx, audit(id, 'update'), current, row);
+      const { current, row } = await versionedUpdate(tx, tenants, {
+        tenantId: null,
+        id,
+        __v: input.__v,
+        lock: async () => {
+          const found = await findTenant(tx, id, { forUpdate: true });
+          return found && (await mayUseTenant(tx, ctx.user, id)) ? found : null;
+        },
+        set: async (current) => {
+          await assertWritable(tx, input, current);
+          return columnsOf(input, current);
+        },
+        audit: { ctx, entity: 'tenant', tenantId: id, before: (c) => c, after: (r) => r },
+      });
       // New thresholds colour the tenant's books anew at once.
       if (row.ampelOrangeDays !== current.ampelOrangeDays || row.ampelBlackDays !== current.ampelBlackDays) {
         await ports.thresholdsChanged(tx, id);
