@@ -3,12 +3,19 @@ import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { ORDER_DEFAULTS, type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { insertOrder, type OrderFieldOverrides } from '../../../test/factories';
 import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
 import { orders } from '../../db/schema/index';
 import { columnsOf } from './orders.repo';
 
 const t = await createTestApp();
+
+/** An order of the world's tenant written directly; what the list tests need of it is its id. */
+const make = async (w: { tenantId: string }, fields: OrderFieldOverrides = {}, row: OrderRowOverrides = {}) => ({
+  _id: (await insertOrder(t.database.db, w.tenantId, fields, row)).id,
+});
+type OrderRowOverrides = Parameters<typeof insertOrder>[3];
 
 type Page = { docs: Order[]; total: number; page: number; size: number; pages: number; more?: boolean };
 
@@ -17,33 +24,43 @@ describe('the search lists and counts', async () => {
   const other = await orderWorld(t, 'Andere');
   const day = isoDay(30);
   const plan = { geplante_montage_date: day, akt_kw: weekOf(day), warenbtermin_date: isoDay(10) };
-  const a = await w.create({
+  // The orders are written directly (test/factories.ts): the lists are under test, not POST orders or
+  // the status steps. b is in sales planning, c in installation, d billed.
+  const a = await make(w, {
     objekt: 'Zeil Galerie',
     vkid: vkid({ innendienst: 'MüL', ad: 'KaR', betrag: 1234.5, vergabepreis: 999.99, kalkulierte_min: 90 }),
     el: el({ service_id: 'SRV-4711', montage: 'Team Nord', benoetigte_min: 75 }),
   });
-  const b = await w.create({
-    objekt: 'Bahnhof',
-    kunde: 'Deutsche Bahn',
-    vkid: vkid({ ...plan, innendienst: 'mül' }),
-    tuer: { tuertyp: 'schieber', antrieb: 'ES200', fluegel: 'F2', stromart: 'frX', komponenten: ['LS-4711B', 'USV1'] },
-  });
-  // b goes to sales planning (AKT_KW_VKID), c through to MONTAGE, d billed.
-  const bPlanned = await w.stepTo(b, 'AKT_KW_VKID');
-  let c = await w.create({ objekt: 'Messe', vkid: vkid({ ...plan, ad: 'KAR' }), el: el({ montage: 'team nord' }) });
-  c = await w.stepTo(c, 'AKT_KW_VKID');
-  c = await w.put(c, { el: { ...c.el, akt_kw: plan.akt_kw, montagedatum: day } });
-  c = await w.stepTo(c, 'AKT_KW');
-  c = await w.stepTo(c, 'MONTAGE');
-  let d = await w.create({ objekt: 'Altbau', vkid: vkid({ ...plan, ad: 'kar' }), el: el({ montage: 'x' }) });
-  d = await w.stepTo(d, 'AKT_KW_VKID');
-  d = await w.put(d, { el: { ...d.el, akt_kw: plan.akt_kw, montagedatum: day } });
-  for (const s of ['AKT_KW', 'MONTAGE', 'MONTAGE_ABGESCHLOSSEN'] as const) d = await w.stepTo(d, s);
-  d = await w.put(d, { vkid: { ...d.vkid, verrechnet: true } });
-  d = await w.stepTo(d, 'VERRECHNET');
+  const b = await make(
+    w,
+    {
+      objekt: 'Bahnhof',
+      kunde: 'Deutsche Bahn',
+      vkid: vkid({ ...plan, innendienst: 'mül' }),
+      tuer: {
+        tuertyp: 'schieber',
+        antrieb: 'ES200',
+        fluegel: 'F2',
+        stromart: 'frX',
+        komponenten: ['LS-4711B', 'USV1'],
+      },
+    },
+    { status: 'AKT_KW_VKID' },
+  );
+  const installing = { akt_kw: plan.akt_kw, montagedatum: day };
+  const c = await make(
+    w,
+    { objekt: 'Messe', vkid: vkid({ ...plan, ad: 'KAR' }), el: el({ montage: 'team nord', ...installing }) },
+    { status: 'MONTAGE' },
+  );
+  const d = await make(
+    w,
+    { objekt: 'Altbau', vkid: vkid({ ...plan, ad: 'kar', verrechnet: true }), el: el({ montage: 'x', ...installing }) },
+    { status: 'VERRECHNET', installedAt: new Date(), billedAt: new Date() },
+  );
   // An inactive order matches nothing; another tenant's orders are not seen.
-  await w.create({ objekt: 'Zeil Galerie alt', active: false, vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }) });
-  await other.create({
+  await make(w, { objekt: 'Zeil Galerie alt', active: false, vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }) });
+  await make(other, {
     objekt: 'Zeil Galerie',
     vkid: vkid({ innendienst: 'MüL', ad: 'KaR' }),
     el: el({ service_id: 'SRV-4711' }),
@@ -261,7 +278,7 @@ describe('the search lists and counts', async () => {
   });
 
   it('the /all lists: sales planning, operations, AD not yet billed; counts agree', async () => {
-    expect(await list('getVkidOrders/all')).toEqual(sorted(a, bPlanned));
+    expect(await list('getVkidOrders/all')).toEqual(sorted(a, b));
     expect(await count('countVkidOrders/all')).toBe(2);
     expect(await list('getElOrders/all')).toEqual(sorted(c));
     expect(await count('countElOrders/all')).toBe(1);
@@ -289,13 +306,13 @@ describe('GET orders/get/weeks', async () => {
   const other = await orderWorld(t, 'Wochen Andere');
   const w1 = weekOf(isoDay(7));
   const w2 = weekOf(isoDay(14));
-  await w.create({ objekt: 'Ohne Woche' });
-  await w.create({ objekt: 'Nur Vertrieb', vkid: vkid({ akt_kw: w1 }) });
-  await w.create({ objekt: 'Beide gleich', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w1 }) });
-  await w.create({ objekt: 'Dachgeschoss', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w2 }) });
-  await w.create({ objekt: 'Nur EL', el: el({ akt_kw: w2 }), aktuelle_abteilung: 3 });
-  await w.create({ objekt: 'Stillgelegt', active: false, vkid: vkid({ akt_kw: w1 }) });
-  await other.create({ objekt: 'Fremd', vkid: vkid({ akt_kw: w1 }) });
+  await make(w, { objekt: 'Ohne Woche' });
+  await make(w, { objekt: 'Nur Vertrieb', vkid: vkid({ akt_kw: w1 }) });
+  await make(w, { objekt: 'Beide gleich', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w1 }) });
+  await make(w, { objekt: 'Dachgeschoss', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w2 }) });
+  await make(w, { objekt: 'Nur EL', el: el({ akt_kw: w2 }) }, { aktuelleAbteilung: 3 });
+  await make(w, { objekt: 'Stillgelegt', active: false, vkid: vkid({ akt_kw: w1 }) });
+  await make(other, { objekt: 'Fremd', vkid: vkid({ akt_kw: w1 }) });
   const weeks = async (q = '') => {
     const res = await w.call('GET', `/orders/get/weeks${q}`);
     expect(res.statusCode, res.body).toBe(200);
