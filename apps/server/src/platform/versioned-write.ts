@@ -78,13 +78,14 @@ export async function writeVersion<T extends VersionedTable, Cur extends { id: s
   w: {
     tenantId: string | null;
     current: Cur;
+    /** The new values; updatedAt is now unless `set` names it (to stamp other columns alike). */
     set: Partial<T['$inferInsert']>;
     /** The columns returned (default: all). */
     returning?: SelectedFields;
     audit?: VersionAudit<Cur, Out>;
   },
 ): Promise<Out> {
-  const values = { ...w.set, version: w.current.version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
+  const values = { updatedAt: new Date(), ...w.set, version: w.current.version + 1 } as PgUpdateSetSource<T>;
   const query = tx
     .update(table)
     .set(values)

@@ -20,6 +20,7 @@ import { capacitySettings, capacityTimeslots } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { requiredTimeReplyOf } from './capacity.read';
 import {
   capacitySettingsAuditView,
@@ -79,27 +80,18 @@ export async function updateSettings(rctx: RequestContext, id: string, input: Ca
   const ctx = requireTenant(rctx);
   const { __v, ...fields } = input;
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(capacitySettings)
-      .where(and(eq(capacitySettings.tenantId, ctx.tenantId), eq(capacitySettings.id, id)))
-      .limit(1)
-      .for('update');
-    if (!current) throw notFound();
-    if (current.version !== __v) throw conflict();
-    const [updated] = await tx
-      .update(capacitySettings)
-      .set({ settings: withIds(fields), version: current.version + 1, updatedAt: new Date() })
-      .where(and(eq(capacitySettings.tenantId, ctx.tenantId), eq(capacitySettings.id, id)))
-      .returning();
-    if (!updated) throw notFound();
-    await recordChanges(
-      tx,
-      ctx,
-      auditOf(ctx, id, 'update'),
-      capacitySettingsAuditView(settingsOf(current)),
-      capacitySettingsAuditView(settingsOf(updated)),
-    );
+    const { row: updated } = await versionedUpdate(tx, capacitySettings, {
+      tenantId: ctx.tenantId,
+      id,
+      __v,
+      set: () => ({ settings: withIds(fields) }),
+      audit: {
+        ctx,
+        entity: 'capacity',
+        before: (current) => capacitySettingsAuditView(settingsOf(current)),
+        after: (row) => capacitySettingsAuditView(settingsOf(row)),
+      },
+    });
     return updated;
   });
   return toSettingsDto(row);

@@ -2,14 +2,15 @@ import type { ErrorCode } from '@pruefbuch/domain/error-codes';
 import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { AppError, badField, notFound } from '../../platform/errors';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { auditFinalized } from './inspections.audit';
-import { findRecord, type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
+import { type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
+import { lockDraft } from './inspections.write';
 
 /**
  * What a finalize sets off in the pdf module, which this module may not import (the PDFs read the
@@ -56,18 +57,17 @@ export function finalizeRecord(
 ): Promise<Inspection> {
   const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
-    const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
-    if (!current) throw notFound();
-    if (current.finalizedAt) throw conflict('FINALIZED');
-    if (version !== current.version) throw conflict();
-    assertFinalizable(current);
-    const now = new Date();
-    const [row] = await tx
-      .update(inspections)
-      .set({ finalizedAt: now, finalizedBy: ctx.user.id, version: current.version + 1, updatedAt: now })
-      .where(and(eq(inspections.id, id), eq(inspections.tenantId, ctx.tenantId)))
-      .returning();
-    if (!row) throw notFound();
+    const { row } = await versionedUpdate(tx, inspections, {
+      tenantId: ctx.tenantId,
+      id,
+      __v: version,
+      lock: () => lockDraft(tx, ctx.tenantId, id, family),
+      set: (current) => {
+        assertFinalizable(current);
+        const now = new Date();
+        return { finalizedAt: now, finalizedBy: ctx.user.id, updatedAt: now };
+      },
+    });
     await auditFinalized(tx, ctx, row);
     await recomputeBookSchedule(tx, ctx, row.bookId, { status: family === 'staff' });
     await ports.archiveFinalized(ctx, tx, id);

@@ -1,10 +1,12 @@
 import type { Inspection, inspectionUpdateSchema } from '@pruefbuch/domain/schemas/inspection';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { blobs, inspections } from '../../db/schema/index';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { auditDeleted, auditUpdated } from './inspections.audit';
 import {
@@ -19,6 +21,7 @@ import {
 import {
   findRecord,
   type InspectionInsert,
+  type InspectionRow,
   photosInOtherRecords,
   type RecordFamily,
   readRecord,
@@ -26,6 +29,44 @@ import {
 
 /** Fields a self-inspection does not have (SPEC §3): sent anyway, they are ignored. */
 const NOT_SELF = new Set(['where', 'isAbnahmeGutachten', 'akkutausch']);
+
+/** A draft of the tenant locked for a write (a finalized record is read-only: 409 FINALIZED); absent is null. */
+export async function lockDraft(tx: Executor, tenantId: string, id: string, family: RecordFamily) {
+  const current = await findRecord(tx, tenantId, id, { family, forUpdate: true });
+  if (current?.finalizedAt) throw conflict('FINALIZED');
+  return current;
+}
+
+/** The columns a PUT of a draft sets from the fields sent; 400 on defects or photos that do not fit. */
+async function draftChanges(
+  tx: Executor,
+  tenantId: string,
+  family: RecordFamily,
+  current: InspectionRow,
+  fields: Omit<z.infer<typeof inspectionUpdateSchema>, '__v'>,
+  now: Date,
+) {
+  const set: Partial<InspectionInsert> = { updatedAt: now };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || (family === 'self' && NOT_SELF.has(key))) continue;
+    (set as Record<string, unknown>)[key] = value;
+  }
+  // A draft keeps the texts its items had when it was made.
+  if (fields.checklist) set.checklist = labelChecklist(fields.checklist, knownLabels(current.checklist));
+  if (fields.defects) {
+    set.defects = withDefectIds(fields.defects);
+    await checkPhotos(tx, tenantId, current.bookId, set.defects);
+  }
+  if (set.checklist || set.defects)
+    checkDefectItems(set.checklist ?? current.checklist, set.defects ?? current.defects);
+  if (set.isAbnahmeGutachten !== undefined)
+    set.isAbnahmeGutachten = current.kind === 'gutachten' && set.isAbnahmeGutachten;
+  if (fields.inspectorSignature !== undefined) set.inspectorSignature = stamped(fields.inspectorSignature, now);
+  if (fields.operatorAcknowledgement !== undefined) {
+    set.operatorAcknowledgement = stamped(fields.operatorAcknowledgement, now);
+  }
+  return set;
+}
 
 /**
  * PUT inspections/{id} and selfinspections/{id}: changes the fields sent of a draft of the
@@ -39,37 +80,14 @@ export function updateRecord(
 ): Promise<Inspection> {
   const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
-    const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
-    if (!current) throw notFound();
-    if (current.finalizedAt) throw conflict('FINALIZED');
     const { __v, ...fields } = input;
-    if (__v !== current.version) throw conflict();
-    const now = new Date();
-    const set: Partial<InspectionInsert> = {};
-    for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined || (family === 'self' && NOT_SELF.has(key))) continue;
-      (set as Record<string, unknown>)[key] = value;
-    }
-    // A draft keeps the texts its items had when it was made.
-    if (fields.checklist) set.checklist = labelChecklist(fields.checklist, knownLabels(current.checklist));
-    if (fields.defects) {
-      set.defects = withDefectIds(fields.defects);
-      await checkPhotos(tx, ctx.tenantId, current.bookId, set.defects);
-    }
-    if (set.checklist || set.defects)
-      checkDefectItems(set.checklist ?? current.checklist, set.defects ?? current.defects);
-    if (set.isAbnahmeGutachten !== undefined)
-      set.isAbnahmeGutachten = current.kind === 'gutachten' && set.isAbnahmeGutachten;
-    if (fields.inspectorSignature !== undefined) set.inspectorSignature = stamped(fields.inspectorSignature, now);
-    if (fields.operatorAcknowledgement !== undefined) {
-      set.operatorAcknowledgement = stamped(fields.operatorAcknowledgement, now);
-    }
-    const [row] = await tx
-      .update(inspections)
-      .set({ ...set, version: current.version + 1, updatedAt: now })
-      .where(and(eq(inspections.id, id), eq(inspections.tenantId, ctx.tenantId)))
-      .returning();
-    if (!row) throw notFound();
+    const { current, row } = await versionedUpdate(tx, inspections, {
+      tenantId: ctx.tenantId,
+      id,
+      __v,
+      lock: () => lockDraft(tx, ctx.tenantId, id, family),
+      set: (current) => draftChanges(tx, ctx.tenantId, family, current, fields, new Date()),
+    });
     await auditUpdated(tx, ctx, current, row);
     const dto = await readRecord(tx, ctx.tenantId, id);
     if (!dto) throw notFound();
