@@ -118,6 +118,8 @@ describe('offer evaluation', () => {
     const results = await text(page, 'evaluation-table');
     expect(results).toContain('Ohne Gesprächsergebnis');
     await page.getByTestId('evaluation-tab-erfolgsquote').click();
+    // The first view drops ?view= from the address; the export names the view rendered, so wait for it.
+    await page.waitForURL((url) => !url.searchParams.has('view'));
     await page.getByTestId('evaluation-total').waitFor();
 
     // The export downloads the view as the server writes it.
