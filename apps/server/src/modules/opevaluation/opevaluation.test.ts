@@ -1,8 +1,8 @@
 import { Department, Role } from '@pruefbuch/domain/roles';
 import type { OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
-import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { orderValues } from '../../../test/factories';
 import { type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { orders } from '../../db/schema/index';
@@ -41,38 +41,37 @@ interface Fixture {
   department?: number;
 }
 
+/** The insert values of a fixture order (test/factories.ts orderValues: the defaults and these). */
 function orderRow(tenantId: string, f: Fixture): typeof orders.$inferInsert {
-  const d = ORDER_DEFAULTS;
   const at = (v: string | undefined) => (v ? new Date(v) : null);
-  return {
+  return orderValues(
     tenantId,
-    objekt: 'Objekt',
-    leistungsart: d.leistungsart,
-    abteilung: d.abteilung,
-    ansprechpartnerElektrik: d.ansprechpartner_elektrik,
-    ansprechpartnerBaustelle: d.ansprechpartner_baustelle,
-    ansprechpartnerKunde: d.ansprechpartner_kunde,
-    entscheidungstraeger: d.entscheidungstraeger,
-    tuer: d.tuer,
-    aktuelleAbteilung: f.department ?? Department.NO_DEPARTMENT,
-    vkidBetrag: f.betrag ?? null,
-    vkidVergabepreis: f.vergabepreis ?? null,
-    vkidAktKw: f.aktKw ?? '',
-    vkidKalkulierteMin: f.kalk ?? null,
-    elBenoetigteMin: f.benoetigt ?? null,
-    status: f.billedAt
-      ? 'VERRECHNET'
-      : f.acceptedAt
-        ? 'ZIVI_ERLEDIGT'
-        : f.installedAt
-          ? 'MONTAGE_ABGESCHLOSSEN'
-          : 'AKT_KW',
-    installedAt: at(f.installedAt),
-    acceptedAt: at(f.acceptedAt),
-    billedAt: at(f.billedAt),
-    createdAt: new Date(f.createdAt),
-    updatedAt: new Date(f.createdAt),
-  };
+    {
+      objekt: 'Objekt',
+      vkid: {
+        betrag: f.betrag ?? null,
+        vergabepreis: f.vergabepreis ?? null,
+        akt_kw: f.aktKw ?? '',
+        kalkulierte_min: f.kalk ?? null,
+      },
+      el: { benoetigte_min: f.benoetigt ?? null },
+    },
+    {
+      aktuelleAbteilung: f.department ?? Department.NO_DEPARTMENT,
+      status: f.billedAt
+        ? 'VERRECHNET'
+        : f.acceptedAt
+          ? 'ZIVI_ERLEDIGT'
+          : f.installedAt
+            ? 'MONTAGE_ABGESCHLOSSEN'
+            : 'AKT_KW',
+      installedAt: at(f.installedAt),
+      acceptedAt: at(f.acceptedAt),
+      billedAt: at(f.billedAt),
+      createdAt: new Date(f.createdAt),
+      updatedAt: new Date(f.createdAt),
+    },
+  );
 }
 
 const row = (

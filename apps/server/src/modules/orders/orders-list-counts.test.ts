@@ -5,10 +5,10 @@
  * of the list's week filter (migration 0021) are counted the same way.
  */
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
-import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { orderValues } from '../../../test/factories';
 import { tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { orderListCounts, orders, tenants } from '../../db/schema/index';
@@ -38,18 +38,8 @@ const write = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
 );
 
-const row = (tenantId: string, f: Fields, i: number) => ({
-  tenantId,
-  objekt: `Objekt ${i}`,
-  leistungsart: ORDER_DEFAULTS.leistungsart,
-  abteilung: ORDER_DEFAULTS.abteilung,
-  ansprechpartnerElektrik: ORDER_DEFAULTS.ansprechpartner_elektrik,
-  ansprechpartnerBaustelle: ORDER_DEFAULTS.ansprechpartner_baustelle,
-  ansprechpartnerKunde: ORDER_DEFAULTS.ansprechpartner_kunde,
-  entscheidungstraeger: ORDER_DEFAULTS.entscheidungstraeger,
-  tuer: ORDER_DEFAULTS.tuer,
-  ...f,
-});
+/** An order's insert values (test/factories.ts): the defaults, a numbered object and these columns. */
+const row = (tenantId: string, f: Fields, i: number) => orderValues(tenantId, { objekt: `Objekt ${i}` }, f);
 
 /** The lists' counts by counting the orders, written independently of the trigger's function. */
 async function counted(tenantId: string) {
