@@ -128,6 +128,7 @@ describe.skipIf(onPostgres)('npm run backup and restore on the embedded database
     expect(direct.text()).not.toContain('holds the database');
   });
 
+  // Two restores and a server on PGlite, each migrating the embedded database: a minute on a busy machine.
   it('restores into an empty data dir with the generated secret, refuses to overwrite unless forced', async () => {
     const restoredDir = path.join(dir, 'restored');
     const restoreEnv = { ...env, DATA_DIR: restoredDir };
@@ -160,7 +161,7 @@ describe.skipIf(onPostgres)('npm run backup and restore on the embedded database
     const checked = lines();
     await restoreCommand([file, '--check'], {}, checked.say);
     expect(checked.text()).toContain('The archive is whole');
-  });
+  }, 120_000);
 });
 
 describe.runIf(onPostgres)('npm run backup and restore on PostgreSQL', () => {
