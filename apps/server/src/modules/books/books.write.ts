@@ -15,9 +15,10 @@ import type { Executor } from '../../db/client';
 import { books } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
-import { badField, conflict, notFound } from '../../platform/errors';
+import { badField, notFound } from '../../platform/errors';
 import { fileShasOfBooks } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { checkVersion, writeVersion } from '../../platform/versioned-write';
 import { findBookType } from '../booktypes/booktypes.repo';
 import {
   auditView,
@@ -192,14 +193,12 @@ async function change(
   return ctx.db.transaction(async (tx) => {
     const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
     if (!current) throw notFound();
-    if (version !== undefined && version !== current.version) throw conflict();
-    const columns = await apply(tx, current);
-    const [row] = await tx
-      .update(books)
-      .set({ ...columns, version: current.version + 1, updatedAt: new Date() })
-      .where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)))
-      .returning();
-    if (!row) throw notFound();
+    if (version !== undefined) checkVersion(version, current.version);
+    const row = await writeVersion<typeof books, BookRow, BookRow>(tx, books, {
+      tenantId: ctx.tenantId,
+      current,
+      set: await apply(tx, current),
+    });
     const before = await bookDto(tx, ctx.tenantId, current);
     const after = toBookDto(row, before);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), auditView(before), auditView(after));
