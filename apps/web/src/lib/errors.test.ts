@@ -22,3 +22,29 @@ describe('errorText for the mail limits', () => {
     await setLanguage('de');
   });
 });
+
+describe('errorText for a branch the server names', () => {
+  const taken = new ApiError({
+    method: 'POST',
+    path: 'customerlocation',
+    status: 409,
+    code: 'LOCATION_KEY_TAKEN',
+    details: [
+      {
+        field: 'nr',
+        key: 'errors.LOCATION_KEY_TAKEN',
+        message: 'LOCATION_KEY_TAKEN',
+        params: { id: 'x', znl: 'Rhein-Main', nr: '4101', sapNr: '', location: 'ZNL Rhein-Main · Nr. 4101' },
+      },
+    ],
+  });
+
+  it('names it in the words of the user’s language', async () => {
+    expect(errorText(i18n.t, taken)).toContain(`${i18n.t('customerlocations.fields.znl')} Rhein-Main`);
+    await setLanguage('en');
+    const english = errorText(i18n.t, taken);
+    expect(english).toContain(`${i18n.t('customerlocations.fields.nr')} 4101`);
+    expect(english).not.toContain('Nr. 4101');
+    await setLanguage('de');
+  });
+});

@@ -1,13 +1,26 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
 import { i18n } from './i18n';
+import { localLocationName } from './location-name';
+
+type Params = Record<string, unknown>;
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * A branch the server names (`location`, in its German words) is named in the user's language when the reply
+ * carries its keys (LOCATION_KEY_TAKEN, the import runs' refusals).
+ */
+const localParams = (t: TFunction, params: Params): Params =>
+  isText(params.location) && isText(params.znl) && isText(params.nr) && isText(params.sapNr)
+    ? { ...params, location: localLocationName(t, { znl: params.znl, nr: params.nr, sapNr: params.sapNr }) }
+    : params;
 
 /** The readable text for an API error code (SPEC §8), in the current language. */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
     // A reason the server names with parameters (the upload limit) is more precise than the code's text.
     const detail = error.details.find((d) => d.key.startsWith('errors.') && d.params && i18n.exists(d.key));
-    if (detail) return t(detail.key, detail.params);
+    if (detail) return t(detail.key, localParams(t, detail.params as Params));
     const key = `errors.${error.code}`;
     if (i18n.exists(key)) {
       const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));

@@ -54,7 +54,8 @@ export async function listRuns(rctx: RequestContext, q: z.infer<typeof importRun
 
 type Fields = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const nameOf = (f: Fields) => locationName({ znl: text(f.znl), nr: text(f.nr), sapNr: text(f.sapNr) });
+const keysOf = (f: Fields) => ({ znl: text(f.znl), nr: text(f.nr), sapNr: text(f.sapNr) });
+const nameOf = (f: Fields) => locationName(keysOf(f));
 
 const refuse = (
   code: 'IMPORT_UNDO_CHANGED' | 'IMPORT_UNDO_HAS_BOOKS' | 'IMPORT_UNDO_HAS_USERS',
@@ -62,7 +63,7 @@ const refuse = (
   fields: Fields,
 ) =>
   new AppError(code, 409, [
-    { field: 'id', key: `errors.${code}`, message: code, params: { id, location: nameOf(fields) } },
+    { field: 'id', key: `errors.${code}`, message: code, params: { id, ...keysOf(fields), location: nameOf(fields) } },
   ]);
 
 /** POST customerlocation/import/runs/{id}/undo: all of the run or nothing; a second undo is a 409. */
