@@ -11,7 +11,7 @@ import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { customerLocations } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { withUniqueKeys } from './customerlocations.repo';
+import { withUniqueKeys } from './customerlocations.keys';
 
 const t = await createTestApp();
 const db = t.database.db;

@@ -20,7 +20,8 @@ import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, pageReply } from '../../platform/paging';
-import { findKeyHolder, keyTaken, locationAuditView, locationName, violatedKey } from './customerlocations.repo';
+import { findKeyHolder, keyTaken, violatedKey } from './customerlocations.keys';
+import { locationAuditView, locationName } from './customerlocations.repo';
 
 type RunRow = typeof importRuns.$inferSelect;
 

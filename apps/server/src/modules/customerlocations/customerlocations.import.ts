@@ -35,7 +35,8 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField } from '../../platform/errors';
 import { MAX_SHEET_ROWS, readSheet } from '../../platform/spreadsheet';
 import { receiveSmallUpload } from '../../platform/uploads';
-import { findKeyHolder, keyTaken, locationAuditView, violatedKey } from './customerlocations.repo';
+import { findKeyHolder, keyTaken, violatedKey } from './customerlocations.keys';
+import { locationAuditView } from './customerlocations.repo';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_ROWS = MAX_SHEET_ROWS;

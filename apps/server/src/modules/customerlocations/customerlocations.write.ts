@@ -20,17 +20,9 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { findBook } from '../books/books.repo';
+import { findKeyHolder, keyTaken, type LocationKeys, withUniqueKeys } from './customerlocations.keys';
 import { get } from './customerlocations.read';
-import {
-  customerNamesOf,
-  findKeyHolder,
-  keyTaken,
-  type LocationKeys,
-  locationAuditView,
-  locationName,
-  lockLocation,
-  withUniqueKeys,
-} from './customerlocations.repo';
+import { customerNamesOf, locationAuditView, locationName, lockLocation } from './customerlocations.repo';
 
 /** 400 on address.zip when a new or changed ZIP code does not fit its country (rules/zip-codes.ts). */
 function assertZip(before: { zip: string; country: string } | null, after: { zip: string; country: string }) {
