@@ -48,3 +48,17 @@ describe('errorText for a branch the server names', () => {
     await setLanguage('de');
   });
 });
+
+describe('errorText for a reason the server names without parameters', () => {
+  it('prefers it to the code’s general text', () => {
+    const unreadable = new ApiError({
+      method: 'POST',
+      path: 'customerlocation/import/preview',
+      status: 400,
+      code: 'UNSUPPORTED_FILE_TYPE',
+      details: [{ field: 'file', key: 'errors.IMPORT_UNREADABLE', message: 'IMPORT_UNREADABLE' }],
+    });
+    expect(errorText(i18n.t, unreadable)).toBe(i18n.t('errors.IMPORT_UNREADABLE'));
+    expect(errorText(i18n.t, unreadable)).not.toBe(i18n.t('errors.UNSUPPORTED_FILE_TYPE'));
+  });
+});

@@ -18,9 +18,10 @@ const localParams = (t: TFunction, params: Params): Params =>
 /** The readable text for an API error code (SPEC §8), in the current language. */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
-    // A reason the server names with parameters (the upload limit) is more precise than the code's text.
-    const detail = error.details.find((d) => d.key.startsWith('errors.') && d.params && i18n.exists(d.key));
-    if (detail) return t(detail.key, localParams(t, detail.params as Params));
+    // A reason the server names for a field (an upload limit, an unreadable file, a branch that holds a key) is
+    // more precise than the code's text.
+    const detail = error.details.find((d) => d.key.startsWith('errors.') && i18n.exists(d.key));
+    if (detail) return t(detail.key, localParams(t, (detail.params ?? {}) as Params));
     const key = `errors.${error.code}`;
     if (i18n.exists(key)) {
       const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));

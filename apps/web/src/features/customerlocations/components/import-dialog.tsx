@@ -257,7 +257,10 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
  */
 function importErrorText(t: TFunction, error: unknown) {
   const detail = isApiError(error) ? error.details.find((d) => d.key && i18n.exists(d.key)) : undefined;
-  return detail ? translateMessage(t, detail.key, detail.params) : errorText(t, error);
+  // A reason from the catalogue (errors.*) is errorText's; a field's check (a customer not chosen) is the form's.
+  return detail && !detail.key.startsWith('errors.')
+    ? translateMessage(t, detail.key, detail.params)
+    : errorText(t, error);
 }
 
 /** The upload's share while the file travels; once it has arrived, that the server is checking it. */

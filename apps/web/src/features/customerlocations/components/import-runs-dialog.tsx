@@ -6,10 +6,8 @@ import { IconAlertTriangle, IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
-import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { translateMessage } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useImportRuns } from '../api/get-import-runs';
 import { useUndoImportRun } from '../api/undo-import-run';
@@ -43,15 +41,9 @@ export function ImportRunsDialog({ opened, onClose }: { opened: boolean; onClose
       onConfirm: () =>
         undo.mutate(run._id, {
           onSuccess: () => notifySuccess({ text: t('customerlocations.importRuns.undoDone') }),
-          onError: (error) => notifyError(refusalText(error), t('customerlocations.importRuns.undoFailed')),
+          onError: (error) => notifyError(errorText(t, error), t('customerlocations.importRuns.undoFailed')),
         }),
     });
-
-  /** The reason with the branch it names (IMPORT_UNDO_CHANGED, IMPORT_UNDO_HAS_BOOKS, IMPORT_UNDO_HAS_USERS, LOCATION_KEY_TAKEN). */
-  const refusalText = (error: unknown) => {
-    const detail = isApiError(error) ? error.details.find((d) => d.key) : undefined;
-    return detail ? translateMessage(t, detail.key, detail.params) : errorText(t, error);
-  };
 
   const data = runs.data;
   return (
