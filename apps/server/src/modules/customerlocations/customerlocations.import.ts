@@ -16,7 +16,7 @@ import {
   rowValues,
   writtenFields,
 } from '@pruefbuch/domain/rules/location-import';
-import { isValidZip } from '@pruefbuch/domain/rules/zip-codes';
+import { zipIssue } from '@pruefbuch/domain/rules/zip-codes';
 import { emptyAddress } from '@pruefbuch/domain/schemas/address';
 import {
   CUSTOMER_LOCATION_DEFAULTS,
@@ -164,15 +164,9 @@ async function plan(ctx: TenantContext, input: ImportInput) {
       for (const issue of check.error.issues) errors.push({ field: issue.path.join('.'), key: issue.message });
     }
     // A ZIP code the branch already has in the same country is not checked again: an odd stored code does
-    // not block a re-import of the list it came from (as in the branch form).
-    const zipKept = found?.address.zip === v.address.zip && found.address.country === country;
-    if (
-      v.address.zip &&
-      !zipKept &&
-      !errors.some((e) => e.field.startsWith('address.')) &&
-      !isValidZip(v.address.zip, country)
-    )
-      errors.push({ field: 'address.zip', key: 'validation.zip' });
+    // not block a re-import of the list it came from (zipIssue, as the branch form and PUT judge it).
+    const zip = zipIssue(found ? found.address : null, { zip: v.address.zip, country });
+    if (zip && !errors.some((e) => e.field.startsWith('address.'))) errors.push({ field: 'address.zip', key: zip });
     // A row names a branch by both its keys: a second row with either is the same branch again.
     const keys = [sapKey(v), nrKey(v)].filter((k): k is string => k !== null);
     if (!key) errors.push({ field: 'nr', key: 'validation.required' });
