@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { listCountChanges, type OrderListInput, orderListKeys } from './order-lists';
+
+const order = (over: Partial<OrderListInput> = {}): OrderListInput => ({
+  active: true,
+  status: 'CREATED',
+  aktuelle_abteilung: 1,
+  vkid: { innendienst: 'Anna Weber', ad: 'MK', akt_kw: '2026-W48' },
+  el: { montage: 'Team Nord', service_id: 'SV-1', akt_kw: '2026-W49' },
+  ...over,
+});
+
+const keysOf = (o: OrderListInput, list: string) =>
+  orderListKeys(o)
+    .filter((k) => k.list === list)
+    .map((k) => k.key);
+
+describe('orderListKeys (one test per row of the table)', () => {
+  it('an inactive order is in no list', () => {
+    expect(orderListKeys(order({ active: false }))).toEqual([]);
+  });
+
+  it('opm: the OPM in lower case, an order without one under the empty key', () => {
+    expect(keysOf(order(), 'opm')).toEqual(['anna weber']);
+    expect(keysOf(order({ vkid: { innendienst: '', ad: '', akt_kw: '' } }), 'opm')).toEqual(['']);
+  });
+
+  it('el: the installer, and the service id when it is not the installer', () => {
+    expect(keysOf(order(), 'el')).toEqual(['team nord', 'sv-1']);
+    expect(keysOf(order({ el: { montage: 'SV-1', service_id: 'sv-1', akt_kw: '' } }), 'el')).toEqual(['sv-1']);
+  });
+
+  it('ad: the field sales person in lower case', () => {
+    expect(keysOf(order(), 'ad')).toEqual(['mk']);
+  });
+
+  it.each([
+    ['CREATED', true, false, true],
+    ['AKT_KW_VKID', true, false, true],
+    ['AKT_KW', false, true, true],
+    ['MONTAGE', false, true, true],
+    ['MONTAGE_ABGESCHLOSSEN', false, false, true],
+    ['ZIVI_BESTELLT', false, false, true],
+    ['VERRECHNET', false, false, false],
+  ])('status %s: vkidAll %s, elAll %s, adAll %s', (status, vkid, el, ad) => {
+    const o = order({ status });
+    expect(keysOf(o, 'vkidAll')).toEqual(vkid ? [''] : []);
+    expect(keysOf(o, 'elAll')).toEqual(el ? [''] : []);
+    expect(keysOf(o, 'adAll')).toEqual(ad ? [''] : []);
+  });
+
+  it('adAll needs a field sales person', () => {
+    expect(keysOf(order({ vkid: { innendienst: 'x', ad: '', akt_kw: '' } }), 'adAll')).toEqual([]);
+  });
+
+  it('week: the sales week and a different operations week', () => {
+    expect(keysOf(order(), 'week')).toEqual(['2026-W48', '2026-W49']);
+  });
+
+  it('week: the same week twice counts once', () => {
+    const o = order({
+      vkid: { innendienst: '', ad: '', akt_kw: '2026-W48' },
+      el: { montage: '', service_id: '', akt_kw: '2026-W48' },
+    });
+    expect(keysOf(o, 'week')).toEqual(['2026-W48']);
+  });
+
+  it('week: only the operations week', () => {
+    const o = order({
+      vkid: { innendienst: '', ad: '', akt_kw: '' },
+      el: { montage: '', service_id: '', akt_kw: '2026-W50' },
+    });
+    expect(keysOf(o, 'week')).toEqual(['2026-W50']);
+    expect(keysOf(o, 'salesWeek')).toEqual(['']);
+  });
+
+  it('week: neither week is the empty key', () => {
+    const o = order({ vkid: { innendienst: '', ad: '', akt_kw: '' }, el: { montage: '', service_id: '', akt_kw: '' } });
+    expect(keysOf(o, 'week')).toEqual(['']);
+  });
+
+  it('salesWeek: the sales week', () => {
+    expect(keysOf(order(), 'salesWeek')).toEqual(['2026-W48']);
+  });
+
+  it('each week list per department and per status', () => {
+    const o = order({ aktuelle_abteilung: 3, status: 'AKT_KW' });
+    expect(keysOf(o, 'week.d')).toEqual(['3|2026-W48', '3|2026-W49']);
+    expect(keysOf(o, 'week.s')).toEqual(['AKT_KW|2026-W48', 'AKT_KW|2026-W49']);
+    expect(keysOf(o, 'salesWeek.d')).toEqual(['3|2026-W48']);
+    expect(keysOf(o, 'salesWeek.s')).toEqual(['AKT_KW|2026-W48']);
+  });
+
+  it('names each (list, key) once', () => {
+    const keys = orderListKeys(order()).map((k) => `${k.list}/${k.key}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('listCountChanges', () => {
+  const t = 'tenant-1';
+
+  it('an unchanged order moves no count', () => {
+    expect(listCountChanges([{ ...order(), tenantId: t }], [{ ...order(), tenantId: t }])).toEqual([]);
+  });
+
+  it('a new OPM moves one count down and one up', () => {
+    const before = { ...order(), tenantId: t };
+    const after = { ...order({ vkid: { ...order().vkid, innendienst: 'Jonas Braun' } }), tenantId: t };
+    expect(listCountChanges([before], [after])).toEqual([
+      { tenantId: t, list: 'opm', key: 'anna weber', n: -1 },
+      { tenantId: t, list: 'opm', key: 'jonas braun', n: 1 },
+    ]);
+  });
+
+  it('sums over orders and keeps tenants apart', () => {
+    const changes = listCountChanges(
+      [],
+      [
+        { ...order(), tenantId: t },
+        { ...order(), tenantId: t },
+        { ...order(), tenantId: 'tenant-2' },
+      ],
+    );
+    expect(changes.find((c) => c.tenantId === t && c.list === 'opm')?.n).toBe(2);
+    expect(changes.find((c) => c.tenantId === 'tenant-2' && c.list === 'opm')?.n).toBe(1);
+  });
+});
