@@ -9,7 +9,15 @@ import type { Db } from '../db/client';
 import { preparedStatements } from '../db/prepared';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
-import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck } from './context';
+import {
+  type AuthUser,
+  type PublicContext,
+  type RequestContext,
+  type RouteScope,
+  requireTenant,
+  type ScopeCheck,
+  type TenantContext,
+} from './context';
 import { AppError, forbidden, notFound, unauthenticated } from './errors';
 import { sharedWhileRunning } from './shared-lookup';
 
@@ -204,6 +212,12 @@ export function ctxOf(req: FastifyRequest): RequestContext {
   if (!req.ctx) throw unauthenticated();
   return req.ctx;
 }
+
+/**
+ * The context of a route that works in the tenant of the header, narrowed once here: the handler and
+ * the services it calls take a TenantContext and never ask again (400 `TENANT_REQUIRED` without one).
+ */
+export const tenantCtxOf = (req: FastifyRequest): TenantContext => requireTenant(ctxOf(req));
 
 export function publicCtxOf(app: FastifyInstance, req: FastifyRequest): PublicContext {
   return {
