@@ -3,7 +3,7 @@
  * the same protocolOf(); a new entity gets its route with one call here, e.g. for offers:
  *
  *   protocolRoute(app, { path: '/protocol/getProtocolByOffer/:id', entity: 'offer', access: 'offers:read',
- *     exists: (db, tenantId, id) => findOffer(db, tenantId!, id) });
+ *     exists: (db, tenantId, id) => findOffer(db, tenantId, id) });
  *
  * (after adding 'offer' to PROTOCOL_ENTITIES with its fields and 'offers:read' to API_ACCESS).
  */
@@ -13,7 +13,7 @@ import { idSchema } from '@pruefbuch/domain/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import type { RouteAccess } from '../../platform/context';
 import { findBook } from '../books/books.repo';
 import { type ProtocolSource, protocolOf } from './protocol.service';
@@ -35,13 +35,13 @@ export function protocolRoute(app: FastifyInstance, route: ProtocolRoute) {
       querystring: protocolPageQuery,
       response: { 200: protocolReply },
     },
-    handler: (req) => protocolOf(ctxOf(req), source, req.params.id, req.query),
+    handler: (req) => protocolOf(tenantCtxOf(req), source, req.params.id, req.query),
   });
 }
 
 const BOOK: ProtocolSource = {
   entity: 'book',
-  exists: (db, tenantId, id) => (tenantId ? findBook(db, tenantId, id) : Promise.resolve(null)),
+  exists: (db, tenantId, id) => findBook(db, tenantId, id),
 };
 
 export const protocolRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +54,7 @@ export const protocolRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auditlogs'], querystring: bookAuditQuery, response: { 200: protocolReply } },
     handler: (req) => {
       const { bookId, ...paging } = req.query;
-      return protocolOf(ctxOf(req), BOOK, bookId, paging);
+      return protocolOf(tenantCtxOf(req), BOOK, bookId, paging);
     },
   });
   protocolRoute(app, { path: '/protocol/getProtocolByBook/:id', access: 'auditlogs:read', ...BOOK });

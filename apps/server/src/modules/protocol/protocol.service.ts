@@ -5,10 +5,10 @@ import {
   type ProtocolPage,
   type ProtocolPageQuery,
 } from '@pruefbuch/domain/schemas/audit';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLogs, users } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf, pageReply } from '../../platform/paging';
 
@@ -23,39 +23,35 @@ export const protocolDate = (d: Date) => berlinDay.format(d).replace(/\./g, '-')
 
 export interface ProtocolSource {
   entity: ProtocolEntity;
-  /**
-   * 'tenant' (default): rows of the caller's tenant only, the tenant header is required.
-   * 'global': entities shared by all tenants (book types), rows without a tenant.
-   */
-  scope?: 'tenant' | 'global';
-  /** Whether the id ever named such an entity for the caller; asked only when there are no rows (else 404). */
-  exists: (db: Executor, tenantId: string | null, id: string) => Promise<unknown>;
+  /** Whether the id names such an entity of the caller's tenant; asked only when there are no rows (else 404). */
+  exists: (db: Executor, tenantId: string, id: string) => Promise<unknown>;
 }
 
 /** "Vorname Nachname" of the editor; empty when the user is gone or has no name. */
 const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
 /**
- * The protocol of one entity, newest first. It outlives the entity: a deleted one's trail is still
+ * The protocol of one entity of the caller's tenant, newest first. It outlives the entity: a deleted one's trail is still
  * returned; an id that never had a trail and does not exist is a 404. Without page and size the
  * whole protocol, as a list; with either, one page of it (a book with hundreds of records has
  * thousands of entries).
  */
 export async function protocolOf(
-  rctx: RequestContext,
+  ctx: TenantContext,
   source: ProtocolSource,
   entityId: string,
   paging: ProtocolPageQuery = {},
 ): Promise<ProtocolEntry[] | ProtocolPage> {
-  const global = source.scope === 'global';
-  const tenantId = global ? null : requireTenant(rctx).tenantId;
-  const where: SQL[] = [eq(auditLogs.entity, source.entity), eq(auditLogs.entityId, entityId)];
-  where.push(tenantId ? eq(auditLogs.tenantId, tenantId) : isNull(auditLogs.tenantId));
+  const where: SQL[] = [
+    eq(auditLogs.tenantId, ctx.tenantId),
+    eq(auditLogs.entity, source.entity),
+    eq(auditLogs.entityId, entityId),
+  ];
   const page =
     paging.page === undefined && paging.size === undefined
       ? null
       : { page: paging.page ?? 1, size: paging.size ?? DEFAULT_PROTOCOL_PAGE_SIZE };
-  const query = rctx.db
+  const query = ctx.db
     .select({ log: auditLogs, firstName: users.firstName, lastName: users.lastName })
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.editorId))
@@ -66,8 +62,8 @@ export async function protocolOf(
     ? rows.length
     : rows.length > 0 && rows.length < page.size
       ? offsetOf(page) + rows.length
-      : await countOf(rctx, where);
-  if (total === 0 && !(await source.exists(rctx.db, tenantId, entityId))) throw notFound();
+      : await countOf(ctx.db, where);
+  if (total === 0 && !(await source.exists(ctx.db, ctx.tenantId, entityId))) throw notFound();
   const entries = rows.map(({ log: r, firstName, lastName }) => ({
     _id: r.id,
     field: r.field,
@@ -82,8 +78,8 @@ export async function protocolOf(
   return page ? pageReply(entries, total, page) : entries;
 }
 
-async function countOf(rctx: RequestContext, where: SQL[]) {
-  const [row] = await rctx.db
+async function countOf(db: Executor, where: SQL[]) {
+  const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditLogs)
     .where(and(...where));
