@@ -34,7 +34,7 @@ import {
 } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
 import type { Executor } from '../../db/client';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf, type Page, pageReply } from '../../platform/paging';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
@@ -57,8 +57,7 @@ import {
 export const PROPOSAL_HORIZON_DAYS = 26 * 7;
 
 /** GET capacity: the tenant's settings, created with the defaults on first read. */
-export async function getSettings(rctx: RequestContext) {
-  const ctx = requireTenant(rctx);
+export async function getSettings(ctx: TenantContext) {
   return toSettingsDto(await ensureSettings(ctx.db, ctx.tenantId));
 }
 
@@ -66,8 +65,7 @@ export async function getSettings(rctx: RequestContext) {
  * GET capacity/get/holidays?year=&bundesland=: the public holidays of the state (the saved one unless
  * another is asked for, e.g. while the settings are being changed) and the local days of that year.
  */
-export async function holidays(rctx: RequestContext, year: number, bundesland?: FederalState) {
-  const ctx = requireTenant(rctx);
+export async function holidays(ctx: TenantContext, year: number, bundesland?: FederalState) {
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
   const state = stateHolidays(bundesland ?? s.bundesland, year, ctx.lang).map((h) => ({ ...h, local: false }));
   const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
@@ -89,10 +87,9 @@ const requiredOf = (o: PlanOrder, c: CostListFields) => requiredTimeOf({ tuer: o
  * ('open': all of them, to leave out the fully planned ones; 'all': the page's).
  */
 export async function requiredTimeList(
-  rctx: RequestContext,
+  ctx: TenantContext,
   q: { filter: 'open' | 'all'; search?: string | undefined; page: number; size: number },
 ): Promise<Page<RequiredTimeItem>> {
-  const ctx = requireTenant(rctx);
   const costList = costListFieldsOf(await ensureCostList(ctx.db, ctx.tenantId));
   const candidates = await plannableOrders(ctx.db, ctx.tenantId, q.search);
   const needing = candidates
@@ -144,8 +141,7 @@ export async function requiredTimeReplyOf(db: Executor, tenantId: string, orderI
 }
 
 /** GET capacity/get/requiredTime/{orderId} */
-export async function requiredTime(rctx: RequestContext, orderId: string) {
-  const ctx = requireTenant(rctx);
+export async function requiredTime(ctx: TenantContext, orderId: string) {
   return requiredTimeReplyOf(ctx.db, ctx.tenantId, orderId);
 }
 
@@ -158,11 +154,10 @@ const rangeOf = (kind: 'week' | 'month', date: string): Range =>
 
 /** getWeeklyEmployeeTime / getMonthlyEmployeeTime: available minutes per day and area, who is away, why. */
 export async function employeeTime(
-  rctx: RequestContext,
+  ctx: TenantContext,
   kind: 'week' | 'month',
   date: string,
 ): Promise<EmployeeTimeReply> {
-  const ctx = requireTenant(rctx);
   const { from, to } = rangeOf(kind, date);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
   const hol = holidaysOf(s, from, to, ctx.lang);
@@ -175,11 +170,10 @@ export async function employeeTime(
  * slots with their orders' card fields, and why a day has less time. Two queries (settings, slots).
  */
 export async function capacityRange(
-  rctx: RequestContext,
+  ctx: TenantContext,
   kind: 'week' | 'month',
   date: string,
 ): Promise<CapacityRangeReply> {
-  const ctx = requireTenant(rctx);
   const { from, to } = rangeOf(kind, date);
   const [settingsRow, slots] = await Promise.all([
     ensureSettings(ctx.db, ctx.tenantId),
@@ -223,11 +217,10 @@ export async function capacityRange(
  * installation date when there is one (or asked for), else forward; horizon 26 weeks. Nothing is saved.
  */
 export async function proposal(
-  rctx: RequestContext,
+  ctx: TenantContext,
   orderId: string,
   direction: 'backward' | 'forward' | undefined,
 ): Promise<ProposalReply> {
-  const ctx = requireTenant(rctx);
   const order = await findPlanOrder(ctx.db, ctx.tenantId, orderId);
   if (!order) throw notFound();
   const [costListRow, settingsRow, slots] = await Promise.all([

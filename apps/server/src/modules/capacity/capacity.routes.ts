@@ -22,7 +22,7 @@ import {
 import { idParams, idSchema } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import { protocolRoute } from '../protocol/protocol.routes';
 import * as read from './capacity.read';
 import { findSettingsById } from './capacity.repo';
@@ -42,44 +42,44 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/capacity', {
     config: { access: 'capacity:read', scope: 'none' },
     schema: { tags, response: { 200: capacitySettingsSchema } },
-    handler: (req) => read.getSettings(ctxOf(req)),
+    handler: (req) => read.getSettings(tenantCtxOf(req)),
   });
 
   app.post('/capacity', {
     config: { access: 'capacity:settings', scope: 'none' },
     schema: { tags, body: capacitySettingsFieldsSchema, response: { 201: capacitySettingsSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.createSettings(ctxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.createSettings(tenantCtxOf(req), req.body)),
   });
 
   app.put('/capacity/:id', {
     config: { access: 'capacity:settings', scope: 'none' },
     schema: { tags, params: idParams, body: capacitySettingsUpdateSchema, response: { 200: capacitySettingsSchema } },
-    handler: (req) => write.updateSettings(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.updateSettings(tenantCtxOf(req), req.params.id, req.body),
   });
 
   protocolRoute(app, {
     path: '/protocol/getProtocolByCapacity/:id',
     entity: 'capacity',
     access: 'capacity:read',
-    exists: (db, tenantId, id) => (tenantId ? findSettingsById(db, tenantId, id) : Promise.resolve(null)),
+    exists: findSettingsById,
   });
 
   app.get('/capacity/get/holidays', {
     config: { access: 'capacity:read', scope: 'none' },
     schema: { tags, querystring: holidaysQuery, response: { 200: holidaysReply } },
-    handler: (req) => read.holidays(ctxOf(req), req.query.year, req.query.bundesland),
+    handler: (req) => read.holidays(tenantCtxOf(req), req.query.year, req.query.bundesland),
   });
 
   app.get('/capacity/get/requiredTimeList', {
     config: { access: 'capacity:read', scope: 'none' },
     schema: { tags, querystring: requiredTimeListQuery, response: { 200: requiredTimeListReply } },
-    handler: (req) => read.requiredTimeList(ctxOf(req), req.query),
+    handler: (req) => read.requiredTimeList(tenantCtxOf(req), req.query),
   });
 
   app.get('/capacity/get/requiredTime/:orderId', {
     config: { access: 'capacity:read', scope: 'none' },
     schema: { tags, params: orderParams, response: { 200: requiredTimeReply } },
-    handler: (req) => read.requiredTime(ctxOf(req), req.params.orderId),
+    handler: (req) => read.requiredTime(tenantCtxOf(req), req.params.orderId),
   });
 
   const employeeTimes = [
@@ -90,7 +90,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/capacity/get/${name}`, {
       config: { access: 'capacity:read', scope: 'none' },
       schema: { tags, querystring: capacityDateQuery, response: { 200: employeeTimeReply } },
-      handler: (req) => read.employeeTime(ctxOf(req), kind, req.query.date),
+      handler: (req) => read.employeeTime(tenantCtxOf(req), kind, req.query.date),
     });
   }
 
@@ -102,51 +102,51 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/capacity/get/${name}`, {
       config: { access: 'capacity:read', scope: 'none' },
       schema: { tags, querystring: capacityDateQuery, response: { 200: capacityRangeReply } },
-      handler: (req) => read.capacityRange(ctxOf(req), kind, req.query.date),
+      handler: (req) => read.capacityRange(tenantCtxOf(req), kind, req.query.date),
     });
   }
 
   app.get('/capacity/get/proposal/:orderId', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, params: orderParams, querystring: proposalQuery, response: { 200: proposalReply } },
-    handler: (req) => read.proposal(ctxOf(req), req.params.orderId, req.query.direction),
+    handler: (req) => read.proposal(tenantCtxOf(req), req.params.orderId, req.query.direction),
   });
 
   app.put('/capacity/put/saveCapacityByOrderId', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, body: saveCapacityByOrderSchema, response: { 200: requiredTimeReply } },
-    handler: (req) => write.saveCapacityByOrder(ctxOf(req), req.body),
+    handler: (req) => write.saveCapacityByOrder(tenantCtxOf(req), req.body),
   });
 
   app.put('/capacity/put/saveNewTimeslot', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, body: newTimeslotSchema, response: { 200: timeslotSchema } },
-    handler: (req) => write.saveNewTimeslot(ctxOf(req), req.body),
+    handler: (req) => write.saveNewTimeslot(tenantCtxOf(req), req.body),
   });
 
   app.put('/capacity/put/shiftTimeslot', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, body: shiftTimeslotSchema, response: { 200: timeslotSchema } },
-    handler: (req) => write.shiftTimeslot(ctxOf(req), req.body),
+    handler: (req) => write.shiftTimeslot(tenantCtxOf(req), req.body),
   });
 
   app.put('/capacity/put/finishTimeslot', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, body: finishTimeslotSchema, response: { 200: timeslotSchema } },
-    handler: (req) => write.finishTimeslot(ctxOf(req), req.body),
+    handler: (req) => write.finishTimeslot(tenantCtxOf(req), req.body),
   });
 
   app.put('/capacity/put/saveTimeslots', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, body: saveTimeslotsSchema, response: { 200: z.array(timeslotSchema) } },
-    handler: (req) => write.saveTimeslots(ctxOf(req), req.body),
+    handler: (req) => write.saveTimeslots(tenantCtxOf(req), req.body),
   });
 
   app.delete('/capacity/timeslot/:id', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, params: idParams, querystring: versionQuery },
     handler: async (req, reply) => {
-      await write.deleteTimeslot(ctxOf(req), req.params.id, req.query.__v);
+      await write.deleteTimeslot(tenantCtxOf(req), req.params.id, req.query.__v);
       return reply.status(204).send();
     },
   });

@@ -18,7 +18,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { capacitySettings, capacityTimeslots } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { requiredTimeReplyOf } from './capacity.read';
@@ -51,8 +51,7 @@ const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update') =>
 });
 
 /** POST capacity: the tenant's settings; a second one is a 409 CAPACITY_EXISTS. Recorded in the protocol. */
-export async function createSettings(rctx: RequestContext, input: CapacitySettingsFields) {
-  const ctx = requireTenant(rctx);
+export async function createSettings(ctx: TenantContext, input: CapacitySettingsFields) {
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(capacitySettings)
@@ -76,8 +75,7 @@ export async function createSettings(rctx: RequestContext, input: CapacitySettin
  * PUT capacity/{id}: the whole settings replace the stored ones; a stale __v is a 409, another tenant's a 404.
  * Each change is recorded in the protocol, employee by employee (capacitySettingsAuditView).
  */
-export async function updateSettings(rctx: RequestContext, id: string, input: CapacitySettingsUpdate) {
-  const ctx = requireTenant(rctx);
+export async function updateSettings(ctx: TenantContext, id: string, input: CapacitySettingsUpdate) {
   const { __v, ...fields } = input;
   const row = await ctx.db.transaction(async (tx) => {
     const { row: updated } = await versionedUpdate(tx, capacitySettings, {
@@ -114,8 +112,7 @@ async function missed(tx: Tx, ctx: TenantContext, id: string): Promise<never> {
  * proposal). `expected` names the unfinished slots as the planner read them; a slot changed, added
  * or removed since is a 409. Answers the order's required time with its new slots.
  */
-export async function saveCapacityByOrder(rctx: RequestContext, input: SaveCapacityByOrder) {
-  const ctx = requireTenant(rctx);
+export async function saveCapacityByOrder(ctx: TenantContext, input: SaveCapacityByOrder) {
   await ctx.db.transaction(async (tx) => {
     await lockOrderOf(tx, ctx, input.orderId);
     const open = (await slotsOfOrder(tx, ctx.tenantId, input.orderId)).filter((s) => !s.finished);
@@ -141,8 +138,7 @@ export async function saveCapacityByOrder(rctx: RequestContext, input: SaveCapac
 }
 
 /** PUT capacity/put/saveNewTimeslot: one more slot of an order (another tenant's order is a 404). */
-export async function saveNewTimeslot(rctx: RequestContext, input: NewTimeslot) {
-  const ctx = requireTenant(rctx);
+export async function saveNewTimeslot(ctx: TenantContext, input: NewTimeslot) {
   const row = await ctx.db.transaction(async (tx) => {
     await lockOrderOf(tx, ctx, input.orderId);
     const [inserted] = await tx
@@ -162,8 +158,7 @@ export async function saveNewTimeslot(rctx: RequestContext, input: NewTimeslot) 
 }
 
 /** PUT capacity/put/shiftTimeslot: moves a slot to another day (and area); a stale __v is a 409. */
-export async function shiftTimeslot(rctx: RequestContext, input: ShiftTimeslot) {
-  const ctx = requireTenant(rctx);
+export async function shiftTimeslot(ctx: TenantContext, input: ShiftTimeslot) {
   const row = await ctx.db.transaction((tx) =>
     updateSlot(tx, ctx, input._id, input.__v, { date: input.date, ...(input.area ? { area: input.area } : {}) }),
   );
@@ -171,15 +166,13 @@ export async function shiftTimeslot(rctx: RequestContext, input: ShiftTimeslot) 
 }
 
 /** PUT capacity/put/finishTimeslot: marks a slot done or not done; a stale __v is a 409. */
-export async function finishTimeslot(rctx: RequestContext, input: FinishTimeslot) {
-  const ctx = requireTenant(rctx);
+export async function finishTimeslot(ctx: TenantContext, input: FinishTimeslot) {
   const row = await ctx.db.transaction((tx) => updateSlot(tx, ctx, input._id, input.__v, { finished: input.finished }));
   return toSlotDto(row);
 }
 
 /** PUT capacity/put/saveTimeslots: changes several slots (day, area, minutes), all or none; one stale is a 409. */
-export async function saveTimeslots(rctx: RequestContext, input: SaveTimeslots) {
-  const ctx = requireTenant(rctx);
+export async function saveTimeslots(ctx: TenantContext, input: SaveTimeslots) {
   const ids = input.slots.map((s) => s._id);
   if (new Set(ids).size !== ids.length) {
     const i = ids.findIndex((id, n) => ids.indexOf(id) !== n);
@@ -197,8 +190,7 @@ export async function saveTimeslots(rctx: RequestContext, input: SaveTimeslots) 
 }
 
 /** DELETE capacity/timeslot/{id}?__v=: removes a slot; a stale __v is a 409. */
-export async function deleteTimeslot(rctx: RequestContext, id: string, version: number) {
-  const ctx = requireTenant(rctx);
+export async function deleteTimeslot(ctx: TenantContext, id: string, version: number) {
   await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(capacityTimeslots)
