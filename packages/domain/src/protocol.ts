@@ -8,9 +8,11 @@
  * customer locations — add its name to PROTOCOL_ENTITIES and its fields to PROTOCOL_FIELDS (the type
  * demands both), then register its route with protocolRoute() on the server.
  */
+import { recordFields } from './record-fields';
 import { Customer, Department } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
+import { offerFieldsSchema } from './schemas/offer';
 
 export const PROTOCOL_ENTITIES = [
   'book',
@@ -198,57 +200,24 @@ const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
 
 const of = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
   f(`offers.fields.${name}`, format, more);
-const offerUser = (name: string) => of(name, 'ref', { ref: 'user' });
-/** An offer's fields; the blocks are recorded field by field ('angebot.offerNr'), the division flags as 'abteilung.bau'. */
+/**
+ * An offer's fields, derived from its schema: the blocks field by field ('angebot.offerNr'), the division
+ * flags as 'abteilung.bau'; then what the server derives or sets, which is no field of the schema.
+ */
 const OFFER: Record<string, ProtocolField> = {
-  receivedVia: of('receivedVia', 'enum:offers.receivedVia'),
-  csnr: of('csnr'),
-  receivedDate: of('receivedDate', 'date'),
-  receivedFrom: of('receivedFrom'),
-  debitor: of('debitor'),
-  tp: of('tp'),
-  objekt: of('objekt'),
-  objektdaten: of('objektdaten'),
-  bauObjektNr: of('bauObjektNr'),
-  plz: of('plz'),
-  contactPerson: of('contactPerson'),
-  customerEmail: of('customerEmail'),
-  contactPersonTelNr: of('contactPersonTelNr'),
-  opmUser: offerUser('opmUser'),
-  ofmUser: offerUser('ofmUser'),
-  ktb: offerUser('ktb'),
-  deliveryDate: of('deliveryDate', 'date'),
-  deleteFilesDate: of('deleteFilesDate', 'date'),
-  notes: of('notes'),
-  aktuelle_abteilung: of('aktuelle_abteilung', 'enum:lookups.departments', {
-    values: Object.fromEntries(
-      Object.entries(Department).map(([name, n]) => [String(n), `lookups.departments.${name}`]),
-    ),
+  ...recordFields(offerFieldsSchema, {
+    fields: 'offers.fields',
+    blocks: { abteilung: 'offers.divisions' },
+    // Each block has its notes, beside the offer's own.
+    paths: {
+      'angebot.notes': 'offers.fields.talkNotes',
+      'opm.status': 'offers.fields.opmStatus',
+      'opm.notes': 'offers.fields.opmNotes',
+      'ersatzteile.notes': 'offers.fields.sparePartsNotes',
+    },
+    enums: 'offers',
   }),
-  'abteilung.autSchieber': f('offers.divisions.autSchieber', 'bool'),
-  'abteilung.autDreher': f('offers.divisions.autDreher', 'bool'),
-  'abteilung.bau': f('offers.divisions.bau', 'bool'),
-  'abteilung.umbau': f('offers.divisions.umbau', 'bool'),
-  'abteilung.export': f('offers.divisions.export', 'bool'),
-  'abteilung.ersatzteile': f('offers.divisions.ersatzteile', 'bool'),
-  'angebot.offerNr': of('offerNr'),
-  'angebot.offerDate': of('offerDate', 'date'),
-  'angebot.offerSum': of('offerSum', 'money'),
-  'angebot.offerFollowUpDate': of('offerFollowUpDate', 'date'),
-  'angebot.talkResult': of('talkResult', 'enum:offers.talkResults'),
-  'angebot.notes': of('talkNotes'),
-  'opm.orderFollowUpDate': of('orderFollowUpDate', 'date'),
-  'opm.status': of('opmStatus', 'enum:offers.opmStatus'),
   'opm.orderId': of('orderId'),
-  'opm.notes': of('opmNotes'),
-  'ersatzteile.orderNumber': of('orderNumber'),
-  'ersatzteile.orderDate': of('orderDate', 'date'),
-  'ersatzteile.orderSum': of('orderSum', 'money'),
-  'ersatzteile.civilAcceptance': of('civilAcceptance', 'enum:offers.acceptance'),
-  'ersatzteile.implementationDate': of('implementationDate', 'date'),
-  'ersatzteile.freigabeZurVerrechnung': of('freigabeZurVerrechnung', 'bool'),
-  'ersatzteile.invoiceValue': of('invoiceValue', 'money'),
-  'ersatzteile.notes': of('sparePartsNotes'),
   ampel: of('ampel', 'enum:offers.ampel'),
   status: of('status', 'enum:offers.status'),
   ktbInformedAt: of('ktbInformedAt', 'datetime'),

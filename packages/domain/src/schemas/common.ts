@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_DATE_YEAR, MAX_PAGE_SIZE, MIN_DATE_YEAR } from '../constants';
+import { DEPARTMENT_NUMBERS, Department } from '../roles';
 import { isStorableText } from '../rules/storable-text';
 
 /**
@@ -69,3 +70,26 @@ export const isoDate = z.iso.date({ error: 'validation.date' }).refine(
   },
   { error: 'validation.dateRange' },
 );
+
+/** Money in euros with cents, never negative, below a billion, or none; the protocol shows it as an amount. */
+export const money = z
+  .number({ error: 'validation.number' })
+  .min(0, { error: 'validation.min' })
+  .max(999_999_999, { error: 'validation.max' })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'validation.decimal' })
+  .meta({ protocol: { format: 'money' } })
+  .nullable();
+
+/** A department by its number (SPEC §3 Departments); the protocol shows its name. */
+export const departmentNumber = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .refine((v) => (DEPARTMENT_NUMBERS as number[]).includes(v), { error: 'validation.department' })
+  .meta({
+    protocol: {
+      format: 'enum:lookups.departments',
+      values: Object.fromEntries(
+        Object.entries(Department).map(([name, n]) => [String(n), `lookups.departments.${name}`]),
+      ),
+    },
+  });

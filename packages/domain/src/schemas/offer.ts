@@ -13,7 +13,7 @@ import {
   OPM_STATUSES,
   TALK_RESULTS,
 } from '../rules/offer-ampel';
-import { idSchema, isoDate, paged, text } from './common';
+import { departmentNumber, idSchema, isoDate, money, paged, text } from './common';
 
 export { OFFER_AMPEL_LABELS, OFFER_STATUSES, OPM_STATUSES, TALK_RESULTS };
 
@@ -53,15 +53,8 @@ export function offerTypeOf(o: { abteilung: { ersatzteile: boolean }; status: st
 }
 
 const optionalDate = isoDate.nullable();
-const optionalUser = idSchema.nullable();
+const optionalUser = idSchema.meta({ protocol: { format: 'ref', ref: 'user' } }).nullable();
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);
-/** Money in euros with cents, never negative, below a billion. */
-const money = z
-  .number({ error: 'validation.number' })
-  .min(0, { error: 'validation.min' })
-  .max(999_999_999, { error: 'validation.max' })
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'validation.decimal' })
-  .nullable();
 const email = z
   .union([z.literal(''), z.email({ error: 'validation.email.invalid' }).max(254, { error: 'validation.max' })])
   .default('');
@@ -82,7 +75,10 @@ export const angebotSchema = z.object({
   offerDate: optionalDate,
   offerSum: money,
   offerFollowUpDate: optionalDate,
-  talkResult: z.enum(TALK_RESULTS, { error: 'validation.invalid' }).nullable(),
+  talkResult: z
+    .enum(TALK_RESULTS, { error: 'validation.invalid' })
+    .meta({ protocol: { format: 'enum:offers.talkResults' } })
+    .nullable(),
   /** For 'sonstiges_talk_result' the reason. */
   notes: text(4000),
 });
@@ -91,7 +87,10 @@ export type Angebot = z.infer<typeof angebotSchema>;
 /** The order-process-management block (SPEC §3 opm); orderId is set when order processing takes it over. */
 export const opmSchema = z.object({
   orderFollowUpDate: optionalDate,
-  status: z.enum(OPM_STATUSES, { error: 'validation.invalid' }).nullable(),
+  status: z
+    .enum(OPM_STATUSES, { error: 'validation.invalid' })
+    .meta({ protocol: { format: 'enum:offers.opmStatus' } })
+    .nullable(),
   notes: text(4000),
 });
 export type Opm = z.infer<typeof opmSchema>;
@@ -101,7 +100,10 @@ export const ersatzteileSchema = z.object({
   orderNumber: text(40),
   orderDate: optionalDate,
   orderSum: money,
-  civilAcceptance: z.enum(ACCEPTANCE_STATES, { error: 'validation.invalid' }).nullable(),
+  civilAcceptance: z
+    .enum(ACCEPTANCE_STATES, { error: 'validation.invalid' })
+    .meta({ protocol: { format: 'enum:offers.acceptance' } })
+    .nullable(),
   implementationDate: optionalDate,
   freigabeZurVerrechnung: z.boolean({ error: 'validation.invalid' }),
   invoiceValue: money,
@@ -137,10 +139,7 @@ export const offerFieldsSchema = z.object({
   notes: text(4000),
   abteilung: divisionFlagsSchema,
   /** The department that has the offer now (SPEC §3 Departments); default: the offer department OFM. */
-  aktuelle_abteilung: z
-    .number({ error: 'validation.invalid' })
-    .int({ error: 'validation.invalid' })
-    .refine((v) => (DEPARTMENT_NUMBERS as number[]).includes(v), { error: 'validation.department' }),
+  aktuelle_abteilung: departmentNumber,
   angebot: angebotSchema,
   opm: opmSchema,
   ersatzteile: ersatzteileSchema,
