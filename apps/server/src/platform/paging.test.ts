@@ -1,7 +1,9 @@
+import { paged } from '@pruefbuch/domain/schemas/common';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { containsPattern, offsetOf, orderBy, pageReply } from './paging';
+import { z } from 'zod';
+import { containsPattern, offsetOf, orderBy, pageReply, pageReplyJson } from './paging';
 
 describe('paging', () => {
   it.each([
@@ -21,6 +23,29 @@ describe('paging', () => {
 
   it('keeps the reply fields of SPEC §9', () => {
     expect(pageReply(['a'], 1, { page: 2, size: 5 })).toEqual({ docs: ['a'], total: 1, page: 2, size: 5, pages: 1 });
+  });
+
+  // The lists that answer JSON text (the orders') are sent as they are: the text must be pageReply's, in the schema.
+  const item = z.object({ _id: z.string(), name: z.string() });
+  const docs = [
+    { _id: 'a', name: 'Kaufhof „Zeil“' },
+    { _id: 'b', name: 'Ärztehaus Süd' },
+  ];
+  it.each([
+    ['a page', docs, 2, { page: 1, size: 20 }, false],
+    ['a capped count', docs, 2, { page: 1, size: 2 }, true],
+    ['no docs', [], 0, { page: 1, size: 20 }, false],
+  ])('pageReplyJson of %s is pageReply as JSON, in the reply schema', (_, items, total, p, more) => {
+    const reply = JSON.parse(
+      pageReplyJson(
+        items.map((d) => JSON.stringify(d)),
+        total,
+        p,
+        more,
+      ),
+    );
+    expect(reply).toEqual(pageReply(items, total, p, more));
+    expect(paged(item).parse(reply)).toEqual(reply);
   });
 
   it('takes %, _ and \\ in a search term literally', () => {
