@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CostListFields, CostListUpdate } from '@pruefbuch/domain/schemas/capacity';
 import { costLists } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { conflict } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { costListAuditView, costListFieldsOf, toCostListDto } from './costlist.repo';
@@ -27,8 +27,7 @@ const withIds = (f: CostListFields) => ({
 });
 
 /** POST costlist: the tenant's cost list; a second one is a 409 COSTLIST_EXISTS. */
-export async function create(rctx: RequestContext, input: CostListFields) {
-  const ctx = requireTenant(rctx);
+export async function create(ctx: TenantContext, input: CostListFields) {
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(costLists)
@@ -49,8 +48,7 @@ export async function create(rctx: RequestContext, input: CostListFields) {
 }
 
 /** PUT costlist/{id}: the whole list replaces the stored one; a stale __v is a 409, another tenant's list a 404. */
-export async function update(rctx: RequestContext, id: string, input: CostListUpdate) {
-  const ctx = requireTenant(rctx);
+export async function update(ctx: TenantContext, id: string, input: CostListUpdate) {
   const row = await ctx.db.transaction(async (tx) => {
     const { row: updated } = await versionedUpdate(tx, costLists, {
       tenantId: ctx.tenantId,
