@@ -24,7 +24,7 @@ import type { Executor } from '../db/client';
 import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
-import type { RequestContext } from '../platform/context';
+import type { TenantContext } from '../platform/context';
 import { addDays, at, maxDay, minDay } from './seed-days';
 import { generator, type Random } from './seed-random';
 
@@ -756,7 +756,7 @@ export async function seedDemoOrderBooks(tx: Executor, tenantId: string, count =
     lang: 'de',
     ip: '127.0.0.1',
     user: { id: admin.id, email: admin.email, abbreviation: admin.abbreviation, role: Role.ADMIN_ROLE },
-  } as unknown as RequestContext;
+  } as unknown as TenantContext;
   let made = 0;
   for (const order of candidates) {
     if (made >= count) break;

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AddressValue, bookTypes, orders, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { insertBook } from '../books/books.write';
 import { componentTexts } from '../components/components.repo';
@@ -42,11 +42,10 @@ async function existingType(db: Executor, id: string) {
 
 /** POST orders/{id}/book. 404 for another tenant's order, 409 when it has a book, 400 without a door type. */
 export async function createBookOfOrder(
-  rctx: RequestContext,
+  ctx: TenantContext,
   orderId: string,
   input: OrderBookCreate,
 ): Promise<OrderBookReply> {
-  const ctx: TenantContext = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .select(orderColumns)
@@ -91,8 +90,7 @@ export async function createBookOfOrder(
 }
 
 /** GET orders/byBook/{bookId}: the order of the tenant a book was made from; 404 when none. */
-export async function orderOfBook(rctx: RequestContext, bookId: string): Promise<OrderOfBook> {
-  const ctx = requireTenant(rctx);
+export async function orderOfBook(ctx: TenantContext, bookId: string): Promise<OrderOfBook> {
   const [row] = await ctx.db
     .select({ orderId: orders.id, abnr: orders.abnr, objekt: orders.objekt })
     .from(orders)

@@ -6,7 +6,7 @@ import {
   orderOfBookReply,
 } from '@pruefbuch/domain/schemas/door-book';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import { createBookOfOrder, orderOfBook } from './doorbooks.create';
 
 const tags = ['orders'];
@@ -25,7 +25,7 @@ export const doorbooksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: orderBookReply },
     },
     handler: async (req, reply) => {
-      const result = await createBookOfOrder(ctxOf(req), req.params.id, req.body);
+      const result = await createBookOfOrder(tenantCtxOf(req), req.params.id, req.body);
       // SPEC §8: a component code without a text is logged (and shown unchanged in the book).
       if (result.unknownCodes.length) {
         req.log.warn(
@@ -40,6 +40,6 @@ export const doorbooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders/byBook/:bookId', {
     config: { access: 'orders:read' },
     schema: { tags, params: bookIdParams, response: { 200: orderOfBookReply } },
-    handler: (req) => orderOfBook(ctxOf(req), req.params.bookId),
+    handler: (req) => orderOfBook(tenantCtxOf(req), req.params.bookId),
   });
 };
