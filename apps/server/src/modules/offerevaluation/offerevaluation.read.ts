@@ -16,7 +16,7 @@ import {
   type TimesReply,
   type TimesRow,
 } from '@pruefbuch/domain/schemas/offer';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { monthName, monthsBetween } from '../../platform/evaluation-file';
 import {
   type EvaluationFilter,
@@ -111,8 +111,8 @@ interface Group {
 }
 const group = (month: string, label: string, s: Sums | undefined): Group => ({ month, label, s: s ?? NO_SUMS });
 
-async function groupRows(ctx: RequestContext, view: GroupView, q: EvaluationQuery): Promise<Group[]> {
-  const { tenantId, lang } = requireTenant(ctx);
+async function groupRows(ctx: TenantContext, view: GroupView, q: EvaluationQuery): Promise<Group[]> {
+  const { tenantId, lang } = ctx;
   const found = await figuresBy(ctx.db, tenantId, filterOf(q), GROUP_OF[view]);
   const byKey = new Map(found.map((r) => [r.key, sumsOf(r)]));
   const t = (key: string) => translate(lang, key);
@@ -142,7 +142,7 @@ async function groupRows(ctx: RequestContext, view: GroupView, q: EvaluationQuer
 }
 
 /** erfolgsquote, ktbauswertung, gespraechsresultat, erhaltenueber: the rows and their total. */
-export async function groupView(ctx: RequestContext, view: GroupView, q: EvaluationQuery): Promise<EvaluationReply> {
+export async function groupView(ctx: TenantContext, view: GroupView, q: EvaluationQuery): Promise<EvaluationReply> {
   const groups = await groupRows(ctx, view, q);
   // Every offer is in exactly one group: the total is their sum (in cents, so it adds up exactly).
   const total = groups.reduce((s, g) => add(s, g.s), NO_SUMS);
@@ -175,9 +175,8 @@ const timesRowOf = (month: string, f: TimesFigures | undefined): TimesRow => ({
  * quartile (percentile_cont, interpolated). The total row's quartiles are over all offers of the
  * range, not a mean of the months.
  */
-export async function timesView(ctx: RequestContext, q: EvaluationQuery): Promise<TimesReply> {
-  const { tenantId } = requireTenant(ctx);
-  const found = await timesBy(ctx.db, tenantId, filterOf(q));
+export async function timesView(ctx: TenantContext, q: EvaluationQuery): Promise<TimesReply> {
+  const found = await timesBy(ctx.db, ctx.tenantId, filterOf(q));
   const byMonth = new Map(found.filter((r) => r.month !== null).map((r) => [r.month as string, r]));
   const overall = found.find((r) => r.month === null);
   return {

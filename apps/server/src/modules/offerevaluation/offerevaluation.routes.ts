@@ -1,7 +1,7 @@
 import { type EvaluationQuery, evaluationQuery, evaluationReply, timesReply } from '@pruefbuch/domain/schemas/offer';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import { dispositionOf } from '../../platform/replies';
 import { type EvaluationFile, evaluationFile, timesFile } from './offerevaluation.export';
 import { type GroupView, groupView, timesView } from './offerevaluation.read';
@@ -29,7 +29,7 @@ export const offerevaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'offers:evaluation' },
       schema: { tags, querystring: evaluationQuery, produces, response: { 200: evaluationReply } },
       handler: async (req, reply) => {
-        const ctx = ctxOf(req);
+        const ctx = tenantCtxOf(req);
         const result = await groupView(ctx, view, req.query);
         if (req.query.format === 'json') return result;
         return sendFile(reply, await evaluationFile(ctx.lang, result, fileQuery(req.query)));
@@ -41,7 +41,7 @@ export const offerevaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'offers:evaluation' },
     schema: { tags, querystring: evaluationQuery, produces, response: { 200: timesReply } },
     handler: async (req, reply) => {
-      const ctx = ctxOf(req);
+      const ctx = tenantCtxOf(req);
       const result = await timesView(ctx, req.query);
       if (req.query.format === 'json') return result;
       return sendFile(reply, await timesFile(ctx.lang, result, fileQuery(req.query)));

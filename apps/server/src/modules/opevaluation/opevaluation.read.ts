@@ -6,7 +6,7 @@
  */
 import { translate } from '@pruefbuch/domain/locales/resources';
 import type { OpEvaluationQuery, OpEvaluationReply, OpEvaluationRow } from '@pruefbuch/domain/schemas/op-evaluation';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { monthName, monthsBetween } from '../../platform/evaluation-file';
 import { type OpFigures, opFigures } from './opevaluation.repo';
 
@@ -30,8 +30,8 @@ const rowOf = (month: string, label: string, f: OpFigures | undefined): OpEvalua
 });
 
 /** Every month of the range (empty months with zeros) and the total row. */
-export async function opEvaluation(ctx: RequestContext, q: OpEvaluationQuery): Promise<OpEvaluationReply> {
-  const { tenantId, lang } = requireTenant(ctx);
+export async function opEvaluation(ctx: TenantContext, q: OpEvaluationQuery): Promise<OpEvaluationReply> {
+  const { tenantId, lang } = ctx;
   const found = await opFigures(ctx.db, tenantId, { from: q.from, to: q.to, department: q.department });
   const byMonth = new Map(found.filter((r) => r.month !== null).map((r) => [r.month as string, r]));
   return {

@@ -1,7 +1,7 @@
 import { opEvaluationQuery, opEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import type { EvaluationFile } from '../../platform/evaluation-file';
 import { dispositionOf } from '../../platform/replies';
 import { opEvaluationFile } from './opevaluation.export';
@@ -25,7 +25,7 @@ export const opevaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'orders:evaluation' },
     schema: { tags, querystring: opEvaluationQuery, produces, response: { 200: opEvaluationReply } },
     handler: async (req, reply) => {
-      const ctx = ctxOf(req);
+      const ctx = tenantCtxOf(req);
       const result = await opEvaluation(ctx, req.query);
       if (req.query.format === 'json') return result;
       return sendFile(reply, await opEvaluationFile(ctx.lang, result, req.query.format));
