@@ -1,6 +1,6 @@
 import type { PageQuery } from '@pruefbuch/domain/schemas/common';
 import { tenantTemplate } from '@pruefbuch/domain/schemas/tenant';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import { assertTenantAccess, isAdmin, mayUseTenant } from '../../platform/tenancy';
@@ -40,11 +40,10 @@ export const myTenants = (ctx: RequestContext) => tenantsOfUser(ctx.db, ctx.user
 
 export const bookCounts = (ctx: RequestContext) => tenantBookCounts(ctx.db, scopeOf(ctx));
 
-/** Acceptors of the named tenant, else of the tenant of the tenant header. */
-export async function techAcceptors(ctx: RequestContext, tenantId?: string) {
-  const id = tenantId ?? requireTenant(ctx).tenantId;
-  await assertTenantAccess(ctx.db, ctx.user, id);
-  return techAcceptorsOf(ctx.db, id);
+/** Acceptors of a tenant; one the user may not work in is a 404. */
+export async function techAcceptors(ctx: RequestContext, tenantId: string) {
+  await assertTenantAccess(ctx.db, ctx.user, tenantId);
+  return techAcceptorsOf(ctx.db, tenantId);
 }
 
 export const template = () => tenantTemplate();

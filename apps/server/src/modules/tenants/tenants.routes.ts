@@ -13,7 +13,7 @@ import {
   tenantWriteSchema,
 } from '@pruefbuch/domain/schemas/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { ctxOf, tenantCtxOf } from '../../platform/auth';
 import * as tenants from './tenants.read';
 import * as tenantWrites from './tenants.write';
 
@@ -51,7 +51,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod<tenantWrites.TenantPorts> = as
   app.get('/tenants/techacceptor', {
     config: { access: 'tenants:read' },
     schema: { tags, querystring: techAcceptorQuery, response: { 200: techAcceptorList } },
-    handler: (req) => tenants.techAcceptors(ctxOf(req), req.query.tenant),
+    // The tenant the query names, else the tenant of the header.
+    handler: (req) => tenants.techAcceptors(ctxOf(req), req.query.tenant ?? tenantCtxOf(req).tenantId),
   });
 
   app.get('/tenants/template', {
