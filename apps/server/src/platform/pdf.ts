@@ -15,7 +15,6 @@
  */
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { deflateSync } from 'node:zlib';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import PDFDocument from 'pdfkit';
@@ -142,7 +141,6 @@ export class PdfWriter {
     doc.once('close', () => this.release());
     this.doc = doc;
     this.fast = new FastText(doc);
-    doc.on('pageAdded', () => fastCompression(doc));
     if (this.framed) doc.on('pageAdded', () => this.drawFrame());
     doc.addPage();
     this.style('regular', 9.5, COLOR.text);
@@ -517,33 +515,6 @@ export class PdfWriter {
     doc.x = margins.left;
     doc.y = margins.top;
   }
-}
-
-interface ContentStream {
-  compress: boolean;
-  buffer: Uint8Array[];
-  data: { Filter?: string };
-  finalize(): void;
-}
-
-/**
- * A page's content stream deflated at level 1 instead of pdfkit's default 6: a book of 100
- * records has some 60 pages of text operators, and the default level made their compression a
- * fifth of the whole run for a few percent of size. Relies on pdfkit's PDFReference (the stream's
- * buffered chunks, its compress flag and finalize); the PDF tests read every document back.
- */
-function fastCompression(doc: Doc) {
-  const content = (doc.page as unknown as { content: ContentStream }).content;
-  if (!content || content.compress === false) return;
-  content.compress = false;
-  const finalize = content.finalize.bind(content);
-  content.finalize = () => {
-    if (content.buffer.length) {
-      content.buffer = [deflateSync(Buffer.concat(content.buffer), { level: 1 })];
-      content.data.Filter = 'FlateDecode';
-    }
-    finalize();
-  };
 }
 
 /** Every string pdfkit measures or prints goes through winAnsi() first. */
