@@ -6,7 +6,6 @@ import type { Executor } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
-import type { GreyImage } from '../../platform/pdf/flatten-png';
 import { flatSignature, hasFlatSignature, ImageCache, signatureRef } from '../../platform/pdf/images';
 import { addressLine, formatDate } from '../../platform/pdf/text';
 import { nameplate } from '../books/books.read';
@@ -27,7 +26,7 @@ export interface BookExport extends BookData {
   records: PdfRecord[];
   photos: PhotoLoader;
   /** The flattened signatures of the records by their 'md5:…' reference. */
-  signatures: Map<string, GreyImage | null>;
+  signatures: Map<string, Buffer | null>;
 }
 
 /** The finalized records of a book with their corrections and uploaded reports resolved. */
@@ -73,23 +72,20 @@ export async function loadBookExport(ctx: TenantContext, bookId: string): Promis
  * The flattened signatures of these records by reference, held for this document (the shared
  * cache may drop them meanwhile); images the cache lacks are read once and flattened.
  */
-export async function loadSignatures(ctx: TenantContext, records: PdfRecord[]): Promise<Map<string, GreyImage | null>> {
+export async function loadSignatures(ctx: TenantContext, records: PdfRecord[]): Promise<Map<string, Buffer | null>> {
   const refsOf = (r: PdfRecord) =>
     [r.inspectorSignature?.image, r.operatorAcknowledgement?.image].filter((ref): ref is string => !!ref);
-  const signatures = new Map<string, GreyImage | null>();
-  const missing: string[] = [];
-  for (const r of records) {
-    for (const ref of refsOf(r)) {
-      if (hasFlatSignature(ref)) signatures.set(ref, flatSignature(ref));
-      else if (r.id) missing.push(r.id);
-    }
-  }
-  for (const row of await signatureImages(ctx.db, ctx.tenantId, [...new Set(missing)])) {
-    for (const image of [row.inspector, row.operator]) {
-      if (image) signatures.set(signatureRef(image), flatSignature(image));
-    }
-  }
-  return signatures;
+  const known = records.flatMap(refsOf).filter(hasFlatSignature);
+  const missing = records.filter((r) => r.id && !refsOf(r).every(hasFlatSignature)).map((r) => r.id as string);
+  const images = (await signatureImages(ctx.db, ctx.tenantId, missing)).flatMap((row) =>
+    [row.inspector, row.operator].filter((image): image is string => !!image),
+  );
+  const flat = await Promise.all(
+    [...new Set([...known, ...images])].map(
+      async (image) => [signatureRef(image), await flatSignature(image)] as const,
+    ),
+  );
+  return new Map(flat);
 }
 
 /** The dates the schedule shows: SPEC §4's last inspection (corrected records no longer count) and the last self-inspection. */

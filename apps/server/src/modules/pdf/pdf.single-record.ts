@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
 import { pdfFileName } from '../../platform/pdf/file-names';
-import { ImageCache } from '../../platform/pdf/images';
+import { ImageCache, recordSignatures } from '../../platform/pdf/images';
 import { formatDate } from '../../platform/pdf/text';
 import { loadRecords } from './pdf.book-export';
 import { type BookData, bookSubtitle, installationBlock, pdfTenant } from './pdf.book-parts';
@@ -18,6 +18,8 @@ import { findBookWithTenant, findRecord } from './pdf.repo';
 export interface RecordDocument extends BookData {
   record: PdfRecord;
   photos: PhotoLoader;
+  /** The record's signatures flattened on white, by the image the record names. */
+  signatures: Map<string, Buffer | null>;
   draft: boolean;
 }
 
@@ -37,7 +39,13 @@ export async function loadRecordDocument(
   if (!data) throw notFound();
   const [record] = await loadRecords(db, tenantId, [row]);
   if (!record) throw notFound();
-  return { ...data, record, photos: photoLoader(db, tenantId, files), draft: !row.finalizedAt };
+  return {
+    ...data,
+    record,
+    photos: photoLoader(db, tenantId, files),
+    signatures: await recordSignatures([record]),
+    draft: !row.finalizedAt,
+  };
 }
 
 /** POST inspections/preview: the unsaved body of a new record, with the book type's checklist when it has none. */
@@ -71,7 +79,13 @@ export async function loadPreview(
     correctedBy: null,
     finalizedAt: null,
   };
-  return { ...data, record, photos: photoLoader(ctx.db, ctx.tenantId, ctx.deps.files), draft: true };
+  return {
+    ...data,
+    record,
+    photos: photoLoader(ctx.db, ctx.tenantId, ctx.deps.files),
+    signatures: await recordSignatures([record]),
+    draft: true,
+  };
 }
 
 export const recordTitleOf = (r: Pick<PdfRecord, 'kind' | 'isAbnahmeGutachten'>) =>
@@ -102,5 +116,5 @@ export async function renderRecordDocument(pdf: PdfWriter, doc: RecordDocument) 
     1 + pdf.write(formatDate(doc.record.when), pdf.left, pdf.y + 1, { width: pdf.width, size: 9, color: COLOR.muted });
   pdf.heading(pdf.t('pdf.sections.installation'));
   installationBlock(pdf, doc);
-  await renderRecord(pdf, doc.record, { level: 1, images: new ImageCache(pdf), photos: doc.photos });
+  await renderRecord(pdf, doc.record, { level: 1, images: new ImageCache(pdf, doc.signatures), photos: doc.photos });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import type { PdfWriter } from '../pdf';
-import { flattenPng, type GreyImage } from './flatten-png';
 
 /** The image formats a PDF can hold as they are: JPEG (DCT) and PNG (Flate). */
 export type EmbeddableKind = 'png' | 'jpeg';
@@ -12,18 +12,44 @@ export function imageKind(bytes: Uint8Array): EmbeddableKind | null {
 }
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/;
+/** Wider signatures are shrunk to this: some 260 dpi over the at most 165 pt a signature takes on paper. */
+const SIGNATURE_WIDTH = 600;
+/** A signature larger than this (width × height) is not read (signature_pad draws about 0.1 MP). */
+const SIGNATURE_PIXELS = 16_000_000;
+
+/**
+ * A signature drawn on screen (an RGBA PNG: ink on transparency) on white, as a grey PNG without
+ * alpha, which pdfkit embeds as it is. Given the PNG itself, pdfkit decodes every pixel in
+ * JavaScript to split colour and alpha, for every document anew; flattened once and cached
+ * (flatSignature), 100 signatures in a document cost 22 ms CPU instead of 780 ms, and the first
+ * time about as much as pdfkit's way (`node --import tsx bench/pdf-paths.ts`). Printed on white
+ * paper the transparency is not needed. sharp works in libuv's thread pool, off the event loop;
+ * null when the bytes are no image it reads.
+ */
+async function flattenOnWhite(png: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(png, { limitInputPixels: SIGNATURE_PIXELS })
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .resize({ width: SIGNATURE_WIDTH, withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Flattened signatures by 'md5:' and the MD5 of their data URL (the hash PostgreSQL's md5()
  * gives, so a query can name a signature without sending it), least recently used first out.
  * The signature of a finalized record never changes, so a book exported again, or a record
- * whose PDF was archived on finalize, does not decode its signatures again. Bounded by bytes.
+ * whose PDF was archived on finalize, does not flatten its signatures again. Bounded by bytes.
  */
-const flattened = new Map<string, GreyImage | null>();
+const flattened = new Map<string, Buffer | null>();
 let flattenedBytes = 0;
 const FLATTENED_BUDGET = 32 * 1024 * 1024;
 
-const sizeOf = (key: string, value: GreyImage | null) => key.length + (value?.data.length ?? 0);
+const sizeOf = (key: string, value: Buffer | null) => key.length + (value?.length ?? 0);
 const MD5_REF = /^md5:[0-9a-f]{32}$/;
 
 /** The cache key of a signature: its 'md5:…' reference as it is, or the reference of a data URL. */
@@ -33,7 +59,7 @@ export const signatureRef = (image: string) =>
 /** Whether a signature reference ('md5:…') is flattened already. */
 export const hasFlatSignature = (ref: string) => flattened.has(ref);
 
-function remember(key: string, value: GreyImage | null) {
+function remember(key: string, value: Buffer | null) {
   flattened.set(key, value);
   flattenedBytes += sizeOf(key, value);
   for (const [k, v] of flattened) {
@@ -45,9 +71,9 @@ function remember(key: string, value: GreyImage | null) {
 
 /**
  * A signature drawn on screen (a PNG data URL, or the 'md5:…' reference of one already
- * flattened) flattened on white; null when it is anything else or no longer known.
+ * flattened) flattened on white, as a grey PNG; null when it is anything else or no longer known.
  */
-export function flatSignature(dataUrl: string | null | undefined): GreyImage | null {
+export async function flatSignature(dataUrl: string | null | undefined): Promise<Buffer | null> {
   if (!dataUrl) return null;
   const key = signatureRef(dataUrl);
   if (flattened.has(key)) {
@@ -58,10 +84,22 @@ export function flatSignature(dataUrl: string | null | undefined): GreyImage | n
   }
   if (MD5_REF.test(dataUrl)) return null;
   const match = PNG_DATA_URL.exec(dataUrl);
-  const bytes = match?.[1] ? Buffer.from(match[1], 'base64') : null;
-  const value = bytes ? flattenPng(bytes) : null;
+  const value = match?.[1] ? await flattenOnWhite(Buffer.from(match[1], 'base64')) : null;
   remember(key, value);
   return value;
+}
+
+/** The flattened signatures of these records, by the image each names (held for one document). */
+export async function recordSignatures(
+  records: {
+    inspectorSignature: { image: string | null } | null;
+    operatorAcknowledgement: { image: string | null } | null;
+  }[],
+): Promise<Map<string, Buffer | null>> {
+  const images = new Set(
+    records.flatMap((r) => [r.inspectorSignature?.image, r.operatorAcknowledgement?.image]).filter((i) => !!i),
+  ) as Set<string>;
+  return new Map(await Promise.all([...images].map(async (image) => [image, await flatSignature(image)] as const)));
 }
 
 /** pdfkit's opened image (not in its type definitions): embedded once, placed many times. */
@@ -69,8 +107,6 @@ interface PdfImage {
   width: number;
   height: number;
   orientation?: number;
-  /** Set for a flattened signature, written by placeGrey instead of pdfkit's image(). */
-  grey?: GreyImage;
 }
 type WithOpenImage = { openImage(src: Buffer): PdfImage };
 
@@ -81,10 +117,10 @@ type WithOpenImage = { openImage(src: Buffer): PdfImage };
  */
 export class ImageCache {
   private readonly images = new Map<string, PdfImage | null>();
-  /** `signatures`: flattened signatures by reference that this document holds on to. */
+  /** `signatures`: the flattened signatures of this document by the image each record names (recordSignatures). */
   constructor(
     private readonly pdf: PdfWriter,
-    private readonly signatures: Map<string, GreyImage | null> = new Map(),
+    private readonly signatures: ReadonlyMap<string, Buffer | null> = new Map(),
   ) {}
 
   open(bytes: Uint8Array): PdfImage | null {
@@ -104,42 +140,10 @@ export class ImageCache {
     return image;
   }
 
-  private readonly greys = new Map<GreyImage, { label: string; ref: unknown }>();
-
-  /** A signature (PNG data URL) flattened on white (see flatSignature), as an image of this document. */
-  openSignature(dataUrl: string | null | undefined): PdfImage | null {
-    if (!dataUrl) return null;
-    const pinned = this.signatures.get(dataUrl);
-    const grey = pinned !== undefined ? pinned : flatSignature(dataUrl);
-    return grey ? { width: grey.width, height: grey.height, grey } : null;
-  }
-
-  /** Writes a grey image into the document once and draws it, as pdfkit's image() does. */
-  private placeGrey(grey: GreyImage, x: number, y: number, width: number, height: number) {
-    const doc = this.pdf.doc as unknown as {
-      ref(data: object): { end(data: Uint8Array): void };
-      page: { xobjects: Record<string, unknown> };
-      addContent(data: string): void;
-    };
-    let entry = this.greys.get(grey);
-    if (!entry) {
-      const ref = doc.ref({
-        Type: 'XObject',
-        Subtype: 'Image',
-        Width: grey.width,
-        Height: grey.height,
-        BitsPerComponent: 8,
-        ColorSpace: 'DeviceGray',
-        Filter: 'FlateDecode',
-      });
-      ref.end(grey.data);
-      entry = { label: `IG${this.greys.size + 1}`, ref };
-      this.greys.set(grey, entry);
-    }
-    doc.page.xobjects[entry.label] = entry.ref;
-    doc.addContent(
-      `q ${width.toFixed(2)} 0 0 ${(-height).toFixed(2)} ${x.toFixed(2)} ${(y + height).toFixed(2)} cm /${entry.label} Do Q`,
-    );
+  /** A record's signature (its data URL or 'md5:…' reference) flattened on white, as an image of this document. */
+  openSignature(image: string | null | undefined): PdfImage | null {
+    const flat = image ? this.signatures.get(image) : null;
+    return flat ? this.open(flat) : null;
   }
 
   /** Places an image inside a box (w × h) at (x, y), keeping its proportions; returns the size used. */
@@ -152,8 +156,7 @@ export class ImageCache {
     const width = iw * scale;
     const height = ih * scale;
     const dx = align === 'center' ? (w - width) / 2 : 0;
-    if (image.grey) this.placeGrey(image.grey, x + dx, y, width, height);
-    else this.pdf.doc.image(image as unknown as PDFKit.Mixins.ImageSrc, x + dx, y, { width, height });
+    this.pdf.doc.image(image as unknown as PDFKit.Mixins.ImageSrc, x + dx, y, { width, height });
     return { width, height };
   }
 }
