@@ -5,15 +5,13 @@
  * baseline). Books of dormant locations and inactive books are never listed.
  */
 import type { Ampel } from './book-status';
-import { AMPEL_RANK } from './location-ampel';
-
-const rank = (a: string | null | undefined) => (a && a in AMPEL_RANK ? AMPEL_RANK[a as Ampel] : 0);
+import { AMPEL_RANK, ampelRank } from './location-ampel';
 
 export const DIGEST_COLOURS: readonly Ampel[] = ['orange', 'red', 'black'];
 
 /** Whether an ampel turned orange, red or black since `before`. */
 export function turnedWorse(before: string | null, now: string | null): boolean {
-  return rank(now) >= AMPEL_RANK.orange && rank(now) > rank(before);
+  return ampelRank(now) >= AMPEL_RANK.orange && ampelRank(now) > ampelRank(before);
 }
 
 /**

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { CustomerRole, ROLE_NUMBERS, Role } from '../roles';
 import type { Ampel } from './book-status';
 import { type BranchScope, branchScopeOf, withinVisibility } from './branch-scope';
-import { type LocationAmpel, type LocationBook, locationAmpel, worstAmpel } from './location-ampel';
+import {
+  ampelRank,
+  type LinkedBook,
+  type LocationAggregate,
+  type LocationAmpel,
+  type LocationBook,
+  locationAggregate,
+  locationAmpel,
+  worstAmpel,
+} from './location-ampel';
 
 const on = (ampel: Ampel | null): LocationBook => ({ active: true, ampel });
 const off = (ampel: Ampel | null): LocationBook => ({ active: false, ampel });
@@ -29,6 +38,63 @@ describe('locationAmpel', () => {
     const books = [on('green'), on('red'), on('orange'), off('black')];
     expect(worstAmpel(books)).toBe('red');
     expect(worstAmpel([...books].reverse())).toBe('red');
+  });
+});
+
+describe('ampelRank', () => {
+  it.each<[string | null, number]>([
+    ['green', 1],
+    ['orange', 2],
+    ['red', 3],
+    ['black', 4],
+    [null, 0],
+    ['grey', 0],
+    ['toString', 0],
+  ])('%s → %i', (ampel, rank) => {
+    expect(ampelRank(ampel)).toBe(rank);
+  });
+});
+
+describe('locationAggregate', () => {
+  const book = (inspectionAmpel: string | null, inspectionSelfAmpel: string | null, active = true): LinkedBook => ({
+    active,
+    inspectionAmpel,
+    inspectionSelfAmpel,
+  });
+  const agg = (
+    inspectionRank: number,
+    selfRank: number,
+    bookCount: number,
+    overdueCount: number,
+  ): LocationAggregate => ({
+    inspectionRank,
+    selfRank,
+    bookCount,
+    overdueCount,
+  });
+  it.each<[string, LinkedBook[], LocationAggregate]>([
+    ['no books', [], agg(0, 0, 0, 0)],
+    ['books without an ampel count, rank none', [book(null, null), book(null, null)], agg(0, 0, 2, 0)],
+    ['the worst inspection ampel', [book('green', null), book('orange', null), book('green', null)], agg(2, 0, 3, 0)],
+    ['the worst self-inspection ampel, apart', [book('green', 'orange'), book('orange', 'green')], agg(2, 2, 2, 0)],
+    ['red in the inspection is overdue', [book('red', 'green'), book('green', 'green')], agg(3, 1, 2, 1)],
+    ['black in the self-inspection is overdue', [book('green', 'black')], agg(1, 4, 1, 1)],
+    ['red in both counts the book once', [book('red', 'black')], agg(3, 4, 1, 1)],
+    ['orange is not overdue', [book('orange', 'orange')], agg(2, 2, 1, 0)],
+    [
+      'an inactive book: counted, neither ranked nor overdue',
+      [book('black', 'red', false), book('green', null)],
+      agg(1, 0, 2, 0),
+    ],
+    ['only inactive books', [book('red', 'red', false), book('black', null, false)], agg(0, 0, 2, 0)],
+    ['an unknown ampel ranks none', [book('grey', 'grey')], agg(0, 0, 1, 0)],
+  ])('%s', (_, books, expected) => {
+    expect(locationAggregate(books)).toEqual(expected);
+  });
+
+  it('is the same whatever the order of the books', () => {
+    const books = [book('green', 'red'), book('black', null, false), book('orange', 'green'), book('red', null)];
+    expect(locationAggregate([...books].reverse())).toEqual(locationAggregate(books));
   });
 });
 
