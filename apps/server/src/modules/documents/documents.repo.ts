@@ -30,7 +30,7 @@ const RECORD_BLOB_TYPES = ['inspection-pdf', 'expert-report', PDF_ASSET_TYPE];
  * Whether a blob is part of a legal record: an archived inspection PDF, an uploaded expert
  * report, or a defect photo of a finalized record. Such blobs go only with their book.
  */
-export async function isRecordBlob(db: Executor, blob: { id: string; type: string; bookId: string | null }) {
+export async function isRecordBlob(db: Executor, blob: Pick<BlobRow, 'id' | 'tenantId' | 'type' | 'bookId'>) {
   if (RECORD_BLOB_TYPES.includes(blob.type)) return true;
   if (blob.type !== 'defect-photo' || !blob.bookId) return false;
   const [hit] = await db
@@ -38,6 +38,7 @@ export async function isRecordBlob(db: Executor, blob: { id: string; type: strin
     .from(inspections)
     .where(
       and(
+        eq(inspections.tenantId, blob.tenantId),
         eq(inspections.bookId, blob.bookId),
         isNotNull(inspections.finalizedAt),
         sql`${inspections.defects} @> ${JSON.stringify([{ photos: [blob.id] }])}::jsonb`,

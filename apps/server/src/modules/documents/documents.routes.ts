@@ -8,8 +8,7 @@ import {
 } from '@pruefbuch/domain/schemas/document';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
+import { tenantCtxOf } from '../../platform/auth';
 import { dispositionOf } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import * as documents from './documents.service';
@@ -21,7 +20,6 @@ const multipart = (fields: string) => ({
   description: `multipart/form-data: ${fields}. The type is taken from the bytes: PDF, PNG, JPEG, WebP, GIF or HEIC.`,
 });
 
-const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 const upload = (req: FastifyRequest) =>
   receiveUpload(req, req.server.deps.files, { limitMb: req.server.deps.config.uploadLimitMb });
 
@@ -34,7 +32,7 @@ const INLINE_TYPES = new Set<string>(DOCUMENT_CONTENT_TYPES);
  * Content-Disposition.
  */
 async function sendFile(req: FastifyRequest, reply: FastifyReply, id: string, forceDownload: boolean) {
-  const { blob, stream } = await documents.openBlobFile(tenantCtx(req), id);
+  const { blob, stream } = await documents.openBlobFile(tenantCtxOf(req), id);
   const inline = !forceDownload && INLINE_TYPES.has(blob.contentType);
   return reply
     .header('content-type', blob.contentType)
@@ -55,7 +53,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: blobSchema },
     },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       return reply.status(201).send(await documents.createBlob(ctx, await upload(req)));
     },
   });
@@ -63,14 +61,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/blobs/:id', {
     config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'blob' }] },
     schema: { tags, params: idParams, response: { 200: blobSchema } },
-    handler: (req) => documents.getBlob(tenantCtx(req), req.params.id),
+    handler: (req) => documents.getBlob(tenantCtxOf(req), req.params.id),
   });
 
   app.delete('/blobs/:id', {
     config: { access: 'documents:write' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await documents.deleteBlobById(tenantCtx(req), req.params.id);
+      await documents.deleteBlobById(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -90,7 +88,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books/:id/documents', {
     config: { access: 'documents:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookDocumentsReply } },
-    handler: (req) => documents.bookDocuments(tenantCtx(req), req.params.id),
+    handler: (req) => documents.bookDocuments(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/books/:id/document', {
@@ -102,7 +100,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: bookDocumentAddedReply },
     },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       return reply.status(201).send(await documents.addBookDocument(ctx, req.params.id, await upload(req)));
     },
   });
@@ -110,6 +108,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/books/:id/document/:docId', {
     config: { access: 'documents:write' },
     schema: { tags, params: bookDocumentParams, response: { 200: bookDocumentsReply } },
-    handler: (req) => documents.deleteBookDocument(tenantCtx(req), req.params.id, req.params.docId),
+    handler: (req) => documents.deleteBookDocument(tenantCtxOf(req), req.params.id, req.params.docId),
   });
 };
