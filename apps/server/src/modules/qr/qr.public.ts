@@ -20,7 +20,7 @@ const ampel = (v: string | null) => AMPEL_COLOURS.find((a) => a === v) ?? null;
 export async function publicView(ctx: PublicContext, code: string): Promise<PublicQr> {
   const view = await unsafePublicView(ctx.db, code);
   if (!view) throw notFound();
-  const last = await lastCountedInspection(ctx.db, view.book.id);
+  const last = await lastCountedInspection(ctx.db, view.tenant.id, view.book.id);
   const a = view.book.objectaddress;
   return {
     installation: {
@@ -63,7 +63,13 @@ export async function reportDefect(ctx: PublicContext, code: string, input: Defe
           await tx
             .select({ at: defectReports.createdAt })
             .from(defectReports)
-            .where(and(eq(defectReports.bookId, view.book.id), gte(defectReports.createdAt, since)))
+            .where(
+              and(
+                eq(defectReports.tenantId, view.tenant.id),
+                eq(defectReports.bookId, view.book.id),
+                gte(defectReports.createdAt, since),
+              ),
+            )
             .orderBy(desc(defectReports.createdAt))
             .limit(limit.max)
         ).map((r) => r.at),

@@ -128,13 +128,14 @@ export async function unsafePublicView(db: Executor, code: string) {
 }
 
 /** SPEC §4's last inspection of a book: finalized, not self, not an acceptance report, not corrected. */
-export async function lastCountedInspection(db: Executor, bookId: string) {
+export async function lastCountedInspection(db: Executor, tenantId: string, bookId: string) {
   const [row] = await db
     .select({ when: inspections.when, kind: inspections.kind })
     .from(inspections)
     .leftJoin(corrections, and(eq(corrections.correctsId, inspections.id), isNotNull(corrections.finalizedAt)))
     .where(
       and(
+        eq(inspections.tenantId, tenantId),
         eq(inspections.bookId, bookId),
         isNotNull(inspections.finalizedAt),
         ne(inspections.kind, 'self'),

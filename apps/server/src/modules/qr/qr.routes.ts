@@ -22,8 +22,7 @@ import {
 } from '@pruefbuch/domain/schemas/qr';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf, publicCtxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
+import { ctxOf, publicCtxOf, tenantCtxOf } from '../../platform/auth';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { sendPdf } from '../../platform/replies';
 import * as defectReports from './qr.defect-reports';
@@ -32,7 +31,6 @@ import { publicView, reportDefect } from './qr.public';
 import * as qr from './qr.service';
 
 const tags = ['qr'];
-const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 
 /** Reads of the public page: generous for people, a wall for anyone trying codes in bulk. */
 export const PUBLIC_READ_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -49,13 +47,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'qr:write' },
     schema: { tags, params: qrGenerateParams, body: qrGenerateBody, response: { 201: qrCodeSchema } },
     handler: async (req, reply) =>
-      reply.status(201).send(await qr.generate(tenantCtx(req), req.params.tenantId, req.params.bookId, req.body?.qr)),
+      reply.status(201).send(await qr.generate(tenantCtxOf(req), req.params.tenantId, req.params.bookId, req.body?.qr)),
   });
 
   app.get('/qr/mapping/:tenantId/:bookId/:qrCodeId', {
     config: { access: 'qr:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: qrMappingParams, response: { 200: qrCodeSchema } },
-    handler: (req) => qr.mapping(tenantCtx(req), req.params.tenantId, req.params.bookId, req.params.qrCodeId),
+    handler: (req) => qr.mapping(tenantCtxOf(req), req.params.tenantId, req.params.bookId, req.params.qrCodeId),
   });
 
   app.get('/qr/:id', {
@@ -68,7 +66,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'qr:write' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await qr.remove(tenantCtx(req), req.params.id);
+      await qr.remove(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -76,7 +74,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books/:id/qrcode', {
     config: { access: 'qr:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: qrCodeListReply } },
-    handler: (req) => qr.bookCodes(tenantCtx(req), req.params.id),
+    handler: (req) => qr.bookCodes(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/books/getEtikettPdf', {
@@ -89,7 +87,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
         'Labels (Avery Zweckform 3474, 3 × 8 per A4 sheet) with QR codes and their codes, streamed; `start` (1–24) is the position of the first label on a sheet of which some labels are used.',
     },
     handler: async (req, reply) => {
-      const run = await loadLabels(tenantCtx(req), req.body.books, req.body.start);
+      const run = await loadLabels(tenantCtxOf(req), req.body.books, req.body.start);
       return sendPdf(req, reply, labelPdf(run), pdfFileName('labels', null), (pdf) => renderLabels(pdf, run));
     },
   });
@@ -97,13 +95,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/defectreports', {
     config: { access: 'defectreports:manage' },
     schema: { tags, querystring: defectReportListQuery, response: { 200: defectReportPageReply } },
-    handler: (req) => defectReports.list(tenantCtx(req), req.query),
+    handler: (req) => defectReports.list(tenantCtxOf(req), req.query),
   });
 
   app.get('/defectreports/count', {
     config: { access: 'defectreports:manage' },
     schema: { tags, response: { 200: defectReportCountReply } },
-    handler: (req) => defectReports.countOpen(tenantCtx(req)),
+    handler: (req) => defectReports.countOpen(tenantCtxOf(req)),
   });
 
   app.get('/books/:id/defectreports', {
@@ -115,13 +113,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: defectReportListReply },
       description: 'The reporter (name, contact) only for the roles of defectreports:manage.',
     },
-    handler: (req) => defectReports.ofBook(tenantCtx(req), req.params.id, req.query.status),
+    handler: (req) => defectReports.ofBook(tenantCtxOf(req), req.params.id, req.query.status),
   });
 
   app.put('/defectreports/:id', {
     config: { access: 'defectreports:manage' },
     schema: { tags, params: idParams, body: defectReportUpdateSchema, response: { 200: defectReportSchema } },
-    handler: (req) => defectReports.setStatus(tenantCtx(req), req.params.id, req.body),
+    handler: (req) => defectReports.setStatus(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.get('/public/qr/:code', {
