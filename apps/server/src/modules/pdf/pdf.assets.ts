@@ -2,7 +2,7 @@ import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { Role } from '@pruefbuch/domain/roles';
 import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import type { PdfAsset, PdfAssetKind } from '@pruefbuch/domain/schemas/pdf-asset';
-import { and, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, inspections, pdfAssets, tenants, users } from '../../db/schema/index';
@@ -53,9 +53,11 @@ function selectAssets(db: Executor) {
     .leftJoin(acceptors, eq(acceptors.id, pdfAssets.techAcceptorId));
 }
 
-/** One asset as the API shows it. */
-export async function readAsset(db: Executor, where: SQL): Promise<PdfAsset | null> {
-  const [row] = await selectAssets(db).where(where).limit(1);
+/** One asset of the tenant as the API shows it. */
+export async function readAsset(db: Executor, tenantId: string, id: string): Promise<PdfAsset | null> {
+  const [row] = await selectAssets(db)
+    .where(and(eq(pdfAssets.tenantId, tenantId), eq(pdfAssets.id, id)))
+    .limit(1);
   return row ? toPdfAsset(row) : null;
 }
 
@@ -85,7 +87,13 @@ function notOfKinds(db: Executor, kinds: readonly InspectionKind[]) {
     db
       .select({ one: sql`1` })
       .from(inspections)
-      .where(and(eq(inspections.id, pdfAssets.inspectionId), inArray(inspections.kind, [...kinds]))),
+      .where(
+        and(
+          eq(inspections.tenantId, pdfAssets.tenantId),
+          eq(inspections.id, pdfAssets.inspectionId),
+          inArray(inspections.kind, [...kinds]),
+        ),
+      ),
   );
 }
 
@@ -168,7 +176,7 @@ export async function signOff(
       { techAcceptor: null },
       { techAcceptor: [asset.fileName, who, note].filter(Boolean).join(' – ') },
     );
-    const dto = await readAsset(tx, eq(pdfAssets.id, asset.id));
+    const dto = await readAsset(tx, ctx.tenantId, asset.id);
     if (!dto) throw notFound();
     return dto;
   });

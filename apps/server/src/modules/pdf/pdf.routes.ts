@@ -8,11 +8,9 @@ import {
   techAcceptorBody,
   techAcceptorParams,
 } from '@pruefbuch/domain/schemas/pdf-asset';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
+import { tenantCtxOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { dispositionOf, sendPdf } from '../../platform/replies';
@@ -26,7 +24,6 @@ import { uploadPdfAsset } from './pdf.upload';
 
 const tags = ['pdf'];
 const binary = { produces: ['application/pdf'], description: 'A PDF, streamed (Content-Disposition: attachment).' };
-const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 
 /** SPEC §7: the PDFs of books and records, the PDF assets of a book and their tech acceptor sign-off. */
 export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +31,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
-      const data = await loadBookExport(tenantCtx(req), req.params.id);
+      const data = await loadBookExport(tenantCtxOf(req), req.params.id);
       return sendPdf(req, reply, bookExportPdf(data), pdfFileName('book', data.book), (pdf) =>
         renderBookExport(pdf, data),
       );
@@ -45,7 +42,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
-      const data = await loadSummary(tenantCtx(req), req.params.id);
+      const data = await loadSummary(tenantCtxOf(req), req.params.id);
       return sendPdf(req, reply, summaryPdf(data), pdfFileName('shrink', data.book), (pdf) => renderSummary(pdf, data));
     },
   });
@@ -60,7 +57,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       const doc = await loadRecordDocument(ctx.db, ctx.deps.files, ctx.tenantId, req.params.gutachtenId, req.params.id);
       if (doc.record.kind !== 'gutachten') throw notFound();
       return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'gutachten'), (pdf) =>
@@ -73,7 +70,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'bookId', of: 'book' }] },
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
-      const data = await loadSummary(tenantCtx(req), req.params.bookId);
+      const data = await loadSummary(tenantCtxOf(req), req.params.bookId);
       return sendPdf(req, reply, preInspectionPdf(data), pdfFileName('preInspection', data.book), (pdf) =>
         renderPreInspection(pdf, data),
       );
@@ -84,7 +81,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:write' },
     schema: { tags, body: inspectionCreateSchema, ...binary },
     handler: async (req, reply) => {
-      const doc = await loadPreview(tenantCtx(req), req.body);
+      const doc = await loadPreview(tenantCtxOf(req), req.body);
       return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'preview'), (pdf) =>
         renderRecordDocument(pdf, doc),
       );
@@ -95,7 +92,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'blobId', of: 'blob' }] },
     schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       const blob = await findAssetBlob(ctx.db, ctx.tenantId, req.params.blobId, hiddenRecordKinds(ctx.user));
       const stream = blob ? await ctx.deps.files.get(blob.sha256) : null;
       if (!blob || !stream) throw notFound();
@@ -111,7 +108,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/pdfassets/book', {
     config: { access: 'inspections:read', scope: [{ in: 'query', field: 'book', of: 'book' }] },
     schema: { tags, querystring: pdfAssetsQuery, response: { 200: pdfAssetListReply } },
-    handler: (req) => listBookAssets(tenantCtx(req), req.query.book),
+    handler: (req) => listBookAssets(tenantCtxOf(req), req.query.book),
   });
 
   app.post('/pdfassets/uploadfile', {
@@ -124,7 +121,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: pdfAssetSchema },
     },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       const upload = await receiveUpload(req, req.server.deps.files, { limitMb: req.server.deps.config.uploadLimitMb });
       return reply.status(201).send(await uploadPdfAsset(ctx, upload));
     },
@@ -135,7 +132,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: techAcceptorParams, body: techAcceptorBody, response: { 200: pdfAssetSchema } },
     handler: (req) =>
       signOff(
-        tenantCtx(req),
+        tenantCtxOf(req),
         {
           bookId: req.params.id,
           techAcceptorId: req.params.techAcceptorId,

@@ -1,6 +1,5 @@
 import { idSchema } from '@pruefbuch/domain/schemas/common';
 import type { PdfAsset } from '@pruefbuch/domain/schemas/pdf-asset';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
@@ -42,7 +41,7 @@ export async function uploadPdfAsset(ctx: TenantContext, upload: ReceivedUpload)
         })
         .returning({ id: pdfAssets.id });
       if (!asset) throw new Error('PDF asset not inserted');
-      const dto = await readAsset(tx, eq(pdfAssets.id, asset.id));
+      const dto = await readAsset(tx, ctx.tenantId, asset.id);
       if (!dto) throw notFound();
       return dto;
     });
