@@ -5,7 +5,7 @@ import {
   type ProtocolPage,
   type ProtocolPageQuery,
 } from '@pruefbuch/domain/schemas/audit';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLogs, users } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
@@ -42,11 +42,11 @@ export async function protocolOf(
   entityId: string,
   paging: ProtocolPageQuery = {},
 ): Promise<ProtocolEntry[] | ProtocolPage> {
-  const where: SQL[] = [
+  const where = and(
     eq(auditLogs.tenantId, ctx.tenantId),
     eq(auditLogs.entity, source.entity),
     eq(auditLogs.entityId, entityId),
-  ];
+  );
   const page =
     paging.page === undefined && paging.size === undefined
       ? null
@@ -55,14 +55,19 @@ export async function protocolOf(
     .select({ log: auditLogs, firstName: users.firstName, lastName: users.lastName })
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.editorId))
-    .where(and(...where))
+    .where(where)
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
   const rows = page ? await query.limit(page.size).offset(offsetOf(page)) : await query;
+  /** All entries, for a page that does not show where the protocol ends. */
+  const countRows = async () => {
+    const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where);
+    return row?.n ?? 0;
+  };
   const total = !page
     ? rows.length
     : rows.length > 0 && rows.length < page.size
       ? offsetOf(page) + rows.length
-      : await countOf(ctx.db, where);
+      : await countRows();
   if (total === 0 && !(await source.exists(ctx.db, ctx.tenantId, entityId))) throw notFound();
   const entries = rows.map(({ log: r, firstName, lastName }) => ({
     _id: r.id,
@@ -76,12 +81,4 @@ export async function protocolOf(
     action: r.action,
   }));
   return page ? pageReply(entries, total, page) : entries;
-}
-
-async function countOf(db: Executor, where: SQL[]) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLogs)
-    .where(and(...where));
-  return row?.n ?? 0;
 }
