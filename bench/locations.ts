@@ -6,8 +6,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { customerLocations, tenants } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import {
   ampelCountSql,
@@ -16,6 +17,7 @@ import {
   searchPlace,
 } from '../apps/server/src/modules/customerlocations/customerlocations.repo';
 import type { AuthUser } from '../apps/server/src/platform/context';
+import { refreshLocationAmpels } from '../apps/server/src/platform/location-ampels';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const PORT = 3902;
@@ -49,6 +51,19 @@ export async function seed(db: Database['db']) {
         join (select id, row_number() over (order by title) - 1 as i from books where title like 'Filialtür %') b
           on b.i % ${LOCATIONS} = l.i`),
   );
+  // The links went in by SQL: the locations' ampels and counts are stored as a link in the app stores them.
+  const locations = await db
+    .select({ id: customerLocations.id, tenantId: customerLocations.tenantId })
+    .from(customerLocations)
+    .innerJoin(tenants, eq(tenants.id, customerLocations.tenantId))
+    .where(eq(tenants.url, 'bench-filialen'));
+  const tenantId = locations[0]?.tenantId;
+  if (tenantId)
+    await refreshLocationAmpels(
+      db,
+      tenantId,
+      locations.map((l) => l.id),
+    );
   await db.execute(sql.raw('vacuum analyze'));
 }
 

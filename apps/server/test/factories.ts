@@ -9,6 +9,7 @@ import {
 } from '@pruefbuch/domain/schemas/capacity';
 import { OFFER_DEFAULTS, type OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { ORDER_DEFAULTS, type OrderFields } from '@pruefbuch/domain/schemas/order';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import {
   bookings,
@@ -44,6 +45,7 @@ import {
   derivedOf as orderDerivedOf,
   fieldsOf as orderFieldsOf,
 } from '../src/modules/orders/orders.repo';
+import { refreshLocationAmpels } from '../src/platform/location-ampels';
 
 /**
  * Fixtures written straight into the database (no API round trip, no audit rows): every factory
@@ -172,9 +174,15 @@ export async function insertLocation(db: Executor, tenantId: string, overrides: 
   return one(rows, 'customer location');
 }
 
-/** Links books to a location. */
+/** Links books to a location and stores its ampel aggregate, as linking in the app does. */
 export async function linkBooks(db: Executor, locationId: string, bookIds: string[]) {
-  if (bookIds.length) await db.insert(customerLocationBooks).values(bookIds.map((bookId) => ({ locationId, bookId })));
+  if (!bookIds.length) return;
+  await db.insert(customerLocationBooks).values(bookIds.map((bookId) => ({ locationId, bookId })));
+  const [location] = await db
+    .select({ tenantId: customerLocations.tenantId })
+    .from(customerLocations)
+    .where(eq(customerLocations.id, locationId));
+  if (location) await refreshLocationAmpels(db, location.tenantId, [locationId]);
 }
 
 /** Assigns locations to a (branch) user. */

@@ -19,6 +19,7 @@ import {
   userCustomerLocations,
   users,
 } from '../db/schema/index';
+import { refreshLocationAmpels } from '../platform/location-ampels';
 import { dayFromToday } from './seed-days';
 import { seedBranchRecords } from './seed-inspections';
 
@@ -210,6 +211,12 @@ export async function seedDemoLocations(tx: Executor, tenantId: string) {
     tenantId,
     inserted.map((b) => b.id),
     new Set(inserted.filter((_, i) => friedas.has(bookRows[i]?.nr ?? '')).map((b) => b.id)),
+  );
+  // The branches' ampels and counts from their books' schedules, as a link in the app stores them.
+  await refreshLocationAmpels(
+    tx,
+    tenantId,
+    locations.map((l) => l.id),
   );
 
   const demo = await tx

@@ -19,9 +19,9 @@ import { users } from './users';
 
 /**
  * A branch of a retail customer (SPEC §3 Customer location). Its ampel is the worst ampel of its
- * active books (decision 019). The aggregate columns are kept by triggers of the database itself
- * (migration 0010: on every change of a book's ampel or active switch and of the links), so no
- * code path that touches a book can leave them stale.
+ * active books (decision 019). The aggregate columns are stored so that lists sort and filter by them:
+ * computed by the domain rule (rules/location-ampel.ts) in platform/location-ampels.ts, inside every
+ * write that changes a link or a linked book's ampels or active switch (and the hourly ampel run).
  */
 export const customerLocations = pgTable(
   'customer_locations',
@@ -38,10 +38,10 @@ export const customerLocations = pgTable(
     bemerkungen: text('bemerkungen').notNull().default(''),
     active: boolean('active').notNull().default(true),
     ruhend: boolean('ruhend').notNull().default(false),
-    /** Worst ampel of the active books as a rank: 0 none, 1 green, 2 orange, 3 red, 4 black (trigger-kept). */
+    /** Worst ampel of the active books as a rank: 0 none, 1 green, 2 orange, 3 red, 4 black. */
     inspectionRank: smallint('inspection_rank').notNull().default(0),
     selfRank: smallint('self_rank').notNull().default(0),
-    /** Linked books, and the active ones with an inspection or self-inspection ampel red or black (trigger-kept). */
+    /** Linked books, and the active ones with an inspection or self-inspection ampel red or black. */
     bookCount: integer('book_count').notNull().default(0),
     overdueCount: integer('overdue_count').notNull().default(0),
     version: integer('version').notNull().default(0),

@@ -29,6 +29,7 @@ import { books, bookTypes, inspections, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { RequestContext, TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { aggregateInputChanged, refreshLocationsOfBooks } from '../../platform/location-ampels';
 import { findBook } from './books.repo';
 
 /** What the schedule of a book depends on (the book as it is, or as it is about to be saved). */
@@ -194,6 +195,7 @@ export async function recomputeBookSchedule(
     .update(books)
     .set({ ...after, version: book.version + 1, updatedAt: new Date() })
     .where(and(eq(books.id, bookId), eq(books.tenantId, ctx.tenantId)));
+  if (aggregateInputChanged(book, { ...book, ...next })) await refreshLocationsOfBooks(tx, ctx.tenantId, [bookId]);
   await recordChanges(
     tx,
     ctx,
@@ -230,23 +232,37 @@ const ampelSql = (due: SQLWrapper, today: string, shutDown: SQL) => sql<Ampel | 
 /**
  * Dates pass without any write: one statement recomputes both stored ampels of every book (of
  * one tenant, when given) from the stored dates, the shut-down flag and the tenant's thresholds.
- * Only books whose ampel changes are written. Returns how many were.
+ * Only books whose ampel changes are written; their locations' aggregates follow in the same
+ * transaction, per tenant and in batches. Returns how many books changed.
  */
-export async function refreshAmpels(db: Executor, opts: { tenantId?: string; today?: string } = {}) {
-  const today = opts.today ?? berlinToday();
+export function refreshAmpels(db: Executor, opts: { tenantId?: string; today?: string } = {}) {
+  return db.transaction(async (tx) => {
+    const rows = await writeAmpels(tx, opts.today ?? berlinToday(), opts.tenantId);
+    const byTenant = new Map<string, string[]>();
+    for (const r of rows) {
+      const ids = byTenant.get(r.tenantId);
+      if (ids) ids.push(r.id);
+      else byTenant.set(r.tenantId, [r.id]);
+    }
+    for (const [tenantId, ids] of byTenant) await refreshLocationsOfBooks(tx, tenantId, ids);
+    return rows.length;
+  });
+}
+
+/** The ampel statement of refreshAmpels: the changed books' ids and tenants. */
+function writeAmpels(db: Executor, today: string, tenantId: string | undefined) {
   const ampel = ampelSql(books.nextInspectionDate, today, sql`${books.shutDown}`);
   const selfAmpel = ampelSql(books.nextInspectionDateSelf, today, sql`false`);
-  const rows = await db
+  return db
     .update(books)
     .set({ inspectionAmpel: ampel, inspectionSelfAmpel: selfAmpel })
     .from(tenants)
     .where(
       and(
         eq(tenants.id, books.tenantId),
-        opts.tenantId ? eq(books.tenantId, opts.tenantId) : undefined,
+        tenantId ? eq(books.tenantId, tenantId) : undefined,
         sql`(${books.inspectionAmpel} is distinct from ${ampel} or ${books.inspectionSelfAmpel} is distinct from ${selfAmpel})`,
       ),
     )
-    .returning({ id: books.id });
-  return rows.length;
+    .returning({ id: books.id, tenantId: books.tenantId });
 }

@@ -18,6 +18,12 @@ import { type RequestContext, requireTenant, type TenantContext } from '../../pl
 import { badField, notFound } from '../../platform/errors';
 import { fileShasOfBooks } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import {
+  aggregateInputChanged,
+  locationsOfBooks,
+  refreshLocationAmpels,
+  refreshLocationsOfBooks,
+} from '../../platform/location-ampels';
 import { checkVersion, writeVersion } from '../../platform/versioned-write';
 import { findBookType } from '../booktypes/booktypes.repo';
 import {
@@ -199,6 +205,7 @@ async function change(
       current,
       set: await apply(tx, current),
     });
+    if (aggregateInputChanged(current, row)) await refreshLocationsOfBooks(tx, ctx.tenantId, [id]);
     const before = await bookDto(tx, ctx.tenantId, current);
     const after = toBookDto(row, before);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), auditView(before), auditView(after));
@@ -261,7 +268,10 @@ export async function deleteBook(rctx: RequestContext, id: string) {
     if (!current) throw notFound();
     const before = await bookDto(tx, ctx.tenantId, current);
     const files = await fileShasOfBooks(tx, [id]);
+    // The link goes with the book (foreign key cascade): its location is read before.
+    const locations = await locationsOfBooks(tx, ctx.tenantId, [id]);
     await tx.delete(books).where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)));
+    await refreshLocationAmpels(tx, ctx.tenantId, locations);
     await recordChanges(tx, ctx, audit(ctx, id, 'delete'), auditView(before), null);
     await scheduleFileRemovals(tx, files, ctx.deps.config.fileRemovalGraceHours);
   });

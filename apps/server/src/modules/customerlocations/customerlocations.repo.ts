@@ -1,30 +1,28 @@
 /**
  * Queries of customer locations. Every function takes the tenant id of the verified request and the
  * user's branch scope (platform/branch-scope.ts); the ampel of a location is the aggregate of its
- * books that the database keeps on the location row (decision 019, migration 0010); for branch users
- * it is taken over the books inside their visibility window (decision 038).
+ * books stored on the location row by every write that changes it (decision 019,
+ * platform/location-ampels.ts); for branch users it is taken over the books inside their visibility
+ * window (decision 038).
  */
 
-import { AMPEL_BY_RANK, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
+import { AMPEL_BY_RANK, ampelRank, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
 import type {
   CustomerLocation,
   CustomerLocationListQuery,
   LocationBook,
 } from '@pruefbuch/domain/schemas/customerlocation';
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookSearchText, books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
 import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
+import { ampelOfRankSql, ampelRankSql, overdueBookSql } from '../../platform/location-ampels';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
-
-/** The rank of an ampel column: green 1 … black 4, none 0. */
-const rankOf = (col: SQL | AnyColumn) =>
-  sql`(case ${col} when 'green' then 1 when 'orange' then 2 when 'red' then 3 when 'black' then 4 else 0 end)`;
 
 /** A location's ampel ranks and counts: what the list shows, sorts, filters and counts by. */
 interface Aggregates {
@@ -34,7 +32,7 @@ interface Aggregates {
   overdueCount: SQL<number>;
 }
 
-/** For staff the aggregate the database keeps on the row (over every linked book). */
+/** For staff the aggregate stored on the row (over every linked book). */
 const STORED: Aggregates = {
   insp: sql`${customerLocations.inspectionRank}`,
   self: sql`${customerLocations.selfRank}`,
@@ -42,16 +40,20 @@ const STORED: Aggregates = {
   overdueCount: sql<number>`${customerLocations.overdueCount}`,
 };
 
-/** The same aggregate (as refresh_location_ampels computes it) over the linked books inside their visibility window. */
+/**
+ * The same aggregate (rules/location-ampel.ts `locationAggregate`) over the linked books inside their
+ * visibility window, in SQL: the lists filter and sort by it.
+ */
 const overVisibleBooks = (expr: SQL) =>
   sql`(select ${expr} from ${customerLocationBooks} join ${books} on ${books.id} = ${customerLocationBooks.bookId}
     where ${customerLocationBooks.locationId} = ${customerLocations.id} and ${insideVisibilityWindow()})`;
-const overdueBook = sql`${books.active} and (${books.inspectionAmpel} in ('red', 'black') or ${books.inspectionSelfAmpel} in ('red', 'black'))`;
 const IN_WINDOW: Aggregates = {
-  insp: overVisibleBooks(sql`coalesce(max(${rankOf(books.inspectionAmpel)}) filter (where ${books.active}), 0)`),
-  self: overVisibleBooks(sql`coalesce(max(${rankOf(books.inspectionSelfAmpel)}) filter (where ${books.active}), 0)`),
+  insp: overVisibleBooks(sql`coalesce(max(${ampelRankSql(books.inspectionAmpel)}) filter (where ${books.active}), 0)`),
+  self: overVisibleBooks(
+    sql`coalesce(max(${ampelRankSql(books.inspectionSelfAmpel)}) filter (where ${books.active}), 0)`,
+  ),
   bookCount: sql<number>`${overVisibleBooks(sql`count(*)::int`)}`,
-  overdueCount: sql<number>`${overVisibleBooks(sql`(count(*) filter (where ${overdueBook}))::int`)}`,
+  overdueCount: sql<number>`${overVisibleBooks(sql`(count(*) filter (where ${overdueBookSql}))::int`)}`,
 };
 
 /**
@@ -88,11 +90,11 @@ export const searchLocations = (term: string | undefined) => searchAny(term, [..
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
 export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
 
-const FILTER_RANK: Record<string, number> = { none: 0, green: 1, orange: 2, red: 3, black: 4 };
+/** A colour filter: its rank ('none' ranks 0), grey the dormant locations. */
 const ampelFilter = (ampel: string, a: Aggregates) =>
   ampel === 'grey'
     ? sql`${customerLocations.ruhend}`
-    : sql`not ${customerLocations.ruhend} and ${a.insp} = ${FILTER_RANK[ampel] ?? -1}`;
+    : sql`not ${customerLocations.ruhend} and ${a.insp} = ${ampelRank(ampel)}`;
 
 export interface LocationScope {
   tenantId: string;
@@ -109,7 +111,7 @@ function visible(s: LocationScope, withInactive = false): SQL {
 }
 
 const shownAmpel = (rank: SQL) =>
-  sql<LocationAmpel>`(case when ${customerLocations.ruhend} then 'grey' else (case ${rank} when 1 then 'green' when 2 then 'orange' when 3 then 'red' when 4 then 'black' end) end)`;
+  sql<LocationAmpel>`(case when ${customerLocations.ruhend} then 'grey' else ${ampelOfRankSql(rank)} end)`;
 
 const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
   row: customerLocations,
@@ -217,7 +219,7 @@ export async function booksOfLocation(db: Executor, s: LocationScope, locationId
         bookInScope(s.user, books.id),
       ),
     )
-    .orderBy(desc(rankOf(books.inspectionAmpel)), asc(books.title));
+    .orderBy(desc(ampelRankSql(books.inspectionAmpel)), asc(books.title));
   return rows.map((r) => ({
     _id: r.id,
     title: r.title,

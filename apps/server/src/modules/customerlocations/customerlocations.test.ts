@@ -1,9 +1,12 @@
 /** SPEC §7 Customer locations on a real database: CRUD, the ampel aggregate, books, counts and the branch scope. */
 import { Customer, CustomerRole, Role } from '@pruefbuch/domain/roles';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
 import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
+import { books as booksTable } from '../../db/schema/index';
+import { refreshLocationsOfBooks } from '../../platform/location-ampels';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -229,11 +232,9 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
     expect(counts.json().inspection).toEqual({ black: 0, red: 1, orange: 0, green: 1, none: 1, grey: 1, total: 4 });
     expect(counts.json().selfInspection).toMatchObject({ orange: 1, green: 1, none: 1, grey: 1 });
 
-    // The ampel follows the book at once: no stored copy to go stale.
-    await db
-      .update((await import('../../db/schema/index')).books)
-      .set({ inspectionAmpel: 'black' })
-      .where((await import('drizzle-orm')).eq((await import('../../db/schema/index')).books.id, books[0].id));
+    // A book's new ampel reaches the stored aggregate of its location (the writes that change one call this).
+    await db.update(booksTable).set({ inspectionAmpel: 'black' }).where(eq(booksTable.id, books[0].id));
+    await refreshLocationsOfBooks(db, w.tenantId, [books[0].id]);
     const check = await call(
       w.office.token,
       w.tenantId,
@@ -246,11 +247,11 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
       inspectionAmpel: 'black',
       location: { _id: mixed.id, inspectionAmpel: 'black', selfInspectionAmpel: 'orange' },
     });
-    // Deactivating and deleting books, and bulk updates, keep the stored aggregate right (migration 0010 triggers).
-    const { books: booksTable } = await import('../../db/schema/index');
-    const { eq, inArray } = await import('drizzle-orm');
-    await db.update(booksTable).set({ active: false }).where(eq(booksTable.id, books[0].id));
-    await db.delete(booksTable).where(eq(booksTable.id, books[1].id));
+    // Deactivating and deleting a book over the API keep it right.
+    const standard = await member(t, Role.STANDARD_ROLE, [w.tenantId]);
+    const off = await call(standard.token, w.tenantId, 'PUT', `/books/updateSpezial/${books[0].id}`, { active: false });
+    expect(off.statusCode).toBe(200);
+    expect((await call(standard.token, w.tenantId, 'DELETE', `/books/${books[1].id}`)).statusCode).toBe(204);
     const after = (await call(w.office.token, w.tenantId, 'GET', `/customerlocation/${mixed.id}`)).json();
     expect([after.inspectionAmpel, after.selfInspectionAmpel, after.bookCount, after.overdueCount]).toEqual([
       null,
@@ -258,12 +259,10 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
       2,
       0,
     ]);
-    await db
-      .update(booksTable)
-      .set({ active: true, inspectionAmpel: 'orange' })
-      .where(inArray(booksTable.id, [books[0].id, books[2].id]));
-    const bulk = (await call(w.office.token, w.tenantId, 'GET', `/customerlocation/${mixed.id}`)).json();
-    expect([bulk.inspectionAmpel, bulk.bookCount]).toEqual(['orange', 2]);
+    await call(standard.token, w.tenantId, 'PUT', `/books/updateSpezial/${books[0].id}`, { active: true });
+    await call(standard.token, w.tenantId, 'PUT', `/books/updateSpezial/${books[2].id}`, { active: true });
+    const again = (await call(w.office.token, w.tenantId, 'GET', `/customerlocation/${mixed.id}`)).json();
+    expect([again.inspectionAmpel, again.bookCount, again.overdueCount]).toEqual(['black', 2, 2]);
     const unlinked = await insertBook(db, w.tenantId);
     const none = await call(
       w.office.token,

@@ -18,6 +18,7 @@ import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
 import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
+import { refreshLocationAmpels } from '../../platform/location-ampels';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { findBook } from '../books/books.repo';
 import { findKeyHolder, keyTaken, type LocationKeys, withUniqueKeys } from './customerlocations.keys';
@@ -197,6 +198,7 @@ export async function linkBook(rctx: RequestContext, id: string, bookId: string,
       ]);
     }
     await tx.insert(customerLocationBooks).values({ locationId: id, bookId });
+    await refreshLocationAmpels(tx, ctx.tenantId, [id]);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), { book: null }, { book: bookLabel(book) });
   });
   return get(ctx, id);
@@ -214,6 +216,7 @@ export async function unlinkBook(rctx: RequestContext, id: string, bookId: strin
       .where(and(eq(customerLocationBooks.locationId, id), eq(customerLocationBooks.bookId, bookId)))
       .returning({ bookId: customerLocationBooks.bookId });
     if (removed.length === 0) throw notFound();
+    await refreshLocationAmpels(tx, ctx.tenantId, [id]);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), { book: bookLabel(book) }, { book: null });
   });
   return get(ctx, id);
