@@ -18,7 +18,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import PDFDocument from 'pdfkit';
-import { FastText } from './pdf/fast-text';
+import { FastText, type LaterText } from './pdf/fast-text';
 import { addressLine, winAnsi } from './pdf/text';
 
 export const MM = 72 / 25.4;
@@ -208,9 +208,7 @@ export class PdfWriter {
    * is written into the page only when it changes (shapes set theirs inside save/restore).
    */
   style(font: FontName = 'regular', size = 9.5, color: string = COLOR.text) {
-    const doc = this.doc as unknown as { _font?: { name: string }; _fontSize: number };
-    if (doc._font?.name !== FONT[font]) this.doc.font(FONT[font]);
-    if (doc._fontSize !== size) this.doc.fontSize(size);
+    this.setFont(font, size);
     if (this.fill !== color) {
       this.raw(`${rgb(color)} rg`);
       this.fill = color;
@@ -247,9 +245,7 @@ export class PdfWriter {
   }
 
   private setFont(font: FontName, size: number) {
-    const doc = this.doc as unknown as { _font?: { name: string }; _fontSize: number };
-    if (doc._font?.name !== FONT[font]) this.doc.font(FONT[font]);
-    if (doc._fontSize !== size) this.doc.fontSize(size);
+    this.doc.font(FONT[font], size);
   }
 
   /** A paragraph over the full width (or `width`), flowing onto new pages when long. */
@@ -416,20 +412,14 @@ export class PdfWriter {
     if (this.ended || this.aborted) return;
     this.ended = true;
     const pages = this.pageNumbers.length;
-    this.setFont('regular', PAGE_NUMBER_SIZE);
-    const font = (this.doc as unknown as { _font: { id: string } })._font;
-    this.pageNumbers.forEach((ref, i) => {
-      const text = winAnsi(this.t('pdf.page', { page: i + 1, pages }));
-      const x = PAGE_NUMBER_WIDTH - this.fast.widthOf(text);
-      ref.end(
-        `0.122 0.161 0.2 rg BT /${font.id} ${PAGE_NUMBER_SIZE} Tf 1 0 0 1 ${x.toFixed(2)} 0 Tm ${this.fast.tj(text)} ET`,
-      );
+    this.pageNumbers.forEach((later, i) => {
+      later.write(this.t('pdf.page', { page: i + 1, pages }));
     });
     this.doc.end();
   }
 
   /** One 'Seite x von y' per page, written by end(). */
-  private readonly pageNumbers: { end(content: string): void }[] = [];
+  private readonly pageNumbers: LaterText[] = [];
 
   /** Header, footer, page number and watermark of a page, drawn when the page starts. */
   private drawFrame() {
@@ -496,22 +486,9 @@ export class PdfWriter {
       this.write(address, left, y, { width: textWidth, size: 7, color: COLOR.muted, maxLines: 1 });
     }
     this.setFont('regular', PAGE_NUMBER_SIZE);
-    const internals = doc as unknown as {
-      _font: { id: string; ascender: number; ref(): unknown };
-      ref(data: object): { end(content: string): void };
-      page: { xobjects: Record<string, unknown> };
-    };
-    const font = internals._font;
-    const ref = internals.ref({
-      Type: 'XObject',
-      Subtype: 'Form',
-      BBox: [0, -4, PAGE_NUMBER_WIDTH, 12],
-      Resources: { Font: { [font.id]: font.ref() } },
-    });
-    this.pageNumbers.push(ref);
-    internals.page.xobjects.PageNo = ref;
-    const baseline = footerTop + 6 + (font.ascender / 1000) * PAGE_NUMBER_SIZE;
-    doc.addContent(`q 1 0 0 -1 ${(right - PAGE_NUMBER_WIDTH).toFixed(2)} ${baseline.toFixed(2)} cm /PageNo Do Q`);
+    this.pageNumbers.push(
+      this.fast.later(right - PAGE_NUMBER_WIDTH, footerTop + 6, PAGE_NUMBER_WIDTH, rgb(COLOR.text)),
+    );
     doc.x = margins.left;
     doc.y = margins.top;
   }

@@ -1,13 +1,15 @@
 /**
  * A lean text path for the many short texts of tables and field lists (a book of 100 records
  * has some 7,000 of them). pdfkit's general LineWrapper measures every glyph again on every
- * call and makes that the dominant cost; here each word's width and each line's encoded glyphs
- * are computed once per font and reused (checklist labels, results, field labels repeat from
- * record to record). Output is what pdfkit writes for a text fragment: the font on the page's
- * resources, BT … Tm … Tf … TJ … ET in PDF coordinates. Long flowing paragraphs keep pdfkit's
- * own text(), which also breaks pages.
+ * call: 100 records of a book take 4.7 × the CPU time with pdfkit's text(), heightOfString() and
+ * widthOfString() (251 against 1,168 ms, `node --import tsx bench/pdf-paths.ts`). Here each word's
+ * width and each line's encoded glyphs are computed once per font and reused (checklist labels,
+ * results, field labels repeat from record to record). Output is what pdfkit writes for a text
+ * fragment: the font on the page's resources, BT … Tm … Tf … TJ … ET in PDF coordinates.
  *
- * Only for the standard (AFM) fonts: text must have passed winAnsi().
+ * This is the one module that reads pdfkit's internals (the current font and size, a font's
+ * metrics and encoding); the rest of the platform uses pdfkit's API. Only for the standard (AFM)
+ * fonts: text must have passed winAnsi().
  */
 import { winAnsi } from './text';
 
@@ -21,8 +23,9 @@ interface AfmFont {
 interface DocInternals {
   _font: AfmFont;
   _fontSize: number;
-  page: { height: number; fonts: Record<string, unknown> };
   addContent(data: string | Uint8Array): unknown;
+  ref(data: object): { end(content: string): void };
+  page: { height: number; fonts: Record<string, unknown>; xobjects: Record<string, unknown> };
 }
 
 /** Code points that WinAnsi keeps at 0x80–0x9f (as pdfkit's WIN_ANSI_MAP). */
@@ -93,6 +96,44 @@ function cacheOf(font: AfmFont): FontCache {
   return cache;
 }
 
+/** Width at size 1 of a string in a font. */
+function widthIn(font: AfmFont, text: string): number {
+  const cache = cacheOf(font);
+  let w = cache.widths.get(text);
+  if (w === undefined) {
+    w = font.widthOfString(text, 1);
+    cache.widths.set(text, w);
+  }
+  return w;
+}
+
+/** The TJ operation of a line in a font, with the font's kerning (text after winAnsi()). */
+function glyphsIn(font: AfmFont, text: string): string {
+  const cache = cacheOf(font);
+  let tj = cache.glyphs.get(text);
+  if (tj === undefined) {
+    const [, positions] = font.encode(text);
+    let parts = '';
+    let last = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const pos = positions[i];
+      if (pos && pos.xAdvance !== pos.advanceWidth) {
+        parts += `${literal(text.slice(last, i + 1))} ${num(-(pos.xAdvance - pos.advanceWidth))} `;
+        last = i + 1;
+      }
+    }
+    if (last < text.length) parts += literal(text.slice(last));
+    tj = `[${parts}] TJ`;
+    cache.glyphs.set(text, tj);
+  }
+  return tj;
+}
+
+/** A line of text written after it is placed (see FastText.later). */
+export interface LaterText {
+  write(text: string): void;
+}
+
 export interface FastTextOptions {
   width: number;
   align?: 'left' | 'center' | 'right';
@@ -106,6 +147,7 @@ export class FastText {
   /** Laid-out lines of this document: by font and size, by box width and line limit, then by text. */
   private readonly layouts = new Map<string, Map<number, Map<string, string[]>>>();
   private layoutCount = 0;
+  private laterCount = 0;
 
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
@@ -116,13 +158,7 @@ export class FastText {
   /** Width of a string in the current font and size. */
   widthOf(text: string): number {
     const { _font: font, _fontSize: size } = this.internals;
-    const cache = cacheOf(font);
-    let w = cache.widths.get(text);
-    if (w === undefined) {
-      w = font.widthOfString(text, 1);
-      cache.widths.set(text, w);
-    }
-    return w * size;
+    return widthIn(font, text) * size;
   }
 
   /** The line height of the current font and size (as pdfkit's currentLineHeight(true)). */
@@ -232,7 +268,7 @@ export class FastText {
       else if (opts.align === 'center') dx = (opts.width - this.widthOf(line)) / 2;
       // pdfkit's pages run y downwards (its page starts with a flipping cm); the text matrix
       // flips the glyphs upright again, at the line's baseline.
-      ops += `1 0 0 -1 ${num(x + dx)} ${num(y + i * step + ascent)} Tm ${this.glyphs(line)}\n`;
+      ops += `1 0 0 -1 ${num(x + dx)} ${num(y + i * step + ascent)} Tm ${glyphsIn(font, line)}\n`;
     }
     if (ops) {
       if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref();
@@ -242,31 +278,31 @@ export class FastText {
     return lines.length * step;
   }
 
-  /** The TJ operation of a line in the current font, with its kerning (text after winAnsi()). */
-  tj(text: string): string {
-    return this.glyphs(text);
-  }
-
-  /** The TJ operation of a line, with the font's kerning. */
-  private glyphs(text: string): string {
-    const font = this.internals._font;
-    const cache = cacheOf(font);
-    let tj = cache.glyphs.get(text);
-    if (tj === undefined) {
-      const [, positions] = font.encode(text);
-      let parts = '';
-      let last = 0;
-      for (let i = 0; i < positions.length; i++) {
-        const pos = positions[i];
-        if (pos && pos.xAdvance !== pos.advanceWidth) {
-          parts += `${literal(text.slice(last, i + 1))} ${num(-(pos.xAdvance - pos.advanceWidth))} `;
-          last = i + 1;
-        }
-      }
-      if (last < text.length) parts += literal(text.slice(last));
-      tj = `[${parts}] TJ`;
-      cache.glyphs.set(text, tj);
-    }
-    return tj;
+  /**
+   * A line whose text is known only at the end ('Seite x von y' before the page count): a form XObject
+   * in the current font and size, drawn now on this page right-aligned in a box `width` wide whose top
+   * left corner is (x, y), its text written by write() in `color` (PDF colour operands).
+   */
+  later(x: number, y: number, width: number, color: string): LaterText {
+    const doc = this.internals;
+    const font = doc._font;
+    const size = doc._fontSize;
+    const form = doc.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, -size / 2, width, size * 1.5],
+      Resources: { Font: { [font.id]: font.ref() } },
+    });
+    const name = `Later${++this.laterCount}`;
+    doc.page.xobjects[name] = form;
+    const baseline = y + (font.ascender / 1000) * size;
+    doc.addContent(`q 1 0 0 -1 ${num(x)} ${num(baseline)} cm /${name} Do Q`);
+    return {
+      write: (raw) => {
+        const text = winAnsi(raw);
+        const dx = width - widthIn(font, text) * size;
+        form.end(`${color} rg BT /${font.id} ${num(size)} Tf 1 0 0 1 ${num(dx)} 0 Tm ${glyphsIn(font, text)} ET`);
+      },
+    };
   }
 }
