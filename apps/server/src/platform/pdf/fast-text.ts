@@ -1,8 +1,8 @@
 /**
  * A lean text path for the many short texts of tables and field lists (a book of 100 records
  * has some 7,000 of them). pdfkit's general LineWrapper measures every glyph again on every
- * call: 100 records of a book take 4.7 × the CPU time with pdfkit's text(), heightOfString() and
- * widthOfString() (251 against 1,168 ms, `node --import tsx bench/pdf-paths.ts`). Here each word's
+ * call: 100 records of a book take 4 to 4.7 × the CPU time with pdfkit's text(), heightOfString()
+ * and widthOfString() (e.g. 251 against 1,168 ms, `node --import tsx bench/pdf-paths.ts`). Each word's
  * width and each line's encoded glyphs are computed once per font and reused (checklist labels,
  * results, field labels repeat from record to record). Output is what pdfkit writes for a text
  * fragment: the font on the page's resources, BT … Tm … Tf … TJ … ET in PDF coordinates.
