@@ -8,7 +8,7 @@
  */
 import { Role } from '@pruefbuch/domain/roles';
 import { locationAggregate } from '@pruefbuch/domain/rules/location-ampel';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertBook, insertLocation, linkBooks } from '../../../test/factories';
@@ -189,5 +189,24 @@ describe('the stored ampel aggregate of customer locations', () => {
     } finally {
       console.log(`location ampels: seed ${SEED}, ${writes} writes`);
     }
+  });
+
+  it('follows the hourly run over more books and locations than one batch holds', { timeout: 300_000 }, async () => {
+    const tenant = await t.createTenant(`Filialampel viele ${tag()}`);
+    const n = 1_201;
+    await db.execute(sql`insert into ${customerLocations} (tenant_id, znl, nr, address)
+      select ${tenant.id}, 'Viele', g::text, '{}'::jsonb from generate_series(1, ${n}) g`);
+    await db.execute(sql`insert into ${books} (tenant_id, title, next_inspection_date, inspection_ampel)
+      select ${tenant.id}, 'Tür ' || g, ${isoDay(-10)}::date, 'green' from generate_series(1, ${n}) g`);
+    await db.execute(sql`insert into ${customerLocationBooks} (location_id, book_id)
+      select l.id, b.id from ${customerLocations} l join ${books} b
+        on b.tenant_id = l.tenant_id and b.title = 'Tür ' || l.nr where l.tenant_id = ${tenant.id}`);
+    expect(await refreshAmpels(db, { tenantId: tenant.id, today: isoDay(0) })).toBe(n);
+    const ranks = await db
+      .select({ rank: customerLocations.inspectionRank, overdue: customerLocations.overdueCount, n: count() })
+      .from(customerLocations)
+      .where(eq(customerLocations.tenantId, tenant.id))
+      .groupBy(customerLocations.inspectionRank, customerLocations.overdueCount);
+    expect(ranks).toEqual([{ rank: 3, overdue: 1, n }]);
   });
 });
