@@ -5,7 +5,8 @@
  * the books module, below customerlocations, writes books too.
  *
  * Lists that filter and sort on the stored ranks, and the branch users' aggregate over the books in
- * their visibility window, stay SQL; `ampelRankSql` and `overdueBookSql` take the rule's constants.
+ * their visibility window, stay SQL; `ampelRankSql`, `ampelOfRankSql` and `overdueBookSql` take the
+ * rule's constants.
  */
 import {
   AMPEL_BY_RANK,
