@@ -24,6 +24,7 @@ import {
 import {
   type DivisionFlags,
   type EvaluationView,
+  OFFER_DEFAULTS,
   offerListQuery,
   offerTypeOf,
   type ReceivedVia,
@@ -46,7 +47,7 @@ import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
 import { adminToken, type Call, type Floor, floorsOf, loadApi, ms, qs, recorder, rowsOf } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
-export const PORT = 3904;
+export const PORT = Number(process.env.BENCH_PORT ?? 3904);
 export const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -229,18 +230,22 @@ export function benchOffers(tenantId: string, today: string, people: BenchPeople
       deliveryDate,
       notes: 'Anfrage: Austausch Antrieb und Sensorik.',
       abteilung: flags,
-      aktuelleAbteilung: takeOver ? Department.OPM : commissioned && rnd.next() < 0.5 ? Department.OPM : Department.OFM,
-      offerNr,
-      offerDate,
-      offerSum: offerDate ? sum : null,
-      offerFollowUpDate: followUp,
-      talkResult,
+      aktuelle_abteilung: takeOver
+        ? Department.OPM
+        : commissioned && rnd.next() < 0.5
+          ? Department.OPM
+          : Department.OFM,
+      angebot: {
+        offerNr,
+        offerDate,
+        offerSum: offerDate ? sum : null,
+        offerFollowUpDate: followUp,
+        talkResult,
+        notes: talkResult === 'sonstiges_talk_result' ? 'Maßnahme entfällt.' : '',
+      },
       talkResultAt: talkDay ? new Date(`${talkDay}T11:00:00Z`) : null,
-      angebotNotes: talkResult === 'sonstiges_talk_result' ? 'Maßnahme entfällt.' : '',
-      opmStatus,
-      orderNumber,
-      orderDate,
-      orderSum: orderComplete ? sum : null,
+      opm: { ...OFFER_DEFAULTS.opm, status: opmStatus },
+      ersatzteile: { ...OFFER_DEFAULTS.ersatzteile, orderNumber, orderDate, orderSum: orderComplete ? sum : null },
       ampel: ampel.label,
       ampelRank: { red: 3, orange: 2, green: 1 }[ampel.colour],
       status,

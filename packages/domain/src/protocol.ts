@@ -8,7 +8,7 @@
  * customer locations — add its name to PROTOCOL_ENTITIES and its fields to PROTOCOL_FIELDS (the type
  * demands both), then register its route with protocolRoute() on the server.
  */
-import { recordFields } from './record-fields';
+import { type RecordLabels, recordFields } from './record-fields';
 import { Customer, Department } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
@@ -200,23 +200,25 @@ const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
 
 const of = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
   f(`offers.fields.${name}`, format, more);
+/** The label keys of an offer's fields: 'offers.fields.<name>', the division flags 'offers.divisions.<name>'. */
+export const OFFER_LABELS: RecordLabels = {
+  fields: 'offers.fields',
+  blocks: { abteilung: 'offers.divisions' },
+  // Each block has its notes, beside the offer's own.
+  paths: {
+    'angebot.notes': 'offers.fields.talkNotes',
+    'opm.status': 'offers.fields.opmStatus',
+    'opm.notes': 'offers.fields.opmNotes',
+    'ersatzteile.notes': 'offers.fields.sparePartsNotes',
+  },
+  enums: 'offers',
+};
 /**
  * An offer's fields, derived from its schema: the blocks field by field ('angebot.offerNr'), the division
  * flags as 'abteilung.bau'; then what the server derives or sets, which is no field of the schema.
  */
 const OFFER: Record<string, ProtocolField> = {
-  ...recordFields(offerFieldsSchema, {
-    fields: 'offers.fields',
-    blocks: { abteilung: 'offers.divisions' },
-    // Each block has its notes, beside the offer's own.
-    paths: {
-      'angebot.notes': 'offers.fields.talkNotes',
-      'opm.status': 'offers.fields.opmStatus',
-      'opm.notes': 'offers.fields.opmNotes',
-      'ersatzteile.notes': 'offers.fields.sparePartsNotes',
-    },
-    enums: 'offers',
-  }),
+  ...recordFields(offerFieldsSchema, OFFER_LABELS),
   'opm.orderId': of('orderId'),
   ampel: of('ampel', 'enum:offers.ampel'),
   status: of('status', 'enum:offers.status'),

@@ -39,7 +39,8 @@ export interface RecordLabels {
 }
 
 type Schema = z.core.$ZodType;
-type ObjectSchema = z.core.$ZodObject;
+/** Any Zod object schema: a record's fields. */
+export type ObjectSchema = z.core.$ZodObject;
 interface Leaf {
   path: string;
   /** The block the field is in, if any. */
@@ -88,6 +89,19 @@ function leavesOf(schema: ObjectSchema): Leaf[] {
   }
   LEAVES.set(schema, leaves);
   return leaves;
+}
+
+/**
+ * The record's fields of a value that holds more (a row with what the server sets): the schema's
+ * top-level keys, a block whole. A row whose columns are named as the fields maps with it both ways.
+ */
+export function pickFields<T extends object, K extends keyof T>(
+  schema: { shape: Record<K, unknown> },
+  value: T,
+): Pick<T, K> {
+  const fields = {} as Pick<T, K>;
+  for (const key of Object.keys(schema.shape) as K[]) fields[key] = value[key];
+  return fields;
 }
 
 /** The recorded paths of a record, in the schema's order. */

@@ -33,14 +33,9 @@ const ampelOf = (o: Row, today: string) =>
       ktb: o.ktb,
       ktbInformedAt: o.ktbInformedAt?.toISOString() ?? null,
       takeOverRequestedAt: o.takeOverRequestedAt?.toISOString() ?? null,
-      angebot: {
-        offerNr: o.offerNr,
-        offerDate: o.offerDate,
-        offerFollowUpDate: o.offerFollowUpDate,
-        talkResult: o.talkResult as (typeof TALK_RESULTS)[number] | null,
-      },
-      opm: { orderId: o.orderId, status: o.opmStatus as 'open' | null },
-      ersatzteile: { orderNumber: o.orderNumber, orderDate: o.orderDate },
+      angebot: o.angebot,
+      opm: { orderId: o.orderId, status: o.opm.status },
+      ersatzteile: o.ersatzteile,
     },
     today,
   );
@@ -56,7 +51,7 @@ describe('seedDemo: the demo offers', () => {
     expect(new Set(rows.map((r) => r.tenantId))).toEqual(new Set([tenant?.id]));
 
     expect(new Set(rows.map((r) => r.ampel))).toEqual(new Set(OFFER_AMPEL_LABELS));
-    expect(new Set(rows.map((r) => r.talkResult).filter(Boolean))).toEqual(new Set(TALK_RESULTS));
+    expect(new Set(rows.map((r) => r.angebot.talkResult).filter(Boolean))).toEqual(new Set(TALK_RESULTS));
     expect(new Set(rows.map((r) => r.receivedVia))).toEqual(new Set(RECEIVED_VIA));
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['offer', 'opm', 'spareparts']));
     for (const r of rows) {
@@ -77,11 +72,11 @@ describe('seedDemo: the demo offers', () => {
       (r) => r.status === 'commissioned' && !['order_data_missing', 'material_offer_received'].includes(r.ampel),
     );
     expect(complete.length).toBeGreaterThan(20);
-    expect(complete.every((r) => r.orderNumber && r.orderDate && r.opmUser)).toBe(true);
+    expect(complete.every((r) => r.ersatzteile.orderNumber && r.ersatzteile.orderDate && r.opmUser)).toBe(true);
     expect(rows.filter((r) => r.takeOverRequestedAt).length).toBeGreaterThan(10);
     // The talk comes after the offer.
     for (const r of rows.filter((x) => x.talkResultAt)) {
-      expect((r.talkResultAt?.toISOString().slice(0, 10) ?? '') >= (r.offerDate ?? ''), r.offerNr).toBe(true);
+      expect((r.talkResultAt?.toISOString().slice(0, 10) ?? '') >= (r.angebot.offerDate ?? ''), r.offerNr).toBe(true);
     }
   });
 
@@ -176,11 +171,11 @@ describe('planDemoOffers', () => {
     for (const today of ['2026-01-01', '2026-02-28', '2026-03-01', '2026-06-14', '2026-12-31', '2027-08-02']) {
       const rows = at(today);
       expect(new Set(rows.map((r) => r.ampel)), today).toEqual(new Set(OFFER_AMPEL_LABELS));
-      expect(new Set(rows.map((r) => r.talkResult).filter(Boolean)), today).toEqual(new Set(TALK_RESULTS));
-      const months = new Set(rows.flatMap((r) => (r.offerDate ? [r.offerDate.slice(0, 7)] : [])));
+      expect(new Set(rows.map((r) => r.angebot.talkResult).filter(Boolean)), today).toEqual(new Set(TALK_RESULTS));
+      const months = new Set(rows.flatMap((r) => (r.angebot.offerDate ? [r.angebot.offerDate.slice(0, 7)] : [])));
       expect([...months].sort(), today).toEqual(monthsUpTo(today, DEMO_OFFER_MONTHS));
       expect(
-        rows.every((r) => (r.receivedDate ?? '') <= today && (r.offerDate ?? '') <= today),
+        rows.every((r) => (r.receivedDate ?? '') <= today && (r.angebot.offerDate ?? '') <= today),
         today,
       ).toBe(true);
     }

@@ -533,27 +533,35 @@ function build(tenantId: string, today: string, now: Date, people: DemoPeople, p
       deleteFilesDate: status === 'cancelled' && talkDay ? addDays(talkDay, 365) : null,
       notes: `Anfrage: ${work.text}.`,
       abteilung: flags,
-      aktuelleAbteilung: department,
-      offerNr,
-      offerDate,
-      offerSum: offerDate || offerNr ? sum : null,
-      offerFollowUpDate: followUp,
-      talkResult,
+      aktuelle_abteilung: department,
+      angebot: {
+        offerNr,
+        offerDate,
+        offerSum: offerDate || offerNr ? sum : null,
+        offerFollowUpDate: followUp,
+        talkResult,
+        notes: angebotNotes,
+      },
       talkResultAt: talkAt ? clamp(talkAt) : null,
-      angebotNotes,
-      orderFollowUpDate,
-      opmStatus,
+      opm: {
+        orderFollowUpDate,
+        status: opmStatus,
+        notes:
+          label === 'waiting_for_clarification_sheets'
+            ? 'Klärungsblätter an den Kunden geschickt, Rücklauf offen.'
+            : '',
+      },
       orderId: null,
-      opmNotes:
-        label === 'waiting_for_clarification_sheets' ? 'Klärungsblätter an den Kunden geschickt, Rücklauf offen.' : '',
-      orderNumber,
-      orderDate,
-      orderSum,
-      civilAcceptance,
-      implementationDate,
-      freigabeZurVerrechnung: freigabe,
-      invoiceValue,
-      ersatzteileNotes,
+      ersatzteile: {
+        orderNumber,
+        orderDate,
+        orderSum,
+        civilAcceptance,
+        implementationDate,
+        freigabeZurVerrechnung: freigabe,
+        invoiceValue,
+        notes: ersatzteileNotes,
+      },
       ampel: ampel.label,
       ampelRank: rank,
       status,
@@ -635,25 +643,25 @@ function protocolOf(row: OfferRow, m: Moments, people: DemoPeople, book: string 
   if (!ofm) return out;
   if (m.offerAt) {
     entry('update', m.offerAt, ofm, {
-      'angebot.offerNr': row.offerNr,
-      'angebot.offerDate': row.offerDate,
-      'angebot.offerSum': row.offerSum,
-      'angebot.offerFollowUpDate': row.offerFollowUpDate,
+      'angebot.offerNr': row.angebot.offerNr,
+      'angebot.offerDate': row.angebot.offerDate,
+      'angebot.offerSum': row.angebot.offerSum,
+      'angebot.offerFollowUpDate': row.angebot.offerFollowUpDate,
     });
   }
   if (row.talkResultAt) {
     entry('update', row.talkResultAt, ofm, {
-      'angebot.talkResult': row.talkResult,
-      'angebot.notes': row.angebotNotes,
+      'angebot.talkResult': row.angebot.talkResult,
+      'angebot.notes': row.angebot.notes,
       status: row.status,
     });
   }
   if (m.orderAt && row.opmUser) {
     entry('update', m.orderAt, row.opmUser, {
       opmUser: row.opmUser,
-      'ersatzteile.orderNumber': row.orderNumber,
-      'ersatzteile.orderDate': row.orderDate,
-      'ersatzteile.orderSum': row.orderSum,
+      'ersatzteile.orderNumber': row.ersatzteile.orderNumber,
+      'ersatzteile.orderDate': row.ersatzteile.orderDate,
+      'ersatzteile.orderSum': row.ersatzteile.orderSum,
     });
   }
   if (row.ktbInformedAt) entry('update', row.ktbInformedAt, ofm, { ktbInformedAt: row.ktbInformedAt });
@@ -748,7 +756,7 @@ export async function seedDemoOffers(tx: Executor, tenantId: string, opts: SeedO
   for (const d of defects) {
     // Not one of the first seven: they show the seven channels.
     const row = rows.find(
-      (r, i) => i >= 7 && !sourceBook.has(r.id) && r.ofmUser && r.offerDate && (r.receivedDate ?? '') >= d.when,
+      (r, i) => i >= 7 && !sourceBook.has(r.id) && r.ofmUser && r.angebot.offerDate && (r.receivedDate ?? '') >= d.when,
     );
     if (!row) continue;
     sourceBook.set(row.id, d.book.title);
@@ -764,16 +772,16 @@ export async function seedDemoOffers(tx: Executor, tenantId: string, opts: SeedO
   let fileCount = 0;
   if (opts.files) {
     const store = opts.files;
-    const withFiles = rows.filter((r, i) => r.offerNr && r.offerDate && i % 7 === 3);
+    const withFiles = rows.filter((r, i) => r.angebot.offerNr && r.angebot.offerDate && i % 7 === 3);
     const blobRows: (typeof blobs.$inferInsert)[] = [];
     const links: (typeof offerFiles.$inferInsert)[] = [];
     for (const [k, r] of withFiles.entries()) {
-      const when = r.offerDate ?? today;
+      const when = r.angebot.offerDate ?? today;
       const files: { name: string; type: string; bytes: Buffer }[] = [
         {
-          name: `Angebot_${r.offerNr}.pdf`,
+          name: `Angebot_${r.angebot.offerNr}.pdf`,
           type: 'application/pdf',
-          bytes: simplePdf(`Angebot ${r.offerNr}`, [
+          bytes: simplePdf(`Angebot ${r.angebot.offerNr}`, [
             `vom ${german(when)} · CS-Nr. ${r.csnr}`,
             '',
             `Debitor: ${r.debitor}`,
@@ -783,7 +791,7 @@ export async function seedDemoOffers(tx: Executor, tenantId: string, opts: SeedO
             `Leistung: ${(r.notes ?? '').replace(/^Anfrage: /, '')}`,
             `Anlage: ${r.objektdaten}`,
             '',
-            `Angebotssumme netto: ${euro(r.offerSum ?? 0)}`,
+            `Angebotssumme netto: ${euro(r.angebot.offerSum ?? 0)}`,
             'Zahlbar 30 Tage netto. Das Angebot gilt acht Wochen.',
           ]),
         },

@@ -30,10 +30,20 @@ describe('an archive of an older schema', () => {
         db,
         sql`insert into tenants (name, url) values ('Altbestand GmbH', 'altbestand') returning id`,
       );
+      // An offer as its blocks were stored before 0027: a column per field.
+      const [offer] = await rowsOf<{ id: string }>(
+        db,
+        sql`insert into offers (tenant_id, abteilung, ampel, ampel_rank, offer_nr, offer_date, offer_sum,
+              offer_follow_up_date, talk_result, angebot_notes, opm_status, order_number, order_date, order_sum,
+              freigabe_zur_verrechnung)
+            values (${tenant?.id}, '{}', 'taken_over', 1, 'AN-7', '2024-03-01', 1234.5, '2024-03-15',
+              'angebot_ist_beauftragt', 'per Mail', 'open', '4500', '2024-03-20', 999.99, true)
+            returning id`,
+      );
       await db.execute(
         sql`insert into orders (tenant_id, objekt, abnr, leistungsart, abteilung, ansprechpartner_elektrik,
-              ansprechpartner_baustelle, ansprechpartner_kunde, entscheidungstraeger, tuer)
-            values (${tenant?.id}, 'Stadthalle', 'AB-7', '{}', '{}', '{}', '{}', '{}', '{}', '{}')`,
+              ansprechpartner_baustelle, ansprechpartner_kunde, entscheidungstraeger, tuer, offer_id)
+            values (${tenant?.id}, 'Stadthalle', 'AB-7', '{}', '{}', '{}', '{}', '{}', '{}', '{}', ${offer?.id})`,
       );
 
       const config = loadConfig({ DATA_DIR: source.dataDir, NODE_ENV: 'test', APP_SECRET: TEST_SECRET });
@@ -47,7 +57,56 @@ describe('an archive of an older schema', () => {
         target.database.db,
         sql`select list_item as item from orders where abnr = 'AB-7'`,
       );
-      expect(JSON.parse(order?.item ?? '{}')).toMatchObject({ objekt: 'Stadthalle', abnr: 'AB-7', tenant: tenant?.id });
+      expect(JSON.parse(order?.item ?? '{}')).toMatchObject({
+        objekt: 'Stadthalle',
+        abnr: 'AB-7',
+        tenant: tenant?.id,
+        offerNr: 'AN-7',
+      });
+
+      // 0027: the offer's fields are in its blocks, and what the lists use is generated from them.
+      const [moved] = await rowsOf<Record<string, unknown>>(
+        target.database.db,
+        sql`select angebot, opm, ersatzteile, offer_nr, to_char(offer_date, 'YYYY-MM-DD') as offer_date,
+              offer_sum::text, to_char(offer_follow_up_date, 'YYYY-MM-DD') as follow_up, talk_result,
+              order_sum::text from offers where id = ${offer?.id}`,
+      );
+      expect(moved).toEqual({
+        angebot: {
+          offerNr: 'AN-7',
+          offerDate: '2024-03-01',
+          offerSum: 1234.5,
+          offerFollowUpDate: '2024-03-15',
+          talkResult: 'angebot_ist_beauftragt',
+          notes: 'per Mail',
+        },
+        opm: { orderFollowUpDate: null, status: 'open', notes: '' },
+        ersatzteile: {
+          orderNumber: '4500',
+          orderDate: '2024-03-20',
+          orderSum: 999.99,
+          civilAcceptance: null,
+          implementationDate: null,
+          freigabeZurVerrechnung: true,
+          invoiceValue: null,
+          notes: '',
+        },
+        offer_nr: 'AN-7',
+        offer_date: '2024-03-01',
+        offer_sum: '1234.50',
+        follow_up: '2024-03-15',
+        talk_result: 'angebot_ist_beauftragt',
+        order_sum: '999.99',
+      });
+      // The order's list item still follows the offer number, now written in the block.
+      await target.database.db.execute(
+        sql`update offers set angebot = jsonb_set(angebot, '{offerNr}', '"AN-8"') where id = ${offer?.id}`,
+      );
+      const [renamed] = await rowsOf<{ item: string }>(
+        target.database.db,
+        sql`select list_item as item from orders where abnr = 'AB-7'`,
+      );
+      expect(JSON.parse(renamed?.item ?? '{}')).toMatchObject({ offerNr: 'AN-8' });
     } finally {
       await source.dispose();
       await target.dispose();

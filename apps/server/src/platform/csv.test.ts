@@ -8,9 +8,9 @@ import { FORMULA_STARTS } from '@pruefbuch/domain/rules/csv-cell';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { insertOffer } from '../../test/factories';
 import { member, tag } from '../../test/fixtures/books';
 import { createTestApp } from '../../test/helper';
-import { offers } from '../db/schema/index';
 import { csvFile, figure } from './csv';
 
 const t = await createTestApp();
@@ -125,16 +125,11 @@ describe('every CSV export of the API', () => {
       abbreviation: '',
       tenantIds: [tenant.id],
     });
-    await t.database.db.insert(offers).values({
-      tenantId: tenant.id,
+    await insertOffer(t.database.db, tenant.id, {
       ofmUser: analyst.id,
       ktb: ktb.id,
       receivedDate: '2025-01-02',
-      offerDate: '2025-01-10',
-      offerSum: 1000,
-      abteilung: { autSchieber: true, autDreher: false, bau: false, umbau: false, export: false, ersatzteile: false },
-      ampel: 'green',
-      ampelRank: 1,
+      angebot: { offerDate: '2025-01-10', offerSum: 1000 },
     });
     const get = (url: string) => t.api({ method: 'GET', url, token: analyst.token, tenant: tenant.id });
     const range = 'from=2025-01-01&to=2025-03-31&format=csv';

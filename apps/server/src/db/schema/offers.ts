@@ -1,4 +1,4 @@
-import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
+import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,11 +26,30 @@ const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: '
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
 
+/** A field of a block as SQL: its text, or null. */
+const inBlock = (block: string, key: string) => `"${block}" ->> '${key}'`;
+/** A text field of a block, kept as a column of its own. */
+const blockText = (name: string, block: string, key: string) =>
+  text(name).generatedAlwaysAs(sql.raw(inBlock(block, key)));
 /**
- * A technical offer (SPEC §3 Offer) of a tenant. Every field is a column, the blocks angebot, opm
- * and ersatzteile with a prefix, so the list's filters and sorts and the evaluation's sums run on
- * indexes. ampel, ampel_rank, status and type are derived (rules/offer-ampel.ts) and written with
- * every change and by the daily job.
+ * A day of a block, kept as a column of its own. Built with make_date: a generated column's expression
+ * must be immutable, and casting text to date is not (it reads the DateStyle setting).
+ */
+const blockDay = (name: string, block: string, key: string) => {
+  const part = (from: number, length: number) => `substr(${inBlock(block, key)}, ${from}, ${length})::int`;
+  return day(name).generatedAlwaysAs(sql.raw(`make_date(${part(1, 4)}, ${part(6, 2)}, ${part(9, 2)})`));
+};
+/** An amount of a block, kept as a column of its own. */
+const blockEuros = (name: string, block: string, key: string) =>
+  euros(name).generatedAlwaysAs(sql.raw(`(${inBlock(block, key)})::numeric(12, 2)`));
+
+/**
+ * A technical offer (SPEC §3 Offer) of a tenant. The main fields are columns named as the schema's
+ * fields, each block (angebot, opm, ersatzteile) one jsonb column typed from its schema, so that a new
+ * field of the schema needs no mapping (offers.repo.ts). What the list sorts, filters and searches on,
+ * the evaluation sums and groups on and the daily job selects on is generated from its block as a
+ * column of its own, under an index where it needs one. ampel, ampel_rank, status and type are
+ * derived (rules/offer-ampel.ts) and written with every change and by the daily job.
  */
 export const offers = pgTable(
   'offers',
@@ -39,7 +58,7 @@ export const offers = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    receivedVia: text('received_via'),
+    receivedVia: text('received_via').$type<ReceivedVia>(),
     csnr: text('csnr').notNull().default(''),
     receivedDate: day('received_date'),
     receivedFrom: text('received_from').notNull().default(''),
@@ -61,31 +80,21 @@ export const offers = pgTable(
     deleteFilesSetBy: userRef('delete_files_set_by'),
     notes: text('notes').notNull().default(''),
     abteilung: jsonb('abteilung').$type<DivisionFlags>().notNull(),
-    aktuelleAbteilung: smallint('aktuelle_abteilung').notNull().default(5),
-    // angebot
-    offerNr: text('offer_nr').notNull().default(''),
-    offerDate: day('offer_date'),
-    offerSum: euros('offer_sum'),
-    offerFollowUpDate: day('offer_follow_up_date'),
-    talkResult: text('talk_result'),
+    aktuelle_abteilung: smallint('aktuelle_abteilung').notNull().default(5),
+    angebot: jsonb('angebot').$type<Angebot>().notNull(),
+    opm: jsonb('opm').$type<Opm>().notNull(),
+    ersatzteile: jsonb('ersatzteile').$type<Ersatzteile>().notNull(),
+    // From the blocks: the list's sorts and filters, the evaluation's sums and groups, the daily job.
+    offerNr: blockText('offer_nr', 'angebot', 'offerNr').notNull(),
+    offerDate: blockDay('offer_date', 'angebot', 'offerDate'),
+    offerSum: blockEuros('offer_sum', 'angebot', 'offerSum'),
+    offerFollowUpDate: blockDay('offer_follow_up_date', 'angebot', 'offerFollowUpDate'),
+    talkResult: blockText('talk_result', 'angebot', 'talkResult'),
+    orderSum: blockEuros('order_sum', 'ersatzteile', 'orderSum'),
     /** When the talk result was last set (offer times: offer to talk result). */
     talkResultAt: at('talk_result_at'),
-    angebotNotes: text('angebot_notes').notNull().default(''),
-    // opm
-    orderFollowUpDate: day('order_follow_up_date'),
-    opmStatus: text('opm_status'),
     /** The order of order processing that took the offer over (no foreign key until orders exist). */
     orderId: uuid('order_id'),
-    opmNotes: text('opm_notes').notNull().default(''),
-    // ersatzteile
-    orderNumber: text('order_number').notNull().default(''),
-    orderDate: day('order_date'),
-    orderSum: euros('order_sum'),
-    civilAcceptance: text('civil_acceptance'),
-    implementationDate: day('implementation_date'),
-    freigabeZurVerrechnung: boolean('freigabe_zur_verrechnung').notNull().default(false),
-    invoiceValue: euros('invoice_value'),
-    ersatzteileNotes: text('ersatzteile_notes').notNull().default(''),
     // derived and server-set
     ampel: text('ampel').notNull(),
     /** 3 red, 2 orange, 1 green: the list sorts worst first. */

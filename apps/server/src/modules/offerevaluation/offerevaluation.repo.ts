@@ -17,7 +17,7 @@ function inRange(tenantId: string, q: EvaluationFilter, day: PgColumn) {
     eq(offers.tenantId, tenantId),
     eq(offers.active, true),
     sql`${day} between ${q.from}::date and ${q.to}::date`,
-    q.department === undefined ? undefined : eq(offers.aktuelleAbteilung, q.department),
+    q.department === undefined ? undefined : eq(offers.aktuelle_abteilung, q.department),
   );
 }
 

@@ -1,14 +1,9 @@
 import { Department, Role } from '@pruefbuch/domain/roles';
-import { offerAmpel, offerStatusOf, type TalkResult } from '@pruefbuch/domain/rules/offer-ampel';
-import {
-  type EvaluationReply,
-  type EvaluationRow,
-  offerTypeOf,
-  type ReceivedVia,
-  type TimesReply,
-} from '@pruefbuch/domain/schemas/offer';
+import type { TalkResult } from '@pruefbuch/domain/rules/offer-ampel';
+import type { EvaluationReply, EvaluationRow, ReceivedVia, TimesReply } from '@pruefbuch/domain/schemas/offer';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { offerValues } from '../../../test/factories';
 import { fieldsOf, type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { offers } from '../../db/schema/index';
@@ -48,53 +43,31 @@ interface Fixture {
   orderSum?: number | null;
   ktb?: string | null;
   receivedVia?: ReceivedVia | null;
-  aktuelleAbteilung?: number;
+  aktuelle_abteilung?: number;
   active?: boolean;
 }
 
-/** An offer row as the offers module would write it: ampel, rank, status and type derived by the domain rules. */
+/** An offer row as the offers module would write it (the factory derives ampel, rank, status and type). */
 function offerRow(tenantId: string, ofmUser: string, f: Fixture): typeof offers.$inferInsert {
-  const talkResult = f.talkResult ?? null;
-  const status = offerStatusOf(talkResult);
-  const ampel = offerAmpel(
+  return offerValues(
+    tenantId,
     {
       ofmUser,
       receivedDate: f.receivedDate,
-      deliveryDate: null,
+      receivedVia: f.receivedVia ?? null,
       ktb: f.ktb ?? null,
-      ktbInformedAt: null,
-      takeOverRequestedAt: null,
+      abteilung: { autSchieber: true, autDreher: false, bau: false, umbau: false, export: false, ersatzteile: false },
+      aktuelle_abteilung: f.aktuelle_abteilung ?? Department.OFM,
       angebot: {
         offerNr: f.offerDate ? 'A-1' : '',
         offerDate: f.offerDate,
-        offerFollowUpDate: null,
-        talkResult,
+        offerSum: f.offerSum ?? null,
+        talkResult: f.talkResult ?? null,
       },
-      opm: { orderId: null, status: null },
-      ersatzteile: { orderNumber: '', orderDate: null },
+      ersatzteile: { orderSum: f.orderSum ?? null },
     },
-    '2025-04-15',
+    { talkResultAt: f.talkResultAt ? new Date(f.talkResultAt) : null, active: f.active ?? true },
   );
-  return {
-    tenantId,
-    ofmUser,
-    receivedDate: f.receivedDate,
-    receivedVia: f.receivedVia ?? null,
-    abteilung: { autSchieber: true, autDreher: false, bau: false, umbau: false, export: false, ersatzteile: false },
-    aktuelleAbteilung: f.aktuelleAbteilung ?? Department.OFM,
-    offerNr: f.offerDate ? 'A-1' : '',
-    offerDate: f.offerDate,
-    offerSum: f.offerSum ?? null,
-    talkResult,
-    talkResultAt: f.talkResultAt ? new Date(f.talkResultAt) : null,
-    orderSum: f.orderSum ?? null,
-    ktb: f.ktb ?? null,
-    ampel: ampel.label,
-    ampelRank: { red: 3, orange: 2, green: 1 }[ampel.colour],
-    status,
-    type: offerTypeOf({ abteilung: { ersatzteile: false }, status }),
-    active: f.active ?? true,
-  };
 }
 
 /** A row as the test expects it, written out in full. */
@@ -219,7 +192,7 @@ describe('offer evaluation', () => {
         orderSum: 333.33,
         ktb: anna,
         receivedVia: 'techniker',
-        aktuelleAbteilung: Department.OPM,
+        aktuelle_abteilung: Department.OPM,
       }),
       a({
         receivedDate: '2025-01-04',

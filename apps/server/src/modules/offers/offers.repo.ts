@@ -1,7 +1,9 @@
 /**
- * Queries of technical offers and the mapping between the flat row (every block field a column) and
- * the offer of the API (blocks as objects). Every query takes the tenant id of the verified request.
+ * Queries of technical offers and the mapping between the row and the offer of the API, both named as
+ * the schema's fields (a block one jsonb column). Every query takes the tenant id of the verified request.
  */
+
+import { flattenRecord, type ObjectSchema, pickFields } from '@pruefbuch/domain/record-fields';
 import { Role } from '@pruefbuch/domain/roles';
 import {
   followUpDue as isFollowUpDue,
@@ -9,13 +11,10 @@ import {
   type OfferAmpelInput,
   type OfferAmpelLabel,
   type OfferStatus,
-  type OpmStatus,
   offerAmpel,
   offerStatusOf,
-  type TalkResult,
 } from '@pruefbuch/domain/rules/offer-ampel';
 import {
-  type AcceptanceState,
   type Offer,
   type OfferFields,
   type OfferFile,
@@ -23,8 +22,8 @@ import {
   type OfferListQuery,
   type OfferSearchType,
   type OfferType,
+  offerFieldsSchema,
   offerTypeOf,
-  type ReceivedVia,
 } from '@pruefbuch/domain/schemas/offer';
 import { type AnyColumn, and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -48,95 +47,14 @@ export const talkOpen = () =>
 // ---------------------------------------------------------------------------------------------
 // Row ↔ fields
 
-/** The fields a client writes, read from the row. */
-export function fieldsOf(row: OfferRow): OfferFields {
-  return {
-    receivedVia: row.receivedVia as ReceivedVia | null,
-    csnr: row.csnr,
-    receivedDate: row.receivedDate,
-    receivedFrom: row.receivedFrom,
-    debitor: row.debitor,
-    tp: row.tp,
-    objekt: row.objekt,
-    objektdaten: row.objektdaten,
-    bauObjektNr: row.bauObjektNr,
-    plz: row.plz,
-    contactPerson: row.contactPerson,
-    customerEmail: row.customerEmail,
-    contactPersonTelNr: row.contactPersonTelNr,
-    opmUser: row.opmUser,
-    ofmUser: row.ofmUser,
-    ktb: row.ktb,
-    deliveryDate: row.deliveryDate,
-    deleteFilesDate: row.deleteFilesDate,
-    notes: row.notes,
-    abteilung: row.abteilung,
-    aktuelle_abteilung: row.aktuelleAbteilung,
-    angebot: {
-      offerNr: row.offerNr,
-      offerDate: row.offerDate,
-      offerSum: row.offerSum,
-      offerFollowUpDate: row.offerFollowUpDate,
-      talkResult: row.talkResult as TalkResult | null,
-      notes: row.angebotNotes,
-    },
-    opm: { orderFollowUpDate: row.orderFollowUpDate, status: row.opmStatus as OpmStatus | null, notes: row.opmNotes },
-    ersatzteile: {
-      orderNumber: row.orderNumber,
-      orderDate: row.orderDate,
-      orderSum: row.orderSum,
-      civilAcceptance: row.civilAcceptance as AcceptanceState | null,
-      implementationDate: row.implementationDate,
-      freigabeZurVerrechnung: row.freigabeZurVerrechnung,
-      invoiceValue: row.invoiceValue,
-      notes: row.ersatzteileNotes,
-    },
-  };
-}
+/**
+ * The fields a client writes, read from the row. Every field is a column of the same name and type (a
+ * block one jsonb column), so the schema's keys pick them; the compiler checks the types.
+ */
+export const fieldsOf = (row: OfferRow): OfferFields => pickFields(offerFieldsSchema, row);
 
 /** The columns of the fields a client writes. */
-export function columnsOf(f: OfferFields) {
-  return {
-    receivedVia: f.receivedVia,
-    csnr: f.csnr,
-    receivedDate: f.receivedDate,
-    receivedFrom: f.receivedFrom,
-    debitor: f.debitor,
-    tp: f.tp,
-    objekt: f.objekt,
-    objektdaten: f.objektdaten,
-    bauObjektNr: f.bauObjektNr,
-    plz: f.plz,
-    contactPerson: f.contactPerson,
-    customerEmail: f.customerEmail,
-    contactPersonTelNr: f.contactPersonTelNr,
-    opmUser: f.opmUser,
-    ofmUser: f.ofmUser,
-    ktb: f.ktb,
-    deliveryDate: f.deliveryDate,
-    deleteFilesDate: f.deleteFilesDate,
-    notes: f.notes,
-    abteilung: f.abteilung,
-    aktuelleAbteilung: f.aktuelle_abteilung,
-    offerNr: f.angebot.offerNr,
-    offerDate: f.angebot.offerDate,
-    offerSum: f.angebot.offerSum,
-    offerFollowUpDate: f.angebot.offerFollowUpDate,
-    talkResult: f.angebot.talkResult,
-    angebotNotes: f.angebot.notes,
-    orderFollowUpDate: f.opm.orderFollowUpDate,
-    opmStatus: f.opm.status,
-    opmNotes: f.opm.notes,
-    orderNumber: f.ersatzteile.orderNumber,
-    orderDate: f.ersatzteile.orderDate,
-    orderSum: f.ersatzteile.orderSum,
-    civilAcceptance: f.ersatzteile.civilAcceptance,
-    implementationDate: f.ersatzteile.implementationDate,
-    freigabeZurVerrechnung: f.ersatzteile.freigabeZurVerrechnung,
-    invoiceValue: f.ersatzteile.invoiceValue,
-    ersatzteileNotes: f.ersatzteile.notes,
-  };
-}
+export const columnsOf = (f: OfferFields) => pickFields(offerFieldsSchema, f);
 
 /** What only the server sets and the ampel reads besides the fields. */
 export interface ServerState {
@@ -177,24 +95,22 @@ export function derivedOf(f: OfferFields, s: ServerState, today: string) {
 }
 
 /**
- * What the protocol records of an offer: the fields, the blocks field by field ('angebot.offerNr'),
- * the division flags ('abteilung.bau') and what the server derives or sets (domain/protocol.ts OFFER).
+ * What the protocol records of offers of this schema: the fields, the blocks field by field
+ * ('angebot.offerNr', 'abteilung.bau'), and what the server derives or sets (domain/protocol.ts OFFER).
  */
-export function auditViewOf(row: OfferRow): Record<string, unknown> {
-  const f = fieldsOf(row);
-  const { abteilung, angebot, opm, ersatzteile, ...main } = f;
-  const view: Record<string, unknown> = { ...main };
-  for (const [k, v] of Object.entries(abteilung)) view[`abteilung.${k}`] = v;
-  for (const [k, v] of Object.entries(angebot)) view[`angebot.${k}`] = v;
-  for (const [k, v] of Object.entries(opm)) view[`opm.${k}`] = v;
-  view['opm.orderId'] = row.orderId;
-  for (const [k, v] of Object.entries(ersatzteile)) view[`ersatzteile.${k}`] = v;
-  view.ampel = row.ampel;
-  view.status = row.status;
-  view.ktbInformedAt = row.ktbInformedAt;
-  view.takeOverRequestedAt = row.takeOverRequestedAt;
-  return view;
-}
+export const offerAuditView =
+  (schema: ObjectSchema) =>
+  (row: OfferRow): Record<string, unknown> => ({
+    ...flattenRecord(schema, row),
+    'opm.orderId': row.orderId,
+    ampel: row.ampel,
+    status: row.status,
+    ktbInformedAt: row.ktbInformedAt,
+    takeOverRequestedAt: row.takeOverRequestedAt,
+  });
+
+/** What the protocol records of an offer. */
+export const auditViewOf = offerAuditView(offerFieldsSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -346,7 +262,7 @@ export function listWhere(s: ListScope, q: OfferListQuery): SQL {
     q.status ? eq(offers.status, q.status) : undefined,
     q.ampel ? eq(offers.ampel, q.ampel) : undefined,
     q.colour ? eq(offers.ampelRank, AMPEL_RANK[q.colour]) : undefined,
-    q.department !== undefined ? eq(offers.aktuelleAbteilung, q.department) : undefined,
+    q.department !== undefined ? eq(offers.aktuelle_abteilung, q.department) : undefined,
     q.division ? sql`${offers.abteilung} ->> ${q.division} = 'true'` : undefined,
     q.ofmUser ? eq(offers.ofmUser, q.ofmUser) : undefined,
     q.opmUser ? eq(offers.opmUser, q.opmUser) : undefined,
