@@ -5,7 +5,7 @@
  */
 import { Role } from '@pruefbuch/domain/roles';
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerWorld } from '../../test/fixtures/offers';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/helper';
 import { closedPort, deliverMails, parseMail, startSilentServer, startSmtp } from '../../test/mail';
@@ -233,60 +233,77 @@ describe('two workers on one database', () => {
 });
 
 describe('dead letters', () => {
-  it('after the last attempt are shown on the dashboard, sealed, and the admin sends them again', async () => {
-    const port = await closedPort();
-    const t = await createTestApp({ ...FAST, MAIL_MAX_ATTEMPTS: '2', SMTP_URL: `smtp://127.0.0.1:${port}` });
-    const user = await t.createUser();
-    await reset(t, user.email);
-    const dead = await deliverUntilDone(t, user.email);
-    expect(dead).toMatchObject({ status: 'dead', attempts: 2, textSealed: true });
-    expect(dead.error).toContain('ECONNREFUSED');
-    expect(dead.text).not.toContain('reset/finish');
-
-    const admin = await t.signedIn(Role.ADMIN_ROLE);
-    const board = await t.api({ method: 'GET', url: '/admin/dashboard', token: admin.token });
-    expect(board.statusCode).toBe(200);
-    expect(board.body).not.toContain('reset/finish');
-    expect(board.json().mailQueue).toMatchObject({ dead: 1 });
-    const [letter] = board.json().deadLetters;
-    expect(letter).toMatchObject({
-      _id: dead.id,
-      to: user.email,
-      status: 'dead',
-      attempts: 2,
-      text: '',
-      sealed: true,
-      resendable: true,
-      nextAttemptAt: null,
-    });
-    expect(letter.error).toContain('ECONNREFUSED');
-
+  describe('after the last attempt', () => {
+    let t: TestApp;
+    let user: Awaited<ReturnType<TestApp['createUser']>>;
+    let dead: Awaited<ReturnType<typeof rowTo>>;
+    let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
     const resend = (id: string, token = admin.token) =>
       t.api({ method: 'POST', url: '/admin/outbox/resend', token, payload: { id } });
-    const other = await t.signedIn(Role.LIST_ADMIN_ROLE);
-    expect((await resend(dead.id, other.token)).statusCode).toBe(403);
+    beforeAll(async () => {
+      const port = await closedPort();
+      t = await createTestApp({ ...FAST, MAIL_MAX_ATTEMPTS: '2', SMTP_URL: `smtp://127.0.0.1:${port}` });
+      user = await t.createUser();
+      await reset(t, user.email);
+      dead = await deliverUntilDone(t, user.email);
+      admin = await t.signedIn(Role.ADMIN_ROLE);
+      // The server comes up once the mail is dead: the resend below reaches it.
+      smtp = await startSmtp({ port });
+    });
+    afterAll(() => smtp?.close());
 
-    const smtp = await startSmtp({ port });
-    try {
+    it('are dead, sealed, with the last error', () => {
+      expect(dead).toMatchObject({ status: 'dead', attempts: 2, textSealed: true });
+      expect(dead.error).toContain('ECONNREFUSED');
+      expect(dead.text).not.toContain('reset/finish');
+    });
+
+    it('are shown on the dashboard, sealed', async () => {
+      const board = await t.api({ method: 'GET', url: '/admin/dashboard', token: admin.token });
+      expect(board.statusCode).toBe(200);
+      expect(board.body).not.toContain('reset/finish');
+      expect(board.json().mailQueue).toMatchObject({ dead: 1 });
+      const [letter] = board.json().deadLetters;
+      expect(letter).toMatchObject({
+        _id: dead.id,
+        to: user.email,
+        status: 'dead',
+        attempts: 2,
+        text: '',
+        sealed: true,
+        resendable: true,
+        nextAttemptAt: null,
+      });
+      expect(letter.error).toContain('ECONNREFUSED');
+    });
+
+    it('are sent again by the admin only', async () => {
+      const other = await t.signedIn(Role.LIST_ADMIN_ROLE);
+      expect((await resend(dead.id, other.token)).statusCode).toBe(403);
+    });
+
+    it('are queued again by the admin, once: a second click finds nothing to resend', async () => {
       const again = await resend(dead.id);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ _id: dead.id, status: 'queued', attempts: 0, error: null, sealed: true });
-      // Queued again: a second click finds nothing to resend.
       expect((await resend(dead.id)).json().code).toBe('MAIL_NOT_RESENDABLE');
       expect(await rowTo(t, user.email)).toMatchObject({ status: 'queued', attempts: 0 });
+    });
 
+    it('are then delivered with their own text: the reset link still works', async () => {
       expect(await deliverUntilDone(t, user.email)).toMatchObject({ status: 'sent', attempts: 1, text: '' });
       expect(smtp.received).toHaveLength(1);
-      // The kept text was the mail's own: its reset link still works.
       const link = parseMail(smtp.received[0]?.raw ?? '').text.match(/https?:\/\/\S+/)?.[0] ?? '';
       const key = new URL(link).searchParams.get('key') ?? '';
       const finish = await t.api({ method: 'POST', url: `/users/reset/${key}`, payload: { password: 'wieder-da1' } });
       expect(finish.statusCode).toBe(200);
+    });
+
+    it('cannot be resent once sent (409), nor can an unknown mail (404)', async () => {
       expect((await resend(dead.id)).statusCode).toBe(409);
       expect((await resend('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    } finally {
-      await smtp.close();
-    }
+    });
   });
 
   it('come at once when the server refuses the recipient for good (550)', async () => {

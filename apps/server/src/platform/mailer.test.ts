@@ -1,6 +1,6 @@
 /** Mail over a real SMTP listener: queued in the request's transaction, sent by the mail worker. */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL } from '../../test/helper';
 import { deliverMails, parseMail, startSmtp } from '../../test/mail';
 import { mailOutbox } from '../db/schema/index';
@@ -18,56 +18,75 @@ async function requestReset(email: string, headers: Record<string, string> = {})
 }
 
 describe('mail over SMTP', () => {
-  it('queues the reset mail sealed, delivers it after commit; its link works; the outbox keeps no body', async () => {
-    const user = await t.createUser({ firstName: 'Greta' });
-    const { res, queued, mails } = await requestReset(user.email.toUpperCase());
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true });
-    // The request only queued it: sealed, no link readable in the database.
-    expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ status: 'queued', textSealed: true, attempts: 0 });
-    expect(queued[0]?.text).not.toContain('http');
-    expect(t.app.deps.secrets.open(queued[0]?.text ?? '')).toContain('/app/admin/reset/finish?key=');
-
-    expect(mails).toHaveLength(1);
-    const [mail] = mails;
-    expect(mail?.to).toEqual([user.email]);
-    const parsed = parseMail(mail?.raw ?? '');
-    expect(parsed.to).toContain(user.email);
-    expect(parsed.subject).toBe('Prüfbuch: Passwort zurücksetzen');
-    expect(parsed.text).toContain('Hallo Greta,');
-    const link = parsed.text.match(/https?:\/\/\S+/)?.[0] ?? '';
-    expect(link.startsWith(`${PUBLIC_URL}/app/admin/reset/finish?key=`)).toBe(true);
-
-    const key = new URL(link).searchParams.get('key') ?? '';
-    const finish = await t.api({
-      method: 'POST',
-      url: `/users/reset/${key}`,
-      payload: { password: 'neues-Passwort1' },
+  describe('a reset mail', () => {
+    let user: Awaited<ReturnType<typeof t.createUser>>;
+    let reset: Awaited<ReturnType<typeof requestReset>>;
+    let link = '';
+    beforeAll(async () => {
+      user = await t.createUser({ firstName: 'Greta' });
+      reset = await requestReset(user.email.toUpperCase());
+      link = parseMail(reset.mails[0]?.raw ?? '').text.match(/https?:\/\/\S+/)?.[0] ?? '';
     });
-    expect(finish.statusCode).toBe(200);
-    expect((await t.login(user.email, 'neues-Passwort1')).userId).toBe(user.id);
-    const reused = await t.api({ method: 'POST', url: `/users/reset/${key}`, payload: { password: 'noch-eins1' } });
-    expect(reused.statusCode).toBe(400);
 
-    const rows = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, user.email))
-      .orderBy(desc(mailOutbox.createdAt));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      status: 'sent',
-      text: '',
-      textSealed: false,
-      attempts: 1,
-      subject: 'Prüfbuch: Passwort zurücksetzen',
-      error: null,
+    it('is answered with success', () => {
+      expect(reset.res.statusCode).toBe(200);
+      expect(reset.res.json()).toEqual({ success: true });
     });
-    expect(rows[0]?.sentAt).toBeInstanceOf(Date);
-    // Delivered once: another run finds nothing due.
-    expect(await deliverMails(t)).toBe(0);
-    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+
+    it('is only queued by the request, sealed: no link readable in the database', () => {
+      const { queued } = reset;
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ status: 'queued', textSealed: true, attempts: 0 });
+      expect(queued[0]?.text).not.toContain('http');
+      expect(t.app.deps.secrets.open(queued[0]?.text ?? '')).toContain('/app/admin/reset/finish?key=');
+    });
+
+    it('is delivered after commit, in German, with a link under PUBLIC_URL', () => {
+      expect(reset.mails).toHaveLength(1);
+      const [mail] = reset.mails;
+      expect(mail?.to).toEqual([user.email]);
+      const parsed = parseMail(mail?.raw ?? '');
+      expect(parsed.to).toContain(user.email);
+      expect(parsed.subject).toBe('Prüfbuch: Passwort zurücksetzen');
+      expect(parsed.text).toContain('Hallo Greta,');
+      expect(link.startsWith(`${PUBLIC_URL}/app/admin/reset/finish?key=`)).toBe(true);
+    });
+
+    it('has a link that sets a new password, once', async () => {
+      const key = new URL(link).searchParams.get('key') ?? '';
+      const finish = await t.api({
+        method: 'POST',
+        url: `/users/reset/${key}`,
+        payload: { password: 'neues-Passwort1' },
+      });
+      expect(finish.statusCode).toBe(200);
+      expect((await t.login(user.email, 'neues-Passwort1')).userId).toBe(user.id);
+      const reused = await t.api({ method: 'POST', url: `/users/reset/${key}`, payload: { password: 'noch-eins1' } });
+      expect(reused.statusCode).toBe(400);
+    });
+
+    it('stays in the outbox as sent, without its body', async () => {
+      const rows = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, user.email))
+        .orderBy(desc(mailOutbox.createdAt));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        status: 'sent',
+        text: '',
+        textSealed: false,
+        attempts: 1,
+        subject: 'Prüfbuch: Passwort zurücksetzen',
+        error: null,
+      });
+      expect(rows[0]?.sentAt).toBeInstanceOf(Date);
+    });
+
+    it('is delivered once: another run finds nothing due', async () => {
+      expect(await deliverMails(t)).toBe(0);
+      expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    });
   });
 
   it('answers an unknown email the same way and queues nothing', async () => {

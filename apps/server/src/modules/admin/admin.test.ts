@@ -1,5 +1,5 @@
 import { Role } from '@pruefbuch/domain/roles';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../../test/fixtures/users';
 import { createTestApp } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
@@ -11,36 +11,60 @@ const t = await createTestApp({ LOCKOUT_IP_MAX: '100000' });
 describe('GET admin/dashboard', () => {
   const dashboard = (token?: string) => t.api({ method: 'GET', url: '/admin/dashboard', token });
 
-  it('counts users, tenants and live sessions and shows the newest mails first', async () => {
-    const admin = await t.signedIn(Role.ADMIN_ROLE);
-    const before = (await dashboard(admin.token)).json();
-    await t.createTenant();
-    const first = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
-    const second = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
-    const queued = (await dashboard(admin.token)).json();
-    // Queued: counted as waiting, the text sealed (it holds a password link) and not shown.
-    expect(queued.mailQueue.waiting).toBeGreaterThanOrEqual(2);
-    const waiting = queued.outbox.find((m: { to: string }) => m.to === second.json().email);
-    expect(waiting).toMatchObject({ status: 'queued', text: '', sealed: true, attempts: 0, resendable: false });
-    await deliverMails(t);
-    const res = await dashboard(admin.token);
-    expect(res.statusCode).toBe(200);
-    const after = res.json();
-    expect(after.users - before.users).toBeGreaterThanOrEqual(2);
-    expect(after.tenants - before.tenants).toBeGreaterThanOrEqual(1);
-    // The admin's own session at least.
-    expect(after.activeSessions).toBeGreaterThanOrEqual(1);
+  describe('after two new accounts and a tenant', () => {
+    type Dashboard = Awaited<ReturnType<typeof dashboard>>;
+    type OutboxMail = { to: string; createdAt: string };
+    let first: Dashboard;
+    let second: Dashboard;
+    let before: { users: number; tenants: number };
+    let queued: { mailQueue: { waiting: number }; outbox: OutboxMail[] };
+    let res: Dashboard;
+    beforeAll(async () => {
+      const admin = await t.signedIn(Role.ADMIN_ROLE);
+      before = (await dashboard(admin.token)).json();
+      await t.createTenant();
+      first = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
+      second = await t.api({ method: 'PUT', url: '/users', token: admin.token, payload: account() });
+      queued = (await dashboard(admin.token)).json();
+      await deliverMails(t);
+      res = await dashboard(admin.token);
+    });
 
-    const times = after.outbox.map((m: { createdAt: string }) => Date.parse(m.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    const to = after.outbox.map((m: { to: string }) => m.to);
-    const [iFirst, iSecond] = [to.indexOf(first.json().email), to.indexOf(second.json().email)];
-    expect(iSecond).toBeGreaterThanOrEqual(0);
-    expect(iSecond).toBeLessThan(iFirst);
-    // No SMTP in tests: the mail is stored and its text is the outbox the admin reads (the demo's way).
-    expect(after.outbox[iSecond]).toMatchObject({ subject: 'Prüfbuch: Passwort zurücksetzen', status: 'stored' });
-    expect(after.outbox[iSecond].text).toContain('/app/admin/reset/finish?key=');
-    expect(after.mailQueue).toMatchObject({ waiting: 0, retrying: 0, dead: 0, oldestWaitingAt: null });
+    it('counts the queued mails as waiting, their text sealed (it holds a password link) and not shown', () => {
+      expect(queued.mailQueue.waiting).toBeGreaterThanOrEqual(2);
+      const waiting = queued.outbox.find((m: OutboxMail) => m.to === second.json().email);
+      expect(waiting).toMatchObject({ status: 'queued', text: '', sealed: true, attempts: 0, resendable: false });
+    });
+
+    it('counts users, tenants and live sessions', () => {
+      expect(res.statusCode).toBe(200);
+      const after = res.json();
+      expect(after.users - before.users).toBeGreaterThanOrEqual(2);
+      expect(after.tenants - before.tenants).toBeGreaterThanOrEqual(1);
+      // The admin's own session at least.
+      expect(after.activeSessions).toBeGreaterThanOrEqual(1);
+    });
+
+    it('shows the newest mails first', () => {
+      const { outbox } = res.json();
+      const times = outbox.map((m: OutboxMail) => Date.parse(m.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const to = outbox.map((m: OutboxMail) => m.to);
+      const [iFirst, iSecond] = [to.indexOf(first.json().email), to.indexOf(second.json().email)];
+      expect(iSecond).toBeGreaterThanOrEqual(0);
+      expect(iSecond).toBeLessThan(iFirst);
+    });
+
+    it('shows a sent mail’s text: without SMTP it is stored, the outbox the admin reads (the demo’s way)', () => {
+      const { outbox } = res.json();
+      const mail = outbox.find((m: OutboxMail) => m.to === second.json().email);
+      expect(mail).toMatchObject({ subject: 'Prüfbuch: Passwort zurücksetzen', status: 'stored' });
+      expect(mail.text).toContain('/app/admin/reset/finish?key=');
+    });
+
+    it('has no mail waiting once the worker ran', () => {
+      expect(res.json().mailQueue).toMatchObject({ waiting: 0, retrying: 0, dead: 0, oldestWaitingAt: null });
+    });
   });
 
   it('counts a revoked session no longer', async () => {

@@ -10,7 +10,7 @@ import {
   type RequiredTimeListReply,
   type RequiredTimeReply,
 } from '@pruefbuch/domain/schemas/capacity';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
 
@@ -267,48 +267,70 @@ describe('required time', () => {
     expect(detailsOf(bad.body).map((d) => d.field)).toContain('params.orderId');
   });
 
-  it('lists the plannable orders that need time, open or all, searched, with what is planned; no other tenant’s', async () => {
-    const w = await capacityWorld(t);
-    const other = await capacityWorld(t, 'Andere');
-    await other.order({ abnr: 'FREMD-1' });
-    const a = await w.order({ abnr: 'AB-100', objekt: 'Kaufhof Zeil' });
-    const b = await w.order({ abnr: 'AB-200', objekt: 'Hauptwache' });
-    await w.order({ abnr: 'AB-300', active: false });
-    const rb = (await w.call('GET', `/capacity/get/requiredTime/${b._id}`)).json() as RequiredTimeReply;
-    // Plan all of b.
-    const slots = Object.entries(rb.required)
-      .filter(([, m]) => m > 0)
-      .map(([area, minutes]) => ({ date: '2026-12-01', area, minutes }));
-    const saved = await w.call(
-      'PUT',
-      '/capacity/put/saveCapacityByOrderId',
-      { orderId: b._id, slots, expected: [] },
-      w.worker.token,
-    );
-    expect(saved.statusCode).toBe(200);
+  describe('the plannable orders that need time', () => {
+    let w: Awaited<ReturnType<typeof capacityWorld>>;
+    let a: Awaited<ReturnType<typeof w.order>>;
+    let b: Awaited<ReturnType<typeof w.order>>;
+    let rb: RequiredTimeReply;
+    let saved: Awaited<ReturnType<typeof w.call>>;
+    let all: RequiredTimeListReply;
     const list = async (query = '') =>
       (await w.call('GET', `/capacity/get/requiredTimeList${query}`)).json() as RequiredTimeListReply;
-    const open = await list();
-    expect(open.docs.map((i) => i.abnr)).toEqual(['AB-100']);
-    expect(open).toMatchObject({ total: 1, page: 1, pages: 1 });
-    const all = await list('?filter=all');
-    expect(all.docs.map((i) => i.abnr).sort()).toEqual(['AB-100', 'AB-200']);
-    expect(all.total).toBe(2);
-    const itemB = all.docs.find((i) => i.orderId === b._id);
-    expect(itemB?.totalPlanned).toBe(itemB?.totalRequired);
-    expect(itemB?.planned).toEqual(rb.required);
-    const searched = await list('?filter=all&search=zeil');
-    expect(searched.docs.map((i) => i.orderId)).toEqual([a._id]);
-    // One page at a time, soonest installation first; the planned minutes are the page's own ('all').
-    const first = await list('?filter=all&size=1');
-    const second = await list('?filter=all&size=1&page=2');
-    expect(first).toMatchObject({ total: 2, pages: 2, size: 1 });
-    expect([...first.docs, ...second.docs]).toEqual(all.docs);
-    expect((await list('?filter=all&size=1&page=3')).docs).toEqual([]);
-    expect((await list('?size=1&page=2')).docs).toEqual([]);
-    expect((await w.call('GET', '/capacity/get/requiredTimeList?size=0')).statusCode).toBe(400);
-    expect((await w.call('GET', '/capacity/get/requiredTimeList?page=x')).statusCode).toBe(400);
-    expect((await w.call('GET', '/capacity/get/requiredTimeList?filter=some')).statusCode).toBe(400);
+    beforeAll(async () => {
+      w = await capacityWorld(t);
+      const other = await capacityWorld(t, 'Andere');
+      await other.order({ abnr: 'FREMD-1' });
+      a = await w.order({ abnr: 'AB-100', objekt: 'Kaufhof Zeil' });
+      b = await w.order({ abnr: 'AB-200', objekt: 'Hauptwache' });
+      await w.order({ abnr: 'AB-300', active: false });
+      rb = (await w.call('GET', `/capacity/get/requiredTime/${b._id}`)).json() as RequiredTimeReply;
+      // Plan all of b.
+      const slots = Object.entries(rb.required)
+        .filter(([, m]) => m > 0)
+        .map(([area, minutes]) => ({ date: '2026-12-01', area, minutes }));
+      saved = await w.call(
+        'PUT',
+        '/capacity/put/saveCapacityByOrderId',
+        { orderId: b._id, slots, expected: [] },
+        w.worker.token,
+      );
+      all = await list('?filter=all');
+    });
+
+    it('are by default the open ones: a fully planned order is left out, as are inactive ones and other tenants’', async () => {
+      expect(saved.statusCode).toBe(200);
+      const open = await list();
+      expect(open.docs.map((i) => i.abnr)).toEqual(['AB-100']);
+      expect(open).toMatchObject({ total: 1, page: 1, pages: 1 });
+    });
+
+    it('are all of them with filter=all, each with what is planned', () => {
+      expect(all.docs.map((i) => i.abnr).sort()).toEqual(['AB-100', 'AB-200']);
+      expect(all.total).toBe(2);
+      const itemB = all.docs.find((i) => i.orderId === b._id);
+      expect(itemB?.totalPlanned).toBe(itemB?.totalRequired);
+      expect(itemB?.planned).toEqual(rb.required);
+    });
+
+    it('are searched', async () => {
+      const searched = await list('?filter=all&search=zeil');
+      expect(searched.docs.map((i) => i.orderId)).toEqual([a._id]);
+    });
+
+    it('come one page at a time, soonest installation first; the planned minutes are the page’s own', async () => {
+      const first = await list('?filter=all&size=1');
+      const second = await list('?filter=all&size=1&page=2');
+      expect(first).toMatchObject({ total: 2, pages: 2, size: 1 });
+      expect([...first.docs, ...second.docs]).toEqual(all.docs);
+      expect((await list('?filter=all&size=1&page=3')).docs).toEqual([]);
+      expect((await list('?size=1&page=2')).docs).toEqual([]);
+    });
+
+    it('answer 400 for a bad size, page or filter', async () => {
+      expect((await w.call('GET', '/capacity/get/requiredTimeList?size=0')).statusCode).toBe(400);
+      expect((await w.call('GET', '/capacity/get/requiredTimeList?page=x')).statusCode).toBe(400);
+      expect((await w.call('GET', '/capacity/get/requiredTimeList?filter=some')).statusCode).toBe(400);
+    });
   });
 });
 

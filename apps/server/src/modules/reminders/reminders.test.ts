@@ -2,7 +2,7 @@
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
 import { member, tag } from '../../../test/fixtures/books';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
@@ -48,36 +48,53 @@ const mailsTo = async (...to: string[]) => {
 const turn = (id: string, ampel: string) => db.update(books).set({ inspectionAmpel: ampel }).where(eq(books.id, id));
 
 describe('the weekly digest', () => {
-  it('first sets the baseline, then mails what turned worse: all of it to the tenant, the branch user only theirs, nothing from dormant branches', async () => {
-    const w = await world();
-    const first = await run(w);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ compared: false, changed: 0, mails: 0 });
+  describe('run week after week', () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    beforeAll(async () => {
+      w = await world();
+    });
 
-    await turn(w.books.door.id, 'red');
-    await turn(w.books.far.id, 'orange');
-    await turn(w.books.closed.id, 'black');
-    const second = await run(w);
-    expect(second.json()).toEqual({ compared: true, changed: 2, mails: 2 });
-    const [toTenant] = await mailsTo(w.notify);
-    expect(toTenant?.subject).toBe('Prüfbuch: 2 Anlage(n) bald fällig oder überfällig');
-    expect(toTenant?.text).toContain('Eingangstür Zeil');
-    expect(toTenant?.text).toContain('Prüfung: überfällig, fällig am 20.12.2026');
-    expect(toTenant?.text).toContain('Tür Kassel');
-    expect(toTenant?.text).not.toContain('Tür im Umbau');
-    expect(toTenant?.text).toContain(`${PUBLIC_URL}/app/book/${w.tenantId}/${w.books.door.id}`);
-    const [toBranch] = await mailsTo(w.branchEmail);
-    expect(toBranch?.text).toContain('Eingangstür Zeil');
-    expect(toBranch?.text).not.toContain('Tür Kassel');
-    expect(toBranch?.text).toContain('/app/admin/settings/');
+    it('first sets the baseline and mails nothing', async () => {
+      const first = await run(w);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ compared: false, changed: 0, mails: 0 });
+    });
 
-    // Nothing changed since: nothing is sent.
-    expect((await run(w)).json()).toEqual({ compared: true, changed: 0, mails: 0 });
-    // Getting better and worse again counts again.
-    await turn(w.books.door.id, 'green');
-    await run(w);
-    await turn(w.books.door.id, 'orange');
-    expect((await run(w)).json()).toMatchObject({ changed: 1, mails: 2 });
+    it('then counts what turned worse, leaving out dormant branches: two books, two mails', async () => {
+      await turn(w.books.door.id, 'red');
+      await turn(w.books.far.id, 'orange');
+      await turn(w.books.closed.id, 'black');
+      const second = await run(w);
+      expect(second.json()).toEqual({ compared: true, changed: 2, mails: 2 });
+    });
+
+    it('mails the tenant all of it, with links to the books', async () => {
+      const [toTenant] = await mailsTo(w.notify);
+      expect(toTenant?.subject).toBe('Prüfbuch: 2 Anlage(n) bald fällig oder überfällig');
+      expect(toTenant?.text).toContain('Eingangstür Zeil');
+      expect(toTenant?.text).toContain('Prüfung: überfällig, fällig am 20.12.2026');
+      expect(toTenant?.text).toContain('Tür Kassel');
+      expect(toTenant?.text).not.toContain('Tür im Umbau');
+      expect(toTenant?.text).toContain(`${PUBLIC_URL}/app/book/${w.tenantId}/${w.books.door.id}`);
+    });
+
+    it('mails the branch user only the books of their branch, with a link to switch it off', async () => {
+      const [toBranch] = await mailsTo(w.branchEmail);
+      expect(toBranch?.text).toContain('Eingangstür Zeil');
+      expect(toBranch?.text).not.toContain('Tür Kassel');
+      expect(toBranch?.text).toContain('/app/admin/settings/');
+    });
+
+    it('sends nothing when nothing changed since', async () => {
+      expect((await run(w)).json()).toEqual({ compared: true, changed: 0, mails: 0 });
+    });
+
+    it('counts a book again that got better and then worse', async () => {
+      await turn(w.books.door.id, 'green');
+      await run(w);
+      await turn(w.books.door.id, 'orange');
+      expect((await run(w)).json()).toMatchObject({ changed: 1, mails: 2 });
+    });
   });
 
   it('leaves out a branch user who switched it off', async () => {
@@ -110,37 +127,53 @@ describe('the weekly digest', () => {
 });
 
 describe('the calendar feed', () => {
-  it('serves the due inspections of the user’s books at a secret address, renewable and revocable', async () => {
-    const w = await world();
-    const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    await db
-      .update(books)
-      .set({ nextInspectionDate: soon, nextInspectionDateSelf: soon })
-      .where(inArray(books.id, [w.books.door.id, w.books.far.id]));
-    const made = await t.api({ method: 'POST', url: '/reminders/ical', token: w.branch.token });
-    expect(made.statusCode).toBe(200);
-    const { url } = made.json();
-    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/reminders/ical/[A-Za-z0-9_-]{43}\\.ics$`));
-    const path = url.slice(`${PUBLIC_URL}/api/v1`.length);
-    const feed = await t.api({ method: 'GET', url: path });
-    expect(feed.statusCode).toBe(200);
-    expect(feed.headers['content-type']).toContain('text/calendar');
-    expect(feed.body).toContain('BEGIN:VCALENDAR');
-    expect(feed.body).toContain('Prüfung fällig: Eingangstür Zeil');
-    expect(feed.body).toContain('Eigenprüfung fällig: Eingangstür Zeil');
-    expect(feed.body).toContain(`DTSTART;VALUE=DATE:${soon.replace(/-/g, '')}`);
-    expect(feed.body).not.toContain('Tür Kassel');
-    const settings = await t.api({ method: 'GET', url: '/reminders/settings', token: w.branch.token });
-    expect(settings.json().ical.active).toBe(true);
+  describe('of a branch user', () => {
+    let w: Awaited<ReturnType<typeof world>>;
+    let soon = '';
+    let made: Awaited<ReturnType<typeof t.api>>;
+    const pathOf = (url: string) => url.slice(`${PUBLIC_URL}/api/v1`.length);
+    beforeAll(async () => {
+      w = await world();
+      soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+      await db
+        .update(books)
+        .set({ nextInspectionDate: soon, nextInspectionDateSelf: soon })
+        .where(inArray(books.id, [w.books.door.id, w.books.far.id]));
+      made = await t.api({ method: 'POST', url: '/reminders/ical', token: w.branch.token });
+    });
 
-    const renewed = await t.api({ method: 'POST', url: '/reminders/ical', token: w.branch.token });
-    expect(renewed.json().url).not.toBe(url);
-    expect((await t.api({ method: 'GET', url: path })).statusCode).toBe(404);
-    expect((await t.api({ method: 'DELETE', url: '/reminders/ical', token: w.branch.token })).statusCode).toBe(204);
-    expect(
-      (await t.api({ method: 'GET', url: renewed.json().url.slice(`${PUBLIC_URL}/api/v1`.length) })).statusCode,
-    ).toBe(404);
-    expect((await t.api({ method: 'GET', url: '/reminders/ical/kurz.ics' })).statusCode).toBe(400);
+    it('is made at a secret address', () => {
+      expect(made.statusCode).toBe(200);
+      expect(made.json().url).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/reminders/ical/[A-Za-z0-9_-]{43}\\.ics$`));
+    });
+
+    it('serves the due inspections and self-inspections of the user’s books only', async () => {
+      const feed = await t.api({ method: 'GET', url: pathOf(made.json().url) });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.headers['content-type']).toContain('text/calendar');
+      expect(feed.body).toContain('BEGIN:VCALENDAR');
+      expect(feed.body).toContain('Prüfung fällig: Eingangstür Zeil');
+      expect(feed.body).toContain('Eigenprüfung fällig: Eingangstür Zeil');
+      expect(feed.body).toContain(`DTSTART;VALUE=DATE:${soon.replace(/-/g, '')}`);
+      expect(feed.body).not.toContain('Tür Kassel');
+    });
+
+    it('shows as active in the user’s settings', async () => {
+      const settings = await t.api({ method: 'GET', url: '/reminders/settings', token: w.branch.token });
+      expect(settings.json().ical.active).toBe(true);
+    });
+
+    it('is renewed at a new address, the old one answering 404, and revoked', async () => {
+      const renewed = await t.api({ method: 'POST', url: '/reminders/ical', token: w.branch.token });
+      expect(renewed.json().url).not.toBe(made.json().url);
+      expect((await t.api({ method: 'GET', url: pathOf(made.json().url) })).statusCode).toBe(404);
+      expect((await t.api({ method: 'DELETE', url: '/reminders/ical', token: w.branch.token })).statusCode).toBe(204);
+      expect((await t.api({ method: 'GET', url: pathOf(renewed.json().url) })).statusCode).toBe(404);
+    });
+
+    it('answers 400 for an address that cannot be one', async () => {
+      expect((await t.api({ method: 'GET', url: '/reminders/ical/kurz.ics' })).statusCode).toBe(400);
+    });
   });
 
   it('gives staff the inspections of their tenants, an empty calendar when nothing is due', async () => {
