@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
 import { scrubText } from '@pruefbuch/domain/rules/error-scrub';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newTestDatabase } from '../../test/database';
 import { startEnvelopeReceiver } from '../../test/envelope-receiver';
 import { insertUser, TEST_PASSWORD } from '../../test/factories';
@@ -137,29 +137,44 @@ describe('with SENTRY_DSN', () => {
     return receiver.items('event');
   };
 
-  it('sends one event for a 500, with the release and the user id, and nothing personal', async () => {
-    const res = await failingCall(app.base, token);
-    expect(res.status).toBe(500);
-    await expect.poll(async () => (await eventsSent()).length, { timeout: 5000 }).toBe(1);
-    const event = receiver.items('event')[0]?.payload as unknown as SentEvent;
-    expect(event.release).toBe(appRelease());
-    expect(event.release).toMatch(new RegExp(`^pruefbuch@${APP_VERSION.replaceAll('.', '\\.')}\\+[\\w.-]+$`));
-    expect(event.environment).toBe('test');
-    expect(event.user).toEqual({ id: app.user.id });
-    expect(event.exception.values.at(-1)?.value).toBe('Failed query: select * from users where email = $1');
-    expect(event.request.url).toMatch(/\/api\/v1\/test\/users\/reset\/\[redacted\]\/fail$/);
-    expect(Object.keys(event.request.headers ?? {}).map((h) => h.toLowerCase())).not.toContain('authorization');
-    expect(event.request.data).toBeUndefined();
-    expect(event.tags.request_id).toBeTruthy();
+  describe('a 500', () => {
+    let status = 0;
+    let event: SentEvent;
+    beforeAll(async () => {
+      status = (await failingCall(app.base, token)).status;
+      await vi.waitFor(async () => expect(await eventsSent()).toHaveLength(1), { timeout: 5000 });
+      event = receiver.items('event')[0]?.payload as unknown as SentEvent;
+    });
+
+    it('is answered 500 and sent as one event, with the release and the environment', () => {
+      expect(status).toBe(500);
+      expect(event.release).toBe(appRelease());
+      expect(event.release).toMatch(new RegExp(`^pruefbuch@${APP_VERSION.replaceAll('.', '\\.')}\\+[\\w.-]+$`));
+      expect(event.environment).toBe('test');
+    });
+
+    it('names the user by id only, and the error', () => {
+      expect(event.user).toEqual({ id: app.user.id });
+      expect(event.exception.values.at(-1)?.value).toBe('Failed query: select * from users where email = $1');
+    });
+
+    it('names the request without its secrets: the path redacted, no authorization, no body', () => {
+      expect(event.request.url).toMatch(/\/api\/v1\/test\/users\/reset\/\[redacted\]\/fail$/);
+      expect(Object.keys(event.request.headers ?? {}).map((h) => h.toLowerCase())).not.toContain('authorization');
+      expect(event.request.data).toBeUndefined();
+      expect(event.tags.request_id).toBeTruthy();
+    });
 
     // Every request is traced (SPEC §9), and nothing the tracker received (events, transactions,
     // sessions) holds a secret or the e-mail.
-    await expect.poll(() => receiver.items('transaction').length).toBeGreaterThan(0);
-    const everything = receiver.raw();
-    for (const secret of [token, RESET_KEY, QUERY_SECRET, 'c00k1eValue9876', EMAIL, TEST_PASSWORD, 'Bearer']) {
-      expect(everything).not.toContain(secret);
-    }
-    expect(everything.toLowerCase()).not.toContain('authorization');
+    it('is traced, and nothing the tracker received holds a secret or the e-mail', async () => {
+      await expect.poll(() => receiver.items('transaction').length).toBeGreaterThan(0);
+      const everything = receiver.raw();
+      for (const secret of [token, RESET_KEY, QUERY_SECRET, 'c00k1eValue9876', EMAIL, TEST_PASSWORD, 'Bearer']) {
+        expect(everything).not.toContain(secret);
+      }
+      expect(everything.toLowerCase()).not.toContain('authorization');
+    });
   });
 
   it('sends no event for a 400 or a 404', async () => {
