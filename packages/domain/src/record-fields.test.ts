@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resources } from './locales/resources';
 import { PROTOCOL_FIELDS } from './protocol';
-import { flattenRecord, recordFields, recordPaths } from './record-fields';
+import { flattenRecord, pickFields, recordFields, recordPaths } from './record-fields';
 import { isoDate, money } from './schemas/common';
 
 const probe = z.object({
@@ -90,6 +90,16 @@ describe('recordFields', () => {
     ['flags.x', 'probe.flags.x'],
   ])('labels %s by the convention: %s', (path, label) => {
     expect(fields[path]?.label).toBe(label);
+  });
+});
+
+describe('pickFields', () => {
+  it("takes the schema's top-level keys of a value that holds more, a block whole", () => {
+    const schema = z.object({ a: z.string(), b: z.object({ c: z.number() }) });
+    expect(pickFields(schema, { a: 'x', b: { c: 1, more: true }, id: 'row-1' })).toEqual({
+      a: 'x',
+      b: { c: 1, more: true },
+    });
   });
 });
 
