@@ -1,6 +1,6 @@
 /** The cost list on a real database: first read creates it once, create (409), update (409, protocol, template ids), bad input, tenants. */
 import { COST_LIST_DEFAULTS, type CostList } from '@pruefbuch/domain/schemas/capacity';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { detailsOf, productionWorld } from '../../../test/fixtures/costlist';
 import { createTestApp } from '../../../test/helper';
 
@@ -100,59 +100,69 @@ describe('POST costlist', () => {
 });
 
 describe('PUT costlist/{id}', () => {
-  it('replaces the list, counts __v up, keeps template ids, records each changed field, 409 on a stale __v', async () => {
-    const w = await productionWorld(t);
-    const list = (
-      await w.call('POST', '/costlist', { ...COST_LIST_DEFAULTS, vorlagen: [template] })
-    ).json() as CostList;
-    const body = {
-      maw: { ...list.maw, intMaw: 130 },
-      capacities: { ...list.capacities, seitenteil: 75, antriebstyp: { dreher: 90, schieber: 160 } },
-      vorlagen: [
-        { ...list.vorlagen[0], ...template, bemerkung: 'mit Oberlicht' },
-        { ...template, name: 'Drehtür 1-flügelig' },
-      ],
-      __v: 0,
-    };
-    const res = await w.call('PUT', `/costlist/${list._id}`, body);
-    expect(res.statusCode).toBe(200);
-    const updated = res.json() as CostList;
-    expect(updated.__v).toBe(1);
-    expect(updated.maw.intMaw).toBe(130);
-    expect(updated.vorlagen[0]?._id).toBe(list.vorlagen[0]?._id);
-    expect(updated.vorlagen[1]?._id).toMatch(/.+/);
-    expect(updated.vorlagen[1]?._id).not.toBe(list.vorlagen[0]?._id);
+  describe('a changed list', () => {
+    type ProtocolEntry = { field: string; action: string; oldValue: string | null; newValue: string | null };
+    let w: Awaited<ReturnType<typeof productionWorld>>;
+    let list: CostList;
+    let body: Record<string, unknown> & { maw: CostList['maw'] };
+    let res: Awaited<ReturnType<typeof w.call>>;
+    let updated: CostList;
+    beforeAll(async () => {
+      w = await productionWorld(t);
+      list = (await w.call('POST', '/costlist', { ...COST_LIST_DEFAULTS, vorlagen: [template] })).json() as CostList;
+      body = {
+        maw: { ...list.maw, intMaw: 130 },
+        capacities: { ...list.capacities, seitenteil: 75, antriebstyp: { dreher: 90, schieber: 160 } },
+        vorlagen: [
+          { ...list.vorlagen[0], ...template, bemerkung: 'mit Oberlicht' },
+          { ...template, name: 'Drehtür 1-flügelig' },
+        ],
+        __v: 0,
+      };
+      res = await w.call('PUT', `/costlist/${list._id}`, body);
+      updated = res.json() as CostList;
+    });
 
-    const stale = await w.call('PUT', `/costlist/${list._id}`, { ...body, maw: { ...body.maw, intMaw: 1 } });
-    expect(stale.statusCode).toBe(409);
-    expect(((await w.call('GET', '/costlist/find/first')).json() as CostList).maw.intMaw).toBe(130);
+    it('is replaced, its __v counted up', () => {
+      expect(res.statusCode).toBe(200);
+      expect(updated.__v).toBe(1);
+      expect(updated.maw.intMaw).toBe(130);
+    });
 
-    const protocol = (await w.call('GET', `/protocol/getProtocolByCostList/${list._id}`)).json() as {
-      field: string;
-      action: string;
-      oldValue: string | null;
-      newValue: string | null;
-    }[];
-    const updates = protocol.filter((e) => e.action === 'update');
-    // Each template on its own: the changed one names only itself, the new one comes from nothing.
-    const [first, added] = updated.vorlagen;
-    expect(updates.map((e) => e.field).sort()).toEqual(
-      [
-        'capacities.antriebstyp.schieber',
-        'capacities.seitenteil',
-        'maw.intMaw',
-        `vorlagen.${first?._id}`,
-        `vorlagen.${added?._id}`,
-      ].sort(),
-    );
-    expect(updates.find((e) => e.field === 'maw.intMaw')).toMatchObject({ oldValue: '120', newValue: '130' });
-    const changed = updates.find((e) => e.field === `vorlagen.${first?._id}`);
-    expect(JSON.parse(changed?.oldValue ?? 'null')).toEqual(template);
-    expect(JSON.parse(changed?.newValue ?? 'null')).toEqual({ ...template, bemerkung: 'mit Oberlicht' });
-    const created = updates.find((e) => e.field === `vorlagen.${added?._id}`);
-    expect(created?.oldValue).toBeNull();
-    expect(JSON.parse(created?.newValue ?? 'null')).toEqual({ ...template, name: 'Drehtür 1-flügelig' });
-    expect(protocol.some((e) => e.action === 'create')).toBe(true);
+    it('keeps the ids of its templates and gives a new one its own', () => {
+      expect(updated.vorlagen[0]?._id).toBe(list.vorlagen[0]?._id);
+      expect(updated.vorlagen[1]?._id).toMatch(/.+/);
+      expect(updated.vorlagen[1]?._id).not.toBe(list.vorlagen[0]?._id);
+    });
+
+    it('answers 409 to a stale __v and keeps what it has', async () => {
+      const stale = await w.call('PUT', `/costlist/${list._id}`, { ...body, maw: { ...body.maw, intMaw: 1 } });
+      expect(stale.statusCode).toBe(409);
+      expect(((await w.call('GET', '/costlist/find/first')).json() as CostList).maw.intMaw).toBe(130);
+    });
+
+    it('records each changed field; each template on its own, the new one coming from nothing', async () => {
+      const protocol = (await w.call('GET', `/protocol/getProtocolByCostList/${list._id}`)).json() as ProtocolEntry[];
+      const updates = protocol.filter((e) => e.action === 'update');
+      const [first, added] = updated.vorlagen;
+      expect(updates.map((e) => e.field).sort()).toEqual(
+        [
+          'capacities.antriebstyp.schieber',
+          'capacities.seitenteil',
+          'maw.intMaw',
+          `vorlagen.${first?._id}`,
+          `vorlagen.${added?._id}`,
+        ].sort(),
+      );
+      expect(updates.find((e) => e.field === 'maw.intMaw')).toMatchObject({ oldValue: '120', newValue: '130' });
+      const changed = updates.find((e) => e.field === `vorlagen.${first?._id}`);
+      expect(JSON.parse(changed?.oldValue ?? 'null')).toEqual(template);
+      expect(JSON.parse(changed?.newValue ?? 'null')).toEqual({ ...template, bemerkung: 'mit Oberlicht' });
+      const created = updates.find((e) => e.field === `vorlagen.${added?._id}`);
+      expect(created?.oldValue).toBeNull();
+      expect(JSON.parse(created?.newValue ?? 'null')).toEqual({ ...template, name: 'Drehtür 1-flügelig' });
+      expect(protocol.some((e) => e.action === 'create')).toBe(true);
+    });
   });
 
   it('answers another tenant’s list with 404 and leaves it alone', async () => {

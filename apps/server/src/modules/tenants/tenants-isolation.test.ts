@@ -1,6 +1,6 @@
 import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbWrites, tag, tenantBody } from '../../../test/fixtures/tenants';
 import { createTestApp } from '../../../test/helper';
 import { folders, tenants } from '../../db/schema/index';
@@ -39,10 +39,16 @@ const ROLES: RoleNumber[] = [
 ];
 
 describe.each(ROLES)('a user with role %i of tenant A', (role) => {
+  let world: Awaited<ReturnType<typeof twoTenants>>;
+  let token = '';
+  beforeAll(async () => {
+    world = await twoTenants();
+    const user = await t.createUser({ role, tenantIds: [world.a._id] });
+    token = (await t.login(user.email)).token;
+  });
+
   it("gets 404 and none of B's data for every tenant and folder call naming B", async () => {
-    const { a, b, aFolder, bFolder, bChild } = await twoTenants();
-    const user = await t.createUser({ role, tenantIds: [a._id] });
-    const { token } = await t.login(user.email);
+    const { a, b, bFolder, bChild } = world;
     const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; tenant?: string }[] = [
       { method: 'GET', url: `/tenants/${b._id}` },
       { method: 'GET', url: `/tenants/url?url=${b.url}` },
@@ -73,36 +79,41 @@ describe.each(ROLES)('a user with role %i of tenant A', (role) => {
       expect(res.body, label).not.toContain(bFolder.folderName);
       expect(res.body, label).not.toContain('Geheimabnehmer');
     }
+  });
 
-    // Moving an own folder under a folder of B: refused as an unknown parent, B untouched.
+  it('cannot move an own folder under a folder of B: refused as an unknown parent', async () => {
     const move = await t.api({
       method: 'PUT',
-      url: `/folder/${aFolder.id}`,
+      url: `/folder/${world.aFolder.id}`,
       token,
-      payload: { parentFolderId: bFolder.id },
+      payload: { parentFolderId: world.bFolder.id },
     });
     expect(move.statusCode).toBe(400);
-    expect(move.body).not.toContain(bFolder.folderName);
+    expect(move.body).not.toContain(world.bFolder.folderName);
+  });
 
-    // Creating under the path's tenant A, the body naming B changes nothing of B.
+  it('creates a folder under the path’s tenant A, whatever tenant the body names', async () => {
     const viaBody = await t.api({
       method: 'POST',
-      url: `/folder/tenant/${a._id}`,
+      url: `/folder/tenant/${world.a._id}`,
       token,
-      payload: { folderName: 'Nur A', tenantId: b._id },
+      payload: { folderName: 'Nur A', tenantId: world.b._id },
     });
     expect(viaBody.statusCode).toBe(201);
-    expect(viaBody.json().tenant).toBe(a._id);
+    expect(viaBody.json().tenant).toBe(world.a._id);
+  });
 
-    // Lists show A only.
+  it('sees only A in the lists', async () => {
     for (const url of ['/tenants?size=100', '/tenants/user', '/tenants/book']) {
       const res = await t.api({ method: 'GET', url, token });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).not.toContain(b._id);
-      expect(res.body, url).toContain(a._id);
+      expect(res.body, url).not.toContain(world.b._id);
+      expect(res.body, url).toContain(world.a._id);
     }
+  });
 
-    // B is unchanged.
+  it('leaves B as it was after all of that', async () => {
+    const { b, bFolder, bChild } = world;
     const bFolders = await db.select().from(folders).where(eq(folders.tenantId, b._id));
     expect(bFolders.map((f) => [f.id, f.folderName, f.parentId, f.version]).sort()).toEqual(
       [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CustomerRole, Department, Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { account, dbReads, email, fieldsOf, linkIn, tag } from '../../../test/fixtures/users';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD } from '../../../test/helper';
 import { users } from '../../db/schema/index';
@@ -232,37 +232,52 @@ describe('PUT users (create by an admin)', () => {
 });
 
 describe.each(['/users', '/users/signup'])('POST %s (registration by an admin)', (url) => {
-  it('creates an unverified account and mails a confirmation link that activates it once', async () => {
-    const admin = await t.signedIn(Role.ADMIN_ROLE);
+  describe('an account it creates', () => {
     const body = account({ password: 'start12', isVerified: true });
-    const res = await t.api({ method: 'POST', url, token: admin.token, payload: body });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: body.email, isVerified: false });
-    expect((await rowOf(res.json()._id)).isVerified).toBe(false);
-
-    const [mail, ...more] = await mailsTo(body.email);
-    expect(more).toEqual([]);
-    expect(mail).toMatchObject({ subject: 'Prüfbuch: Benutzerkonto aktivieren', status: 'stored' });
-    const link = linkIn(mail?.text ?? '');
-    expect(link.startsWith(`${PUBLIC_URL}/app/confirmation?token=`)).toBe(true);
-    const token = new URL(link).searchParams.get('token') ?? '';
-
-    const early = await t.api({
-      method: 'POST',
-      url: '/users/login',
-      payload: { email: body.email, password: 'start12' },
+    let res: Awaited<ReturnType<typeof t.api>>;
+    let mails: Awaited<ReturnType<typeof mailsTo>>;
+    let link = '';
+    beforeAll(async () => {
+      const admin = await t.signedIn(Role.ADMIN_ROLE);
+      res = await t.api({ method: 'POST', url, token: admin.token, payload: body });
+      mails = await mailsTo(body.email);
+      link = linkIn(mails[0]?.text ?? '');
     });
-    expect(early.statusCode).toBe(403);
-    expect(early.json().code).toBe('ACCOUNT_NOT_VERIFIED');
 
-    const confirm = await t.api({ method: 'POST', url: `/users/confirmation/${token}` });
-    expect(confirm.statusCode).toBe(200);
-    expect(confirm.json()).toEqual({ success: true });
-    expect((await t.login(body.email, 'start12')).userId).toBe(res.json()._id);
+    it('is unverified', async () => {
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ email: body.email, isVerified: false });
+      expect((await rowOf(res.json()._id)).isVerified).toBe(false);
+    });
 
-    const again = await t.api({ method: 'POST', url: `/users/confirmation/${token}` });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().code).toBe('TOKEN_INVALID');
+    it('gets one mail with a confirmation link under PUBLIC_URL', () => {
+      const [mail, ...more] = mails;
+      expect(more).toEqual([]);
+      expect(mail).toMatchObject({ subject: 'Prüfbuch: Benutzerkonto aktivieren', status: 'stored' });
+      expect(link.startsWith(`${PUBLIC_URL}/app/confirmation?token=`)).toBe(true);
+    });
+
+    it('cannot sign in before it is confirmed', async () => {
+      const early = await t.api({
+        method: 'POST',
+        url: '/users/login',
+        payload: { email: body.email, password: 'start12' },
+      });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().code).toBe('ACCOUNT_NOT_VERIFIED');
+    });
+
+    it('is activated by the link, once', async () => {
+      const token = new URL(link).searchParams.get('token') ?? '';
+      const confirm = await t.api({ method: 'POST', url: `/users/confirmation/${token}` });
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.json()).toEqual({ success: true });
+      expect((await t.login(body.email, 'start12')).userId).toBe(res.json()._id);
+
+      const again = await t.api({ method: 'POST', url: `/users/confirmation/${token}` });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('TOKEN_INVALID');
+    });
   });
 
   it('needs a password, a free email and an admin', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CustomerRole, Department, Role } from '@pruefbuch/domain/roles';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbReads, email, fieldsOf, tag } from '../../../test/fixtures/users';
 import { createTestApp } from '../../../test/helper';
 
@@ -316,14 +316,12 @@ describe('look-up lists', () => {
     expect(fieldsOf(missing)).toEqual(['querystring.abbreviation']);
   });
 
-  it('lists the active users of a department, department 1 by default; getAll includes the resigned', async () => {
-    const tenant = await t.createTenant();
-    const tenantIds = [tenant.id];
-    const { token } = await t.signedIn(Role.PROJECT_ROLE, { tenantIds });
-    const none = await t.createUser({ department: Department.NO_DEPARTMENT, tenantIds });
-    const noneResigned = await t.createUser({ department: Department.NO_DEPARTMENT, isResigned: true, tenantIds });
-    const ktb = await t.createUser({ department: Department.KTB, lastName: 'Kaufmann', tenantIds });
-    const ktbResigned = await t.createUser({ department: Department.KTB, isResigned: true, tenantIds });
+  describe('the users of a department', () => {
+    let token = '';
+    let none: Awaited<ReturnType<typeof t.createUser>>;
+    let noneResigned: typeof none;
+    let ktb: typeof none;
+    let ktbResigned: typeof none;
     const ids = async (url: string) => {
       const res = await t.api({ method: 'GET', url, token });
       expect(res.statusCode).toBe(200);
@@ -332,29 +330,49 @@ describe('look-up lists', () => {
         return u._id;
       });
     };
-    const activeKtb = await ids(`/users/getUsersByDepartment/${Department.KTB}`);
-    expect(activeKtb).toContain(ktb.id);
-    expect(activeKtb).not.toContain(ktbResigned.id);
-    expect(activeKtb).not.toContain(none.id);
-    const allKtb = await ids(`/users/getAllUsersByDepartment/${Department.KTB}`);
-    expect(allKtb).toEqual(expect.arrayContaining([ktb.id, ktbResigned.id]));
-    expect(allKtb).not.toContain(none.id);
+    beforeAll(async () => {
+      const tenant = await t.createTenant();
+      const tenantIds = [tenant.id];
+      token = (await t.signedIn(Role.PROJECT_ROLE, { tenantIds })).token;
+      none = await t.createUser({ department: Department.NO_DEPARTMENT, tenantIds });
+      noneResigned = await t.createUser({ department: Department.NO_DEPARTMENT, isResigned: true, tenantIds });
+      ktb = await t.createUser({ department: Department.KTB, lastName: 'Kaufmann', tenantIds });
+      ktbResigned = await t.createUser({ department: Department.KTB, isResigned: true, tenantIds });
+    });
 
-    for (const url of ['/users/getUsersByDepartment', '/users/getUsersByDepartment/']) {
-      const byDefault = await ids(url);
-      expect(byDefault).toContain(none.id);
-      expect(byDefault).not.toContain(noneResigned.id);
-      expect(byDefault).not.toContain(ktb.id);
-    }
-    for (const url of ['/users/getAllUsersByDepartment', '/users/getAllUsersByDepartment/']) {
-      const allByDefault = await ids(url);
-      expect(allByDefault).toEqual(expect.arrayContaining([none.id, noneResigned.id]));
-      expect(allByDefault).not.toContain(ktb.id);
-    }
-    for (const dept of ['9', 'abc', '0']) {
-      const res = await t.api({ method: 'GET', url: `/users/getUsersByDepartment/${dept}`, token });
-      expect(res.statusCode).toBe(400);
-    }
+    it('are the active ones, with the look-up fields only', async () => {
+      const activeKtb = await ids(`/users/getUsersByDepartment/${Department.KTB}`);
+      expect(activeKtb).toContain(ktb.id);
+      expect(activeKtb).not.toContain(ktbResigned.id);
+      expect(activeKtb).not.toContain(none.id);
+    });
+
+    it('include the resigned with getAll', async () => {
+      const allKtb = await ids(`/users/getAllUsersByDepartment/${Department.KTB}`);
+      expect(allKtb).toEqual(expect.arrayContaining([ktb.id, ktbResigned.id]));
+      expect(allKtb).not.toContain(none.id);
+    });
+
+    it('are those of department 1 by default', async () => {
+      for (const url of ['/users/getUsersByDepartment', '/users/getUsersByDepartment/']) {
+        const byDefault = await ids(url);
+        expect(byDefault).toContain(none.id);
+        expect(byDefault).not.toContain(noneResigned.id);
+        expect(byDefault).not.toContain(ktb.id);
+      }
+      for (const url of ['/users/getAllUsersByDepartment', '/users/getAllUsersByDepartment/']) {
+        const allByDefault = await ids(url);
+        expect(allByDefault).toEqual(expect.arrayContaining([none.id, noneResigned.id]));
+        expect(allByDefault).not.toContain(ktb.id);
+      }
+    });
+
+    it('are refused (400) for a department that is none', async () => {
+      for (const dept of ['9', 'abc', '0']) {
+        const res = await t.api({ method: 'GET', url: `/users/getUsersByDepartment/${dept}`, token });
+        expect(res.statusCode).toBe(400);
+      }
+    });
   });
 
   it('keeps branch users (role 8) out of the user look-ups', async () => {
