@@ -2,7 +2,6 @@
  * Queries of technical offers and the mapping between the row and the offer of the API, both named as
  * the schema's fields (a block one jsonb column). Every query takes the tenant id of the verified request.
  */
-
 import { flattenRecord, type ObjectSchema, pickFields } from '@pruefbuch/domain/record-fields';
 import { Role } from '@pruefbuch/domain/roles';
 import {
