@@ -17,7 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { books } from '../../db/schema/index';
 import { bookInScope, recordInScope } from '../../platform/branch-scope';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { RequestContext, TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { readBook, readBookDto } from './books.detail';
@@ -28,32 +28,29 @@ import { listBooks } from './books.search';
  * A branch user's book names only the records they may read (decision 038: no staff drafts, no expert
  * reports but for control); staff get the book as read.
  */
-async function withVisibleRecords(ctx: RequestContext, tenantId: string, book: Book): Promise<Book> {
+async function withVisibleRecords(ctx: TenantContext, book: Book): Promise<Book> {
   const scope = recordInScope(ctx.user);
   if (!scope) return book;
-  const visible = (await recordIdsOf(ctx.db, tenantId, [book._id], scope)).get(book._id);
+  const visible = (await recordIdsOf(ctx.db, ctx.tenantId, [book._id], scope)).get(book._id);
   return { ...book, inspection: visible?.inspection ?? [], selfInspection: visible?.selfInspection ?? [] };
 }
 
 /** GET books/{id}: one prepared query (books.detail.ts). */
-export async function getBook(ctx: RequestContext, id: string) {
-  const { tenantId } = requireTenant(ctx);
-  const book = await readBook(ctx.db, tenantId, id);
+export async function getBook(ctx: TenantContext, id: string) {
+  const book = await readBook(ctx.db, ctx.tenantId, id);
   if (!book) throw notFound();
-  return withVisibleRecords(ctx, tenantId, book);
+  return withVisibleRecords(ctx, book);
 }
 
 /** GET books/dto/{id}: the book with its book type, folder, document ids and download link, in one query. */
-export async function getBookWithRelations(ctx: RequestContext, id: string): Promise<BookDto> {
-  const { tenantId } = requireTenant(ctx);
-  const dto = await readBookDto(ctx.db, tenantId, id);
+export async function getBookWithRelations(ctx: TenantContext, id: string): Promise<BookDto> {
+  const dto = await readBookDto(ctx.db, ctx.tenantId, id);
   if (!dto) throw notFound();
-  return { ...dto, book: await withVisibleRecords(ctx, tenantId, dto.book) };
+  return { ...dto, book: await withVisibleRecords(ctx, dto.book) };
 }
 
-export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {
-  const { tenantId } = requireTenant(ctx);
-  return listBooks(ctx.db, tenantId, q, bookInScope(ctx.user, books.id));
+export function listTenantBooks(ctx: TenantContext, q: BookListQuery) {
+  return listBooks(ctx.db, ctx.tenantId, q, bookInScope(ctx.user, books.id));
 }
 
 /**
@@ -62,15 +59,14 @@ export function listTenantBooks(ctx: RequestContext, q: BookListQuery) {
  * conditions of the list query itself; only an empty page checks which one failed.
  */
 export async function listFolderBooks(
-  ctx: RequestContext,
+  ctx: TenantContext,
   p: z.infer<typeof folderBookListParams>,
   search: string | undefined,
 ) {
-  const { tenantId } = requireTenant(ctx);
   const folder = p.folderOrRoot === 'all' ? undefined : p.folderOrRoot;
   const list = await listBooks(
     ctx.db,
-    tenantId,
+    ctx.tenantId,
     {
       folder,
       search,
@@ -83,8 +79,8 @@ export async function listFolderBooks(
   );
   if (list.total === 0) {
     const tenant = await findTenantByUrl(ctx.db, p.url);
-    if (!tenant || tenant.id !== tenantId) throw notFound();
-    if (folder && folder !== 'root' && !(await findFolder(ctx.db, tenantId, folder))) throw notFound();
+    if (!tenant || tenant.id !== ctx.tenantId) throw notFound();
+    if (folder && folder !== 'root' && !(await findFolder(ctx.db, ctx.tenantId, folder))) throw notFound();
   }
   return list;
 }
@@ -102,8 +98,7 @@ const ampelKey = (v: string | null) =>
   v && (AMPEL_COLOURS as readonly string[]).includes(v) ? (v as (typeof AMPEL_COLOURS)[number]) : 'none';
 
 /** GET books/statistics: the tenant's books counted by status, active switch and both ampels, in one query. */
-export async function statistics(ctx: RequestContext): Promise<BookStatistics> {
-  const { tenantId } = requireTenant(ctx);
+export async function statistics(ctx: TenantContext): Promise<BookStatistics> {
   const rows = await ctx.db
     .select({
       status: books.status,
@@ -113,7 +108,7 @@ export async function statistics(ctx: RequestContext): Promise<BookStatistics> {
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(books)
-    .where(and(eq(books.tenantId, tenantId), bookInScope(ctx.user, books.id)))
+    .where(and(eq(books.tenantId, ctx.tenantId), bookInScope(ctx.user, books.id)))
     .groupBy(books.status, books.active, books.inspectionAmpel, books.inspectionSelfAmpel);
   const stats: BookStatistics = {
     total: 0,
@@ -139,12 +134,11 @@ const TECHNICAL_KEYS = ['norm', 'antriebsspannung', 'steuerspannung', 'schliessk
 const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
 
 /** GET books/get/typenschilddata: the nameplate data of a book of the tenant. */
-export async function nameplate(ctx: RequestContext, bookId: string): Promise<Nameplate> {
-  const { tenantId } = requireTenant(ctx);
-  const row = await findBook(ctx.db, tenantId, bookId);
+export async function nameplate(ctx: TenantContext, bookId: string): Promise<Nameplate> {
+  const row = await findBook(ctx.db, ctx.tenantId, bookId);
   if (!row) throw notFound();
   const type = row.bookTypeId ? await findBookType(ctx.db, row.bookTypeId) : null;
-  const book = await bookDto(ctx.db, tenantId, row);
+  const book = await bookDto(ctx.db, ctx.tenantId, row);
   const completed = row.completedOn ? `${row.completedOn.slice(5, 7)}/${row.completedOn.slice(0, 4)}` : null;
   const technical: Record<string, string> = {};
   for (const k of TECHNICAL_KEYS) {

@@ -18,7 +18,7 @@ import {
   nameplateSchema,
 } from '@pruefbuch/domain/schemas/book';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
+import { ctxOf, tenantCtxOf } from '../../platform/auth';
 import * as read from './books.read';
 import * as write from './books.write';
 
@@ -29,7 +29,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books', {
     config: { access: 'books:read', scope: 'filtered' },
     schema: { tags, querystring: bookListQuery, response: { 200: bookListReply } },
-    handler: (req) => read.listTenantBooks(ctxOf(req), req.query),
+    handler: (req) => read.listTenantBooks(tenantCtxOf(req), req.query),
   });
 
   app.get('/tenants/url/:url/:folderOrRoot/:page/:sort/:size', {
@@ -40,7 +40,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: folderBookListQuery,
       response: { 200: bookListReply },
     },
-    handler: (req) => read.listFolderBooks(ctxOf(req), req.params, req.query.search),
+    handler: (req) => read.listFolderBooks(tenantCtxOf(req), req.params, req.query.search),
   });
 
   app.get('/books/status/all', {
@@ -52,70 +52,70 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/books/statistics', {
     config: { access: 'books:read', scope: 'filtered' },
     schema: { tags, response: { 200: bookStatisticsSchema } },
-    handler: (req) => read.statistics(ctxOf(req)),
+    handler: (req) => read.statistics(tenantCtxOf(req)),
   });
 
   app.get('/books/get/typenschilddata', {
     config: { access: 'books:read', scope: [{ in: 'query', field: 'bookId', of: 'book' }] },
     schema: { tags, querystring: nameplateQuery, response: { 200: nameplateSchema } },
-    handler: (req) => read.nameplate(ctxOf(req), req.query.bookId),
+    handler: (req) => read.nameplate(tenantCtxOf(req), req.query.bookId),
   });
 
   app.get('/books/dto/:id', {
     config: { access: 'books:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookIdParams, response: { 200: bookDtoSchema } },
-    handler: (req) => read.getBookWithRelations(ctxOf(req), req.params.id),
+    handler: (req) => read.getBookWithRelations(tenantCtxOf(req), req.params.id),
   });
 
   app.get('/books/:id', {
     config: { access: 'books:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookIdParams, response: { 200: bookSchema } },
-    handler: (req) => read.getBook(ctxOf(req), req.params.id),
+    handler: (req) => read.getBook(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/books', {
     config: { access: 'books:write' },
     schema: { tags, body: bookCreateSchema, response: { 201: bookSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.createBook(ctxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.createBook(tenantCtxOf(req), req.body)),
   });
 
   app.post('/books/fromTemplate/:id', {
     config: { access: 'books:write' },
     schema: { tags, params: bookIdParams, body: bookFromTemplateSchema, response: { 201: bookSchema } },
     handler: async (req, reply) =>
-      reply.status(201).send(await write.createFromTemplate(ctxOf(req), req.params.id, req.body)),
+      reply.status(201).send(await write.createFromTemplate(tenantCtxOf(req), req.params.id, req.body)),
   });
 
   app.post('/books/asTemplate/:id', {
     config: { access: 'books:write' },
     schema: { tags, params: bookIdParams, body: bookAsTemplateSchema, response: { 201: bookSchema } },
     handler: async (req, reply) =>
-      reply.status(201).send(await write.saveAsTemplate(ctxOf(req), req.params.id, req.body)),
+      reply.status(201).send(await write.saveAsTemplate(tenantCtxOf(req), req.params.id, req.body)),
   });
 
   app.put('/books/updateSpezial/:id', {
     config: { access: 'books:write' },
     schema: { tags, params: bookIdParams, body: bookSpecialUpdateSchema, response: { 200: bookSchema } },
-    handler: (req) => write.updateSpecial(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.updateSpecial(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.put('/books/:id/move2folder/:folderId', {
     config: { access: 'books:write' },
     schema: { tags, params: moveToFolderParams, response: { 200: bookSchema } },
-    handler: (req) => write.moveToFolder(ctxOf(req), req.params.id, req.params.folderId),
+    handler: (req) => write.moveToFolder(tenantCtxOf(req), req.params.id, req.params.folderId),
   });
 
   app.put('/books/:id', {
     config: { access: 'books:write' },
     schema: { tags, params: bookIdParams, body: bookUpdateSchema, response: { 200: bookSchema } },
-    handler: (req) => write.updateBook(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.updateBook(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.delete('/books/:id', {
     config: { access: 'books:delete' },
     schema: { tags, params: bookIdParams },
     handler: async (req, reply) => {
-      await write.deleteBook(ctxOf(req), req.params.id);
+      await write.deleteBook(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });

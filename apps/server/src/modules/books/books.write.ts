@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { fileShasOfBooks } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
@@ -110,8 +110,7 @@ export async function insertBook(tx: Executor, ctx: TenantContext, fields: BookF
 }
 
 /** POST books: a new book in a folder of the tenant (or without folder); missing fields take the SPEC §3 defaults. */
-export function createBook(rctx: RequestContext, input: BookCreate): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function createBook(ctx: TenantContext, input: BookCreate): Promise<Book> {
   const { folder = null, ...fields } = input;
   return ctx.db.transaction((tx) => insertBook(tx, ctx, { ...BOOK_DEFAULTS, ...fields }, folder));
 }
@@ -155,8 +154,7 @@ function fieldsOfCopy(source: BookRow): BookFields {
  * initial, a new title and folder, without the template's documents, identifiers (serial,
  * manufacturer and order number) and dates; any field of the body is set over the copy.
  */
-export function createFromTemplate(rctx: RequestContext, templateId: string, input: BookCreate): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function createFromTemplate(ctx: TenantContext, templateId: string, input: BookCreate): Promise<Book> {
   return ctx.db.transaction(async (tx) => {
     const template = await findBook(tx, ctx.tenantId, templateId);
     if (!template) throw notFound();
@@ -171,8 +169,7 @@ export function createFromTemplate(rctx: RequestContext, templateId: string, inp
  * tenant, under a title of its own, in the book's folder unless the body names another (null: no
  * folder). It leaves out what fromTemplate leaves out: documents, records, identifiers and dates.
  */
-export function saveAsTemplate(rctx: RequestContext, bookId: string, input: BookAsTemplate): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function saveAsTemplate(ctx: TenantContext, bookId: string, input: BookAsTemplate): Promise<Book> {
   return ctx.db.transaction(async (tx) => {
     const source = await findBook(tx, ctx.tenantId, bookId);
     if (!source) throw notFound();
@@ -225,8 +222,7 @@ const windowsAfter = (current: BookRow, input: Partial<BookFields>) => ({
  * PUT books/{id}: changes the fields sent; __v must be the stored version (else 409). The
  * schedule follows the book's intervals, dates and type as they are after the change.
  */
-export function updateBook(rctx: RequestContext, id: string, input: BookUpdate): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function updateBook(ctx: TenantContext, id: string, input: BookUpdate): Promise<Book> {
   const { __v, ...fields } = input;
   return change(ctx, id, __v, async (tx, current) => {
     await checkReferences(tx, ctx.tenantId, fields);
@@ -237,8 +233,7 @@ export function updateBook(rctx: RequestContext, id: string, input: BookUpdate):
 }
 
 /** PUT books/updateSpezial/{id}: placement, status, active, visibility and enabling windows; __v optional. */
-export function updateSpecial(rctx: RequestContext, id: string, input: BookSpecialUpdate): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function updateSpecial(ctx: TenantContext, id: string, input: BookSpecialUpdate): Promise<Book> {
   const { __v, ...fields } = input;
   return change(ctx, id, __v, async (_tx, current) => {
     checkWindows(windowsAfter(current, fields));
@@ -247,8 +242,7 @@ export function updateSpecial(rctx: RequestContext, id: string, input: BookSpeci
 }
 
 /** PUT books/{id}/move2folder/{folderId}: into a folder of the same tenant ('root': out of every folder). */
-export function moveToFolder(rctx: RequestContext, id: string, folderId: string): Promise<Book> {
-  const ctx = requireTenant(rctx);
+export function moveToFolder(ctx: TenantContext, id: string, folderId: string): Promise<Book> {
   return change(ctx, id, undefined, async (tx) => {
     if (folderId === 'root') return { folderId: null };
     if (!(await findFolder(tx, ctx.tenantId, folderId))) throw notFound();
@@ -261,8 +255,7 @@ export function moveToFolder(rctx: RequestContext, id: string, folderId: string)
  * uploads (documents, defect photos, expert reports: foreign key cascade); the audit trail
  * stays. Files no other blob shares are removed after the grace period (platform/files-removals.ts).
  */
-export async function deleteBook(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function deleteBook(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
     if (!current) throw notFound();
