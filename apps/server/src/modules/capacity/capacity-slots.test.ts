@@ -1,7 +1,7 @@
 /** Timeslots on a real database: plan, add, shift, finish, change several, delete; 409s, concurrency, tenants, the proposal. */
 import type { ProposalReply, RequiredTimeReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
 
@@ -321,50 +321,57 @@ describe('single timeslots', () => {
 });
 
 describe('GET capacity/get/proposal/{orderId}', () => {
-  it('plans forward from today without an installation date, backward before it with one; saves nothing', async () => {
-    const w = await capacityWorld(t);
-    await w.setSettings({
-      mitarbeiter: (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const).map((a, i) =>
-        employee(`Person ${i}`, a),
-      ),
+  describe('with everyone at work', () => {
+    let w: Awaited<ReturnType<typeof capacityWorld>>;
+    beforeAll(async () => {
+      w = await capacityWorld(t);
+      await w.setSettings({
+        mitarbeiter: (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const).map((a, i) =>
+          employee(`Person ${i}`, a),
+        ),
+      });
     });
-    const forward = await w.order();
-    const res = await w.call('GET', `/capacity/get/proposal/${forward._id}`);
-    expect(res.statusCode).toBe(200);
-    const p = res.json() as ProposalReply;
-    expect(p.direction).toBe('forward');
-    const required = ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply)
-      .required;
-    const proposed = { profilbearbeitung: 0, antrieb: 0, verglasen: 0, versand: 0, sonstiges: 0 };
-    for (const s of p.slots) proposed[s.area] += s.minutes;
-    expect(proposed).toEqual(required);
-    expect(Object.values(p.unplaced).every((m) => m === 0)).toBe(true);
-    // From today (Berlin) on: a day's margin to UTC.
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect(p.slots.length).toBeGreaterThan(0);
-    expect(p.slots.every((s) => s.date >= yesterday)).toBe(true);
-    expect(
-      ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply).slots,
-    ).toEqual([]);
 
-    const installation = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-    const backward = await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: installation } });
-    const b = (await w.call('GET', `/capacity/get/proposal/${backward._id}`)).json() as ProposalReply;
-    expect(b.direction).toBe('backward');
-    expect(b.slots.length).toBeGreaterThan(0);
-    expect(b.slots.every((s) => s.date < installation)).toBe(true);
-    const asked = (
-      await w.call('GET', `/capacity/get/proposal/${backward._id}?direction=forward`)
-    ).json() as ProposalReply;
-    expect(asked.direction).toBe('forward');
-    // Saving the proposal plans the order.
-    const saved = await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
-      orderId: backward._id,
-      slots: b.slots,
-      expected: [],
+    it('plans an order without an installation date forward from today, all of it, and saves nothing', async () => {
+      const forward = await w.order();
+      const res = await w.call('GET', `/capacity/get/proposal/${forward._id}`);
+      expect(res.statusCode).toBe(200);
+      const p = res.json() as ProposalReply;
+      expect(p.direction).toBe('forward');
+      const required = ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply)
+        .required;
+      const proposed = { profilbearbeitung: 0, antrieb: 0, verglasen: 0, versand: 0, sonstiges: 0 };
+      for (const s of p.slots) proposed[s.area] += s.minutes;
+      expect(proposed).toEqual(required);
+      expect(Object.values(p.unplaced).every((m) => m === 0)).toBe(true);
+      // From today (Berlin) on: a day's margin to UTC.
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      expect(p.slots.length).toBeGreaterThan(0);
+      expect(p.slots.every((s) => s.date >= yesterday)).toBe(true);
+      expect(
+        ((await w.call('GET', `/capacity/get/requiredTime/${forward._id}`)).json() as RequiredTimeReply).slots,
+      ).toEqual([]);
     });
-    expect(saved.statusCode).toBe(200);
-    expect((saved.json() as RequiredTimeReply).planned).toEqual((saved.json() as RequiredTimeReply).required);
+
+    it('plans an order with an installation date backward before it, forward when asked; saving it plans the order', async () => {
+      const installation = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+      const backward = await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: installation } });
+      const b = (await w.call('GET', `/capacity/get/proposal/${backward._id}`)).json() as ProposalReply;
+      expect(b.direction).toBe('backward');
+      expect(b.slots.length).toBeGreaterThan(0);
+      expect(b.slots.every((s) => s.date < installation)).toBe(true);
+      const asked = (
+        await w.call('GET', `/capacity/get/proposal/${backward._id}?direction=forward`)
+      ).json() as ProposalReply;
+      expect(asked.direction).toBe('forward');
+      const saved = await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+        orderId: backward._id,
+        slots: b.slots,
+        expected: [],
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((saved.json() as RequiredTimeReply).planned).toEqual((saved.json() as RequiredTimeReply).required);
+    });
   });
 
   it('puts minutes of an area nobody works in into unplaced; refuses bad input, other tenants and office users', async () => {
