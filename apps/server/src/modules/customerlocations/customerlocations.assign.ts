@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { customerLocations, userCustomerLocations, users, userTenants } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { RequestContext, TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 
 async function assertUser(ctx: RequestContext, userId: string) {
@@ -13,8 +13,7 @@ async function assertUser(ctx: RequestContext, userId: string) {
 }
 
 /** The ids of the user's locations in the request's tenant. */
-export async function assigned(rctx: RequestContext, userId: string) {
-  const ctx = requireTenant(rctx);
+export async function assigned(ctx: TenantContext, userId: string) {
   await assertUser(ctx, userId);
   const rows = await ctx.db
     .select({ id: userCustomerLocations.locationId })
@@ -25,8 +24,7 @@ export async function assigned(rctx: RequestContext, userId: string) {
 }
 
 /** Replaces the user's locations in the request's tenant; locations of other tenants stay as they are. */
-export async function assign(rctx: RequestContext, userId: string, locations: string[]) {
-  const ctx = requireTenant(rctx);
+export async function assign(ctx: TenantContext, userId: string, locations: string[]) {
   await assertUser(ctx, userId);
   const wanted = [...new Set(locations)];
   await ctx.db.transaction(async (tx) => {

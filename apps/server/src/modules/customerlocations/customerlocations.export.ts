@@ -2,7 +2,7 @@
 import { translate } from '@pruefbuch/domain/locales/resources';
 import type { CustomerLocation } from '@pruefbuch/domain/schemas/customerlocation';
 import ExcelJS from 'exceljs';
-import type { RequestContext } from '../../platform/context';
+import type { RequestContext, TenantContext } from '../../platform/context';
 import { csvFile } from '../../platform/csv';
 import { list } from './customerlocations.read';
 
@@ -38,7 +38,7 @@ function columns(ctx: RequestContext): Column[] {
 }
 
 async function allRows(
-  ctx: RequestContext,
+  ctx: TenantContext,
   q: { search?: string; ampel?: CustomerLocation['inspectionAmpel'] | 'none' },
 ) {
   const docs: CustomerLocation[] = [];
@@ -51,7 +51,7 @@ async function allRows(
 }
 
 export async function exportLocations(
-  ctx: RequestContext,
+  ctx: TenantContext,
   q: { format: 'csv' | 'xlsx'; search?: string; ampel?: 'black' | 'red' | 'orange' | 'green' | 'grey' | 'none' },
 ): Promise<{ body: Buffer; contentType: string; fileName: string }> {
   const cols = columns(ctx);

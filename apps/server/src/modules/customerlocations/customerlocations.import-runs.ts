@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import type { AddressValue } from '../../db/schema/tenants';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, pageReply } from '../../platform/paging';
 import { findKeyHolder, keyTaken, violatedKey } from './customerlocations.keys';
@@ -37,8 +37,7 @@ const toRunDto = (r: RunRow): ImportRun => ({
 });
 
 /** GET customerlocation/import/runs: the tenant's runs, newest first. */
-export async function listRuns(rctx: RequestContext, q: z.infer<typeof importRunListQuery>) {
-  const ctx = requireTenant(rctx);
+export async function listRuns(ctx: TenantContext, q: z.infer<typeof importRunListQuery>) {
   const where = eq(importRuns.tenantId, ctx.tenantId);
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -68,8 +67,7 @@ const refuse = (
   ]);
 
 /** POST customerlocation/import/runs/{id}/undo: all of the run or nothing; a second undo is a 409. */
-export async function undoRun(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function undoRun(ctx: TenantContext, id: string) {
   let restoring: { id: string; customer: number; znl: string; nr: string; sapNr: string } | null = null;
   try {
     return await ctx.db.transaction(async (tx) => {

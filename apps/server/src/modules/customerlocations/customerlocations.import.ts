@@ -31,7 +31,7 @@ import type { FastifyRequest } from 'fastify';
 import { customerLocations, importRunItems, importRuns, users } from '../../db/schema/index';
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
 import { MAX_SHEET_ROWS, readSheet } from '../../platform/spreadsheet';
 import { receiveSmallUpload } from '../../platform/uploads';
@@ -211,8 +211,8 @@ const reply = (p: Awaited<ReturnType<typeof plan>>, runId: string | null): Impor
   runId,
 });
 
-export async function preview(rctx: RequestContext, input: ImportInput) {
-  return reply(await plan(requireTenant(rctx), input), null);
+export async function preview(ctx: TenantContext, input: ImportInput) {
+  return reply(await plan(ctx, input), null);
 }
 
 /** The patch of an update: the written fields of the row, over the stored address. */
@@ -245,8 +245,7 @@ const ITEM_CHUNK = 1000;
  * (decision 041); with errors it writes nothing unless skipInvalid. A racing import that created
  * or changed a branch of the same key makes this one a 409 LOCATION_KEY_TAKEN naming the branch.
  */
-export async function commit(rctx: RequestContext, input: ImportInput) {
-  const ctx = requireTenant(rctx);
+export async function commit(ctx: TenantContext, input: ImportInput) {
   /** The keys of the row being written, and the branch it updates: named when a racing write took a key. */
   let writing: { id?: string; znl: string; nr: string; sapNr: string } | null = null;
   try {

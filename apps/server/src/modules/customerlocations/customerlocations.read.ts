@@ -13,7 +13,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { books, customerLocations } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import {
@@ -34,18 +34,18 @@ import {
 const asAmpel = (v: string | null): Ampel | null =>
   (AMPEL_COLOURS as readonly string[]).includes(v ?? '') ? (v as Ampel) : null;
 
-export const scopeOf = (ctx: RequestContext): LocationScope => ({
-  tenantId: requireTenant(ctx).tenantId,
+export const scopeOf = (ctx: TenantContext): LocationScope => ({
+  tenantId: ctx.tenantId,
   user: ctx.user,
 });
 
-export async function list(ctx: RequestContext, q: CustomerLocationListQuery) {
+export async function list(ctx: TenantContext, q: CustomerLocationListQuery) {
   const s = scopeOf(ctx);
   const { rows, total } = await listLocations(ctx.db, s, q);
   return pageReply(rows.map(toLocationDto), total, q);
 }
 
-export async function get(ctx: RequestContext, id: string) {
+export async function get(ctx: TenantContext, id: string) {
   const s = scopeOf(ctx);
   const row = await findLocation(ctx.db, s, id);
   if (!row) throw notFound();
@@ -58,7 +58,7 @@ const term = (v: string) => (v === '-' || v === '' ? undefined : v);
 
 const emptyCount = (): AmpelCount => ({ black: 0, red: 0, orange: 0, green: 0, none: 0, grey: 0, total: 0 });
 
-export async function ampelCount(ctx: RequestContext, place: string, keys: string): Promise<AmpelCountReply> {
+export async function ampelCount(ctx: TenantContext, place: string, keys: string): Promise<AmpelCountReply> {
   const rows = await ampelCounts(ctx.db, scopeOf(ctx), and(searchPlace(term(place)), searchKeys(term(keys))));
   const inspection = emptyCount();
   const selfInspection = emptyCount();
@@ -72,7 +72,7 @@ export async function ampelCount(ctx: RequestContext, place: string, keys: strin
 }
 
 /** The ampels of a book and of the location it belongs to (checkinspectionampelbybookid). */
-export async function checkAmpelOfBook(ctx: RequestContext, bookId: string) {
+export async function checkAmpelOfBook(ctx: TenantContext, bookId: string) {
   const s = scopeOf(ctx);
   const [book] = await ctx.db
     .select({ id: books.id, inspectionAmpel: books.inspectionAmpel, selfAmpel: books.inspectionSelfAmpel })
@@ -103,11 +103,10 @@ export async function checkAmpelOfBook(ctx: RequestContext, bookId: string) {
  * confirmation and which branch has it already (decision 038).
  */
 export async function linkableBooks(
-  rctx: RequestContext,
+  ctx: TenantContext,
   id: string,
   q: LinkableBooksQuery,
 ): Promise<LinkableBooksReply> {
-  const ctx = requireTenant(rctx);
   const [location] = await ctx.db
     .select({ customer: customerLocations.customer })
     .from(customerLocations)

@@ -23,7 +23,7 @@ import {
 } from '@pruefbuch/domain/schemas/customerlocation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import { dispositionOf } from '../../platform/replies';
 import { protocolRoute } from '../protocol/protocol.routes';
 import * as assignments from './customerlocations.assign';
@@ -41,26 +41,26 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customerlocation', {
     config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, querystring: customerLocationListQuery, response: { 200: customerLocationListReply } },
-    handler: (req) => read.list(ctxOf(req), req.query),
+    handler: (req) => read.list(tenantCtxOf(req), req.query),
   });
 
   app.get('/customerlocation/getampelcount/:searchplzorort/:searchznlornrorsapnr', {
     config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: ampelCountParams, response: { 200: ampelCountReply } },
-    handler: (req) => read.ampelCount(ctxOf(req), req.params.searchplzorort, req.params.searchznlornrorsapnr),
+    handler: (req) => read.ampelCount(tenantCtxOf(req), req.params.searchplzorort, req.params.searchznlornrorsapnr),
   });
 
   app.get('/customerlocation/checkinspectionampelbybookid/:bookId', {
     config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), response: { 200: checkAmpelReply } },
-    handler: (req) => read.checkAmpelOfBook(ctxOf(req), req.params.bookId),
+    handler: (req) => read.checkAmpelOfBook(tenantCtxOf(req), req.params.bookId),
   });
 
   /** SPEC §7 keeps this GET for existing clients; the web app uses the DELETE below. */
   app.get('/customerlocation/removebook/:a/:b', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: removeBookParams, response: { 200: customerLocationDetailSchema } },
-    handler: (req) => write.unlinkBook(ctxOf(req), req.params.a, req.params.b),
+    handler: (req) => write.unlinkBook(tenantCtxOf(req), req.params.a, req.params.b),
   });
 
   app.get('/customerlocation/export', {
@@ -71,7 +71,7 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     handler: async (req, reply) => {
-      const file = await exportLocations(ctxOf(req), req.query);
+      const file = await exportLocations(tenantCtxOf(req), req.query);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', dispositionOf(file.fileName, 'attachment'))
@@ -90,50 +90,50 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/customerlocation/import/preview', {
     config: { access: 'customerlocations:write' },
     schema: importForm,
-    handler: async (req) => imports.preview(ctxOf(req), await imports.readImportForm(req)),
+    handler: async (req) => imports.preview(tenantCtxOf(req), await imports.readImportForm(req)),
   });
 
   app.post('/customerlocation/import', {
     config: { access: 'customerlocations:write' },
     schema: importForm,
-    handler: async (req) => imports.commit(ctxOf(req), await imports.readImportForm(req)),
+    handler: async (req) => imports.commit(tenantCtxOf(req), await imports.readImportForm(req)),
   });
 
   /** The import runs of branch lists, newest first, and undoing one (decision 041). */
   app.get('/customerlocation/import/runs', {
     config: { access: 'customerlocations:importruns' },
     schema: { tags, querystring: importRunListQuery, response: { 200: importRunListReply } },
-    handler: (req) => importRuns.listRuns(ctxOf(req), req.query),
+    handler: (req) => importRuns.listRuns(tenantCtxOf(req), req.query),
   });
 
   app.post('/customerlocation/import/runs/:id/undo', {
     config: { access: 'customerlocations:importruns' },
     schema: { tags, params: idParams, response: { 200: importRunSchema } },
-    handler: (req) => importRuns.undoRun(ctxOf(req), req.params.id),
+    handler: (req) => importRuns.undoRun(tenantCtxOf(req), req.params.id),
   });
 
   app.get('/customerlocation/user/:userId', {
     config: { access: 'users:manage' },
     schema: { tags, params: userIdParams, response: { 200: locationAssignmentSchema } },
-    handler: (req) => assignments.assigned(ctxOf(req), req.params.userId),
+    handler: (req) => assignments.assigned(tenantCtxOf(req), req.params.userId),
   });
 
   app.put('/customerlocation/user/:userId', {
     config: { access: 'users:manage' },
     schema: { tags, params: userIdParams, body: locationAssignmentSchema, response: { 200: locationAssignmentSchema } },
-    handler: (req) => assignments.assign(ctxOf(req), req.params.userId, req.body.locations),
+    handler: (req) => assignments.assign(tenantCtxOf(req), req.params.userId, req.body.locations),
   });
 
   app.get('/customerlocation/:id', {
     config: { access: 'customerlocations:read', scope: 'filtered' },
     schema: { tags, params: idParams, response: { 200: customerLocationDetailSchema } },
-    handler: (req) => read.get(ctxOf(req), req.params.id),
+    handler: (req) => read.get(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/customerlocation', {
     config: { access: 'customerlocations:write' },
     schema: { tags, body: customerLocationCreateSchema, response: { 201: customerLocationDetailSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.create(ctxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.create(tenantCtxOf(req), req.body)),
   });
 
   app.put('/customerlocation/:id', {
@@ -144,14 +144,14 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: customerLocationUpdateSchema,
       response: { 200: customerLocationDetailSchema },
     },
-    handler: (req) => write.update(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.update(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.delete('/customerlocation/:id', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await write.remove(ctxOf(req), req.params.id);
+      await write.remove(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -159,25 +159,25 @@ export const customerlocationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/customerlocation/:id/books', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: idParams, body: linkBookSchema, response: { 200: customerLocationDetailSchema } },
-    handler: (req) => write.linkBook(ctxOf(req), req.params.id, req.body.bookId, req.body.confirm),
+    handler: (req) => write.linkBook(tenantCtxOf(req), req.params.id, req.body.bookId, req.body.confirm),
   });
 
   app.get('/customerlocation/:id/linkable-books', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: idParams, querystring: linkableBooksQuery, response: { 200: linkableBooksReply } },
-    handler: (req) => read.linkableBooks(ctxOf(req), req.params.id, req.query),
+    handler: (req) => read.linkableBooks(tenantCtxOf(req), req.params.id, req.query),
   });
 
   app.delete('/customerlocation/:id/books/:bookId', {
     config: { access: 'customerlocations:write' },
     schema: { tags, params: locationBookParams, response: { 200: customerLocationDetailSchema } },
-    handler: (req) => write.unlinkBook(ctxOf(req), req.params.id, req.params.bookId),
+    handler: (req) => write.unlinkBook(tenantCtxOf(req), req.params.id, req.params.bookId),
   });
 
   protocolRoute(app, {
     path: '/protocol/getProtocolByCustomerLocation/:id',
     entity: 'customerlocation',
     access: 'customerlocations:write',
-    exists: (db, tenantId, id) => (tenantId ? locationExists(db, tenantId, id) : Promise.resolve(null)),
+    exists: locationExists,
   });
 };

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressValue } from '../../platform/addresses';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { refreshLocationAmpels } from '../../platform/location-ampels';
 import { versionedUpdate } from '../../platform/versioned-write';
@@ -45,8 +45,7 @@ async function assertKeysFree(tx: Executor, tenantId: string, keys: LocationKeys
 }
 
 /** POST customerlocation: the customer is required; a key another branch of the customer holds is a 409. */
-export async function create(rctx: RequestContext, input: CustomerLocationCreate) {
-  const ctx = requireTenant(rctx);
+export async function create(ctx: TenantContext, input: CustomerLocationCreate) {
   const fields = { ...CUSTOMER_LOCATION_DEFAULTS, ...input };
   assertZip(null, fields.address);
   const id = await withUniqueKeys(
@@ -69,8 +68,7 @@ export async function create(rctx: RequestContext, input: CustomerLocationCreate
 }
 
 /** PUT customerlocation/{id}: a stale __v is a 409 CONFLICT, keys another branch of the customer holds 409 LOCATION_KEY_TAKEN. */
-export async function update(rctx: RequestContext, id: string, input: CustomerLocationUpdate) {
-  const ctx = requireTenant(rctx);
+export async function update(ctx: TenantContext, id: string, input: CustomerLocationUpdate) {
   let wanted: LocationKeys | null = null;
   await withUniqueKeys(
     ctx.db,
@@ -125,8 +123,7 @@ async function updateIn(
   });
 }
 
-export async function remove(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function remove(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockLocation(tx, ctx.tenantId, id);
     if (!current) throw notFound();
@@ -156,8 +153,7 @@ const LINK_REFUSAL = {
  * 409 BOOK_OF_OTHER_CUSTOMER, one of no customer (or the first named book of the customer) 409
  * BOOK_WITHOUT_CUSTOMER / BOOK_FIRST_OF_CUSTOMER until sent again with `confirm` (decision 038).
  */
-export async function linkBook(rctx: RequestContext, id: string, bookId: string, confirm = false) {
-  const ctx = requireTenant(rctx);
+export async function linkBook(ctx: TenantContext, id: string, bookId: string, confirm = false) {
   await ctx.db.transaction(async (tx) => {
     const location = await lockLocation(tx, ctx.tenantId, id);
     // The book's row lock makes two links of one book at once wait for each other: the second sees the first.
@@ -205,8 +201,7 @@ export async function linkBook(rctx: RequestContext, id: string, bookId: string,
 }
 
 /** Removes a book from the location; a book that is not linked there is a 404. */
-export async function unlinkBook(rctx: RequestContext, id: string, bookId: string) {
-  const ctx = requireTenant(rctx);
+export async function unlinkBook(ctx: TenantContext, id: string, bookId: string) {
   await ctx.db.transaction(async (tx) => {
     const location = await lockLocation(tx, ctx.tenantId, id);
     const book = await findBook(tx, ctx.tenantId, bookId);
