@@ -65,10 +65,6 @@ const EXCEPTIONS: Record<string, string> = {
   'modules/qr/qr.repo.ts:findCodeByValue:select qrCodes':
     'codes are unique across tenants: a preprinted code another tenant holds is a 409 as well',
   // Rows of a book the caller has just read in its tenant, by the book's id.
-  'modules/books/books.schedule.ts:countedRecords:select inspections':
-    "the records of a book the caller has read (and locked) in its tenant; a record is in its book's tenant",
-  'modules/inspections/inspections.bookings.ts:usedSlots:select bookings':
-    'the bookings of a book the caller has read in its tenant',
   'platform/files.ts:fileShasOfBooks:select blobs':
     'the files of books the caller is deleting, read (and locked) in its tenant before',
   // The where is handed in.

@@ -74,7 +74,7 @@ const corrector = alias(inspections, 'corrector');
  * The records that count for the schedule: finalized, and not corrected by a finalized
  * correction (a correction replaces the record it corrects).
  */
-export async function countedRecords(db: Executor, bookId: string): Promise<CountedRecord[]> {
+export async function countedRecords(db: Executor, tenantId: string, bookId: string): Promise<CountedRecord[]> {
   const rows = await db
     .select({
       id: inspections.id,
@@ -87,7 +87,14 @@ export async function countedRecords(db: Executor, bookId: string): Promise<Coun
     })
     .from(inspections)
     .leftJoin(corrector, and(eq(corrector.correctsId, inspections.id), isNotNull(corrector.finalizedAt)))
-    .where(and(eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt), isNull(corrector.id)));
+    .where(
+      and(
+        eq(inspections.tenantId, tenantId),
+        eq(inspections.bookId, bookId),
+        isNotNull(inspections.finalizedAt),
+        isNull(corrector.id),
+      ),
+    );
   return rows.map((r) => ({ ...r, finalized: true, finalizedAt: r.finalizedAt ?? new Date(0) }));
 }
 
@@ -150,7 +157,7 @@ export async function scheduleFor(
 ): Promise<ScheduleColumns & { latest: CountedRecord | null }> {
   const [{ thresholds, type }, records] = await Promise.all([
     settingsOf(db, book.tenantId, book.bookTypeId),
-    book.id ? countedRecords(db, book.id) : Promise.resolve([]),
+    book.id ? countedRecords(db, book.tenantId, book.id) : Promise.resolve([]),
   ]);
   const latest = latestStaffRecord(records);
   const shutDown = latest?.shutdownOpen ?? false;

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, forbidden, notFound } from '../../platform/errors';
 import { mayUseTenant } from '../../platform/tenancy';
 import { type BookRow, findBook } from '../books/books.repo';
@@ -38,8 +38,11 @@ const toBookingDto = (r: BookingRow): Booking => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-async function usedSlots(db: Executor, bookId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.bookId, bookId));
+async function usedSlots(db: Executor, tenantId: string, bookId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.bookId, bookId)));
   return row?.n ?? 0;
 }
 
@@ -57,11 +60,10 @@ function metaOf(book: Pick<BookRow, 'slots' | 'enableFrom' | 'enableTo'>, used: 
 }
 
 /** GET books/{id}/meta: free and used slots, and whether the book can be booked now or later. */
-export async function bookMeta(rctx: RequestContext, bookId: string): Promise<BookMeta> {
-  const { db, tenantId } = requireTenant(rctx);
-  const book = await findBook(db, tenantId, bookId);
+export async function bookMeta(ctx: TenantContext, bookId: string): Promise<BookMeta> {
+  const book = await findBook(ctx.db, ctx.tenantId, bookId);
   if (!book) throw notFound();
-  return metaOf(book, await usedSlots(db, book.id), berlinToday());
+  return metaOf(book, await usedSlots(ctx.db, ctx.tenantId, book.id), berlinToday());
 }
 
 /** A named person must be a user who may work in the tenant (any tenant's admin included). */
@@ -80,8 +82,7 @@ const isUniqueBooking = (err: unknown) => {
  * after it 400 TOO_LATE, the same user twice 409 ALREADY_BOOKED, no free slot 409 FULLY_BOOKED.
  * The book row is locked, so two bookings of the last slot cannot both succeed.
  */
-export async function addBooking(rctx: RequestContext, bookId: string, entry: z.infer<typeof bookingEntrySchema>) {
-  const ctx = requireTenant(rctx);
+export async function addBooking(ctx: TenantContext, bookId: string, entry: z.infer<typeof bookingEntrySchema>) {
   try {
     return await ctx.db.transaction(async (tx) => {
       const book = await findBook(tx, ctx.tenantId, bookId, { forUpdate: true });
@@ -98,7 +99,7 @@ export async function addBooking(rctx: RequestContext, bookId: string, entry: z.
           .limit(1);
         if (dup) throw conflict('ALREADY_BOOKED');
       }
-      const used = await usedSlots(tx, book.id);
+      const used = await usedSlots(tx, ctx.tenantId, book.id);
       if (used >= book.slots) throw conflict('FULLY_BOOKED');
       await tx.insert(bookings).values({
         tenantId: ctx.tenantId,
@@ -136,8 +137,7 @@ export async function assertMaySeeUser(ctx: TenantContext, userId: string) {
 }
 
 /** GET books/{id}/inspectionUser/{userId}: that user's bookings of the book, oldest first. */
-export async function userBookings(rctx: RequestContext, bookId: string, userId: string): Promise<Booking[]> {
-  const ctx = requireTenant(rctx);
+export async function userBookings(ctx: TenantContext, bookId: string, userId: string): Promise<Booking[]> {
   if (!(await findBook(ctx.db, ctx.tenantId, bookId))) throw notFound();
   await assertMaySeeUser(ctx, userId);
   const rows = await ctx.db
@@ -149,8 +149,7 @@ export async function userBookings(rctx: RequestContext, bookId: string, userId:
 }
 
 /** GET books/{id}/bookings (office roles): everybody registered for the book's slots, oldest first. */
-export async function bookBookings(rctx: RequestContext, bookId: string): Promise<Booking[]> {
-  const ctx = requireTenant(rctx);
+export async function bookBookings(ctx: TenantContext, bookId: string): Promise<Booking[]> {
   if (!(await findBook(ctx.db, ctx.tenantId, bookId))) throw notFound();
   const rows = await ctx.db
     .select()
@@ -165,8 +164,7 @@ export async function bookBookings(rctx: RequestContext, bookId: string): Promis
  * their own (the booking names them as user_id); the office roles any of their tenant's books.
  * Somebody else's registration is a 404 to everybody else, as they cannot see it either.
  */
-export async function cancelBooking(rctx: RequestContext, bookId: string, bookingId: string): Promise<BookMeta> {
-  const ctx = requireTenant(rctx);
+export async function cancelBooking(ctx: TenantContext, bookId: string, bookingId: string): Promise<BookMeta> {
   return ctx.db.transaction(async (tx) => {
     const book = await findBook(tx, ctx.tenantId, bookId, { forUpdate: true });
     if (!book) throw notFound();
@@ -184,7 +182,7 @@ export async function cancelBooking(rctx: RequestContext, bookId: string, bookin
       { booking: `${row.firstName} ${row.lastName}` },
       null,
     );
-    return metaOf(book, await usedSlots(tx, book.id), berlinToday());
+    return metaOf(book, await usedSlots(tx, ctx.tenantId, book.id), berlinToday());
   });
 }
 

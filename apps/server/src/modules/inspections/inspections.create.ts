@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { inspections } from '../../db/schema/index';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { findBookType, toBookTypeDto } from '../booktypes/booktypes.repo';
@@ -133,15 +133,11 @@ async function insertRecord(ctx: TenantContext, input: NewRecord, sent: Readonly
  * a copy of the record it corrects (without signatures) where the request sends nothing.
  * `sent` names the fields the request actually carried (the schema fills in the others).
  */
-export function createRecord(rctx: RequestContext, input: StaffCreate, sent: ReadonlySet<string>) {
-  return insertRecord(requireTenant(rctx), input, sent);
+export function createRecord(ctx: TenantContext, input: StaffCreate, sent: ReadonlySet<string>) {
+  return insertRecord(ctx, input, sent);
 }
 
 /** POST selfinspections: a new draft self-inspection; without a text it gets the default self-check text. */
-export function createSelfRecord(rctx: RequestContext, input: SelfCreate, sent: ReadonlySet<string>) {
-  return insertRecord(
-    requireTenant(rctx),
-    { ...input, kind: 'self', where: '', isAbnahmeGutachten: false, akkutausch: false },
-    sent,
-  );
+export function createSelfRecord(ctx: TenantContext, input: SelfCreate, sent: ReadonlySet<string>) {
+  return insertRecord(ctx, { ...input, kind: 'self', where: '', isAbnahmeGutachten: false, akkutausch: false }, sent);
 }

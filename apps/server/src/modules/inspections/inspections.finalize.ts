@@ -4,7 +4,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { Executor } from '../../db/client';
 import { inspections } from '../../db/schema/index';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
@@ -49,13 +49,12 @@ export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
  * for staff records, the status) is recomputed and the record's PDF is archived.
  */
 export function finalizeRecord(
-  rctx: RequestContext,
+  ctx: TenantContext,
   family: RecordFamily,
   id: string,
   version: number,
   ports: InspectionPorts,
 ): Promise<Inspection> {
-  const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
     const { row } = await versionedUpdate(tx, inspections, {
       tenantId: ctx.tenantId,

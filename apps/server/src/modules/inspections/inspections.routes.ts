@@ -22,8 +22,7 @@ import {
 } from '@pruefbuch/domain/schemas/inspection';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
+import { tenantCtxOf } from '../../platform/auth';
 import { receiveUpload } from '../../platform/uploads';
 import { addBooking, bookBookings, bookMeta, calculateDate, cancelBooking, userBookings } from './inspections.bookings';
 import { createRecord, createSelfRecord } from './inspections.create';
@@ -56,20 +55,20 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   app.get('/inspections', {
     config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
-    handler: (req) => listRecordPage(ctxOf(req), req.query),
+    handler: (req) => listRecordPage(tenantCtxOf(req), req.query),
   });
 
   app.get('/inspections/:id', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
-    handler: (req) => getRecord(ctxOf(req), req.params.id),
+    handler: (req) => getRecord(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/inspections', {
     config: { access: 'inspections:write' },
     preValidation: rememberSentFields,
     schema: { tags, body: inspectionCreateSchema, response: { 201: inspectionSchema } },
-    handler: async (req, reply) => reply.status(201).send(await createRecord(ctxOf(req), req.body, sentOf(req))),
+    handler: async (req, reply) => reply.status(201).send(await createRecord(tenantCtxOf(req), req.body, sentOf(req))),
   });
 
   app.post('/inspections/existingDoc', {
@@ -82,7 +81,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
       response: { 201: inspectionSchema },
     },
     handler: async (req, reply) => {
-      const ctx = requireTenant(ctxOf(req));
+      const ctx = tenantCtxOf(req);
       const upload = await receiveUpload(req, req.server.deps.files, {
         limitMb: req.server.deps.config.uploadLimitMb,
       });
@@ -93,20 +92,20 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   app.put('/inspections/:id', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams, body: inspectionUpdateSchema, response: { 200: inspectionSchema } },
-    handler: (req) => updateRecord(ctxOf(req), 'staff', req.params.id, req.body),
+    handler: (req) => updateRecord(tenantCtxOf(req), 'staff', req.params.id, req.body),
   });
 
   app.post('/inspections/:id/finalize', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'staff', req.params.id, req.body.__v, ports),
+    handler: (req) => finalizeRecord(tenantCtxOf(req), 'staff', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/inspections/:id', {
     config: { access: 'inspections:write' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await deleteRecord(ctxOf(req), 'staff', req.params.id);
+      await deleteRecord(tenantCtxOf(req), 'staff', req.params.id);
       return reply.status(204).send();
     },
   });
@@ -114,39 +113,40 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   app.get('/selfinspections', {
     config: { access: 'inspections:read', scope: 'filtered' },
     schema: { tags, querystring: inspectionQuery, response: { 200: inspectionPageReply } },
-    handler: (req) => listRecordPage(ctxOf(req), req.query, 'self'),
+    handler: (req) => listRecordPage(tenantCtxOf(req), req.query, 'self'),
   });
 
   app.get('/selfinspections/:id', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, response: { 200: inspectionSchema } },
-    handler: (req) => getRecord(ctxOf(req), req.params.id, 'self'),
+    handler: (req) => getRecord(tenantCtxOf(req), req.params.id, 'self'),
   });
 
   app.post('/selfinspections', {
     config: { access: 'selfinspections:write', scope: [{ in: 'body', field: 'book', of: 'book' }] },
     preValidation: rememberSentFields,
     schema: { tags, body: selfInspectionCreateSchema, response: { 201: inspectionSchema } },
-    handler: async (req, reply) => reply.status(201).send(await createSelfRecord(ctxOf(req), req.body, sentOf(req))),
+    handler: async (req, reply) =>
+      reply.status(201).send(await createSelfRecord(tenantCtxOf(req), req.body, sentOf(req))),
   });
 
   app.put('/selfinspections/:id', {
     config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: inspectionUpdateSchema, response: { 200: inspectionSchema } },
-    handler: (req) => updateRecord(ctxOf(req), 'self', req.params.id, req.body),
+    handler: (req) => updateRecord(tenantCtxOf(req), 'self', req.params.id, req.body),
   });
 
   app.post('/selfinspections/:id/finalize', {
     config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams, body: finalizeSchema, response: { 200: inspectionSchema } },
-    handler: (req) => finalizeRecord(ctxOf(req), 'self', req.params.id, req.body.__v, ports),
+    handler: (req) => finalizeRecord(tenantCtxOf(req), 'self', req.params.id, req.body.__v, ports),
   });
 
   app.delete('/selfinspections/:id', {
     config: { access: 'selfinspections:write', scope: [{ in: 'params', field: 'id', of: 'inspection' }] },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await deleteRecord(ctxOf(req), 'self', req.params.id);
+      await deleteRecord(tenantCtxOf(req), 'self', req.params.id);
       return reply.status(204).send();
     },
   });
@@ -154,26 +154,26 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   app.get('/books/:id/inspection', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
-    handler: (req) => bookRecords(ctxOf(req), req.params.id, 'staff'),
+    handler: (req) => bookRecords(tenantCtxOf(req), req.params.id, 'staff'),
   });
 
   app.get('/books/:id/selfinspection', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: inspectionListReply } },
-    handler: (req) => bookRecords(ctxOf(req), req.params.id, 'self'),
+    handler: (req) => bookRecords(tenantCtxOf(req), req.params.id, 'self'),
   });
 
   app.get('/books/:id/shutdown', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: shutDownReply } },
-    handler: (req) => shutDownReason(ctxOf(req), req.params.id),
+    handler: (req) => shutDownReason(tenantCtxOf(req), req.params.id),
   });
 
   app.delete('/books/:id/inspection/:inspectionId', {
     config: { access: 'inspections:write' },
     schema: { tags, params: bookInspectionParams },
     handler: async (req, reply) => {
-      await deleteRecord(ctxOf(req), 'staff', req.params.inspectionId, req.params.id);
+      await deleteRecord(tenantCtxOf(req), 'staff', req.params.inspectionId, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -188,7 +188,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
     },
     schema: { tags, params: bookSelfInspectionParams },
     handler: async (req, reply) => {
-      await deleteRecord(ctxOf(req), 'self', req.params.selfInspectionId, req.params.id);
+      await deleteRecord(tenantCtxOf(req), 'self', req.params.selfInspectionId, req.params.id);
       return reply.status(204).send();
     },
   });
@@ -203,13 +203,13 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   app.post('/books/:id/inspection', {
     config: { access: 'bookings:write', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, body: bookingEntrySchema, response: { 201: bookingReplySchema } },
-    handler: async (req, reply) => reply.status(201).send(await addBooking(ctxOf(req), req.params.id, req.body)),
+    handler: async (req, reply) => reply.status(201).send(await addBooking(tenantCtxOf(req), req.params.id, req.body)),
   });
 
   app.get('/books/:id/bookings', {
     config: { access: 'bookings:manage', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookingListReply } },
-    handler: (req) => bookBookings(ctxOf(req), req.params.id),
+    handler: (req) => bookBookings(tenantCtxOf(req), req.params.id),
   });
 
   app.delete('/books/:id/bookings/:bookingId', {
@@ -220,18 +220,18 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
       description: 'Cancels a registration (own; office roles: anybody’s). Reply: the book meta after it.',
       response: { 200: bookMetaSchema },
     },
-    handler: (req) => cancelBooking(ctxOf(req), req.params.id, req.params.bookingId),
+    handler: (req) => cancelBooking(tenantCtxOf(req), req.params.id, req.params.bookingId),
   });
 
   app.get('/books/:id/meta', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: bookMetaSchema } },
-    handler: (req) => bookMeta(ctxOf(req), req.params.id),
+    handler: (req) => bookMeta(tenantCtxOf(req), req.params.id),
   });
 
   app.get('/books/:id/inspectionUser/:userId', {
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: bookUserParams, response: { 200: bookingListReply } },
-    handler: (req) => userBookings(ctxOf(req), req.params.id, req.params.userId),
+    handler: (req) => userBookings(tenantCtxOf(req), req.params.id, req.params.userId),
   });
 };

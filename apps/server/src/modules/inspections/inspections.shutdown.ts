@@ -1,6 +1,6 @@
 import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import type { ShutDownReason } from '@pruefbuch/domain/schemas/inspection';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { countedRecords, latestStaffRecord } from '../books/books.schedule';
@@ -11,15 +11,14 @@ import { findRecord } from './inspections.repo';
  * rule that set the book's shutDown flag (books.schedule.ts): the latest counted staff record with an
  * open defect rated 'shutdown'. The book page shows them beside the black ampel.
  */
-export async function shutDownReason(rctx: RequestContext, bookId: string): Promise<ShutDownReason> {
-  const { db, tenantId } = requireTenant(rctx);
-  const book = await findBook(db, tenantId, bookId);
+export async function shutDownReason(ctx: TenantContext, bookId: string): Promise<ShutDownReason> {
+  const book = await findBook(ctx.db, ctx.tenantId, bookId);
   if (!book) throw notFound();
   const none: ShutDownReason = { shutDown: book.shutDown, record: null, defects: [] };
   if (!book.shutDown) return none;
-  const latest = latestStaffRecord(await countedRecords(db, book.id));
-  if (!latest?.shutdownOpen || (hiddenRecordKinds(rctx.user) as readonly string[]).includes(latest.kind)) return none;
-  const row = await findRecord(db, tenantId, latest.id);
+  const latest = latestStaffRecord(await countedRecords(ctx.db, ctx.tenantId, book.id));
+  if (!latest?.shutdownOpen || (hiddenRecordKinds(ctx.user) as readonly string[]).includes(latest.kind)) return none;
+  const row = await findRecord(ctx.db, ctx.tenantId, latest.id);
   if (!row) return none;
   return {
     shutDown: true,

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { blobs, inspections } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { scheduleFileRemovals } from '../../platform/files-removals';
 import { versionedUpdate } from '../../platform/versioned-write';
@@ -73,12 +73,11 @@ async function draftChanges(
  * tenant. A finalized record is read-only (409 FINALIZED); a stale __v is a 409 CONFLICT.
  */
 export function updateRecord(
-  rctx: RequestContext,
+  ctx: TenantContext,
   family: RecordFamily,
   id: string,
   input: z.infer<typeof inspectionUpdateSchema>,
 ): Promise<Inspection> {
-  const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
     const { __v, ...fields } = input;
     const { current, row } = await versionedUpdate(tx, inspections, {
@@ -100,8 +99,7 @@ export function updateRecord(
  * books/{id}/selfinspection/{selfInspectionId}: removes a draft (a finalized record stays:
  * 409 FINALIZED). Photos that only this draft showed go with it, their files after the grace period.
  */
-export async function deleteRecord(rctx: RequestContext, family: RecordFamily, id: string, bookId?: string) {
-  const ctx = requireTenant(rctx);
+export async function deleteRecord(ctx: TenantContext, family: RecordFamily, id: string, bookId?: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await findRecord(tx, ctx.tenantId, id, { family, forUpdate: true });
     if (!current || (bookId && current.bookId !== bookId)) throw notFound();
