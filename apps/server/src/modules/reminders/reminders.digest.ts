@@ -25,7 +25,7 @@ import {
   userTenants,
 } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { fillTemplate, type Mail, type Mailer } from '../../platform/mailer';
 import { bookDormant } from './reminders.dormant';
 
@@ -245,8 +245,7 @@ async function booksInScope(db: Executor, user: Recipient, ids: string[]) {
 }
 
 /** POST reminders/digest/run: an admin sends the request tenant's digest now. */
-export async function runDigestNow(rctx: RequestContext) {
-  const ctx = requireTenant(rctx);
+export async function runDigestNow(ctx: TenantContext) {
   const { compared, changed, mails } = await runDigest(
     ctx.deps.database.db,
     { mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl },

@@ -7,7 +7,7 @@ import {
   reminderSettingsUpdate,
 } from '@pruefbuch/domain/schemas/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ctxOf, requestLanguage } from '../../platform/auth';
+import { ctxOf, requestLanguage, tenantCtxOf } from '../../platform/auth';
 import { runDigestNow } from './reminders.digest';
 import { feedOf, renewFeed, revokeFeed } from './reminders.ical';
 import * as settings from './reminders.settings';
@@ -66,6 +66,6 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/reminders/digest/run', {
     config: { access: 'admin:dashboard' },
     schema: { tags, response: { 200: digestRunReply } },
-    handler: (req) => runDigestNow(ctxOf(req)),
+    handler: (req) => runDigestNow(tenantCtxOf(req)),
   });
 };
