@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
-import { capacitySettings, capacityTimeslots, costLists, orders } from '../apps/server/src/db/schema/index';
+import { capacitySettings, capacityTimeslots, costLists } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { demoCostList, demoSettings } from '../apps/server/src/demo/seed-capacity';
 import { holidayMap } from '../apps/server/src/modules/capacity/capacity.holidays';
@@ -28,6 +28,7 @@ import {
   slotsOfOrder,
 } from '../apps/server/src/modules/capacity/capacity.repo';
 import { findCostList } from '../apps/server/src/modules/costlist/costlist.repo';
+import { insertOrderRows, newOrderRow } from '../apps/server/src/modules/orders/orders.store';
 import { adminToken, type Call, type Floor, floorsOf, loadApi, qs, recorder, rowsOf } from './harness';
 import { benchOrders } from './orders';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
@@ -59,26 +60,28 @@ export async function seedCapacityTenant(db: Db, today: string) {
   await db.insert(capacitySettings).values({ tenantId: tenant.id, settings });
 
   const [schiebe2, dreh1] = costList.vorlagen;
-  const rows = benchOrders(tenant.id, today, PLANNED + 40).map((r, i) => ({
-    ...r,
-    status: (['CREATED', 'AKT_KW_VKID', 'AKT_KW'] as const)[i % 3],
-    active: true,
-    fertigung: {
-      vorlage: (r.tuer?.tuertyp === 'schieber' ? schiebe2 : dreh1)?._id ?? null,
-      antriebe: 1,
-      sonderfunktionen: i % 4 === 0 ? 1 : 0,
-      verriegelungen: i % 3 === 0 ? 1 : 0,
-      standardglaeser: 2,
-      sonderglaeser: 0,
-      bodenfuehrung: r.tuer?.tuertyp === 'schieber',
-      schutzfluegel: 0,
-      freitraeger: false,
-      seitenteile: i % 2,
-      kommissionierung: true,
-      sonstigeMinuten: 0,
-    },
-  }));
-  for (let i = 0; i < rows.length; i += 500) await db.insert(orders).values(rows.slice(i, i + 500));
+  const rows = benchOrders(tenant.id, today, PLANNED + 40).map((r, i) =>
+    newOrderRow({
+      ...r,
+      status: (['CREATED', 'AKT_KW_VKID', 'AKT_KW'] as const)[i % 3],
+      active: true,
+      fertigung: {
+        vorlage: (r.tuer?.tuertyp === 'schieber' ? schiebe2 : dreh1)?._id ?? null,
+        antriebe: 1,
+        sonderfunktionen: i % 4 === 0 ? 1 : 0,
+        verriegelungen: i % 3 === 0 ? 1 : 0,
+        standardglaeser: 2,
+        sonderglaeser: 0,
+        bodenfuehrung: r.tuer?.tuertyp === 'schieber',
+        schutzfluegel: 0,
+        freitraeger: false,
+        seitenteile: i % 2,
+        kommissionierung: true,
+        sonstigeMinuten: 0,
+      },
+    }),
+  );
+  await insertOrderRows(db, rows);
 
   // Plan the first 500 with the proposal (each sees the ones before it), from two months ago on.
   const start = addDays(today, -60);

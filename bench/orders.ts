@@ -25,7 +25,6 @@ import { ORDER_DEFAULTS, orderPageQuery, orderWeeksQuery } from '@pruefbuch/doma
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
-import { orders } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { generator } from '../apps/server/src/demo/seed-random';
 import { opFigures } from '../apps/server/src/modules/opevaluation/opevaluation.repo';
@@ -35,6 +34,7 @@ import {
   type OrderListKind,
   searchList,
 } from '../apps/server/src/modules/orders/orders.lists';
+import { insertOrderRows, type NewOrderRow, newOrderRow } from '../apps/server/src/modules/orders/orders.store';
 import { weeks } from '../apps/server/src/modules/orders/orders.weeks';
 import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
@@ -82,7 +82,7 @@ export function benchOrders(tenantId: string, today: string, count = ORDERS) {
     }
     return 'VERRECHNET' as OrderStatus;
   };
-  const rows: (typeof orders.$inferInsert)[] = [];
+  const rows: NewOrderRow[] = [];
   for (let i = 0; i < count; i++) {
     const status = statusOf();
     const rank = statusRank(status);
@@ -125,69 +125,77 @@ export function benchOrders(tenantId: string, today: string, count = ORDERS) {
     const installedAt = isInstalled ? new Date(`${installDay}T15:00:00Z`) : null;
     const billedAt =
       status === 'VERRECHNET' ? new Date(`${minDay(addDays(installDay, rnd.int(5, 30)), today)}T09:00:00Z`) : null;
-    rows.push({
-      id: randomUUID(),
-      tenantId,
-      objekt: `${rnd.pick(PLACES)} ${city}, Hauptstraße ${1 + (i % 200)}`,
-      abnr: `AB-${year}-${String(i).padStart(6, '0')}`,
-      csnr: `CS-${year}${String(i).padStart(6, '0')}`,
-      kunde: rnd.pick(KUNDEN),
-      tp: rnd.next() < 0.3 ? `TP ${rnd.int(1, 4)}` : '',
-      active: rnd.next() < 0.98,
-      leistungsart: { ...ORDER_DEFAULTS.leistungsart, mon: true },
-      abteilung: { ...ORDER_DEFAULTS.abteilung, [drive.startsWith('AS') ? 'autSchieber' : 'autDreher']: true },
-      aktuelleAbteilung: rnd.pick([
-        Department.NO_DEPARTMENT,
-        Department.EL,
-        Department.OPM,
-        Department.KTB,
-        Department.OFM,
-      ]),
-      ansprechpartnerElektrik: ORDER_DEFAULTS.ansprechpartner_elektrik,
-      ansprechpartnerBaustelle: ORDER_DEFAULTS.ansprechpartner_baustelle,
-      ansprechpartnerKunde: {
-        bezeichnung: 'Haustechnik',
-        email: `kontakt${i % 997}@kunde.example`,
-        tel: '069 1234-56',
-      },
-      entscheidungstraeger: ORDER_DEFAULTS.entscheidungstraeger,
-      vkidBelegdatum: created,
-      vkidBetrag: rnd.int(800, 40_000),
-      vkidVergabepreis: rnd.next() < 0.8 ? rnd.int(700, 38_000) : null,
-      vkidInnendienst: rnd.pick(INNENDIENST),
-      vkidAd: rnd.next() < 0.9 ? rnd.pick(ADS) : '',
-      vkidWarenbterminDate: vkid.warenbtermin_date,
-      vkidGeplanteMontageDate: installDay,
-      vkidZivi: rnd.next() < 0.3,
-      vkidVerrechnet: status === 'VERRECHNET',
-      vkidKalkulierteMin: kalk,
-      vkidKalkulierteStd: kalk / 60,
-      vkidAktKw: week,
-      vkidAmpel: ampels.vkid,
-      elServiceId: rank >= statusRank('AKT_KW') ? `SV-${year}${String(i).padStart(6, '0')}` : '',
-      elAktKw: el.akt_kw,
-      elBenoetigteMin: isInstalled ? Math.round((kalk * (0.7 + rnd.next() * 0.7)) / 15) * 15 : null,
-      elMontage: rank >= statusRank('AKT_KW') ? rnd.pick(TEAMS) : '',
-      elMontagedatum: el.montagedatum,
-      elAmpel: ampels.el,
-      logistik: deliveries,
-      tuer: {
-        tuertyp: drive.startsWith('AS') ? 'schieber' : 'dreher',
-        antrieb: drive,
-        fluegel: drive.includes('2F') ? 'FL2' : 'FL1',
-        stromart: drive.endsWith('-FR') ? 'STR-FR' : 'STR',
-        komponenten: [rnd.pick(COMPONENTS), rnd.pick(COMPONENTS)],
-      },
-      gesamtAmpel: ampels.gesamt,
-      gesamtRank: ampels.gesamt ? { green: 1, orange: 2, red: 3 }[ampels.gesamt] : 0,
-      status,
-      statusLastModified: billedAt ?? installedAt ?? createdAt,
-      installedAt,
-      acceptedAt: null,
-      billedAt,
-      createdAt,
-      updatedAt: billedAt ?? installedAt ?? createdAt,
-    });
+    rows.push(
+      newOrderRow({
+        id: randomUUID(),
+        tenantId,
+        objekt: `${rnd.pick(PLACES)} ${city}, Hauptstraße ${1 + (i % 200)}`,
+        abnr: `AB-${year}-${String(i).padStart(6, '0')}`,
+        csnr: `CS-${year}${String(i).padStart(6, '0')}`,
+        kunde: rnd.pick(KUNDEN),
+        tp: rnd.next() < 0.3 ? `TP ${rnd.int(1, 4)}` : '',
+        active: rnd.next() < 0.98,
+        leistungsart: { ...ORDER_DEFAULTS.leistungsart, mon: true },
+        abteilung: { ...ORDER_DEFAULTS.abteilung, [drive.startsWith('AS') ? 'autSchieber' : 'autDreher']: true },
+        aktuelleAbteilung: rnd.pick([
+          Department.NO_DEPARTMENT,
+          Department.EL,
+          Department.OPM,
+          Department.KTB,
+          Department.OFM,
+        ]),
+        ansprechpartner_elektrik: ORDER_DEFAULTS.ansprechpartner_elektrik,
+        ansprechpartner_baustelle: ORDER_DEFAULTS.ansprechpartner_baustelle,
+        ansprechpartner_kunde: {
+          bezeichnung: 'Haustechnik',
+          email: `kontakt${i % 997}@kunde.example`,
+          tel: '069 1234-56',
+        },
+        entscheidungstraeger: ORDER_DEFAULTS.entscheidungstraeger,
+        vkid: {
+          ...ORDER_DEFAULTS.vkid,
+          belegdatum: created,
+          betrag: rnd.int(800, 40_000),
+          vergabepreis: rnd.next() < 0.8 ? rnd.int(700, 38_000) : null,
+          innendienst: rnd.pick(INNENDIENST),
+          ad: rnd.next() < 0.9 ? rnd.pick(ADS) : '',
+          warenbtermin_date: vkid.warenbtermin_date,
+          geplante_montage_date: installDay,
+          zivi: rnd.next() < 0.3,
+          verrechnet: status === 'VERRECHNET',
+          kalkulierte_min: kalk,
+          kalkulierte_std: kalk / 60,
+          akt_kw: week,
+        },
+        vkidAmpel: ampels.vkid,
+        el: {
+          ...ORDER_DEFAULTS.el,
+          service_id: rank >= statusRank('AKT_KW') ? `SV-${year}${String(i).padStart(6, '0')}` : '',
+          akt_kw: el.akt_kw,
+          benoetigte_min: isInstalled ? Math.round((kalk * (0.7 + rnd.next() * 0.7)) / 15) * 15 : null,
+          montage: rank >= statusRank('AKT_KW') ? rnd.pick(TEAMS) : '',
+          montagedatum: el.montagedatum,
+        },
+        elAmpel: ampels.el,
+        logistik: deliveries,
+        tuer: {
+          tuertyp: drive.startsWith('AS') ? 'schieber' : 'dreher',
+          antrieb: drive,
+          fluegel: drive.includes('2F') ? 'FL2' : 'FL1',
+          stromart: drive.endsWith('-FR') ? 'STR-FR' : 'STR',
+          komponenten: [rnd.pick(COMPONENTS), rnd.pick(COMPONENTS)],
+        },
+        gesamtAmpel: ampels.gesamt,
+        gesamtRank: ampels.gesamt ? { green: 1, orange: 2, red: 3 }[ampels.gesamt] : 0,
+        status,
+        statusLastModified: billedAt ?? installedAt ?? createdAt,
+        installedAt,
+        acceptedAt: null,
+        billedAt,
+        createdAt,
+        updatedAt: billedAt ?? installedAt ?? createdAt,
+      }),
+    );
   }
   return rows;
 }
@@ -203,7 +211,7 @@ export async function seedOrderTenant(db: Db, today: string) {
   if (!admin) throw new Error('no admin');
   await db.insert(schema.userTenants).values({ userId: admin.id, tenantId: tenant.id });
   const rows = benchOrders(tenant.id, today);
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(orders).values(rows.slice(i, i + 1000));
+  await insertOrderRows(db, rows, 1000);
   await db.execute(sql.raw('vacuum analyze orders'));
   return { tenantId: tenant.id, adminId: admin.id };
 }

@@ -9,7 +9,7 @@ import {
 } from '@pruefbuch/domain/schemas/capacity';
 import { OFFER_DEFAULTS, type OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { ORDER_DEFAULTS, type OrderFields } from '@pruefbuch/domain/schemas/order';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import {
   bookings,
@@ -40,12 +40,12 @@ import {
   fieldsOf as offerFieldsOf,
 } from '../src/modules/offers/offers.repo';
 import {
-  type OrderRow,
   columnsOf as orderColumnsOf,
   derivedOf as orderDerivedOf,
   fieldsOf as orderFieldsOf,
 } from '../src/modules/orders/orders.repo';
 import { refreshLocationAmpels } from '../src/platform/location-ampels';
+import { insertOrderRows, type NewOrderRow, newOrderRow } from '../src/modules/orders/orders.store';
 
 /**
  * Fixtures written straight into the database (no API round trip, no audit rows): every factory
@@ -203,14 +203,14 @@ export type OrderFieldOverrides = Partial<Omit<OrderFields, 'vkid' | 'el'>> & {
 /**
  * The insert values of an order: ORDER_DEFAULTS with `fields` on top (in the API's shape), mapped to
  * columns as the orders module maps them, `row` on top of that (status, offer, book, timestamps …), and
- * the ampels derived from the result as a write derives them (unless `row` sets them). The list item and
- * the list membership are written by the database, as for every order. For bulk inserts.
+ * the ampels derived from the result as a write derives them (unless `row` sets them), and the list item
+ * (newOrderRow). Insert them with insertOrderRows, which counts them into their lists. For bulk inserts.
  */
 export function orderValues(
   tenantId: string,
   fields: OrderFieldOverrides = {},
   row: Insert<typeof orders> = {},
-): typeof orders.$inferInsert {
+): NewOrderRow {
   const { vkid, el, ...main } = fields;
   const f: OrderFields = {
     ...ORDER_DEFAULTS,
@@ -221,8 +221,8 @@ export function orderValues(
   };
   const values = { tenantId, ...orderColumnsOf(f), ...row };
   const status = (values.status ?? 'CREATED') as OrderStatus;
-  const derived = orderDerivedOf(orderFieldsOf(values as OrderRow), status, berlinToday());
-  return { ...values, ...derived, ...pick(row, ['vkidAmpel', 'elAmpel', 'gesamtAmpel', 'gesamtRank']) };
+  const derived = orderDerivedOf(orderFieldsOf(values), status, berlinToday());
+  return newOrderRow({ ...values, ...derived, ...pick(row, ['vkidAmpel', 'elAmpel', 'gesamtAmpel', 'gesamtRank']) });
 }
 
 /** An order of the tenant, written directly (see orderValues); returns the row. */
@@ -232,10 +232,12 @@ export async function insertOrder(
   fields: OrderFieldOverrides = {},
   row: Insert<typeof orders> = {},
 ) {
+  const values = orderValues(tenantId, fields, row);
+  await insertOrderRows(db, [values]);
   const rows = await db
-    .insert(orders)
-    .values(orderValues(tenantId, fields, row))
-    .returning();
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, values.id)));
   return one(rows, 'order');
 }
 

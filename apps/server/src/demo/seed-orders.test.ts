@@ -85,11 +85,11 @@ describe('seedDemo: the demo orders', () => {
         {
           status: r.status as OrderStatus,
           vkid: {
-            geplante_montage_date: r.vkidGeplanteMontageDate,
-            warenbtermin_date: r.vkidWarenbterminDate,
-            akt_kw: r.vkidAktKw,
+            geplante_montage_date: r.vkid.geplante_montage_date,
+            warenbtermin_date: r.vkid.warenbtermin_date,
+            akt_kw: r.vkid.akt_kw,
           },
-          el: { akt_kw: r.elAktKw, montagedatum: r.elMontagedatum },
+          el: { akt_kw: r.el.akt_kw, montagedatum: r.el.montagedatum },
           logistik: r.logistik,
         },
         today,
@@ -105,10 +105,10 @@ describe('seedDemo: the demo orders', () => {
     for (const r of rows) {
       expect(r.installedAt !== null, r.abnr).toBe(installed(r.status));
       expect(r.billedAt !== null, r.abnr).toBe(r.status === 'VERRECHNET');
-      if (r.acceptedAt) expect(r.vkidZivi && rank(r.status) >= rank('ZIVI_ERLEDIGT'), r.abnr).toBe(true);
-      if (rank(r.status) >= rank('ZIVI_BESTELLT') && r.status !== 'VERRECHNET') expect(r.vkidZivi).toBe(true);
+      if (r.acceptedAt) expect(r.vkid.zivi && rank(r.status) >= rank('ZIVI_ERLEDIGT'), r.abnr).toBe(true);
+      if (rank(r.status) >= rank('ZIVI_BESTELLT') && r.status !== 'VERRECHNET') expect(r.vkid.zivi).toBe(true);
       if (r.status === 'ZIVI_ERLEDIGT') expect(r.acceptedAt).not.toBeNull();
-      expect(r.vkidVerrechnet).toBe(r.status === 'VERRECHNET');
+      expect(r.vkid.verrechnet).toBe(r.status === 'VERRECHNET');
       const times = [r.createdAt, r.installedAt, r.acceptedAt, r.billedAt, r.statusLastModified]
         .filter((d): d is Date => d !== null)
         .map((d) => d.getTime());
@@ -123,9 +123,9 @@ describe('seedDemo: the demo orders', () => {
   it('plans weeks around today: some late, some this week; some deliveries overdue, extra effort, door configurations', () => {
     const thisWeek = weekOf(today);
     const open = rows.filter((r) => !installed(r.status));
-    expect(open.filter((r) => r.vkidAktKw && r.vkidAktKw < thisWeek).length).toBeGreaterThanOrEqual(5);
-    expect(open.filter((r) => r.vkidAktKw === thisWeek || r.elAktKw === thisWeek).length).toBeGreaterThanOrEqual(3);
-    expect(open.filter((r) => r.vkidAktKw > thisWeek).length).toBeGreaterThanOrEqual(20);
+    expect(open.filter((r) => r.vkid.akt_kw && r.vkid.akt_kw < thisWeek).length).toBeGreaterThanOrEqual(5);
+    expect(open.filter((r) => r.vkid.akt_kw === thisWeek || r.el.akt_kw === thisWeek).length).toBeGreaterThanOrEqual(3);
+    expect(open.filter((r) => r.vkid.akt_kw > thisWeek).length).toBeGreaterThanOrEqual(20);
     const overdue = rows.filter((r) => r.logistik.some((d) => d.geplantAm && d.geplantAm < today && !d.geliefertAm));
     expect(overdue.length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((r) => r.maw.length > 0).length).toBeGreaterThanOrEqual(10);
@@ -136,7 +136,7 @@ describe('seedDemo: the demo orders', () => {
     expect(doors.every((r) => /^(FL|SFL|TEL)\d$/.test(r.tuer.fluegel))).toBe(true);
     // Late installations: installed in a week after the planned one.
     const lateInstalled = rows.filter(
-      (r) => r.installedAt && r.vkidAktKw && weekOf(r.installedAt.toISOString().slice(0, 10)) > r.vkidAktKw,
+      (r) => r.installedAt && r.vkid.akt_kw && weekOf(r.installedAt.toISOString().slice(0, 10)) > r.vkid.akt_kw,
     );
     expect(lateInstalled.length).toBeGreaterThanOrEqual(5);
   });
@@ -197,7 +197,7 @@ describe('seedDemo: the demo orders', () => {
     const people: OrderPeople = { admin: 'a', opm: ['o'], el: ['e'], abbreviation: new Map() };
     const handOvers: HandOver[] = [];
     const strip = (p: ReturnType<typeof planDemoOrders>) =>
-      p.rows.map(({ id: _id, logistik, maw, ...r }) => ({
+      p.rows.map(({ id: _id, listItem: _item, logistik, maw, ...r }) => ({
         ...r,
         logistik: logistik?.map(({ _id: _d, ...d }) => d),
         maw: maw?.map(({ _id: _m, ...m }) => m),

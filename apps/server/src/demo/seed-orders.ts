@@ -24,6 +24,7 @@ import type { Executor } from '../db/client';
 import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
+import { insertOrderRows, type NewOrderRow, newOrderRow } from '../modules/orders/orders.store';
 import type { TenantContext } from '../platform/context';
 import { addDays, at, maxDay, minDay } from './seed-days';
 import { generator, type Random } from './seed-random';
@@ -243,7 +244,6 @@ const isEscapeRouteDrive = (antrieb: string) => antrieb.endsWith('-FR') || antri
 // ---------------------------------------------------------------------------------------------
 // The plan
 
-type OrderRow = typeof orders.$inferInsert & { id: string; createdAt: Date; statusLastModified: Date };
 type AuditRow = typeof auditLogs.$inferInsert;
 
 /** An offer handed over to order processing: what the order takes from it. */
@@ -288,7 +288,7 @@ export function planDemoOrders(
   today: string,
   people: OrderPeople,
   handOvers: HandOver[],
-): { rows: OrderRow[]; audit: AuditRow[] } {
+): { rows: NewOrderRow[]; audit: AuditRow[] } {
   const rnd = generator(20_260_113);
   const statuses: OrderStatus[] = [];
   const toDrop = Math.min(handOvers.length, STATUS_COUNTS.VERRECHNET - 5);
@@ -303,7 +303,7 @@ export function planDemoOrders(
   }
   const taken = handOvers.slice(0, DEMO_ORDER_COUNT - statuses.length);
 
-  const rows: OrderRow[] = [];
+  const rows: NewOrderRow[] = [];
   const audit: AuditRow[] = [];
   const plans: { status: OrderStatus; created: string; offer: HandOver | null }[] = [
     ...taken.map((o) => {
@@ -560,7 +560,7 @@ export function planDemoOrders(
         : creator;
 
     const aktuelleAbteilung = rnd.pick(DEPARTMENTS_OF[p.status]);
-    const row: OrderRow = {
+    const row = newOrderRow({
       id,
       tenantId,
       objekt: site.objekt,
@@ -575,41 +575,19 @@ export function planDemoOrders(
       antriebe: tuer.antrieb ? `${tuer.antrieb} (${tuer.fluegel})` : '',
       antriebeOther: '',
       bemerkungen: p.offer ? 'Aus Angebot übernommen.' : '',
-      anzahlBemerkungenBeiUebergabe: installed ? rnd.int(0, 3) : null,
+      anzahl_bemerkungen_bei_uebergabe: installed ? rnd.int(0, 3) : null,
       leistungsart,
       abteilung,
       aktuelleAbteilung,
-      ansprechpartnerElektrik:
+      ansprechpartner_elektrik:
         rnd.next() < 0.6 ? contact(elekName, 'Elektro') : { bezeichnung: '', email: '', tel: '' },
-      ansprechpartnerBaustelle: contact(rnd.pick(CONTACTS)[0], 'Baustelle'),
-      ansprechpartnerKunde: kunde,
+      ansprechpartner_baustelle: contact(rnd.pick(CONTACTS)[0], 'Baustelle'),
+      ansprechpartner_kunde: kunde,
       entscheidungstraeger:
         rnd.next() < 0.5 ? contact(rnd.pick(CONTACTS)[0], 'Geschäftsführung') : { bezeichnung: '', email: '', tel: '' },
-      vkidBelegdatum: vkid.belegdatum,
-      vkidBetrag: vkid.betrag,
-      vkidVergabepreis: vkid.vergabepreis,
-      vkidInnendienst: vkid.innendienst,
-      vkidAd: vkid.ad,
-      vkidWarenbterminDate: vkid.warenbtermin_date,
-      vkidGeplanteMontageDate: vkid.geplante_montage_date,
-      vkidFixtermin: vkid.fixtermin,
-      vkidBemerkungen: vkid.bemerkungen,
-      vkidZivi: vkid.zivi,
-      vkidVorverrechnet: vkid.vorverrechnet,
-      vkidVerrechnet: vkid.verrechnet,
-      vkidMontageTage: vkid.montage_tage,
-      vkidKalkulierteMin: vkid.kalkulierte_min,
-      vkidKalkulierteStd: vkid.kalkulierte_std,
-      vkidBestellnummer: vkid.bestellnummer,
-      vkidAktKw: vkid.akt_kw,
-      vkidVerrechneteMaw: vkid.verrechneteMaw,
+      vkid,
       vkidAmpel: ampels.vkid,
-      elServiceId: el.service_id,
-      elAktKw: el.akt_kw,
-      elBenoetigteMin: el.benoetigte_min,
-      elBemerkungen: el.bemerkungen,
-      elMontage: el.montage,
-      elMontagedatum: el.montagedatum,
+      el,
       elAmpel: ampels.el,
       logistik: deliveries,
       maw,
@@ -625,7 +603,7 @@ export function planDemoOrders(
       createdBy: creator,
       createdAt,
       updatedAt: last,
-    };
+    });
     rows.push(row);
 
     const entry = (action: 'create' | 'update', when: Date, by: string, field: string, value: unknown) => {
@@ -646,7 +624,7 @@ export function planDemoOrders(
     entry('create', createdAt, creator, 'objekt', row.objekt);
     entry('create', createdAt, creator, 'abnr', row.abnr);
     entry('create', createdAt, creator, 'csnr', row.csnr);
-    entry('create', createdAt, creator, 'vkid.betrag', row.vkidBetrag);
+    entry('create', createdAt, creator, 'vkid.betrag', row.vkid.betrag);
     entry('create', createdAt, creator, 'status', 'CREATED');
     let previous: OrderStatus = 'CREATED';
     for (const s of ordered) {
@@ -718,7 +696,7 @@ export async function seedDemoOrders(tx: Executor, tenantId: string, opts: SeedO
   ).map((o) => ({ ...o, takeOverRequestedAt: o.takeOverRequestedAt as Date }));
 
   const { rows, audit } = planDemoOrders(tenantId, today, people, handOvers);
-  for (let i = 0; i < rows.length; i += 40) await tx.insert(orders).values(rows.slice(i, i + 40));
+  await insertOrderRows(tx, rows, 40);
   const links = rows.filter((r) => r.offerId);
   for (const r of links)
     await tx

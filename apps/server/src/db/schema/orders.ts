@@ -1,6 +1,6 @@
 import { PRODUCTION_DEFAULTS, type Production } from '@pruefbuch/domain/schemas/capacity';
 import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
-import type { Delivery, DoorConfig, MawEntry } from '@pruefbuch/domain/schemas/order';
+import type { Delivery, DoorConfig, MawEntry, OrderFields } from '@pruefbuch/domain/schemas/order';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,10 +33,28 @@ const day = (name: string) => date(name, { mode: 'string' });
  * ILIKE is: PostgreSQL's ILIKE lowers both sides the same way) without building it for every row, and the
  * list index holds it (orders_list_idx), so a search in the list's order reads the index only.
  */
-const searchText = (t: Record<'objekt' | 'abnr' | 'csnr' | 'kunde' | 'tp' | 'elServiceId', AnyPgColumn>): SQL =>
-  sql`lower(${t.objekt} || chr(31) || ${t.abnr} || chr(31) || ${t.csnr} || chr(31) || ${t.kunde} || chr(31) || ${t.tp} || chr(31) || ${t.elServiceId})`;
+const searchText = (t: Record<'objekt' | 'abnr' | 'csnr' | 'kunde' | 'tp' | 'el', AnyPgColumn>): SQL =>
+  sql`lower(${t.objekt} || chr(31) || ${t.abnr} || chr(31) || ${t.csnr} || chr(31) || ${t.kunde} || chr(31) || ${t.tp} || chr(31) || coalesce(${t.el} ->> 'service_id', ''))`;
 
 const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+type Vkid = OrderFields['vkid'];
+type El = OrderFields['el'];
+
+/** A text field of a block as a column the database keeps ('' when the block lacks it). */
+const blockText = (name: string, block: () => AnyPgColumn, field: string) =>
+  text(name)
+    .notNull()
+    .generatedAlwaysAs((): SQL => sql`coalesce(${block()} ->> ${sql.raw(`'${field}'`)}, '')`);
+
+/**
+ * An ISO date of a block as a date column. A cast of text to date depends on the DateStyle setting, so
+ * PostgreSQL does not allow it in a generated column; make_date of its parts does not.
+ */
+const blockDate = (block: AnyPgColumn, field: string): SQL => {
+  const v = sql`(${block} ->> ${sql.raw(`'${field}'`)})`;
+  return sql`make_date(substr(${v}, 1, 4)::integer, substr(${v}, 6, 2)::integer, substr(${v}, 9, 2)::integer)`;
+};
 
 export interface ContactValue {
   bezeichnung: string;
@@ -50,9 +68,10 @@ const listOrder = (t: Record<'gesamtRank' | 'vkidGeplanteMontageDate' | 'id', Ex
   [t.gesamtRank.desc().nullsFirst(), t.vkidGeplanteMontageDate.asc(), t.id.asc()] as const;
 
 /**
- * An order (SPEC §3 Order) of a tenant. The fields that lists search, filter, sort, count and the
- * evaluation sums are columns (vkid_* and el_* for the two blocks); the contact blocks, the flags,
- * deliveries, extra-effort entries and the door configuration are JSON. The ampels are derived
+ * An order (SPEC §3 Order) of a tenant: each top-level field of orderFieldsSchema is a column of the
+ * same name, each block (vkid, el, the contacts, the flags, the door configuration, production, the
+ * lists) one JSON column typed from its schema. The few block fields that lists search, filter, sort,
+ * count and the evaluation sums on are generated columns beside their block. The ampels are derived
  * (rules/order-ampel.ts) and written with every change and daily.
  */
 export const orders = pgTable(
@@ -75,42 +94,41 @@ export const orders = pgTable(
     antriebe: text('antriebe').notNull().default(''),
     antriebeOther: text('antriebe_other').notNull().default(''),
     bemerkungen: text('bemerkungen').notNull().default(''),
-    anzahlBemerkungenBeiUebergabe: integer('anzahl_bemerkungen_bei_uebergabe'),
+    anzahl_bemerkungen_bei_uebergabe: integer('anzahl_bemerkungen_bei_uebergabe'),
     leistungsart: jsonb('leistungsart').$type<ServiceKindFlags>().notNull(),
     abteilung: jsonb('abteilung').$type<DivisionFlags>().notNull(),
     aktuelleAbteilung: smallint('aktuelle_abteilung').notNull().default(1),
-    ansprechpartnerElektrik: jsonb('ansprechpartner_elektrik').$type<ContactValue>().notNull(),
-    ansprechpartnerBaustelle: jsonb('ansprechpartner_baustelle').$type<ContactValue>().notNull(),
-    ansprechpartnerKunde: jsonb('ansprechpartner_kunde').$type<ContactValue>().notNull(),
+    ansprechpartner_elektrik: jsonb('ansprechpartner_elektrik').$type<ContactValue>().notNull(),
+    ansprechpartner_baustelle: jsonb('ansprechpartner_baustelle').$type<ContactValue>().notNull(),
+    ansprechpartner_kunde: jsonb('ansprechpartner_kunde').$type<ContactValue>().notNull(),
     entscheidungstraeger: jsonb('entscheidungstraeger').$type<ContactValue>().notNull(),
-    // vkid
-    vkidBelegdatum: day('vkid_belegdatum'),
-    vkidBetrag: euros('vkid_betrag'),
-    vkidVergabepreis: euros('vkid_vergabepreis'),
-    vkidInnendienst: text('vkid_innendienst').notNull().default(''),
-    vkidAd: text('vkid_ad').notNull().default(''),
-    vkidWarenbterminDate: day('vkid_warenbtermin_date'),
-    vkidGeplanteMontageDate: day('vkid_geplante_montage_date'),
-    vkidFixtermin: boolean('vkid_fixtermin').notNull().default(false),
-    vkidBemerkungen: text('vkid_bemerkungen').notNull().default(''),
-    vkidZivi: boolean('vkid_zivi').notNull().default(false),
-    vkidVorverrechnet: boolean('vkid_vorverrechnet').notNull().default(false),
-    vkidVerrechnet: boolean('vkid_verrechnet').notNull().default(false),
-    vkidMontageTage: integer('vkid_montage_tage'),
-    vkidKalkulierteMin: integer('vkid_kalkulierte_min'),
-    vkidKalkulierteStd: integer('vkid_kalkulierte_std'),
-    vkidBestellnummer: text('vkid_bestellnummer').notNull().default(''),
-    vkidAktKw: text('vkid_akt_kw').notNull().default(''),
-    vkidVerrechneteMaw: euros('vkid_verrechnete_maw'),
+    /** The sales block (SPEC §3 vkid) as the schema declares it; the ampel is derived, so a column of its own. */
+    vkid: jsonb('vkid').$type<Vkid>().notNull(),
     vkidAmpel: text('vkid_ampel'),
-    // el
-    elServiceId: text('el_service_id').notNull().default(''),
-    elAktKw: text('el_akt_kw').notNull().default(''),
-    elBenoetigteMin: integer('el_benoetigte_min'),
-    elBemerkungen: text('el_bemerkungen').notNull().default(''),
-    elMontage: text('el_montage').notNull().default(''),
-    elMontagedatum: day('el_montagedatum'),
+    /** The operations block (SPEC §3 el). */
+    el: jsonb('el').$type<El>().notNull(),
     elAmpel: text('el_ampel'),
+    // The block fields that lists search, filter, sort or count on and the operations evaluation sums,
+    // kept by the database from the blocks (every other block field lives in the block alone).
+    vkidInnendienst: blockText('vkid_innendienst', (): AnyPgColumn => orders.vkid, 'innendienst'),
+    vkidAd: blockText('vkid_ad', (): AnyPgColumn => orders.vkid, 'ad'),
+    vkidAktKw: blockText('vkid_akt_kw', (): AnyPgColumn => orders.vkid, 'akt_kw'),
+    vkidGeplanteMontageDate: day('vkid_geplante_montage_date').generatedAlwaysAs(
+      (): SQL => blockDate(orders.vkid, 'geplante_montage_date'),
+    ),
+    vkidBetrag: euros('vkid_betrag').generatedAlwaysAs((): SQL => sql`(${orders.vkid} ->> 'betrag')::numeric(12, 2)`),
+    vkidVergabepreis: euros('vkid_vergabepreis').generatedAlwaysAs(
+      (): SQL => sql`(${orders.vkid} ->> 'vergabepreis')::numeric(12, 2)`,
+    ),
+    vkidKalkulierteMin: integer('vkid_kalkulierte_min').generatedAlwaysAs(
+      (): SQL => sql`(${orders.vkid} ->> 'kalkulierte_min')::integer`,
+    ),
+    elServiceId: blockText('el_service_id', (): AnyPgColumn => orders.el, 'service_id'),
+    elAktKw: blockText('el_akt_kw', (): AnyPgColumn => orders.el, 'akt_kw'),
+    elMontage: blockText('el_montage', (): AnyPgColumn => orders.el, 'montage'),
+    elBenoetigteMin: integer('el_benoetigte_min').generatedAlwaysAs(
+      (): SQL => sql`(${orders.el} ->> 'benoetigte_min')::integer`,
+    ),
     logistik: jsonb('logistik').$type<Delivery[]>().notNull().default([]),
     maw: jsonb('maw').$type<MawEntry[]>().notNull().default([]),
     tuer: jsonb('tuer').$type<DoorConfig>().notNull(),
@@ -139,14 +157,16 @@ export const orders = pgTable(
      */
     serialText: text('serial_text')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`order_serial_text(${orders.elServiceId}, ${orders.tuer})`),
+      .generatedAlwaysAs(
+        (): SQL => sql`order_serial_text(coalesce(${orders.el} ->> 'service_id', ''), ${orders.tuer})`,
+      ),
     /**
      * The order as the lists show it (orderListItemSchema: the order without deliveries, extra effort,
-     * object data and production), as JSON text, written by the database with every write of the order
-     * and of its offer's number (order_list_item, migration 0023): a list page reads 20 of them instead
-     * of writing 20 orders of 60 values as JSON on every call. Never set by the server; a check refuses
-     * it empty. expectListItemsAreOrders (test/fixtures/orders.ts) holds every list's items against the schema
-     * and against GET orders/{id}.
+     * object data, production and the offer's number), as JSON text, written by the server with every
+     * write of the order (orders.store.ts): a list page reads 20 of them instead of writing 20 orders of
+     * 60 values as JSON on every call. The offer's number, which its editor changes, is added as the page
+     * is read. A check refuses it empty. expectListItemsAreOrders (test/fixtures/orders.ts) holds every
+     * list's items against the schema and against GET orders/{id}.
      */
     listItem: text('list_item').notNull().default(''),
   },
@@ -204,15 +224,16 @@ export const orders = pgTable(
 
 /**
  * How many active orders each search list holds (decision 024): `list` is the list (opm, el, ad by the
- * person's name or abbreviation in lower case as `key`; vkidAll, elAll, adAll with the key ''). Kept by
- * the database on every write of orders (migration 0019, `order_list_keys`), so a tab's count and a
- * page's total read one row instead of counting every order of the list.
+ * person's name or abbreviation in lower case as `key`; vkidAll, elAll, adAll with the key ''; the
+ * weeks). Moved by the server with every write of orders, by the rule table rules/order-lists.ts
+ * (orders.store.ts), so a tab's count and a page's total read one row instead of counting the list.
  */
 export const orderListCounts = pgTable(
   'order_list_counts',
   {
-    // No reference to tenants: deleting a tenant deletes its orders, whose trigger still counts them down.
-    tenantId: uuid('tenant_id').notNull(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     list: text('list').notNull(),
     key: text('key').notNull(),
     n: integer('n').notNull(),

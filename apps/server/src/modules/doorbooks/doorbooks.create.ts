@@ -17,6 +17,7 @@ import { AppError, badField, notFound } from '../../platform/errors';
 import { insertBook } from '../books/books.write';
 import { componentTexts } from '../components/components.repo';
 import { orderColumns } from '../orders/orders.repo';
+import { linkBook } from '../orders/orders.write';
 
 const withoutId = (a: AddressValue | null): AddressWrite | null => {
   if (!a) return null;
@@ -64,8 +65,8 @@ export async function createBookOfOrder(
         csnr: order.csnr,
         kunde: order.kunde,
         objektdaten: order.objektdaten,
-        ansprechpartner_kunde: order.ansprechpartnerKunde,
-        ansprechpartner_baustelle: order.ansprechpartnerBaustelle,
+        ansprechpartner_kunde: order.ansprechpartner_kunde,
+        ansprechpartner_baustelle: order.ansprechpartner_baustelle,
         tuer,
       },
       company: await companyOf(tx, ctx.tenantId),
@@ -74,10 +75,7 @@ export async function createBookOfOrder(
     });
     fields.bookType = fields.bookType ? await existingType(tx, fields.bookType) : null;
     const book = await insertBook(tx, ctx, fields, input.folder);
-    await tx
-      .update(orders)
-      .set({ bookId: book._id, updatedAt: new Date() })
-      .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, order.id)));
+    await linkBook(tx, ctx.tenantId, order, book._id);
     await recordChanges(
       tx,
       ctx,

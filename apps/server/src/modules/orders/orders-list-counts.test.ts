@@ -1,8 +1,8 @@
 /**
- * The counts the database keeps for the search lists (order_list_counts, migration 0019, decision 024)
- * agree with counting the orders, after any sequence of writes: single and many rows at once, a person,
- * installer, service id, status, a week or `active` changed, orders deleted, the tenant deleted. The weeks
- * of the list's week filter (migration 0021) are counted the same way.
+ * The counts the server keeps for the search lists (order_list_counts, rules/order-lists.ts,
+ * orders.store.ts, decision 024) agree with counting the orders in SQL, after any sequence of writes:
+ * single and many rows at once, a person, installer, service id, status, a week or `active` changed,
+ * orders deleted, the tenant deleted. The weeks of the list's week filter are counted the same way.
  */
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { orderValues } from '../../../test/factories';
 import { tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { orderListCounts, orders, tenants } from '../../db/schema/index';
+import { insertOrderRows, moveListCounts } from './orders.store';
 
 const t = await createTestApp();
 const db = t.database.db;
@@ -38,10 +39,51 @@ const write = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
 );
 
-/** An order's insert values (test/factories.ts): the defaults, a numbered object and these columns. */
-const row = (tenantId: string, f: Fields, i: number) => orderValues(tenantId, { objekt: `Objekt ${i}` }, f);
+/** The order's blocks and columns for these values. */
+const shapeOf = (f: Fields) => ({
+  fields: {
+    vkid: { akt_kw: f.vkidAktKw, innendienst: f.vkidInnendienst, ad: f.vkidAd },
+    el: { akt_kw: f.elAktKw, montage: f.elMontage, service_id: f.elServiceId },
+  },
+  row: { status: f.status, aktuelleAbteilung: f.aktuelleAbteilung, active: f.active },
+});
 
-/** The lists' counts by counting the orders, written independently of the trigger's function. */
+/** An order's insert values (test/factories.ts): the defaults, a numbered object and these values. */
+const row = (tenantId: string, f: Fields, i: number) => {
+  const shape = shapeOf(f);
+  return orderValues(tenantId, { objekt: `Objekt ${i}`, ...shape.fields }, shape.row);
+};
+
+/** Writes `f` over the chosen orders as an order write does: the row, then the counts moved. */
+async function updateOrders(tenantId: string, ids: string[], f: Fields) {
+  const before = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+  const shape = shapeOf(f);
+  const after = before.map((o) => ({
+    ...o,
+    ...shape.row,
+    vkid: { ...o.vkid, ...shape.fields.vkid },
+    el: { ...o.el, ...shape.fields.el },
+  }));
+  for (const o of after) {
+    await db
+      .update(orders)
+      .set({ vkid: o.vkid, el: o.el, ...shape.row })
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, o.id)));
+  }
+  await moveListCounts(db, before, after);
+}
+
+async function deleteOrders(tenantId: string, ids: string[]) {
+  const where = and(eq(orders.tenantId, tenantId), inArray(orders.id, ids));
+  const before = await db.select().from(orders).where(where);
+  await db.delete(orders).where(where);
+  await moveListCounts(db, before, []);
+}
+
+/** The lists' counts by counting the orders in SQL, written independently of the domain's rule. */
 async function counted(tenantId: string) {
   const r = await db.execute(sql`
     select 'opm' as list, lower(vkid_innendienst) as key, count(*)::int as n from orders where tenant_id = ${tenantId} and active group by 2
@@ -96,7 +138,7 @@ describe('the counts of the search lists', () => {
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 8 }), async (writes) => {
         const tenant = await t.createTenant(`Zählung ${tag()}`);
         const other = await t.createTenant(`Andere ${tag()}`);
-        await db.insert(orders).values(row(other.id, { ...PEOPLE_ROW }, 0));
+        await insertOrderRows(db, [row(other.id, { ...PEOPLE_ROW }, 0)]);
         const otherBefore = await kept(other.id);
         let n = 0;
         for (const w of writes) {
@@ -104,12 +146,14 @@ describe('the counts of the search lists', () => {
             (o) => o.id,
           );
           if (w.op === 'insert') {
-            await db.insert(orders).values(w.rows.map((f) => row(tenant.id, f, n++)));
+            await insertOrderRows(
+              db,
+              w.rows.map((f) => row(tenant.id, f, n++)),
+            );
           } else if (ids.length) {
             const chosen = w.op === 'update' && w.many ? ids : [ids[w.pick % ids.length] as string];
-            const where = and(eq(orders.tenantId, tenant.id), inArray(orders.id, chosen));
-            if (w.op === 'update') await db.update(orders).set(w.set).where(where);
-            else await db.delete(orders).where(where);
+            if (w.op === 'update') await updateOrders(tenant.id, chosen, w.set);
+            else await deleteOrders(tenant.id, chosen);
           }
           expect(await kept(tenant.id)).toEqual(await counted(tenant.id));
         }

@@ -1,13 +1,12 @@
 /** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
 import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import { ORDER_DEFAULTS, type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
+import { type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
-import { insertOrder, type OrderFieldOverrides } from '../../../test/factories';
+import { insertOrder, type OrderFieldOverrides, orderValues } from '../../../test/factories';
 import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { orders } from '../../db/schema/index';
-import { columnsOf } from './orders.repo';
+import { insertOrderRows } from './orders.store';
 
 const t = await createTestApp();
 
@@ -121,7 +120,7 @@ describe('the search lists and counts', async () => {
     const s = await orderWorld(t, 'Viele');
     const CAP = ORDER_SEARCH_COUNT_CAP;
     // CAP + 30 orders with 'Klinik' and 'RM-Radar', worst ampel first by rank; 10 with 'Praxis', 2 of them inactive.
-    const row = (f: Partial<Order>) => ({ ...columnsOf({ ...ORDER_DEFAULTS, ...f }), tenantId: s.tenantId });
+    const row = (f: OrderFieldOverrides) => orderValues(s.tenantId, f);
     const tuer = {
       tuertyp: 'dreher' as const,
       antrieb: 'DT-1F',
@@ -134,7 +133,7 @@ describe('the search lists and counts', async () => {
       gesamtRank: i % 4,
     }));
     const few = Array.from({ length: 10 }, (_, i) => row({ objekt: `Praxis ${i}`, active: i >= 2 }));
-    await t.database.db.insert(orders).values([...many, ...few]);
+    await insertOrderRows(t.database.db, [...many, ...few]);
     const get = async (path: string) => {
       const res = await s.call('GET', `/orders${path}`);
       expect(res.statusCode, res.body).toBe(200);

@@ -1,15 +1,17 @@
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 /**
  * The orders' daily run: every order's ampels move on to the new day (dates pass without any write).
- * Neither __v nor updatedAt move: no field changed, only the day. Registered by main.ts; tests call
+ * Neither __v nor updatedAt move: no field changed, only the day. The list item shows the ampels: it is
+ * written anew with them. Registered by main.ts; tests call
  * runOrderDay with a date.
  */
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { type JobLog, type Scheduler, startAlone } from '../../platform/jobs';
 import { derivedOf, fieldsOf, type OrderRow, orderColumns } from './orders.repo';
+import { listItemOf } from './orders.store';
 
 const BATCH = 2000;
 /** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
@@ -27,26 +29,28 @@ export async function runOrderDay(db: Db, today: string = berlinToday(), opts: {
       .limit(BATCH);
     if (rows.length === 0) break;
     after = rows[rows.length - 1]?.id ?? null;
-    // Orders whose ampels change alike are written with one statement.
-    const groups = new Map<string, { set: ReturnType<typeof derivedOf>; ids: string[] }>();
-    for (const row of rows) {
+    const moved = rows.flatMap((row) => {
       const d = derivedOf(fieldsOf(row), row.status as OrderStatus, today);
-      if (
+      const same =
         d.vkidAmpel === row.vkidAmpel &&
         d.elAmpel === row.elAmpel &&
         d.gesamtAmpel === row.gesamtAmpel &&
-        d.gesamtRank === row.gesamtRank
-      )
-        continue;
-      const key = `${d.vkidAmpel}:${d.elAmpel}:${d.gesamtAmpel}:${d.gesamtRank}`;
-      const group = groups.get(key) ?? { set: d, ids: [] };
-      group.ids.push(row.id);
-      groups.set(key, group);
+        d.gesamtRank === row.gesamtRank;
+      return same ? [] : [{ id: row.id, d, item: listItemOf({ ...row, ...d }) }];
+    });
+    // The changed orders of the batch in one statement each 500: ampels, rank and list item per order.
+    for (let i = 0; i < moved.length; i += 500) {
+      const values = moved
+        .slice(i, i + 500)
+        .map(
+          ({ id, d, item }) =>
+            sql`(${id}::uuid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
+        );
+      await db.execute(sql`update ${orders} set "vkid_ampel" = v.va, "el_ampel" = v.ea, "gesamt_ampel" = v.ga,
+        "gesamt_rank" = v.gr, "list_item" = v.item
+        from (values ${sql.join(values, sql`, `)}) as v(id, va, ea, ga, gr, item) where ${orders.id} = v.id`);
     }
-    for (const { set, ids } of groups.values()) {
-      await db.update(orders).set(set).where(inArray(orders.id, ids));
-      changed += ids.length;
-    }
+    changed += moved.length;
     if (rows.length < BATCH) break;
   }
   return { ampels: changed };

@@ -10,6 +10,7 @@
  * database keeps. The free and serial search depend on the term (its pattern, how rare it is): they are
  * planned per call and count only so far (searchPage).
  */
+import { AD_ALL_EXCLUDED, EL_ALL_STATUSES, personKey, VKID_ALL_STATUSES } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -24,6 +25,8 @@ import { searchPage } from './orders.search-page';
 const P = {
   tenantId: sql.placeholder('tenantId'),
   value: sql.placeholder('value'),
+  /** The value as the counts key it (personKey). */
+  key: sql.placeholder('key'),
 };
 
 /** Case-insensitive equality with the value (abbreviations and names of people are typed in any case). */
@@ -66,14 +69,18 @@ const installerPage = ({ sort, size, page }: PageShape) => {
 };
 
 type PageShape = { sort: string; size: number; page: number };
+/** The status among the rule's statuses, as literals (as the partial indexes hold them). */
+const statusIn = (statuses: readonly string[]) =>
+  sql`${orders.status} in (${sql.raw(statuses.map((v) => `'${v}'`).join(', '))})`;
+
 /** What the other lists hold besides tenant and active, with the value as a placeholder: prepared. */
 const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: PageShape) => SQL> = {
   opm: () => same(orders.vkidInnendienst),
   el: installerPage,
   ad: () => same(orders.vkidAd),
-  vkidAll: () => sql`${orders.status} in ('CREATED', 'AKT_KW_VKID')`,
-  elAll: () => sql`${orders.status} in ('AKT_KW', 'MONTAGE')`,
-  adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> 'VERRECHNET'`,
+  vkidAll: () => statusIn(VKID_ALL_STATUSES),
+  elAll: () => statusIn(EL_ALL_STATUSES),
+  adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> ${sql.raw(`'${AD_ALL_EXCLUDED}'`)}`,
 };
 
 export type CountedList = keyof typeof FIXED;
@@ -82,11 +89,11 @@ const isFixed = (kind: OrderListKind): kind is keyof typeof FIXED => kind in FIX
 
 /**
  * How many orders a fixed list holds, as one value: the count the database keeps for the list and the
- * value (order_list_counts, migration 0019), one row instead of every order of the list.
+ * value (order_list_counts, kept by orders.store.ts), one row instead of every order of the list.
  */
 const fixedCount = (kind: keyof typeof FIXED): SQL =>
   sql`coalesce((select ${orderListCounts.n} from ${orderListCounts} where ${orderListCounts.tenantId} = ${P.tenantId}
-    and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = lower(${P.value})), 0)`;
+    and ${orderListCounts.list} = ${sql.raw(`'${kind}'`)} and ${orderListCounts.key} = ${P.key}), 0)`;
 
 /**
  * The pages that are prepared (a statement holds its page, see pageStatement): the first pages of a list
@@ -97,7 +104,12 @@ const PREPARED_SORT = 'gesamt_ampel';
 const PREPARED_SIZES = new Set([10, 20, 25, 50, 100]);
 const PREPARED_PAGES = 5;
 
-type FixedValues = { tenantId: string; value: string };
+type FixedValues = { tenantId: string; value: string; key: string };
+const fixedValues = (tenantId: string, value: string): FixedValues => ({
+  tenantId,
+  value: value.trim(),
+  key: personKey(value.trim()),
+});
 const fixedWhere = sql`${activeOf(P.tenantId)} and `;
 const pageOfFixed = (db: Executor, kind: keyof typeof FIXED, p: PageShape, name: string) =>
   pageStatement(db, sql`${fixedWhere}${FIXED[kind](p)}`, fixedCount(kind), p.sort, p.size, offsetOf(p)).prepare(name);
@@ -131,7 +143,7 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
 export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   const ctx = requireTenant(rctx);
   if (isFixed(kind)) {
-    const values = { tenantId: ctx.tenantId, value: value.trim() };
+    const values = fixedValues(ctx.tenantId, value);
     const found = await fixedPage(ctx.db, kind, q, values);
     const { items, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
     return pageReplyJson(items, total, q);
@@ -144,5 +156,5 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
 /** How many orders a list by a value or an /all list holds: the count the database keeps (SPEC §7's six counts). */
 export async function listCount(rctx: RequestContext, kind: CountedList, value: string) {
   const ctx = requireTenant(rctx);
-  return { count: await fixedTotal(ctx.db, kind, { tenantId: ctx.tenantId, value: value.trim() }) };
+  return { count: await fixedTotal(ctx.db, kind, fixedValues(ctx.tenantId, value)) };
 }

@@ -3,9 +3,16 @@
  * columns) and the order of the API (blocks as objects). Every query takes the tenant id of the
  * verified request.
  */
+import { PROTOCOL_FIELDS } from '@pruefbuch/domain/protocol';
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import type { Order, OrderFields, OrderListQuery } from '@pruefbuch/domain/schemas/order';
+import {
+  ORDER_DEFAULTS,
+  type Order,
+  type OrderFields,
+  type OrderListQuery,
+  orderFieldsSchema,
+} from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
@@ -20,116 +27,61 @@ const { listItem: _listItem, ...orderColumns } = getTableColumns(orders);
 export { orderColumns };
 export type OrderRow = Omit<typeof orders.$inferSelect, 'listItem'>;
 
+/** An order as the server writes it: without what the database derives for its searches (generated columns). */
+export type OrderState = Pick<
+  OrderRow,
+  | keyof OrderFields
+  | 'id'
+  | 'tenantId'
+  | 'offerId'
+  | 'bookId'
+  | 'aktuelleAbteilung'
+  | 'status'
+  | 'statusLastModified'
+  | 'vkidAmpel'
+  | 'elAmpel'
+  | 'gesamtAmpel'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /** The overall ampel's rank in gesamt_rank: the list sorts worst first (0 when there is none). */
 export const RANK: Record<'red' | 'orange' | 'green', number> = { red: 3, orange: 2, green: 1 };
 
 // ---------------------------------------------------------------------------------------------
 // Row ↔ fields
 
-export function fieldsOf(row: OrderRow): OrderFields {
-  return {
-    objekt: row.objekt,
-    tp: row.tp,
-    abnr: row.abnr,
-    csnr: row.csnr,
-    objektdaten: row.objektdaten,
-    objektnummer: row.objektnummer,
-    kunde: row.kunde,
-    active: row.active,
-    antriebe: row.antriebe,
-    antriebeOther: row.antriebeOther,
-    bemerkungen: row.bemerkungen,
-    anzahl_bemerkungen_bei_uebergabe: row.anzahlBemerkungenBeiUebergabe,
-    leistungsart: row.leistungsart,
-    abteilung: row.abteilung,
-    ansprechpartner_elektrik: row.ansprechpartnerElektrik,
-    ansprechpartner_baustelle: row.ansprechpartnerBaustelle,
-    ansprechpartner_kunde: row.ansprechpartnerKunde,
-    entscheidungstraeger: row.entscheidungstraeger,
-    vkid: {
-      belegdatum: row.vkidBelegdatum,
-      betrag: row.vkidBetrag,
-      vergabepreis: row.vkidVergabepreis,
-      innendienst: row.vkidInnendienst,
-      ad: row.vkidAd,
-      warenbtermin_date: row.vkidWarenbterminDate,
-      geplante_montage_date: row.vkidGeplanteMontageDate,
-      fixtermin: row.vkidFixtermin,
-      bemerkungen: row.vkidBemerkungen,
-      zivi: row.vkidZivi,
-      vorverrechnet: row.vkidVorverrechnet,
-      verrechnet: row.vkidVerrechnet,
-      montage_tage: row.vkidMontageTage,
-      kalkulierte_min: row.vkidKalkulierteMin,
-      kalkulierte_std: row.vkidKalkulierteStd,
-      bestellnummer: row.vkidBestellnummer,
-      akt_kw: row.vkidAktKw,
-      verrechneteMaw: row.vkidVerrechneteMaw,
-    },
-    el: {
-      service_id: row.elServiceId,
-      akt_kw: row.elAktKw,
-      benoetigte_min: row.elBenoetigteMin,
-      bemerkungen: row.elBemerkungen,
-      montage: row.elMontage,
-      montagedatum: row.elMontagedatum,
-    },
-    logistik: row.logistik,
-    maw: row.maw,
-    tuer: row.tuer,
-    fertigung: row.fertigung,
-  };
+/**
+ * Every field of the schema is a column of its name and type (a block is one JSON column), so the
+ * mapping between the row and the fields is a pick: a new field needs no code here. The type below
+ * fails to compile when a field has no column of its type.
+ */
+const FIELD_KEYS = Object.keys(orderFieldsSchema.shape) as (keyof OrderFields)[];
+type FieldColumns = Pick<typeof orders.$inferSelect, keyof OrderFields>;
+const fieldsAreColumns = (row: FieldColumns): OrderFields => row;
+
+/** A block's defaults under what is stored: a block written before a field was added gets its default. */
+const BLOCK_DEFAULTS = Object.fromEntries(
+  FIELD_KEYS.flatMap((k) => {
+    const d = ORDER_DEFAULTS[k];
+    return d !== null && typeof d === 'object' && !Array.isArray(d) ? [[k, d]] : [];
+  }),
+) as Partial<Record<keyof OrderFields, object>>;
+
+export function fieldsOf(row: FieldColumns): OrderFields {
+  const f = fieldsAreColumns(row);
+  return Object.fromEntries(
+    FIELD_KEYS.map((k) => {
+      const d = BLOCK_DEFAULTS[k];
+      return [k, d ? { ...d, ...(f[k] as object) } : f[k]];
+    }),
+  ) as OrderFields;
 }
 
-export function columnsOf(f: OrderFields) {
-  return {
-    objekt: f.objekt,
-    tp: f.tp,
-    abnr: f.abnr,
-    csnr: f.csnr,
-    objektdaten: f.objektdaten,
-    objektnummer: f.objektnummer,
-    kunde: f.kunde,
-    active: f.active,
-    antriebe: f.antriebe,
-    antriebeOther: f.antriebeOther,
-    bemerkungen: f.bemerkungen,
-    anzahlBemerkungenBeiUebergabe: f.anzahl_bemerkungen_bei_uebergabe,
-    leistungsart: f.leistungsart,
-    abteilung: f.abteilung,
-    ansprechpartnerElektrik: f.ansprechpartner_elektrik,
-    ansprechpartnerBaustelle: f.ansprechpartner_baustelle,
-    ansprechpartnerKunde: f.ansprechpartner_kunde,
-    entscheidungstraeger: f.entscheidungstraeger,
-    vkidBelegdatum: f.vkid.belegdatum,
-    vkidBetrag: f.vkid.betrag,
-    vkidVergabepreis: f.vkid.vergabepreis,
-    vkidInnendienst: f.vkid.innendienst,
-    vkidAd: f.vkid.ad,
-    vkidWarenbterminDate: f.vkid.warenbtermin_date,
-    vkidGeplanteMontageDate: f.vkid.geplante_montage_date,
-    vkidFixtermin: f.vkid.fixtermin,
-    vkidBemerkungen: f.vkid.bemerkungen,
-    vkidZivi: f.vkid.zivi,
-    vkidVorverrechnet: f.vkid.vorverrechnet,
-    vkidVerrechnet: f.vkid.verrechnet,
-    vkidMontageTage: f.vkid.montage_tage,
-    vkidKalkulierteMin: f.vkid.kalkulierte_min,
-    vkidKalkulierteStd: f.vkid.kalkulierte_std,
-    vkidBestellnummer: f.vkid.bestellnummer,
-    vkidAktKw: f.vkid.akt_kw,
-    vkidVerrechneteMaw: f.vkid.verrechneteMaw,
-    elServiceId: f.el.service_id,
-    elAktKw: f.el.akt_kw,
-    elBenoetigteMin: f.el.benoetigte_min,
-    elBemerkungen: f.el.bemerkungen,
-    elMontage: f.el.montage,
-    elMontagedatum: f.el.montagedatum,
-    logistik: f.logistik,
-    maw: f.maw,
-    tuer: f.tuer,
-    fertigung: f.fertigung,
-  };
+/** The columns of the fields: the fields themselves, picked (never more than the schema's). */
+export function columnsOf(f: OrderFields): FieldColumns {
+  return Object.fromEntries(FIELD_KEYS.map((k) => [k, f[k]])) as FieldColumns;
 }
 
 export const ampelInputOf = (f: OrderFields, status: OrderStatus): OrderAmpelInput => ({
@@ -149,22 +101,22 @@ export function derivedOf(f: OrderFields, status: OrderStatus, today: string) {
   return { vkidAmpel: a.vkid, elAmpel: a.el, gesamtAmpel: a.gesamt, gesamtRank: a.gesamt ? RANK[a.gesamt] : 0 };
 }
 
-/** What the protocol records of an order: fields, the blocks field by field ('vkid.betrag'), what the server sets. */
-export function auditViewOf(row: OrderRow): Record<string, unknown> {
-  const { vkid, el, leistungsart, abteilung, tuer, fertigung, ...main } = fieldsOf(row);
-  const view: Record<string, unknown> = { ...main };
-  // Flags and the door configuration field by field, so the protocol names what changed ('Bau: Nein → Ja').
-  for (const [k, v] of Object.entries(leistungsart)) view[`leistungsart.${k}`] = v;
-  for (const [k, v] of Object.entries(abteilung)) view[`abteilung.${k}`] = v;
-  view['tuer.tuertyp'] = tuer.tuertyp;
-  view['tuer.antrieb'] = tuer.antrieb;
-  view['tuer.fluegel'] = tuer.fluegel;
-  view['tuer.stromart'] = tuer.stromart;
-  view['tuer.komponenten'] = tuer.komponenten.join(', ');
-  for (const [k, v] of Object.entries(fertigung)) view[`fertigung.${k}`] = v;
-  for (const [k, v] of Object.entries(vkid)) view[`vkid.${k}`] = v;
+/** The blocks the protocol records field by field ('vkid.betrag', 'leistungsart.ibn'): as its field table names them. */
+const BY_FIELD = new Set(
+  Object.keys(PROTOCOL_FIELDS.order).flatMap((k) => (k.includes('.') ? [k.slice(0, k.indexOf('.'))] : [])),
+);
+
+/**
+ * What the protocol records of an order: the fields, the blocks field by field (a list in a block as
+ * one text: 'tuer.komponenten'), and what the server sets.
+ */
+export function auditViewOf(row: OrderState): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fieldsOf(row))) {
+    if (!BY_FIELD.has(k)) view[k] = v;
+    else for (const [f, x] of Object.entries(v as object)) view[`${k}.${f}`] = Array.isArray(x) ? x.join(', ') : x;
+  }
   view['vkid.ampel'] = row.vkidAmpel;
-  for (const [k, v] of Object.entries(el)) view[`el.${k}`] = v;
   view['el.ampel'] = row.elAmpel;
   view.offerId = row.offerId;
   view.bookId = row.bookId;
@@ -180,11 +132,10 @@ export function auditViewOf(row: OrderRow): Record<string, unknown> {
 const columns = { row: orderColumns, offerNr: offers.offerNr };
 export type OrderSelect = { row: OrderRow; offerNr: string | null };
 
-const selectOrders = (db: Executor) =>
-  db
-    .select(columns)
-    .from(orders)
-    .leftJoin(offers, and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId)));
+/** An order's offer, within the order's tenant. */
+export const offerOfOrder = and(eq(offers.id, orders.offerId), eq(offers.tenantId, orders.tenantId));
+
+const selectOrders = (db: Executor) => db.select(columns).from(orders).leftJoin(offers, offerOfOrder);
 
 export async function findOrder(db: Executor, tenantId: string, id: string): Promise<OrderSelect | null> {
   const [row] = await selectOrders(db)
@@ -306,8 +257,9 @@ export function pageStatement(
   const pageIds = sql`(select ${orders.id} from ${orders} where ${where} order by ${order}
     limit ${sql.raw(String(Math.trunc(size)))} offset ${sql.raw(String(Math.trunc(offset)))})`;
   return db
-    .select({ item: orders.listItem, total: sql<number>`${total}`.mapWith(Number) })
+    .select({ item: orders.listItem, offerNr: offers.offerNr, total: sql<number>`${total}`.mapWith(Number) })
     .from(orders)
+    .leftJoin(offers, offerOfOrder)
     .where(sql`${orders.id} in ${pageIds}`)
     .orderBy(...orderOf(sort));
 }
@@ -322,11 +274,18 @@ const totalOf = async (p: { page: number }, found: { total: number }[], count: (
 /** The page's rows and its total from what pageStatement found. */
 export async function pageRows(
   p: { page: number },
-  found: { item: string; total: number }[],
+  found: { item: string; offerNr: string | null; total: number }[],
   count: () => Promise<number>,
 ): Promise<{ items: string[]; total: number }> {
-  return { items: found.map((r) => r.item), total: await totalOf(p, found, count) };
+  return { items: found.map((r) => withOfferNr(r.item, r.offerNr)), total: await totalOf(p, found, count) };
 }
+
+/**
+ * A stored list item (orders.store.ts) with the number of the order's offer, as a page sends it: the
+ * offer's editor changes the number, so the item does not keep it.
+ */
+export const withOfferNr = (item: string, offerNr: string | null) =>
+  `${item.slice(0, -1)},"offerNr":${JSON.stringify(offerNr ?? '')}}`;
 
 /** The value of a count (countWhere, or a list's own). */
 export async function countOf(db: Executor, count: SQL) {
@@ -339,7 +298,7 @@ export async function countOf(db: Executor, count: SQL) {
 
 const ampelOf = (v: string | null) => v as OrderAmpel;
 
-export function toOrderDto(s: OrderSelect): Order {
+export function toOrderDto(s: { row: OrderState; offerNr: string | null }): Order {
   const r = s.row;
   const f = fieldsOf(r);
   return {

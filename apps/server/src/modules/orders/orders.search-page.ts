@@ -11,9 +11,9 @@ import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { orders } from '../../db/schema/index';
+import { offers, orders } from '../../db/schema/index';
 import { offsetOf } from '../../platform/paging';
-import { orderOf } from './orders.repo';
+import { offerOfOrder, orderOf, withOfferNr } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
 
@@ -35,8 +35,9 @@ async function firstMatches(db: Executor, where: SQL, p: PageShape, upTo: number
 /** The orders of `ids` as the lists show them, in the order of `ids`: prepared once per connection. */
 const pageItems = (db: Executor, name: string) =>
   db
-    .select({ item: orders.listItem })
+    .select({ item: orders.listItem, offerNr: offers.offerNr })
     .from(orders)
+    .leftJoin(offers, offerOfOrder)
     .where(
       and(eq(orders.tenantId, sql.placeholder('tenantId')), sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`),
     )
@@ -64,7 +65,7 @@ export async function searchPage(db: Executor, tenantId: string, where: SQL, p: 
   const ids = matches.slice(from, from + p.size);
   const items = ids.length
     ? (await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({ tenantId, ids })).map(
-        (r) => r.item,
+        (r) => withOfferNr(r.item, r.offerNr),
       )
     : [];
   return { items, total: Math.min(matches.length, reach), more: matches.length > reach };

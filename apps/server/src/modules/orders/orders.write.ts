@@ -22,6 +22,7 @@ import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
 import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow, orderColumns } from './orders.repo';
+import { insertOrderRows, listItemOf, moveListCounts, newOrderRow } from './orders.store';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'order' as const,
@@ -49,26 +50,23 @@ function checkMinimum(next: OrderFields) {
   }
 }
 
-/** Inserts an order in the caller's transaction with its ampels and protocol; returns the row. */
+/** Inserts an order in the caller's transaction with its ampels, list item, list counts and protocol; returns the row. */
 async function insertOrder(
   tx: Tx,
   ctx: TenantContext,
   fields: OrderFields,
   extra: { aktuelleAbteilung?: number; offerId?: string | null },
 ) {
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      ...columnsOf(fields),
-      ...derivedOf(fields, 'CREATED', berlinToday()),
-      tenantId: ctx.tenantId,
-      status: 'CREATED',
-      aktuelleAbteilung: extra.aktuelleAbteilung ?? 1,
-      offerId: extra.offerId ?? null,
-      createdBy: ctx.user.id,
-    })
-    .returning(orderColumns);
-  if (!row) throw new Error('order insert returned nothing');
+  const row = newOrderRow({
+    ...columnsOf(fields),
+    ...derivedOf(fields, 'CREATED', berlinToday()),
+    tenantId: ctx.tenantId,
+    status: 'CREATED',
+    aktuelleAbteilung: extra.aktuelleAbteilung ?? 1,
+    offerId: extra.offerId ?? null,
+    createdBy: ctx.user.id,
+  });
+  await insertOrderRows(tx, [row]);
   await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, auditViewOf(row));
   return row;
 }
@@ -91,7 +89,7 @@ export async function create(rctx: RequestContext, input: OrderCreate) {
 
 /**
  * In the caller's transaction: writes the locked order with `set`, the fields `next` and the ampels
- * for its status, counts the version up and records the protocol.
+ * for its status, counts the version up, moves its list counts and records the protocol.
  */
 export async function writeOrder(
   tx: Tx,
@@ -100,19 +98,25 @@ export async function writeOrder(
   next: OrderFields,
   set: Partial<typeof orders.$inferInsert> = {},
 ) {
-  return writeVersion(tx, orders, {
+  const row = await writeVersion(tx, orders, {
     tenantId: ctx.tenantId,
     current,
     set: orderSet(current, next, set),
     returning: orderColumns,
     audit: orderAudit(ctx),
   });
+  await moveListCounts(tx, [current], [row]);
+  return row;
 }
 
-/** The columns an order write sets: the fields `next`, the ampels for its status and `set`. */
+/**
+ * The columns an order write sets: the fields `next`, the ampels for its status, `set`, and the list item
+ * of the order as the write leaves it (with the version and updatedAt the write gives it).
+ */
 function orderSet(current: OrderRow, next: OrderFields, set: Partial<typeof orders.$inferInsert> = {}) {
   const status = (set.status ?? current.status) as OrderStatus;
-  return { ...columnsOf(next), ...derivedOf(next, status, berlinToday()), ...set };
+  const values = { ...columnsOf(next), ...derivedOf(next, status, berlinToday()), updatedAt: new Date(), ...set };
+  return { ...values, listItem: listItemOf({ ...current, ...values, version: current.version + 1 }) };
 }
 
 const orderAudit = (ctx: TenantContext): VersionAudit<OrderRow, OrderRow> => ({
@@ -122,6 +126,26 @@ const orderAudit = (ctx: TenantContext): VersionAudit<OrderRow, OrderRow> => ({
   after: auditViewOf,
 });
 
+/** A versioned write of an order (PUT, a status step): `set` computes the write from the locked order. */
+async function updateOrder(
+  tx: Tx,
+  ctx: TenantContext,
+  id: string,
+  __v: number | undefined,
+  set: (current: OrderRow) => ReturnType<typeof orderSet>,
+) {
+  const { current, row } = await versionedUpdate(tx, orders, {
+    tenantId: ctx.tenantId,
+    id,
+    __v,
+    lock: () => lockOrder(tx, ctx.tenantId, id),
+    set,
+    returning: orderColumns,
+    audit: orderAudit(ctx),
+  });
+  await moveListCounts(tx, [current], [row]);
+}
+
 /**
  * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
  * changed field the caller's role may not set (decision 043) a 403.
@@ -130,23 +154,27 @@ export async function update(rctx: RequestContext, id: string, input: OrderUpdat
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
-    await versionedUpdate(tx, orders, {
-      tenantId: ctx.tenantId,
-      id,
-      __v,
-      lock: () => lockOrder(tx, ctx.tenantId, id),
-      set: (current: OrderRow) => {
-        const before = fieldsOf(current);
-        const next = { ...before, ...given };
-        checkFieldPermissions('order', ctx.user.role, before, next);
-        checkMinimum(next);
-        return orderSet(current, next);
-      },
-      returning: orderColumns,
-      audit: orderAudit(ctx),
+    await updateOrder(tx, ctx, id, __v, (current) => {
+      const before = fieldsOf(current);
+      const next = { ...before, ...given };
+      checkFieldPermissions('order', ctx.user.role, before, next);
+      checkMinimum(next);
+      return orderSet(current, next);
     });
   });
   return get(ctx, id);
+}
+
+/**
+ * Links the book made from the order ('Prüfbuch anlegen', in the caller's transaction): no field of the
+ * order changes, so its version stays; its list item shows the book.
+ */
+export async function linkBook(tx: Executor, tenantId: string, current: OrderRow, bookId: string) {
+  const set = { bookId, updatedAt: new Date() };
+  await tx
+    .update(orders)
+    .set({ ...set, listItem: listItemOf({ ...current, ...set }) })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, current.id)));
 }
 
 /** DELETE orders/{id}: only while the order is CREATED (else 409 ORDER_NOT_DELETABLE). */
@@ -156,6 +184,7 @@ export async function remove(rctx: RequestContext, id: string) {
     const current = await lockForWrite(tx, ctx, id);
     if (current.status !== 'CREATED') throw conflict('ORDER_NOT_DELETABLE');
     await tx.delete(orders).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, id)));
+    await moveListCounts(tx, [current], []);
     await recordChanges(tx, ctx, auditOf(ctx, id, 'delete'), auditViewOf(current), null);
   });
 }
@@ -168,36 +197,28 @@ export async function remove(rctx: RequestContext, id: string) {
 export async function step(rctx: RequestContext, id: string, input: { to: OrderStatus; __v: number }) {
   const ctx = requireTenant(rctx);
   await ctx.db.transaction(async (tx) => {
-    await versionedUpdate(tx, orders, {
-      tenantId: ctx.tenantId,
-      id,
-      __v: input.__v,
-      lock: () => lockOrder(tx, ctx.tenantId, id),
-      set: (current: OrderRow) => {
-        const fields = fieldsOf(current);
-        const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
-        if (!check.ok) {
-          if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
-          if (check.reason === 'role') throw forbidden();
-          throw new AppError(
-            'VALIDATION',
-            400,
-            check.issues.map((i) => ({ field: i.field, key: i.key as DetailKey, message: i.key })),
-          );
-        }
-        const now = new Date();
-        const to = input.to;
-        const accepted = to === 'ZIVI_ERLEDIGT' || (to === 'MONTAGE_ABGESCHLOSSEN' && !fields.vkid.zivi);
-        return orderSet(current, fields, {
-          status: to,
-          statusLastModified: now,
-          installedAt: current.installedAt ?? (to === 'MONTAGE_ABGESCHLOSSEN' ? now : null),
-          acceptedAt: current.acceptedAt ?? (accepted ? now : null),
-          billedAt: current.billedAt ?? (to === 'VERRECHNET' ? now : null),
-        });
-      },
-      returning: orderColumns,
-      audit: orderAudit(ctx),
+    await updateOrder(tx, ctx, id, input.__v, (current) => {
+      const fields = fieldsOf(current);
+      const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
+      if (!check.ok) {
+        if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
+        if (check.reason === 'role') throw forbidden();
+        throw new AppError(
+          'VALIDATION',
+          400,
+          check.issues.map((i) => ({ field: i.field, key: i.key as DetailKey, message: i.key })),
+        );
+      }
+      const now = new Date();
+      const to = input.to;
+      const accepted = to === 'ZIVI_ERLEDIGT' || (to === 'MONTAGE_ABGESCHLOSSEN' && !fields.vkid.zivi);
+      return orderSet(current, fields, {
+        status: to,
+        statusLastModified: now,
+        installedAt: current.installedAt ?? (to === 'MONTAGE_ABGESCHLOSSEN' ? now : null),
+        acceptedAt: current.acceptedAt ?? (accepted ? now : null),
+        billedAt: current.billedAt ?? (to === 'VERRECHNET' ? now : null),
+      });
     });
   });
   return get(ctx, id);

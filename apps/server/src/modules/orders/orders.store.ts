@@ -1,0 +1,92 @@
+/**
+ * What every write of orders keeps besides the order itself, in the write's transaction: the list item
+ * (the order as the lists show it, as JSON text) and the counts of the search lists
+ * (rules/order-lists.ts). Every insert, update and delete of orders goes through here: the module's
+ * writes, the daily run, the demo seed, the test factories and the benches.
+ */
+import { listCountChanges } from '@pruefbuch/domain/rules/order-lists';
+import { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderListCounts, orders } from '../../db/schema/index';
+import { type OrderState, toOrderDto } from './orders.repo';
+
+/** The reply's list fields but the offer's number, which its editor changes: a page adds it (withOfferNr). */
+const ITEM_KEYS = Object.keys(orderListItemSchema.shape).filter((k) => k !== 'offerNr');
+
+/** An order's list item: its reply (toOrderDto) with the list's fields only, as JSON text. */
+export function listItemOf(row: OrderState): string {
+  const dto = toOrderDto({ row, offerNr: null }) as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(ITEM_KEYS.map((k) => [k, dto[k]])));
+}
+
+/** What the counted lists read of a stored order (rules/order-lists.ts). */
+const listInputOf = (o: OrderState) => ({
+  tenantId: o.tenantId,
+  active: o.active,
+  status: o.status,
+  aktuelle_abteilung: o.aktuelleAbteilung,
+  vkid: o.vkid,
+  el: o.el,
+});
+
+/**
+ * Moves the list counts from the orders `gone` (as they were, or deleted) to `came` (as they are now, or
+ * new). The rows are written in key order, so two writes that move the same counts never deadlock; a
+ * count that drops to 0 is removed.
+ */
+export async function moveListCounts(tx: Executor, gone: readonly OrderState[], came: readonly OrderState[]) {
+  const changes = listCountChanges(gone.map(listInputOf), came.map(listInputOf)).sort(
+    (a, b) =>
+      a.tenantId.localeCompare(b.tenantId) ||
+      a.list.localeCompare(b.list) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  for (let i = 0; i < changes.length; i += 1000) {
+    await tx
+      .insert(orderListCounts)
+      .values(changes.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [orderListCounts.tenantId, orderListCounts.list, orderListCounts.key],
+        set: { n: sql`${orderListCounts.n} + excluded.n` },
+      });
+  }
+  const dropped = [...new Set(changes.filter((c) => c.n < 0).map((c) => c.tenantId))];
+  if (dropped.length) {
+    await tx.delete(orderListCounts).where(and(eq(orderListCounts.n, 0), inArray(orderListCounts.tenantId, dropped)));
+  }
+}
+
+/** A new order as stored: the insert values with what the server keeps (id, stamps, list item). */
+export type NewOrderRow = typeof orders.$inferInsert & OrderState;
+
+/**
+ * The stored values of a new order: `values` (fields as columns, the derived ampels, status, …) with the
+ * id, the stamps and the version the database would give it, made here so that the list item is known
+ * before the insert.
+ */
+export function newOrderRow(values: Omit<typeof orders.$inferInsert, 'listItem'>, now = new Date()): NewOrderRow {
+  const row = {
+    id: crypto.randomUUID(),
+    offerId: null,
+    bookId: null,
+    active: true,
+    aktuelleAbteilung: 1,
+    status: 'CREATED',
+    vkidAmpel: null,
+    elAmpel: null,
+    gesamtAmpel: null,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    statusLastModified: now,
+    ...values,
+  } as OrderState & typeof orders.$inferInsert;
+  return { ...row, listItem: listItemOf(row) };
+}
+
+/** Inserts new orders (newOrderRow) and counts them into their lists. */
+export async function insertOrderRows(tx: Executor, rows: readonly NewOrderRow[], batch = 500) {
+  for (let i = 0; i < rows.length; i += batch) await tx.insert(orders).values(rows.slice(i, i + batch));
+  await moveListCounts(tx, [], rows);
+}
