@@ -30,8 +30,6 @@ const TENANT_TABLES = new Set(
  */
 const EXCEPTIONS: Record<string, string> = {
   // Runs over all tenants: they read the due rows of every tenant, then work on the ids just read.
-  'modules/orders/orders.job.ts:runOrderDay:update orders':
-    'the daily ampel run writes the ids it has just read, one statement per ampel group',
   'modules/offers/offers.mails.ts:refreshOfferAmpels:update offers':
     'the daily ampel run writes the ids it has just read, one statement per ampel group',
   'modules/offers/offers.mails.ts:sendFollowUpMails:select offers':

@@ -36,19 +36,20 @@ export async function runOrderDay(db: Db, today: string = berlinToday(), opts: {
         d.elAmpel === row.elAmpel &&
         d.gesamtAmpel === row.gesamtAmpel &&
         d.gesamtRank === row.gesamtRank;
-      return same ? [] : [{ id: row.id, d, item: listItemOf({ ...row, ...d }) }];
+      return same ? [] : [{ id: row.id, tenantId: row.tenantId, d, item: listItemOf({ ...row, ...d }) }];
     });
     // The changed orders of the batch in one statement each 500: ampels, rank and list item per order.
     for (let i = 0; i < moved.length; i += 500) {
       const values = moved
         .slice(i, i + 500)
         .map(
-          ({ id, d, item }) =>
-            sql`(${id}::uuid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
+          ({ id, tenantId, d, item }) =>
+            sql`(${id}::uuid, ${tenantId}::uuid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
         );
       await db.execute(sql`update ${orders} set "vkid_ampel" = v.va, "el_ampel" = v.ea, "gesamt_ampel" = v.ga,
         "gesamt_rank" = v.gr, "list_item" = v.item
-        from (values ${sql.join(values, sql`, `)}) as v(id, va, ea, ga, gr, item) where ${orders.id} = v.id`);
+        from (values ${sql.join(values, sql`, `)}) as v(id, tenant, va, ea, ga, gr, item)
+        where ${orders.id} = v.id and ${orders.tenantId} = v.tenant`);
     }
     changed += moved.length;
     if (rows.length < BATCH) break;
