@@ -13,6 +13,7 @@ import { Customer, Department } from './roles';
 import { BOOK_STATUS_LABEL_KEY } from './rules/book-status';
 import { INSPECTION_KINDS } from './schemas/inspection';
 import { offerFieldsSchema } from './schemas/offer';
+import { orderFieldsSchema } from './schemas/order';
 
 export const PROTOCOL_ENTITIES = [
   'book',
@@ -238,89 +239,33 @@ const od = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>
 const DEPARTMENT_VALUES = Object.fromEntries(
   Object.entries(Department).map(([name, n]) => [String(n), `lookups.departments.${name}`]),
 );
-/** An order's fields; the blocks vkid and el field by field ('vkid.betrag'), the lists and contacts as JSON. */
+/**
+ * An order's label keys: its fields under 'orders.fields' (the blocks vkid and el as 'orders.fields.vkid.betrag'),
+ * the flags, the door configuration and production under their own sections.
+ */
+export const ORDER_LABELS: RecordLabels = {
+  fields: 'orders.fields',
+  blocks: {
+    vkid: 'orders.fields.vkid',
+    el: 'orders.fields.el',
+    leistungsart: 'orders.leistungsart',
+    abteilung: 'offers.divisions',
+    tuer: 'orders.editor.tuer',
+    fertigung: 'capacity.production',
+  },
+  enums: 'orders',
+};
+/**
+ * An order's fields, derived from its schema (the blocks field by field, the lists and contacts as JSON),
+ * and what the server sets.
+ */
 const ORDER: Record<string, ProtocolField> = {
-  objekt: od('objekt'),
-  tp: od('tp'),
-  abnr: od('abnr'),
-  csnr: od('csnr'),
-  objektdaten: od('objektdaten'),
-  objektnummer: od('objektnummer'),
-  kunde: od('kunde'),
+  ...recordFields(orderFieldsSchema, ORDER_LABELS),
   offerId: od('offerId', 'ref', { ref: 'offer' }),
   bookId: od('bookId', 'ref', { ref: 'book' }),
-  active: od('active', 'bool'),
-  antriebe: od('antriebe'),
-  antriebeOther: od('antriebeOther'),
-  bemerkungen: od('bemerkungen'),
-  anzahl_bemerkungen_bei_uebergabe: od('anzahl_bemerkungen_bei_uebergabe', 'number'),
-  ...Object.fromEntries(
-    ['ibn', 'maw', 'mon', 'okl', 'rep', 'ser', 'umr'].map((k) => [
-      `leistungsart.${k}`,
-      f(`orders.leistungsart.${k}`, 'bool'),
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['autSchieber', 'autDreher', 'bau', 'umbau', 'export', 'ersatzteile'].map((k) => [
-      `abteilung.${k}`,
-      f(`offers.divisions.${k}`, 'bool'),
-    ]),
-  ),
   aktuelle_abteilung: od('aktuelle_abteilung', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
   // The hand-over mail to a department's users (POST orders/sendMailTransferDepartment), decision 036.
   transferMail: f('protocol.fields.transferMail', 'enum:lookups.departments', { values: DEPARTMENT_VALUES }),
-  ansprechpartner_elektrik: od('ansprechpartner_elektrik', 'json'),
-  ansprechpartner_baustelle: od('ansprechpartner_baustelle', 'json'),
-  ansprechpartner_kunde: od('ansprechpartner_kunde', 'json'),
-  entscheidungstraeger: od('entscheidungstraeger', 'json'),
-  'vkid.belegdatum': od('vkid.belegdatum', 'date'),
-  'vkid.betrag': od('vkid.betrag', 'money'),
-  'vkid.vergabepreis': od('vkid.vergabepreis', 'money'),
-  'vkid.innendienst': od('vkid.innendienst'),
-  'vkid.ad': od('vkid.ad'),
-  'vkid.warenbtermin_date': od('vkid.warenbtermin_date', 'date'),
-  'vkid.geplante_montage_date': od('vkid.geplante_montage_date', 'date'),
-  'vkid.fixtermin': od('vkid.fixtermin', 'bool'),
-  'vkid.bemerkungen': od('vkid.bemerkungen'),
-  'vkid.zivi': od('vkid.zivi', 'bool'),
-  'vkid.vorverrechnet': od('vkid.vorverrechnet', 'bool'),
-  'vkid.verrechnet': od('vkid.verrechnet', 'bool'),
-  'vkid.montage_tage': od('vkid.montage_tage', 'number'),
-  'vkid.kalkulierte_min': od('vkid.kalkulierte_min', 'number'),
-  'vkid.kalkulierte_std': od('vkid.kalkulierte_std', 'number'),
-  'vkid.bestellnummer': od('vkid.bestellnummer'),
-  'vkid.akt_kw': od('vkid.akt_kw'),
-  'vkid.verrechneteMaw': od('vkid.verrechneteMaw', 'money'),
-  'el.service_id': od('el.service_id'),
-  'el.akt_kw': od('el.akt_kw'),
-  'el.benoetigte_min': od('el.benoetigte_min', 'number'),
-  'el.bemerkungen': od('el.bemerkungen'),
-  'el.montage': od('el.montage'),
-  'el.montagedatum': od('el.montagedatum', 'date'),
-  logistik: od('logistik', 'json'),
-  maw: od('maw', 'json'),
-  'tuer.tuertyp': f('orders.editor.tuer.tuertyp', 'enum:orders.editor.tuer'),
-  'tuer.antrieb': f('orders.editor.tuer.antrieb'),
-  'tuer.fluegel': f('orders.editor.tuer.fluegel'),
-  'tuer.stromart': f('orders.editor.tuer.stromart'),
-  'tuer.komponenten': f('orders.editor.tuer.komponenten'),
-  // The production block field by field ('fertigung.antriebe'); the template as its id.
-  ...Object.fromEntries(
-    [
-      ['vorlage', 'text'],
-      ['antriebe', 'number'],
-      ['sonderfunktionen', 'number'],
-      ['verriegelungen', 'number'],
-      ['standardglaeser', 'number'],
-      ['sonderglaeser', 'number'],
-      ['bodenfuehrung', 'bool'],
-      ['schutzfluegel', 'number'],
-      ['freitraeger', 'bool'],
-      ['seitenteile', 'number'],
-      ['kommissionierung', 'bool'],
-      ['sonstigeMinuten', 'number'],
-    ].map(([k, format]) => [`fertigung.${k}`, f(`capacity.production.${k}`, format as ProtocolFormat)]),
-  ),
   'vkid.ampel': od('vkid.ampel', 'enum:orders.ampel'),
   'el.ampel': od('el.ampel', 'enum:orders.ampel'),
   gesamt_ampel: od('gesamt_ampel', 'enum:orders.ampel'),

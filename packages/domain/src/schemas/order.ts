@@ -8,7 +8,7 @@ import { DEPARTMENT_NUMBERS } from '../roles';
 import { MAIL_MESSAGE_MAX } from '../rules/mail-limits';
 import { ORDER_STATUSES } from '../rules/order-status';
 import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
-import { idSchema, isoDate, paged, text } from './common';
+import { idSchema, isoDate, money, paged, text } from './common';
 import { DIVISIONS, divisionFlagsSchema } from './offer';
 
 export { ORDER_STATUSES };
@@ -16,12 +16,6 @@ export { ORDER_STATUSES };
 const optionalDate = isoDate.nullable();
 const flag = z.boolean({ error: 'validation.invalid' });
 const versionSchema = z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0);
-const money = z
-  .number({ error: 'validation.number' })
-  .min(0, { error: 'validation.min' })
-  .max(999_999_999, { error: 'validation.max' })
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'validation.decimal' })
-  .nullable();
 const count = (max: number) =>
   z
     .number({ error: 'validation.number' })
@@ -43,12 +37,17 @@ export const serviceKindsSchema = z.object(
   Object.fromEntries(SERVICE_KINDS.map((k) => [k, flag])) as Record<ServiceKind, typeof flag>,
 );
 
-/** A contact block (SPEC §3: ansprechpartner_elektrik, _baustelle, _kunde, entscheidungstraeger). */
-export const contactSchema = z.object({
-  bezeichnung: text(200),
-  email: z.union([z.literal(''), z.email({ error: 'validation.email.invalid' }).max(254)]),
-  tel: text(60),
-});
+/**
+ * A contact block (SPEC §3: ansprechpartner_elektrik, _baustelle, _kunde, entscheidungstraeger); the
+ * protocol records it whole.
+ */
+export const contactSchema = z
+  .object({
+    bezeichnung: text(200),
+    email: z.union([z.literal(''), z.email({ error: 'validation.email.invalid' }).max(254)]),
+    tel: text(60),
+  })
+  .meta({ protocol: { format: 'json' } });
 export const CONTACT_BLOCKS = [
   'ansprechpartner_elektrik',
   'ansprechpartner_baustelle',
@@ -143,7 +142,10 @@ export const MAW_ENTRY_DEFAULTS: MawEntry = {
 
 /** The door configuration from which 'Prüfbuch anlegen' fills the book (SPEC §9, decision 024). */
 export const doorConfigSchema = z.object({
-  tuertyp: z.enum(['dreher', 'schieber'], { error: 'validation.invalid' }).nullable(),
+  tuertyp: z
+    .enum(['dreher', 'schieber'], { error: 'validation.invalid' })
+    .nullable()
+    .meta({ protocol: { format: 'enum:orders.editor.tuer' } }),
   /** The drive code (a component code of the catalogue). */
   antrieb: text(40),
   /** The wing-count code; its last character is the number of wings. */
@@ -151,7 +153,11 @@ export const doorConfigSchema = z.object({
   /** The power type code; it contains 'fr' on an escape route. */
   stromart: text(40),
   /** Further component codes (control elements, safety sensors, options, UPS). */
-  komponenten: z.array(text(40)).max(60, { error: 'validation.max' }),
+  /** The protocol records them as one text ('a, b'). */
+  komponenten: z
+    .array(text(40))
+    .max(60, { error: 'validation.max' })
+    .meta({ protocol: { format: 'text' } }),
 });
 export type DoorConfig = z.infer<typeof doorConfigSchema>;
 
