@@ -16,7 +16,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orders } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
 import { orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
 import { searchPage } from './orders.search-page';
@@ -140,8 +140,7 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
 }
 
 /** One page of a search list, as JSON text (the orders' JSON is written by the database). */
-export async function searchList(rctx: RequestContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
-  const ctx = requireTenant(rctx);
+export async function searchList(ctx: TenantContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
   if (isFixed(kind)) {
     const values = fixedValues(ctx.tenantId, value);
     const found = await fixedPage(ctx.db, kind, q, values);
@@ -154,7 +153,6 @@ export async function searchList(rctx: RequestContext, kind: OrderListKind, valu
 }
 
 /** How many orders a list by a value or an /all list holds: the count the database keeps (SPEC §7's six counts). */
-export async function listCount(rctx: RequestContext, kind: CountedList, value: string) {
-  const ctx = requireTenant(rctx);
+export async function listCount(ctx: TenantContext, kind: CountedList, value: string) {
   return { count: await fixedTotal(ctx.db, kind, fixedValues(ctx.tenantId, value)) };
 }

@@ -17,7 +17,7 @@ import { and, asc, eq, gte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders, users, userTenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate } from '../../platform/mailer';
 import { checkVersion } from '../../platform/versioned-write';
@@ -64,10 +64,9 @@ const transferMails =
     });
 
 export async function transferDepartment(
-  rctx: RequestContext,
+  ctx: TenantContext,
   input: { orderId: string; department: number; message?: string; __v: number },
 ) {
-  const ctx = requireTenant(rctx);
   const mailed = await ctx.db.transaction(async (tx) => {
     // The user's lock first, then the order's: every mail action takes them in this order.
     await lockMailKey(tx, `user:${ctx.user.id}`);

@@ -2,15 +2,14 @@
 import type { OrderListQuery } from '@pruefbuch/domain/schemas/order';
 import { eq, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReplyJson } from '../../platform/paging';
 import { countWhere, findOrder, listWhere, pageOf, toOrderDto } from './orders.repo';
 import { searchPage } from './orders.search-page';
 
 /** GET orders/{id}: the order; another tenant's is a 404. */
-export async function get(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function get(ctx: TenantContext, id: string) {
   const found = await findOrder(ctx.db, ctx.tenantId, id);
   if (!found) throw notFound();
   return toOrderDto(found);
@@ -21,8 +20,7 @@ export async function get(rctx: RequestContext, id: string) {
  * database). With a search term it counts only so far, as the search lists do (searchPage); without one,
  * every order the filters hold.
  */
-export async function list(rctx: RequestContext, q: OrderListQuery) {
-  const ctx = requireTenant(rctx);
+export async function list(ctx: TenantContext, q: OrderListQuery) {
   const where = listWhere(ctx.tenantId, q);
   if (q.search) {
     const { items, total, more } = await searchPage(ctx.db, ctx.tenantId, where, q);
@@ -33,8 +31,7 @@ export async function list(rctx: RequestContext, q: OrderListQuery) {
 }
 
 /** GET orders/get/updatedAt: the newest change and the count of the tenant's orders. */
-export async function updatedAt(rctx: RequestContext) {
-  const ctx = requireTenant(rctx);
+export async function updatedAt(ctx: TenantContext) {
   const [row] = await ctx.db
     .select({
       updatedAt: sql<Date | null>`max(${orders.updatedAt})`.mapWith(orders.updatedAt),

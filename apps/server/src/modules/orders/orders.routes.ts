@@ -18,7 +18,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
+import { tenantCtxOf } from '../../platform/auth';
 import { protocolRoute } from '../protocol/protocol.routes';
 import { type CountedList, listCount, type OrderListKind, searchList } from './orders.lists';
 import { transferDepartment } from './orders.mails';
@@ -47,19 +47,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/orders', {
     config: { access: 'orders:read' },
     schema: { tags, querystring: orderListQuery, response: { 200: orderListReply } },
-    handler: (req, reply) => json(reply, read.list(ctxOf(req), req.query)),
+    handler: (req, reply) => json(reply, read.list(tenantCtxOf(req), req.query)),
   });
 
   app.get('/orders/get/updatedAt', {
     config: { access: 'orders:read' },
     schema: { tags, response: { 200: orderUpdatedAtReply } },
-    handler: (req) => read.updatedAt(ctxOf(req)),
+    handler: (req) => read.updatedAt(tenantCtxOf(req)),
   });
 
   app.get('/orders/get/weeks', {
     config: { access: 'orders:read' },
     schema: { tags, querystring: orderWeeksQuery, response: { 200: orderWeeksReply } },
-    handler: (req) => weeks(ctxOf(req), req.query),
+    handler: (req) => weeks(tenantCtxOf(req), req.query),
   });
 
   // The search lists by a value, and their counts (decision 024).
@@ -74,7 +74,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/:value`, {
       config: { access: 'orders:read' },
       schema: { tags, params: orderSearchParams, querystring: orderPageQuery, response: { 200: orderListReply } },
-      handler: (req, reply) => json(reply, searchList(ctxOf(req), kind, req.params.value, req.query)),
+      handler: (req, reply) => json(reply, searchList(tenantCtxOf(req), kind, req.params.value, req.query)),
     });
   }
   const all: [string, OrderListKind][] = [
@@ -86,13 +86,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/all`, {
       config: { access: 'orders:read' },
       schema: { tags, querystring: orderPageQuery, response: { 200: orderListReply } },
-      handler: (req, reply) => json(reply, searchList(ctxOf(req), kind, '', req.query)),
+      handler: (req, reply) => json(reply, searchList(tenantCtxOf(req), kind, '', req.query)),
     });
   }
   app.get('/orders/countOrdersByVkid/:searchOpmValue', {
     config: { access: 'orders:read' },
     schema: { tags, params: opmParams, response: { 200: orderCountReply } },
-    handler: (req) => listCount(ctxOf(req), 'opm', req.params.searchOpmValue),
+    handler: (req) => listCount(tenantCtxOf(req), 'opm', req.params.searchOpmValue),
   });
   const counts: [string, CountedList][] = [
     ['countOrdersByEl', 'el'],
@@ -102,7 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/:value`, {
       config: { access: 'orders:read' },
       schema: { tags, params: orderSearchParams, response: { 200: orderCountReply } },
-      handler: (req) => listCount(ctxOf(req), kind, req.params.value),
+      handler: (req) => listCount(tenantCtxOf(req), kind, req.params.value),
     });
   }
   const countsAll: [string, CountedList][] = [
@@ -114,51 +114,51 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/orders/${name}/all`, {
       config: { access: 'orders:read' },
       schema: { tags, response: { 200: orderCountReply } },
-      handler: (req) => listCount(ctxOf(req), kind, ''),
+      handler: (req) => listCount(tenantCtxOf(req), kind, ''),
     });
   }
 
   app.post('/orders/sendMailTransferDepartment', {
     config: { access: 'orders:write' },
     schema: { tags, body: transferDepartmentSchema, response: { 200: transferDepartmentReply } },
-    handler: (req) => transferDepartment(ctxOf(req), req.body),
+    handler: (req) => transferDepartment(tenantCtxOf(req), req.body),
   });
 
   app.post('/orders/fromOffer/:offerId', {
     config: { access: 'orders:write' },
     schema: { tags, params: offerParams, response: { 201: orderSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.fromOffer(ctxOf(req), req.params.offerId)),
+    handler: async (req, reply) => reply.status(201).send(await write.fromOffer(tenantCtxOf(req), req.params.offerId)),
   });
 
   app.get('/orders/:id', {
     config: { access: 'orders:read' },
     schema: { tags, params: idParams, response: { 200: orderSchema } },
-    handler: (req) => read.get(ctxOf(req), req.params.id),
+    handler: (req) => read.get(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/orders', {
     config: { access: 'orders:write' },
     schema: { tags, body: orderCreateSchema, response: { 201: orderSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.create(ctxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.create(tenantCtxOf(req), req.body)),
   });
 
   app.put('/orders/:id', {
     config: { access: 'orders:write' },
     schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
-    handler: (req) => write.update(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.update(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.post('/orders/:id/status', {
     config: { access: 'orders:write' },
     schema: { tags, params: idParams, body: orderStepSchema, response: { 200: orderSchema } },
-    handler: (req) => write.step(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.step(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.delete('/orders/:id', {
     config: { access: 'orders:delete' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await write.remove(ctxOf(req), req.params.id);
+      await write.remove(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -167,6 +167,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/protocol/getProtocolByOrder/:id',
     entity: 'order',
     access: 'orders:read',
-    exists: (db, tenantId, id) => (tenantId ? orderExists(db, tenantId, id) : Promise.resolve(null)),
+    exists: orderExists,
   });
 };

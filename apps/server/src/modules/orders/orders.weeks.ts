@@ -7,7 +7,7 @@ import type { OrderWeeks, OrderWeeksQuery } from '@pruefbuch/domain/schemas/orde
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { orderListCounts, orders } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { listWhere } from './orders.repo';
 
 /**
@@ -17,8 +17,7 @@ import { listWhere } from './orders.repo';
  * department or only the status, the database's kept counts answer (migration 0021, a few hundred rows);
  * otherwise the filtered orders are counted.
  */
-export async function weeks(rctx: RequestContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
-  const ctx = requireTenant(rctx);
+export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
   const kept = keptWeeksOf(q);
   const rows = kept
     ? await keptWeeks(ctx.db, ctx.tenantId, kept)

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { checkFieldPermissions } from '../../platform/field-permissions';
 import { type VersionAudit, versionedUpdate, writeVersion } from '../../platform/versioned-write';
@@ -75,8 +75,7 @@ async function insertOrder(
  * POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. A field
  * the caller's role may not set (decision 043) must keep its default.
  */
-export async function create(rctx: RequestContext, input: OrderCreate) {
-  const ctx = requireTenant(rctx);
+export async function create(ctx: TenantContext, input: OrderCreate) {
   const { aktuelle_abteilung, ...given } = input;
   const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
   checkFieldPermissions('order', ctx.user.role, ORDER_DEFAULTS, fields);
@@ -150,8 +149,7 @@ async function updateOrder(
  * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
  * changed field the caller's role may not set (decision 043) a 403.
  */
-export async function update(rctx: RequestContext, id: string, input: OrderUpdate) {
-  const ctx = requireTenant(rctx);
+export async function update(ctx: TenantContext, id: string, input: OrderUpdate) {
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
     await updateOrder(tx, ctx, id, __v, (current) => {
@@ -178,8 +176,7 @@ export async function linkBook(tx: Executor, tenantId: string, current: OrderRow
 }
 
 /** DELETE orders/{id}: only while the order is CREATED (else 409 ORDER_NOT_DELETABLE). */
-export async function remove(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function remove(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     if (current.status !== 'CREATED') throw conflict('ORDER_NOT_DELETABLE');
@@ -194,8 +191,7 @@ export async function remove(rctx: RequestContext, id: string) {
  * current status is a 409, a role the step does not allow a 403, missing fields a 400 at their paths.
  * Sets statusLastModified, and the first installedAt, acceptedAt and billedAt.
  */
-export async function step(rctx: RequestContext, id: string, input: { to: OrderStatus; __v: number }) {
-  const ctx = requireTenant(rctx);
+export async function step(ctx: TenantContext, id: string, input: { to: OrderStatus; __v: number }) {
   await ctx.db.transaction(async (tx) => {
     await updateOrder(tx, ctx, id, input.__v, (current) => {
       const fields = fieldsOf(current);
@@ -230,8 +226,7 @@ export async function step(rctx: RequestContext, id: string, input: { to: OrderS
  * debitor, contact, divisions and sum (the order sum, else the offer sum). The offer gets its order id
  * and, if not asked for before, the take-over time; its ampel becomes 'taken_over'. One transaction.
  */
-export async function fromOffer(rctx: RequestContext, offerId: string) {
-  const ctx = requireTenant(rctx);
+export async function fromOffer(ctx: TenantContext, offerId: string) {
   const row = await ctx.db.transaction(async (tx) => {
     const offer = await lockOfferForWrite(tx, ctx, offerId);
     const o = offerFieldsOf(offer);
