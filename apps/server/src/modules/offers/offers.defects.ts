@@ -15,7 +15,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { type books, inspections, offers } from '../../db/schema/index';
-import { type RequestContext, requireTenant } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { AMPEL_RANK } from './offers.repo';
@@ -63,8 +63,7 @@ const clip = (v: string | null | undefined, max: number) => (v ?? '').trim().sli
 const isEmail = (v: string) => z.email().max(254).safeParse(v).success;
 
 /** GET offer/draftFromDefect: an unsaved offer filled from the book and the defect; an unknown one is a 404. */
-export async function draftFromDefect(rctx: RequestContext, s: OfferSource): Promise<OfferDraft> {
-  const ctx = requireTenant(rctx);
+export async function draftFromDefect(ctx: TenantContext, s: OfferSource): Promise<OfferDraft> {
   const found = await findSource(ctx.db, ctx.tenantId, s);
   if ('missing' in found) throw notFound();
   const { book, record, defect } = found;
@@ -105,8 +104,7 @@ const COLOUR: Record<number, DefectOffer['ampelColour']> = Object.fromEntries(
 ) as Record<number, DefectOffer['ampelColour']>;
 
 /** GET offer/byBook/{id}: the offers started from defects of the book, oldest first. */
-export async function offersOfBook(rctx: RequestContext, bookId: string): Promise<DefectOffer[]> {
-  const ctx = requireTenant(rctx);
+export async function offersOfBook(ctx: TenantContext, bookId: string): Promise<DefectOffer[]> {
   if (!(await findBook(ctx.db, ctx.tenantId, bookId))) throw notFound();
   const rows = await ctx.db
     .select({

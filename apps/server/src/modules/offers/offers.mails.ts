@@ -16,7 +16,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } f
 import type { Db, Tx } from '../../db/client';
 import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
@@ -118,10 +118,9 @@ const ktbReminders =
  * reminded whom; past a limit of rules/mail-limits.ts the reminder is a 429 (decision 036).
  */
 export async function sendKtbReminder(
-  rctx: RequestContext,
+  ctx: TenantContext,
   input: { offerId: string; userId?: string; message?: string },
 ) {
-  const ctx = requireTenant(rctx);
   return ctx.db.transaction(async (tx) => {
     // The user's lock first, then the offer's: every mail action takes them in this order.
     await lockMailKey(tx, `user:${ctx.user.id}`);

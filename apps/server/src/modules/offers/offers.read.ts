@@ -3,15 +3,14 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OfferLastSearch, OfferListQuery, OfferUser } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, sql } from 'drizzle-orm';
 import { offerLastSearches, offers } from '../../db/schema/index';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import { findBook } from '../books/books.repo';
 import { filesOf, findOffer, listOffers, pickableUsers, toFileDto, toListItem, toOfferDto } from './offers.repo';
 
 /** GET offer/{id}: the offer with its people, source and files; another tenant's is a 404. */
-export async function get(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function get(ctx: TenantContext, id: string) {
   const found = await findOffer(ctx.db, ctx.tenantId, id);
   if (!found) throw notFound();
   const files = (await filesOf(ctx.db, id)).map((f) => toFileDto(f.blob));
@@ -19,8 +18,7 @@ export async function get(rctx: RequestContext, id: string) {
 }
 
 /** GET offer: one page. A book filter naming a book the tenant does not have is a 404. */
-export async function list(rctx: RequestContext, q: OfferListQuery) {
-  const ctx = requireTenant(rctx);
+export async function list(ctx: TenantContext, q: OfferListQuery) {
   if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
   const { rows, total } = await listOffers(ctx.db, { tenantId: ctx.tenantId, userId: ctx.user.id }, q);
   const today = berlinToday();
@@ -32,8 +30,7 @@ export async function list(rctx: RequestContext, q: OfferListQuery) {
 }
 
 /** GET offer/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */
-export async function updatedAt(rctx: RequestContext) {
-  const ctx = requireTenant(rctx);
+export async function updatedAt(ctx: TenantContext) {
   const [row] = await ctx.db
     .select({
       updatedAt: sql<Date | null>`max(${offers.updatedAt})`.mapWith(offers.updatedAt),
@@ -45,8 +42,7 @@ export async function updatedAt(rctx: RequestContext) {
 }
 
 /** GET offer/users: who can be named OFM, OPM or KTB in this tenant. */
-export async function pickable(rctx: RequestContext): Promise<OfferUser[]> {
-  const ctx = requireTenant(rctx);
+export async function pickable(ctx: TenantContext): Promise<OfferUser[]> {
   const rows = await pickableUsers(ctx.db, ctx.tenantId);
   return rows.map((u) => ({
     _id: u.id,
@@ -60,8 +56,7 @@ const lastSearchWhere = (ctx: TenantContext) =>
   and(eq(offerLastSearches.userId, ctx.user.id), eq(offerLastSearches.tenantId, ctx.tenantId));
 
 /** GET offer/lastsearch: the caller's last search in this tenant; 'all' and nothing when there is none. */
-export async function lastSearch(rctx: RequestContext): Promise<OfferLastSearch> {
-  const ctx = requireTenant(rctx);
+export async function lastSearch(ctx: TenantContext): Promise<OfferLastSearch> {
   const [row] = await ctx.db
     .select({ type: offerLastSearches.type, value: offerLastSearches.value })
     .from(offerLastSearches)

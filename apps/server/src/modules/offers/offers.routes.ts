@@ -14,11 +14,9 @@ import {
   offerUpdateSchema,
   offerUsersReply,
 } from '@pruefbuch/domain/schemas/offer';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf } from '../../platform/auth';
-import { requireTenant } from '../../platform/context';
+import { tenantCtxOf } from '../../platform/auth';
 import { dispositionOf } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import { protocolRoute } from '../protocol/protocol.routes';
@@ -31,7 +29,6 @@ import * as write from './offers.write';
 
 const tags = ['offers'];
 const fileParams = z.object({ id: idSchema, fileId: idSchema });
-const tenantCtx = (req: FastifyRequest) => requireTenant(ctxOf(req));
 
 /**
  * SPEC §7 Offers (technical offers of a tenant), with the attachments, the defect link, the people to
@@ -41,49 +38,49 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/offer', {
     config: { access: 'offers:read' },
     schema: { tags, querystring: offerListQuery, response: { 200: offerListReply } },
-    handler: (req) => read.list(ctxOf(req), req.query),
+    handler: (req) => read.list(tenantCtxOf(req), req.query),
   });
 
   app.get('/offer/get/updatedAt', {
     config: { access: 'offers:read' },
     schema: { tags, response: { 200: offerUpdatedAtReply } },
-    handler: (req) => read.updatedAt(ctxOf(req)),
+    handler: (req) => read.updatedAt(tenantCtxOf(req)),
   });
 
   app.get('/offer/lastsearch', {
     config: { access: 'offers:read' },
     schema: { tags, response: { 200: offerLastSearchSchema } },
-    handler: (req) => read.lastSearch(ctxOf(req)),
+    handler: (req) => read.lastSearch(tenantCtxOf(req)),
   });
 
   app.put('/offer/lastsearch', {
     config: { access: 'offers:read' },
     schema: { tags, body: offerLastSearchSchema, response: { 200: offerLastSearchSchema } },
-    handler: (req) => write.saveLastSearch(ctxOf(req), req.body),
+    handler: (req) => write.saveLastSearch(tenantCtxOf(req), req.body),
   });
 
   app.get('/offer/users', {
     config: { access: 'offers:read' },
     schema: { tags, response: { 200: offerUsersReply } },
-    handler: (req) => read.pickable(ctxOf(req)),
+    handler: (req) => read.pickable(tenantCtxOf(req)),
   });
 
   app.get('/offer/draftFromDefect', {
     config: { access: 'offers:write' },
     schema: { tags, querystring: offerDraftQuery, response: { 200: offerDraftReply } },
-    handler: (req) => draftFromDefect(ctxOf(req), req.query),
+    handler: (req) => draftFromDefect(tenantCtxOf(req), req.query),
   });
 
   app.get('/offer/byBook/:id', {
     config: { access: 'offers:read' },
     schema: { tags, params: idParams, response: { 200: defectOffersReply } },
-    handler: (req) => offersOfBook(ctxOf(req), req.params.id),
+    handler: (req) => offersOfBook(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/offer/sendktbremindermail', {
     config: { access: 'offers:write' },
     schema: { tags, body: ktbReminderSchema, response: { 200: ktbReminderReply } },
-    handler: (req) => sendKtbReminder(ctxOf(req), req.body),
+    handler: (req) => sendKtbReminder(tenantCtxOf(req), req.body),
   });
 
   /** SPEC §7 spells it so; existing clients call it by this name. */
@@ -91,7 +88,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'offers:read' },
     schema: { tags, params: idParams, produces: ['application/zip'] },
     handler: async (req, reply) => {
-      const zip = await files.zipOfFiles(tenantCtx(req), req.params.id);
+      const zip = await files.zipOfFiles(tenantCtxOf(req), req.params.id);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', dispositionOf(zip.fileName, 'attachment'))
@@ -103,26 +100,26 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/offer/:id', {
     config: { access: 'offers:read' },
     schema: { tags, params: idParams, response: { 200: offerSchema } },
-    handler: (req) => read.get(ctxOf(req), req.params.id),
+    handler: (req) => read.get(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/offer', {
     config: { access: 'offers:write' },
     schema: { tags, body: offerCreateSchema, response: { 201: offerSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.create(ctxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.create(tenantCtxOf(req), req.body)),
   });
 
   app.put('/offer/:id', {
     config: { access: 'offers:write' },
     schema: { tags, params: idParams, body: offerUpdateSchema, response: { 200: offerSchema } },
-    handler: (req) => write.update(ctxOf(req), req.params.id, req.body),
+    handler: (req) => write.update(tenantCtxOf(req), req.params.id, req.body),
   });
 
   app.delete('/offer/:id', {
     config: { access: 'offers:delete' },
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
-      await write.remove(ctxOf(req), req.params.id);
+      await write.remove(tenantCtxOf(req), req.params.id);
       return reply.status(204).send();
     },
   });
@@ -130,7 +127,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/offer/:id/takeover', {
     config: { access: 'offers:write' },
     schema: { tags, params: idParams, response: { 200: offerSchema } },
-    handler: (req) => write.takeOver(ctxOf(req), req.params.id),
+    handler: (req) => write.takeOver(tenantCtxOf(req), req.params.id),
   });
 
   app.post('/offer/:id/files', {
@@ -144,7 +141,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: offerSchema },
     },
     handler: async (req, reply) => {
-      const ctx = tenantCtx(req);
+      const ctx = tenantCtxOf(req);
       const upload = await receiveUpload(req, req.server.deps.files, { limitMb: req.server.deps.config.uploadLimitMb });
       return reply.status(201).send(await files.addFile(ctx, req.params.id, upload));
     },
@@ -154,7 +151,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'offers:read' },
     schema: { tags, params: fileParams },
     handler: async (req, reply) => {
-      const { blob, stream } = await files.openFile(tenantCtx(req), req.params.id, req.params.fileId);
+      const { blob, stream } = await files.openFile(tenantCtxOf(req), req.params.id, req.params.fileId);
       return reply
         .header('content-type', blob.contentType)
         .header('content-length', String(blob.size))
@@ -168,13 +165,13 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/offer/:id/files/:fileId', {
     config: { access: 'offers:write' },
     schema: { tags, params: fileParams, response: { 200: offerSchema } },
-    handler: (req) => files.removeFile(tenantCtx(req), req.params.id, req.params.fileId),
+    handler: (req) => files.removeFile(tenantCtxOf(req), req.params.id, req.params.fileId),
   });
 
   protocolRoute(app, {
     path: '/protocol/getProtocolByOffer/:id',
     entity: 'offer',
     access: 'offers:read',
-    exists: (db, tenantId, id) => (tenantId ? offerExists(db, tenantId, id) : Promise.resolve(null)),
+    exists: offerExists,
   });
 };

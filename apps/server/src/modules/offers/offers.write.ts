@@ -22,7 +22,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { blobs, offerFiles, offerLastSearches, offers } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
-import { type RequestContext, requireTenant, type TenantContext } from '../../platform/context';
+import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { checkFieldPermissions } from '../../platform/field-permissions';
 import { scheduleFileRemovals } from '../../platform/files-removals';
@@ -108,8 +108,7 @@ const deleteFilesSetBy = (ctx: TenantContext, before: OfferFields | null, next: 
 };
 
 /** POST offer: the defaults, what was sent, the derived columns; with `source` linked to its defect. */
-export async function create(rctx: RequestContext, input: OfferCreate) {
-  const ctx = requireTenant(rctx);
+export async function create(ctx: TenantContext, input: OfferCreate) {
   const { source, ...given } = input;
   const fields: OfferFields = { ...OFFER_DEFAULTS, ...given };
   checkPermitted(ctx, OFFER_DEFAULTS, fields);
@@ -143,8 +142,7 @@ export async function create(rctx: RequestContext, input: OfferCreate) {
 }
 
 /** PUT offer/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409. */
-export async function update(rctx: RequestContext, id: string, input: OfferUpdate) {
-  const ctx = requireTenant(rctx);
+export async function update(ctx: TenantContext, id: string, input: OfferUpdate) {
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
     await versionedUpdate(tx, offers, {
@@ -196,8 +194,7 @@ export async function setServerState(tx: Tx, ctx: TenantContext, current: OfferR
 }
 
 /** POST offer/{id}/takeover: 'In Auftragsabwicklung übernehmen' records the wish; order processing completes it. */
-export async function takeOver(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function takeOver(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     if (!mayTakeOver(ampelInputOf(fieldsOf(current), serverStateOf(current)))) {
@@ -209,8 +206,7 @@ export async function takeOver(rctx: RequestContext, id: string) {
 }
 
 /** DELETE offer/{id}: the offer, its attachments' rows, and then the bytes nobody else holds. */
-export async function remove(rctx: RequestContext, id: string) {
-  const ctx = requireTenant(rctx);
+export async function remove(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
     const files = await tx
@@ -240,8 +236,7 @@ export async function remove(rctx: RequestContext, id: string) {
 }
 
 /** PUT offer/lastsearch: remembers the caller's search (one per user and tenant). */
-export async function saveLastSearch(rctx: RequestContext, input: OfferLastSearch): Promise<OfferLastSearch> {
-  const ctx = requireTenant(rctx);
+export async function saveLastSearch(ctx: TenantContext, input: OfferLastSearch): Promise<OfferLastSearch> {
   await ctx.db
     .insert(offerLastSearches)
     .values({ userId: ctx.user.id, tenantId: ctx.tenantId, type: input.type, value: input.value })
