@@ -9,15 +9,7 @@ import type { Db } from '../db/client';
 import { preparedStatements } from '../db/prepared';
 import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
-import {
-  type AuthUser,
-  type PublicContext,
-  type RequestContext,
-  type RouteScope,
-  requireTenant,
-  type ScopeCheck,
-  type TenantContext,
-} from './context';
+import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck, TenantContext } from './context';
 import { AppError, forbidden, notFound, unauthenticated } from './errors';
 import { sharedWhileRunning } from './shared-lookup';
 
@@ -211,6 +203,15 @@ function tenantHeader(req: FastifyRequest): string | null {
 export function ctxOf(req: FastifyRequest): RequestContext {
   if (!req.ctx) throw unauthenticated();
   return req.ctx;
+}
+
+/** tenantCtxOf's check; no use case calls it, they take the TenantContext a route narrowed. */
+function requireTenant(ctx: RequestContext): TenantContext {
+  if (!ctx.tenantId)
+    throw new AppError('TENANT_REQUIRED', 400, [
+      { field: 'x-tenant', key: 'validation.required', message: 'x-tenant' },
+    ]);
+  return ctx as TenantContext;
 }
 
 /**

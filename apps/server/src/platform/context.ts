@@ -4,7 +4,6 @@ import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
 import type { Database, Db } from '../db/client';
 import type { Config } from './config';
 import type { SecretBox } from './crypto';
-import { AppError } from './errors';
 import type { FileStore } from './files';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
@@ -38,18 +37,6 @@ export interface RequestContext {
 /** A use case that works in one tenant gets a context whose tenant is certain. */
 export interface TenantContext extends RequestContext {
   tenantId: string;
-}
-
-/**
- * Narrows a context to the tenant of its header, 400 `TENANT_REQUIRED` without one. A route does it once,
- * through `tenantCtxOf` (auth.ts), and hands the TenantContext on.
- */
-export function requireTenant(ctx: RequestContext): TenantContext {
-  if (!ctx.tenantId)
-    throw new AppError('TENANT_REQUIRED', 400, [
-      { field: 'x-tenant', key: 'validation.required', message: 'x-tenant' },
-    ]);
-  return ctx as TenantContext;
 }
 
 /** Context of calls before sign-in (login, reset, confirmation...). */
