@@ -64,6 +64,15 @@ const sameAggregate = (a: LocationAggregate, b: LocationAggregate) =>
   a.bookCount === b.bookCount &&
   a.overdueCount === b.overdueCount;
 
+/** What a location stores of the aggregate, by its id. */
+export const STORED_AGGREGATE = {
+  id: customerLocations.id,
+  inspectionRank: customerLocations.inspectionRank,
+  selfRank: customerLocations.selfRank,
+  bookCount: customerLocations.bookCount,
+  overdueCount: customerLocations.overdueCount,
+};
+
 /**
  * Recomputes the aggregate of the tenant's locations from their linked books in the caller's
  * transaction, a batch of locations per statement, and writes only the rows that change. The rows
@@ -76,13 +85,7 @@ export async function refreshLocationAmpels(db: Executor, tenantId: string, loca
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const stored = await db
-      .select({
-        id: customerLocations.id,
-        inspectionRank: customerLocations.inspectionRank,
-        selfRank: customerLocations.selfRank,
-        bookCount: customerLocations.bookCount,
-        overdueCount: customerLocations.overdueCount,
-      })
+      .select(STORED_AGGREGATE)
       .from(customerLocations)
       .where(and(eq(customerLocations.tenantId, tenantId), inArray(customerLocations.id, batch)))
       .orderBy(asc(customerLocations.id))

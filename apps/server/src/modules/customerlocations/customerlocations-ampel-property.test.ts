@@ -16,6 +16,7 @@ import { member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
 import { finalized, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
 import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
+import { STORED_AGGREGATE } from '../../platform/location-ampels';
 import { refreshAmpels } from '../books/books.schedule';
 
 const t = await createTestApp();
@@ -132,13 +133,7 @@ async function apply(w: World, o: Op, deleted: Set<string>) {
 /** Every location of the tenant: what is stored, and the domain rule over its linked books as stored. */
 async function storedAndRecounted(w: World) {
   const stored = await db
-    .select({
-      id: customerLocations.id,
-      inspectionRank: customerLocations.inspectionRank,
-      selfRank: customerLocations.selfRank,
-      bookCount: customerLocations.bookCount,
-      overdueCount: customerLocations.overdueCount,
-    })
+    .select(STORED_AGGREGATE)
     .from(customerLocations)
     .where(eq(customerLocations.tenantId, w.tenantId));
   const linked = await db
