@@ -44,8 +44,8 @@ import {
   derivedOf as orderDerivedOf,
   fieldsOf as orderFieldsOf,
 } from '../src/modules/orders/orders.repo';
-import { refreshLocationAmpels } from '../src/platform/location-ampels';
 import { insertOrderRows, type NewOrderRow, newOrderRow } from '../src/modules/orders/orders.store';
+import { refreshLocationAmpels } from '../src/platform/location-ampels';
 
 /**
  * Fixtures written straight into the database (no API round trip, no audit rows): every factory
