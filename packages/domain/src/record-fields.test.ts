@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resources } from './locales/resources';
 import { PROTOCOL_FIELDS } from './protocol';
-import { flattenRecord, pickFields, recordFields, recordPaths } from './record-fields';
+import { flattenRecord, pickFields, readFields, recordFields, recordPaths } from './record-fields';
 import { isoDate, money } from './schemas/common';
 
 const probe = z.object({
@@ -172,5 +172,40 @@ describe('the offer protocol fields', () => {
       if (prefix && typeof lookup(lang, prefix) !== 'object') missing.push(`${path}: ${prefix}`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('readFields', () => {
+  const schema = z.object({ a: z.string(), b: z.object({ c: z.number(), d: z.boolean() }), list: z.array(z.string()) });
+  const defaults = { a: '', b: { c: 0, d: false }, list: [] as string[] };
+
+  it('reads a block stored before a field was added with the default of that field', () => {
+    expect(
+      readFields(schema, defaults, { a: 'x', b: { c: 7 } as { c: number; d: boolean }, list: ['y'], id: 1 }),
+    ).toEqual({
+      a: 'x',
+      b: { c: 7, d: false },
+      list: ['y'],
+    });
+  });
+
+  it('keeps what is stored over the defaults', () => {
+    expect(readFields(schema, defaults, { a: 'x', b: { c: 7, d: true }, list: [] as string[] }).b).toEqual({
+      c: 7,
+      d: true,
+    });
+  });
+});
+
+describe('flattenRecord of a list shown as text', () => {
+  it('joins the items with a comma; a list without that metadata stays a list', () => {
+    const schema = z.object({
+      tuer: z.object({ codes: z.array(z.string()).meta({ protocol: { format: 'text' } }) }),
+      raw: z.array(z.string()),
+    });
+    expect(flattenRecord(schema, { tuer: { codes: ['A', 'B'] }, raw: ['A'] })).toEqual({
+      'tuer.codes': 'A, B',
+      raw: ['A'],
+    });
   });
 });

@@ -104,6 +104,24 @@ export function pickFields<T extends object, K extends keyof T>(
   return fields;
 }
 
+/**
+ * The record's fields of a stored row (pickFields), each block under the defaults' block: a block stored
+ * before one of its fields was added reads with that field's default, so a new block field needs no
+ * migration.
+ */
+export function readFields<T extends object, K extends keyof T>(
+  schema: { shape: Record<K, unknown> },
+  defaults: { [P in K]: NoInfer<T[P]> },
+  row: T,
+): Pick<T, K> {
+  const fields = pickFields(schema, row);
+  for (const key of Object.keys(schema.shape) as K[]) {
+    const d = defaults[key];
+    if (d !== null && typeof d === 'object' && !Array.isArray(d)) fields[key] = { ...d, ...fields[key] };
+  }
+  return fields;
+}
+
 /** The recorded paths of a record, in the schema's order. */
 export const recordPaths = (schema: ObjectSchema): string[] => leavesOf(schema).map((l) => l.path);
 
@@ -156,17 +174,15 @@ export function recordFields(schema: ObjectSchema, labels: RecordLabels): Record
 
 /**
  * The audit view of a record: per recorded path its value ('angebot.offerNr' → the offer number). A block
- * missing from the value leaves its paths undefined.
+ * missing from the value leaves its paths undefined; a list the schema has the protocol show as text is
+ * one text, its items joined by ', ' ('tuer.komponenten').
  */
 export function flattenRecord(schema: ObjectSchema, value: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   for (const leaf of leavesOf(schema)) {
-    if (!leaf.block) {
-      view[leaf.path] = value[leaf.path];
-      continue;
-    }
-    const block = value[leaf.block] as Readonly<Record<string, unknown>> | null | undefined;
-    view[leaf.path] = block?.[leaf.name];
+    const block = leaf.block ? (value[leaf.block] as Readonly<Record<string, unknown>> | null | undefined) : value;
+    const v = block?.[leaf.name];
+    view[leaf.path] = leaf.meta.format === 'text' && Array.isArray(v) ? v.join(', ') : v;
   }
   return view;
 }

@@ -2,7 +2,7 @@
  * Queries of technical offers and the mapping between the row and the offer of the API, both named as
  * the schema's fields (a block one jsonb column). Every query takes the tenant id of the verified request.
  */
-import { flattenRecord, type ObjectSchema, pickFields } from '@pruefbuch/domain/record-fields';
+import { flattenRecord, type ObjectSchema, pickFields, readFields } from '@pruefbuch/domain/record-fields';
 import { Role } from '@pruefbuch/domain/roles';
 import {
   followUpDue as isFollowUpDue,
@@ -14,6 +14,7 @@ import {
   offerStatusOf,
 } from '@pruefbuch/domain/rules/offer-ampel';
 import {
+  OFFER_DEFAULTS,
   type Offer,
   type OfferFields,
   type OfferFile,
@@ -50,7 +51,7 @@ export const talkOpen = () =>
  * The fields a client writes, read from the row. Every field is a column of the same name and type (a
  * block one jsonb column), so the schema's keys pick them; the compiler checks the types.
  */
-export const fieldsOf = (row: OfferRow): OfferFields => pickFields(offerFieldsSchema, row);
+export const fieldsOf = (row: OfferRow): OfferFields => readFields(offerFieldsSchema, OFFER_DEFAULTS, row);
 
 /** The columns of the fields a client writes. */
 export const columnsOf = (f: OfferFields) => pickFields(offerFieldsSchema, f);

@@ -3,7 +3,7 @@
  * columns) and the order of the API (blocks as objects). Every query takes the tenant id of the
  * verified request.
  */
-import { PROTOCOL_FIELDS } from '@pruefbuch/domain/protocol';
+import { flattenRecord, type ObjectSchema, pickFields, readFields } from '@pruefbuch/domain/record-fields';
 import { type OrderAmpel, type OrderAmpelInput, orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import {
@@ -54,35 +54,16 @@ export const RANK: Record<'red' | 'orange' | 'green', number> = { red: 3, orange
 
 /**
  * Every field of the schema is a column of its name and type (a block is one JSON column), so the
- * mapping between the row and the fields is a pick: a new field needs no code here. The type below
- * fails to compile when a field has no column of its type.
+ * mapping between the row and the fields is a pick (record-fields.ts): a new field needs no code here.
+ * A block stored before a field was added reads with the field's default.
  */
-const FIELD_KEYS = Object.keys(orderFieldsSchema.shape) as (keyof OrderFields)[];
-type FieldColumns = Pick<typeof orders.$inferSelect, keyof OrderFields>;
-const fieldsAreColumns = (row: FieldColumns): OrderFields => row;
-
-/** A block's defaults under what is stored: a block written before a field was added gets its default. */
-const BLOCK_DEFAULTS = Object.fromEntries(
-  FIELD_KEYS.flatMap((k) => {
-    const d = ORDER_DEFAULTS[k];
-    return d !== null && typeof d === 'object' && !Array.isArray(d) ? [[k, d]] : [];
-  }),
-) as Partial<Record<keyof OrderFields, object>>;
-
-export function fieldsOf(row: FieldColumns): OrderFields {
-  const f = fieldsAreColumns(row);
-  return Object.fromEntries(
-    FIELD_KEYS.map((k) => {
-      const d = BLOCK_DEFAULTS[k];
-      return [k, d ? { ...d, ...(f[k] as object) } : f[k]];
-    }),
-  ) as OrderFields;
-}
+export const fieldsOf = (row: OrderFieldColumns): OrderFields => readFields(orderFieldsSchema, ORDER_DEFAULTS, row);
 
 /** The columns of the fields: the fields themselves, picked (never more than the schema's). */
-export function columnsOf(f: OrderFields): FieldColumns {
-  return Object.fromEntries(FIELD_KEYS.map((k) => [k, f[k]])) as FieldColumns;
-}
+export const columnsOf = (f: OrderFields): OrderFieldColumns => pickFields(orderFieldsSchema, f);
+
+/** The columns of the fields; the compiler refuses a field without a column of its type. */
+type OrderFieldColumns = Pick<typeof orders.$inferSelect, keyof OrderFields>;
 
 export const ampelInputOf = (f: OrderFields, status: OrderStatus): OrderAmpelInput => ({
   status,
@@ -101,30 +82,24 @@ export function derivedOf(f: OrderFields, status: OrderStatus, today: string) {
   return { vkidAmpel: a.vkid, elAmpel: a.el, gesamtAmpel: a.gesamt, gesamtRank: a.gesamt ? RANK[a.gesamt] : 0 };
 }
 
-/** The blocks the protocol records field by field ('vkid.betrag', 'leistungsart.ibn'): as its field table names them. */
-const BY_FIELD = new Set(
-  Object.keys(PROTOCOL_FIELDS.order).flatMap((k) => (k.includes('.') ? [k.slice(0, k.indexOf('.'))] : [])),
-);
-
 /**
- * What the protocol records of an order: the fields, the blocks field by field (a list in a block as
- * one text: 'tuer.komponenten'), and what the server sets.
+ * What the protocol records of an order of `schema`: the schema's flattened record (blocks field by field,
+ * the door's components as one text) and what the server sets.
  */
-export function auditViewOf(row: OrderState): Record<string, unknown> {
-  const view: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fieldsOf(row))) {
-    if (!BY_FIELD.has(k)) view[k] = v;
-    else for (const [f, x] of Object.entries(v as object)) view[`${k}.${f}`] = Array.isArray(x) ? x.join(', ') : x;
-  }
-  view['vkid.ampel'] = row.vkidAmpel;
-  view['el.ampel'] = row.elAmpel;
-  view.offerId = row.offerId;
-  view.bookId = row.bookId;
-  view.aktuelle_abteilung = row.aktuelleAbteilung;
-  view.gesamt_ampel = row.gesamtAmpel;
-  view.status = row.status;
-  return view;
-}
+export const orderAuditView =
+  (schema: ObjectSchema) =>
+  (row: OrderState): Record<string, unknown> => ({
+    ...flattenRecord(schema, fieldsOf(row)),
+    'vkid.ampel': row.vkidAmpel,
+    'el.ampel': row.elAmpel,
+    offerId: row.offerId,
+    bookId: row.bookId,
+    aktuelle_abteilung: row.aktuelleAbteilung,
+    gesamt_ampel: row.gesamtAmpel,
+    status: row.status,
+  });
+
+export const auditViewOf = orderAuditView(orderFieldsSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Reading
