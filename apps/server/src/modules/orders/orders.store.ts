@@ -36,11 +36,10 @@ const listInputOf = (o: OrderState) => ({
  * count that drops to 0 is removed.
  */
 export async function moveListCounts(tx: Executor, gone: readonly OrderState[], came: readonly OrderState[]) {
-  const changes = listCountChanges(gone.map(listInputOf), came.map(listInputOf)).sort(
-    (a, b) =>
-      a.tenantId.localeCompare(b.tenantId) ||
-      a.list.localeCompare(b.list) ||
-      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  // One order for every writer (any total order will do): tenant, list and key by their code units.
+  const rank = (c: { tenantId: string; list: string; key: string }) => `${c.tenantId}\u0000${c.list}\u0000${c.key}`;
+  const changes = listCountChanges(gone.map(listInputOf), came.map(listInputOf)).sort((a, b) =>
+    rank(a) < rank(b) ? -1 : 1,
   );
   for (let i = 0; i < changes.length; i += 1000) {
     await tx
