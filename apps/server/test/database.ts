@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
-
-/** The migrated template's tarball, read once per worker (test files of a worker share modules). */
-let template: Promise<Blob> | null = null;
-let clones = 0;
+import { type Database, openDatabase, pgliteDatabase } from '../src/db/client';
 
 export interface TestDatabase {
   database: Database;
   dispose: () => Promise<void>;
 }
+
+/** A statement on one connection of a test database, its rows answered. */
+type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 /** A database cloned from the one of TEST_DATABASE_URL: its name, a marker and a suffix. */
@@ -28,56 +30,262 @@ export function maintenanceUrl(url: string) {
  * would then end such a process, and its client, no longer the pool's, reports that as an
  * uncaught error.
  */
-async function untilDisconnected(admin: pg.Client, name: string) {
+async function untilDisconnected(query: Query, name: string) {
   for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query<{ n: number }>(
-      'select count(*)::int as n from pg_stat_activity where datname = $1',
-      [name],
-    );
-    if (!rows[0]?.n) return;
+    const [row] = await query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (!row?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handing a database back: the migrated state again, without loading or cloning the template
+
+/** What the migrated template holds besides its tables' shapes: the rows and sequences to restore. */
+interface Baseline {
+  /** Every table outside the catalogs and drizzle's migration record, truncated in one statement. */
+  truncate: string;
+  /** The rows the migrations wrote (countries, book types), put back after the truncate. */
+  seeded: { insert: string; rows: string }[];
+  sequences: { names: string[]; values: string[]; called: boolean[] };
+  /** The catalog's objects: a file that changed them (a restore, a dropped trigger) leaves a database that is not reused. */
+  catalog: string;
+}
+
+/**
+ * The catalog's fingerprint: every relation, column, constraint, function, trigger (with whether it
+ * is enabled), schema and extension by object id. A truncate keeps it (it changes only storage),
+ * anything else a test may do to the schema changes it.
+ */
+const CATALOG = `
+  select md5(string_agg(x, ',' order by x)) as catalog from (
+    select format('c %s %s %s %s', c.oid, c.relname, c.relkind, c.relnatts) as x
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+    union all
+    select format('a %s %s %s %s %s %s', a.attrelid, a.attname, a.atttypid, a.attnotnull, a.attisdropped, a.atthasdef)
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and a.attnum > 0
+    union all select format('k %s', oid) from pg_constraint
+    union all select format('d %s', oid) from pg_attrdef
+    union all select format('p %s', p.oid) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname not in ('pg_catalog', 'information_schema')
+    union all select format('t %s %s', oid, tgenabled) from pg_trigger
+    union all select format('n %s %s', oid, nspname) from pg_namespace
+    union all select format('e %s', oid) from pg_extension
+  ) objects`;
+
+const TABLES = `
+  select format('%I.%I', n.nspname, c.relname) as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'drizzle')
+      and n.nspname not like 'pg_%'
+    order by 1`;
+
+/** A table's columns that take a value on insert (generated ones are computed). */
+const COLUMNS = `
+  select format('%I', attname) as name from pg_attribute
+    where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+    order by attnum`;
+
+const SEQUENCES = `
+  select format('%I.%I', schemaname, sequencename) as name,
+         coalesce(last_value, start_value)::text as value, last_value is not null as called
+    from pg_sequences order by 1`;
+
+/** Read from a database as the template left it, once per worker. */
+async function baselineOf(query: Query): Promise<Baseline> {
+  const tables = (await query<{ name: string }>(TABLES)).map((t) => t.name);
+  const seeded: Baseline['seeded'] = [];
+  for (const table of tables) {
+    const [{ rows }] = await query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table} t`);
+    if (!rows) continue;
+    const columns = (await query<{ name: string }>(COLUMNS, [table])).map((c) => c.name).join(', ');
+    seeded.push({
+      insert: `insert into ${table} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${table}, $1::json)`,
+      rows,
+    });
+  }
+  const sequences = await query<{ name: string; value: string; called: boolean }>(SEQUENCES);
+  const [{ catalog }] = await query<{ catalog: string }>(CATALOG);
+  return {
+    truncate: `truncate ${tables.join(', ')}`,
+    seeded,
+    sequences: {
+      names: sequences.map((s) => s.name),
+      values: sequences.map((s) => s.value),
+      called: sequences.map((s) => s.called),
+    },
+    catalog,
+  };
+}
+
+/**
+ * Brings a database a test file has finished with back to the template's state: every table
+ * emptied, the migrations' rows and every sequence restored, in one transaction. False (and
+ * nothing changed) when its catalog is no longer the template's: such a database is not reused.
+ */
+async function resetTo(baseline: Baseline, query: Query): Promise<boolean> {
+  const [{ catalog }] = await query<{ catalog: string }>(CATALOG);
+  if (catalog !== baseline.catalog) return false;
+  await query('begin');
+  try {
+    // A connection another test left open holds a lock: the database is dropped rather than waited for.
+    await query(`set local lock_timeout = '2s'`);
+    await query(baseline.truncate);
+    for (const s of baseline.seeded) await query(s.insert, [s.rows]);
+    const { names, values, called } = baseline.sequences;
+    await query('select setval(n::regclass, v, c) from unnest($1::text[], $2::bigint[], $3::bool[]) as s(n, v, c)', [
+      names,
+      values,
+      called,
+    ]);
+    await query('commit');
+    return true;
+  } catch {
+    await query('rollback').catch(() => {});
+    return false;
+  }
+}
+
+let baseline: Promise<Baseline> | null = null;
+
+/** How often this worker handed a database on to a later file (its test reads it). */
+export const handedOn = { count: 0 };
+
+/** Databases of this worker that a finished test file handed back, at most this many (a PGlite holds about 100 MB). */
+const KEPT = 2;
+
+// ---------------------------------------------------------------------------------------------
+// PGlite: a worker keeps the instances its files handed back
+
+/** The migrated template's tarball, read once per worker (test files of a worker share modules). */
+let template: Promise<Blob> | null = null;
+const idlePglites: PGlite[] = [];
+
+const pgliteQuery =
+  (client: PGlite): Query =>
+  async <T>(text: string, params?: unknown[]) =>
+    (await client.query<T>(text, params)).rows;
+
+/**
+ * A PGlite the file uses through a lease: after the file handed it back, a query from something the
+ * file left running (a timer of a closed app) fails instead of writing into the next file's data.
+ */
+function leased(client: PGlite) {
+  let open = true;
+  const lease = new Proxy(client, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (typeof value !== 'function' || key === 'constructor') return value;
+      return (...args: unknown[]) => {
+        if (!open && key !== 'close') throw new Error('this test database was handed back after its test file');
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { lease, end: () => (open = false) };
+}
+
+async function newPglite(): Promise<TestDatabase> {
+  let client = idlePglites.pop();
+  if (client) handedOn.count++;
+  else {
+    template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+    client = new PGlite({ extensions: { pg_trgm, btree_gin }, loadDataDir: await template });
+    await client.waitReady;
+    baseline ??= baselineOf(pgliteQuery(client));
+    await baseline;
+  }
+  const own = client;
+  const { lease, end } = leased(own);
+  return {
+    database: pgliteDatabase(lease),
+    dispose: async () => {
+      end();
+      if (own.closed) return;
+      const query = pgliteQuery(own);
+      // Session state (settings, advisory locks, listeners, temporary tables) goes with DISCARD ALL.
+      const reusable =
+        idlePglites.length < KEPT &&
+        (await query('discard all').then(
+          () => true,
+          () => false,
+        )) &&
+        (await resetTo(await (baseline as Promise<Baseline>), query));
+      if (reusable) idlePglites.push(own);
+      else await own.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a worker keeps the clones its files handed back
+
+let clones = 0;
+const idleClones: string[] = [];
+
+async function withClient<T>(url: string, fn: (query: Query) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function newPostgres(url: string): Promise<TestDatabase> {
+  const maintenance = maintenanceUrl(url);
+  const urlOf = (name: string) => {
+    const clone = new URL(url);
+    clone.pathname = `/${name}`;
+    return clone.toString();
+  };
+  let name = idleClones.pop();
+  if (name) handedOn.count++;
+  else {
+    name = cloneName(url, `${process.pid}_${++clones}`);
+    await withClient(maintenance, (query) => query(`create database "${name}" template "${databaseName(url)}"`));
+    baseline ??= withClient(urlOf(name), baselineOf);
+    await baseline;
+  }
+  const own = name;
+  // A pool of its own per file: nothing of a former file's sessions is left, and it ends with the file.
+  const database = await openDatabase({ url: urlOf(own), dataDir: null });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const reusable =
+        idleClones.length < KEPT &&
+        (await withClient(urlOf(own), async (query) => resetTo(await (baseline as Promise<Baseline>), query)).catch(
+          () => false,
+        ));
+      if (reusable) {
+        idleClones.push(own);
+        return;
+      }
+      await withClient(maintenance, async (query) => {
+        await untilDisconnected(query, own);
+        await query(`drop database if exists "${own}" with (force)`);
+      });
+    },
+  };
 }
 
 /**
  * A migrated database of its own: a PGlite loaded from the run's template data directory, or on
  * PostgreSQL a database cloned from the TEST_DATABASE_URL database that the global setup migrated.
+ * A file hands it back with `dispose`; when its schema is still the template's, the worker keeps it
+ * for its next file, emptied and with the migrations' rows restored (loading the template costs
+ * seconds, a reset a fraction of one). A database whose schema a test changed is closed (dropped).
  */
-export async function newTestDatabase(): Promise<TestDatabase> {
+export function newTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const file = inject('pgliteTemplate');
-    template ??= readFile(file).then((bytes) => new Blob([bytes]));
-    const database = await openDatabase({ dataDir: null, loadDataDir: await template });
-    return { database, dispose: () => database.close() };
-  }
-  const templateName = databaseName(url);
-  const name = cloneName(url, `${process.pid}_${++clones}`);
-  const maintenance = maintenanceUrl(url);
-  const admin = new pg.Client({ connectionString: maintenance });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${templateName}"`);
-  } finally {
-    await admin.end();
-  }
-  const clone = new URL(url);
-  clone.pathname = `/${name}`;
-  const database = await openDatabase({ url: clone.toString(), dataDir: null });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      const admin = new pg.Client({ connectionString: maintenance });
-      await admin.connect();
-      try {
-        await untilDisconnected(admin, name);
-        await admin.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
+  return url ? newPostgres(url) : newPglite();
 }
 
 /** A fresh migrated database for tests that work below the API; closed (and dropped) after the file. */

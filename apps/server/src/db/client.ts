@@ -134,6 +134,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite({ extensions, loadDataDir });
   }
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). */
+export function pgliteDatabase(client: PGlite): Database {
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
