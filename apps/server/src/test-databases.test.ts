@@ -11,7 +11,7 @@ import { type Database, rowsOf } from './db/client';
 
 /** Rows per table, and the rows of the tables the migrations fill, as one comparable value. */
 async function stateOf(database: Database) {
-  const [counts] = await rowsOf<Record<string, number>>(
+  const [counts] = await rowsOf<{ tenants: number; users: number; countries: number; book_types: number }>(
     database.db,
     sql`select (select count(*)::int from tenants) as tenants, (select count(*)::int from users) as users,
       (select count(*)::int from countries) as countries, (select count(*)::int from book_types) as book_types`,

@@ -51,7 +51,7 @@ interface Baseline {
   seeded: { insert: string; rows: string }[];
   sequences: { names: string[]; values: string[]; called: boolean[] };
   /** The catalog's objects: a file that changed them (a restore, a dropped trigger) leaves a database that is not reused. */
-  catalog: string;
+  catalog: string | undefined;
 }
 
 /**
@@ -77,6 +77,8 @@ const CATALOG = `
     union all select format('e %s', oid) from pg_extension
   ) objects`;
 
+const catalogOf = async (query: Query) => (await query<{ catalog: string }>(CATALOG))[0]?.catalog;
+
 const TABLES = `
   select format('%I.%I', n.nspname, c.relname) as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -100,7 +102,8 @@ async function baselineOf(query: Query): Promise<Baseline> {
   const tables = (await query<{ name: string }>(TABLES)).map((t) => t.name);
   const seeded: Baseline['seeded'] = [];
   for (const table of tables) {
-    const [{ rows }] = await query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table} t`);
+    const [agg] = await query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table} t`);
+    const rows = agg?.rows;
     if (!rows) continue;
     const columns = (await query<{ name: string }>(COLUMNS, [table])).map((c) => c.name).join(', ');
     seeded.push({
@@ -109,7 +112,7 @@ async function baselineOf(query: Query): Promise<Baseline> {
     });
   }
   const sequences = await query<{ name: string; value: string; called: boolean }>(SEQUENCES);
-  const [{ catalog }] = await query<{ catalog: string }>(CATALOG);
+  const catalog = await catalogOf(query);
   return {
     truncate: `truncate ${tables.join(', ')}`,
     seeded,
@@ -128,8 +131,7 @@ async function baselineOf(query: Query): Promise<Baseline> {
  * nothing changed) when its catalog is no longer the template's: such a database is not reused.
  */
 async function resetTo(baseline: Baseline, query: Query): Promise<boolean> {
-  const [{ catalog }] = await query<{ catalog: string }>(CATALOG);
-  if (catalog !== baseline.catalog) return false;
+  if ((await catalogOf(query)) !== baseline.catalog) return false;
   await query('begin');
   try {
     // A connection another test left open holds a lock: the database is dropped rather than waited for.
