@@ -7,6 +7,7 @@
  * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
  * then the capacity month view and a proposal with 500 planned orders (bench/capacity.ts),
+ * then the compressed order page (bench/compression.ts),
  * then the initial bundle size and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ import { benchBackup } from './backup';
 import { benchBooks } from './books';
 import { benchCapacity } from './capacity';
 import { benchCluster } from './cluster';
+import { benchCompression } from './compression';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
 import { benchOrderLists } from './orders';
@@ -189,6 +191,9 @@ await benchCluster();
 // Uploaded spreadsheets on the compiled server: the largest allowed branch list alone and eight at once, and the
 // hostile files of issue 28 (bench/spreadsheet.ts, figures in decision 040).
 await benchSpreadsheet();
+
+// The demo's 20-row order page plain, in brotli and in gzip at each setting, and the CPU each costs (bench/compression.ts).
+await benchCompression();
 
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');

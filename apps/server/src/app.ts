@@ -42,6 +42,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { backupRoutes } from './ops/backup.routes';
 import { authPlugin } from './platform/auth';
+import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { AppDeps } from './platform/context';
 import { secretBox } from './platform/crypto';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     },
     hsts: config.env === 'production',
   });
+  await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   // One file per request; a bigger file is cut off at the limit and refused with 413.
   await app.register(fastifyMultipart, {
