@@ -135,6 +135,24 @@ export const offers = pgTable(
       .where(sql`${t.active}`),
     // the search by debitor: trigrams within the tenant (pg_trgm and btree_gin, as for books).
     index('offers_debitor_trgm_idx').using('gin', t.tenantId, sql`${t.debitor} gin_trgm_ops`),
+    // The evaluation's figures and its offer times read only these: an index-only scan over the range, as
+    // the rows hold the blocks besides (decision 044: the evaluations' SQL took 57 % longer without).
+    index('offers_evaluation_idx')
+      .on(
+        t.tenantId,
+        t.offerDate,
+        t.aktuelle_abteilung,
+        t.status,
+        t.ktb,
+        t.talkResult,
+        t.receivedVia,
+        t.offerSum,
+        t.orderSum,
+      )
+      .where(sql`${t.active}`),
+    index('offers_times_idx')
+      .on(t.tenantId, t.receivedDate, t.aktuelle_abteilung, t.offerDate, t.talkResultAt)
+      .where(sql`${t.active}`),
   ],
 );
 

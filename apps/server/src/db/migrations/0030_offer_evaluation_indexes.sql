@@ -1,0 +1,2 @@
+CREATE INDEX "offers_evaluation_idx" ON "offers" USING btree ("tenant_id","offer_date","aktuelle_abteilung","status","ktb","talk_result","received_via","offer_sum","order_sum") WHERE "offers"."active";--> statement-breakpoint
+CREATE INDEX "offers_times_idx" ON "offers" USING btree ("tenant_id","received_date","aktuelle_abteilung","offer_date","talk_result_at") WHERE "offers"."active";
