@@ -3,6 +3,7 @@
  * statements the API sends for it. `direct` replays the statements straight on the database (the
  * SQL floor), `loadApi` sends the paths through the running server with autocannon.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../apps/server/src/db/client';
@@ -134,4 +135,18 @@ export async function adminToken(base: string): Promise<string> {
     body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
   });
   return ((await res.json()) as { token: string }).token;
+}
+
+/** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
+export function cpuTimes(pids: number[]) {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {}
+  }
+  return times;
 }

@@ -13,7 +13,6 @@
  * domain's rule (orderAmpels).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Department } from '@pruefbuch/domain/roles';
@@ -36,7 +35,7 @@ import {
 } from '../apps/server/src/modules/orders/orders.lists';
 import { insertOrderRows, type NewOrderRow, newOrderRow } from '../apps/server/src/modules/orders/orders.store';
 import { weeks } from '../apps/server/src/modules/orders/orders.weeks';
-import { adminToken, type Call, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
+import { adminToken, type Call, cpuTimes, type Floor, floorsOf, ms, qs, recorder, rowsOf } from './harness';
 import { api, base, PORT } from './offers';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
@@ -323,20 +322,6 @@ async function check(token: string, tenantId: string, name: string, work: Call[]
 }
 
 type Row = Record<string, string | number>;
-
-/** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
-function cpuTimes(pids: number[]) {
-  const times = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
-      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {}
-  }
-  return times;
-}
 
 /** The PostgreSQL backends of the bench database (the server's pool among them). */
 async function backends(database: Database) {

@@ -1,0 +1,116 @@
+/**
+ * The fixed cost of a request (issue 30 item 1): the cheapest authenticated read, GET users/{id} on
+ * PostgreSQL, beside a bare Fastify 5 route that answers a user of the same shape (bench/bare-fastify.ts),
+ * both at 20 clients in one run, in alternating rounds. The figure is each server process's CPU time
+ * (user + system, from /proc) per request. Targets: GET users/{id} ≤ 60 µs of CPU per request and
+ * ≤ 5 × the bare route's.
+ * Run with `node --import tsx bench/fixed-cost.ts` (BENCH_SECONDS per round, default 10; BENCH_ROUNDS, 2).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { seedDemo } from '../apps/server/src/demo/seed';
+import { cpuTimes } from './harness';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3906);
+const BARE_PORT = PORT + 1;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 20;
+const TARGET_MICROS = 60;
+const TARGET_RATIO = 5;
+
+/** CPU µs per request of the server process `pid` while `connections` clients call `url` for DURATION seconds. */
+async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
+  const before = cpuTimes([pid]).get(pid) ?? 0;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const after = cpuTimes([pid]).get(pid) ?? 0;
+  const requests = r.requests.total;
+  return {
+    micros: requests ? Math.round(((after - before) * 1000) / requests) : Number.NaN,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+function startBare(): ChildProcess {
+  return spawn('node', ['--import', 'tsx', 'bench/bare-fastify.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(BARE_PORT) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+export async function benchFixedCost() {
+  const rows = await onEachDatabase(
+    'fixedcost',
+    async (label, open, env) => {
+      const database = await open();
+      await database.migrate();
+      await seedDemo(database.db);
+      await database.close();
+      const server = startServer(PORT, env);
+      const bare = startBare();
+      try {
+        await waitHealthy(PORT);
+        for (let i = 0; i < 600; i++) {
+          if (
+            await fetch(`http://127.0.0.1:${BARE_PORT}/api/v1/users/x`).then(
+              (r) => r.ok,
+              () => false,
+            )
+          )
+            break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const login = await fetch(`http://127.0.0.1:${PORT}/api/v1/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
+        }).then((r) => r.json() as Promise<{ token: string; userId: string }>);
+        const path = `/api/v1/users/${login.userId}`;
+        const auth = { authorization: `Bearer ${login.token}` };
+        // Warm both up (JIT, the pool's connections), then measure in alternating rounds.
+        await autocannon({
+          url: `http://127.0.0.1:${PORT}${path}`,
+          connections: CONNECTIONS,
+          duration: 2,
+          headers: auth,
+        });
+        await autocannon({ url: `http://127.0.0.1:${BARE_PORT}${path}`, connections: CONNECTIONS, duration: 2 });
+        const results: Record<string, string | number>[] = [];
+        for (let round = 1; round <= ROUNDS; round++) {
+          const bareRun = await cpuPerRequest(bare.pid as number, `http://127.0.0.1:${BARE_PORT}${path}`, {});
+          const appRun = await cpuPerRequest(server.pid as number, `http://127.0.0.1:${PORT}${path}`, auth);
+          results.push({
+            database: label,
+            round,
+            'bare Fastify µs/req': bareRun.micros,
+            'GET users/{id} µs/req': appRun.micros,
+            ratio: Math.round((appRun.micros / bareRun.micros) * 10) / 10,
+            'bare req/s': bareRun.rps,
+            'API req/s': appRun.rps,
+            'API p50 ms': appRun.p50,
+            errors: bareRun.errors + appRun.errors,
+            [`≤ ${TARGET_MICROS} µs and ≤ ${TARGET_RATIO} × bare`]:
+              appRun.micros <= TARGET_MICROS && appRun.micros <= TARGET_RATIO * bareRun.micros ? 'met' : 'missed',
+          });
+        }
+        return results;
+      } finally {
+        await stop(bare);
+        await stop(server);
+      }
+    },
+    process.env.BENCH_ONLY ?? 'postgres',
+  );
+  console.log(`\nFixed cost per request: GET users/{id} beside a bare Fastify route, ${CONNECTIONS} clients`);
+  console.table(rows);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFixedCost();
