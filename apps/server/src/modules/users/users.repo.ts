@@ -1,6 +1,7 @@
 import type { User } from '@pruefbuch/domain/schemas/user';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { tenants, users, userTenants } from '../../db/schema/index';
 import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
@@ -33,6 +34,26 @@ export function toUserDto(row: UserRow, tenantIds: string[]): User {
 
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** An account and its tenants in one statement (GET users/{id}, users/me): prepared once per database. */
+const userWithTenantsQuery = (db: Executor) =>
+  db
+    .select({
+      user: users,
+      tenantIds: sql<
+        string[]
+      >`coalesce((select array_agg(${userTenants.tenantId}::text) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_with_tenants');
+const preparedUsers = preparedStatements<ReturnType<typeof userWithTenantsQuery>>();
+
+export async function findUserWithTenants(db: Executor, id: string) {
+  const [row] = await preparedUsers(db, 'user_with_tenants', () => userWithTenantsQuery(db)).execute({ id });
   return row ?? null;
 }
 

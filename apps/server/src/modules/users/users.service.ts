@@ -16,6 +16,7 @@ import {
   existingTenantIds,
   findUserByEmail,
   findUserById,
+  findUserWithTenants,
   listUsers,
   setUserTenants,
   tenantIdsOf,
@@ -29,10 +30,9 @@ const normaliseChildren = (list: UserInspection[]): ChildEntry[] =>
   list.map((c) => ({ ...c, _id: c._id ?? randomUUID() }));
 
 async function dto(db: Executor, id: string) {
-  const row = await findUserById(db, id);
-  if (!row) throw notFound();
-  const tenants = await tenantIdsOf(db, [id]);
-  return toUserDto(row, tenants.get(id) ?? []);
+  const found = await findUserWithTenants(db, id);
+  if (!found) throw notFound();
+  return toUserDto(found.user, found.tenantIds);
 }
 
 export async function listAll(ctx: RequestContext, q: PageQuery & { role?: number; tenant?: string }) {
