@@ -127,11 +127,11 @@ describe.skipIf(!base)('scheduler on PostgreSQL (pg-boss)', () => {
   it('a planned run executes once across two processes that both plan it', async () => {
     const { url, database } = await freshDatabase();
     const { log, errors } = collectingLog();
-    const ran: string[] = [];
+    const ran: { runner: string; minute: number }[] = [];
     for (const runner of ['a:1', 'b:2']) {
       const s = processOn(url, database, runner, log);
       s.schedule('every-minute', { everyMs: 60_000 }, async () => {
-        ran.push(runner);
+        ran.push({ runner, minute: Math.floor(Date.now() / 60_000) });
       });
       await s.start();
     }
@@ -139,10 +139,12 @@ describe.skipIf(!base)('scheduler on PostgreSQL (pg-boss)', () => {
     // run at start, else the next minute's).
     await until(() => ran.length > 0, 75_000);
     await sleep(4_000);
-    expect(ran).toHaveLength(1);
+    // The wait may reach into the next minute, whose run is a run of its own: no minute runs twice.
+    expect(ran.length).toBeLessThanOrEqual(2);
+    expect(new Set(ran.map((r) => r.minute)).size).toBe(ran.length);
     const runs = await runsOf(database, 'every-minute');
-    expect(runs).toHaveLength(1);
-    expect(runs[0]?.runner).toBe(ran[0]);
+    expect(runs).toHaveLength(ran.length);
+    expect(runs[0]?.runner).toBe(ran[0]?.runner);
     expect(errors).toEqual([]);
   }, 90_000);
 
