@@ -1,10 +1,12 @@
 /**
  * A bare Fastify 5 server for bench/fixed-cost.ts: one GET route answering a user of the shape GET
- * users/{id} answers, with no database, no hooks and no validation. PORT names its port.
+ * users/{id} answers, with no database, no hooks and no validation; and /health. PORT names its port.
  */
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
+// For waitHealthy (bench/server.ts), as the app answers it.
+app.get('/api/v1/health', async () => ({ status: 'ok' }));
 app.get('/api/v1/users/:id', async (req) => ({
   _id: (req.params as { id: string }).id,
   email: 'admin@demo.test',

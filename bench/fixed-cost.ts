@@ -6,15 +6,12 @@
  * ≤ 5 × the bare route's.
  * Run with `node --import tsx bench/fixed-cost.ts` (BENCH_SECONDS per round, default 10; BENCH_ROUNDS, 2).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { seedDemo } from '../apps/server/src/demo/seed';
-import { cpuTimes } from './harness';
+import { adminLogin, cpuTimes } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3906);
 const BARE_PORT = PORT + 1;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,15 +34,6 @@ async function cpuPerRequest(pid: number, url: string, headers: Record<string, s
   };
 }
 
-function startBare(): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'bench/bare-fastify.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(BARE_PORT) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-}
-
 export async function benchFixedCost() {
   const rows = await onEachDatabase(
     'fixedcost',
@@ -55,24 +43,11 @@ export async function benchFixedCost() {
       await seedDemo(database.db);
       await database.close();
       const server = startServer(PORT, env);
-      const bare = startBare();
+      const bare = startServer(BARE_PORT, {}, 'bench/bare-fastify.ts');
       try {
         await waitHealthy(PORT);
-        for (let i = 0; i < 600; i++) {
-          if (
-            await fetch(`http://127.0.0.1:${BARE_PORT}/api/v1/users/x`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        const login = await fetch(`http://127.0.0.1:${PORT}/api/v1/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
-        }).then((r) => r.json() as Promise<{ token: string; userId: string }>);
+        await waitHealthy(BARE_PORT);
+        const login = await adminLogin(`http://127.0.0.1:${PORT}`);
         const path = `/api/v1/users/${login.userId}`;
         const auth = { authorization: `Bearer ${login.token}` };
         // Warm both up (JIT, the pool's connections), then measure in alternating rounds.

@@ -127,15 +127,18 @@ export async function floorsOf(
   return floors;
 }
 
-/** A token of the demo admin on the server at `base`. */
-export async function adminToken(base: string): Promise<string> {
+/** The demo admin signed in on the server at `base`: its token and its user id. */
+export async function adminLogin(base: string): Promise<{ token: string; userId: string }> {
   const res = await fetch(`${base}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@demo.test', password: 'pruefbuch' }),
   });
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as { token: string; userId: string };
 }
+
+/** A token of the demo admin on the server at `base`. */
+export const adminToken = async (base: string): Promise<string> => (await adminLogin(base)).token;
 
 /** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
 export function cpuTimes(pids: number[]) {

@@ -9,15 +9,22 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Servers on PostgreSQL need a shared secret (as in production); the bench's is fixed. */
 export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 
-/** The server on `port`; with SERVER_PROF=<folder> it writes a CPU profile there when it stops (node --cpu-prof). */
-export function startServer(port: number, env: Record<string, string>): ChildProcess {
+/**
+ * The server on `port` (or another `entry`, e.g. bench/bare-fastify.ts); with SERVER_PROF=<folder> it
+ * writes a CPU profile there when it stops (node --cpu-prof).
+ */
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  entry = 'apps/server/src/main.ts',
+): ChildProcess {
   return spawn(
     'node',
     [
       ...(process.env.SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROF}`] : []),
       '--import',
       'tsx',
-      'apps/server/src/main.ts',
+      entry,
     ],
     {
       cwd: root,
