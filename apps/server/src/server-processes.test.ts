@@ -11,7 +11,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintenanceUrl } from '../test/database';
+import { databaseUrl, maintenanceUrl } from '../test/database';
 import { freePort, isReady, repoRoot, startCompiledServer } from '../test/processes';
 import { migrationsFolder } from './platform/paths';
 
@@ -30,9 +30,7 @@ async function emptyDatabase(label: string): Promise<string> {
   await admin.query(`create database "${name}"`);
   await admin.end();
   databases.push(name);
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrl(serverUrl as string, name);
 }
 
 /** Migrates the database with the first `count` migrations only: a database of an older version. */

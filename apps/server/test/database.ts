@@ -17,12 +17,14 @@ type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 /** A database cloned from the one of TEST_DATABASE_URL: its name, a marker and a suffix. */
 export const cloneName = (url: string, suffix: string) => `${databaseName(url).slice(0, 40)}_clone_${suffix}`;
-/** The server's maintenance database: CREATE DATABASE … TEMPLATE needs nobody connected to the template. */
-export function maintenanceUrl(url: string) {
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  return maintenance.toString();
+/** The URL of another database on the server of `url`. */
+export function databaseUrl(url: string, name: string) {
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
 }
+/** The server's maintenance database: CREATE DATABASE … TEMPLATE needs nobody connected to the template. */
+export const maintenanceUrl = (url: string) => databaseUrl(url, 'postgres');
 
 /**
  * Waits (up to a second) until nobody is connected to the database any more. The pool's end()
@@ -241,11 +243,7 @@ async function withClient<T>(url: string, fn: (query: Query) => Promise<T>): Pro
 
 async function newPostgres(url: string): Promise<TestDatabase> {
   const maintenance = maintenanceUrl(url);
-  const urlOf = (name: string) => {
-    const clone = new URL(url);
-    clone.pathname = `/${name}`;
-    return clone.toString();
-  };
+  const urlOf = (name: string) => databaseUrl(url, name);
   let name = idleClones.pop();
   if (name) handedOn.count++;
   else {

@@ -6,7 +6,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cloneName, maintenanceUrl } from '../../test/database';
+import { cloneName, databaseUrl, maintenanceUrl } from '../../test/database';
 import { type Database, openDatabase, rowsOf } from '../db/client';
 import { jobRuns } from '../db/schema/index';
 import { createScheduler, type JobLog, plannedRuns, type Scheduler } from './jobs';
@@ -28,11 +28,10 @@ async function freshDatabase() {
   } finally {
     await admin.end();
   }
-  const clone = new URL(url);
-  clone.pathname = `/${name}`;
-  const database = await openDatabase({ url: clone.toString(), dataDir: null, poolMax: 4 });
+  const clone = databaseUrl(url, name);
+  const database = await openDatabase({ url: clone, dataDir: null, poolMax: 4 });
   opened.push({ database, name });
-  return { url: clone.toString(), database };
+  return { url: clone, database };
 }
 
 afterAll(async () => {
