@@ -32,7 +32,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
-import { offers, users, userTenants } from '../apps/server/src/db/schema/index';
+import { type offers, users, userTenants } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { addDays, minDay } from '../apps/server/src/demo/seed-days';
 import { generator } from '../apps/server/src/demo/seed-random';
@@ -44,6 +44,7 @@ import {
   userNames,
 } from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
 import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
+import { insertOfferRows } from '../apps/server/src/modules/offers/offers.store';
 import { adminToken, type Call, type Floor, floorsOf, loadApi, ms, qs, recorder, rowsOf } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
@@ -298,9 +299,9 @@ export async function seedBenchTenant(db: Db, today: string) {
     .insert(userTenants)
     .values([...people.ofm, ...people.opm, ...people.ktb].map((userId) => ({ userId, tenantId: tenant.id })));
   const rows = benchOffers(tenant.id, today, people);
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(offers).values(rows.slice(i, i + 1000));
+  await insertOfferRows(db, rows, 1000);
   // Steady state: statistics and the visibility map as autovacuum would leave them.
-  await db.execute(sql.raw('vacuum analyze offers'));
+  await db.execute(sql.raw('vacuum analyze offers, offer_figures, offer_time_spans'));
   return { tenantId: tenant.id, adminId: admin.id, people };
 }
 

@@ -211,7 +211,7 @@ export async function seedOrderTenant(db: Db, today: string) {
   await db.insert(schema.userTenants).values({ userId: admin.id, tenantId: tenant.id });
   const rows = benchOrders(tenant.id, today);
   await insertOrderRows(db, rows, 1000);
-  await db.execute(sql.raw('vacuum analyze orders'));
+  await db.execute(sql.raw('vacuum analyze orders, order_figures'));
   return { tenantId: tenant.id, adminId: admin.id };
 }
 

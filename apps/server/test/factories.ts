@@ -25,7 +25,7 @@ import {
   importRunItems,
   importRuns,
   inspections,
-  offers,
+  type offers,
   orders,
   qrCodes,
   tenants,
@@ -39,6 +39,7 @@ import {
   derivedOf as offerDerivedOf,
   fieldsOf as offerFieldsOf,
 } from '../src/modules/offers/offers.repo';
+import { insertOfferRows } from '../src/modules/offers/offers.store';
 import {
   columnsOf as orderColumnsOf,
   derivedOf as orderDerivedOf,
@@ -287,11 +288,7 @@ export async function insertOffer(
   fields: OfferFieldOverrides = {},
   row: Insert<typeof offers> = {},
 ) {
-  const rows = await db
-    .insert(offers)
-    .values(offerValues(tenantId, fields, row))
-    .returning();
-  return one(rows, 'offer');
+  return one(await insertOfferRows(db, [offerValues(tenantId, fields, row)]), 'offer');
 }
 
 /** The tenant's cost list (one per tenant): COST_LIST_DEFAULTS unless overridden; templates get an id. */

@@ -30,7 +30,8 @@ import {
 } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { auditLogs, blobs, books, inspections, offerFiles, offers, users } from '../db/schema/index';
+import { auditLogs, blobs, books, inspections, offerFiles, type offers, users } from '../db/schema/index';
+import { insertOfferRows } from '../modules/offers/offers.store';
 import type { FileStore } from '../platform/files';
 import { addDays, at, maxDay, minDay } from './seed-days';
 import { doorPhotoPng, simplePdf } from './seed-offer-files';
@@ -766,7 +767,7 @@ export async function seedDemoOffers(tx: Executor, tenantId: string, opts: SeedO
     protocolOf(r, moments.get(r.id) ?? { offerAt: null, orderAt: null }, people, sourceBook.get(r.id) ?? null),
   );
 
-  for (let i = 0; i < rows.length; i += 50) await tx.insert(offers).values(rows.slice(i, i + 50));
+  await insertOfferRows(tx, rows);
 
   // Attachments: the offer as PDF, sometimes the customer's request and a photo of the door.
   let fileCount = 0;

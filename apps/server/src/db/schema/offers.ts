@@ -1,6 +1,8 @@
+import type { OfferGroup, OfferSpanKind } from '@pruefbuch/domain/rules/offer-figures';
 import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -135,24 +137,6 @@ export const offers = pgTable(
       .where(sql`${t.active}`),
     // the search by debitor: trigrams within the tenant (pg_trgm and btree_gin, as for books).
     index('offers_debitor_trgm_idx').using('gin', t.tenantId, sql`${t.debitor} gin_trgm_ops`),
-    // The evaluation's figures and its offer times read only these: an index-only scan over the range, as
-    // the rows hold the blocks besides (decision 044: the evaluations' SQL took 57 % longer without).
-    index('offers_evaluation_idx')
-      .on(
-        t.tenantId,
-        t.offerDate,
-        t.aktuelle_abteilung,
-        t.status,
-        t.ktb,
-        t.talkResult,
-        t.receivedVia,
-        t.offerSum,
-        t.orderSum,
-      )
-      .where(sql`${t.active}`),
-    index('offers_times_idx')
-      .on(t.tenantId, t.receivedDate, t.aktuelle_abteilung, t.offerDate, t.talkResultAt)
-      .where(sql`${t.active}`),
   ],
 );
 
@@ -186,4 +170,52 @@ export const offerLastSearches = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('offer_last_searches_user_tenant_idx').on(t.userId, t.tenantId)],
+);
+
+/**
+ * The offer evaluation's figures (rules/offer-figures.ts, decision 046): per tenant, department, bucket
+ * of the offer date (its day, grain 'd', and its month, grain 'm', dated the 1st) and group (month, KTB,
+ * talk result, received via, with its key). Moved by the server with every write of offers
+ * (offers.store.ts), so a view reads the buckets of its range instead of every offer.
+ */
+export const offerFigures = pgTable(
+  'offer_figures',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    groupBy: text('group_by').$type<OfferGroup>().notNull(),
+    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    day: day('day').notNull(),
+    department: smallint('department').notNull(),
+    key: text('key').notNull(),
+    offerCnt: integer('offer_cnt').notNull().default(0),
+    offerCents: bigint('offer_cents', { mode: 'number' }).notNull().default(0),
+    orderCents: bigint('order_cents', { mode: 'number' }).notNull().default(0),
+    cancelledCnt: integer('cancelled_cnt').notNull().default(0),
+    commissionedCnt: integer('commissioned_cnt').notNull().default(0),
+    waitingCnt: integer('waiting_cnt').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.groupBy, t.grain, t.day, t.department, t.key] })],
+);
+
+/**
+ * The offer times as histograms of whole days (rules/offer-figures.ts): per tenant, department, bucket
+ * of the received date, kind (n: the offer, o: received to offer date, r: offer date to talk result)
+ * and span, how many offers. Moved with every write of offers; the quartiles are computed from them.
+ */
+export const offerTimeSpans = pgTable(
+  'offer_time_spans',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OfferSpanKind>().notNull(),
+    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    day: day('day').notNull(),
+    department: smallint('department').notNull(),
+    span: integer('span').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.grain, t.day, t.department, t.span] })],
 );

@@ -4,6 +4,7 @@ import type { Delivery, DoorConfig, MawEntry, OrderFields } from '@pruefbuch/dom
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   type ExtraConfigColumn,
@@ -239,6 +240,37 @@ export const orderListCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.list, t.key] })],
+);
+
+/**
+ * The operations evaluation's figures (rules/order-figures.ts, decision 046): per tenant, department and
+ * bucket (the day of an event, grain 'd', and its month, grain 'm', dated the 1st). Moved by the server
+ * with every write of orders (orders.store.ts), so the evaluation reads the buckets of its range instead
+ * of every order. A bucket whose figures fall back to 0 stays.
+ */
+export const orderFigures = pgTable(
+  'order_figures',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    department: smallint('department').notNull(),
+    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    day: day('day').notNull(),
+    received: integer('received').notNull().default(0),
+    betragCents: bigint('betrag_cents', { mode: 'number' }).notNull().default(0),
+    vergabepreisCents: bigint('vergabepreis_cents', { mode: 'number' }).notNull().default(0),
+    installed: integer('installed').notNull().default(0),
+    calculatedMin: bigint('calculated_min', { mode: 'number' }).notNull().default(0),
+    bookedMin: bigint('booked_min', { mode: 'number' }).notNull().default(0),
+    minutesCnt: integer('minutes_cnt').notNull().default(0),
+    installedNotBilled: integer('installed_not_billed').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    billed: integer('billed').notNull().default(0),
+    lateInstalled: integer('late_installed').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.grain, t.day, t.department] })],
 );
 
 /**

@@ -1,40 +1,43 @@
 /**
  * The offer evaluation's SQL: the figures of the offers of a tenant, grouped by a key (the month of
  * the offer date, the KTB user, the talk result, where the request came from), and the day spans of
- * the offer times with their quartiles. Everything is summed in the database, one query per view.
+ * the offer times with their quartiles. Each view reads the buckets the server keeps with every write of
+ * offers (offer_figures, offer_time_spans; rules/offer-figures.ts, decision 046), one query per view.
  */
+import { segmentsOf } from '@pruefbuch/domain/rules/figure-buckets';
+import { type OfferGroup, type OfferSpanKind, quartileOf } from '@pruefbuch/domain/rules/offer-figures';
 import type { EvaluationQuery } from '@pruefbuch/domain/schemas/offer';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { offers, users } from '../../db/schema/index';
+import { offerFigures, offerTimeSpans, users } from '../../db/schema/index';
+import { inSegments } from '../../platform/figure-buckets';
 
 export type EvaluationFilter = Pick<EvaluationQuery, 'from' | 'to' | 'department'>;
 
-/** Active offers of the tenant whose date column lies in the range, of the department when one is asked for. */
-function inRange(tenantId: string, q: EvaluationFilter, day: PgColumn) {
+/** The buckets of the tenant's range, of the department when one is asked for. */
+function inRange(table: typeof offerFigures | typeof offerTimeSpans, tenantId: string, q: EvaluationFilter) {
   return and(
-    eq(offers.tenantId, tenantId),
-    eq(offers.active, true),
-    sql`${day} between ${q.from}::date and ${q.to}::date`,
-    q.department === undefined ? undefined : eq(offers.aktuelle_abteilung, q.department),
+    eq(table.tenantId, tenantId),
+    inSegments(table.grain, table.day, segmentsOf(q.from, q.to)),
+    q.department === undefined ? undefined : eq(table.department, q.department),
   );
 }
 
-const countOf = (status: string) => sql<number>`(count(*) filter (where ${offers.status} = ${status}))::int`;
+const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
 
 /**
  * The raw figures of a group. Sums come as text (numeric in the database), so no cent is lost on the
  * way; the service turns them into cents. The order sum of a commissioned offer is its order sum
- * (spare-parts block), or its offer sum while no order sum is recorded.
+ * (spare-parts block), or its offer sum while no order sum is recorded (rules/offer-figures.ts).
  */
 const figures = {
-  offerCnt: sql<number>`count(*)::int`,
-  offerSum: sql<string>`coalesce(sum(${offers.offerSum}), 0)::text`,
-  orderSum: sql<string>`coalesce(sum(coalesce(${offers.orderSum}, ${offers.offerSum})) filter (where ${offers.status} = 'commissioned'), 0)::text`,
-  cancelledCnt: countOf('cancelled'),
-  commissionedCnt: countOf('commissioned'),
-  waitingCnt: countOf('waiting'),
+  offerCnt: sql<number>`${total(offerFigures.offerCnt)}::int`,
+  offerSum: sql<string>`(${total(offerFigures.offerCents)} / 100.0)::text`,
+  orderSum: sql<string>`(${total(offerFigures.orderCents)} / 100.0)::text`,
+  cancelledCnt: sql<number>`${total(offerFigures.cancelledCnt)}::int`,
+  commissionedCnt: sql<number>`${total(offerFigures.commissionedCnt)}::int`,
+  waitingCnt: sql<number>`${total(offerFigures.waitingCnt)}::int`,
 };
 
 export interface FigureRow {
@@ -47,28 +50,29 @@ export interface FigureRow {
   waitingCnt: number;
 }
 
-/** What the offers of the range are grouped by (all by their offer date). */
-export const GROUP_KEYS = {
-  month: sql<string>`to_char(${offers.offerDate}, 'YYYY-MM')`,
-  ktb: sql<string>`coalesce(${offers.ktb}::text, 'none')`,
-  talkResult: sql<string>`coalesce(${offers.talkResult}, 'none')`,
-  receivedVia: sql<string>`coalesce(${offers.receivedVia}, 'none')`,
-} satisfies Record<string, SQL<string>>;
-export type GroupKey = keyof typeof GROUP_KEYS;
+/** What the offers of the range are grouped by (all by their offer date): the month, or the group's key. */
+export type GroupKey = OfferGroup;
 
-/** The figures of the offers with an offer date in the range, per group. */
+/**
+ * The figures of the active offers with an offer date in the range, per group: read from the kept
+ * buckets (offer_figures, rules/offer-figures.ts, decision 046), never from the offers.
+ */
 export async function figuresBy(
   db: Executor,
   tenantId: string,
   q: EvaluationFilter,
   group: GroupKey,
 ): Promise<FigureRow[]> {
-  return db
-    .select({ key: GROUP_KEYS[group], ...figures })
-    .from(offers)
-    .where(inRange(tenantId, q, offers.offerDate))
+  const key =
+    group === 'month' ? sql<string>`to_char(${offerFigures.day}, 'YYYY-MM')` : sql<string>`${offerFigures.key}`;
+  const rows = await db
+    .select({ key, ...figures })
+    .from(offerFigures)
+    .where(and(eq(offerFigures.groupBy, group), inRange(offerFigures, tenantId, q)))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
+  // A bucket whose offers all moved on stays with zeros: a group without offers is not shown.
+  return rows.filter((r) => r.offerCnt !== 0);
 }
 
 /** The KTB users' names, for the rows of the KTB evaluation. */
@@ -79,13 +83,6 @@ export async function userNames(db: Executor, ids: string[]) {
     .from(users)
     .where(inArray(users.id, ids));
 }
-
-/** Days from receipt to the offer date, and from the offer date to the day (Berlin) the talk result was recorded. */
-const toOffer = sql`(${offers.offerDate} - ${offers.receivedDate})`;
-const toResult = sql`((${offers.talkResultAt} at time zone 'Europe/Berlin')::date - ${offers.offerDate})`;
-/** A quartile of the spans; spans that are not there (no offer date, no result) are left out, none at all is null. */
-const quartile = (p: number, span: SQL) =>
-  sql<number | null>`percentile_cont(${sql.raw(String(p))}) within group (order by ${span})`;
 
 export interface TimesFigures {
   /** The month (YYYY-MM) of the received date; null in the row over the whole range. */
@@ -101,33 +98,36 @@ export interface TimesFigures {
 
 /**
  * The offer times of the offers received in the range, per month of the received date and (the row
- * whose month is null) over the whole range: one query with grouping sets.
+ * whose month is null) over the whole range: the kept histograms of whole days (offer_time_spans), whose
+ * quartiles are those percentile_cont gives over the offers (rules/offer-figures.ts).
  */
 export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
   const rows = await db
     .select({
-      month: sql<string | null>`to_char(${offers.receivedDate}, 'YYYY-MM')`,
-      offerCnt: sql<number>`count(*)::int`,
-      toOfferMedian: quartile(0.5, toOffer),
-      toOfferP25: quartile(0.25, toOffer),
-      toOfferP75: quartile(0.75, toOffer),
-      toResultMedian: quartile(0.5, toResult),
-      toResultP25: quartile(0.25, toResult),
-      toResultP75: quartile(0.75, toResult),
+      month: sql<string>`to_char(${offerTimeSpans.day}, 'YYYY-MM')`,
+      kind: offerTimeSpans.kind,
+      span: offerTimeSpans.span,
+      n: sql<number>`sum(${offerTimeSpans.n})::int`,
     })
-    .from(offers)
-    .where(inRange(tenantId, q, offers.receivedDate))
-    .groupBy(sql`grouping sets ((1), ())`)
-    .orderBy(sql`1 nulls last`);
-  // node-postgres answers float8 as a number, but be strict: a quartile is a number or null.
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return rows.map((r) => ({
-    ...r,
-    toOfferMedian: num(r.toOfferMedian),
-    toOfferP25: num(r.toOfferP25),
-    toOfferP75: num(r.toOfferP75),
-    toResultMedian: num(r.toResultMedian),
-    toResultP25: num(r.toResultP25),
-    toResultP75: num(r.toResultP75),
-  }));
+    .from(offerTimeSpans)
+    .where(inRange(offerTimeSpans, tenantId, q))
+    .groupBy(sql`1, 2, 3`)
+    .orderBy(sql`1, 2, 3`);
+  const months = [...new Set(rows.map((r) => r.month))];
+  const figuresOf = (month: string | null): TimesFigures => {
+    const of = (kind: OfferSpanKind) => rows.filter((r) => (month === null || r.month === month) && r.kind === kind);
+    const toOffer = of('o');
+    const toResult = of('r');
+    return {
+      month,
+      offerCnt: of('n').reduce((s, r) => s + r.n, 0),
+      toOfferMedian: quartileOf(toOffer, 0.5),
+      toOfferP25: quartileOf(toOffer, 0.25),
+      toOfferP75: quartileOf(toOffer, 0.75),
+      toResultMedian: quartileOf(toResult, 0.5),
+      toResultP25: quartileOf(toResult, 0.25),
+      toResultP75: quartileOf(toResult, 0.75),
+    };
+  };
+  return [...months.map(figuresOf).filter((f) => f.offerCnt !== 0), figuresOf(null)];
 }

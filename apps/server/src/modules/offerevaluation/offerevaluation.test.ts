@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { offerValues } from '../../../test/factories';
 import { fieldsOf, type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { offers } from '../../db/schema/index';
+import type { offers } from '../../db/schema/index';
+import { insertOfferRows } from '../offers/offers.store';
 
 /**
  * The offer evaluation against a small fixture whose figures are worked out by hand below. The range
@@ -145,7 +146,7 @@ describe('offer evaluation', () => {
       })
     ).id;
     const a = (f: Fixture) => offerRow(tenantA, ofm, f);
-    await t.database.db.insert(offers).values([
+    await insertOfferRows(t.database.db, [
       a({
         receivedDate: '2025-01-02',
         offerDate: '2025-01-10',

@@ -41,6 +41,7 @@ import {
   type ServerState,
   USER_FIELDS,
 } from './offers.repo';
+import { moveOfferFigures } from './offers.store';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'offer' as const,
@@ -132,6 +133,7 @@ export async function create(ctx: TenantContext, input: OfferCreate) {
       })
       .returning();
     if (!row) throw new Error('offer insert returned nothing');
+    await moveOfferFigures(tx, [], [row]);
     await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, {
       ...auditViewOf(row),
       ...(src ? { source: sourceLabel(src) } : {}),
@@ -145,7 +147,7 @@ export async function create(ctx: TenantContext, input: OfferCreate) {
 export async function update(ctx: TenantContext, id: string, input: OfferUpdate) {
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
-    await versionedUpdate(tx, offers, {
+    const { current, row } = await versionedUpdate(tx, offers, {
       tenantId: ctx.tenantId,
       id,
       __v,
@@ -166,6 +168,7 @@ export async function update(ctx: TenantContext, id: string, input: OfferUpdate)
       },
       audit: { ctx, entity: 'offer', before: auditViewOf, after: auditViewOf },
     });
+    await moveOfferFigures(tx, [current], [row]);
   });
   return get(ctx, id);
 }
@@ -215,6 +218,7 @@ export async function remove(ctx: TenantContext, id: string) {
       .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
       .where(eq(offerFiles.offerId, id));
     await tx.delete(offers).where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, id)));
+    await moveOfferFigures(tx, [current], []);
     if (files.length) {
       await tx.delete(blobs).where(
         and(

@@ -1,11 +1,16 @@
 /**
- * The operations evaluation's SQL: one pass over the orders of a tenant (of a department when one is
- * asked for). Each order gives up to five dated events (received, installed, accepted, billed, late);
- * the events whose day (Europe/Berlin) lies in the range are counted per month of that day, and over
- * the whole range (grouping sets). Sums come as text (numeric in the database), exact to the cent.
+ * The operations evaluation's SQL: the kept figures of a tenant's orders (order_figures, rules/
+ * order-figures.ts, decision 046), of a department when one is asked for, summed per month of the range
+ * and over the whole range (grouping sets). It reads the buckets of the range, never the orders. Sums
+ * come as text (numeric in the database), exact to the cent.
  */
+import { segmentsOf } from '@pruefbuch/domain/rules/figure-buckets';
+import { lateCut } from '@pruefbuch/domain/rules/order-figures';
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client';
+import { orderFigures as f } from '../../db/schema/index';
+import { inSegments } from '../../platform/figure-buckets';
 
 export interface OpFilter {
   from: string;
@@ -29,52 +34,38 @@ export interface OpFigures {
   installedNotBilled: number;
 }
 
-const berlin = (col: string) => sql.raw(`(o.${col} at time zone 'Europe/Berlin')`);
-
 /**
- * The figures per month and in total. An order not installed is late once its planned week is before
- * the current ISO week (Berlin). Weeks 'YYYY-Www' compare as text (fixed width).
+ * The figures per month and in total. An order not installed counts late in the buckets before the
+ * current week (Berlin), so the month of that week's Monday is read by day.
  */
-export async function opFigures(db: Executor, tenantId: string, q: OpFilter): Promise<OpFigures[]> {
-  const thisWeek = sql`to_char(now() at time zone 'Europe/Berlin', 'IYYY-"W"IW')`;
-  const installedWeek = sql`to_char(${berlin('installed_at')}, 'IYYY-"W"IW')`;
-  const late = sql`o.vkid_akt_kw <> '' and (case when o.installed_at is null then o.vkid_akt_kw < ${thisWeek} else ${installedWeek} > o.vkid_akt_kw end)`;
-  const both = sql`e.k = 'i' and o.vkid_kalkulierte_min is not null and o.el_benoetigte_min is not null`;
-  // A cheap first cut on the raw columns: only orders with some date near the range are expanded
-  // into events (a superset; the events are then checked exactly). The planned week may begin up to
-  // six days before the first day of the range's first week.
-  const start = sql`(${q.from}::date::timestamp at time zone 'Europe/Berlin')`;
-  const end = sql`((${q.to}::date + 1)::timestamp at time zone 'Europe/Berlin')`;
-  const within = (col: string) => sql`(${sql.raw(`o.${col}`)} >= ${start} and ${sql.raw(`o.${col}`)} < ${end})`;
-  const near = sql`(${within('created_at')} or ${within('installed_at')} or ${within('accepted_at')} or ${within('billed_at')}
-    or o.vkid_akt_kw between to_char(${q.from}::date - 7, 'IYYY-"W"IW') and to_char(${q.to}::date, 'IYYY-"W"IW'))`;
+export async function opFigures(
+  db: Executor,
+  tenantId: string,
+  q: OpFilter,
+  now: Date = new Date(),
+): Promise<OpFigures[]> {
+  const cut = lateCut(now);
+  const segments = segmentsOf(q.from, q.to, [cut]);
+  const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
   return rowsOf<OpFigures>(
     db,
     sql`
-    select to_char(e.at, 'YYYY-MM') as month,
-      (count(*) filter (where e.k = 'r'))::int as received,
-      (count(*) filter (where e.k = 'i'))::int as installed,
-      (count(*) filter (where e.k = 'a'))::int as accepted,
-      (count(*) filter (where e.k = 'b'))::int as billed,
-      coalesce(sum(o.vkid_betrag) filter (where e.k = 'r'), 0)::text as "betragSum",
-      coalesce(sum(o.vkid_vergabepreis) filter (where e.k = 'r'), 0)::text as "vergabepreisSum",
-      coalesce(sum(o.vkid_kalkulierte_min) filter (where ${both}), 0)::int as "calculatedMin",
-      coalesce(sum(o.el_benoetigte_min) filter (where ${both}), 0)::int as "bookedMin",
-      (count(*) filter (where ${both}))::int as "minutesCnt",
-      (count(*) filter (where e.k = 'l'))::int as late,
-      (count(*) filter (where e.k = 'i' and o.billed_at is null))::int as "installedNotBilled"
-    from orders o
-    cross join lateral (values
-      ('r', ${berlin('created_at')}),
-      ('i', ${berlin('installed_at')}),
-      ('a', ${berlin('accepted_at')}),
-      ('b', ${berlin('billed_at')}),
-      ('l', case when ${late} then to_date(o.vkid_akt_kw, 'IYYY-"W"IW')::timestamp end)
-    ) as e(k, at)
-    where o.tenant_id = ${tenantId} and ${near}
-      ${q.department === undefined ? sql`` : sql`and o.aktuelle_abteilung = ${q.department}`}
-      and e.at is not null
-      and e.at >= ${q.from}::date and e.at < ${q.to}::date + 1
+    select to_char(${f.day}, 'YYYY-MM') as month,
+      ${total(f.received)}::int as received,
+      ${total(f.installed)}::int as installed,
+      ${total(f.accepted)}::int as accepted,
+      ${total(f.billed)}::int as billed,
+      (${total(f.betragCents)} / 100.0)::text as "betragSum",
+      (${total(f.vergabepreisCents)} / 100.0)::text as "vergabepreisSum",
+      ${total(f.calculatedMin)}::int as "calculatedMin",
+      ${total(f.bookedMin)}::int as "bookedMin",
+      ${total(f.minutesCnt)}::int as "minutesCnt",
+      (${total(f.lateInstalled)} + coalesce(sum(${f.pending}) filter (where ${f.day} < ${cut}::date), 0))::int as late,
+      ${total(f.installedNotBilled)}::int as "installedNotBilled"
+    from ${f}
+    where ${f.tenantId} = ${tenantId}
+      ${q.department === undefined ? sql`` : sql`and ${f.department} = ${q.department}`}
+      and ${inSegments(f.grain, f.day, segments)}
     group by grouping sets ((1), ())
     order by 1 nulls last`,
   );

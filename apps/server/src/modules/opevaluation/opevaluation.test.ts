@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderValues } from '../../../test/factories';
 import { type Member, member } from '../../../test/fixtures/books';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { orders } from '../../db/schema/index';
+import { insertOrderRows, type NewOrderRow } from '../orders/orders.store';
 
 /**
  * The operations evaluation against a small fixture worked out by hand. Range Q1 2025. Orders of
@@ -42,7 +42,7 @@ interface Fixture {
 }
 
 /** The insert values of a fixture order (test/factories.ts orderValues: the defaults and these). */
-function orderRow(tenantId: string, f: Fixture): typeof orders.$inferInsert {
+function orderRow(tenantId: string, f: Fixture): NewOrderRow {
   const at = (v: string | undefined) => (v ? new Date(v) : null);
   return orderValues(
     tenantId,
@@ -132,7 +132,7 @@ describe('operations evaluation', () => {
     analyst = await member(t, Role.STANDARD_ROLE, [tenantA], { auswertung: true });
     analystB = await member(t, Role.STANDARD_ROLE, [tenantB], { auswertung: true });
     const a = (f: Fixture) => orderRow(tenantA, f);
-    await t.database.db.insert(orders).values([
+    await insertOrderRows(t.database.db, [
       a({
         createdAt: '2025-01-10T09:00:00Z',
         betrag: 1000,

@@ -44,6 +44,9 @@ export type OrderState = Pick<
   | 'version'
   | 'createdAt'
   | 'updatedAt'
+  | 'installedAt'
+  | 'acceptedAt'
+  | 'billedAt'
 >;
 
 /** The overall ampel's rank in gesamt_rank: the list sorts worst first (0 when there is none). */

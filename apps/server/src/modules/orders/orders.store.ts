@@ -1,14 +1,16 @@
 /**
  * What every write of orders keeps besides the order itself, in the write's transaction: the list item
- * (the order as the lists show it, as JSON text) and the counts of the search lists
- * (rules/order-lists.ts). Every insert, update and delete of orders goes through here: the module's
+ * (the order as the lists show it, as JSON text), the counts of the search lists
+ * (rules/order-lists.ts) and the operations evaluation's figures (rules/order-figures.ts). Every insert, update and delete of orders goes through here: the module's
  * writes, the daily run, the demo seed, the test factories and the benches.
  */
+import { ORDER_FIGURES, orderFigureChanges } from '@pruefbuch/domain/rules/order-figures';
 import { listCountChanges } from '@pruefbuch/domain/rules/order-lists';
 import { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderListCounts, orders } from '../../db/schema/index';
+import { orderFigures, orderListCounts, orders } from '../../db/schema/index';
+import { moveBuckets } from '../../platform/figure-buckets';
 import { type OrderState, toOrderDto } from './orders.repo';
 
 /** The reply's list fields but the offer's number, which its editor changes: a page adds it (withOfferNr). */
@@ -56,6 +58,33 @@ export async function moveListCounts(tx: Executor, gone: readonly OrderState[], 
   }
 }
 
+/** The order as the operations evaluation counts it (rules/order-figures.ts). */
+const figureInputOf = (o: OrderState) => ({
+  tenantId: o.tenantId,
+  aktuelleAbteilung: o.aktuelleAbteilung,
+  createdAt: o.createdAt,
+  installedAt: o.installedAt,
+  acceptedAt: o.acceptedAt,
+  billedAt: o.billedAt,
+  vkid: o.vkid,
+  el: o.el,
+});
+
+/**
+ * Moves the operations evaluation's figures from the orders `gone` to `came` (as moveListCounts does
+ * the counts): the buckets that changed, in one upsert.
+ */
+export async function moveOrderFigures(tx: Executor, gone: readonly OrderState[], came: readonly OrderState[]) {
+  const changes = orderFigureChanges(gone.map(figureInputOf), came.map(figureInputOf));
+  await moveBuckets(tx, orderFigures, ['tenantId', 'grain', 'day', 'department'], ORDER_FIGURES, changes);
+}
+
+/** Moves everything kept beside the orders (list counts, evaluation figures) from `gone` to `came`. */
+export async function moveOrderTotals(tx: Executor, gone: readonly OrderState[], came: readonly OrderState[]) {
+  await moveListCounts(tx, gone, came);
+  await moveOrderFigures(tx, gone, came);
+}
+
 /** A new order as stored: the insert values with what the server keeps (id, stamps, list item). */
 export type NewOrderRow = typeof orders.$inferInsert & OrderState;
 
@@ -79,13 +108,16 @@ export function newOrderRow(values: Omit<typeof orders.$inferInsert, 'listItem'>
     createdAt: now,
     updatedAt: now,
     statusLastModified: now,
+    installedAt: null,
+    acceptedAt: null,
+    billedAt: null,
     ...values,
   } as OrderState & typeof orders.$inferInsert;
   return { ...row, listItem: listItemOf(row) };
 }
 
-/** Inserts new orders (newOrderRow) and counts them into their lists. */
+/** Inserts new orders (newOrderRow) and counts them into their lists and the evaluation's figures. */
 export async function insertOrderRows(tx: Executor, rows: readonly NewOrderRow[], batch = 500) {
   for (let i = 0; i < rows.length; i += batch) await tx.insert(orders).values(rows.slice(i, i + batch));
-  await moveListCounts(tx, [], rows);
+  await moveOrderTotals(tx, [], rows);
 }

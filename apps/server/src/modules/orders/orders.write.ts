@@ -22,7 +22,7 @@ import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { get } from './orders.read';
 import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow, orderColumns } from './orders.repo';
-import { insertOrderRows, listItemOf, moveListCounts, newOrderRow } from './orders.store';
+import { insertOrderRows, listItemOf, moveOrderTotals, newOrderRow } from './orders.store';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'order' as const,
@@ -104,7 +104,7 @@ export async function writeOrder(
     returning: orderColumns,
     audit: orderAudit(ctx),
   });
-  await moveListCounts(tx, [current], [row]);
+  await moveOrderTotals(tx, [current], [row]);
   return row;
 }
 
@@ -142,7 +142,7 @@ async function updateOrder(
     returning: orderColumns,
     audit: orderAudit(ctx),
   });
-  await moveListCounts(tx, [current], [row]);
+  await moveOrderTotals(tx, [current], [row]);
 }
 
 /**
@@ -181,7 +181,7 @@ export async function remove(ctx: TenantContext, id: string) {
     const current = await lockForWrite(tx, ctx, id);
     if (current.status !== 'CREATED') throw conflict('ORDER_NOT_DELETABLE');
     await tx.delete(orders).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, id)));
-    await moveListCounts(tx, [current], []);
+    await moveOrderTotals(tx, [current], []);
     await recordChanges(tx, ctx, auditOf(ctx, id, 'delete'), auditViewOf(current), null);
   });
 }
