@@ -153,3 +153,10 @@ export function cpuTimes(pids: number[]) {
   }
   return times;
 }
+
+/**
+ * Issue 30's target for the evaluations (kept figures, decision 046): p50 ≤ 20 ms and p99 < 50 ms at 20
+ * clients, without errors; other calls have none ('–').
+ */
+export const evaluationTarget = (name: string, r: { p50: number; p99: number; errors: number }) =>
+  !name.startsWith('evaluation') ? '–' : r.p50 <= 20 && r.p99 < 50 && r.errors === 0 ? 'met' : 'missed';

@@ -45,7 +45,18 @@ import {
 } from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
 import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
 import { insertOfferRows } from '../apps/server/src/modules/offers/offers.store';
-import { adminToken, type Call, type Floor, floorsOf, loadApi, ms, qs, recorder, rowsOf } from './harness';
+import {
+  adminToken,
+  type Call,
+  evaluationTarget,
+  type Floor,
+  floorsOf,
+  loadApi,
+  ms,
+  qs,
+  recorder,
+  rowsOf,
+} from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 3904);
@@ -449,6 +460,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
           'SQL p50 ms (1 client)': floorAlone.p50,
           errors: r.errors,
           target: r.p50 <= budget && r.errors === 0 ? 'met' : `missed (p50 ≤ ${ms(budget)})`,
+          'evaluation p50 ≤ 20, p99 < 50': evaluationTarget(name, r),
         };
         console.log(`  ${name}: ${JSON.stringify(row)}`);
         rows.push(row);

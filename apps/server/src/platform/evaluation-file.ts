@@ -41,13 +41,15 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
+/** One format per language: making an Intl format costs more than a whole evaluation's SQL. */
+const MONTH_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  de: new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
 /** 'März 2025' / 'March 2025'. */
 export const monthName = (lang: Language, month: string) =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${month}-01T00:00:00Z`));
+  MONTH_FORMATS[lang].format(new Date(`${month}-01T00:00:00Z`));
 
 /** A CSV cell: text as text, a figure in the language's format (SPEC §9): '1.234,50 €', '33,3 %', '4,5'. */
 function csvCell(lang: Language, kind: ColumnKind, v: string | number | null): CsvCell {

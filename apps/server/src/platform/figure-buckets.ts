@@ -2,24 +2,31 @@
  * The kept figures of the evaluations (rules/figure-buckets.ts, decision 046): moving them with a
  * write, and the condition that picks the buckets of a range when reading them.
  */
-import type { Segments } from '@pruefbuch/domain/rules/figure-buckets';
+import { ALL_DEPARTMENTS, type Grain, type Segments } from '@pruefbuch/domain/rules/figure-buckets';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
-/** `grain` and `day` of a figures table inside the segments; false when they hold nothing. */
-export function inSegments(grain: AnyPgColumn, day: AnyPgColumn, s: Segments): SQL {
+/**
+ * The buckets of a figures table that a range reads (its segments), of one department or, without one,
+ * of all (ALL_DEPARTMENTS): false when they hold nothing.
+ */
+export function inSegments(
+  t: { grain: AnyPgColumn; day: AnyPgColumn; department: AnyPgColumn },
+  s: Segments,
+  department: number | undefined,
+): SQL {
+  const days = (grain: Grain, list: string[]) =>
+    sql`(${t.grain} = ${grain} and ${t.day} in (${sql.join(
+      list.map((d) => sql`${d}::date`),
+      sql`, `,
+    )}))`;
   const parts: SQL[] = [];
-  if (s.months.length) {
-    parts.push(
-      sql`(${grain} = 'm' and ${day} in (${sql.join(
-        s.months.map((m) => sql`${m}::date`),
-        sql`, `,
-      )}))`,
-    );
-  }
-  for (const d of s.days) parts.push(sql`(${grain} = 'd' and ${day} between ${d.from}::date and ${d.to}::date)`);
-  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+  if (s.months.length) parts.push(days('m', s.months));
+  if (s.weeks.length) parts.push(days('w', s.weeks));
+  for (const d of s.days) parts.push(sql`(${t.grain} = 'd' and ${t.day} between ${d.from}::date and ${d.to}::date)`);
+  if (!parts.length) return sql`false`;
+  return sql`${t.department} = ${department ?? ALL_DEPARTMENTS} and (${sql.join(parts, sql` or `)})`;
 }
 
 /**

@@ -62,9 +62,13 @@ describe('offer figures (one test per row of the tables)', () => {
     expect(offerFigureChanges([], [offer({ active: false })])).toEqual({ figures: [], spans: [] });
     const { figures, spans } = offerFigureChanges([], [offer({ offerDate: null })]);
     expect(figures).toEqual([]);
-    expect(spans.map((s) => [s.grain, s.kind])).toEqual([
-      ['d', 'n'],
-      ['m', 'n'],
+    expect(spans.map((s) => [s.department, s.grain, s.kind])).toEqual([
+      [5, 'd', 'n'],
+      [5, 'w', 'n'],
+      [5, 'm', 'n'],
+      [0, 'd', 'n'],
+      [0, 'w', 'n'],
+      [0, 'm', 'n'],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What an offer counts in the offer evaluation (SPEC §2 offerevaluation, §3 Offer evaluation row,
- * decisions 022 and 046). The server keeps the figures per tenant, department, day and month and
+ * decisions 022 and 046). The server keeps the figures per tenant, department, day, week and month and
  * moves them with every write of an offer, in the write's transaction: the five views read the buckets
  * of their range instead of every offer. Only active offers count.
  *
@@ -22,7 +22,7 @@
  * | o    | offer date − received date                         | it has an offer date                      |
  * | r    | day (Berlin) of the talk result − offer date       | it has an offer date and a talk result    |
  */
-import { bucketsOf, centsOf, figureChanges, type Grain } from './figure-buckets';
+import { bucketsOf, centsOf, departmentsOf, figureChanges, type Grain } from './figure-buckets';
 import { berlinToday, daysBetween } from './next-inspection';
 
 export const OFFER_GROUPS = ['month', 'ktb', 'talkResult', 'receivedVia'] as const;
@@ -117,17 +117,19 @@ export function offerFigureChanges(
   const spans = figureChanges<OfferSpanKey, 'n'>(['n']);
   const add = (o: OfferFigureInput, sign: 1 | -1) => {
     if (!o.active) return;
-    const base = { tenantId: o.tenantId, department: o.aktuelle_abteilung };
-    if (o.offerDate) {
-      const values = offerFiguresOf(o);
-      const keys = offerGroupKeys(o);
-      for (const b of bucketsOf(o.offerDate)) {
-        for (const groupBy of OFFER_GROUPS) figures.add({ ...base, ...b, groupBy, key: keys[groupBy] }, sign, values);
+    for (const department of departmentsOf(o.aktuelle_abteilung)) {
+      const base = { tenantId: o.tenantId, department };
+      if (o.offerDate) {
+        const values = offerFiguresOf(o);
+        const keys = offerGroupKeys(o);
+        for (const b of bucketsOf(o.offerDate)) {
+          for (const groupBy of OFFER_GROUPS) figures.add({ ...base, ...b, groupBy, key: keys[groupBy] }, sign, values);
+        }
       }
-    }
-    if (o.receivedDate) {
-      for (const b of bucketsOf(o.receivedDate)) {
-        for (const s of offerSpans(o)) spans.add({ ...base, ...b, ...s }, sign, { n: 1 });
+      if (o.receivedDate) {
+        for (const b of bucketsOf(o.receivedDate)) {
+          for (const s of offerSpans(o)) spans.add({ ...base, ...b, ...s }, sign, { n: 1 });
+        }
       }
     }
   };

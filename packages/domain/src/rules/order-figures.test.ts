@@ -65,16 +65,24 @@ describe('orderEvents (one test per row of the table)', () => {
 });
 
 describe('orderFigureChanges', () => {
-  it('moves the figures of a changed order from its old buckets to its new ones, per department', () => {
+  it('moves the figures of an order that changed department; those of all departments stay', () => {
     const before = order();
     const after = order({ aktuelleAbteilung: 5 });
     const changes = orderFigureChanges([before], [after]);
     expect(changes.map((c) => [c.department, c.grain, c.day, c.received])).toEqual([
       [3, 'd', '2026-01-10', -1],
+      [3, 'w', '2026-01-05', -1],
       [3, 'm', '2026-01-01', -1],
       [5, 'd', '2026-01-10', 1],
+      [5, 'w', '2026-01-05', 1],
       [5, 'm', '2026-01-01', 1],
     ]);
+  });
+
+  it('a new order counts in its department and in all', () => {
+    const changes = orderFigureChanges([], [order()]);
+    expect(new Set(changes.map((c) => c.department))).toEqual(new Set([3, 0]));
+    expect(changes).toHaveLength(6);
   });
 
   it('an unchanged order moves nothing', () => {

@@ -1,6 +1,6 @@
 /**
  * What an order counts in the operations evaluation (SPEC §2 opevaluation, decisions 026 and 046).
- * The server keeps the figures per tenant, department, day and month (order_figures) and moves them
+ * The server keeps the figures per tenant, department, day, week and month (order_figures) and moves them
  * with every write of an order, in the write's transaction, as it does the list counts: the evaluation
  * reads the buckets of its range instead of every order. Every order counts, active or not.
  *
@@ -20,7 +20,7 @@
  * is kept as 'pending' and counted late when read (lateOf).
  */
 import { mondayOf, weekOf } from './calendar-week';
-import { bucketsOf, centsOf, figureChanges, type Grain } from './figure-buckets';
+import { bucketsOf, centsOf, departmentsOf, figureChanges, type Grain } from './figure-buckets';
 import { berlinToday } from './next-inspection';
 
 export const ORDER_FIGURES = [
@@ -105,7 +105,9 @@ export function orderFigureChanges(
   const add = (o: OrderFigureInput, sign: 1 | -1) => {
     for (const e of orderEvents(o)) {
       for (const b of bucketsOf(e.day)) {
-        changes.add({ tenantId: o.tenantId, department: o.aktuelleAbteilung, ...b }, sign, e.figures);
+        for (const department of departmentsOf(o.aktuelleAbteilung)) {
+          changes.add({ tenantId: o.tenantId, department, ...b }, sign, e.figures);
+        }
       }
     }
   };

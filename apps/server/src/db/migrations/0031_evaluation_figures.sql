@@ -20,9 +20,8 @@ CREATE TABLE "offer_time_spans" (
 	"grain" text NOT NULL,
 	"day" date NOT NULL,
 	"department" smallint NOT NULL,
-	"span" integer NOT NULL,
-	"n" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "offer_time_spans_tenant_id_kind_grain_day_department_span_pk" PRIMARY KEY("tenant_id","kind","grain","day","department","span")
+	"counts" jsonb NOT NULL,
+	CONSTRAINT "offer_time_spans_tenant_id_kind_grain_day_department_pk" PRIMARY KEY("tenant_id","kind","grain","day","department")
 );
 --> statement-breakpoint
 CREATE TABLE "order_figures" (
@@ -49,11 +48,12 @@ DROP INDEX "offers_evaluation_idx";--> statement-breakpoint
 DROP INDEX "offers_times_idx";--> statement-breakpoint
 ALTER TABLE "offer_figures" ADD CONSTRAINT "offer_figures_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offer_time_spans" ADD CONSTRAINT "offer_time_spans_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_figures" ADD CONSTRAINT "order_figures_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_figures" ADD CONSTRAINT "order_figures_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- The figures of the orders and offers stored so far, as rules/order-figures.ts and rules/offer-figures.ts
 -- count them (decision 046); from here on the server moves them with every write.
 INSERT INTO "order_figures" ("tenant_id", "department", "grain", "day", "received", "betrag_cents", "vergabepreis_cents", "installed", "calculated_min", "booked_min", "minutes_cnt", "installed_not_billed", "accepted", "billed", "late_installed", "pending")
-SELECT e.tenant_id, e.department, g.grain, g.day,
+SELECT e.tenant_id, dd.department, g.grain, g.day,
   sum(e.received), sum(e.betrag_cents), sum(e.vergabepreis_cents), sum(e.installed), sum(e.calculated_min), sum(e.booked_min),
   sum(e.minutes_cnt), sum(e.installed_not_billed), sum(e.accepted), sum(e.billed), sum(e.late_installed), sum(e.pending)
 FROM (
@@ -76,11 +76,18 @@ FROM (
   ) AS v(day, received, betrag_cents, vergabepreis_cents, installed, calculated_min, booked_min, minutes_cnt, installed_not_billed, accepted, billed, late_installed, pending)
   WHERE v.day IS NOT NULL
 ) e
-CROSS JOIN LATERAL (VALUES ('d', e.day), ('m', date_trunc('month', e.day)::date)) AS g(grain, day)
+CROSS JOIN LATERAL (VALUES
+  ('d', e.day),
+  ('w', CASE WHEN date_trunc('month', date_trunc('week', e.day)) = date_trunc('month', date_trunc('week', e.day) + interval '6 days')
+    THEN date_trunc('week', e.day)::date END),
+  ('m', date_trunc('month', e.day)::date)
+) AS g(grain, day)
+CROSS JOIN LATERAL (VALUES (e.department), (0)) AS dd(department)
+WHERE g.day IS NOT NULL
 GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
 INSERT INTO "offer_figures" ("tenant_id", "group_by", "grain", "day", "department", "key", "offer_cnt", "offer_cents", "order_cents", "cancelled_cnt", "commissioned_cnt", "waiting_cnt")
-SELECT o.tenant_id, k.group_by, g.grain, g.day, o.aktuelle_abteilung, k.key,
+SELECT o.tenant_id, k.group_by, g.grain, g.day, dd.department, k.key,
   count(*),
   sum(round(coalesce(o.offer_sum, 0) * 100)::bigint),
   sum(CASE WHEN o.status = 'commissioned' THEN round(coalesce(o.order_sum, o.offer_sum, 0) * 100)::bigint ELSE 0 END),
@@ -88,24 +95,40 @@ SELECT o.tenant_id, k.group_by, g.grain, g.day, o.aktuelle_abteilung, k.key,
   count(*) FILTER (WHERE o.status = 'commissioned'),
   count(*) FILTER (WHERE o.status = 'waiting')
 FROM "offers" o
-CROSS JOIN LATERAL (VALUES ('d', o.offer_date), ('m', date_trunc('month', o.offer_date)::date)) AS g(grain, day)
+CROSS JOIN LATERAL (VALUES
+  ('d', o.offer_date),
+  ('w', CASE WHEN date_trunc('month', date_trunc('week', o.offer_date)) = date_trunc('month', date_trunc('week', o.offer_date) + interval '6 days')
+    THEN date_trunc('week', o.offer_date)::date END),
+  ('m', date_trunc('month', o.offer_date)::date)
+) AS g(grain, day)
+CROSS JOIN LATERAL (VALUES (o.aktuelle_abteilung), (0)) AS dd(department)
 CROSS JOIN LATERAL (VALUES
   ('month', ''),
   ('ktb', coalesce(o.ktb::text, 'none')),
   ('talkResult', coalesce(o.talk_result, 'none')),
   ('receivedVia', coalesce(o.received_via, 'none'))
 ) AS k(group_by, key)
-WHERE o.active AND o.offer_date IS NOT NULL
+WHERE o.active AND o.offer_date IS NOT NULL AND g.day IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5, 6;
 --> statement-breakpoint
-INSERT INTO "offer_time_spans" ("tenant_id", "kind", "grain", "day", "department", "span", "n")
-SELECT o.tenant_id, s.kind, g.grain, g.day, o.aktuelle_abteilung, s.span, count(*)
-FROM "offers" o
-CROSS JOIN LATERAL (VALUES ('d', o.received_date), ('m', date_trunc('month', o.received_date)::date)) AS g(grain, day)
-CROSS JOIN LATERAL (VALUES
-  ('n', 0),
-  ('o', o.offer_date - o.received_date),
-  ('r', (o.talk_result_at AT TIME ZONE 'Europe/Berlin')::date - o.offer_date)
-) AS s(kind, span)
-WHERE o.active AND o.received_date IS NOT NULL AND s.span IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5, 6;
+INSERT INTO "offer_time_spans" ("tenant_id", "kind", "grain", "day", "department", "counts")
+SELECT h.tenant_id, h.kind, h.grain, h.day, h.department, jsonb_object_agg(h.span::text, h.n)
+FROM (
+  SELECT o.tenant_id, s.kind, g.grain, g.day, dd.department, s.span, count(*) AS n
+  FROM "offers" o
+  CROSS JOIN LATERAL (VALUES
+    ('d', o.received_date),
+    ('w', CASE WHEN date_trunc('month', date_trunc('week', o.received_date)) = date_trunc('month', date_trunc('week', o.received_date) + interval '6 days')
+      THEN date_trunc('week', o.received_date)::date END),
+    ('m', date_trunc('month', o.received_date)::date)
+  ) AS g(grain, day)
+  CROSS JOIN LATERAL (VALUES (o.aktuelle_abteilung), (0)) AS dd(department)
+  CROSS JOIN LATERAL (VALUES
+    ('n', 0),
+    ('o', o.offer_date - o.received_date),
+    ('r', (o.talk_result_at AT TIME ZONE 'Europe/Berlin')::date - o.offer_date)
+  ) AS s(kind, span)
+  WHERE o.active AND o.received_date IS NOT NULL AND s.span IS NOT NULL AND g.day IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 6
+) h
+GROUP BY 1, 2, 3, 4, 5;

@@ -1,3 +1,4 @@
+import type { Grain } from '@pruefbuch/domain/rules/figure-buckets';
 import type { OfferGroup, OfferSpanKind } from '@pruefbuch/domain/rules/offer-figures';
 import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
 import { sql } from 'drizzle-orm';
@@ -173,9 +174,9 @@ export const offerLastSearches = pgTable(
 );
 
 /**
- * The offer evaluation's figures (rules/offer-figures.ts, decision 046): per tenant, department, bucket
- * of the offer date (its day, grain 'd', and its month, grain 'm', dated the 1st) and group (month, KTB,
- * talk result, received via, with its key). Moved by the server with every write of offers
+ * The offer evaluation's figures (rules/offer-figures.ts, rules/figure-buckets.ts, decision 046): per
+ * tenant, department (0: all), bucket of the offer date (grain 'd' its day, 'w' its week dated the
+ * Monday, 'm' its month dated the 1st) and group (month, KTB, talk result, received via, with its key). Moved by the server with every write of offers
  * (offers.store.ts), so a view reads the buckets of its range instead of every offer.
  */
 export const offerFigures = pgTable(
@@ -185,7 +186,7 @@ export const offerFigures = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     groupBy: text('group_by').$type<OfferGroup>().notNull(),
-    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    grain: text('grain').$type<Grain>().notNull(),
     day: day('day').notNull(),
     department: smallint('department').notNull(),
     key: text('key').notNull(),
@@ -200,9 +201,10 @@ export const offerFigures = pgTable(
 );
 
 /**
- * The offer times as histograms of whole days (rules/offer-figures.ts): per tenant, department, bucket
- * of the received date, kind (n: the offer, o: received to offer date, r: offer date to talk result)
- * and span, how many offers. Moved with every write of offers; the quartiles are computed from them.
+ * The offer times as histograms of whole days (rules/offer-figures.ts): per tenant, department (0:
+ * all), bucket of the received date (as offer_figures) and kind (n: the offer, o: received to offer
+ * date, r: offer date to talk result), how many offers had each span, as {"span": count}. A view reads
+ * one histogram per bucket and kind and computes the quartiles from their sum.
  */
 export const offerTimeSpans = pgTable(
   'offer_time_spans',
@@ -211,11 +213,10 @@ export const offerTimeSpans = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<OfferSpanKind>().notNull(),
-    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    grain: text('grain').$type<Grain>().notNull(),
     day: day('day').notNull(),
     department: smallint('department').notNull(),
-    span: integer('span').notNull(),
-    n: integer('n').notNull().default(0),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.grain, t.day, t.department, t.span] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.grain, t.day, t.department] })],
 );

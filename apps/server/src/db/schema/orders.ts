@@ -1,3 +1,4 @@
+import type { Grain } from '@pruefbuch/domain/rules/figure-buckets';
 import { PRODUCTION_DEFAULTS, type Production } from '@pruefbuch/domain/schemas/capacity';
 import type { DivisionFlags } from '@pruefbuch/domain/schemas/offer';
 import type { Delivery, DoorConfig, MawEntry, OrderFields } from '@pruefbuch/domain/schemas/order';
@@ -243,10 +244,10 @@ export const orderListCounts = pgTable(
 );
 
 /**
- * The operations evaluation's figures (rules/order-figures.ts, decision 046): per tenant, department and
- * bucket (the day of an event, grain 'd', and its month, grain 'm', dated the 1st). Moved by the server
- * with every write of orders (orders.store.ts), so the evaluation reads the buckets of its range instead
- * of every order. A bucket whose figures fall back to 0 stays.
+ * The operations evaluation's figures (rules/order-figures.ts, rules/figure-buckets.ts, decision 046):
+ * per tenant, department (0: all) and bucket (grain 'd' the day of an event, 'w' its week dated the
+ * Monday, 'm' its month dated the 1st). Moved by the server with every write of orders
+ * (orders.store.ts), so the evaluation reads the buckets of its range instead of every order.
  */
 export const orderFigures = pgTable(
   'order_figures',
@@ -255,7 +256,7 @@ export const orderFigures = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     department: smallint('department').notNull(),
-    grain: text('grain').$type<'d' | 'm'>().notNull(),
+    grain: text('grain').$type<Grain>().notNull(),
     day: day('day').notNull(),
     received: integer('received').notNull().default(0),
     betragCents: bigint('betrag_cents', { mode: 'number' }).notNull().default(0),

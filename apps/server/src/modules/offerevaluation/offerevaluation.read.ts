@@ -5,7 +5,7 @@
  * for (the current department), and their offer date lies in the range (offer times: their received
  * date). Sums are kept in cents until the reply; averages have 2 decimals, percentages 1.
  */
-import { translate } from '@pruefbuch/domain/locales/resources';
+import { type Language, translate } from '@pruefbuch/domain/locales/resources';
 import {
   type EvaluationQuery,
   type EvaluationReply,
@@ -111,6 +111,9 @@ interface Group {
 }
 const group = (month: string, label: string, s: Sums | undefined): Group => ({ month, label, s: s ?? NO_SUMS });
 
+/** The KTB users' names in the language's order (one collator per language, not one per comparison). */
+const NAME_ORDER: Record<Language, Intl.Collator> = { de: new Intl.Collator('de'), en: new Intl.Collator('en') };
+
 async function groupRows(ctx: TenantContext, view: GroupView, q: EvaluationQuery): Promise<Group[]> {
   const { tenantId, lang } = ctx;
   const found = await figuresBy(ctx.db, tenantId, filterOf(q), GROUP_OF[view]);
@@ -135,7 +138,7 @@ async function groupRows(ctx: TenantContext, view: GroupView, q: EvaluationQuery
       const ids = [...byKey.keys()].filter((k) => k !== 'none');
       const names = new Map((await userNames(ctx.db, ids)).map((u) => [u.id, userLabel(u)]));
       const rows = ids.map((id) => group(id, names.get(id) ?? id, byKey.get(id)));
-      rows.sort((a, b) => a.label.localeCompare(b.label, lang) || a.month.localeCompare(b.month));
+      rows.sort((a, b) => NAME_ORDER[lang].compare(a.label, b.label) || a.month.localeCompare(b.month));
       return [...rows, ...noneRow(t('offerevaluation.none.ktb'))];
     }
   }

@@ -17,11 +17,7 @@ export type EvaluationFilter = Pick<EvaluationQuery, 'from' | 'to' | 'department
 
 /** The buckets of the tenant's range, of the department when one is asked for. */
 function inRange(table: typeof offerFigures | typeof offerTimeSpans, tenantId: string, q: EvaluationFilter) {
-  return and(
-    eq(table.tenantId, tenantId),
-    inSegments(table.grain, table.day, segmentsOf(q.from, q.to)),
-    q.department === undefined ? undefined : eq(table.department, q.department),
-  );
+  return and(eq(table.tenantId, tenantId), inSegments(table, segmentsOf(q.from, q.to), q.department));
 }
 
 const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
@@ -98,29 +94,39 @@ export interface TimesFigures {
 
 /**
  * The offer times of the offers received in the range, per month of the received date and (the row
- * whose month is null) over the whole range: the kept histograms of whole days (offer_time_spans), whose
- * quartiles are those percentile_cont gives over the offers (rules/offer-figures.ts).
+ * whose month is null) over the whole range: the sum of the kept histograms of whole days
+ * (offer_time_spans) of the range, whose quartiles are those percentile_cont gives over the offers
+ * (rules/offer-figures.ts).
  */
 export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
   const rows = await db
     .select({
       month: sql<string>`to_char(${offerTimeSpans.day}, 'YYYY-MM')`,
       kind: offerTimeSpans.kind,
-      span: offerTimeSpans.span,
-      n: sql<number>`sum(${offerTimeSpans.n})::int`,
+      counts: offerTimeSpans.counts,
     })
     .from(offerTimeSpans)
-    .where(inRange(offerTimeSpans, tenantId, q))
-    .groupBy(sql`1, 2, 3`)
-    .orderBy(sql`1, 2, 3`);
-  const months = [...new Set(rows.map((r) => r.month))];
+    .where(inRange(offerTimeSpans, tenantId, q));
+  // The histograms per month and kind, and over the range (month null).
+  const sums = new Map<string, Map<number, number>>();
+  const add = (month: string | null, kind: OfferSpanKind, counts: Record<string, number>) => {
+    const id = `${month}|${kind}`;
+    const h = sums.get(id) ?? new Map<number, number>();
+    for (const [span, n] of Object.entries(counts)) h.set(Number(span), (h.get(Number(span)) ?? 0) + n);
+    sums.set(id, h);
+  };
+  for (const r of rows) {
+    add(r.month, r.kind, r.counts);
+    add(null, r.kind, r.counts);
+  }
+  const histogram = (month: string | null, kind: OfferSpanKind) =>
+    [...(sums.get(`${month}|${kind}`) ?? new Map<number, number>()).entries()].map(([span, n]) => ({ span, n }));
   const figuresOf = (month: string | null): TimesFigures => {
-    const of = (kind: OfferSpanKind) => rows.filter((r) => (month === null || r.month === month) && r.kind === kind);
-    const toOffer = of('o');
-    const toResult = of('r');
+    const toOffer = histogram(month, 'o');
+    const toResult = histogram(month, 'r');
     return {
       month,
-      offerCnt: of('n').reduce((s, r) => s + r.n, 0),
+      offerCnt: histogram(month, 'n').reduce((s, h) => s + h.n, 0),
       toOfferMedian: quartileOf(toOffer, 0.5),
       toOfferP25: quartileOf(toOffer, 0.25),
       toOfferP75: quartileOf(toOffer, 0.75),
@@ -129,5 +135,6 @@ export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilte
       toResultP75: quartileOf(toResult, 0.75),
     };
   };
+  const months = [...new Set(rows.map((r) => r.month))].sort();
   return [...months.map(figuresOf).filter((f) => f.offerCnt !== 0), figuresOf(null)];
 }

@@ -4,7 +4,13 @@
  * delete of offers goes through here: the module's writes, the demo seed, the test factories and the
  * benches. Only a change of what the evaluation reads moves anything.
  */
-import { OFFER_FIGURES, type OfferFigureInput, offerFigureChanges } from '@pruefbuch/domain/rules/offer-figures';
+import {
+  OFFER_FIGURES,
+  type OfferFigureInput,
+  type OfferSpanChange,
+  offerFigureChanges,
+} from '@pruefbuch/domain/rules/offer-figures';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offerFigures, offers, offerTimeSpans } from '../../db/schema/index';
 import { moveBuckets } from '../../platform/figure-buckets';
@@ -35,7 +41,73 @@ export async function moveOfferFigures(tx: Executor, gone: readonly OfferState[]
   const { figures, spans } = offerFigureChanges(gone.map(figureInputOf), came.map(figureInputOf));
   const keys = ['tenantId', 'grain', 'day', 'department'] as const;
   await moveBuckets(tx, offerFigures, [...keys, 'groupBy', 'key'], OFFER_FIGURES, figures);
-  await moveBuckets(tx, offerTimeSpans, [...keys, 'kind', 'span'], ['n'], spans);
+  await moveHistograms(tx, spans);
+}
+
+/**
+ * Adds span changes to the offer-time histograms: per bucket and kind one upsert row whose counts
+ * ({"span": change}) are added key by key, in the order of the keys; a span whose count falls to 0
+ * leaves the histogram, an empty histogram its table.
+ */
+async function moveHistograms(tx: Executor, spans: readonly OfferSpanChange[]) {
+  const rows = new Map<string, typeof offerTimeSpans.$inferInsert>();
+  for (const c of spans) {
+    const id = JSON.stringify([c.tenantId, c.kind, c.grain, c.day, c.department]);
+    const row = rows.get(id) ?? {
+      tenantId: c.tenantId,
+      kind: c.kind,
+      grain: c.grain,
+      day: c.day,
+      department: c.department,
+      counts: {},
+    };
+    row.counts[String(c.span)] = (row.counts[String(c.span)] ?? 0) + c.n;
+    rows.set(id, row);
+  }
+  const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  const t = offerTimeSpans;
+  for (let i = 0; i < sorted.length; i += 1000) {
+    const after = await tx
+      .insert(t)
+      .values(sorted.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [t.tenantId, t.kind, t.grain, t.day, t.department],
+        set: {
+          counts: sql`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
+            select k, sum(v::integer) as n from (
+              select key as k, value as v from jsonb_each_text(${t.counts})
+              union all select key, value from jsonb_each_text(excluded.counts)
+            ) as both_counts group by k having sum(v::integer) <> 0
+          ) as summed)`,
+        },
+      })
+      .returning({
+        tenantId: t.tenantId,
+        kind: t.kind,
+        grain: t.grain,
+        day: t.day,
+        department: t.department,
+        counts: t.counts,
+      });
+    const emptied = after.filter((r) => Object.keys(r.counts).length === 0);
+    if (emptied.length) {
+      await tx
+        .delete(t)
+        .where(
+          or(
+            ...emptied.map((r) =>
+              and(
+                eq(t.tenantId, r.tenantId),
+                eq(t.kind, r.kind),
+                eq(t.grain, r.grain),
+                eq(t.day, r.day),
+                eq(t.department, r.department),
+              ),
+            ),
+          ),
+        );
+    }
+  }
 }
 
 /** Inserts offers (their insert values) and counts them into the evaluation's figures; returns the rows. */

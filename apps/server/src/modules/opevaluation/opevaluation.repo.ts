@@ -63,9 +63,7 @@ export async function opFigures(
       (${total(f.lateInstalled)} + coalesce(sum(${f.pending}) filter (where ${f.day} < ${cut}::date), 0))::int as late,
       ${total(f.installedNotBilled)}::int as "installedNotBilled"
     from ${f}
-    where ${f.tenantId} = ${tenantId}
-      ${q.department === undefined ? sql`` : sql`and ${f.department} = ${q.department}`}
-      and ${inSegments(f.grain, f.day, segments)}
+    where ${f.tenantId} = ${tenantId} and ${inSegments(f, segments, q.department)}
     group by grouping sets ((1), ())
     order by 1 nulls last`,
   );
