@@ -2,31 +2,27 @@
  * The kept figures of the evaluations (rules/figure-buckets.ts, decision 046): moving them with a
  * write, and the condition that picks the buckets of a range when reading them.
  */
-import { ALL_DEPARTMENTS, type Grain, type Segments } from '@pruefbuch/domain/rules/figure-buckets';
+import { ALL_DEPARTMENTS, type Grain, segmentDays, segmentsOf } from '@pruefbuch/domain/rules/figure-buckets';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
 /**
- * The buckets of a figures table that a range reads (its segments), of one department or, without one,
- * of all (ALL_DEPARTMENTS): false when they hold nothing.
+ * The buckets of a figures table that a range reads, on the placeholders of a prepared statement:
+ * `department` (ALL_DEPARTMENTS for all), `months`, `weeks` and `days` (bucketParams). One text for
+ * every range, so PostgreSQL parses and plans it once per connection.
  */
-export function inSegments(
-  t: { grain: AnyPgColumn; day: AnyPgColumn; department: AnyPgColumn },
-  s: Segments,
-  department: number | undefined,
-): SQL {
-  const days = (grain: Grain, list: string[]) =>
-    sql`(${t.grain} = ${grain} and ${t.day} in (${sql.join(
-      list.map((d) => sql`${d}::date`),
-      sql`, `,
-    )}))`;
-  const parts: SQL[] = [];
-  if (s.months.length) parts.push(days('m', s.months));
-  if (s.weeks.length) parts.push(days('w', s.weeks));
-  for (const d of s.days) parts.push(sql`(${t.grain} = 'd' and ${t.day} between ${d.from}::date and ${d.to}::date)`);
-  if (!parts.length) return sql`false`;
-  return sql`${t.department} = ${department ?? ALL_DEPARTMENTS} and (${sql.join(parts, sql` or `)})`;
+export function inBuckets(t: { grain: AnyPgColumn; day: AnyPgColumn; department: AnyPgColumn }): SQL {
+  const any = (grain: Grain, name: string) =>
+    sql`(${t.grain} = ${grain} and ${t.day} = any(${sql.placeholder(name)}::date[]))`;
+  return sql`${t.department} = ${sql.placeholder('department')}
+    and (${any('m', 'months')} or ${any('w', 'weeks')} or ${any('d', 'days')})`;
+}
+
+/** The values of inBuckets' placeholders for the range `from` to `to`, of a department or all. */
+export function bucketParams(from: string, to: string, department: number | undefined, cuts: readonly string[] = []) {
+  const s = segmentsOf(from, to, cuts);
+  return { department: department ?? ALL_DEPARTMENTS, months: s.months, weeks: s.weeks, days: segmentDays(s) };
 }
 
 /**

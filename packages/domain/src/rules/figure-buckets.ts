@@ -115,3 +115,10 @@ export function figureChanges<K extends Record<string, string | number>, F exten
 
 /** Euros as whole cents (amounts have at most two decimals); none is 0. */
 export const centsOf = (euros: number | null | undefined) => (euros == null ? 0 : Math.round(euros * 100));
+
+/** Every day of the segments' day ranges, in order. */
+export function segmentDays(s: Segments): string[] {
+  const days: string[] = [];
+  for (const r of s.days) for (let d = r.from; d <= r.to; d = nextDay(d)) days.push(d);
+  return days;
+}

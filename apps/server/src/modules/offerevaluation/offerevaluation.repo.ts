@@ -4,21 +4,26 @@
  * the offer times with their quartiles. Each view reads the buckets the server keeps with every write of
  * offers (offer_figures, offer_time_spans; rules/offer-figures.ts, decision 046), one query per view.
  */
-import { segmentsOf } from '@pruefbuch/domain/rules/figure-buckets';
 import { type OfferGroup, type OfferSpanKind, quartileOf } from '@pruefbuch/domain/rules/offer-figures';
 import type { EvaluationQuery } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { offerFigures, offerTimeSpans, users } from '../../db/schema/index';
-import { inSegments } from '../../platform/figure-buckets';
+import { bucketParams, inBuckets } from '../../platform/figure-buckets';
 
 export type EvaluationFilter = Pick<EvaluationQuery, 'from' | 'to' | 'department'>;
 
-/** The buckets of the tenant's range, of the department when one is asked for. */
-function inRange(table: typeof offerFigures | typeof offerTimeSpans, tenantId: string, q: EvaluationFilter) {
-  return and(eq(table.tenantId, tenantId), inSegments(table, segmentsOf(q.from, q.to), q.department));
-}
+/** The buckets of the tenant's range (placeholders: bucketParams and tenantId). */
+const inRange = (table: typeof offerFigures | typeof offerTimeSpans) =>
+  and(eq(table.tenantId, sql.placeholder('tenantId')), inBuckets(table));
+
+/** The values of inRange's placeholders. */
+const rangeParams = (tenantId: string, q: EvaluationFilter) => ({
+  tenantId,
+  ...bucketParams(q.from, q.to, q.department),
+});
 
 const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
 
@@ -53,22 +58,26 @@ export type GroupKey = OfferGroup;
  * The figures of the active offers with an offer date in the range, per group: read from the kept
  * buckets (offer_figures, rules/offer-figures.ts, decision 046), never from the offers.
  */
+const figuresQuery = (db: Executor, group: GroupKey) =>
+  db
+    .select({
+      key: group === 'month' ? sql<string>`to_char(${offerFigures.day}, 'YYYY-MM')` : sql<string>`${offerFigures.key}`,
+      ...figures,
+    })
+    .from(offerFigures)
+    .where(and(eq(offerFigures.groupBy, group), inRange(offerFigures)))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .prepare(`offer_figures_${group}`);
+const preparedFigures = preparedStatements<ReturnType<typeof figuresQuery>>();
+
 export async function figuresBy(
   db: Executor,
   tenantId: string,
   q: EvaluationFilter,
   group: GroupKey,
 ): Promise<FigureRow[]> {
-  const key =
-    group === 'month' ? sql<string>`to_char(${offerFigures.day}, 'YYYY-MM')` : sql<string>`${offerFigures.key}`;
-  const rows = await db
-    .select({ key, ...figures })
-    .from(offerFigures)
-    .where(and(eq(offerFigures.groupBy, group), inRange(offerFigures, tenantId, q)))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
-  // A bucket whose offers all moved on stays with zeros: a group without offers is not shown.
-  return rows.filter((r) => r.offerCnt !== 0);
+  return preparedFigures(db, group, () => figuresQuery(db, group)).execute(rangeParams(tenantId, q));
 }
 
 /** The KTB users' names, for the rows of the KTB evaluation. */
@@ -98,15 +107,20 @@ export interface TimesFigures {
  * (offer_time_spans) of the range, whose quartiles are those percentile_cont gives over the offers
  * (rules/offer-figures.ts).
  */
-export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
-  const rows = await db
+const timesQuery = (db: Executor) =>
+  db
     .select({
       month: sql<string>`to_char(${offerTimeSpans.day}, 'YYYY-MM')`,
       kind: offerTimeSpans.kind,
       counts: offerTimeSpans.counts,
     })
     .from(offerTimeSpans)
-    .where(inRange(offerTimeSpans, tenantId, q));
+    .where(inRange(offerTimeSpans))
+    .prepare('offer_times');
+const preparedTimes = preparedStatements<ReturnType<typeof timesQuery>>();
+
+export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
+  const rows = await preparedTimes(db, 'times', () => timesQuery(db)).execute(rangeParams(tenantId, q));
   // The histograms per month and kind, and over the range (month null).
   const sums = new Map<string, Map<number, number>>();
   const add = (month: string | null, kind: OfferSpanKind, counts: Record<string, number>) => {

@@ -4,13 +4,13 @@
  * and over the whole range (grouping sets). It reads the buckets of the range, never the orders. Sums
  * come as text (numeric in the database), exact to the cent.
  */
-import { segmentsOf } from '@pruefbuch/domain/rules/figure-buckets';
 import { lateCut } from '@pruefbuch/domain/rules/order-figures';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, rowsOf } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { orderFigures as f } from '../../db/schema/index';
-import { inSegments } from '../../platform/figure-buckets';
+import { bucketParams, inBuckets } from '../../platform/figure-buckets';
 
 export interface OpFilter {
   from: string;
@@ -34,9 +34,35 @@ export interface OpFigures {
   installedNotBilled: number;
 }
 
+const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
+
+/** The evaluation's one statement, prepared once per database. */
+const opFiguresQuery = (db: Executor) =>
+  db
+    .select({
+      month: sql<string | null>`to_char(${f.day}, 'YYYY-MM')`,
+      received: sql<number>`${total(f.received)}::int`,
+      installed: sql<number>`${total(f.installed)}::int`,
+      accepted: sql<number>`${total(f.accepted)}::int`,
+      billed: sql<number>`${total(f.billed)}::int`,
+      betragSum: sql<string>`(${total(f.betragCents)} / 100.0)::text`,
+      vergabepreisSum: sql<string>`(${total(f.vergabepreisCents)} / 100.0)::text`,
+      calculatedMin: sql<number>`${total(f.calculatedMin)}::int`,
+      bookedMin: sql<number>`${total(f.bookedMin)}::int`,
+      minutesCnt: sql<number>`${total(f.minutesCnt)}::int`,
+      late: sql<number>`(${total(f.lateInstalled)} + coalesce(sum(${f.pending}) filter (where ${f.day} < ${sql.placeholder('cut')}::date), 0))::int`,
+      installedNotBilled: sql<number>`${total(f.installedNotBilled)}::int`,
+    })
+    .from(f)
+    .where(and(eq(f.tenantId, sql.placeholder('tenantId')), inBuckets(f)))
+    .groupBy(sql`grouping sets ((1), ())`)
+    .orderBy(sql`1 nulls last`)
+    .prepare('op_figures');
+const prepared = preparedStatements<ReturnType<typeof opFiguresQuery>>();
+
 /**
  * The figures per month and in total. An order not installed counts late in the buckets before the
- * current week (Berlin), so the month of that week's Monday is read by day.
+ * current week (Berlin), so the month of that week's Monday is read by week and day.
  */
 export async function opFigures(
   db: Executor,
@@ -45,26 +71,9 @@ export async function opFigures(
   now: Date = new Date(),
 ): Promise<OpFigures[]> {
   const cut = lateCut(now);
-  const segments = segmentsOf(q.from, q.to, [cut]);
-  const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
-  return rowsOf<OpFigures>(
-    db,
-    sql`
-    select to_char(${f.day}, 'YYYY-MM') as month,
-      ${total(f.received)}::int as received,
-      ${total(f.installed)}::int as installed,
-      ${total(f.accepted)}::int as accepted,
-      ${total(f.billed)}::int as billed,
-      (${total(f.betragCents)} / 100.0)::text as "betragSum",
-      (${total(f.vergabepreisCents)} / 100.0)::text as "vergabepreisSum",
-      ${total(f.calculatedMin)}::int as "calculatedMin",
-      ${total(f.bookedMin)}::int as "bookedMin",
-      ${total(f.minutesCnt)}::int as "minutesCnt",
-      (${total(f.lateInstalled)} + coalesce(sum(${f.pending}) filter (where ${f.day} < ${cut}::date), 0))::int as late,
-      ${total(f.installedNotBilled)}::int as "installedNotBilled"
-    from ${f}
-    where ${f.tenantId} = ${tenantId} and ${inSegments(f, segments, q.department)}
-    group by grouping sets ((1), ())
-    order by 1 nulls last`,
-  );
+  return prepared(db, 'op_figures', () => opFiguresQuery(db)).execute({
+    tenantId,
+    cut,
+    ...bucketParams(q.from, q.to, q.department, [cut]),
+  });
 }
