@@ -77,7 +77,8 @@ export function offerFiguresOf(o: OfferFigureInput): Record<OfferFigure, number>
   };
 }
 
-export type OfferSpanKind = 'n' | 'o' | 'r';
+export const OFFER_SPAN_KINDS = ['n', 'o', 'r'] as const;
+export type OfferSpanKind = (typeof OFFER_SPAN_KINDS)[number];
 
 /** The spans of an offer (the second table). */
 export function offerSpans(o: OfferFigureInput): { kind: OfferSpanKind; span: number }[] {

@@ -4,7 +4,12 @@
  * the offer times with their quartiles. Each view reads the buckets the server keeps with every write of
  * offers (offer_figures, offer_time_spans; rules/offer-figures.ts, decision 046), one query per view.
  */
-import { type OfferGroup, type OfferSpanKind, quartileOf } from '@pruefbuch/domain/rules/offer-figures';
+import {
+  OFFER_SPAN_KINDS,
+  type OfferGroup,
+  type OfferSpanKind,
+  quartileOf,
+} from '@pruefbuch/domain/rules/offer-figures';
 import type { EvaluationQuery } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -115,7 +120,8 @@ const timesQuery = (db: Executor) =>
       counts: offerTimeSpans.counts,
     })
     .from(offerTimeSpans)
-    .where(inRange(offerTimeSpans))
+    // Every kind, named: the key begins with the kind, so the index is searched per kind, not read whole.
+    .where(and(inArray(offerTimeSpans.kind, [...OFFER_SPAN_KINDS]), inRange(offerTimeSpans)))
     .prepare('offer_times');
 const preparedTimes = preparedStatements<ReturnType<typeof timesQuery>>();
 
