@@ -22,6 +22,7 @@
  * Each week list is kept three times: as is, per department ('week.d', key 'department|week') and per
  * status ('week.s', key 'status|week'): the order list's two filters (GET orders/get/weeks).
  */
+import { figureChanges } from './figure-buckets';
 import type { OrderStatus } from './order-status';
 
 /** The /all lists by status (the partial indexes of the lists use the same statuses). */
@@ -83,14 +84,8 @@ export function listCountChanges(
   gone: readonly (OrderListInput & { tenantId: string })[],
   came: readonly (OrderListInput & { tenantId: string })[],
 ): { tenantId: string; list: string; key: string; n: number }[] {
-  const sums = new Map<string, { tenantId: string; list: string; key: string; n: number }>();
-  const add = (tenantId: string, k: OrderListKey, d: number) => {
-    const id = JSON.stringify([tenantId, k.list, k.key]);
-    const entry = sums.get(id) ?? { tenantId, list: k.list, key: k.key, n: 0 };
-    entry.n += d;
-    sums.set(id, entry);
-  };
-  for (const o of gone) for (const k of orderListKeys(o)) add(o.tenantId, k, -1);
-  for (const o of came) for (const k of orderListKeys(o)) add(o.tenantId, k, 1);
-  return [...sums.values()].filter((e) => e.n !== 0);
+  const changes = figureChanges<{ tenantId: string; list: string; key: string }, 'n'>(['n']);
+  for (const o of gone) for (const k of orderListKeys(o)) changes.add({ tenantId: o.tenantId, ...k }, -1, { n: 1 });
+  for (const o of came) for (const k of orderListKeys(o)) changes.add({ tenantId: o.tenantId, ...k }, 1, { n: 1 });
+  return changes.rows();
 }

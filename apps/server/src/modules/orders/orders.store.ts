@@ -1,13 +1,13 @@
 /**
  * What every write of orders keeps besides the order itself, in the write's transaction: the list item
  * (the order as the lists show it, as JSON text), the counts of the search lists
- * (rules/order-lists.ts) and the operations evaluation's figures (rules/order-figures.ts). Every insert, update and delete of orders goes through here: the module's
- * writes, the daily run, the demo seed, the test factories and the benches.
+ * (rules/order-lists.ts) and the operations evaluation's figures (rules/order-figures.ts). Every
+ * insert, update and delete of orders goes through here: the module's writes, the daily run, the demo
+ * seed, the test factories and the benches.
  */
 import { ORDER_FIGURES, orderFigureChanges } from '@pruefbuch/domain/rules/order-figures';
 import { listCountChanges } from '@pruefbuch/domain/rules/order-lists';
 import { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderFigures, orderListCounts, orders } from '../../db/schema/index';
 import { moveBuckets } from '../../platform/figure-buckets';
@@ -34,28 +34,12 @@ const listInputOf = (o: OrderState) => ({
 
 /**
  * Moves the list counts from the orders `gone` (as they were, or deleted) to `came` (as they are now, or
- * new). The rows are written in key order, so two writes that move the same counts never deadlock; a
- * count that drops to 0 is removed.
+ * new), as the evaluation's figures move (platform/figure-buckets.ts moveBuckets): in key order, so two
+ * writes that move the same counts never deadlock; a count that drops to 0 is removed.
  */
 export async function moveListCounts(tx: Executor, gone: readonly OrderState[], came: readonly OrderState[]) {
-  // One order for every writer (any total order will do): tenant, list and key by their code units.
-  const rank = (c: { tenantId: string; list: string; key: string }) => `${c.tenantId}\u0000${c.list}\u0000${c.key}`;
-  const changes = listCountChanges(gone.map(listInputOf), came.map(listInputOf)).sort((a, b) =>
-    rank(a) < rank(b) ? -1 : 1,
-  );
-  for (let i = 0; i < changes.length; i += 1000) {
-    await tx
-      .insert(orderListCounts)
-      .values(changes.slice(i, i + 1000))
-      .onConflictDoUpdate({
-        target: [orderListCounts.tenantId, orderListCounts.list, orderListCounts.key],
-        set: { n: sql`${orderListCounts.n} + excluded.n` },
-      });
-  }
-  const dropped = [...new Set(changes.filter((c) => c.n < 0).map((c) => c.tenantId))];
-  if (dropped.length) {
-    await tx.delete(orderListCounts).where(and(eq(orderListCounts.n, 0), inArray(orderListCounts.tenantId, dropped)));
-  }
+  const changes = listCountChanges(gone.map(listInputOf), came.map(listInputOf));
+  await moveBuckets(tx, orderListCounts, ['tenantId', 'list', 'key'], ['n'], changes);
 }
 
 /** The order as the operations evaluation counts it (rules/order-figures.ts). */
