@@ -36,6 +36,16 @@ export interface OpFigures {
 
 const total = (col: AnyPgColumn) => sql`coalesce(sum(${col}), 0)`;
 
+/** Orders not installed whose week lies before the current one (the cut) count late. */
+const latePending = sql`coalesce(sum(${f.pending}) filter (where ${f.day} < ${sql.placeholder('cut')}::date), 0)`;
+
+/**
+ * A month shows when something happened in it. Its buckets may hold only orders pending for a later
+ * week, which count nothing yet; every other event counts as received, installed, accepted, billed or
+ * late. The row over the whole range (month null) always shows.
+ */
+const happened = sql`${total(f.received)} + ${total(f.installed)} + ${total(f.accepted)} + ${total(f.billed)} + ${total(f.lateInstalled)} + ${latePending} > 0`;
+
 /** The evaluation's one statement, prepared once per database. */
 const opFiguresQuery = (db: Executor) =>
   db
@@ -50,12 +60,13 @@ const opFiguresQuery = (db: Executor) =>
       calculatedMin: sql<number>`${total(f.calculatedMin)}::int`,
       bookedMin: sql<number>`${total(f.bookedMin)}::int`,
       minutesCnt: sql<number>`${total(f.minutesCnt)}::int`,
-      late: sql<number>`(${total(f.lateInstalled)} + coalesce(sum(${f.pending}) filter (where ${f.day} < ${sql.placeholder('cut')}::date), 0))::int`,
+      late: sql<number>`(${total(f.lateInstalled)} + ${latePending})::int`,
       installedNotBilled: sql<number>`${total(f.installedNotBilled)}::int`,
     })
     .from(f)
     .where(and(eq(f.tenantId, sql.placeholder('tenantId')), inBuckets(f)))
     .groupBy(sql`grouping sets ((1), ())`)
+    .having(sql`to_char(${f.day}, 'YYYY-MM') is null or ${happened}`)
     .orderBy(sql`1 nulls last`)
     .prepare('op_figures');
 const prepared = preparedStatements<ReturnType<typeof opFiguresQuery>>();
