@@ -38,6 +38,86 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Listens on `channel` (a constant identifier): `onNotify` for each notice, `onListening` with true
+   * once notices arrive and with false whenever they may not (the connection lost, until it is back;
+   * stopped). Returns the stop; closing the database stops every listener.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  onNotify(): void;
+  onListening(listening: boolean): void;
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * A connection of its own that listens on `channel` and connects again when it is lost. Notices that
+ * came while it was down are lost: `onListening(false)` tells the caller to rely on none meanwhile.
+ */
+function pgListener(url: string, channel: string, handlers: ListenHandlers) {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const down = (client: pg.Client) => {
+    if (current === client) {
+      current = null;
+      handlers.onListening(false);
+    }
+    client.end().catch(() => {});
+    if (!stopped && !retry) retry = setTimeout(connect, RELISTEN_MS);
+  };
+  async function connect() {
+    retry = undefined;
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('error', () => down(client));
+    client.on('end', () => down(client));
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch {
+      down(client);
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onListening(true);
+  }
+  return {
+    started: connect(),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      handlers.onListening(false);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** The stops of a database's listeners; `close` runs those still running. */
+function listenerSet() {
+  const stops = new Set<() => Promise<void>>();
+  return {
+    add(stop: () => Promise<void>) {
+      const once = async () => {
+        if (stops.delete(once)) await stop();
+      };
+      stops.add(once);
+      return once;
+    },
+    stopAll: () => Promise.all([...stops].map((stop) => stop())),
+  };
 }
 
 /** Advisory-lock key under which migrations run: any number of servers may start at once. */
@@ -95,9 +175,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // replaced on the next query; without a listener its error would end the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const listeners = listenerSet();
+    const url = opts.url;
     return {
       db,
       kind: 'postgres',
+      listen: async (channel, handlers) => {
+        const listener = pgListener(url, channel, handlers);
+        await listener.started;
+        return listeners.add(listener.stop);
+      },
       // One connection holds the lock for the whole run: a second server waits, then finds nothing to do.
       migrate: async () => {
         const client = await pool.connect();
@@ -118,7 +205,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           return false;
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listeners.stopAll();
+        await pool.end();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -140,6 +230,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). */
 export function pgliteDatabase(client: PGlite): Database {
   const pgliteDb = drizzlePglite(client, { schema });
+  const listeners = listenerSet();
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
@@ -155,7 +246,19 @@ export function pgliteDatabase(client: PGlite): Database {
         return false;
       }
     },
-    close: () => client.close(),
+    // One process, one connection: a notice arrives as the statement that committed it answers.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onListening(true);
+      return listeners.add(async () => {
+        handlers.onListening(false);
+        await unlisten().catch(() => {});
+      });
+    },
+    close: async () => {
+      await listeners.stopAll();
+      await client.close();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

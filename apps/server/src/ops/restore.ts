@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf, type Tx } from '../db/client';
 import type { FileStore } from '../platform/files';
+import { AUTH_CHANGED } from '../platform/session-cache';
 import {
   type ArchiveEntry,
   archiveEntries,
@@ -210,6 +211,9 @@ export async function restoreArchive(
       }
       await resetSequences(tx);
       await triggersOn();
+      // With the triggers off the load notified nothing: servers still running forget their session
+      // checks when the restore commits (decision 047).
+      await tx.execute(sql`select pg_notify(${AUTH_CHANGED}, '')`);
     });
     // Migrations newer than the archive carry its rows forward; none when it is of this version.
     await target.database.migrate();

@@ -52,10 +52,30 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  let sessionCache: (() => { hits: number; lookups: number; size: number; listening: boolean }) | null = null;
+  new Gauge({
+    name: 'pruefbuch_session_cache',
+    help: 'Session checks answered from the cache (hits) and from the database (lookups) since the start, sessions kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sessionCache?.();
+      if (!stats) return;
+      this.set({ state: 'hits' }, stats.hits);
+      this.set({ state: 'lookups' }, stats.lookups);
+      this.set({ state: 'size' }, stats.size);
+      this.set({ state: 'listening' }, stats.listening ? 1 : 0);
+    },
+  });
+
   return {
     registry,
     setSources(s: MetricSources) {
       sources = s;
+    },
+    /** The session cache whose figures /metrics shows (platform/session-cache.ts). */
+    setSessionCache(stats: typeof sessionCache) {
+      sessionCache = stats;
     },
     observe(method: string, route: string, statusCode: number, seconds: number) {
       requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
