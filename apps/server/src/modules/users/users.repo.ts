@@ -7,8 +7,35 @@ import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/pag
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The columns the API shape of an account is made of: the reads that answer it select these alone, so
+ * hashes, secrets and tokens never leave the database for them (and a cheap read parses 17 columns,
+ * not 28).
+ */
+const dtoColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  tel: users.tel,
+  role: users.role,
+  customerRole: users.customerRole,
+  department: users.department,
+  customer: users.customer,
+  abbreviation: users.abbreviation,
+  is2FaUsed: users.is2FaUsed,
+  auswertung: users.auswertung,
+  forecast: users.forecast,
+  isVerified: users.isVerified,
+  isResigned: users.isResigned,
+  userInspection: users.userInspection,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+type UserDtoRow = Pick<UserRow, keyof typeof dtoColumns>;
+
 /** The API shape of an account: secrets, hashes and tokens never leave this function. */
-export function toUserDto(row: UserRow, tenantIds: string[]): User {
+export function toUserDto(row: UserDtoRow, tenantIds: string[]): User {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -41,7 +68,7 @@ export async function findUserById(db: Executor, id: string) {
 const userWithTenantsQuery = (db: Executor) =>
   db
     .select({
-      user: users,
+      user: dtoColumns,
       tenantIds: sql<
         string[]
       >`coalesce((select array_agg(${userTenants.tenantId}::text) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
@@ -114,7 +141,7 @@ export async function listUsers(
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(dtoColumns)
       .from(users)
       .where(where)
       .orderBy(...orderBy(q.sort, SORTS, 'name', [users.id]))
