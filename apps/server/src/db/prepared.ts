@@ -7,7 +7,7 @@ import type { Executor } from './client';
  */
 export function preparedStatements<T>() {
   const byDb = new WeakMap<Executor, Map<string, T>>();
-  return (db: Executor, shape: string, prepare: (name: string, n: number) => T): T => {
+  const statementOf = (db: Executor, shape: string, prepare: (name: string, n: number) => T): T => {
     let byShape = byDb.get(db);
     if (!byShape) {
       byShape = new Map();
@@ -20,4 +20,9 @@ export function preparedStatements<T>() {
     }
     return statement;
   };
+  return Object.assign(statementOf, {
+    /** How many shapes the database has statements for. */
+    size: (db: Executor) => byDb.get(db)?.size ?? 0,
+    has: (db: Executor, shape: string) => byDb.get(db)?.has(shape) ?? false,
+  });
 }

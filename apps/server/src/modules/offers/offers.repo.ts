@@ -25,11 +25,26 @@ import {
   offerFieldsSchema,
   offerTypeOf,
 } from '@pruefbuch/domain/schemas/offer';
-import { type AnyColumn, and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  fillPlaceholders,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { blobs, books, inspections, offerFiles, offers, users, userTenants } from '../../db/schema/index';
-import { offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { containsPattern, offsetOf, orderBy, type SortField } from '../../platform/paging';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -253,48 +268,109 @@ export interface ListScope {
   userId: string;
 }
 
-/** The conditions of a list query: tenant, search, every filter. */
-export function listWhere(s: ListScope, q: OfferListQuery): SQL {
+/** The filters a list query may set besides the search, each compared with a value of its own. */
+const FILTERS = [
+  'status',
+  'ampel',
+  'colour',
+  'department',
+  'division',
+  'ofmUser',
+  'opmUser',
+  'type',
+  'from',
+  'to',
+  'book',
+] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** The value of each set filter, the scope and the page, as the placeholders of a list statement take them. */
+function listValues(s: ListScope, q: OfferListQuery) {
+  return {
+    tenantId: s.tenantId,
+    userId: s.userId,
+    like: q.search ? containsPattern(q.search) : null,
+    status: q.status,
+    ampel: q.ampel,
+    colour: q.colour ? AMPEL_RANK[q.colour] : undefined,
+    department: q.department,
+    division: q.division,
+    ofmUser: q.ofmUser,
+    opmUser: q.opmUser,
+    type: q.type,
+    from: q.from,
+    to: q.to,
+    book: q.book,
+    limit: q.size,
+    offset: offsetOf(q),
+  };
+}
+
+/**
+ * What a list statement's text depends on: which filters are set (not their values), inactive offers,
+ * 'Meine Nachfassungen', the search type when there is a search, and the sort.
+ */
+interface ListShape {
+  filters: Filter[];
+  inactive: boolean;
+  mine: boolean;
+  searchType: OfferSearchType | null;
+  sort: string;
+}
+const shapeOf = (q: OfferListQuery): ListShape => ({
+  filters: FILTERS.filter((f) => q[f] !== undefined),
+  inactive: !!q.inactive,
+  mine: q.followUp === 'mine',
+  searchType: q.search ? q.searchType : null,
+  sort: q.sort,
+});
+const shapeKey = (s: ListShape) => `${s.filters.join(',')}|${s.inactive}|${s.mine}|${s.searchType ?? ''}|${s.sort}`;
+
+const $ = (name: keyof ReturnType<typeof listValues>) => sql.placeholder(name);
+const CONDITION: Record<Filter, SQL> = {
+  status: sql`${offers.status} = ${$('status')}`,
+  ampel: sql`${offers.ampel} = ${$('ampel')}`,
+  colour: sql`${offers.ampelRank} = ${$('colour')}`,
+  department: sql`${offers.aktuelle_abteilung} = ${$('department')}`,
+  division: sql`${offers.abteilung} ->> ${$('division')}::text = 'true'`,
+  ofmUser: sql`${offers.ofmUser} = ${$('ofmUser')}`,
+  opmUser: sql`${offers.opmUser} = ${$('opmUser')}`,
+  type: sql`${offers.type} = ${$('type')}`,
+  from: sql`${offers.receivedDate} >= ${$('from')}`,
+  to: sql`${offers.receivedDate} <= ${$('to')}`,
+  book: sql`${offers.sourceBookId} = ${$('book')}`,
+};
+
+/** The conditions of a list statement: tenant, search, every filter set, each value a placeholder. */
+function listWhere(shape: ListShape): SQL {
   return and(
-    eq(offers.tenantId, s.tenantId),
-    q.inactive ? undefined : eq(offers.active, true),
-    searchAny(q.search, SEARCH[q.searchType]),
-    q.status ? eq(offers.status, q.status) : undefined,
-    q.ampel ? eq(offers.ampel, q.ampel) : undefined,
-    q.colour ? eq(offers.ampelRank, AMPEL_RANK[q.colour]) : undefined,
-    q.department !== undefined ? eq(offers.aktuelle_abteilung, q.department) : undefined,
-    q.division ? sql`${offers.abteilung} ->> ${q.division} = 'true'` : undefined,
-    q.ofmUser ? eq(offers.ofmUser, q.ofmUser) : undefined,
-    q.opmUser ? eq(offers.opmUser, q.opmUser) : undefined,
-    q.type ? eq(offers.type, q.type) : undefined,
-    q.from ? gte(offers.receivedDate, q.from) : undefined,
-    q.to ? lte(offers.receivedDate, q.to) : undefined,
-    q.book ? eq(offers.sourceBookId, q.book) : undefined,
-    q.followUp === 'mine'
-      ? and(eq(offers.ofmUser, s.userId), talkOpen(), isNotNull(offers.offerFollowUpDate))
-      : undefined,
+    eq(offers.tenantId, $('tenantId')),
+    shape.inactive ? undefined : eq(offers.active, true),
+    shape.searchType ? or(...SEARCH[shape.searchType].map((c) => ilike(c, $('like')))) : undefined,
+    ...shape.filters.map((f) => CONDITION[f]),
+    shape.mine ? and(eq(offers.ofmUser, $('userId')), talkOpen(), isNotNull(offers.offerFollowUpDate)) : undefined,
   ) as SQL;
 }
 
 /** 'Meine Nachfassungen' sorts the soonest follow-up first unless another order is asked for. */
-const orderOf = (q: OfferListQuery) =>
-  q.followUp === 'mine' && q.sort === 'ampel'
+const orderOf = (shape: ListShape) =>
+  shape.mine && shape.sort === 'ampel'
     ? [asc(offers.offerFollowUpDate), asc(offers.id)]
-    : orderBy(q.sort, SORT, 'ampel', [offers.id]);
+    : orderBy(shape.sort, SORT, 'ampel', [offers.id]);
 
 /**
  * One page: the page's ids and the total are found on offers alone (its indexes, no joins), and only
  * the page's rows are joined with their people, book and counts.
  */
-function listQuery(db: Executor, s: ListScope, q: OfferListQuery) {
+function listQuery(db: Executor, shape: ListShape) {
   const page = db.$with('page').as(
     db
       .select({ id: offers.id, total: sql<number>`(count(*) over ())::int`.as('total') })
       .from(offers)
-      .where(listWhere(s, q))
-      .orderBy(...orderOf(q))
-      .limit(q.size)
-      .offset(offsetOf(q)),
+      .where(listWhere(shape))
+      .orderBy(...orderOf(shape))
+      .limit($('limit'))
+      .offset($('offset')),
   );
   return db
     .with(page)
@@ -305,20 +381,47 @@ function listQuery(db: Executor, s: ListScope, q: OfferListQuery) {
     .leftJoin(opmUsers, eq(opmUsers.id, offers.opmUser))
     .leftJoin(ktbUsers, eq(ktbUsers.id, offers.ktb))
     .leftJoin(books, and(eq(books.id, offers.sourceBookId), eq(books.tenantId, offers.tenantId)))
-    .orderBy(...orderOf(q));
+    .orderBy(...orderOf(shape));
+}
+const listStatement = (db: Executor, shape: ListShape, name: string) => listQuery(db, shape).prepare(name);
+const countStatement = (db: Executor, shape: ListShape) =>
+  db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(offers)
+    .where(listWhere(shape))
+    .prepare('');
+
+/** The shapes a database keeps built at most; a list of another shape is built for its call alone. */
+const KEPT_SHAPES = 200;
+const listStatements = preparedStatements<ReturnType<typeof listStatement>>();
+
+/**
+ * The statement of a list's shape, built once per database: named (PostgreSQL plans it once per
+ * connection, when its generic plan is no worse) unless it searches, where the term decides the plan
+ * and an unnamed statement is planned per call with it.
+ */
+function statementOf(db: Executor, shape: ListShape) {
+  const key = shapeKey(shape);
+  const name = (n: number) => (shape.searchType ? '' : `offers_list_${n}`);
+  if (listStatements.size(db) >= KEPT_SHAPES && !listStatements.has(db, key)) return listStatement(db, shape, '');
+  return listStatements(db, key, (_shape, n) => listStatement(db, shape, name(n)));
 }
 
-/** The SQL text and parameters of a list page, as the API runs it (for the benchmark's direct query). */
-export const listOffersSql = (db: Executor, s: ListScope, q: OfferListQuery) => listQuery(db, s, q).toSQL();
+/** The SQL text, parameters and statement name of a list page as the API runs it (for the benchmark's direct query). */
+export function listOffersSql(db: Executor, s: ListScope, q: OfferListQuery) {
+  const shape = shapeOf(q);
+  const { sql: text, params } = listQuery(db, shape).toSQL();
+  const name = shape.searchType ? {} : { name: `offers_list_bench_${shapeKey(shape)}`.slice(0, 63) };
+  return { sql: text, params: fillPlaceholders(params, listValues(s, q)), ...name };
+}
 
 export async function listOffers(db: Executor, s: ListScope, q: OfferListQuery) {
-  const rows = (await listQuery(db, s, q)) as (OfferSelect & { total: number })[];
+  const shape = shapeOf(q);
+  const values = listValues(s, q);
+  const rows = (await statementOf(db, shape).execute(values)) as (OfferSelect & { total: number })[];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(offers)
-      .where(listWhere(s, q));
+    const [c] = await countStatement(db, shape).execute(values);
     total = c?.n ?? 0;
   }
   return { rows, total };
