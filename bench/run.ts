@@ -1,8 +1,9 @@
 /**
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
  * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
- * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the book
- * lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
+ * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the fixed cost
+ * of a request beside bare Fastify (bench/fixed-cost.ts), the embedded database beside PostgreSQL from 1
+ * to 20 clients (bench/scaling.ts), then the book lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
  * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
@@ -21,11 +22,13 @@ import { benchBooks } from './books';
 import { benchCapacity } from './capacity';
 import { benchCluster } from './cluster';
 import { benchCompression } from './compression';
+import { benchFixedCost } from './fixed-cost';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
 import { benchOrderLists } from './orders';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
+import { benchScaling } from './scaling';
 import { BENCH_SECRET } from './server';
 import { benchSpreadsheet } from './spreadsheet';
 
@@ -160,6 +163,12 @@ try {
 
 console.log('\nSummary');
 console.table(results);
+
+// The fixed cost of a request: GET users/{id} beside a bare Fastify route, CPU per request (bench/fixed-cost.ts).
+await benchFixedCost();
+
+// The embedded database beside PostgreSQL from 1 to 20 clients (bench/scaling.ts, docs/deploy.md).
+await benchScaling();
 
 // Book lists and search on 100,000 books in 20 tenants (bench/books.ts).
 await benchBooks();

@@ -1,0 +1,101 @@
+/**
+ * How the embedded database scales with its clients (issue 30 item 6), beside PostgreSQL: on the demo
+ * data, a cheap read (GET users/{id}) and a screen's list (GET customerlocation, the branch list of a
+ * tenant: 20 rows with their ampels) at 1, 2, 5, 10 and 20 clients. Per step: req/s, p50 and p99, and
+ * the server's CPU per request (on PGlite the database runs inside that process, so it is all of it).
+ * docs/operations/embedded-or-postgresql.md reads these figures.
+ * Run with `node --import tsx bench/scaling.ts` (BENCH_SECONDS per step, default 8; BENCH_ONLY=pglite
+ * or postgres for one of them).
+ */
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { seedDemo } from '../apps/server/src/demo/seed';
+import { adminLogin, cpuTimes } from './harness';
+import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3908);
+const base = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CLIENTS = [1, 2, 5, 10, 20];
+
+interface Row {
+  database: string;
+  call: string;
+  clients: number;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  'server CPU µs/req': number;
+  errors: number;
+}
+
+async function firstTenant(token: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = (await res.json()) as { tenants: string[] };
+  const tenant = me.tenants[0];
+  if (tenant) return tenant;
+  const all = await fetch(`${base}/api/v1/tenants`, { headers: { authorization: `Bearer ${token}` } });
+  const list = (await all.json()) as { docs?: { _id: string }[] } | { _id: string }[];
+  const docs = Array.isArray(list) ? list : (list.docs ?? []);
+  if (!docs[0]) throw new Error('the demo has no tenant');
+  return docs[0]._id;
+}
+
+export async function benchScaling() {
+  const rows = await onEachDatabase(
+    'scaling',
+    async (label, open, env) => {
+      const database = await open();
+      await database.migrate();
+      await seedDemo(database.db);
+      await database.close();
+      const server = startServer(PORT, env);
+      const results: Row[] = [];
+      try {
+        await waitHealthy(PORT);
+        const login = await adminLogin(base);
+        const auth = { authorization: `Bearer ${login.token}` };
+        const tenant = await firstTenant(login.token);
+        const calls: [string, string, Record<string, string>][] = [
+          ['GET users/{id}', `/api/v1/users/${login.userId}`, auth],
+          [
+            'GET customerlocation (20 rows)',
+            '/api/v1/customerlocation?page=1&size=20',
+            { ...auth, 'x-tenant': tenant },
+          ],
+        ];
+        for (const [call, path, headers] of calls) {
+          const check = await fetch(`${base}${path}`, { headers });
+          if (!check.ok) throw new Error(`${call}: ${check.status} ${await check.text()}`);
+          await autocannon({ url: `${base}${path}`, connections: 4, duration: 2, headers });
+          for (const clients of CLIENTS) {
+            const before = cpuTimes([server.pid as number]).get(server.pid as number) ?? 0;
+            const r = await autocannon({ url: `${base}${path}`, connections: clients, duration: DURATION, headers });
+            const after = cpuTimes([server.pid as number]).get(server.pid as number) ?? 0;
+            const row: Row = {
+              database: label,
+              call,
+              clients,
+              'req/s': Math.round(r.requests.average),
+              'p50 ms': r.latency.p50,
+              'p99 ms': r.latency.p99,
+              'server CPU µs/req': r.requests.total ? Math.round(((after - before) * 1000) / r.requests.total) : 0,
+              errors: r.errors + r.non2xx,
+            };
+            console.log(`  ${JSON.stringify(row)}`);
+            results.push(row);
+          }
+        }
+        return results;
+      } finally {
+        await stop(server);
+      }
+    },
+    process.env.BENCH_ONLY,
+  );
+  console.log(`\nScaling with the clients: the embedded database beside PostgreSQL (${DURATION} s per step)`);
+  console.table(rows);
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchScaling();
