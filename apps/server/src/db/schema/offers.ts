@@ -132,6 +132,10 @@ export const offers = pgTable(
       .where(
         sql`${t.active} and ${t.offerFollowUpDate} is not null and (${t.talkResult} is null or ${t.talkResult} = 'angebot_war_nicht_verstaendlich')`,
       ),
+    // the list's default order, worst first (the first pages of the list as it opens, and its count);
+    index('offers_tenant_list_idx')
+      .on(t.tenantId, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)
+      .where(sql`${t.active}`),
     // a status (and colour) in the list's default order, worst first;
     index('offers_tenant_status_list_idx')
       .on(t.tenantId, t.status, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)

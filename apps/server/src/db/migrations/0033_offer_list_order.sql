@@ -1,0 +1,1 @@
+CREATE INDEX "offers_tenant_list_idx" ON "offers" USING btree ("tenant_id","ampel_rank" DESC NULLS FIRST,"offer_follow_up_date","id") WHERE "offers"."active";
