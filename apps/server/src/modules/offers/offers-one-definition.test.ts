@@ -13,7 +13,16 @@ import { z } from 'zod';
 import { insertTenant, offerValues } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/helper';
 import { offers } from '../../db/schema/index';
-import { auditViewOf, columnsOf, fieldsOf, findOffer, offerAuditView, toListItem, toOfferDto } from './offers.repo';
+import {
+  auditViewOf,
+  columnsOf,
+  fieldsOf,
+  findOffer,
+  LIST_ITEM_OWN_KEYS,
+  offerAuditView,
+  toListItem,
+  toOfferDto,
+} from './offers.repo';
 
 const database = await openTestDatabase();
 
@@ -46,6 +55,11 @@ describe('a new field of the offer schema', () => {
     const select = await stored();
     expect(toListItem(select, berlinToday()).angebot).toMatchObject({ offerNr: 'A-9', probe: 42 });
     expect(toOfferDto(select, [], berlinToday()).angebot).toMatchObject({ probe: 42 });
+  });
+
+  it('cannot be overwritten by what the list row adds (only opm is, by the field and its order)', () => {
+    const shared = LIST_ITEM_OWN_KEYS.filter((k) => k in offerFieldsSchema.shape);
+    expect(shared).toEqual(['opm']);
   });
 
   it('is in the audit view of its schema, field by field', async () => {

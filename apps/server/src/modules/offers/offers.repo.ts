@@ -461,12 +461,39 @@ function sourceOf(s: OfferSelect) {
   };
 }
 
-/** The list row of an offer on `today` (followUpDue is a matter of the day). */
+/** The fields a list row carries: all but the long object description. */
+const listFieldsSchema = offerFieldsSchema.omit({ objektdaten: true });
+const { objektdaten: _long, ...LIST_DEFAULTS } = OFFER_DEFAULTS;
+
+/** What a list row has of its own besides the fields; of the fields it replaces only `opm` (adding the order). */
+export const LIST_ITEM_OWN_KEYS = [
+  '_id',
+  'tenant',
+  'ampel',
+  'ampelColour',
+  'status',
+  'type',
+  'followUpDue',
+  'opm',
+  'ktbInformedAt',
+  'takeOverRequestedAt',
+  'users',
+  'source',
+  'fileCount',
+  '__v',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * The list row of an offer on `today` (followUpDue is a matter of the day). Its own part is written
+ * out, the fields are copied in: spreading the fields into a literal with these 16 keys took 25 µs a
+ * row (each row's fields have a shape of their own to V8), copying them 2 µs (bench/offers.ts lists).
+ */
 export function toListItem(s: OfferSelect, today: string): OfferListItem {
   const r = s.row;
-  const { objektdaten: _long, ...fields } = fieldsOf(r);
-  return {
-    ...fields,
+  const fields = readFields(listFieldsSchema, LIST_DEFAULTS, r);
+  const own = {
     _id: r.id,
     tenant: r.tenantId,
     ampel: r.ampel as OfferAmpelLabel,
@@ -483,7 +510,9 @@ export function toListItem(s: OfferSelect, today: string): OfferListItem {
     __v: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-  };
+  } satisfies Record<(typeof LIST_ITEM_OWN_KEYS)[number], unknown>;
+  const { opm } = own;
+  return Object.assign(Object.assign(own, fields), { opm });
 }
 
 export function toOfferDto(s: OfferSelect, files: OfferFile[], today: string): Offer {
