@@ -40,8 +40,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /**
    * Listens on `channel` (a constant identifier): `onNotify` for each notice, `onListening` with true
-   * once notices arrive and with false whenever they may not (the connection lost, until it is back;
-   * stopped). Returns the stop; closing the database stops every listener.
+   * once notices arrive and with false whenever they may not (the connection lost or deaf, until it is
+   * back; stopped). Returns the stop; closing the database stops every listener.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }
@@ -51,57 +51,102 @@ export interface ListenHandlers {
   onListening(listening: boolean): void;
 }
 
-/** How long a lost listening connection waits before it connects again. */
-const RELISTEN_MS = 1000;
+/** The listening connection's timings (ms): tests shorten them. */
+export const LISTEN_TIMING = {
+  /** How long a lost listening connection waits before it connects again. */
+  relisten: 1000,
+  /** How long connecting, `LISTEN` or a heartbeat may take before the connection counts as lost. */
+  timeout: 5000,
+  /** How often the connection proves it still hears: it notifies itself and must hear it back. */
+  heartbeat: 15_000,
+};
+
+/** The payload of a heartbeat: the listener hears it, but it is no notice of a change. */
+const HEARTBEAT = 'heartbeat';
 
 /**
  * A connection of its own that listens on `channel` and connects again when it is lost. Notices that
  * came while it was down are lost: `onListening(false)` tells the caller to rely on none meanwhile.
+ * A connection that fails without closing (a dead peer, a pooler that does not pass notices on) is
+ * found by the heartbeat: it notifies its own channel and must hear that back within the timeout.
  */
 function pgListener(url: string, channel: string, handlers: ListenHandlers) {
   let stopped = false;
-  let current: pg.Client | null = null;
+  /** The connection being made or listening, if any. */
+  let client: pg.Client | null = null;
+  let listening = false;
   let retry: NodeJS.Timeout | undefined;
-  const down = (client: pg.Client) => {
-    if (current === client) {
-      current = null;
+  let beat: NodeJS.Timeout | undefined;
+  let heard: (() => void) | null = null;
+
+  const down = (lost: pg.Client) => {
+    if (client !== lost) return;
+    client = null;
+    clearInterval(beat);
+    if (listening) {
+      listening = false;
       handlers.onListening(false);
     }
-    client.end().catch(() => {});
-    if (!stopped && !retry) retry = setTimeout(connect, RELISTEN_MS);
+    lost.end().catch(() => {});
+    if (!stopped) retry = setTimeout(connect, LISTEN_TIMING.relisten);
   };
-  async function connect() {
-    retry = undefined;
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
-    client.on('error', () => down(client));
-    client.on('end', () => down(client));
-    client.on('notification', (n) => {
-      if (n.channel === channel) handlers.onNotify();
+  const within = <T>(work: Promise<T>) =>
+    Promise.race([
+      work,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('listen timeout')), LISTEN_TIMING.timeout).unref(),
+      ),
+    ]);
+
+  async function proveHearing(c: pg.Client) {
+    const back = new Promise<void>((resolve) => {
+      heard = resolve;
     });
     try {
-      await client.connect();
-      await client.query(`listen ${channel}`);
+      await within(Promise.all([c.query(`select pg_notify('${channel}', '${HEARTBEAT}')`), back]));
     } catch {
-      down(client);
-      return;
+      down(c);
+    } finally {
+      heard = null;
     }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    current = client;
-    handlers.onListening(true);
   }
-  return {
-    started: connect(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(retry);
-      const client = current;
-      current = null;
+
+  async function connect() {
+    retry = undefined;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client = c;
+    c.on('error', () => down(c));
+    c.on('end', () => down(c));
+    c.on('notification', (n) => {
+      if (n.channel !== channel || client !== c) return;
+      if (n.payload === HEARTBEAT) heard?.();
+      else handlers.onNotify();
+    });
+    try {
+      await within(c.connect());
+      await within(c.query(`listen ${channel}`));
+    } catch {
+      down(c);
+      return;
+    }
+    if (client !== c) return;
+    listening = true;
+    handlers.onListening(true);
+    beat = setInterval(() => void proveHearing(c), LISTEN_TIMING.heartbeat).unref();
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(beat);
+    const c = client;
+    client = null;
+    if (listening) {
+      listening = false;
       handlers.onListening(false);
-      await client?.end().catch(() => {});
-    },
+    }
+    await c?.end().catch(() => {});
   };
 }
 
@@ -180,11 +225,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      listen: async (channel, handlers) => {
-        const listener = pgListener(url, channel, handlers);
-        await listener.started;
-        return listeners.add(listener.stop);
-      },
+      // The listener connects in the background: until it listens, the caller relies on no notice.
+      listen: async (channel, handlers) => listeners.add(pgListener(url, channel, handlers)),
       // One connection holds the lock for the whole run: a second server waits, then finds nothing to do.
       migrate: async () => {
         const client = await pool.connect();

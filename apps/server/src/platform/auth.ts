@@ -160,8 +160,8 @@ const sessionKey = (v: { userId: string; sessionId: string; tenantId: string | n
 
 /**
  * The user, its session, and whether it may work in the tenant of the header (its own tenants; admins
- * every existing tenant): one statement, kept until any of it changes (sessionRow). The session's end
- * is compared with the clock on every request.
+ * every existing tenant): one statement, kept until any of it changes (platform/session-cache.ts,
+ * decision 047). The session's end is compared with the clock on every request.
  */
 async function loadSessionUser(
   app: FastifyInstance,

@@ -41,7 +41,7 @@ export interface SessionCache<T> {
 export function sessionCache<T>(opts: SessionCacheOptions = {}): SessionCache<T> {
   const ttlMs = opts.ttlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 10_000;
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => performance.now());
   const entries = new Map<string, { value: T; at: number }>();
   let running = new Map<string, Promise<T | undefined>>();
   let generation = 0;
