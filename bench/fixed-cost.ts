@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { seedDemo } from '../apps/server/src/demo/seed';
-import { adminLogin, cpuTimes } from './harness';
+import { adminLogin, cpuPerRequest } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3906);
@@ -19,20 +19,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 20;
 const TARGET_MICROS = 60;
 const TARGET_RATIO = 5;
-
-/** CPU µs per request of the server process `pid` while `connections` clients call `url` for DURATION seconds. */
-async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
-  const before = cpuTimes([pid]).get(pid) ?? 0;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const after = cpuTimes([pid]).get(pid) ?? 0;
-  const requests = r.requests.total;
-  return {
-    micros: requests ? Math.round(((after - before) * 1000) / requests) : Number.NaN,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    errors: r.errors + r.non2xx,
-  };
-}
 
 export async function benchFixedCost() {
   const rows = await onEachDatabase(
@@ -60,8 +46,20 @@ export async function benchFixedCost() {
         await autocannon({ url: `http://127.0.0.1:${BARE_PORT}${path}`, connections: CONNECTIONS, duration: 2 });
         const results: Record<string, string | number>[] = [];
         for (let round = 1; round <= ROUNDS; round++) {
-          const bareRun = await cpuPerRequest(bare.pid as number, `http://127.0.0.1:${BARE_PORT}${path}`, {});
-          const appRun = await cpuPerRequest(server.pid as number, `http://127.0.0.1:${PORT}${path}`, auth);
+          const bareRun = await cpuPerRequest(
+            bare.pid as number,
+            `http://127.0.0.1:${BARE_PORT}${path}`,
+            {},
+            CONNECTIONS,
+            DURATION,
+          );
+          const appRun = await cpuPerRequest(
+            server.pid as number,
+            `http://127.0.0.1:${PORT}${path}`,
+            auth,
+            CONNECTIONS,
+            DURATION,
+          );
           results.push({
             database: label,
             round,

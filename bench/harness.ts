@@ -140,6 +140,30 @@ export async function adminLogin(base: string): Promise<{ token: string; userId:
 /** A token of the demo admin on the server at `base`. */
 export const adminToken = async (base: string): Promise<string> => (await adminLogin(base)).token;
 
+/**
+ * The server process `pid`'s CPU per request (µs) while `connections` clients call `url` for `seconds`,
+ * with the run's throughput, p50, p99 and errors (non-2xx answers among them).
+ */
+export async function cpuPerRequest(
+  pid: number,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+) {
+  const before = cpuTimes([pid]).get(pid) ?? 0;
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const after = cpuTimes([pid]).get(pid) ?? 0;
+  const requests = r.requests.total;
+  return {
+    micros: requests ? Math.round(((after - before) * 1000) / requests) : Number.NaN,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
 /** CPU time (user + system, ms) each process has used so far, from /proc (Linux; empty elsewhere). */
 export function cpuTimes(pids: number[]) {
   const times = new Map<number, number>();

@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { seedDemo } from '../apps/server/src/demo/seed';
-import { adminLogin, cpuTimes } from './harness';
+import { adminLogin, cpuPerRequest } from './harness';
 import { onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3908);
@@ -69,18 +69,16 @@ export async function benchScaling() {
           if (!check.ok) throw new Error(`${call}: ${check.status} ${await check.text()}`);
           await autocannon({ url: `${base}${path}`, connections: 4, duration: 2, headers });
           for (const clients of CLIENTS) {
-            const before = cpuTimes([server.pid as number]).get(server.pid as number) ?? 0;
-            const r = await autocannon({ url: `${base}${path}`, connections: clients, duration: DURATION, headers });
-            const after = cpuTimes([server.pid as number]).get(server.pid as number) ?? 0;
+            const r = await cpuPerRequest(server.pid as number, `${base}${path}`, headers, clients, DURATION);
             const row: Row = {
               database: label,
               call,
               clients,
-              'req/s': Math.round(r.requests.average),
-              'p50 ms': r.latency.p50,
-              'p99 ms': r.latency.p99,
-              'server CPU µs/req': r.requests.total ? Math.round(((after - before) * 1000) / r.requests.total) : 0,
-              errors: r.errors + r.non2xx,
+              'req/s': r.rps,
+              'p50 ms': r.p50,
+              'p99 ms': r.p99,
+              'server CPU µs/req': r.micros,
+              errors: r.errors,
             };
             console.log(`  ${JSON.stringify(row)}`);
             results.push(row);

@@ -331,6 +331,20 @@ const flag = z
   .transform((v) => v === 'true')
   .optional();
 
+/** The filters of the offer list besides the search, as its drawer shows them (the book page adds `book`). */
+export const OFFER_LIST_FILTERS = [
+  'status',
+  'ampel',
+  'colour',
+  'department',
+  'division',
+  'ofmUser',
+  'opmUser',
+  'type',
+  'from',
+  'to',
+] as const;
+
 /**
  * GET offer: paged, sorted (red first by default), searched by CS-Nr, debitor, object, ZIP, offer
  * number or contact; filtered by status, ampel label or colour, current department, division, OFM/OPM

@@ -15,6 +15,7 @@ import {
 } from '@pruefbuch/domain/rules/offer-ampel';
 import {
   OFFER_DEFAULTS,
+  OFFER_LIST_FILTERS,
   type Offer,
   type OfferFields,
   type OfferFile,
@@ -269,19 +270,7 @@ export interface ListScope {
 }
 
 /** The filters a list query may set besides the search, each compared with a value of its own. */
-const FILTERS = [
-  'status',
-  'ampel',
-  'colour',
-  'department',
-  'division',
-  'ofmUser',
-  'opmUser',
-  'type',
-  'from',
-  'to',
-  'book',
-] as const;
+const FILTERS = [...OFFER_LIST_FILTERS, 'book'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /** The value of each set filter, the scope and the page, as the placeholders of a list statement take them. */

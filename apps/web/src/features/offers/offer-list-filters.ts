@@ -4,6 +4,7 @@
  * of being sent (the server would answer 400).
  */
 import {
+  OFFER_LIST_FILTERS,
   OFFER_SEARCH_TYPES,
   type OfferListQuery,
   type OfferSearchType,
@@ -11,18 +12,7 @@ import {
 } from '@pruefbuch/domain/schemas/offer';
 
 /** The filters of the drawer, in its order. */
-export const FILTER_KEYS = [
-  'status',
-  'ampel',
-  'colour',
-  'department',
-  'division',
-  'ofmUser',
-  'opmUser',
-  'type',
-  'from',
-  'to',
-] as const;
+export const FILTER_KEYS = OFFER_LIST_FILTERS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export type OfferFilters = Partial<Pick<OfferListQuery, FilterKey>>;
