@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_SERVERS } from './e2e/global-setup';
 
-/** Browser tests: one server on the built app, Debian's Chromium driven by playwright-core. No retries. */
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core, two files at a time, each worker on a server
+ * of its own (e2e/global-setup.ts). No retries.
+ */
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: E2E_SERVERS,
     testTimeout: 60_000,
     hookTimeout: 90_000,
     retry: 0,

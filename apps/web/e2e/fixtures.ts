@@ -7,7 +7,11 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
-export const baseUrl = () => inject('baseUrl');
+/** The server of this worker (e2e/global-setup.ts starts one per worker). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length] as string;
+};
 export const DEMO_PASSWORD = 'pruefbuch';
 
 /**

@@ -77,10 +77,18 @@ async function bookPageViaStepLink(page: Page, landing: string) {
 }
 
 /** Follows a nav entry and waits for its screen. */
+/**
+ * Follows a nav entry to its screen, or to a screen the entry leads on to by itself (its `related`):
+ * a branch manager with one branch is sent from the branch list straight on to the branch, and may be
+ * there before the list's own address was ever seen.
+ */
 async function openNav(page: Page, email: string, entry: string) {
   await page.getByTestId(`nav-${entry}`).first().click();
-  const target = screenPath(NAV.find((n) => n.entry === entry)?.screen ?? 'home').replace(/\/\{.*$/, '');
-  await page.waitForURL((u) => u.pathname.startsWith(`/app${target}`.replace(/\/+$/, '')));
+  const nav = NAV.find((n) => n.entry === entry);
+  const targets = [nav?.screen ?? 'home', ...(nav?.related ?? [])].map((screen) =>
+    `/app${screenPath(screen).replace(/\/\{.*$/, '')}`.replace(/\/+$/, ''),
+  );
+  await page.waitForURL((u) => targets.some((target) => u.pathname.startsWith(target)));
   await expectUsable(page, `${email} nav ${entry}`);
 }
 
