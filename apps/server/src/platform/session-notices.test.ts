@@ -144,4 +144,42 @@ describe('the kept session checks', () => {
       }
     },
   );
+
+  // A connection that stays open but hears nothing (a frozen server process, a partition, a pooler that
+  // passes no notices) is found by its heartbeat. Freezing a backend needs it on this machine, as root.
+  const localRoot =
+    process.getuid?.() === 0 && /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.TEST_DATABASE_URL ?? '');
+  it.runIf(t.database.kind === 'postgres' && localRoot)(
+    'turn the cache off when the listening connection stops hearing, and on once a new one hears',
+    async () => {
+      const saved = { ...LISTEN_TIMING };
+      const listener = async () =>
+        (
+          await rowsOf<{ pid: number }>(
+            db,
+            sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+                and (query ilike 'listen %' or query ilike '%pg_notify%')`,
+          )
+        )[0]?.pid;
+      Object.assign(LISTEN_TIMING, { heartbeat: 100, timeout: 400, relisten: 100 });
+      let frozen: number | undefined;
+      try {
+        // A connection made anew takes the short heartbeat.
+        await rowsOf(db, sql`select pg_terminate_backend(${await listener()})`);
+        const { token } = await t.signedIn(Role.STANDARD_ROLE);
+        await kept(token);
+        frozen = await listener();
+        expect(frozen).toBeGreaterThan(0);
+        process.kill(frozen as number, 'SIGSTOP');
+        await expect.poll(async () => (await cacheFigures()).listening, NOTICE).toBe(0);
+        const before = await cacheFigures();
+        expect((await me(token)).statusCode).toBe(200);
+        expect((await cacheFigures()).lookups - before.lookups).toBe(1);
+      } finally {
+        if (frozen) process.kill(frozen, 'SIGCONT');
+        Object.assign(LISTEN_TIMING, saved);
+      }
+      await expect.poll(async () => (await cacheFigures()).listening, { timeout: 10_000, interval: 50 }).toBe(1);
+    },
+  );
 });
