@@ -8,9 +8,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { seedDemo } from '../apps/server/src/demo/seed';
 import { adminLogin, cpuPerRequest } from './harness';
-import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+import { demoServer, onEachDatabase, startServer, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3906);
 const BARE_PORT = PORT + 1;
@@ -24,11 +23,7 @@ export async function benchFixedCost() {
   const rows = await onEachDatabase(
     'fixedcost',
     async (label, open, env) => {
-      const database = await open();
-      await database.migrate();
-      await seedDemo(database.db);
-      await database.close();
-      const server = startServer(PORT, env);
+      const server = await demoServer(open, PORT, env);
       const bare = startServer(BARE_PORT, {}, 'bench/bare-fastify.ts');
       try {
         await waitHealthy(PORT);

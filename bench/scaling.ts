@@ -9,9 +9,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { seedDemo } from '../apps/server/src/demo/seed';
 import { adminLogin, cpuPerRequest } from './harness';
-import { onEachDatabase, startServer, stop, waitHealthy } from './server';
+import { demoServer, onEachDatabase, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3908);
 const base = `http://127.0.0.1:${PORT}`;
@@ -45,11 +44,7 @@ export async function benchScaling() {
   const rows = await onEachDatabase(
     'scaling',
     async (label, open, env) => {
-      const database = await open();
-      await database.migrate();
-      await seedDemo(database.db);
-      await database.close();
-      const server = startServer(PORT, env);
+      const server = await demoServer(open, PORT, env);
       const results: Row[] = [];
       try {
         await waitHealthy(PORT);

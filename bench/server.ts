@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/demo/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Servers on PostgreSQL need a shared secret (as in production); the bench's is fixed. */
@@ -33,6 +34,15 @@ export function startServer(
       detached: true,
     },
   );
+}
+
+/** The demo data in a fresh database (migrated, seeded, closed), then the server on it at `port`. */
+export async function demoServer(open: () => Promise<Database>, port: number, env: Record<string, string>) {
+  const database = await open();
+  await database.migrate();
+  await seedDemo(database.db);
+  await database.close();
+  return startServer(port, env);
 }
 
 export async function waitHealthy(port: number) {
