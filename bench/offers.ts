@@ -43,7 +43,7 @@ import {
   timesBy,
   userNames,
 } from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
-import { listOffersSql } from '../apps/server/src/modules/offers/offers.repo';
+import { listOffersSql } from '../apps/server/src/modules/offers/offers.list';
 import { insertOfferRows } from '../apps/server/src/modules/offers/offers.store';
 import {
   adminToken,

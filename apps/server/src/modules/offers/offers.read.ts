@@ -7,7 +7,8 @@ import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { pageReply } from '../../platform/paging';
 import { findBook } from '../books/books.repo';
-import { filesOf, findOffer, listOffers, pickableUsers, toFileDto, toListItem, toOfferDto } from './offers.repo';
+import { listOffers } from './offers.list';
+import { filesOf, findOffer, pickableUsers, toFileDto, toListItem, toOfferDto } from './offers.repo';
 
 /** GET offer/{id}: the offer with its people, source and files; another tenant's is a 404. */
 export async function get(ctx: TenantContext, id: string) {
