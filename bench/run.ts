@@ -9,7 +9,7 @@
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
  * then the capacity month view and a proposal with 500 planned orders (bench/capacity.ts),
  * then the compressed order page (bench/compression.ts),
- * then the initial bundle size and the time of `npm test`.
+ * then the initial bundle size, the first screen in Chromium (bench/first-paint.ts) and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { benchBooks } from './books';
 import { benchCapacity } from './capacity';
 import { benchCluster } from './cluster';
 import { benchCompression } from './compression';
+import { benchFirstPaint } from './first-paint';
 import { benchFixedCost } from './fixed-cost';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
@@ -207,6 +208,10 @@ await benchCompression();
 // The JavaScript and CSS the browser loads before the first screen, gzipped (the web build npm start made above).
 console.log('\nInitial bundle (npm run bundle:check)');
 reportInitialBundle();
+
+// A cold and a warm load of the login page and the order list in Chromium: when each shows its data (bench/first-paint.ts).
+console.log('\nFirst screen in Chromium');
+await benchFirstPaint();
 
 // The wall time of the README's test command on this machine (BENCH_SKIP_TESTS=1 leaves it out).
 if (process.env.BENCH_SKIP_TESTS !== '1') {

@@ -29,8 +29,12 @@ const ALLOWED: Record<string, string[]> = {
   orders: ['books', 'costlist'],
 };
 
-/** What the shell (nav bar, tenant picker) uses of the features, besides the pages. */
-const APP_SHELL = ['features/defectreports/api/get-defect-report-count', 'features/tenants/components/tenant-picker'];
+/** What the shell (nav bar, tenant picker, and app/preload.ts for them) uses of the features, besides the pages. */
+const APP_SHELL = [
+  'features/defectreports/api/get-defect-report-count',
+  'features/tenants/api/get-user-tenants',
+  'features/tenants/components/tenant-picker',
+];
 
 interface Source {
   /** Path relative to src, with '/' separators. */

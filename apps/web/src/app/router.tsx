@@ -5,10 +5,8 @@ import { setSessionExpiredHandler } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/redirect';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './pages/not-found-page';
+import { toRoutePath } from './preload';
 import { ScreenRoute } from './screen-route';
-
-/** '/admin/settings/{slug}' → '/admin/settings/:slug', '{slug?}' → ':slug?' */
-export const toRoutePath = (path: string) => path.replace(/\{(\w+)(\??)\}/g, ':$1$2');
 
 function SessionExpiredRedirect() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { guardScreen, type Screen, screenPath } from '@pruefbuch/domain/access';
-import { Suspense } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
@@ -30,7 +30,20 @@ export function ScreenRoute({ screen }: { screen: Screen }) {
     if (start.screen !== 'home') return <Navigate to={screenPath(start.screen, start.params)} replace />;
   }
 
-  const Page = SCREEN_PAGES[screen.name];
+  // Keyed: React keeps one ScreenRoute across the routes, and the page is chosen once per screen.
+  return <ScreenPage key={screen.name} screen={screen} />;
+}
+
+/**
+ * The screen's page in its error boundary. A page whose code is there already (preloaded) renders as it is;
+ * otherwise its lazy component shows the loader until it is. Chosen once per screen, so that a page is never
+ * swapped for itself (which would mount it anew and lose what was typed).
+ */
+function ScreenPage({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const page = SCREEN_PAGES[screen.name];
+  const [Page] = useState<ComponentType | undefined>(() => page?.loaded() ?? page);
   return (
     <ErrorBoundary key={location.pathname} title={t('common.loadFailed')} retryLabel={t('common.actions.retry')}>
       <Suspense fallback={<PageLoader />}>{Page ? <Page /> : <NotAvailablePage title={t(screen.title)} />}</Suspense>

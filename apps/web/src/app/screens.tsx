@@ -3,7 +3,12 @@ import type { ScreenName } from '@pruefbuch/domain/access';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { i18n, loadScreenTexts } from '@/lib/i18n';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** A screen's component, whose code can be asked for before it renders (app/preload.ts). */
+type Page = LazyExoticComponent<ComponentType> & {
+  /** Asks for the code; settles when it is there. */
+  preload: () => Promise<void>;
+  loaded: () => ComponentType | undefined;
+};
 
 /** SPEC §9: loading a screen's parts gives up after 120 seconds; the screen's error boundary offers a reload. */
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
@@ -16,12 +21,29 @@ export function withLoadTimeout<T>(loading: Promise<T>, ms = SCREEN_LOAD_TIMEOUT
   return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Every screen is a chunk of its own; it renders once its code and the screens' texts are there. */
-const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page =>
-  lazy(async () => {
-    const [module] = await withLoadTimeout(Promise.all([load(), loadScreenTexts()]));
-    return { default: module[name] as ComponentType };
-  });
+/**
+ * Every screen is a chunk of its own; it renders once its code and the screens' texts are there. Both are
+ * asked for once, by whichever comes first: the preload or the first render. A failed load may be tried again.
+ * `loaded` is the component once they are there: rendered as it is, it shows at once, where the lazy one
+ * would first show the loader for a moment.
+ */
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
+  const start = () => {
+    if (!loading) {
+      loading = withLoadTimeout(Promise.all([load(), loadScreenTexts()])).then(([module]) => {
+        loaded = module[name] as ComponentType;
+        return { default: loaded };
+      });
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+  return Object.assign(lazy(start), { preload: () => start().then(() => undefined), loaded: () => loaded });
+};
 
 export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   login: page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),

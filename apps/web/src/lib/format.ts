@@ -15,15 +15,30 @@ export function formatDate(value: DateInput): string {
   return d?.isValid() ? d.format('DD.MM.YYYY') : '';
 }
 
-const berlin = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Intl's formatters are costly to build (one with a time zone most of all),
+ * so each is built once, when first used, and kept.
+ */
+function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+}
+
+const berlin = once(
+  () =>
+    new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /**
  * An instant as DD.MM.YYYY HH:mm in the company's time zone (Europe/Berlin, SPEC §9), whatever the
@@ -34,7 +49,11 @@ export function formatDateTime(value: DateInput): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${formatDate(value)} 00:00`;
   const d = valid(value);
   if (!d?.isValid()) return '';
-  const p = Object.fromEntries(berlin.formatToParts(d.toDate()).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    berlin()
+      .formatToParts(d.toDate())
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
@@ -51,23 +70,39 @@ export function parseProtocolDate(value: string): Date | null {
 
 const intlLocale = () => (currentLanguage() === 'de' ? 'de-DE' : 'en-GB');
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** The number format of `kind` in the current language, built once per language. */
+function numberFormat(kind: 'plain' | 'money' | 'percent'): Intl.NumberFormat {
+  const locale = intlLocale();
+  const key = `${kind}|${locale}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      kind === 'money'
+        ? { style: 'currency', currency: 'EUR' }
+        : kind === 'percent'
+          ? { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }
+          : {},
+    );
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'EUR' }).format(value);
+  return numberFormat('money').format(value);
 }
 
 /** 42.5 → '42,5 %' (the value is a percentage, not a fraction). */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return new Intl.NumberFormat(intlLocale(), {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value / 100);
+  return numberFormat('percent').format(value / 100);
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(intlLocale()).format(value);
+  return numberFormat('plain').format(value);
 }
 
 /** A file's size: '812 B', '12,4 KB', '3,1 MB'. */

@@ -1,4 +1,4 @@
-import { locationName } from '@pruefbuch/domain/schemas/customerlocation';
+import { locationName } from '@pruefbuch/domain/rules/location-name';
 import type { TFunction } from 'i18next';
 
 /** The words of a branch's name in the user's language. */

@@ -25,6 +25,19 @@
 import { figureChanges } from './figure-buckets';
 import type { OrderStatus } from './order-status';
 
+/** The order list's sort fields (GET orders ?sort=, '-' before one for descending). */
+export const ORDER_SORT_FIELDS = [
+  'gesamt_ampel',
+  'status',
+  'objekt',
+  'abnr',
+  'csnr',
+  'vkidKw',
+  'elKw',
+  'geplante_montage_date',
+  'updatedAt',
+] as const;
+
 /** The /all lists by status (the partial indexes of the lists use the same statuses). */
 export const VKID_ALL_STATUSES: readonly OrderStatus[] = ['CREATED', 'AKT_KW_VKID'];
 export const EL_ALL_STATUSES: readonly OrderStatus[] = ['AKT_KW', 'MONTAGE'];

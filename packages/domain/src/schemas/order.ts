@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEPARTMENT_NUMBERS } from '../roles';
 import { MAIL_MESSAGE_MAX } from '../rules/mail-limits';
+import { ORDER_SORT_FIELDS } from '../rules/order-lists';
 import { ORDER_STATUSES } from '../rules/order-status';
 import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
 import { idSchema, isoDate, money, paged, text } from './common';
@@ -292,18 +293,6 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListItemSchema = orderSchema.omit({ logistik: true, maw: true, objektdaten: true, fertigung: true });
 export const orderListReply = paged(orderListItemSchema);
-
-export const ORDER_SORT_FIELDS = [
-  'gesamt_ampel',
-  'status',
-  'objekt',
-  'abnr',
-  'csnr',
-  'vkidKw',
-  'elKw',
-  'geplante_montage_date',
-  'updatedAt',
-] as const;
 
 /** GET orders: paged, sorted, searched; filtered by status, department, division, KW (of sales or operations). */
 export const orderListQuery = z.object({

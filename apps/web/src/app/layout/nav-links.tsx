@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { NAV_ICONS } from '@/components/ui/nav-icons';
 import { useOpenDefectReportCount } from '@/features/defectreports/api/get-defect-report-count';
 import { useSession } from '@/lib/session';
+import { preloadScreen } from '../preload';
 import { isCurrentEntry, type NavItem } from './use-nav-entries';
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
@@ -34,6 +35,10 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
             data-testid={`nav-${entry}`}
+            // About to be followed: the screen's code and first data are asked for already.
+            onMouseEnter={() => void preloadScreen(path)}
+            onFocus={() => void preloadScreen(path)}
+            onTouchStart={() => void preloadScreen(path)}
           />
         );
       })}

@@ -2,7 +2,8 @@ import { Role } from '@pruefbuch/domain/roles';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { zodResolver } from '@/lib/form';
-import { type OrderValues, orderFormSchema, stepOptions, weekFilterGroups, weekLabel, weekOptions } from './order-form';
+import { type OrderValues, orderFormSchema, stepOptions } from './order-form';
+import { weekFilterGroups, weekLabel, weekOptions } from './order-weeks';
 
 const values = (patch: { vkid?: Partial<OrderValues['vkid']>; el?: Partial<OrderValues['el']> } = {}): OrderValues => ({
   ...structuredClone(ORDER_DEFAULTS),

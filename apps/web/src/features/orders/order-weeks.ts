@@ -2,11 +2,39 @@
  * The order list's weeks: the options of its week filter and the headings of the list grouped by KW
  * (decision 024). Pure, so the counts' rules are tested without a browser.
  */
-import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
-import { weekFilterGroups, weekLabel, weekOptions } from './order-form';
+
+/** The weeks the KW selects offer: 8 back, 26 ahead of the current one (and the chosen one, if outside). */
+export function weekOptions(chosen: string | null | undefined, today = berlinToday()): string[] {
+  const current = weekOf(today);
+  const weeks = Array.from({ length: 35 }, (_, i) => addWeeks(current, i - 8));
+  if (chosen && !weeks.includes(chosen)) weeks.push(chosen);
+  return weeks.sort();
+}
+
+/**
+ * The week filter's options from the weeks that have orders: from this week on first (the soonest first), then
+ * the earlier weeks (the latest first), as the office looks ahead. The chosen week is always offered.
+ */
+export function weekFilterGroups(
+  weeks: readonly { kw: string; count: number }[],
+  chosen: string | null | undefined,
+  today = berlinToday(),
+): { upcoming: { kw: string; count: number }[]; earlier: { kw: string; count: number }[] } {
+  const current = weekOf(today);
+  const all = chosen && !weeks.some((w) => w.kw === chosen) ? [...weeks, { kw: chosen, count: 0 }] : [...weeks];
+  all.sort((a, b) => a.kw.localeCompare(b.kw));
+  return { upcoming: all.filter((w) => w.kw >= current), earlier: all.filter((w) => w.kw < current).reverse() };
+}
+
+/** A week as people say it: '2026-W07' → 'KW 07/2026'. */
+export const weekLabel = (week: string, prefix = 'KW') => {
+  const [year, w] = week.split('-W');
+  return `${prefix} ${w}/${year}`;
+};
 
 type Option = { value: string; label: string };
 type OptionGroup = { group: string; items: Option[] };

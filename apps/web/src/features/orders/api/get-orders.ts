@@ -1,5 +1,5 @@
 import type { OrderListQuery, orderListReply } from '@pruefbuch/domain/schemas/order';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -44,13 +44,12 @@ export function countPath(mode: OrderListMode, value: string): string | null {
   }
 }
 
-/** One page of the list of a tab. */
-export function useOrders(mode: OrderListMode, value: string, params: OrderListParams) {
-  const { currentTenant } = useSession();
+/** One page of the list of a tab, in `tenant`. */
+export function ordersQueryOptions(tenant: string | null, mode: OrderListMode, value: string, params: OrderListParams) {
   const path = mode === 'all' ? 'orders' : searchListPath(mode, value);
   const query = mode === 'all' ? { ...params, search: value || undefined } : { page: params.page, size: params.size };
-  return useQuery({
-    queryKey: [...orderKeys.lists(currentTenant), mode, value, query] as const,
+  return queryOptions({
+    queryKey: [...orderKeys.lists(tenant), mode, value, query] as const,
     queryFn: ({ signal }) =>
       path
         ? api.get<OrderListReply>(path, { query, signal })
@@ -59,16 +58,25 @@ export function useOrders(mode: OrderListMode, value: string, params: OrderListP
   });
 }
 
+export function useOrders(mode: OrderListMode, value: string, params: OrderListParams) {
+  const { currentTenant } = useSession();
+  return useQuery(ordersQueryOptions(currentTenant, mode, value, params));
+}
+
 /**
  * The number of orders of a tab for the value typed (the 'all' tab with its filters); `more` when a search
  * counted only so far (decision 024: the free and serial search count up to 200).
  */
-export function useOrderCount(mode: OrderListMode, value: string, filters: OrderListParams) {
-  const { currentTenant } = useSession();
+export function orderCountQueryOptions(
+  tenant: string | null,
+  mode: OrderListMode,
+  value: string,
+  filters: OrderListParams,
+) {
   const count = countPath(mode, value);
   const list = mode === 'all' ? 'orders' : count ? null : searchListPath(mode, value);
-  return useQuery({
-    queryKey: [...orderKeys.lists(currentTenant), 'count', mode, value, mode === 'all' ? filters : null] as const,
+  return queryOptions({
+    queryKey: [...orderKeys.lists(tenant), 'count', mode, value, mode === 'all' ? filters : null] as const,
     enabled: !!(count || list),
     queryFn: async ({ signal }): Promise<{ n: number; more: boolean }> => {
       if (count) return { n: (await api.get<{ count: number }>(count, { signal })).count, more: false };
@@ -78,4 +86,9 @@ export function useOrderCount(mode: OrderListMode, value: string, filters: Order
       return { n: reply.total, more: !!reply.more };
     },
   });
+}
+
+export function useOrderCount(mode: OrderListMode, value: string, filters: OrderListParams) {
+  const { currentTenant } = useSession();
+  return useQuery(orderCountQueryOptions(currentTenant, mode, value, filters));
 }

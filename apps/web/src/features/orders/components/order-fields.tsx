@@ -18,7 +18,8 @@ import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
 import { useFieldLock } from '@/lib/field-lock';
-import { type OrderValues, weekLabel, weekOptions } from '../order-form';
+import type { OrderValues } from '../order-form';
+import { weekLabel, weekOptions } from '../order-weeks';
 
 export type OrderForm = UseFormReturnType<OrderValues>;
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
-import { ORDER_STATUSES, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import { ORDER_SORT_FIELDS, type orderListItemSchema } from '@pruefbuch/domain/schemas/order';
+import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
+import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -26,17 +26,14 @@ import {
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
 import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
-import { weekLabel } from '../order-form';
-import { pageOfCurrentWeek, weekHeading, weekSelectData } from '../order-weeks';
+import { ORDER_LIST_OPTIONS, type OrderSortField, orderListModeOf, orderListView } from '../order-list-view';
+import { pageOfCurrentWeek, weekHeading, weekLabel, weekSelectData } from '../order-weeks';
 
 type OrderRow = z.infer<typeof orderListItemSchema>;
-type SortField = (typeof ORDER_SORT_FIELDS)[number];
+type SortField = OrderSortField;
 
 /** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
 const shortWeek = (week: string) => weekLabel(week, '').trim();
-
-const modeOf = (value: string | null): OrderListMode =>
-  (ORDER_LIST_MODES as readonly string[]).includes(value ?? '') ? (value as OrderListMode) : 'all';
 
 /**
  * list_orderprocessing (/orderprocessinglist): the tenant's orders, red first; tabs for the search modes of
@@ -49,23 +46,12 @@ export function OrderListPage() {
   const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('orders:write', user);
-  const list = useListState<SortField>({ sortFields: ORDER_SORT_FIELDS, defaultSort: 'gesamt_ampel' });
-  const mode = modeOf(list.params.get('mode'));
+  const list = useListState<SortField>(ORDER_LIST_OPTIONS);
+  const { mode, value, filters, params, countsAnswer } = orderListView(list.params);
   const grouped = list.params.get('group') === 'kw';
-  const filters: OrderListParams = {
-    kw: list.params.get('kw') || undefined,
-    department: Number(list.params.get('department')) || undefined,
-    status: (list.params.get('status') as OrderStatus | null) || undefined,
-  };
-  const value = list.query ?? '';
-  const params: OrderListParams = {
-    ...list.apiParams,
-    ...(mode === 'all' ? filters : {}),
-  };
   const orders = useOrders(mode, value, params);
   // The weeks and their counts for the department and status filters; a search term counts only so far
   // (decision 024), so with one the week filter offers the recent weeks and the headings go without totals.
-  const countsAnswer = mode === 'all' && !value;
   const weeks = useOrderWeeks(filters, countsAnswer);
   // A disabled query keeps what it read before: those counts do not answer for a search.
   const weekCounts = countsAnswer ? weeks.data : undefined;
@@ -309,7 +295,7 @@ function ModeTabs({
 }) {
   const { t } = useTranslation();
   return (
-    <Tabs value={mode} onChange={(m) => onChange(modeOf(m))} keepMounted={false}>
+    <Tabs value={mode} onChange={(m) => onChange(orderListModeOf(m))} keepMounted={false}>
       <ScrollingTabList value={mode} label={t('orders.list.views')}>
         {ORDER_LIST_MODES.map((m) => (
           <Tabs.Tab

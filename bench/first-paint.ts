@@ -1,0 +1,231 @@
+/**
+ * A cold and a warm load of the login page and of the order list in headless Chromium (Debian's) against a
+ * local server on the built web app and the demo data: the time until the screen shows its data (the login
+ * form; the first order of the list), the requests made, and when the entry chunk had arrived, the screen's
+ * code was asked for and its first data: one round after the entry chunk when code and data are asked for
+ * together. Targets (issue 30 item 5): cold ≤ 700 ms and warm ≤ 300 ms for the order list (median of 5).
+ *
+ * Alone: `node --import tsx bench/first-paint.ts` (builds the web app first if it is not built). With
+ * BENCH_PAINT_AGAINST=<another checkout, built, with its node_modules> both are measured in turns in one run,
+ * and the ratio is what counts on a shared machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Request } from 'playwright-core';
+import { startServer, stop, waitHealthy } from './server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 3960;
+const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
+
+interface Screen {
+  name: string;
+  path: string;
+  /** What shows that the screen has its data. */
+  shown: string;
+  signedIn: boolean;
+  /** The screen's own code, and its first data call (none for the login form). */
+  code: RegExp;
+  data: RegExp | null;
+  targets: { cold: number; warm: number } | null;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'login page',
+    path: '/app/admin/login',
+    shown: 'input[autocomplete="current-password"]',
+    signedIn: false,
+    code: /\/assets\/login-page-[\w-]+\.js$/,
+    data: null,
+    targets: null,
+  },
+  {
+    name: 'order list',
+    path: '/app/orderprocessinglist',
+    shown: '[data-testid="order-link"]',
+    signedIn: true,
+    code: /\/assets\/order-list-page-[\w-]+\.js$/,
+    data: /\/api\/v1\/orders\?page=1&size=20/,
+    targets: { cold: 700, warm: 300 },
+  },
+];
+
+interface Load {
+  /** When the screen showed its data, from the navigation's start. */
+  ms: number;
+  requests: number;
+  api: number;
+  /** When the entry chunk had arrived, the screen's code was asked for, and its first data (-1: none). */
+  entryMs: number;
+  codeMs: number;
+  dataMs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** Records when `selector` first shows, in the page's own clock (from its navigation start). */
+const shownProbe = (selector: string) => `
+  (() => {
+    const seen = () => {
+      if (window.__shownAt !== undefined || !document.querySelector(${JSON.stringify(selector)})) return;
+      window.__shownAt = -1;
+      requestAnimationFrame(() => { window.__shownAt = performance.now(); });
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  })();`;
+
+async function loadOnce(context: BrowserContext, base: string, screen: Screen): Promise<Load> {
+  const page = await context.newPage();
+  const seen: { request: Request; start: number; end: number }[] = [];
+  page.on('requestfinished', (request) => {
+    const t = request.timing();
+    seen.push({ request, start: t.startTime, end: t.startTime + t.responseEnd });
+  });
+  await page.goto(`${base}${screen.path}`);
+  const shownAt = () => (globalThis as { __shownAt?: number }).__shownAt ?? 0;
+  await page.waitForFunction(shownAt, null, { timeout: 30_000 });
+  const ms = await page.evaluate(shownAt);
+  await page.waitForTimeout(300);
+  const origin = (await page.evaluate('performance.timeOrigin')) as number;
+  await page.close();
+
+  const at = (pattern: RegExp | null, end = false) => {
+    const s = pattern && seen.find((x) => pattern.test(x.request.url()));
+    return s ? (end ? s.end : s.start) - origin : -1;
+  };
+  return {
+    ms,
+    requests: seen.length,
+    api: seen.filter((s) => s.request.url().includes('/api/')).length,
+    entryMs: at(/\/assets\/index-[\w-]+\.js$/, true),
+    codeMs: at(screen.code),
+    dataMs: at(screen.data),
+  };
+}
+
+/** Signs in through the login form once, and returns what the app then keeps in the browser's storage. */
+async function signIn(browser: Browser, base: string): Promise<[string, string][]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/app/admin/login`);
+  await page.getByLabel(/E-Mail/i).fill('admin@demo.test');
+  await page.locator('input[autocomplete="current-password"]').fill('pruefbuch');
+  await page.getByRole('button', { name: /^Anmelden$/ }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  const stored = (await page.evaluate('Object.entries(localStorage)')) as [string, string][];
+  await context.close();
+  return stored;
+}
+
+export interface FirstPaintResult {
+  screen: string;
+  checkout: string;
+  cold: Load;
+  warm: Load;
+  met: boolean | null;
+}
+
+interface Server {
+  label: string;
+  base: string;
+  stored: [string, string][];
+}
+
+/** A cold load in a fresh context (an empty HTTP cache), then a warm one in the same context. */
+async function coldAndWarm(browser: Browser, server: Server, screen: Screen) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  // The session as the login form left it, in place before the app starts (the bench's own text, run in the page).
+  await context.addInitScript({
+    content: `if (location.pathname.startsWith('/app')) for (const [k, v] of ${JSON.stringify(screen.signedIn ? server.stored : [])}) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);`,
+  });
+  await context.addInitScript({ content: shownProbe(screen.shown) });
+  const cold = await loadOnce(context, server.base, screen);
+  const warm = await loadOnce(context, server.base, screen);
+  await context.close();
+  return { cold, warm };
+}
+
+const pick = (loads: Load[]): Load => ({
+  ms: median(loads.map((l) => l.ms)),
+  requests: median(loads.map((l) => l.requests)),
+  api: median(loads.map((l) => l.api)),
+  entryMs: median(loads.map((l) => l.entryMs)),
+  codeMs: median(loads.map((l) => l.codeMs)),
+  dataMs: median(loads.map((l) => l.dataMs)),
+});
+
+const line = (l: Load) =>
+  `${l.ms.toFixed(0)} ms, ${l.requests} requests (${l.api} API); entry chunk there at ${l.entryMs.toFixed(0)}, ` +
+  `screen code asked at ${l.codeMs.toFixed(0)}${l.dataMs >= 0 ? `, its data at ${l.dataMs.toFixed(0)}` : ''}`;
+
+export async function benchFirstPaint(): Promise<FirstPaintResult[]> {
+  const checkouts = [root, ...(process.env.BENCH_PAINT_AGAINST ? [path.resolve(process.env.BENCH_PAINT_AGAINST)] : [])];
+  for (const checkout of checkouts) {
+    if (!existsSync(path.join(checkout, 'apps/web/dist/index.html'))) {
+      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: checkout, stdio: 'ignore' });
+    }
+  }
+  const started = checkouts.map((checkout, i) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pruefbuch-paint-'));
+    const port = PORT + i;
+    const base = `http://127.0.0.1:${port}`;
+    const proc = startServer(
+      port,
+      { DATA_DIR: dataDir, PUBLIC_URL: base },
+      path.join(checkout, 'apps/server/src/main.ts'),
+    );
+    return { checkout, port, base, dataDir, proc, label: i === 0 ? 'this checkout' : path.basename(checkout) };
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const results: FirstPaintResult[] = [];
+  try {
+    const servers: Server[] = [];
+    for (const s of started) {
+      await waitHealthy(s.port);
+      servers.push({ label: s.label, base: s.base, stored: await signIn(browser, s.base) });
+    }
+    for (const screen of SCREENS) {
+      const loads = servers.map(() => ({ cold: [] as Load[], warm: [] as Load[] }));
+      // In turns, so that a busy moment of the machine falls on both alike.
+      for (let i = 0; i < RUNS; i++) {
+        for (const [n, server] of servers.entries()) {
+          const { cold, warm } = await coldAndWarm(browser, server, screen);
+          loads[n]?.cold.push(cold);
+          loads[n]?.warm.push(warm);
+        }
+      }
+      for (const [n, server] of servers.entries()) {
+        const c = pick(loads[n]?.cold ?? []);
+        const w = pick(loads[n]?.warm ?? []);
+        const met = screen.targets ? c.ms <= screen.targets.cold && w.ms <= screen.targets.warm : null;
+        results.push({ screen: screen.name, checkout: server.label, cold: c, warm: w, met });
+        const target = screen.targets
+          ? ` — target cold ≤ ${screen.targets.cold} / warm ≤ ${screen.targets.warm}: ${met ? 'met' : 'missed'}`
+          : '';
+        const who = servers.length > 1 ? ` [${server.label}]` : '';
+        console.log(`${screen.name}${who}: cold ${line(c)}; warm ${line(w)} (median of ${RUNS})${target}`);
+      }
+      if (results.length >= 2 && servers.length > 1) {
+        const [a, b] = results.slice(-2) as [FirstPaintResult, FirstPaintResult];
+        console.log(
+          `${screen.name}: this checkout / ${b.checkout}: cold ${(a.cold.ms / b.cold.ms).toFixed(2)}, warm ${(a.warm.ms / b.warm.ms).toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const s of started) {
+      await stop(s.proc);
+      rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchFirstPaint();
