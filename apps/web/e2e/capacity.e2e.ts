@@ -116,6 +116,12 @@ describe('capacity planning', () => {
     await item.getByTestId('to-plan-propose').click();
     const proposal = page.getByTestId('proposal');
     await proposal.getByTestId('proposal-slot').first().waitFor();
+    // Without a planned installation 'Rückwärts' is not offered, and the dialog says why (decision 048).
+    expect(await proposal.getByTestId('proposal-backward-blocked').textContent()).toBe(
+      'Rückwärts geht nicht: Der Auftrag hat keine geplante Montage.',
+    );
+    expect(await proposal.getByRole('radio', { name: 'Rückwärts' }).isDisabled()).toBe(true);
+    await shot(page, 'proposal-1280');
     await proposal.getByTestId('proposal-apply').click();
     await page.getByText('Erfolgreich in Kapazitäten eingeplant', { exact: true }).first().waitFor();
 

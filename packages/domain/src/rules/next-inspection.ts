@@ -135,3 +135,16 @@ const berlinDayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Ber
 
 /** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
 export const berlinToday = (now: Date = new Date()): string => berlinDayFormat.format(now);
+
+const berlinTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day in Europe/Berlin, in minutes after midnight ('14:30' → 870). */
+export function berlinMinutesOfDay(now: Date = new Date()): number {
+  const [hours, minutes] = berlinTimeFormat.format(now).split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}

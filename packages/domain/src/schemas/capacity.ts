@@ -449,9 +449,13 @@ export const proposalQuery = z.object({
 export const proposalReply = z.object({
   orderId: z.string(),
   direction: z.enum(['backward', 'forward']),
+  /** Why the order cannot be planned backward (decision 048); null when it can. */
+  backwardBlocked: z.enum(['noInstallationDate', 'installationNotAhead', 'noTimeBeforeInstallation']).nullable(),
   slots: z.array(slotInputSchema),
-  /** Days × areas that the proposal takes over 100 %. */
-  overloads: z.array(z.object({ date: z.string(), area: z.enum(WORK_AREAS), utilisation: z.number() })),
+  /** Days × areas that the proposal takes over 100 %, with the minutes over. */
+  overloads: z.array(
+    z.object({ date: z.string(), area: z.enum(WORK_AREAS), utilisation: z.number(), over: z.number().int() }),
+  ),
   /** Minutes that found no day at all (an area without any employee time in the horizon). */
   unplaced: z.record(z.enum(WORK_AREAS), z.number().int()),
   /**

@@ -372,6 +372,57 @@ describe('GET capacity/get/proposal/{orderId}', () => {
       expect(saved.statusCode).toBe(200);
       expect((saved.json() as RequiredTimeReply).planned).toEqual((saved.json() as RequiredTimeReply).required);
     });
+
+    it('keeps the order of the work steps and no slot under 15 minutes, both ways (decision 048)', async () => {
+      const installation = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+      const order = await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: installation } });
+      for (const direction of ['backward', 'forward'] as const) {
+        const p = (
+          await w.call('GET', `/capacity/get/proposal/${order._id}?direction=${direction}`)
+        ).json() as ProposalReply;
+        expect(p.direction).toBe(direction);
+        const days = (area: string) => p.slots.filter((s) => s.area === area).map((s) => s.date);
+        const flow = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand'].filter((a) => days(a).length > 0);
+        expect(flow.length).toBeGreaterThan(1);
+        for (const [i, area] of flow.entries()) {
+          const next = flow[i + 1];
+          if (!next) continue;
+          const lastOfThis = days(area).at(-1) as string;
+          const firstOfNext = days(next)[0] as string;
+          // Shipping the day after the glazing at the earliest, the others on the same day at the earliest.
+          if (next === 'versand') expect(firstOfNext > lastOfThis).toBe(true);
+          else expect(firstOfNext >= lastOfThis).toBe(true);
+        }
+        const byArea = new Map<string, number>();
+        for (const s of p.slots) byArea.set(s.area, (byArea.get(s.area) ?? 0) + 1);
+        expect(p.slots.filter((s) => s.minutes < 15 && (byArea.get(s.area) ?? 0) > 1)).toEqual([]);
+      }
+    });
+
+    it('says why an order cannot be planned backward, and plans it forward', async () => {
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const cases = [
+        [await w.order(), 'noInstallationDate'],
+        [
+          await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: '2026-01-05' } }),
+          'installationNotAhead',
+        ],
+      ] as const;
+      for (const [order, reason] of cases) {
+        const p = (
+          await w.call('GET', `/capacity/get/proposal/${order._id}?direction=backward`)
+        ).json() as ProposalReply;
+        expect({ direction: p.direction, backwardBlocked: p.backwardBlocked }).toEqual({
+          direction: 'forward',
+          backwardBlocked: reason,
+        });
+      }
+      // Installation tomorrow (Berlin; a day's margin to UTC): no working day is left before the buffer.
+      const soon = await w.order({ vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: tomorrow } });
+      const p = (await w.call('GET', `/capacity/get/proposal/${soon._id}?direction=backward`)).json() as ProposalReply;
+      expect(p.direction).toBe('forward');
+      expect(['noTimeBeforeInstallation', 'installationNotAhead']).toContain(p.backwardBlocked);
+    });
   });
 
   it('puts minutes of an area nobody works in into unplaced; refuses bad input, other tenants and office users', async () => {

@@ -6,7 +6,7 @@
  */
 
 import type { Language } from '@pruefbuch/domain/locales/resources';
-import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
+import { proposePlan, shareOfDayLeft } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
   datesBetween,
@@ -17,7 +17,7 @@ import {
   utilisationOf,
   weekRangeOf,
 } from '@pruefbuch/domain/rules/capacity-time';
-import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { berlinMinutesOfDay, berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import {
   type AreaMinutes,
   type CapacityRangeReply,
@@ -213,8 +213,9 @@ export async function capacityRange(
 
 /**
  * GET capacity/get/proposal/{orderId}: plans what the order still needs (required minus its finished
- * slots: saving replaces its unfinished ones) into the days from today on, backward from the planned
- * installation date when there is one (or asked for), else forward; horizon 26 weeks. Nothing is saved.
+ * slots: saving replaces its unfinished ones) into the days from today on (today with what is left of
+ * its working day), backward from the planned installation date when there is one (or asked for), else
+ * forward; horizon 26 weeks. Nothing is saved (decisions 027, 048).
  */
 export async function proposal(
   ctx: TenantContext,
@@ -234,7 +235,8 @@ export async function proposal(
   for (const slot of slots) if (slot.finished) remaining[slot.area as keyof AreaMinutes] -= slot.minutes;
   for (const a of WORK_AREAS) remaining[a] = Math.max(0, remaining[a]);
 
-  const today = berlinToday();
+  const now = new Date();
+  const today = berlinToday(now);
   const dir = direction ?? (order.geplanteMontage ? 'backward' : 'forward');
   const horizon = dayjs(today)
     .add(PROPOSAL_HORIZON_DAYS - 1, 'day')
@@ -248,7 +250,14 @@ export async function proposal(
     available: availableOn(d, s, hol).perArea,
     planned: planned.get(d) ?? { ...NO_MINUTES },
   }));
-  const result = proposePlan({ remaining, direction: dir, today, installation: order.geplanteMontage, days });
+  const result = proposePlan({
+    remaining,
+    direction: dir,
+    today,
+    todayShare: shareOfDayLeft(berlinMinutesOfDay(now)),
+    installation: order.geplanteMontage,
+    days,
+  });
   const basis = slots.filter((slot) => !slot.finished).map((slot) => ({ _id: slot.id, __v: slot.version }));
   return { orderId, ...result, basis };
 }

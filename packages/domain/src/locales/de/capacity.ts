@@ -90,13 +90,21 @@ export const capacity = {
     direction: 'Richtung',
     backward: 'Rückwärts',
     forward: 'Vorwärts',
-    backwardHint: 'Rückwärts ab der geplanten Montage: die Fertigung endet vor ihr.',
-    forwardHint: 'Vorwärts ab heute: die ersten Tage mit freier Kapazität.',
+    backwardHint:
+      'Rückwärts ab der geplanten Montage: die Fertigung endet vor ihr, der letzte Arbeitstag davor bleibt als Puffer frei.',
+    forwardHint:
+      'Vorwärts ab jetzt: die ersten Tage mit freier Kapazität, in der Reihenfolge der Arbeitsschritte (Versand frühestens am Tag nach dem Verglasen).',
+    blocked: {
+      noInstallationDate: 'Rückwärts geht nicht: Der Auftrag hat keine geplante Montage.',
+      installationNotAhead: 'Rückwärts geht nicht: Die geplante Montage ist heute oder vorbei.',
+      noTimeBeforeInstallation:
+        'Rückwärts geht nicht: Vor der geplanten Montage bleibt nach dem Puffertag kein Arbeitstag.',
+    },
     day: 'Tag',
     area: 'Bereich',
     time: 'Zeit',
     overloads: 'Überlastung',
-    overload: '{{date}}, {{area}}: {{value}}',
+    overload: '{{date}}, {{area}}: {{value}} ({{over}} zu viel)',
     unplaced: 'Nicht einplanbar: {{area}} {{minutes}}',
     none: 'Nichts mehr einzuplanen.',
     apply: 'Übernehmen',

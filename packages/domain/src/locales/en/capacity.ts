@@ -86,13 +86,21 @@ export const capacity: typeof de = {
     direction: 'Direction',
     backward: 'Backward',
     forward: 'Forward',
-    backwardHint: 'Backward from the planned installation: production ends before it.',
-    forwardHint: 'Forward from today: the first days with free capacity.',
+    backwardHint:
+      'Backward from the planned installation: production ends before it, the last working day before it kept free as a buffer.',
+    forwardHint:
+      'Forward from now: the first days with free capacity, in the order of the work steps (shipping the day after glazing at the earliest).',
+    blocked: {
+      noInstallationDate: 'Backward is not possible: the order has no planned installation.',
+      installationNotAhead: 'Backward is not possible: the planned installation is today or past.',
+      noTimeBeforeInstallation:
+        'Backward is not possible: no working day is left before the planned installation after the buffer day.',
+    },
     day: 'Day',
     area: 'Area',
     time: 'Time',
     overloads: 'Overload',
-    overload: '{{date}}, {{area}}: {{value}}',
+    overload: '{{date}}, {{area}}: {{value}} ({{over}} too much)',
     unplaced: 'Could not be planned: {{area}} {{minutes}}',
     none: 'Nothing left to plan.',
     apply: 'Apply',

@@ -38,6 +38,8 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
   const overloaded = new Set(reply?.overloads.map((o) => `${o.date}|${o.area}`));
   const unplaced = reply ? WORK_AREAS.filter((a) => (reply.unplaced[a] ?? 0) > 0) : [];
   const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YYYY');
+  // Why backward is not offered: the server's reason once it has answered, before that the missing date.
+  const blocked = reply ? reply.backwardBlocked : item.geplanteMontage ? null : 'noInstallationDate';
   const area = (a: WorkArea) => t(`capacity.areas.${a}`);
 
   const apply = () => {
@@ -61,12 +63,17 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
         onChange={(v) => setDirection(v as 'backward' | 'forward')}
         aria-label={t('capacity.proposal.direction')}
         data={[
-          { value: 'backward', label: t('capacity.proposal.backward'), disabled: !item.geplanteMontage },
+          { value: 'backward', label: t('capacity.proposal.backward'), disabled: blocked !== null },
           { value: 'forward', label: t('capacity.proposal.forward') },
         ]}
         data-testid="proposal-direction"
         fullWidth
       />
+      {blocked ? (
+        <Text size="xs" c="orange.9" data-testid="proposal-backward-blocked">
+          {t(`capacity.proposal.blocked.${blocked}`)}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         {t(
           (direction ?? reply?.direction) === 'backward'
@@ -121,6 +128,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
                   date: day(o.date),
                   area: area(o.area),
                   value: formatPercent(o.utilisation),
+                  over: formatMinutes(o.over),
                 })}
               </Text>
             ))}
