@@ -20,7 +20,7 @@ import {
 } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { blobs, offerFiles, offerLastSearches, offers } from '../../db/schema/index';
+import { blobs, offerFiles, offerLastSearches, offers, orders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
@@ -208,10 +208,29 @@ export async function takeOver(ctx: TenantContext, id: string) {
   return get(ctx, id);
 }
 
-/** DELETE offer/{id}: the offer, its attachments' rows, and then the bytes nobody else holds. */
+/**
+ * 409 OFFER_HAS_ORDER naming the order made from the offer (its AB-Nr, else its object): the offer is
+ * the order's basis (its object, contacts and prices came from it) and stays.
+ */
+async function orderMadeFrom(tx: Executor, ctx: TenantContext, orderId: string) {
+  const [order] = await tx
+    .select({ abnr: orders.abnr, objekt: orders.objekt })
+    .from(orders)
+    .where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, orderId)));
+  const label = order?.abnr || order?.objekt || orderId;
+  return new AppError('OFFER_HAS_ORDER', 409, [
+    { field: 'orderId', key: 'errors.OFFER_HAS_ORDER', message: 'OFFER_HAS_ORDER', params: { orderId, order: label } },
+  ]);
+}
+
+/**
+ * DELETE offer/{id}: the offer, its attachments' rows, and then the bytes nobody else holds. An offer an
+ * order was made from is a 409 naming the order.
+ */
 export async function remove(ctx: TenantContext, id: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await lockForWrite(tx, ctx, id);
+    if (current.orderId) throw await orderMadeFrom(tx, ctx, current.orderId);
     const files = await tx
       .select({ id: blobs.id, sha256: blobs.sha256 })
       .from(offerFiles)

@@ -1,7 +1,10 @@
 /** POST orders/fromOffer/{offerId}: an order from a commissioned offer, the offer taken over in the same transaction. */
+
+import { Role } from '@pruefbuch/domain/roles';
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/books';
 import { angebot, ersatzteile, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { expectListItemsAreOrders, FOREIGN } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
@@ -70,6 +73,31 @@ describe('POST orders/fromOffer', () => {
     const again = await w.call('POST', `/orders/fromOffer/${offer._id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ORDER_FROM_OFFER_NOT_ALLOWED');
+  });
+
+  it('keeps an offer an order was made from: deleting it is a 409 naming the order (issue 31 item 5)', async () => {
+    const w = await offerWorld(t);
+    const offer = await w.create({
+      ofmUser: w.ofm.id,
+      objekt: 'Stadtwerke Hanau',
+      angebot: angebot({ offerNr: 'A-DEL', talkResult: 'angebot_ist_beauftragt' }),
+    });
+    const order = (await w.call('POST', `/orders/fromOffer/${offer._id}`)).json() as Order;
+    const admin = await member(t, Role.ADMIN_ROLE, []);
+    const named = async () => {
+      const res = await w.call('DELETE', `/offer/${offer._id}`, undefined, admin.token);
+      expect(res.statusCode).toBe(409);
+      return res.json() as { code: string; details: { field: string; params: Record<string, string> }[] };
+    };
+    // Without an AB-Nr the order is named by its object, with one by its number.
+    expect(await named()).toMatchObject({
+      code: 'OFFER_HAS_ORDER',
+      details: [{ field: 'orderId', params: { orderId: order._id, order: 'Stadtwerke Hanau' } }],
+    });
+    const numbered = await w.call('PUT', `/orders/${order._id}`, { ...order, abnr: 'AB-26-4711' });
+    expect(numbered.statusCode, numbered.body).toBe(200);
+    expect((await named()).details[0]?.params.order).toBe('AB-26-4711');
+    expect((await w.call('GET', `/offer/${offer._id}`)).statusCode).toBe(200);
   });
 
   it('takes the offer sum when there is no order sum, and keeps an earlier take-over request', async () => {

@@ -72,6 +72,8 @@ export const errors = {
     'Bei diesem Kunden hat die Filiale {{location}} schon diese Kennung. ZNL mit Nr. und SAP-Nr. gibt es je Kunde nur einmal; Groß- und Kleinschreibung zählen dabei nicht.',
   OFFER_NO_FILES: 'Dieses Angebot hat keine Anhänge.',
   OFFER_NO_KTB: 'Dem Angebot ist kein KTB zugeordnet. Bitte einen KTB eintragen oder einen Empfänger wählen.',
+  OFFER_HAS_ORDER:
+    'Aus diesem Angebot ist der Auftrag {{order}} entstanden; es bleibt als seine Grundlage und kann nicht gelöscht werden.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Nur ein beauftragtes Angebot, das noch nicht übernommen ist, kann in die Auftragsabwicklung übernommen werden.',
   ORDER_NOT_DELETABLE: 'Ein Auftrag kann nur gelöscht werden, solange er angelegt ist.',

@@ -71,6 +71,7 @@ export const errors: typeof de = {
     'The branch {{location}} of this customer already has this key. ZNL with Nr. and SAP-Nr. exist only once per customer; upper and lower case do not count.',
   OFFER_NO_FILES: 'This offer has no attachments.',
   OFFER_NO_KTB: 'No KTB is assigned to this offer. Please enter a KTB or choose a recipient.',
+  OFFER_HAS_ORDER: 'The order {{order}} was made from this offer; the offer stays as its basis and cannot be deleted.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Only a commissioned offer that has not been taken over yet can be taken over into order processing.',
   ORDER_NOT_DELETABLE: 'An order can only be deleted while it is created.',
