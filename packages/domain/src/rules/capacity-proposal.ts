@@ -36,7 +36,7 @@
  *     the proposal and the minutes over.
  */
 import { type AreaMinutes, NO_MINUTES, type SlotInput, WORK_AREAS, type WorkArea } from '../schemas/capacity';
-import { utilisationOf } from './capacity-time';
+import { sumAreas, utilisationOf } from './capacity-time';
 
 /**
  * The routing: the work steps of a door in their order. A step starts no earlier than `gapDays` days
@@ -115,7 +115,6 @@ export type ProposalResult = {
 };
 
 const byDate = (a: { date: string }, b: { date: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-const total = (m: AreaMinutes) => WORK_AREAS.reduce((sum, a) => sum + m[a], 0);
 
 /**
  * The days backward planning may use, latest first: before the installation date, from today on,
@@ -132,8 +131,8 @@ export function backwardWindow(
     .sort(byDate)
     .reverse();
   let buffer = INSTALLATION_BUFFER_DAYS;
-  while (buffer > 0 && days.length > 0) if (total((days.shift() as ProposalDay).available) > 0) buffer--;
-  if (!days.some((d) => total(d.available) > 0)) return { days: null, blocked: 'noTimeBeforeInstallation' };
+  while (buffer > 0 && days.length > 0) if (sumAreas((days.shift() as ProposalDay).available) > 0) buffer--;
+  if (!days.some((d) => sumAreas(d.available) > 0)) return { days: null, blocked: 'noTimeBeforeInstallation' };
   return { days, blocked: null };
 }
 
