@@ -27,7 +27,7 @@ void i18nReady.then(async () => {
   // The screen's code and first data are asked for now (in German at once; in another language once its
   // texts are there, so the replies and the screen's texts are in it).
   const screenCode = preloadStart();
-  await Promise.race([screenCode.catch(() => {}), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+  await Promise.race([screenCode, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   // A screen's error boundary catches its errors; the tracker should still hear of them.
   createRoot(root, { onCaughtError: captureCaughtError }).render(
     <StrictMode>

@@ -5,7 +5,7 @@ import { i18n, loadScreenTexts } from '@/lib/i18n';
 
 /** A screen's component, whose code can be asked for before it renders (app/preload.ts). */
 type Page = LazyExoticComponent<ComponentType> & {
-  /** Asks for the code; settles when it is there. */
+  /** Asks for the code; settles when it is there or has failed (never rejects). */
   preload: () => Promise<void>;
   loaded: () => ComponentType | undefined;
 };
@@ -42,7 +42,13 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
     }
     return loading;
   };
-  return Object.assign(lazy(start), { preload: () => start().then(() => undefined), loaded: () => loaded });
+  // A preload settles either way: a failed one is tried again when the screen renders, and shows its error there.
+  const preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(lazy(start), { preload, loaded: () => loaded });
 };
 
 export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
