@@ -1,4 +1,4 @@
-import { Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { Department, Role, type RoleNumber } from '@pruefbuch/domain/roles';
 import { checkStep, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
@@ -26,6 +26,17 @@ type Body = (t: TestApp, w: AccessWorld, role: RoleNumber) => Promise<WriteCall>
 const day = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const pdf = () => ({ name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
 const upload = (fields: Record<string, string> = {}): WriteCall => multipart(fields, pdf());
+
+/** A user of department OPM in the world's tenant (made once per tenant). */
+const opms = new Map<string, Promise<string>>();
+const opmOf = (t: TestApp, w: AccessWorld) => {
+  if (!opms.has(w.tenantId))
+    opms.set(
+      w.tenantId,
+      t.createUser({ role: Role.PROJECT_ROLE, tenantIds: [w.tenantId], department: Department.OPM }).then((u) => u.id),
+    );
+  return opms.get(w.tenantId) as Promise<string>;
+};
 
 /** An admin of the world's tenant, who reads every current record (made once per tenant). */
 const readers = new Map<string, Promise<string>>();
@@ -168,6 +179,12 @@ export const BODIES: Record<string, Body> = {
   }),
   'POST /api/v1/orders': () => ({ payload: { objekt: `Objekt ${tag()}` } }),
   'PUT /api/v1/orders/:id': put((w) => `/orders/${w.order}`),
+  // The world's commissioned offer becomes an order once, with an OPM of the tenant; then 409 ORDER_FROM_OFFER_NOT_ALLOWED.
+  'POST /api/v1/orders/fromOffer/:offerId': async (t, w) => ({
+    payload: { opmUser: await opmOf(t, w) },
+    domain: [409],
+  }),
+  'PUT /api/v1/orders/numbering': () => ({ payload: { prefix: 'AB', next: 900_000 } }),
   // A step the flow offers from the order's status whose fields are there (CREATED ⇄ AKT_KW_VKID once the sales
   // data is filled in); who may take it is the step's own rule (rules/order-status.ts): 403 for the other writers.
   'POST /api/v1/orders/:id/status': async (t, w, role) => {
@@ -232,8 +249,6 @@ export const BODIES: Record<string, Body> = {
 export const DOMAIN_WITHOUT_BODY: Record<string, readonly number[]> = {
   // The world's offer is not commissioned: 409 OFFER_TAKEOVER_NOT_ALLOWED.
   'POST /api/v1/offer/:id/takeover': [409],
-  // The commissioned offer becomes an order once; then 409 ORDER_FROM_OFFER_NOT_ALLOWED.
-  'POST /api/v1/orders/fromOffer/:offerId': [409],
   // An import run to undo is not in the world: 404.
   'POST /api/v1/customerlocation/import/runs/:id/undo': [404],
 };

@@ -160,11 +160,16 @@ describe('offers', () => {
 
     // Taken over into order processing: the order is created and opens; the offer links to it.
     await page.getByTestId('offer-take-over').click();
+    await page.getByTestId('take-over-opm').click();
+    await page.getByRole('option', { name: 'Paula Planer (PL)' }).click();
     await page.getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
     const orderPath = new URL(page.url()).pathname;
     await page.getByTestId('order-status-bar').waitFor();
     await page.goto(offerPath);
+    // The offer is the order's basis: its delete button is greyed and says why before any click.
+    await page.getByTestId('offer-delete').hover();
+    await page.getByText('Aus diesem Angebot ist ein Auftrag entstanden', { exact: false }).waitFor();
     await expect.poll(() => ampelOf(page)).toBe('taken_over');
     expect(await page.getByTestId('offer-order-link').getAttribute('href')).toBe(orderPath);
     expect(await page.getByTestId('offer-page-ampel').textContent()).toBe('In Auftragsabwicklung übernommen');

@@ -73,9 +73,20 @@ describe('orders', () => {
     const page = await browser.newPage({ width: 1280 });
     // The commissioned offer offers the take-over; it creates the order and opens it.
     await openAs(page, `/app/offer/${world.offerId}`, 'admin@demo.test');
+    // The dialog proposes the department (a door to install: EL) and asks for the OPM (two in the demo), and says
+    // the AB-Nr the order will get.
     await page.getByTestId('offer-take-over').click();
+    await expect.poll(() => page.getByTestId('take-over-department').inputValue()).toBe('Einsatzleitung (EL)');
+    expect(await page.getByTestId('take-over-confirm').isDisabled()).toBe(true);
+    const numbered = await page.getByTestId('take-over-number').textContent();
+    const abnr = /AB-\d{2}-\d+/.exec(numbered ?? '')?.[0];
+    expect(abnr).toBeTruthy();
+    await choose(page, 'take-over-opm', 'Peter Projekt (PP)');
+    await shot(page, 'take-over-1280');
     await page.getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('order-abnr').inputValue()).toBe(abnr);
+    expect(await page.getByTestId('order-opmUser').inputValue()).toBe('Peter Projekt (PP)');
     const orderPath = new URL(page.url()).pathname;
     await bar(page).waitFor();
     await expect.poll(() => page.getByTestId('order-objekt').inputValue()).toBe(world.objekt);
@@ -112,13 +123,15 @@ describe('orders', () => {
     await step(page, 'VERRECHNET');
     expect(await bar(page).getByTestId('order-ampel-gesamt').getAttribute('data-ampel')).toBe('none');
 
-    // Handed to the operations management: the department changes and the protocol has it.
+    // Handed to order management: the department changes and the protocol has it.
     await bar(page).getByTestId('order-transfer').click();
-    await choose(page, 'order-transfer-department', 'Einsatzleitung (EL)');
+    await choose(page, 'order-transfer-department', 'Auftragsmanagement (OPM)');
     await page.getByTestId('order-transfer-message').fill('Bitte Abnahme terminieren.');
     await page.getByTestId('order-transfer-send').click();
-    await toast(page, 'An Einsatzleitung (EL) übergeben.');
-    await expect.poll(() => bar(page).getByTestId('order-department').textContent()).toContain('Einsatzleitung (EL)');
+    await toast(page, 'An Auftragsmanagement (OPM) übergeben.');
+    await expect
+      .poll(() => bar(page).getByTestId('order-department').textContent())
+      .toContain('Auftragsmanagement (OPM)');
     await page.getByTestId('protocol').waitFor();
     await shot(page, 'order-1280-billed');
     // At 1280 every section link is in view (they wrap); 'Protokoll' jumps to the protocol, is marked as the
@@ -148,13 +161,13 @@ describe('orders', () => {
     await page.getByTestId('offer-order-link').click();
     await page.waitForURL((u) => u.pathname === orderPath);
 
-    // The list finds it by its object, billed, in the EL department; the tabs count.
+    // The list finds it by its object, billed, in the OPM department; the tabs count.
     await page.goto(`/app/orderprocessinglist?search=${encodeURIComponent(world.objekt)}`);
     const row = page.getByTestId('order-row').filter({ hasText: world.objekt });
     await row.waitFor();
     expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('VERRECHNET');
     // The list shows the department's short code, the full name on hover.
-    expect(await row.locator('[title="Einsatzleitung (EL)"]').textContent()).toBe('EL');
+    expect(await row.locator('[title="Auftragsmanagement (OPM)"]').textContent()).toBe('OPM');
     await page.getByTestId('order-count-all').waitFor();
     expect(Number(await page.getByTestId('order-count-all').textContent())).toBe(1);
     await page.getByTestId('order-tab-search').click();

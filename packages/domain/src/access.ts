@@ -444,6 +444,8 @@ export const API_ACCESS = {
   'orders:write': STAFF_ROLES.filter((r) => r !== R.ACCEPTOR_ROLE && r !== R.ACCEPTOR_LITE_ROLE),
   /** Deleting an order: admins, and only while it is CREATED. */
   'orders:delete': [R.ADMIN_ROLE],
+  /** The AB-Nr prefix and next number of the tenant (decision 049): admins and list admins. */
+  'orders:numbering': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE],
   /** The operations evaluation (opevaluation): its roles and the evaluation flag. */
   'orders:evaluation': OFFICE_ROLES,
   /** The door component catalogue: read by everyone who edits orders, kept by admins. */
@@ -514,6 +516,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'orders:read': NO_BRANCH,
   'orders:write': NO_BRANCH,
   'orders:delete': NO_BRANCH,
+  'orders:numbering': NO_BRANCH,
   'orders:evaluation': NO_BRANCH,
   'components:read': NO_BRANCH,
   'components:manage': NO_BRANCH,

@@ -260,6 +260,7 @@ export interface HandOver {
   offerSum: number | null;
   orderSum: number | null;
   abteilung: DivisionFlags;
+  opmUser: string | null;
   takeOverRequestedAt: Date;
 }
 
@@ -570,6 +571,8 @@ export function planDemoOrders(
       objektdaten: site.objektdaten,
       objektnummer: rnd.next() < 0.5 ? `OBJ-${rnd.int(10000, 99999)}` : '',
       kunde: site.kunde,
+      // The OPM of the offer it came from, else the one who made it (every demo order has one).
+      opmUser: p.offer?.opmUser ?? people.opm[i % Math.max(1, people.opm.length)] ?? null,
       offerId: p.offer?.id ?? null,
       active: true,
       antriebe: tuer.antrieb ? `${tuer.antrieb} (${tuer.fluegel})` : '',
@@ -688,6 +691,7 @@ export async function seedDemoOrders(tx: Executor, tenantId: string, opts: SeedO
         offerSum: offers.offerSum,
         orderSum: offers.orderSum,
         abteilung: offers.abteilung,
+        opmUser: offers.opmUser,
         takeOverRequestedAt: offers.takeOverRequestedAt,
       })
       .from(offers)

@@ -8,6 +8,7 @@ import { DEPARTMENT_NUMBERS } from '../roles';
 import { MAIL_MESSAGE_MAX } from '../rules/mail-limits';
 import { ORDER_SORT_FIELDS } from '../rules/order-lists';
 import { ORDER_STATUSES } from '../rules/order-status';
+import { ORDER_NUMBER_MAX, ORDER_NUMBER_PREFIX, TAKE_OVER_DEPARTMENTS } from '../rules/order-take-over';
 import { PRODUCTION_DEFAULTS, productionSchema } from './capacity';
 import { idSchema, isoDate, money, paged, text } from './common';
 import { DIVISIONS, divisionFlagsSchema } from './offer';
@@ -171,6 +172,8 @@ export const orderFieldsSchema = z.object({
   objektdaten: text(2000),
   objektnummer: text(60),
   kunde: text(200),
+  /** The order process manager (a user of the tenant, usually of department OPM); set at take-over. */
+  opmUser: idSchema.meta({ protocol: { format: 'ref', ref: 'user' } }).nullable(),
   active: flag,
   antriebe: text(1000),
   antriebeOther: text(1000),
@@ -201,6 +204,7 @@ export const ORDER_DEFAULTS: OrderFields = {
   objektdaten: '',
   objektnummer: '',
   kunde: '',
+  opmUser: null,
   active: true,
   antriebe: '',
   antriebeOther: '',
@@ -269,6 +273,41 @@ export const transferDepartmentSchema = z.object({
   message: text(MAIL_MESSAGE_MAX).optional(),
   __v: versionSchema,
 });
+
+/**
+ * POST orders/fromOffer/{offerId}: the receiving department and the OPM; what is left out takes the
+ * proposal of rules/order-take-over.ts (GET orders/fromOffer/{offerId}/proposal shows it).
+ */
+export const takeOverSchema = z.object({
+  department: z
+    .number({ error: 'validation.invalid' })
+    .int()
+    .refine((v) => (TAKE_OVER_DEPARTMENTS as readonly number[]).includes(v), { error: 'validation.department' })
+    .optional(),
+  opmUser: idSchema.optional(),
+  /** A message added to the mail to the department. */
+  message: text(MAIL_MESSAGE_MAX).optional(),
+});
+export type TakeOver = z.infer<typeof takeOverSchema>;
+
+/** GET orders/fromOffer/{offerId}/proposal: what the take-over proposes, and the AB-Nr it would give. */
+export const takeOverProposalReply = z.object({
+  department: z.number().int(),
+  opmUser: z.string().nullable(),
+  abnr: z.string(),
+});
+
+/** GET and PUT orders/numbering: the prefix and the next AB-Nr of the current year (decision 049). */
+export const orderNumberingSchema = z.object({
+  prefix: z.string().trim().regex(ORDER_NUMBER_PREFIX, { error: 'validation.order.numberPrefix' }),
+  next: z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(ORDER_NUMBER_MAX, { error: 'validation.max' }),
+});
+export type OrderNumbering = z.infer<typeof orderNumberingSchema>;
+export const orderNumberingReply = orderNumberingSchema.extend({ year: z.number().int(), example: z.string() });
 
 const ampel = z.enum(['green', 'orange', 'red']).nullable();
 

@@ -25,6 +25,7 @@ import { books } from './books';
 import { stamps } from './columns';
 import { offers } from './offers';
 import { tenants } from './tenants';
+import { users } from './users';
 
 const day = (name: string) => date(name, { mode: 'string' });
 
@@ -90,6 +91,7 @@ export const orders = pgTable(
     objektdaten: text('objektdaten').notNull().default(''),
     objektnummer: text('objektnummer').notNull().default(''),
     kunde: text('kunde').notNull().default(''),
+    opmUser: uuid('opm_user').references(() => users.id, { onDelete: 'set null' }),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
@@ -294,4 +296,23 @@ export const doorComponents = pgTable(
     ...stamps,
   },
   (t) => [uniqueIndex('door_components_code_idx').on(t.code)],
+);
+
+/**
+ * The AB-Nr counter of a tenant per calendar year (decision 049): the last number given and the prefix.
+ * The take-over counts it up in its own transaction, so two take-overs never get one number and a
+ * take-over that fails gives its number back. A year's row is made by its first take-over.
+ */
+export const orderNumbers = pgTable(
+  'order_numbers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    prefix: text('prefix').notNull(),
+    lastNumber: integer('last_number').notNull(),
+    ...stamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.year] })],
 );

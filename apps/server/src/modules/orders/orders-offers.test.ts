@@ -1,11 +1,12 @@
 /** POST orders/fromOffer/{offerId}: an order from a commissioned offer, the offer taken over in the same transaction. */
 
-import { Role } from '@pruefbuch/domain/roles';
+import { Department, Role } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Offer } from '@pruefbuch/domain/schemas/offer';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/books';
-import { angebot, ersatzteile, offerRow, offerWorld } from '../../../test/fixtures/offers';
+import { angebot, ersatzteile, mailsTo, type OfferWorld, offerRow, offerWorld } from '../../../test/fixtures/offers';
 import { expectListItemsAreOrders, FOREIGN } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
 
@@ -89,14 +90,14 @@ describe('POST orders/fromOffer', () => {
       expect(res.statusCode).toBe(409);
       return res.json() as { code: string; details: { field: string; params: Record<string, string> }[] };
     };
-    // Without an AB-Nr the order is named by its object, with one by its number.
+    // The order is named by its AB-Nr, without one by its object.
     expect(await named()).toMatchObject({
       code: 'OFFER_HAS_ORDER',
-      details: [{ field: 'orderId', params: { orderId: order._id, order: 'Stadtwerke Hanau' } }],
+      details: [{ field: 'orderId', params: { orderId: order._id, order: order.abnr } }],
     });
-    const numbered = await w.call('PUT', `/orders/${order._id}`, { ...order, abnr: 'AB-26-4711' });
-    expect(numbered.statusCode, numbered.body).toBe(200);
-    expect((await named()).details[0]?.params.order).toBe('AB-26-4711');
+    const unnumbered = await w.call('PUT', `/orders/${order._id}`, { ...order, abnr: '' });
+    expect(unnumbered.statusCode, unnumbered.body).toBe(200);
+    expect((await named()).details[0]?.params.order).toBe('Stadtwerke Hanau');
     expect((await w.call('GET', `/offer/${offer._id}`)).statusCode).toBe(200);
   });
 
@@ -130,5 +131,121 @@ describe('POST orders/fromOffer', () => {
     const other = await offerWorld(t, 'Andere');
     expect((await other.call('POST', `/orders/fromOffer/${open._id}`)).statusCode).toBe(404);
     expect((await w.call('POST', `/orders/fromOffer/${FOREIGN}`)).statusCode).toBe(404);
+  });
+
+  const yy = berlinToday().slice(2, 4);
+  const commissioned = (w: OfferWorld, extra: Record<string, unknown> = {}) =>
+    w.create({
+      ofmUser: w.ofm.id,
+      angebot: angebot({
+        offerNr: `A-${Math.random().toString(36).slice(2, 7)}`,
+        talkResult: 'angebot_ist_beauftragt',
+      }),
+      ...extra,
+    });
+
+  it('proposes the department and OPM, numbers the order and mails the department and the OPM (issue 31 item 5)', async () => {
+    const w = await offerWorld(t);
+    const el = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [w.tenantId], department: Department.EL });
+    const install = {
+      autSchieber: true,
+      autDreher: false,
+      bau: false,
+      umbau: false,
+      export: false,
+      ersatzteile: false,
+    };
+    const offer = await commissioned(w, { objekt: 'Rathaus Fulda', debitor: 'Stadt Fulda', abteilung: install });
+    const proposal = await w.call('GET', `/orders/fromOffer/${offer._id}/proposal`);
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect(proposal.json()).toEqual({ department: Department.EL, opmUser: w.opm.id, abnr: `AB-${yy}-1001` });
+    const res = await w.call('POST', `/orders/fromOffer/${offer._id}`, { message: 'Montage im Januar.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json() as Order;
+    expect(order).toMatchObject({ abnr: `AB-${yy}-1001`, aktuelle_abteilung: Department.EL, opmUser: w.opm.id });
+    for (const to of [el.email, w.opm.email]) {
+      const [mail] = await mailsTo(t, to);
+      expect(mail?.subject).toBe(`Neuer Auftrag AB-${yy}-1001 für Ihre Abteilung`);
+      expect(mail?.text).toContain('Rathaus Fulda');
+      expect(mail?.text).toContain('OPM: Otto Auftrag');
+      expect(mail?.text).toContain('Montage im Januar.');
+      expect(mail?.text).toContain(`/orderprocessing/${order._id}`);
+    }
+    expect(await mailsTo(t, w.ktb.email)).toHaveLength(0);
+    // Spare parts only go to OPM; the next number follows.
+    const parts = await commissioned(w, { abteilung: { ...install, autSchieber: false, ersatzteile: true } });
+    const second = (await w.call('POST', `/orders/fromOffer/${parts._id}`)).json() as Order;
+    expect(second).toMatchObject({ abnr: `AB-${yy}-1002`, aktuelle_abteilung: Department.OPM });
+  });
+
+  it('takes the department and OPM sent, and refuses an OPM of another tenant or none at all, writing nothing', async () => {
+    const w = await offerWorld(t);
+    const other = await offerWorld(t, 'Fremd');
+    const offer = await commissioned(w);
+    const foreign = await w.call('POST', `/orders/fromOffer/${offer._id}`, { opmUser: other.opm.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().details).toMatchObject([{ field: 'opmUser', key: 'validation.order.opmUser' }]);
+    const noDepartment = await w.call('POST', `/orders/fromOffer/${offer._id}`, {
+      department: Department.NO_DEPARTMENT,
+    });
+    expect(noDepartment.statusCode).toBe(400);
+    expect((await offerRow(t, offer._id)).orderId).toBeNull();
+    // Two OPM users and none on the offer: the take-over asks.
+    await t.createUser({ role: Role.PROJECT_ROLE, tenantIds: [w.tenantId], department: Department.OPM });
+    const asked = await w.call('POST', `/orders/fromOffer/${offer._id}`);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().details[0].field).toBe('opmUser');
+    expect(
+      (
+        await w.call('GET', '/orders/numbering', undefined, (await member(t, Role.ADMIN_ROLE, [w.tenantId])).token)
+      ).json(),
+    ).toMatchObject({ next: 1001 });
+    const res = await w.call('POST', `/orders/fromOffer/${offer._id}`, {
+      department: Department.KTB,
+      opmUser: w.ktb.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ aktuelle_abteilung: Department.KTB, opmUser: w.ktb.id, abnr: `AB-${yy}-1001` });
+  });
+
+  it('counts on past numbers typed by hand, and takes the prefix and next number an admin sets', async () => {
+    const w = await offerWorld(t);
+    const admin = await member(t, Role.ADMIN_ROLE, [w.tenantId]);
+    const typed = await w.call('POST', '/orders', { objekt: 'Altbestand', abnr: `AB-${yy}-1500` });
+    expect(typed.statusCode, typed.body).toBe(201);
+    await w.call('POST', '/orders', { objekt: 'Vorjahr', abnr: 'AB-19-9000' });
+    const first = (await w.call('POST', `/orders/fromOffer/${(await commissioned(w))._id}`)).json() as Order;
+    expect(first.abnr).toBe(`AB-${yy}-1501`);
+    // A number typed past the counter is skipped.
+    await w.call('POST', '/orders', { objekt: 'Vorgegriffen', abnr: `AB-${yy}-1502` });
+    const second = (await w.call('POST', `/orders/fromOffer/${(await commissioned(w))._id}`)).json() as Order;
+    expect(second.abnr).toBe(`AB-${yy}-1503`);
+    // Only admins and list admins set the numbering; a number already given is refused.
+    expect((await w.call('PUT', '/orders/numbering', { prefix: 'KV', next: 20 })).statusCode).toBe(403);
+    const low = await w.call('PUT', '/orders/numbering', { prefix: 'AB', next: 1503 }, admin.token);
+    expect(low.statusCode).toBe(400);
+    expect(low.json().details).toMatchObject([
+      { field: 'next', key: 'validation.order.numberTaken', params: { used: 1503 } },
+    ]);
+    const bad = await w.call('PUT', '/orders/numbering', { prefix: 'a b', next: 5 }, admin.token);
+    expect(bad.json().details[0].field).toBe('prefix');
+    const set = await w.call('PUT', '/orders/numbering', { prefix: 'KV', next: 20 }, admin.token);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ prefix: 'KV', next: 20, example: `KV-${yy}-20` });
+    const third = (await w.call('POST', `/orders/fromOffer/${(await commissioned(w))._id}`)).json() as Order;
+    expect(third.abnr).toBe(`KV-${yy}-20`);
+    // Another tenant counts on its own.
+    const other = await offerWorld(t, 'Zweite');
+    const theirs = (await other.call('POST', `/orders/fromOffer/${(await commissioned(other))._id}`)).json() as Order;
+    expect(theirs.abnr).toBe(`AB-${yy}-1001`);
+  });
+
+  it('gives 10 parallel take-overs 10 different numbers without a gap', async () => {
+    const w = await offerWorld(t);
+    const offers = await Promise.all(Array.from({ length: 10 }, () => commissioned(w)));
+    const replies = await Promise.all(offers.map((o) => w.call('POST', `/orders/fromOffer/${o._id}`)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const numbers = replies.map((r) => (r.json() as Order).abnr).sort();
+    expect(numbers).toEqual(Array.from({ length: 10 }, (_, i) => `AB-${yy}-${1001 + i}`));
   });
 });

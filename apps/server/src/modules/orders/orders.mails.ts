@@ -14,7 +14,7 @@ import { orders as de } from '@pruefbuch/domain/locales/de/orders';
 import { Department, Role } from '@pruefbuch/domain/roles';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { and, asc, eq, gte, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { orders, users, userTenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
@@ -30,10 +30,29 @@ import { auditOf, lockForWrite, writeOrder } from './orders.write';
 export const orderLink = (publicUrl: string, id: string) =>
   `${publicUrl.replace(/\/$/, '')}${APP_BASE}${screenPath('orderprocessing', { slug: id })}`;
 
-const nameOf = (u: { firstName: string; lastName: string; email?: string }) =>
+export const nameOf = (u: { firstName: string; lastName: string; email?: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email || '';
 
-const departmentName = (n: number) => {
+/** The active users of the tenant in a department, by e-mail address; branch users never work orders. */
+export function departmentRecipients(tx: Executor, tenantId: string, department: number) {
+  return tx
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .innerJoin(userTenants, and(eq(userTenants.userId, users.id), eq(userTenants.tenantId, tenantId)))
+    .where(and(eq(users.department, department), eq(users.isResigned, false), ne(users.role, Role.ROLE_FILIALE)))
+    .orderBy(asc(users.email));
+}
+
+/** The name a mail gives as its sender: the signed-in user's, else their abbreviation. */
+export async function senderName(tx: Executor, ctx: TenantContext) {
+  const [sender] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, ctx.user.id));
+  return sender ? nameOf(sender) : ctx.user.abbreviation;
+}
+
+export const departmentName = (n: number) => {
   const key = (Object.entries(Department).find(([, v]) => v === n)?.[0] ?? 'NO_DEPARTMENT') as keyof typeof Department;
   return lookups.departments[key];
 };
@@ -72,15 +91,7 @@ export async function transferDepartment(
     await lockMailKey(tx, `user:${ctx.user.id}`);
     const current = await lockForWrite(tx, ctx, input.orderId);
     checkVersion(input.__v, current.version);
-    // Active users of the tenant in that department; branch users never work orders.
-    const recipients = await tx
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .innerJoin(userTenants, and(eq(userTenants.userId, users.id), eq(userTenants.tenantId, ctx.tenantId)))
-      .where(
-        and(eq(users.department, input.department), eq(users.isResigned, false), ne(users.role, Role.ROLE_FILIALE)),
-      )
-      .orderBy(asc(users.email));
+    const recipients = await departmentRecipients(tx, ctx.tenantId, input.department);
     if (recipients.length > 0) {
       await assertMailAllowed('order-transfer', {
         byUser: transferMails(tx, ctx, { userId: ctx.user.id }),
@@ -97,10 +108,7 @@ export async function transferDepartment(
         { [TRANSFER_MAIL]: input.department },
       );
     }
-    const [sender] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, ctx.user.id));
+    const sender = await senderName(tx, ctx);
     const order = row.abnr || row.objekt || row.id.slice(0, 8);
     const link = orderLink(ctx.deps.config.publicUrl, row.id);
     const message = input.message?.trim();
@@ -110,7 +118,7 @@ export async function transferDepartment(
         subject: fillTemplate(de.mails.transferSubject, { order }),
         text: `${fillTemplate(de.mails.transferBody, {
           name: nameOf(r),
-          sender: sender ? nameOf(sender) : ctx.user.abbreviation,
+          sender,
           order,
           department: departmentName(input.department),
           objekt: row.objekt || '–',

@@ -1,9 +1,12 @@
 import { idParams, idSchema } from '@pruefbuch/domain/schemas/common';
+import { offerUsersReply } from '@pruefbuch/domain/schemas/offer';
 import {
   orderCountReply,
   orderCreateSchema,
   orderListQuery,
   orderListReply,
+  orderNumberingReply,
+  orderNumberingSchema,
   orderPageQuery,
   orderSchema,
   orderSearchParams,
@@ -12,6 +15,8 @@ import {
   orderUpdateSchema,
   orderWeeksQuery,
   orderWeeksReply,
+  takeOverProposalReply,
+  takeOverSchema,
   transferDepartmentReply,
   transferDepartmentSchema,
 } from '@pruefbuch/domain/schemas/order';
@@ -19,11 +24,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
+import { pickable } from '../offers/offers.read';
 import { protocolRoute } from '../protocol/protocol.routes';
 import { type CountedList, listCount, type OrderListKind, searchList } from './orders.lists';
 import { transferDepartment } from './orders.mails';
+import { numbering, setNumbering } from './orders.numbers';
 import * as read from './orders.read';
 import { orderExists } from './orders.repo';
+import { fromOffer, takeOverProposal } from './orders.take-over';
 import { weeks } from './orders.weeks';
 import * as write from './orders.write';
 
@@ -124,10 +132,40 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => transferDepartment(tenantCtxOf(req), req.body),
   });
 
+  app.get('/orders/fromOffer/:offerId/proposal', {
+    config: { access: 'orders:write' },
+    schema: { tags, params: offerParams, response: { 200: takeOverProposalReply } },
+    handler: (req) => takeOverProposal(tenantCtxOf(req), req.params.offerId),
+  });
+
   app.post('/orders/fromOffer/:offerId', {
     config: { access: 'orders:write' },
-    schema: { tags, params: offerParams, response: { 201: orderSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.fromOffer(tenantCtxOf(req), req.params.offerId)),
+    schema: {
+      tags,
+      params: offerParams,
+      body: z.preprocess((v) => v ?? {}, takeOverSchema),
+      response: { 201: orderSchema },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send(await fromOffer(tenantCtxOf(req), req.params.offerId, req.body)),
+  });
+
+  app.get('/orders/users', {
+    config: { access: 'orders:read' },
+    schema: { tags, response: { 200: offerUsersReply } },
+    handler: (req) => pickable(tenantCtxOf(req)),
+  });
+
+  app.get('/orders/numbering', {
+    config: { access: 'orders:numbering' },
+    schema: { tags, response: { 200: orderNumberingReply } },
+    handler: (req) => numbering(tenantCtxOf(req).db, tenantCtxOf(req).tenantId),
+  });
+
+  app.put('/orders/numbering', {
+    config: { access: 'orders:numbering' },
+    schema: { tags, body: orderNumberingSchema, response: { 200: orderNumberingReply } },
+    handler: (req) => setNumbering(tenantCtxOf(req), req.body),
   });
 
   app.get('/orders/:id', {

@@ -1,12 +1,11 @@
 /**
  * Changing orders: create (from the defaults; status CREATED, department 1), update (409 on a stale
  * __v; the status never moves here), delete (admins, only while CREATED), the status steps of
- * rules/order-status.ts, and the order made from a commissioned offer. Every write recomputes the
+ * rules/order-status.ts (the order made from an offer: orders.take-over.ts). Every write recomputes the
  * ampels for today and records the protocol in its transaction.
  */
 import type { DetailKey } from '@pruefbuch/domain/error-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import { checkStep, type OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import { ORDER_DEFAULTS, type OrderCreate, type OrderFields, type OrderUpdate } from '@pruefbuch/domain/schemas/order';
@@ -15,11 +14,10 @@ import type { Executor, Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badField, conflict, forbidden, notFound } from '../../platform/errors';
 import { checkFieldPermissions } from '../../platform/field-permissions';
 import { type VersionAudit, versionedUpdate, writeVersion } from '../../platform/versioned-write';
-import { fieldsOf as offerFieldsOf } from '../offers/offers.repo';
-import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
+import { pickableUsers } from '../offers/offers.repo';
 import { get } from './orders.read';
 import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow, orderColumns } from './orders.repo';
 import { insertOrderRows, listItemOf, moveOrderTotals, newOrderRow } from './orders.store';
@@ -50,15 +48,22 @@ function checkMinimum(next: OrderFields) {
   }
 }
 
+/** A changed OPM must be a user of the tenant who works orders (else 400 at `opmUser`). */
+async function checkOpmUser(db: Executor, tenantId: string, next: OrderFields, before: OrderFields | null) {
+  if (!next.opmUser || next.opmUser === before?.opmUser) return;
+  const [known] = await pickableUsers(db, tenantId, [next.opmUser]);
+  if (!known) throw badField('opmUser', 'validation.order.opmUser');
+}
+
 /** Inserts an order in the caller's transaction with its ampels, list item, list counts and protocol; returns the row. */
-async function insertOrder(
+export async function insertOrder(
   tx: Tx,
   ctx: TenantContext,
   fields: OrderFields,
-  extra: { aktuelleAbteilung?: number; offerId?: string | null },
+  extra: { aktuelleAbteilung?: number; offerId?: string | null; abnr?: string },
 ) {
   const row = newOrderRow({
-    ...columnsOf(fields),
+    ...columnsOf(extra.abnr ? { ...fields, abnr: extra.abnr } : fields),
     ...derivedOf(fields, 'CREATED', berlinToday()),
     tenantId: ctx.tenantId,
     status: 'CREATED',
@@ -80,9 +85,10 @@ export async function create(ctx: TenantContext, input: OrderCreate) {
   const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
   checkFieldPermissions('order', ctx.user.role, ORDER_DEFAULTS, fields);
   checkMinimum(fields);
-  const row = await ctx.db.transaction((tx) =>
-    insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 }),
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    await checkOpmUser(tx, ctx.tenantId, fields, null);
+    return insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 });
+  });
   return get(ctx, row.id);
 }
 
@@ -152,6 +158,10 @@ async function updateOrder(
 export async function update(ctx: TenantContext, id: string, input: OrderUpdate) {
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
+    if (given.opmUser) {
+      const current = await lockForWrite(tx, ctx, id);
+      await checkOpmUser(tx, ctx.tenantId, { ...ORDER_DEFAULTS, opmUser: given.opmUser }, fieldsOf(current));
+    }
     await updateOrder(tx, ctx, id, __v, (current) => {
       const before = fieldsOf(current);
       const next = { ...before, ...given };
@@ -218,38 +228,4 @@ export async function step(ctx: TenantContext, id: string, input: { to: OrderSta
     });
   });
   return get(ctx, id);
-}
-
-/**
- * POST orders/fromOffer/{offerId}: 'In Auftragsabwicklung übernehmen' completed. Only a commissioned
- * offer without an order (else 409); the order takes the offer's object, CS-Nr, TP, object data,
- * debitor, contact, divisions and sum (the order sum, else the offer sum). The offer gets its order id
- * and, if not asked for before, the take-over time; its ampel becomes 'taken_over'. One transaction.
- */
-export async function fromOffer(ctx: TenantContext, offerId: string) {
-  const row = await ctx.db.transaction(async (tx) => {
-    const offer = await lockOfferForWrite(tx, ctx, offerId);
-    const o = offerFieldsOf(offer);
-    if (offerStatusOf(o.angebot.talkResult) !== 'commissioned' || offer.orderId) {
-      throw conflict('ORDER_FROM_OFFER_NOT_ALLOWED');
-    }
-    const fields: OrderFields = {
-      ...ORDER_DEFAULTS,
-      objekt: o.objekt,
-      csnr: o.csnr,
-      tp: o.tp,
-      objektdaten: o.objektdaten,
-      kunde: o.debitor,
-      abteilung: o.abteilung,
-      ansprechpartner_kunde: { bezeichnung: o.contactPerson, email: o.customerEmail, tel: o.contactPersonTelNr },
-      vkid: { ...ORDER_DEFAULTS.vkid, betrag: o.ersatzteile.orderSum ?? o.angebot.offerSum },
-    };
-    const order = await insertOrder(tx, ctx, fields, { offerId: offer.id });
-    await setServerState(tx, ctx, offer, {
-      orderId: order.id,
-      takeOverRequestedAt: offer.takeOverRequestedAt ?? new Date(),
-    });
-    return order;
-  });
-  return get(ctx, row.id);
 }

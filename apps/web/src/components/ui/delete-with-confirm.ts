@@ -9,6 +9,8 @@ export interface DeleteRequest {
   run: () => Promise<unknown>;
   /** After the 'Gelöscht!' toast: leave the deleted record's screen, for example. */
   onDeleted?: () => void;
+  /** Why the record cannot be deleted: the button stays, greyed, and says it (the server would answer 409). */
+  blocked?: string | null;
 }
 
 /** Asks (confirmDelete), deletes, and tells how it went: 'Gelöscht!' for 3 s, or 'Fehler beim Speichern!' for 8 s. */

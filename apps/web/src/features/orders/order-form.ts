@@ -36,6 +36,7 @@ export function orderToValues(o: Order): OrderValues {
     objektdaten: o.objektdaten,
     objektnummer: o.objektnummer,
     kunde: o.kunde,
+    opmUser: o.opmUser,
     active: o.active,
     antriebe: o.antriebe,
     antriebeOther: o.antriebeOther,

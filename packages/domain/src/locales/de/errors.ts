@@ -76,6 +76,10 @@ export const errors = {
     'Aus diesem Angebot ist der Auftrag {{order}} entstanden; es bleibt als seine Grundlage und kann nicht gelöscht werden.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Nur ein beauftragtes Angebot, das noch nicht übernommen ist, kann in die Auftragsabwicklung übernommen werden.',
+  ORDER_NUMBERS_USED_UP:
+    'Die AB-Nummern dieses Jahres sind aufgebraucht. Bitte unter Auftragsnummern ein anderes Präfix wählen.',
+  ORDER_NOT_PLANNABLE:
+    'Der Auftrag kann noch nicht eingeplant werden: Für die benötigte Zeit fehlt {{missing}}. Bitte im Auftrag ergänzen.',
   ORDER_NOT_DELETABLE: 'Ein Auftrag kann nur gelöscht werden, solange er angelegt ist.',
   ORDER_STEP_NOT_ALLOWED: 'Dieser Statusschritt ist vom aktuellen Status aus nicht möglich.',
   ORDER_FROM_OFFER_NOT_ALLOWED:

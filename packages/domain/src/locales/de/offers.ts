@@ -227,7 +227,16 @@ export const offers = {
     confirm: 'Übernehmen',
     done: 'An die Auftragsabwicklung übergeben.',
     failed: 'Die Übernahme ist fehlgeschlagen.',
+    department: 'Übernehmende Abteilung',
+    departmentHint: 'Vorschlag nach den Sparten des Angebots: Montage → EL, nur Ersatzteile oder Export → OPM.',
+    opm: 'OPM (Auftragsverantwortliche/r)',
+    opmHint: 'Vorschlag: der OPM des Angebots, sonst der einzige Benutzer der Abteilung OPM.',
+    message: 'Nachricht an die Abteilung (optional)',
+    number: 'Der Auftrag erhält die AB-Nr. {{abnr}}. Die Abteilung und der OPM bekommen eine E-Mail mit Link.',
+    proposalFailed: 'Der Vorschlag konnte nicht geladen werden.',
   },
+  deleteBlocked:
+    'Aus diesem Angebot ist ein Auftrag entstanden; es bleibt als seine Grundlage und kann nicht gelöscht werden.',
   files: {
     upload: 'Datei hochladen',
     drop: 'Dateien hierher ziehen oder',

@@ -8,6 +8,7 @@ export const orders = {
     objektdaten: 'Objektdaten',
     objektnummer: 'Objektnummer',
     kunde: 'Kunde',
+    opmUser: 'OPM',
     offerId: 'Angebot',
     bookId: 'Prüfbuch',
     active: 'Aktiv',
@@ -151,6 +152,8 @@ export const orders = {
     offerNoNr: 'übernommen',
   },
   editor: {
+    noOpm: 'Kein OPM',
+    opmUnknown: 'Nicht mehr im Mandanten',
     back: 'Zur Auftragsliste',
     title: 'Auftrag {{nr}}',
     titleNoNr: 'Auftrag',
@@ -249,6 +252,9 @@ export const orders = {
     done: 'Auftrag angelegt.',
   },
   mails: {
+    takeOverSubject: 'Neuer Auftrag {{order}} für Ihre Abteilung',
+    takeOverBody:
+      'Guten Tag {{name}},\n\n{{sender}} hat das Angebot {{offer}} in die Auftragsabwicklung übernommen. Der Auftrag {{order}} liegt jetzt bei der Abteilung {{department}}.\n\nObjekt: {{objekt}}\nKunde: {{kunde}}\nAB-Nr.: {{abnr}}\nCS-Nr.: {{csnr}}\nOPM: {{opm}}\n{{message}}\nZum Auftrag: {{link}}',
     transferSubject: 'Auftrag {{order}} an Ihre Abteilung übergeben',
     transferBody:
       'Guten Tag {{name}},\n\n{{sender}} hat den Auftrag {{order}} an die Abteilung {{department}} übergeben.\n\nObjekt: {{objekt}}\nAB-Nr.: {{abnr}}\nCS-Nr.: {{csnr}}\nStatus: {{status}}\n{{message}}\nZum Auftrag: {{link}}',

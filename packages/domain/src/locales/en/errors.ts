@@ -74,6 +74,9 @@ export const errors: typeof de = {
   OFFER_HAS_ORDER: 'The order {{order}} was made from this offer; the offer stays as its basis and cannot be deleted.',
   OFFER_TAKEOVER_NOT_ALLOWED:
     'Only a commissioned offer that has not been taken over yet can be taken over into order processing.',
+  ORDER_NUMBERS_USED_UP: 'This year’s order numbers are used up. Please choose another prefix under order numbers.',
+  ORDER_NOT_PLANNABLE:
+    'The order cannot be planned yet: its required time needs {{missing}}. Please add it to the order.',
   ORDER_NOT_DELETABLE: 'An order can only be deleted while it is created.',
   ORDER_STEP_NOT_ALLOWED: 'This status step is not possible from the current status.',
   ORDER_FROM_OFFER_NOT_ALLOWED: 'An order can only be created from a commissioned offer that has no order yet.',

@@ -10,6 +10,7 @@ export const orders: typeof de = {
     objektdaten: 'Object data',
     objektnummer: 'Object number',
     kunde: 'Customer',
+    opmUser: 'OPM',
     offerId: 'Offer',
     bookId: 'Inspection book',
     active: 'Active',
@@ -152,6 +153,8 @@ export const orders: typeof de = {
     offerNoNr: 'taken over',
   },
   editor: {
+    noOpm: 'No OPM',
+    opmUnknown: 'No longer in the tenant',
     back: 'Back to the orders',
     title: 'Order {{nr}}',
     titleNoNr: 'Order',
@@ -250,6 +253,9 @@ export const orders: typeof de = {
     done: 'Order created.',
   },
   mails: {
+    takeOverSubject: 'New order {{order}} for your department',
+    takeOverBody:
+      'Hello {{name}},\n\n{{sender}} has taken the offer {{offer}} over into order processing. The order {{order}} is now with the department {{department}}.\n\nObject: {{objekt}}\nCustomer: {{kunde}}\nOrder confirmation no.: {{abnr}}\nCS no.: {{csnr}}\nOPM: {{opm}}\n{{message}}\nOpen the order: {{link}}',
     transferSubject: 'Order {{order}} handed to your department',
     transferBody:
       'Hello {{name}},\n\n{{sender}} has handed the order {{order}} to the department {{department}}.\n\nObject: {{objekt}}\nOrder confirmation no.: {{abnr}}\nCS no.: {{csnr}}\nStatus: {{status}}\n{{message}}\nOpen the order: {{link}}',

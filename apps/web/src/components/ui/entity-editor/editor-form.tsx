@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,29 @@ export function EditorForm<Values extends object>({
           >
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                {remove ? (
+                {remove?.blocked ? (
+                  <Tooltip
+                    label={remove.blocked}
+                    multiline
+                    w={320}
+                    withArrow
+                    events={{ hover: true, focus: true, touch: true }}
+                  >
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      data-disabled
+                      aria-disabled
+                      aria-description={remove.blocked}
+                      onClick={(e) => e.preventDefault()}
+                      px="xs"
+                      data-testid={id('delete')}
+                    >
+                      {t('common.actions.delete')}
+                    </Button>
+                  </Tooltip>
+                ) : remove ? (
                   <Button
                     variant="subtle"
                     color="red"

@@ -2,20 +2,18 @@ import { Alert, Box, Stack, Textarea } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import type { Offer, OfferDraft, OfferSource } from '@pruefbuch/domain/schemas/offer';
+import type { Order } from '@pruefbuch/domain/schemas/order';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { FormSection, SECTION_SCROLL_MARGIN, SectionNav } from '@/components/ui/form-section';
-import { useOrderFromOffer } from '@/features/orders';
-import { errorText } from '@/lib/errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { getSessionState, toPrincipal, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useCreateOffer } from '../api/create-offer';
@@ -31,6 +29,7 @@ import { OfferFiles } from '../components/offer-files';
 import { OfferProtocol } from '../components/offer-protocol';
 import { OfferRequestFields } from '../components/offer-request-fields';
 import { OfferSourceNote, OfferStatusBar } from '../components/offer-status-bar';
+import { TakeOverDialog } from '../components/take-over-dialog';
 import {
   emptyOfferValues,
   liveAmpel,
@@ -113,7 +112,6 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const remove = useDeleteOffer();
-  const takeOver = useOrderFromOffer();
   const users = useOfferUsers();
   const [ktbOpen, setKtbOpen] = useState(false);
   const source: OfferSource | null = offer?.source
@@ -162,27 +160,13 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
     editor.dirty && (!savedAmpel || savedAmpel.label !== ampel.label || savedAmpel.colour !== ampel.colour);
   const canTakeOver = !!offer && mayWrite && liveMayTakeOver(values, server);
 
-  const askTakeOver = () =>
-    offer &&
-    openConfirmWhenReady({
-      title: t('offers.takeOver.title'),
-      children: t('offers.takeOver.text', { name: offerName(t, values) }),
-      labels: { confirm: t('offers.takeOver.confirm'), cancel: t('common.actions.cancel') },
-      confirmProps: { color: 'teal', 'data-testid': 'take-over-confirm' } as never,
-      onConfirm: () => {
-        void (async () => {
-          if (editor.dirty && !(await editor.save({ toast: false }))) return;
-          try {
-            const order = await takeOver.mutateAsync(offer._id);
-            notifySuccess({ text: t('orders.takeOver.done') });
-            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-            navigate(screenPath('orderprocessing', { slug: order._id }));
-          } catch (error) {
-            notifyError(errorText(t, error), t('offers.takeOver.failed'));
-          }
-        })();
-      },
-    });
+  const [takeOverOpen, setTakeOverOpen] = useState(false);
+  const onTakenOver = (order: Order) => {
+    setTakeOverOpen(false);
+    notifySuccess({ text: t('orders.takeOver.done') });
+    void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+    navigate(screenPath('orderprocessing', { slug: order._id }));
+  };
 
   const sections = [
     { id: 'offer-request', title: t('offers.sections.request') },
@@ -204,8 +188,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
         status={offerStatusOf(values.angebot.talkResult)}
         offer={offer}
         onRemindKtb={offer && mayWrite ? () => setKtbOpen(true) : undefined}
-        onTakeOver={canTakeOver ? askTakeOver : undefined}
-        takingOver={takeOver.isPending}
+        onTakeOver={canTakeOver ? () => setTakeOverOpen(true) : undefined}
         orderId={offer?.opm.orderId ?? null}
       />
       {source && currentTenant ? (
@@ -233,6 +216,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
                 message: t('offers.editor.deleteConfirm', { name: offerName(t, offer) }),
                 run: () => remove.mutateAsync(offer._id),
                 onDeleted: () => navigate(screenPath('offer_list'), { replace: true }),
+                blocked: offer.opm.orderId ? t('offers.deleteBlocked') : null,
               }
             : null
         }
@@ -274,6 +258,16 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
         <Box id="offer-protocol" style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}>
           <OfferProtocol id={offer._id} users={users.data ?? []} />
         </Box>
+      ) : null}
+      {offer && canTakeOver ? (
+        <TakeOverDialog
+          offerId={offer._id}
+          opened={takeOverOpen}
+          users={users.data ?? []}
+          beforeTakeOver={async () => !editor.dirty || !!(await editor.save({ toast: false }))}
+          onClose={() => setTakeOverOpen(false)}
+          onDone={onTakenOver}
+        />
       ) : null}
       {offer ? (
         <KtbReminderDialog

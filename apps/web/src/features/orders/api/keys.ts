@@ -10,4 +10,8 @@ export const orderKeys = {
   detail: (tenant: string | null, id: string) => [ORDERS_KEY, tenant, 'detail', id] as const,
   protocol: (tenant: string | null, id: string) => [ORDERS_KEY, tenant, 'protocol', id] as const,
   updatedAt: (tenant: string | null) => [ORDERS_KEY, tenant, 'updatedAt'] as const,
+  takeOverProposal: (tenant: string | null, offerId: string) =>
+    [ORDERS_KEY, tenant, 'takeOverProposal', offerId] as const,
+  users: (tenant: string | null) => [ORDERS_KEY, tenant, 'users'] as const,
+  numbering: (tenant: string | null) => [ORDERS_KEY, tenant, 'numbering'] as const,
 };

@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { Department } from '@pruefbuch/domain/roles';
 import { DIVISIONS } from '@pruefbuch/domain/schemas/offer';
 import { CONTACT_BLOCKS, SERVICE_KINDS } from '@pruefbuch/domain/schemas/order';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,10 @@ import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
 import { useFieldLock } from '@/lib/field-lock';
+import { useOrderUsers } from '../api/get-order-users';
 import type { OrderValues } from '../order-form';
 import { weekLabel, weekOptions } from '../order-weeks';
+import { departmentLabel } from './order-parts';
 
 export type OrderForm = UseFormReturnType<OrderValues>;
 
@@ -69,6 +72,37 @@ export function WeekField({
   );
 }
 
+/** The order's OPM, chosen from the tenant's users (OPM department first); one who left still shows by id. */
+function OpmField({ form, label }: { form: OrderForm; label: string }) {
+  const { t } = useTranslation();
+  const users = useOrderUsers();
+  const value = form.values.opmUser;
+  const list = users.data ?? [];
+  const departments = [...new Set(list.map((u) => u.department))].sort((a, b) =>
+    a === Department.OPM ? -1 : b === Department.OPM ? 1 : a - b,
+  );
+  const data = [
+    ...(value && !list.some((u) => u._id === value) ? [{ value, label: t('orders.editor.opmUnknown') }] : []),
+    ...departments.map((d) => ({
+      group: departmentLabel(t, d),
+      items: list
+        .filter((u) => u.department === d)
+        .map((u) => ({ value: u._id, label: u.abbreviation ? `${u.name} (${u.abbreviation})` : u.name })),
+    })),
+  ];
+  return (
+    <Select
+      {...form.getInputProps('opmUser')}
+      label={label}
+      data={data}
+      searchable
+      clearable
+      placeholder={t('orders.editor.noOpm')}
+      data-testid="order-opmUser"
+    />
+  );
+}
+
 export function ObjektFields({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`orders.fields.${k}`);
@@ -77,6 +111,7 @@ export function ObjektFields({ form }: { form: OrderForm }) {
       <SimpleGrid cols={GRID} spacing="md">
         <TextInput {...form.getInputProps('objekt')} label={f('objekt')} data-testid="order-objekt" />
         <TextInput {...form.getInputProps('kunde')} label={f('kunde')} data-testid="order-kunde" />
+        <OpmField form={form} label={f('opmUser')} />
         <TextInput {...form.getInputProps('abnr')} label={f('abnr')} data-testid="order-abnr" />
         <TextInput {...form.getInputProps('csnr')} label={f('csnr')} data-testid="order-csnr" />
         <TextInput {...form.getInputProps('tp')} label={f('tp')} />
