@@ -109,6 +109,24 @@ describe('capacity planning', () => {
     expect(await page.getByTestId('to-plan-more').textContent()).toContain(`noch ${open.total - 8}`);
     await page.getByTestId('to-plan-more').click();
     await expect.poll(() => toPlan.count()).toBe(Math.min(16, open.total));
+    // The demo's newest order has no door data yet: it says what is missing instead of offering a plan.
+    const all = await withTenant<{ docs: { orderId: string; abnr: string; gaps: string[] }[] }>(
+      'GET',
+      '/capacity/get/requiredTimeList?size=100',
+      tenant,
+      token,
+    );
+    const waiting = all.docs.find((d) => d.gaps.length > 0);
+    if (!waiting) throw new Error('no order waiting for its door data');
+    await page.getByTestId('to-plan-search').fill(waiting.abnr);
+    const waitingItem = page.locator(`[data-testid="to-plan-item"][data-order="${waiting.orderId}"]`);
+    expect(await waitingItem.getByTestId('to-plan-gaps').textContent()).toContain(
+      'Noch nicht planbar, es fehlt der Türtyp, die Flügelzahl.',
+    );
+    expect(await waitingItem.getByTestId('to-plan-propose').count()).toBe(0);
+    expect(await waitingItem.getByTestId('to-plan-complete').getAttribute('href')).toBe(
+      `/app/orderprocessing/${waiting.orderId}`,
+    );
     await page.getByTestId('to-plan-search').fill(abnr);
     const item = page.locator(`[data-testid="to-plan-item"][data-order="${orderId}"]`);
     await item.waitFor();

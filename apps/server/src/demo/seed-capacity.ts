@@ -196,11 +196,26 @@ export async function seedDemoCapacity(tx: Executor, tenantId: string, opts: { t
   }
 
   const plannable = await tx
-    .select({ id: orders.id, tuer: orders.tuer, geplant: orders.vkidGeplanteMontageDate })
+    .select({
+      id: orders.id,
+      tuer: orders.tuer,
+      geplant: orders.vkidGeplanteMontageDate,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(and(eq(orders.tenantId, tenantId), eq(orders.active, true), inArray(orders.status, PLANNABLE)))
     .orderBy(sql`${orders.vkidGeplanteMontageDate} asc nulls last`, asc(orders.abnr), asc(orders.createdAt));
-  const withProduction = plannable.map((o, i) => ({ ...o, fertigung: productionOf(o, i, costList.vorlagen) }));
+  // The newest order created is still being configured (seed-orders.ts): it keeps the production
+  // defaults, so the list of orders to plan shows it waiting for its door type and wings (decision 049),
+  // and nothing of it is planned.
+  const waiting = plannable
+    .filter((o) => o.status === 'CREATED')
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .find((o, k) => k === 0 && o.tuer.tuertyp === null);
+  const withProduction = plannable
+    .filter((o) => o !== waiting)
+    .map((o, i) => ({ ...o, fertigung: productionOf(o, i, costList.vorlagen) }));
   for (const o of withProduction) await tx.update(orders).set({ fertigung: o.fertigung }).where(eq(orders.id, o.id));
 
   // The days from a week ago to half a year ahead, with what is available and planned.

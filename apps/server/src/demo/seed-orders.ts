@@ -318,6 +318,10 @@ export function planDemoOrders(
       offer: null as HandOver | null,
     })),
   ];
+  const newestCreated = plans.reduce(
+    (best, p, i) => (p.status === 'CREATED' && (best < 0 || p.created > (plans[best]?.created ?? '')) ? i : best),
+    -1,
+  );
   /** The share of orders not installed yet whose planned installation has passed (late). */
   const lateShare = 0.25;
 
@@ -450,7 +454,8 @@ export function planDemoOrders(
       site.divisions.includes('autSchieber') || (!site.divisions.includes('autDreher') && rnd.next() < 0.5);
     const codes = sliding ? SLIDING : SWING;
     const antrieb = rnd.pick(codes.antrieb);
-    const tuer: DoorConfig =
+    // The newest order just created is still being configured: it has no door data yet (decision 049).
+    const drawn: DoorConfig =
       rnd.next() < 0.125
         ? { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] }
         : {
@@ -460,6 +465,10 @@ export function planDemoOrders(
             stromart: rnd.pick(isEscapeRouteDrive(antrieb) ? POWER.escapeRoute : POWER.standard),
             komponenten: [...new Set(Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(codes.komponenten)))],
           };
+    const justTaken = i === newestCreated;
+    const tuer: DoorConfig = justTaken
+      ? { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] }
+      : drawn;
     const leistungsart: ServiceKindFlags = {
       ibn: installed && rnd.next() < 0.5,
       maw: maw.length > 0,

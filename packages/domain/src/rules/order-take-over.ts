@@ -72,7 +72,11 @@ export function orderNumberOf(abnr: string, prefix: string, year: number): numbe
   return /^\d{1,6}$/.test(rest) ? Number(rest) : null;
 }
 
-export type PlanningGap = 'tuer.tuertyp' | 'tuer.fluegel' | 'fertigung';
+/** What an order can lack for planning, by the path of its field. */
+export const PLANNING_GAPS = ['tuer.tuertyp', 'tuer.fluegel', 'fertigung'] as const;
+export type PlanningGap = (typeof PLANNING_GAPS)[number];
+/** The i18n key of a gap's name ('capacity.gaps.tuertyp'). */
+export const gapKey = (gap: PlanningGap) => `capacity.gaps.${gap.split('.').pop()}`;
 
 /**
  * What an order lacks before it can be planned (empty when it can): the fields, in the order the form

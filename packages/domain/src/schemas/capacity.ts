@@ -6,6 +6,7 @@
  * planned work of orders lives in timeslots (one order, one day, one work area, some minutes).
  */
 import { z } from 'zod';
+import { PLANNING_GAPS } from '../rules/order-take-over';
 import { idSchema, isoDate, paged, pageQuery, text } from './common';
 
 /** SPEC §3 enumeration 'Work areas', in the order the work flows through production. */
@@ -436,6 +437,8 @@ export const requiredTimeItemSchema = z.object({
   planned: z.record(z.enum(WORK_AREAS), z.number().int()),
   totalRequired: z.number().int(),
   totalPlanned: z.number().int(),
+  /** What the order lacks before it can be planned (rules/order-take-over.ts planningGaps); empty when it can. */
+  gaps: z.array(z.enum(PLANNING_GAPS)),
 });
 export type RequiredTimeItem = z.infer<typeof requiredTimeItemSchema>;
 export const requiredTimeListReply = paged(requiredTimeItemSchema);

@@ -441,3 +441,59 @@ describe('GET capacity/get/proposal/{orderId}', () => {
     );
   });
 });
+
+describe('an order that lacks what its required time needs (decision 049)', () => {
+  it('is listed with what it lacks and refused by the proposal and the slot writes until it has it', async () => {
+    const w = await capacityWorld(t);
+    const noDoor = { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] };
+    const order = await w.order({ objekt: 'Übernommen ohne Tür', tuer: noDoor });
+    const refused = async (res: { statusCode: number; json: () => unknown }) => {
+      expect(res.statusCode).toBe(409);
+      const body = res.json() as { code: string; details: { field: string; params: { missing: string } }[] };
+      expect(body.code).toBe('ORDER_NOT_PLANNABLE');
+      expect(body.details.map((d) => d.field)).toEqual(['tuer.tuertyp', 'tuer.fluegel']);
+      expect(body.details[0]?.params.missing).toBe('der Türtyp, die Flügelzahl');
+    };
+    await refused(await w.call('GET', `/capacity/get/proposal/${order._id}`));
+    await refused(
+      await w.call('PUT', '/capacity/put/saveNewTimeslot', {
+        orderId: order._id,
+        date: '2026-12-01',
+        area: 'antrieb',
+        minutes: 60,
+      }),
+    );
+    await refused(
+      await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+        orderId: order._id,
+        slots: [{ date: '2026-12-01', area: 'antrieb', minutes: 60 }],
+        expected: [],
+      }),
+    );
+    // Removing its slots stays possible.
+    const cleared = await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+      orderId: order._id,
+      slots: [],
+      expected: [],
+    });
+    expect(cleared.statusCode).toBe(200);
+    const listed = (await w.call('GET', '/capacity/get/requiredTimeList?filter=open')).json() as {
+      docs: { orderId: string; gaps: string[] }[];
+    };
+    expect(listed.docs.find((d) => d.orderId === order._id)?.gaps).toEqual(['tuer.tuertyp', 'tuer.fluegel']);
+    // An order without a drive to build needs no door data: it is listed without gaps.
+    const parts = await w.order({ objekt: 'Ersatzteile', tuer: noDoor }, { antriebe: 0 });
+    const all = (await w.call('GET', '/capacity/get/requiredTimeList?filter=all')).json() as {
+      docs: { orderId: string; gaps: string[] }[];
+    };
+    expect(all.docs.find((d) => d.orderId === parts._id)?.gaps).toEqual([]);
+    // With its door type and wings it can be planned.
+    const current = (await w.call('GET', `/orders/${order._id}`)).json() as { __v: number };
+    const put = await w.call('PUT', `/orders/${order._id}`, {
+      __v: current.__v,
+      tuer: { ...noDoor, tuertyp: 'dreher', fluegel: 'FL1' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await w.call('GET', `/capacity/get/proposal/${order._id}`)).statusCode).toBe(200);
+  });
+});

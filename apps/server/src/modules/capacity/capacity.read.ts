@@ -5,7 +5,7 @@
  * settings (rules/capacity-time.ts); a month is one query for its slots with their orders' card fields.
  */
 
-import type { Language } from '@pruefbuch/domain/locales/resources';
+import { type Language, translate } from '@pruefbuch/domain/locales/resources';
 import { proposePlan, shareOfDayLeft } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
@@ -18,6 +18,7 @@ import {
   weekRangeOf,
 } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinMinutesOfDay, berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import { gapKey, type PlanningGap, planningGaps } from '@pruefbuch/domain/rules/order-take-over';
 import {
   type AreaMinutes,
   type CapacityRangeReply,
@@ -35,7 +36,7 @@ import {
 import dayjs from 'dayjs';
 import type { Executor } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, type Page, pageReply } from '../../platform/paging';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
 import { holidayMap, stateHolidays } from './capacity.holidays';
@@ -80,6 +81,35 @@ const holidaysOf = (s: CapacitySettingsFields, from: string, to: string, lang: L
 
 const requiredOf = (o: PlanOrder, c: CostListFields) => requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, c);
 
+/** What the order lacks before it can be planned (decision 049), given its required time. */
+const gapsOf = (o: PlanOrder, required: AreaMinutes) => planningGaps(o, sumAreas(required));
+
+/** 409 ORDER_NOT_PLANNABLE, one detail per missing field, each naming it in the caller's language. */
+function notPlannable(lang: Language, gaps: readonly PlanningGap[]) {
+  const missing = gaps.map((g) => translate(lang, gapKey(g))).join(', ');
+  return new AppError(
+    'ORDER_NOT_PLANNABLE',
+    409,
+    gaps.map((field) => ({
+      field,
+      key: 'errors.ORDER_NOT_PLANNABLE',
+      message: 'ORDER_NOT_PLANNABLE',
+      params: { missing },
+    })),
+  );
+}
+
+/** The order to plan (another tenant's is a 404), refused with 409 ORDER_NOT_PLANNABLE while it lacks what planning needs. */
+export async function plannableOrder(db: Executor, tenantId: string, lang: Language, orderId: string) {
+  const order = await findPlanOrder(db, tenantId, orderId);
+  if (!order) throw notFound();
+  const costList = costListFieldsOf(await ensureCostList(db, tenantId));
+  const { required } = requiredOf(order, costList);
+  const gaps = gapsOf(order, required);
+  if (gaps.length) throw notPlannable(lang, gaps);
+  return { order, required };
+}
+
 /**
  * GET capacity/get/requiredTimeList: one page of the plannable orders that need time, with required and
  * planned per area. The required time comes from each order's door configuration and the cost list, so
@@ -92,9 +122,13 @@ export async function requiredTimeList(
 ): Promise<Page<RequiredTimeItem>> {
   const costList = costListFieldsOf(await ensureCostList(ctx.db, ctx.tenantId));
   const candidates = await plannableOrders(ctx.db, ctx.tenantId, q.search);
+  // An order waiting for its door data is listed with what it lacks; one with nothing to produce is not.
   const needing = candidates
-    .map((o) => ({ o, required: requiredOf(o, costList).required }))
-    .filter((x) => sumAreas(x.required) > 0);
+    .map((o) => {
+      const { required } = requiredOf(o, costList);
+      return { o, required, gaps: gapsOf(o, required) };
+    })
+    .filter((x) => !x.gaps.includes('fertigung'));
   const from = offsetOf(q);
   const pageOf = <T>(all: T[]) => all.slice(from, from + q.size);
   const weighed = q.filter === 'all' ? pageOf(needing) : needing;
@@ -103,7 +137,7 @@ export async function requiredTimeList(
     ctx.tenantId,
     weighed.map((x) => x.o.id),
   );
-  const items = weighed.map(({ o, required }): RequiredTimeItem => {
+  const items = weighed.map(({ o, required, gaps }): RequiredTimeItem => {
     const p = planned.get(o.id) ?? { ...NO_MINUTES };
     return {
       orderId: o.id,
@@ -116,10 +150,11 @@ export async function requiredTimeList(
       planned: p,
       totalRequired: sumAreas(required),
       totalPlanned: sumAreas(p),
+      gaps,
     };
   });
   if (q.filter === 'all') return pageReply(items, needing.length, q);
-  const open = items.filter((i) => WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
+  const open = items.filter((i) => i.gaps.length > 0 || WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
   return pageReply(pageOf(open), open.length, q);
 }
 
@@ -222,14 +257,11 @@ export async function proposal(
   orderId: string,
   direction: 'backward' | 'forward' | undefined,
 ): Promise<ProposalReply> {
-  const order = await findPlanOrder(ctx.db, ctx.tenantId, orderId);
-  if (!order) throw notFound();
-  const [costListRow, settingsRow, slots] = await Promise.all([
-    ensureCostList(ctx.db, ctx.tenantId),
+  const { order, required } = await plannableOrder(ctx.db, ctx.tenantId, ctx.lang, orderId);
+  const [settingsRow, slots] = await Promise.all([
     ensureSettings(ctx.db, ctx.tenantId),
     slotsOfOrder(ctx.db, ctx.tenantId, orderId),
   ]);
-  const { required } = requiredOf(order, costListFieldsOf(costListRow));
   const remaining: AreaMinutes = { ...NO_MINUTES };
   for (const a of WORK_AREAS) remaining[a] = required[a];
   for (const slot of slots) if (slot.finished) remaining[slot.area as keyof AreaMinutes] -= slot.minutes;

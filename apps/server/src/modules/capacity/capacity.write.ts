@@ -21,7 +21,7 @@ import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
-import { requiredTimeReplyOf } from './capacity.read';
+import { plannableOrder, requiredTimeReplyOf } from './capacity.read';
 import {
   capacitySettingsAuditView,
   findSlot,
@@ -115,6 +115,7 @@ async function missed(tx: Tx, ctx: TenantContext, id: string): Promise<never> {
 export async function saveCapacityByOrder(ctx: TenantContext, input: SaveCapacityByOrder) {
   await ctx.db.transaction(async (tx) => {
     await lockOrderOf(tx, ctx, input.orderId);
+    if (input.slots.length > 0) await plannableOrder(tx, ctx.tenantId, ctx.lang, input.orderId);
     const open = (await slotsOfOrder(tx, ctx.tenantId, input.orderId)).filter((s) => !s.finished);
     const expected = new Map(input.expected.map((e) => [e._id, e.__v]));
     const same = open.length === expected.size && open.every((s) => expected.get(s.id) === s.version);
@@ -141,6 +142,7 @@ export async function saveCapacityByOrder(ctx: TenantContext, input: SaveCapacit
 export async function saveNewTimeslot(ctx: TenantContext, input: NewTimeslot) {
   const row = await ctx.db.transaction(async (tx) => {
     await lockOrderOf(tx, ctx, input.orderId);
+    await plannableOrder(tx, ctx.tenantId, ctx.lang, input.orderId);
     const [inserted] = await tx
       .insert(capacityTimeslots)
       .values({

@@ -181,6 +181,13 @@ export const capacity = {
     SH: 'Schleswig-Holstein',
     TH: 'Thüringen',
   },
+  gaps: {
+    tuertyp: 'der Türtyp',
+    fluegel: 'die Flügelzahl',
+    fertigung: 'eine Angabe zur Fertigung (Vorlage oder Stückzahlen)',
+    title: 'Noch nicht planbar, es fehlt {{missing}}.',
+    open: 'Im Auftrag ergänzen',
+  },
   production: {
     title: 'Fertigung',
     vorlage: 'Zeitaufwand-Vorlage',

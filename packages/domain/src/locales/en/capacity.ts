@@ -177,6 +177,13 @@ export const capacity: typeof de = {
     SH: 'Schleswig-Holstein',
     TH: 'Thuringia',
   },
+  gaps: {
+    tuertyp: 'the door type',
+    fluegel: 'the number of wings',
+    fertigung: 'a production entry (template or quantities)',
+    title: 'Not plannable yet: {{missing}} is missing.',
+    open: 'Complete in the order',
+  },
   production: {
     title: 'Production',
     vorlage: 'Time-effort template',

@@ -1,9 +1,12 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { screenPath } from '@pruefbuch/domain/access';
+import { gapKey } from '@pruefbuch/domain/rules/order-take-over';
 import { type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
 import { IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate, formatMinutes } from '@/lib/format';
 import { useRequiredTimeList } from '../api/get-required-time-list';
@@ -74,15 +77,17 @@ export function ToPlanList({
                     {[item.objekt, item.kunde].filter(Boolean).join(' · ')}
                   </Text>
                 </div>
-                <Badge
-                  variant="light"
-                  color={item.totalPlanned >= item.totalRequired ? 'green' : 'orange'}
-                  tt="none"
-                  style={{ flexShrink: 0 }}
-                  data-testid="to-plan-total"
-                >
-                  {formatMinutes(item.totalPlanned)} / {formatMinutes(item.totalRequired)}
-                </Badge>
+                {item.gaps.length === 0 ? (
+                  <Badge
+                    variant="light"
+                    color={item.totalPlanned >= item.totalRequired ? 'green' : 'orange'}
+                    tt="none"
+                    style={{ flexShrink: 0 }}
+                    data-testid="to-plan-total"
+                  >
+                    {formatMinutes(item.totalPlanned)} / {formatMinutes(item.totalRequired)}
+                  </Badge>
+                ) : null}
               </Group>
               <Text size="xs" c={item.geplanteMontage ? undefined : 'dimmed'}>
                 {item.geplanteMontage
@@ -90,7 +95,9 @@ export function ToPlanList({
                   : t('capacity.toPlan.noMontage')}
               </Text>
               <Stack gap={0}>
-                {WORK_AREAS.filter((a) => (item.required[a] ?? 0) > 0 || (item.planned[a] ?? 0) > 0).map((a) => (
+                {WORK_AREAS.filter(
+                  (a) => (item.gaps.length === 0 && (item.required[a] ?? 0) > 0) || (item.planned[a] ?? 0) > 0,
+                ).map((a) => (
                   <Group key={a} justify="space-between" gap={4} wrap="nowrap">
                     <Text size="xs">{t(`capacity.areas.${a}`)}</Text>
                     <Text
@@ -103,7 +110,21 @@ export function ToPlanList({
                   </Group>
                 ))}
               </Stack>
-              {mayPlan ? (
+              {item.gaps.length > 0 ? (
+                <Stack gap={2} data-testid="to-plan-gaps">
+                  <Text size="xs" c="orange.9">
+                    {t('capacity.gaps.title', { missing: item.gaps.map((g) => t(gapKey(g))).join(', ') })}
+                  </Text>
+                  <Anchor
+                    component={Link}
+                    to={screenPath('orderprocessing', { slug: item.orderId })}
+                    size="xs"
+                    data-testid="to-plan-complete"
+                  >
+                    {t('capacity.gaps.open')}
+                  </Anchor>
+                </Stack>
+              ) : mayPlan ? (
                 <Group gap={4} wrap="wrap">
                   <Button
                     size="compact-xs"
