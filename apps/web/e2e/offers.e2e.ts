@@ -188,6 +188,18 @@ describe('offers', () => {
     await page.waitForURL((u) => u.pathname === offerPath);
   });
 
+  it('an offer manager starting an offer is its OFM, and it is received today', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, '/app/offerlist', 'ofm@demo.test');
+    await page.getByTestId('offer-new').click();
+    await page.waitForURL((u) => u.pathname === '/app/offer/new' || u.pathname === '/app/offer');
+    await page.getByTestId('offer-form').waitFor();
+    expect(await page.getByTestId('offer-ofmUser').inputValue()).toBe('Olivia Fuchs (OF)');
+    expect(await page.getByTestId('offer-receivedDate').inputValue()).toBe(day(0));
+    // With its OFM named, the ampel no longer asks for one.
+    expect(await ampelOf(page)).not.toBe('no_ofm');
+  });
+
   it.each(['lager@demo.test', 'servicetechniker@demo.test'])(
     '%s reaches the offer list from the nav',
     async (email) => {

@@ -6,6 +6,7 @@ import {
   liveAmpel,
   liveFollowUpDue,
   liveMayTakeOver,
+  newOfferValues,
   type OfferValues,
   offerFormSchema,
   offerToValues,
@@ -23,6 +24,21 @@ const written = (over: Partial<OfferValues['angebot']> = {}): OfferValues => ({
   angebot: { ...OFFER_DEFAULTS.angebot, offerNr: 'A-1', offerDate: '2026-05-10', ...over },
 });
 const none = serverStateOf(null);
+
+describe('a new offer (issue 31 item 5)', () => {
+  const ofm = { userId: '00000000-0000-4000-8000-000000000005', department: 5 };
+  it('is received today, and an OFM starting it is its OFM', () => {
+    expect(newOfferValues(undefined, ofm, TODAY)).toMatchObject({ receivedDate: TODAY, ofmUser: ofm.userId });
+  });
+  it('leaves the OFM open for anybody of another department, or without a session', () => {
+    expect(newOfferValues(undefined, { ...ofm, department: 3 }, TODAY).ofmUser).toBeNull();
+    expect(newOfferValues(undefined, null, TODAY)).toMatchObject({ receivedDate: TODAY, ofmUser: null });
+  });
+  it('keeps what a draft from a defect already says', () => {
+    const draft = { ...OFFER_DEFAULTS, receivedDate: '2026-05-02', ofmUser: 'someone' };
+    expect(newOfferValues(draft, ofm, TODAY)).toMatchObject({ receivedDate: '2026-05-02', ofmUser: 'someone' });
+  });
+});
 
 describe('the offer form', () => {
   it('asks for something to recognise the offer by (decision 028)', () => {

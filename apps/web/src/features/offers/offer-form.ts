@@ -1,5 +1,6 @@
 /** Form values and schemas of the offer screen, and the live ampel of what is typed. */
 
+import { Department } from '@pruefbuch/domain/roles';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, mayTakeOver, type OfferAmpel, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
@@ -36,6 +37,23 @@ export const emptyOfferValues = (fields: OfferFields = OFFER_DEFAULTS): OfferVal
   ...copyFields(fields),
   __v: 0,
 });
+
+/**
+ * A new offer as the form starts it: received today, and an offer manager (department OFM) who starts it is
+ * its OFM. What a draft from a defect already says is kept.
+ */
+export function newOfferValues(
+  fields: OfferFields | undefined,
+  user: { userId: string; department: number } | null,
+  today: string,
+): OfferValues {
+  const values = emptyOfferValues(fields);
+  return {
+    ...values,
+    receivedDate: values.receivedDate ?? today,
+    ofmUser: values.ofmUser ?? (user?.department === Department.OFM ? user.userId : null),
+  };
+}
 
 export const offerToValues = (o: Offer): OfferValues => ({
   receivedVia: o.receivedVia,

@@ -1,5 +1,6 @@
 import { Alert, Box, Stack, Textarea } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { offerStatusOf } from '@pruefbuch/domain/rules/offer-ampel';
 import type { Offer, OfferDraft, OfferSource } from '@pruefbuch/domain/schemas/offer';
 import type { Order } from '@pruefbuch/domain/schemas/order';
@@ -31,10 +32,10 @@ import { OfferRequestFields } from '../components/offer-request-fields';
 import { OfferSourceNote, OfferStatusBar } from '../components/offer-status-bar';
 import { TakeOverDialog } from '../components/take-over-dialog';
 import {
-  emptyOfferValues,
   liveAmpel,
   liveFollowUpDue,
   liveMayTakeOver,
+  newOfferValues,
   type OfferValues,
   offerFormSchema,
   offerToValues,
@@ -125,7 +126,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
 
   const editor = useEntityEditor<OfferValues, Offer>({
     schema: offerFormSchema,
-    initialValues: offer ? offerToValues(offer) : emptyOfferValues(draft?.fields),
+    initialValues: offer ? offerToValues(offer) : newOfferValues(draft?.fields, session, berlinToday()),
     toValues: offerToValues,
     isNew: !offer,
     readOnly: !mayWrite,
