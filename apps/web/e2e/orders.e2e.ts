@@ -267,6 +267,28 @@ describe('orders', () => {
     await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+  it('an admin sees and sets the AB-Nr numbering; a number already given is refused at the field', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, '/app/orderprocessinglist', 'admin@demo.test');
+    await page.getByTestId('order-numbering').click();
+    const next = page.getByTestId('numbering-next');
+    await expect.poll(() => next.inputValue()).not.toBe('');
+    const current = await next.inputValue();
+    const yy = berlinToday().slice(2, 4);
+    expect(await page.getByTestId('numbering-preview').textContent()).toBe(`Nächste AB-Nr.: AB-${yy}-${current}`);
+    await next.fill('1');
+    await page.getByTestId('numbering-save').click();
+    await page.getByText('sind in diesem Jahr schon Nummern vergeben', { exact: false }).waitFor();
+    await next.fill(current);
+    await page.getByTestId('numbering-save').click();
+    await toast(page, `Gespeichert. Nächste AB-Nr.: AB-${yy}-${current}`);
+    // Staff who are not admins do not see it.
+    const standard = await browser.newPage({ width: 1280 });
+    await openAs(standard, '/app/orderprocessinglist', 'standard@demo.test');
+    await standard.getByTestId('order-new').waitFor();
+    expect(await standard.getByTestId('order-numbering').count()).toBe(0);
+  });
+
   it('a search that finds more orders than it counts says so, and pages on past them', async () => {
     const CAP = ORDER_SEARCH_COUNT_CAP;
     const token = await adminToken();

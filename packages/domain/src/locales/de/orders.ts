@@ -246,6 +246,15 @@ export const orders = {
       komponentenHint: 'Codes mit Enter bestätigen',
     },
   },
+  numbering: {
+    button: 'AB-Nummern',
+    title: 'AB-Nummern',
+    text: 'Bei der Übernahme eines Angebots erhält der Auftrag die nächste AB-Nummer des Jahres {{year}}. Eine kleinere Nummer als eine schon vergebene ist nicht möglich.',
+    prefix: 'Präfix',
+    next: 'Nächste Nummer',
+    preview: 'Nächste AB-Nr.: {{example}}',
+    saved: 'Gespeichert. Nächste AB-Nr.: {{example}}',
+  },
   takeOver: {
     openOrder: 'Zum Auftrag',
     failed: 'Übernahme fehlgeschlagen',

@@ -247,6 +247,15 @@ export const orders: typeof de = {
       komponentenHint: 'Confirm each code with Enter',
     },
   },
+  numbering: {
+    button: 'Order numbers',
+    title: 'Order confirmation numbers',
+    text: 'An order taken over from an offer gets the next number of {{year}}. A number below one already given is not possible.',
+    prefix: 'Prefix',
+    next: 'Next number',
+    preview: 'Next number: {{example}}',
+    saved: 'Saved. Next number: {{example}}',
+  },
   takeOver: {
     openOrder: 'Open order',
     failed: 'Take-over failed',

@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text }
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -29,6 +29,11 @@ import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge }
 import { ORDER_LIST_OPTIONS, type OrderSortField, orderListModeOf, orderListView } from '../order-list-view';
 import { pageOfCurrentWeek, weekHeading, weekLabel, weekSelectData } from '../order-weeks';
 
+/** Admins only, and rarely: loaded when opened, not with the list. */
+const NumberingDialog = lazy(() =>
+  import('../components/numbering-dialog').then((m) => ({ default: m.NumberingDialog })),
+);
+
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = OrderSortField;
 
@@ -46,6 +51,8 @@ export function OrderListPage() {
   const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('orders:write', user);
+  const mayNumber = !!user && mayCall('orders:numbering', user);
+  const [numberingOpen, setNumberingOpen] = useState(false);
   const list = useListState<SortField>(ORDER_LIST_OPTIONS);
   const { mode, value, filters, params, countsAnswer } = orderListView(list.params);
   const grouped = list.params.get('group') === 'kw';
@@ -178,6 +185,25 @@ export function OrderListPage() {
     <ListPage
       title={t('orders.list.title')}
       description={t('orders.list.description')}
+      actions={
+        mayNumber ? (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconHash size={16} />}
+              onClick={() => setNumberingOpen(true)}
+              data-testid="order-numbering"
+            >
+              {t('orders.numbering.button')}
+            </Button>
+            {numberingOpen ? (
+              <Suspense fallback={null}>
+                <NumberingDialog opened onClose={() => setNumberingOpen(false)} />
+              </Suspense>
+            ) : null}
+          </>
+        ) : null
+      }
       newItem={
         mayWrite
           ? { to: screenPath('orderprocessing', { slug: 'new' }), label: t('orders.list.new'), testId: 'order-new' }
