@@ -1,4 +1,5 @@
 import { Department, Role, type RoleNumber } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { checkStep, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { eq } from 'drizzle-orm';
@@ -200,9 +201,10 @@ export const BODIES: Record<string, Body> = {
       if (filled.statusCode !== 200) throw new Error(`order not filled: ${filled.statusCode} ${filled.body}`);
       o = filled.json() as Order;
     }
+    const today = berlinToday();
     const steps = stepsFrom(o.status);
-    const to = (steps.find((s) => s.needs(o).length === 0) ?? steps[0])?.to ?? o.status;
-    const check = checkStep(o.status, to, role, o);
+    const to = (steps.find((s) => s.needs(o, today).length === 0) ?? steps[0])?.to ?? o.status;
+    const check = checkStep(o.status, to, role, o, today);
     return { payload: { to, __v: o.__v }, domain: check.ok ? [] : check.reason === 'role' ? [403] : [400] };
   },
   'POST /api/v1/components': () => ({ payload: { code: `W-${tag()}`, kind: 'option', text: 'Neue Komponente' } }),

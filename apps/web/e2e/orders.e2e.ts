@@ -116,6 +116,15 @@ describe('orders', () => {
     await page.getByTestId('order-el-akt_kw').click();
     await page.keyboard.press('Escape');
     await step(page, 'MONTAGE');
+    // An installation two weeks ahead cannot be completed yet, and the step says why; once it is done it can.
+    expect(await bar(page).getByTestId('order-step-MONTAGE_ABGESCHLOSSEN').isDisabled()).toBe(true);
+    expect(await bar(page).getByTestId('order-step-needs-MONTAGE_ABGESCHLOSSEN').textContent()).toContain(
+      'Das Montagedatum liegt in der Zukunft',
+    );
+    await page.getByTestId('order-el-montagedatum').fill(day(0));
+    await page.getByTestId('order-el-akt_kw').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bar(page).getByTestId('order-step-MONTAGE_ABGESCHLOSSEN').isDisabled()).toBe(false);
     await step(page, 'MONTAGE_ABGESCHLOSSEN');
     expect(await bar(page).getByTestId('order-step-VERRECHNET').isDisabled()).toBe(true);
     expect(await bar(page).getByTestId('order-step-needs-VERRECHNET').textContent()).toContain('Verrechnet');
@@ -287,6 +296,28 @@ describe('orders', () => {
     await openAs(standard, '/app/orderprocessinglist', 'standard@demo.test');
     await standard.getByTestId('order-new').waitFor();
     expect(await standard.getByTestId('order-numbering').count()).toBe(0);
+  });
+
+  it('a step the user may not take is shown greyed, naming the roles that take it', async () => {
+    const token = await adminToken();
+    const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+    const tenant = tenants.docs[0]?._id as string;
+    const installed = await withTenant<{ docs: { _id: string; vkid: { zivi: boolean } }[] }>(
+      'GET',
+      '/orders?status=MONTAGE_ABGESCHLOSSEN&size=50',
+      tenant,
+      token,
+    );
+    const order = installed.docs.find((o) => !o.vkid.zivi);
+    if (!order) throw new Error('no installed order without a civil acceptance in the demo');
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, `/app/orderprocessing/${order._id}`, 'project@demo.test');
+    const billing = bar(page).getByTestId('order-step-VERRECHNET');
+    await billing.waitFor();
+    expect(await billing.isDisabled()).toBe(true);
+    expect(await bar(page).getByTestId('order-step-only-VERRECHNET').textContent()).toBe(
+      'Diesen Schritt gehen: Administrator, Listen-Administrator, Standard',
+    );
   });
 
   it('a search that finds more orders than it counts says so, and pages on past them', async () => {

@@ -9,6 +9,8 @@ const ready = (): OrderStepInput => ({
 });
 const withZivi = (): OrderStepInput => ({ ...ready(), vkid: { ...ready().vkid, zivi: true } });
 const R = Role;
+/** The day the checks run on: the ready order's installation (2026-12-08) has come. */
+const TODAY = '2026-12-08';
 
 describe('checkStep', () => {
   it.each<[string, string, number, OrderStepInput, string | true]>([
@@ -24,6 +26,20 @@ describe('checkStep', () => {
     ['AKT_KW', 'MONTAGE', R.ROLE_LAGER, ready(), 'role'],
     ['AKT_KW', 'AKT_KW_VKID', R.LIST_ADMIN_ROLE, ready(), true],
     ['MONTAGE', 'MONTAGE_ABGESCHLOSSEN', R.ROLE_SERVICE_TECHNIKER, ready(), true],
+    [
+      'MONTAGE',
+      'MONTAGE_ABGESCHLOSSEN',
+      R.ADMIN_ROLE,
+      { ...ready(), el: { ...ready().el, montagedatum: '2026-12-09' } },
+      'fields',
+    ],
+    [
+      'MONTAGE',
+      'MONTAGE_ABGESCHLOSSEN',
+      R.ADMIN_ROLE,
+      { ...ready(), el: { ...ready().el, montagedatum: null } },
+      'fields',
+    ],
     ['MONTAGE', 'AKT_KW', R.ROLE_SERVICE_TECHNIKER, ready(), true],
     ['MONTAGE_ABGESCHLOSSEN', 'ZIVI_BESTELLT', R.STANDARD_ROLE, withZivi(), true],
     ['MONTAGE_ABGESCHLOSSEN', 'ZIVI_BESTELLT', R.STANDARD_ROLE, ready(), 'fields'],
@@ -55,14 +71,25 @@ describe('checkStep', () => {
     ['VERRECHNET', 'MONTAGE_ABGESCHLOSSEN', R.ADMIN_ROLE, ready(), true],
     ['VERRECHNET', 'MONTAGE_ABGESCHLOSSEN', R.STANDARD_ROLE, ready(), 'role'],
   ])('%s → %s as role %i', (from, to, role, order, expected) => {
-    const result = checkStep(from as never, to as never, role as never, order);
+    const result = checkStep(from as never, to as never, role as never, order, TODAY);
     expect(result.ok ? true : result.reason).toBe(expected);
   });
 
   it('names the missing fields', () => {
     const order = { ...ready(), vkid: { ...ready().vkid, geplante_montage_date: null, akt_kw: '' } };
-    const result = checkStep('CREATED', 'AKT_KW_VKID', R.ADMIN_ROLE, order);
+    const result = checkStep('CREATED', 'AKT_KW_VKID', R.ADMIN_ROLE, order, TODAY);
     expect(result.ok ? [] : result.issues.map((i) => i.field)).toEqual(['vkid.geplante_montage_date', 'vkid.akt_kw']);
+  });
+});
+
+describe('completing an installation (issue 31 item 7)', () => {
+  it('needs an installation date that has come, and says why a future one is not enough', () => {
+    const future = { ...ready(), el: { ...ready().el, montagedatum: '2026-12-09' } };
+    const result = checkStep('MONTAGE', 'MONTAGE_ABGESCHLOSSEN', R.ADMIN_ROLE, future, TODAY);
+    expect(result.ok ? [] : result.issues).toEqual([
+      { field: 'el.montagedatum', key: 'validation.order.montageFuture' },
+    ]);
+    expect(checkStep('MONTAGE', 'MONTAGE_ABGESCHLOSSEN', R.ADMIN_ROLE, future, '2026-12-09').ok).toBe(true);
   });
 });
 

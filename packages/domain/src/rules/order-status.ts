@@ -15,7 +15,7 @@
  * | AKT_KW_VKID           | CREATED (back)        |                                                   | office         |
  * | AKT_KW                | MONTAGE               | the installation date (el.montagedatum)           | office, field  |
  * | AKT_KW                | AKT_KW_VKID (back)    |                                                   | office         |
- * | MONTAGE               | MONTAGE_ABGESCHLOSSEN |                                                   | office, field  |
+ * | MONTAGE               | MONTAGE_ABGESCHLOSSEN | an installation date that is today or past        | office, field  |
  * | MONTAGE               | AKT_KW (back)         |                                                   | office, field  |
  * | MONTAGE_ABGESCHLOSSEN | ZIVI_BESTELLT         | a civil acceptance is needed (vkid.zivi)          | office         |
  * | MONTAGE_ABGESCHLOSSEN | VERRECHNET            | no civil acceptance needed, and billed            | billing        |
@@ -74,8 +74,8 @@ export interface OrderTransition {
   to: OrderStatus;
   back: boolean;
   roles: readonly RoleNumber[];
-  /** The fields the step needs; empty when it may be taken. */
-  needs: (o: OrderStepInput) => StepIssue[];
+  /** The fields the step needs on `today` (Europe/Berlin); empty when it may be taken. */
+  needs: (o: OrderStepInput, today: string) => StepIssue[];
 }
 
 const need = (ok: boolean, field: string, key = 'validation.order.stepNeeds'): StepIssue[] =>
@@ -98,7 +98,12 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   step('AKT_KW_VKID', 'CREATED', OFFICE, none, true),
   step('AKT_KW', 'MONTAGE', FIELD, (o) => need(Boolean(o.el.montagedatum), 'el.montagedatum')),
   step('AKT_KW', 'AKT_KW_VKID', OFFICE, none, true),
-  step('MONTAGE', 'MONTAGE_ABGESCHLOSSEN', FIELD),
+  // Installed means the installation day has come: a date in the future is a plan, not a fact.
+  step('MONTAGE', 'MONTAGE_ABGESCHLOSSEN', FIELD, (o, today) =>
+    o.el.montagedatum
+      ? need(o.el.montagedatum <= today, 'el.montagedatum', 'validation.order.montageFuture')
+      : need(false, 'el.montagedatum'),
+  ),
   step('MONTAGE', 'AKT_KW', FIELD, none, true),
   step('MONTAGE_ABGESCHLOSSEN', 'ZIVI_BESTELLT', OFFICE, (o) =>
     need(o.vkid.zivi, 'vkid.zivi', 'validation.order.ziviNotNeeded'),
@@ -126,11 +131,17 @@ export type StepCheck =
   | { ok: false; reason: 'unknown' | 'role' | 'fields'; issues: StepIssue[] };
 
 /** Whether a user of `role` may move the order from its status to `to`, and what is missing if not. */
-export function checkStep(from: OrderStatus, to: OrderStatus, role: RoleNumber, order: OrderStepInput): StepCheck {
+export function checkStep(
+  from: OrderStatus,
+  to: OrderStatus,
+  role: RoleNumber,
+  order: OrderStepInput,
+  today: string,
+): StepCheck {
   const transition = ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
   if (!transition) return { ok: false, reason: 'unknown', issues: [] };
   if (!transition.roles.includes(role)) return { ok: false, reason: 'role', issues: [] };
-  const issues = transition.needs(order);
+  const issues = transition.needs(order, today);
   return issues.length ? { ok: false, reason: 'fields', issues } : { ok: true, transition };
 }
 

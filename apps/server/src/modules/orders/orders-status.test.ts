@@ -23,6 +23,13 @@ async function toInstalled(w: OrderWorld, o: Order) {
   cur = await w.stepTo(cur, 'AKT_KW');
   cur = await w.put(cur, { el: { ...cur.el, montagedatum: isoDay(30) } });
   cur = await w.stepTo(cur, 'MONTAGE', w.tech.token);
+  // Completed only once the installation day has come (issue 31 item 7): ahead it is a 400 at the date.
+  const early = await w.call('POST', `/orders/${o._id}/status`, { to: 'MONTAGE_ABGESCHLOSSEN', __v: cur.__v });
+  expect(early.statusCode).toBe(400);
+  expect(early.json().details).toEqual([
+    expect.objectContaining({ field: 'el.montagedatum', key: 'validation.order.montageFuture' }),
+  ]);
+  cur = await w.put(cur, { el: { ...cur.el, montagedatum: isoDay(0) } });
   return w.stepTo(cur, 'MONTAGE_ABGESCHLOSSEN', w.tech.token);
 }
 

@@ -205,7 +205,7 @@ export async function step(ctx: TenantContext, id: string, input: { to: OrderSta
   await ctx.db.transaction(async (tx) => {
     await updateOrder(tx, ctx, id, input.__v, (current) => {
       const fields = fieldsOf(current);
-      const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields);
+      const check = checkStep(current.status as OrderStatus, input.to, ctx.user.role, fields, berlinToday());
       if (!check.ok) {
         if (check.reason === 'unknown') throw conflict('ORDER_STEP_NOT_ALLOWED');
         if (check.reason === 'role') throw forbidden();

@@ -12,36 +12,67 @@ const values = (patch: { vkid?: Partial<OrderValues['vkid']>; el?: Partial<Order
   __v: 0,
 });
 
+const TODAY = '2026-12-08';
+
 describe('stepOptions', () => {
   it('names the fields the first step still needs', () => {
-    expect(stepOptions('CREATED', Role.STANDARD_ROLE, values())).toEqual([
-      { to: 'AKT_KW_VKID', back: false, missing: ['vkid.geplante_montage_date', 'vkid.akt_kw'] },
+    expect(stepOptions('CREATED', Role.STANDARD_ROLE, values(), TODAY)).toEqual([
+      {
+        to: 'AKT_KW_VKID',
+        back: false,
+        missing: ['vkid.geplante_montage_date', 'vkid.akt_kw'],
+        reasons: [],
+        onlyFor: null,
+      },
     ]);
     expect(
       stepOptions(
         'CREATED',
         Role.STANDARD_ROLE,
         values({ vkid: { geplante_montage_date: '2026-12-09', akt_kw: '2026-W50' } }),
+        TODAY,
       ),
-    ).toEqual([{ to: 'AKT_KW_VKID', back: false, missing: [] }]);
+    ).toEqual([{ to: 'AKT_KW_VKID', back: false, missing: [], reasons: [], onlyFor: null }]);
   });
 
-  it('offers a role only its own steps, forward first', () => {
-    expect(stepOptions('AKT_KW', Role.ROLE_SERVICE_TECHNIKER, values()).map((s) => s.to)).toEqual(['MONTAGE']);
-    expect(stepOptions('AKT_KW', Role.ADMIN_ROLE, values()).map((s) => [s.to, s.back])).toEqual([
+  it('offers a role its own steps, forward first, and names who takes a forward step it may not', () => {
+    expect(stepOptions('AKT_KW', Role.ROLE_SERVICE_TECHNIKER, values(), TODAY).map((s) => s.to)).toEqual(['MONTAGE']);
+    expect(stepOptions('AKT_KW', Role.ADMIN_ROLE, values(), TODAY).map((s) => [s.to, s.back])).toEqual([
       ['MONTAGE', false],
       ['AKT_KW_VKID', true],
     ]);
-    expect(stepOptions('MONTAGE', Role.ROLE_LAGER, values())).toEqual([]);
+    const lager = stepOptions('MONTAGE', Role.ROLE_LAGER, values({ el: { montagedatum: TODAY } }), TODAY);
+    expect(lager.map((s) => [s.to, s.onlyFor?.includes(Role.ROLE_SERVICE_TECHNIKER)])).toEqual([
+      ['MONTAGE_ABGESCHLOSSEN', true],
+    ]);
+    const billing = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.PROJECT_ROLE, values(), TODAY);
+    expect(billing.find((s) => s.to === 'VERRECHNET')?.onlyFor).toEqual([
+      Role.ADMIN_ROLE,
+      Role.LIST_ADMIN_ROLE,
+      Role.STANDARD_ROLE,
+    ]);
+  });
+
+  it('completes an installation only once its date has come (issue 31 item 7)', () => {
+    const future = stepOptions('MONTAGE', Role.ADMIN_ROLE, values({ el: { montagedatum: '2026-12-09' } }), TODAY);
+    expect(future[0]).toMatchObject({
+      to: 'MONTAGE_ABGESCHLOSSEN',
+      missing: ['el.montagedatum'],
+      reasons: ['validation.order.montageFuture'],
+    });
+    const due = stepOptions('MONTAGE', Role.ADMIN_ROLE, values({ el: { montagedatum: TODAY } }), TODAY);
+    expect(due[0]).toMatchObject({ to: 'MONTAGE_ABGESCHLOSSEN', missing: [] });
   });
 
   it('the civil acceptance switch picks the branch after the installation', () => {
-    const without = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values());
+    const without = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values(), TODAY);
     expect(without.map((s) => s.to)).toEqual(['VERRECHNET', 'MONTAGE']);
     expect(without[0]?.missing).toEqual(['vkid.verrechnet']);
-    const withZivi = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values({ vkid: { zivi: true } }));
+    const withZivi = stepOptions('MONTAGE_ABGESCHLOSSEN', Role.ADMIN_ROLE, values({ vkid: { zivi: true } }), TODAY);
     expect(withZivi.map((s) => s.to)).toEqual(['ZIVI_BESTELLT', 'MONTAGE']);
-    expect(stepOptions('VERRECHNET', Role.ADMIN_ROLE, values()).map((s) => s.to)).toEqual(['MONTAGE_ABGESCHLOSSEN']);
+    expect(stepOptions('VERRECHNET', Role.ADMIN_ROLE, values(), TODAY).map((s) => s.to)).toEqual([
+      'MONTAGE_ABGESCHLOSSEN',
+    ]);
   });
 });
 

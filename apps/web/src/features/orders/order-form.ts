@@ -1,7 +1,7 @@
 /** Form values of the order screen, the weeks offered, and what a step still needs of the typed values. */
 
 import type { RoleNumber } from '@pruefbuch/domain/roles';
-import { checkStep, type OrderStatus, type OrderStepInput, stepsFrom } from '@pruefbuch/domain/rules/order-status';
+import { type OrderStatus, type OrderStepInput, stepsFrom } from '@pruefbuch/domain/rules/order-status';
 import { orderMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
 import {
   CONTACT_BLOCKS,
@@ -63,21 +63,34 @@ export interface StepOption {
   back: boolean;
   /** The fields (paths) the typed values still lack for this step. */
   missing: string[];
+  /** Reasons beyond a field left empty (i18n keys), e.g. an installation date still ahead. */
+  reasons: string[];
+  /** A forward step the user's role may not take: the roles that may (so the user knows whom to ask). */
+  onlyFor: readonly RoleNumber[] | null;
 }
 
 /**
- * The steps out of the status a user of `role` may take, each with the fields it still needs. Whether a civil
- * acceptance is needed (vkid.zivi) picks the branch of the flow rather than a field to fill: a step of the other
- * branch is left out, and shows once the switch is turned.
+ * The steps out of the status a user of `role` may take, each with the fields it still needs on `today`, and the
+ * forward steps of other roles, naming who may take them. Whether a civil acceptance is needed (vkid.zivi) picks
+ * the branch of the flow rather than a field to fill: a step of the other branch is left out, and shows once the
+ * switch is turned.
  */
-export function stepOptions(status: OrderStatus, role: RoleNumber, values: OrderStepInput): StepOption[] {
+export function stepOptions(
+  status: OrderStatus,
+  role: RoleNumber,
+  values: OrderStepInput,
+  today: string,
+): StepOption[] {
   return stepsFrom(status)
-    .filter((t) => t.roles.includes(role))
+    .filter((t) => t.roles.includes(role) || !t.back)
     .map((t) => {
-      const check = checkStep(status, t.to, role, values);
-      return { to: t.to, back: t.back, missing: check.ok ? [] : check.issues.map((i) => i.field) };
+      const issues = t.needs(values, today);
+      const missing = issues.map((i) => i.field);
+      const reasons = issues.map((i) => i.key).filter((k) => k !== STEP_NEEDS);
+      return { to: t.to, back: t.back, missing, reasons, onlyFor: t.roles.includes(role) ? null : t.roles };
     })
     .filter((s) => !s.missing.includes(BRANCH_FIELD));
 }
 
 const BRANCH_FIELD = 'vkid.zivi';
+const STEP_NEEDS = 'validation.order.stepNeeds';

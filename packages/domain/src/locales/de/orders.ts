@@ -180,6 +180,7 @@ export const orders = {
       title: 'Nächste Schritte',
       none: 'Für Ihre Rolle ist kein Schritt möglich.',
       back: 'zurück',
+      onlyFor: 'Diesen Schritt gehen: {{roles}}',
       needs: 'Fehlt noch: {{fields}}',
       done: 'Status: {{status}}',
       refused: 'Schritt nicht möglich',

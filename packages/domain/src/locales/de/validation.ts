@@ -34,6 +34,7 @@ export const validation = {
     stepNeeds: 'Für diesen Schritt wird dieses Feld benötigt.',
     ziviNotNeeded: 'Für diesen Auftrag ist keine Zivi-Abnahme vorgesehen.',
     ziviFirst: 'Erst die Zivi-Abnahme, dann die Verrechnung.',
+    montageFuture: 'Das Montagedatum liegt in der Zukunft: abgeschlossen werden kann die Montage erst an diesem Tag.',
     opmUser: 'Bitte einen OPM wählen: ein Benutzer dieses Mandanten.',
     numberPrefix: 'Bitte 1 bis 8 Großbuchstaben oder Ziffern eingeben, z. B. AB.',
     numberTaken: 'Bis {{used}} sind in diesem Jahr schon Nummern vergeben. Bitte eine größere Nummer wählen.',

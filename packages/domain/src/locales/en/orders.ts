@@ -181,6 +181,7 @@ export const orders: typeof de = {
       title: 'Next steps',
       none: 'Your role cannot take a step here.',
       back: 'back',
+      onlyFor: 'This step is taken by: {{roles}}',
       needs: 'Still missing: {{fields}}',
       done: 'Status: {{status}}',
       refused: 'Step not possible',

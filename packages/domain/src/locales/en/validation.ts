@@ -36,6 +36,8 @@ export const validation: typeof de = {
     stepNeeds: 'This step needs this field.',
     ziviNotNeeded: 'This order needs no civil acceptance.',
     ziviFirst: 'The civil acceptance comes before billing.',
+    montageFuture:
+      'The installation date lies in the future: the installation can be completed on that day at the earliest.',
     opmUser: 'Please choose an OPM: a user of this tenant.',
     numberPrefix: 'Please enter 1 to 8 capital letters or digits, e.g. AB.',
     numberTaken: 'Numbers up to {{used}} have already been given this year. Please choose a higher number.',

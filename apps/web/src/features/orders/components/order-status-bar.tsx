@@ -1,12 +1,18 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
+import { Role } from '@pruefbuch/domain/roles';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { IconArrowBackUp, IconArrowRight, IconBook, IconSend } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import type { StepOption } from '../order-form';
 import { departmentLabel, OrderAmpelBadge, OrderStatusBadge } from './order-parts';
+
+const ROLE_NAME = new Map<number, string>(Object.entries(Role).map(([name, n]) => [n, name]));
+const roleLabel = (t: TFunction, role: number) =>
+  t(`lookups.roles.${ROLE_NAME.get(role) ?? ''}`, { defaultValue: String(role) });
 
 /**
  * Above the order's sections: the three ampels, the status and the department, the links to offer and book,
@@ -139,11 +145,11 @@ export function OrderStatusBar({
                 {steps.map((s) => (
                   <Stack key={s.to} gap={2} maw={320}>
                     <Button
-                      variant={s.back ? 'default' : 'filled'}
                       color={s.back ? undefined : 'teal'}
                       leftSection={s.back ? <IconArrowBackUp size={16} /> : <IconArrowRight size={16} />}
                       onClick={() => onStep(s)}
-                      disabled={s.missing.length > 0 || (!!stepping && stepping !== s.to)}
+                      disabled={!!s.onlyFor || s.missing.length > 0 || (!!stepping && stepping !== s.to)}
+                      variant={s.back ? 'default' : s.onlyFor ? 'light' : 'filled'}
                       loading={stepping === s.to}
                       data-testid={`order-step-${s.to}`}
                       styles={{
@@ -155,7 +161,15 @@ export function OrderStatusBar({
                         ? `${t(`orders.status.${s.to}`)} (${t('orders.editor.steps.back')})`
                         : t(`orders.status.${s.to}`)}
                     </Button>
-                    {s.missing.length ? (
+                    {s.onlyFor ? (
+                      <Text size="xs" c="dimmed" data-testid={`order-step-only-${s.to}`}>
+                        {t('orders.editor.steps.onlyFor', { roles: s.onlyFor.map((r) => roleLabel(t, r)).join(', ') })}
+                      </Text>
+                    ) : s.reasons.length ? (
+                      <Text size="xs" c="orange.8" data-testid={`order-step-needs-${s.to}`}>
+                        {s.reasons.map((r) => t(r)).join(' ')}
+                      </Text>
+                    ) : s.missing.length ? (
                       <Text size="xs" c="orange.8" data-testid={`order-step-needs-${s.to}`}>
                         {t('orders.editor.steps.needs', { fields: s.missing.map(fieldLabel).join(', ') })}
                       </Text>

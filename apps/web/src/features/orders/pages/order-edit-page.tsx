@@ -1,5 +1,6 @@
 import { Alert, Box, Stack } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { ORDER_DEFAULTS, type Order, orderCreateSchema } from '@pruefbuch/domain/schemas/order';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -134,7 +135,7 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
   const { form } = editor;
   const fieldLabel = (path: string) => t(`orders.fields.${path}`, { defaultValue: path });
 
-  const steps = order && user && mayWrite ? stepOptions(order.status, user.role, form.values) : [];
+  const steps = order && user && mayWrite ? stepOptions(order.status, user.role, form.values, berlinToday()) : [];
 
   const runStep = async (s: StepOption) => {
     if (!order) return;
