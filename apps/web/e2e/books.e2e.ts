@@ -95,6 +95,11 @@ describe('inspection books', () => {
     expect(story.bookPath).not.toBe('');
     const user = await createAccount(3, 'start-pw-1', [story.tenantId]);
     const page = await browser.newPage();
+    // A book without an order is a normal book: its page asks for the order and gets none, not a 404.
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(r.url());
+    });
     await openAs(page, '/app/admin/tenant_list/', user.email, user.password);
     await page.getByTestId('tenant-row').filter({ hasText: story.tenantName }).click();
     await page.waitForURL(/\/app\/map\//);
@@ -110,6 +115,7 @@ describe('inspection books', () => {
     expect(download.suggestedFilename()).toBe('Prüfbericht 2026.pdf');
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(notFound).toEqual([]);
   });
 
   it('a user of another tenant who types the book’s address sees no data', async () => {

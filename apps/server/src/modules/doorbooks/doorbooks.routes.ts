@@ -39,7 +39,7 @@ export const doorbooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/orders/byBook/:bookId', {
     config: { access: 'orders:read' },
-    schema: { tags, params: bookIdParams, response: { 200: orderOfBookReply } },
+    schema: { tags, params: bookIdParams, response: { 200: orderOfBookReply.nullable() } },
     handler: (req) => orderOfBook(tenantCtxOf(req), req.params.bookId),
   });
 };

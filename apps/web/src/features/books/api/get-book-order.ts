@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface BookOrder {
   orderId: string;
@@ -8,14 +8,8 @@ export interface BookOrder {
 }
 
 /** GET orders/byBook/{bookId}: the order the book was made from ('Prüfbuch anlegen'), or null. */
-export const getBookOrder = async (tenantId: string, bookId: string, signal?: AbortSignal) => {
-  try {
-    return await api.get<BookOrder>(`orders/byBook/${encodeURIComponent(bookId)}`, { tenant: tenantId, signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-};
+export const getBookOrder = (tenantId: string, bookId: string, signal?: AbortSignal) =>
+  api.get<BookOrder | null>(`orders/byBook/${encodeURIComponent(bookId)}`, { tenant: tenantId, signal });
 
 /** The book's order; off for users who may not read orders. */
 export const useBookOrder = (tenantId: string, bookId: string, enabled: boolean) =>
