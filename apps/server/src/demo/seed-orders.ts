@@ -359,9 +359,10 @@ export function planDemoOrders(
       installDay = addDays(today, -rnd.int(0, 6));
       installDay = maxDay(installDay, created);
     } else {
-      // Planned: mostly in the coming weeks, some this week, some already passed (late).
+      // Planned: mostly in the coming weeks, some this week, some passed a week or more ago (late: in an earlier
+      // calendar week whichever weekday the demo is seeded on).
       const r = rnd.next();
-      const offset = r < lateShare ? -rnd.int(3, 21) : r < 0.4 ? rnd.int(0, 4) : rnd.int(5, 56);
+      const offset = r < lateShare ? -rnd.int(7, 24) : r < 0.4 ? rnd.int(0, 4) : rnd.int(5, 56);
       installDay = maxDay(addDays(today, offset), addDays(created, 7));
     }
     // Late orders were planned for an earlier week than they were installed in.
