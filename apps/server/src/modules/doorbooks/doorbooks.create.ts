@@ -10,7 +10,7 @@ import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import type { OrderBookCreate, OrderBookReply, OrderOfBook } from '@pruefbuch/domain/schemas/door-book';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type AddressValue, bookTypes, orders, tenants } from '../../db/schema/index';
+import { type AddressValue, books, bookTypes, orders, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
@@ -88,13 +88,17 @@ export async function createBookOfOrder(
 }
 
 /**
- * GET orders/byBook/{bookId}: the order of the tenant a book was made from, else null. Most books have none,
- * so none is an answer, not an error (the book page asked and met a 404 in the console for each).
+ * GET orders/byBook/{bookId}: the order of the tenant a book of the tenant was made from, else null: most books
+ * have none, so none is an answer, not an error (the book page met a 404 in the console for each). A book of
+ * another tenant, or none, is a 404.
  */
 export async function orderOfBook(ctx: TenantContext, bookId: string): Promise<OrderOfBook | null> {
   const [row] = await ctx.db
-    .select({ orderId: orders.id, abnr: orders.abnr, objekt: orders.objekt })
-    .from(orders)
-    .where(and(eq(orders.bookId, bookId), eq(orders.tenantId, ctx.tenantId)));
-  return row ?? null;
+    .select({ bookId: books.id, orderId: orders.id, abnr: orders.abnr, objekt: orders.objekt })
+    .from(books)
+    .leftJoin(orders, and(eq(orders.bookId, books.id), eq(orders.tenantId, books.tenantId)))
+    .where(and(eq(books.id, bookId), eq(books.tenantId, ctx.tenantId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.orderId ? { orderId: row.orderId, abnr: row.abnr ?? '', objekt: row.objekt ?? '' } : null;
 }

@@ -3,6 +3,7 @@ import { NORM_TEXTS } from '@pruefbuch/domain/rules/door-book';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertBook } from '../../../test/factories';
 import { auditRowsOf, fieldsOf, folderIn, member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
 import { insertDoorOrder } from '../../../test/fixtures/doorbooks';
 import { createTestApp } from '../../../test/helper';
@@ -177,7 +178,7 @@ describe('POST orders/{id}/book', () => {
 });
 
 describe('GET orders/byBook/{bookId}', () => {
-  it('is null for a book without an order and for another tenant’s book, never a 404', async () => {
+  it('is null for a book of the tenant without an order, and 404 for another tenant’s book or none', async () => {
     const order = await insertDoorOrder(t.database.db, tenant.id);
     const { bookId } = (await createFor(order.id)).json();
     const foreign = await t.api({
@@ -186,15 +187,22 @@ describe('GET orders/byBook/{bookId}', () => {
       token: otherUser.token,
       tenant: other.id,
     });
-    expect(foreign.statusCode).toBe(200);
-    expect(foreign.json()).toBeNull();
+    expect(foreign.statusCode).toBe(404);
     const none = await t.api({
       method: 'GET',
       url: '/orders/byBook/11111111-1111-4111-8111-111111111111',
       token: user.token,
       tenant: tenant.id,
     });
-    expect(none.statusCode).toBe(200);
-    expect(none.json()).toBeNull();
+    expect(none.statusCode).toBe(404);
+    const plain = await insertBook(t.database.db, tenant.id);
+    const without = await t.api({
+      method: 'GET',
+      url: `/orders/byBook/${plain.id}`,
+      token: user.token,
+      tenant: tenant.id,
+    });
+    expect(without.statusCode).toBe(200);
+    expect(without.json()).toBeNull();
   });
 });
