@@ -240,6 +240,9 @@ describe('capacity planning', () => {
     // Touch drag, as on a tablet: press and hold, move to the next day, lift.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    // The board reads the plan again after each move, and a card's conflict line may come or go with it: the
+    // press must not start while the cards still shift (dnd-kit drops a touch that moves 5 px while held).
+    await page.waitForLoadState('networkidle');
     const card2 = await inMiddle(moved);
     const target = await settledBox(
       board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`),
@@ -306,6 +309,50 @@ describe('capacity planning', () => {
     await board(phone).locator('[data-testid="slot-card"]').first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(phone, 'board-390');
+  });
+
+  it('plans that disagree with their orders are flagged on the board, by the filter and in the order (decision 050)', async () => {
+    const { token, tenant } = await adminInDemoTenant();
+    const flagged = await withTenant<{ docs: { orderId: string; abnr: string; conflicts: string[] }[] }>(
+      'GET',
+      '/capacity/get/requiredTimeList?filter=conflicts&size=100',
+      tenant,
+      token,
+    );
+    const late = flagged.docs.find((d) => d.conflicts.includes('afterInstallation'));
+    if (!late) throw new Error('no order produced after its installation in the demo');
+    const plan = await withTenant<{
+      slots: { _id: string; date: string }[];
+      conflicts: { kind: string; slotIds: string[] }[];
+    }>('GET', `/capacity/get/requiredTime/${late.orderId}`, tenant, token);
+    const lateSlot = plan.slots.find((x) =>
+      plan.conflicts.some((c) => c.kind === 'afterInstallation' && c.slotIds.includes(x._id)),
+    );
+    if (!lateSlot) throw new Error('no late slot');
+
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, `/app/capacities?date=${lateSlot.date}`, 'leiterfertigung@demo.test');
+    const card = board(page).locator(`[data-testid="slot-card"][data-slot="${lateSlot._id}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-conflicts')).toContain('afterInstallation');
+    await card.getByTestId('slot-conflict').hover();
+    await page.getByText('Gefertigt am oder nach dem geplanten Montagetermin', { exact: false }).first().waitFor();
+    // The filter 'Konflikte' lists the order with its reasons.
+    await page.getByTestId('to-plan-filter').getByText('Konflikte').click();
+    await page.getByTestId('to-plan-search').fill(late.abnr);
+    const item = page.locator(`[data-testid="to-plan-item"][data-order="${late.orderId}"]`);
+    await item.getByTestId('to-plan-conflicts').waitFor();
+    expect(await item.getByTestId('to-plan-conflicts').textContent()).toContain(
+      'Gefertigt am oder nach dem geplanten Montagetermin',
+    );
+    await shot(page, 'conflicts-1280');
+    // The order says it too, with the day.
+    await page.goto(`/app/orderprocessing/${late.orderId}`);
+    const alert = page.getByTestId('order-plan-conflicts');
+    await alert.waitFor();
+    expect(await alert.locator('[data-conflict="afterInstallation"]').textContent()).toContain(
+      lateSlot.date.split('-').reverse().join('.'),
+    );
   });
 
   it('production may plan; the warehouse sees the board read-only', async () => {

@@ -79,6 +79,9 @@ describe('seedDemo: capacity planning, as the production lead sees it', () => {
     const open = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?size=100');
     expect(open.total).toBeGreaterThan(3);
     expect(open.docs.some((i) => i.totalPlanned === 0)).toBe(true);
+    // Some plans disagree with their orders, as in any real plan (decision 050): the filter 'Konflikte' lists them.
+    const conflicts = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?filter=conflicts&size=100');
+    expect(conflicts.total).toBeGreaterThan(0);
     // The newest order taken over waits for its door data (decision 049).
     expect(open.docs.filter((i) => i.gaps.length > 0).map((i) => i.gaps)).toEqual([['tuer.tuertyp', 'tuer.fluegel']]);
     const all = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?filter=all&size=100');

@@ -349,12 +349,18 @@ export type SaveTimeslots = z.infer<typeof saveTimeslotsSchema>;
 /** ?date=YYYY-MM-DD: any day of the wanted week or month. */
 export const capacityDateQuery = z.object({ date: isoDate });
 
+/** Where an order's plan and the order disagree (rules/plan-conflicts.ts holds the rules). */
+export const PLAN_CONFLICTS = ['afterInstallation', 'outOfStepOrder', 'noCapacity', 'configChanged'] as const;
+export type PlanConflictKind = (typeof PLAN_CONFLICTS)[number];
+
 /** A planned slot with what a board card shows of its order. */
 export const plannedSlotSchema = timeslotSchema.extend({
   abnr: z.string(),
   objekt: z.string(),
   kunde: z.string(),
   geplanteMontage: z.string().nullable(),
+  /** Where the slot and its order disagree (rules/plan-conflicts.ts). */
+  conflicts: z.array(z.enum(PLAN_CONFLICTS)),
 });
 export type PlannedSlot = z.infer<typeof plannedSlotSchema>;
 
@@ -412,6 +418,8 @@ export const requiredTimeReply = z.object({
   total: z.number().int(),
   lines: z.array(requiredTimeLineSchema),
   slots: z.array(timeslotSchema),
+  /** Where the plan and the order disagree, with the slots concerned. */
+  conflicts: z.array(z.object({ kind: z.enum(PLAN_CONFLICTS), slotIds: z.array(z.string()) })),
 });
 export type RequiredTimeReply = z.infer<typeof requiredTimeReply>;
 
@@ -420,8 +428,8 @@ export type RequiredTimeReply = z.infer<typeof requiredTimeReply>;
  * one page at a time (soonest planned installation first): a company with years of orders has thousands.
  */
 export const requiredTimeListQuery = z.object({
-  /** 'open': still time to plan (default); 'all': every plannable order. */
-  filter: z.enum(['open', 'all']).default('open'),
+  /** 'open': still time to plan (default); 'all': every plannable order; 'conflicts': plans that disagree with their order. */
+  filter: z.enum(['open', 'all', 'conflicts']).default('open'),
   search: z.string().trim().max(100).optional(),
   page: pageQuery.shape.page,
   size: pageQuery.shape.size,
@@ -439,6 +447,8 @@ export const requiredTimeItemSchema = z.object({
   totalPlanned: z.number().int(),
   /** What the order lacks before it can be planned (rules/order-take-over.ts planningGaps); empty when it can. */
   gaps: z.array(z.enum(PLANNING_GAPS)),
+  /** Where its plan and the order disagree (rules/plan-conflicts.ts). */
+  conflicts: z.array(z.enum(PLAN_CONFLICTS)),
 });
 export type RequiredTimeItem = z.infer<typeof requiredTimeItemSchema>;
 export const requiredTimeListReply = paged(requiredTimeItemSchema);

@@ -1,11 +1,15 @@
 /** Timeslots on a real database: plan, add, shift, finish, change several, delete; 409s, concurrency, tenants, the proposal. */
 import type { ProposalReply, RequiredTimeReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
-import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
+import { ORDER_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
 
 const t = await createTestApp();
+/** One full-time employee per work area. */
+const WORK_AREA_STAFF = (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const).map((a, i) =>
+  employee(`Person ${i}`, a),
+);
 
 describe('PUT capacity/put/saveCapacityByOrderId', () => {
   it('replaces the unfinished slots, keeps the finished ones, and refuses stale expectations with 409', async () => {
@@ -495,5 +499,72 @@ describe('an order that lacks what its required time needs (decision 049)', () =
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await w.call('GET', `/capacity/get/proposal/${order._id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('plan conflicts (decision 050)', () => {
+  it('are flagged on the board, in the order’s required time and by the list filter, and clear when mended', async () => {
+    const w = await capacityWorld(t);
+    await w.setSettings({ mitarbeiter: WORK_AREA_STAFF });
+    const order = await w.order({
+      objekt: 'Konfliktfall',
+      vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: '2027-03-12' },
+    });
+    const required = (await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply;
+    // Monday 2027-03-01 the first three steps, shipping the same day: out of step order.
+    const planned = (
+      await w.call('PUT', '/capacity/put/saveCapacityByOrderId', {
+        orderId: order._id,
+        expected: [],
+        slots: (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const)
+          .filter((a) => required.required[a] > 0)
+          .map((area) => ({ date: '2027-03-01', area, minutes: required.required[area] })),
+      })
+    ).json() as RequiredTimeReply;
+    const versand = planned.slots.find((s) => s.area === 'versand') as Timeslot;
+    expect(planned.conflicts).toEqual([{ kind: 'outOfStepOrder', slotIds: [versand._id] }]);
+    const week = async () =>
+      (await w.call('GET', '/capacity/get/capacityForWeekFromDate?date=2027-03-01')).json() as {
+        days: { orderTimeList: { _id: string; conflicts: string[] }[] }[];
+      };
+    const flagged = (await week()).days.flatMap((d) => d.orderTimeList).filter((s) => s.conflicts.length > 0);
+    expect(flagged.map((s) => [s._id, s.conflicts])).toEqual([[versand._id, ['outOfStepOrder']]]);
+    const listed = (await w.call('GET', '/capacity/get/requiredTimeList?filter=conflicts')).json() as {
+      docs: { orderId: string; conflicts: string[] }[];
+    };
+    expect(listed.docs.map((d) => [d.orderId, d.conflicts])).toEqual([[order._id, ['outOfStepOrder']]]);
+
+    // Shipping moved to Tuesday: in order. Then the installation moves before it, a holiday lands on Monday
+    // and the door gets a wing more: each is flagged.
+    const moved = await w.call('PUT', '/capacity/put/shiftTimeslot', {
+      _id: versand._id,
+      __v: versand.__v,
+      date: '2027-03-02',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      ((await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply).conflicts,
+    ).toEqual([]);
+    const current = (await w.call('GET', `/orders/${order._id}`)).json() as Order;
+    const put = await w.call('PUT', `/orders/${order._id}`, {
+      __v: current.__v,
+      vkid: { ...current.vkid, geplante_montage_date: '2027-03-02' },
+      tuer: { ...current.tuer, fluegel: 'SFL4' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await w.setSettings({
+      mitarbeiter: WORK_AREA_STAFF,
+      lokaleFeiertage: [{ date: '2027-03-01', name: 'Betriebsfest' }],
+    });
+    const after = ((await w.call('GET', `/capacity/get/requiredTime/${order._id}`)).json() as RequiredTimeReply)
+      .conflicts;
+    expect(after.map((c) => c.kind)).toEqual(['afterInstallation', 'noCapacity', 'configChanged']);
+    expect(after[0]?.slotIds).toEqual([versand._id]);
+    // Another tenant sees none of it.
+    const other = await capacityWorld(t, 'Andere');
+    const theirs = (await other.call('GET', '/capacity/get/requiredTimeList?filter=conflicts')).json() as {
+      total: number;
+    };
+    expect(theirs.total).toBe(0);
   });
 });

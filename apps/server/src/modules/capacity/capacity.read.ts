@@ -20,6 +20,12 @@ import {
 import { berlinMinutesOfDay, berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { gapKey, type PlanningGap, planningGaps } from '@pruefbuch/domain/rules/order-take-over';
 import {
+  type ConflictSlot,
+  conflictsOfSlot,
+  type PlanConflict,
+  planConflicts,
+} from '@pruefbuch/domain/rules/plan-conflicts';
+import {
   type AreaMinutes,
   type CapacityRangeReply,
   type CapacitySettingsFields,
@@ -32,6 +38,7 @@ import {
   type RequiredTimeItem,
   type RequiredTimeReply,
   WORK_AREAS,
+  type WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
 import type { Executor } from '../../db/client';
@@ -48,8 +55,10 @@ import {
   plannedByOrder,
   plannedMinutesBetween,
   plannedSlotsBetween,
+  planOrdersByIds,
   settingsOf,
   slotsOfOrder,
+  slotsOfOrders,
   toSettingsDto,
   toSlotDto,
 } from './capacity.repo';
@@ -118,7 +127,7 @@ export async function plannableOrder(db: Executor, tenantId: string, lang: Langu
  */
 export async function requiredTimeList(
   ctx: TenantContext,
-  q: { filter: 'open' | 'all'; search?: string | undefined; page: number; size: number },
+  q: { filter: 'open' | 'all' | 'conflicts'; search?: string | undefined; page: number; size: number },
 ): Promise<Page<RequiredTimeItem>> {
   const costList = costListFieldsOf(await ensureCostList(ctx.db, ctx.tenantId));
   const candidates = await plannableOrders(ctx.db, ctx.tenantId, q.search);
@@ -132,11 +141,11 @@ export async function requiredTimeList(
   const from = offsetOf(q);
   const pageOf = <T>(all: T[]) => all.slice(from, from + q.size);
   const weighed = q.filter === 'all' ? pageOf(needing) : needing;
-  const planned = await plannedByOrder(
-    ctx.db,
-    ctx.tenantId,
-    weighed.map((x) => x.o.id),
-  );
+  const weighedIds = weighed.map((x) => x.o.id);
+  const [planned, conflicts] = await Promise.all([
+    plannedByOrder(ctx.db, ctx.tenantId, weighedIds),
+    conflictsOf(ctx.db, ctx.tenantId, weighedIds),
+  ]);
   const items = weighed.map(({ o, required, gaps }): RequiredTimeItem => {
     const p = planned.get(o.id) ?? { ...NO_MINUTES };
     return {
@@ -151,9 +160,14 @@ export async function requiredTimeList(
       totalRequired: sumAreas(required),
       totalPlanned: sumAreas(p),
       gaps,
+      conflicts: (conflicts.get(o.id) ?? []).map((c) => c.kind),
     };
   });
   if (q.filter === 'all') return pageReply(items, needing.length, q);
+  if (q.filter === 'conflicts') {
+    const flagged = items.filter((i) => i.conflicts.length > 0);
+    return pageReply(pageOf(flagged), flagged.length, q);
+  }
   const open = items.filter((i) => i.gaps.length > 0 || WORK_AREAS.some((a) => i.required[a] > i.planned[a]));
   return pageReply(pageOf(open), open.length, q);
 }
@@ -172,12 +186,72 @@ export async function requiredTimeReplyOf(db: Executor, tenantId: string, orderI
     planned[area] += s.minutes;
     if (s.finished) finished[area] += s.minutes;
   }
-  return { orderId, required, planned, finished, total: sumAreas(required), lines, slots: slots.map(toSlotDto) };
+  const conflicts = (await conflictsOf(db, tenantId, [orderId])).get(orderId) ?? [];
+  return {
+    orderId,
+    required,
+    planned,
+    finished,
+    total: sumAreas(required),
+    lines,
+    slots: slots.map(toSlotDto),
+    conflicts,
+  };
 }
 
 /** GET capacity/get/requiredTime/{orderId} */
 export async function requiredTime(ctx: TenantContext, orderId: string) {
   return requiredTimeReplyOf(ctx.db, ctx.tenantId, orderId);
+}
+
+/**
+ * The plan conflicts of these orders (rules/plan-conflicts.ts, decision 050), by order id: their slots, their
+ * required time now and the time their areas have on the slots' days. Three queries however many orders.
+ */
+export async function conflictsOf(
+  db: Executor,
+  tenantId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, PlanConflict[]>> {
+  const out = new Map<string, PlanConflict[]>();
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return out;
+  const [planOrders, slots, costListRow, settingsRow] = await Promise.all([
+    planOrdersByIds(db, tenantId, ids),
+    slotsOfOrders(db, tenantId, ids),
+    ensureCostList(db, tenantId),
+    ensureSettings(db, tenantId),
+  ]);
+  if (slots.length === 0) return out;
+  const costList = costListFieldsOf(costListRow);
+  const s = settingsOf(settingsRow);
+  const dates = slots.map((x) => x.date).sort();
+  const hol = holidaysOf(s, dates[0] as string, dates[dates.length - 1] as string, 'de');
+  const perDay = new Map<string, AreaMinutes>();
+  const available = (date: string, area: WorkArea) => {
+    let day = perDay.get(date);
+    if (!day) {
+      day = availableOn(date, s, hol).perArea;
+      perDay.set(date, day);
+    }
+    return day[area];
+  };
+  const byOrder = new Map<string, ConflictSlot[]>();
+  for (const x of slots) {
+    const list = byOrder.get(x.orderId) ?? [];
+    list.push({ id: x.id, date: x.date, area: x.area as WorkArea, minutes: x.minutes, finished: x.finished });
+    byOrder.set(x.orderId, list);
+  }
+  for (const o of planOrders) {
+    const conflicts = planConflicts({
+      installation: o.geplanteMontage,
+      slots: byOrder.get(o.id) ?? [],
+      required: requiredOf(o, costList).required,
+      available,
+    });
+    if (conflicts.length) out.set(o.id, conflicts);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +290,12 @@ export async function capacityRange(
   ]);
   const s = settingsOf(settingsRow);
   const hol = holidaysOf(s, from, to, ctx.lang);
+  const conflicts = await conflictsOf(
+    ctx.db,
+    ctx.tenantId,
+    slots.map((slot) => slot.orderId),
+  );
+  for (const slot of slots) slot.conflicts = conflictsOfSlot(conflicts.get(slot.orderId) ?? [], slot._id);
   const byDay = new Map<string, typeof slots>();
   for (const slot of slots) {
     const list = byDay.get(slot.date);

@@ -108,6 +108,16 @@ export async function slotsOfOrder(db: Executor, tenantId: string, orderId: stri
     .orderBy(asc(capacityTimeslots.date), asc(capacityTimeslots.area), asc(capacityTimeslots.id));
 }
 
+/** The slots of these orders (of the tenant), by date. */
+export async function slotsOfOrders(db: Executor, tenantId: string, orderIds: readonly string[]): Promise<SlotRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(capacityTimeslots)
+    .where(and(eq(capacityTimeslots.tenantId, tenantId), inArray(capacityTimeslots.orderId, [...orderIds])))
+    .orderBy(asc(capacityTimeslots.date), asc(capacityTimeslots.area), asc(capacityTimeslots.id));
+}
+
 export async function findSlot(db: Executor, tenantId: string, id: string): Promise<SlotRow | null> {
   const [row] = await db
     .select()
@@ -159,6 +169,7 @@ export async function plannedSlotsBetween(
     objekt: r.objekt,
     kunde: r.kunde,
     geplanteMontage: r.geplanteMontage,
+    conflicts: [],
   }));
 }
 
@@ -235,6 +246,15 @@ export async function findPlanOrder(db: Executor, tenantId: string, id: string):
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/** The plan view of these orders of the tenant (another tenant's are left out). */
+export async function planOrdersByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<PlanOrder[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(planColumns)
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, [...ids])));
 }
 
 /** Locks the order (another tenant's is null): writes of one order's slots run one after the other. */

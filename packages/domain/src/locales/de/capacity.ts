@@ -181,6 +181,14 @@ export const capacity = {
     SH: 'Schleswig-Holstein',
     TH: 'Thüringen',
   },
+  conflicts: {
+    afterInstallation: 'Gefertigt am oder nach dem geplanten Montagetermin',
+    outOfStepOrder: 'Nicht in der Reihenfolge der Arbeitsschritte (z. B. Versand vor dem Tag nach dem Verglasen)',
+    noCapacity: 'An diesem Tag hat der Arbeitsbereich keine Zeit (Feiertag, Abwesenheit oder Wochenende)',
+    configChanged: 'Die Planung passt nicht mehr zur Türkonfiguration oder Fertigung des Auftrags',
+    filter: 'Konflikte',
+    title: 'Planung und Auftrag passen nicht zusammen',
+  },
   gaps: {
     tuertyp: 'der Türtyp',
     fluegel: 'die Flügelzahl',

@@ -152,6 +152,7 @@ export const orders = {
     offerNoNr: 'übernommen',
   },
   editor: {
+    openPlanning: 'Zur Kapazitätsplanung',
     noOpm: 'Kein OPM',
     opmUnknown: 'Nicht mehr im Mandanten',
     back: 'Zur Auftragsliste',

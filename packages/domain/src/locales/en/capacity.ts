@@ -177,6 +177,14 @@ export const capacity: typeof de = {
     SH: 'Schleswig-Holstein',
     TH: 'Thuringia',
   },
+  conflicts: {
+    afterInstallation: 'Produced on or after the planned installation date',
+    outOfStepOrder: 'Not in the order of the work steps (e.g. shipping before the day after glazing)',
+    noCapacity: 'The work area has no time on this day (holiday, absence or weekend)',
+    configChanged: 'The plan no longer fits the order’s door configuration or production data',
+    filter: 'Conflicts',
+    title: 'Plan and order disagree',
+  },
   gaps: {
     tuertyp: 'the door type',
     fluegel: 'the number of wings',

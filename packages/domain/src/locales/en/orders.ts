@@ -153,6 +153,7 @@ export const orders: typeof de = {
     offerNoNr: 'taken over',
   },
   editor: {
+    openPlanning: 'Open capacity planning',
     noOpm: 'No OPM',
     opmUnknown: 'No longer in the tenant',
     back: 'Back to the orders',

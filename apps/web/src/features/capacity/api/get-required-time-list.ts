@@ -11,7 +11,7 @@ export const TO_PLAN_PAGE = 8;
  * The orders still to plan (or all plannable ones), with required and planned minutes per area: one page of
  * TO_PLAN_PAGE at a time, each further page appended ('Mehr anzeigen').
  */
-export function useRequiredTimeList(filter: 'open' | 'all', search: string) {
+export function useRequiredTimeList(filter: 'open' | 'all' | 'conflicts', search: string) {
   const { currentTenant } = useSession();
   return useInfiniteQuery({
     queryKey: capacityKeys.toPlan(currentTenant, filter, search),

@@ -1,8 +1,8 @@
 import { useDraggable } from '@dnd-kit/core';
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { PlannedSlot } from '@pruefbuch/domain/schemas/capacity';
-import { IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconDots, IconExternalLink, IconRotate, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMinutes } from '@/lib/format';
@@ -31,11 +31,15 @@ export function SlotCard({
     disabled: !mayPlan || slot.finished,
   });
   const draggable = mayPlan && !slot.finished;
-  const label = t('capacity.card.label', {
-    abnr: slot.abnr || '–',
-    objekt: slot.objekt || '–',
-    minutes: formatMinutes(slot.minutes),
-  });
+  const conflicts = slot.conflicts.map((c) => t(`capacity.conflicts.${c}`));
+  const label = [
+    t('capacity.card.label', {
+      abnr: slot.abnr || '–',
+      objekt: slot.objekt || '–',
+      minutes: formatMinutes(slot.minutes),
+    }),
+    ...conflicts,
+  ].join('. ');
   const { onKeyDown, ...pointer } = (draggable ? listeners : undefined) ?? {};
   return (
     // biome-ignore lint/a11y: the card is dnd-kit's draggable; its attributes make it a focusable button
@@ -47,6 +51,7 @@ export function SlotCard({
         draggable ? classes.draggable : '',
         isDragging ? classes.dragging : '',
         slot.finished ? classes.finished : '',
+        slot.conflicts.length ? classes.conflict : '',
       ]
         .filter(Boolean)
         .join(' ')}
@@ -63,8 +68,26 @@ export function SlotCard({
       data-abnr={slot.abnr}
       data-date={slot.date}
       data-area={slot.area}
+      data-conflicts={slot.conflicts.join(' ') || undefined}
     >
       <SlotCardText slot={slot} />
+      {conflicts.length ? (
+        // An icon in the corner, not a line of text: a card keeps its height when a read of the plan flags or
+        // clears it, so nothing under a finger or the pointer moves.
+        <Tooltip label={conflicts.join(' · ')} multiline w={260} withinPortal>
+          <ThemeIcon
+            size={16}
+            color="red"
+            variant="light"
+            pos="absolute"
+            top={4}
+            right={24}
+            data-testid="slot-conflict"
+          >
+            <IconAlertTriangle size={11} aria-hidden />
+          </ThemeIcon>
+        </Tooltip>
+      ) : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon
@@ -82,6 +105,11 @@ export function SlotCard({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {conflicts.map((c) => (
+            <Menu.Label key={c} c="red.8" maw={260} style={{ whiteSpace: 'normal' }}>
+              {c}
+            </Menu.Label>
+          ))}
           <Menu.Item
             component={Link}
             to={screenPath('orderprocessing', { slug: slot.orderId })}
@@ -118,7 +146,7 @@ export function SlotCard({
 function SlotCardText({ slot }: { slot: PlannedSlot }) {
   const { t } = useTranslation();
   return (
-    <div style={{ minWidth: 0, paddingRight: 18 }}>
+    <div style={{ minWidth: 0, paddingRight: slot.conflicts.length ? 38 : 18 }}>
       <Text size="xs" fw={700} truncate>
         {slot.abnr || '–'}
       </Text>

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import { gapKey } from '@pruefbuch/domain/rules/order-take-over';
 import { type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
-import { IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconSearch, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ export function ToPlanList({
   onAddSlot: (item: RequiredTimeItem) => void;
 }) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<'open' | 'all'>('open');
+  const [filter, setFilter] = useState<'open' | 'all' | 'conflicts'>('open');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const list = useRequiredTimeList(filter, debounced);
@@ -50,13 +50,15 @@ export function ToPlanList({
           size="xs"
           value={filter}
           onChange={(v) => {
-            setFilter(v as 'open' | 'all');
+            setFilter(v as 'open' | 'all' | 'conflicts');
           }}
           aria-label={t('capacity.toPlan.filter')}
           data={[
             { value: 'open', label: t('capacity.toPlan.open') },
             { value: 'all', label: t('capacity.toPlan.all') },
+            { value: 'conflicts', label: t('capacity.conflicts.filter') },
           ]}
+          data-testid="to-plan-filter"
         />
         {list.isPending ? <PageLoader /> : null}
         {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
@@ -110,6 +112,16 @@ export function ToPlanList({
                   </Group>
                 ))}
               </Stack>
+              {item.conflicts.length > 0 ? (
+                <Stack gap={2} data-testid="to-plan-conflicts">
+                  {item.conflicts.map((c) => (
+                    <Text key={c} size="xs" c="red.8">
+                      <IconAlertTriangle size={12} style={{ verticalAlign: -2 }} aria-hidden />{' '}
+                      {t(`capacity.conflicts.${c}`)}
+                    </Text>
+                  ))}
+                </Stack>
+              ) : null}
               {item.gaps.length > 0 ? (
                 <Stack gap={2} data-testid="to-plan-gaps">
                   <Text size="xs" c="orange.9">

@@ -12,6 +12,7 @@ export const orderKeys = {
   updatedAt: (tenant: string | null) => [ORDERS_KEY, tenant, 'updatedAt'] as const,
   takeOverProposal: (tenant: string | null, offerId: string) =>
     [ORDERS_KEY, tenant, 'takeOverProposal', offerId] as const,
+  plan: (tenant: string | null, id: string) => [ORDERS_KEY, tenant, 'plan', id] as const,
   users: (tenant: string | null) => [ORDERS_KEY, tenant, 'users'] as const,
   numbering: (tenant: string | null) => [ORDERS_KEY, tenant, 'numbering'] as const,
 };

@@ -35,6 +35,7 @@ import {
 import { OrderProtocol } from '../components/order-protocol';
 import { OrderStatusBar } from '../components/order-status-bar';
 import { DeliveriesTable, MawTable } from '../components/order-tables';
+import { PlanConflicts } from '../components/plan-conflicts';
 import { ProductionFields } from '../components/production-fields';
 import { TransferDialog } from '../components/transfer-dialog';
 import {
@@ -202,6 +203,9 @@ function OrderEditor({ order, mayWrite }: { order?: Order; mayWrite: boolean }) 
           }
           bookNeedsDoorType={mayBook && !order.bookId && !order.tuer.tuertyp}
         />
+      ) : null}
+      {order ? (
+        <PlanConflicts key={order.__v} orderId={order._id} enabled={!!user && mayCall('capacity:read', user)} />
       ) : null}
       {!mayWrite ? (
         <Alert color="gray" icon={<IconLock size={18} />}>
