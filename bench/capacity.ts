@@ -25,7 +25,9 @@ import {
   findSettings,
   plannedMinutesBetween,
   plannedSlotsBetween,
+  planOrdersByIds,
   slotsOfOrder,
+  slotsOfOrders,
 } from '../apps/server/src/modules/capacity/capacity.repo';
 import { findCostList } from '../apps/server/src/modules/costlist/costlist.repo';
 import { insertOrderRows, newOrderRow } from '../apps/server/src/modules/orders/orders.store';
@@ -121,7 +123,7 @@ export async function seedCapacityTenant(db: Db, today: string) {
 }
 
 /** The two workloads: the months around today, and proposals for the orders still to plan. */
-async function capacityCalls(tenantId: string, today: string, open: string[]) {
+async function capacityCalls(real: Db, tenantId: string, today: string, open: string[]) {
   const { db, take } = recorder();
   const month: Call[] = [];
   for (let k = -2; k <= 3; k++) {
@@ -130,6 +132,14 @@ async function capacityCalls(tenantId: string, today: string, open: string[]) {
     const to = dayjs(date).endOf('month').format('YYYY-MM-DD');
     await findSettings(db, tenantId);
     await plannedSlotsBetween(db, tenantId, from, to);
+    // The plan conflicts of the month's orders (decision 050): their plan view, all their slots, the cost list.
+    const ids = [...new Set((await plannedSlotsBetween(real, tenantId, from, to)).map((s) => s.orderId))];
+    if (ids.length) {
+      await planOrdersByIds(db, tenantId, ids);
+      await slotsOfOrders(db, tenantId, ids);
+      await findCostList(db, tenantId);
+      await findSettings(db, tenantId);
+    }
     month.push({ path: `/api/v1/capacity/get/getCapacityForMonthFromDate?${qs({ date })}`, statements: take() });
   }
   const proposal: Call[] = [];
@@ -160,7 +170,7 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   console.log(
     `\n${label}: ${PLANNED} planned orders (${seeded.slots} slots up to ${seeded.lastDay}), ${seeded.open.length} to plan, seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`,
   );
-  const workloads = Object.entries(await capacityCalls(seeded.tenantId, today, seeded.open));
+  const workloads = Object.entries(await capacityCalls(database.db, seeded.tenantId, today, seeded.open));
 
   const floors = await floorsOf(database, workloads, CONNECTIONS, DURATION);
 

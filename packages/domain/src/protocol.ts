@@ -40,7 +40,8 @@ export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record' |
  * 'record' the summary of an inspection record (date · person, its id and ISO times formatted away),
  * 'employee' an employee of the capacity settings (name · area · hours per weekday · inactive),
  * 'absences' an employee's absences (name: ranges), 'ranges' date ranges with their remark,
- * 'days' days with their name (local holidays), 'minutes' a time in minutes (1:40 h), 'template' a
+ * 'days' days with their name (local holidays), 'minutes' a time in minutes (1:40 h), 'week' a calendar
+ * week '2026-W50' → 'KW 50/2026', 'template' a
  * time-effort template of the cost list (name · times per area · per wing · remark), 'templates' a list of them.
  */
 export type ProtocolFormat =
@@ -61,6 +62,7 @@ export type ProtocolFormat =
   | 'ranges'
   | 'days'
   | 'minutes'
+  | 'week'
   | 'template'
   | 'templates';
 

@@ -27,10 +27,9 @@ const count = (max: number) =>
     .nullable();
 
 /** An ISO calendar week 'YYYY-Www' (Europe/Berlin), or empty when not planned yet. */
-export const calendarWeekSchema = z.union([
-  z.literal(''),
-  z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, { error: 'validation.order.week' }),
-]);
+export const calendarWeekSchema = z
+  .union([z.literal(''), z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, { error: 'validation.order.week' })])
+  .meta({ protocol: { format: 'week' } });
 
 /** SPEC §3 leistungsart flags: commissioning, extra effort, installation, ..., conversion. */
 export const SERVICE_KINDS = ['ibn', 'maw', 'mon', 'okl', 'rep', 'ser', 'umr'] as const;

@@ -20,6 +20,7 @@ const TEXTS: Record<string, string> = {
   'inspections.sections.defects': 'Mängel',
   'protocol.fields.finalized': 'Abgeschlossen',
   'lookups.customers.RETAIL_CUSTOMER': 'Einzelhandelskunde',
+  'orders.list.kw': 'KW',
   'capacity.weekdays.montag': 'Montag',
   'capacity.weekdays.dienstag': 'Dienstag',
   'capacity.weekdays.mittwoch': 'Mittwoch',
@@ -144,6 +145,9 @@ describe('protocol values by format', () => {
       'Drehtür · Antrieb 1:00 h, Profilbearbeitung 0 min, Verglasen 0 min, Versand 15 min',
     ],
     ['costlist', 'vorlagen', '[]', 'keine'],
+    // Calendar weeks as the lists say them (issue 31 item 8).
+    ['order', 'vkid.akt_kw', '2026-W50', 'KW 50/2026'],
+    ['order', 'el.akt_kw', '2027-W01', 'KW 01/2027'],
   ])('%s %s %s → %s', (entity, field, value, shown) => {
     expect(protocolValue(protocolField(entity, field), value, lookups)).toBe(shown);
   });

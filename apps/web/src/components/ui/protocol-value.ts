@@ -154,6 +154,11 @@ export function protocolValue(view: ProtocolFieldView, value: string | null, l: 
       return Number.isFinite(Number(value)) ? formatNumber(Number(value)) : value;
     case 'minutes':
       return Number.isFinite(Number(value)) ? formatMinutes(Number(value)) : value;
+    case 'week': {
+      // '2026-W50' → 'KW 50/2026', as the week select and the lists say it.
+      const m = /^(\d{4})-W(\d{2})$/.exec(value);
+      return m ? `${l.t('orders.list.kw')} ${m[2]}/${m[1]}` : readableText(value);
+    }
     case 'json':
     case 'address':
       return json(value, l, view);
