@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDateTime } from '@/lib/format';
-import { editorOf, type ProtocolLookups, protocolLabel, protocolValue } from './protocol-value';
+import { editorOf, type ProtocolLookups, protocolLabel, protocolValue, tellsSomething } from './protocol-value';
 
 const PAGE = 25;
 const ACTION_COLOR = { create: 'teal', update: 'blue', delete: 'red' } as const;
@@ -73,8 +73,10 @@ function ProtocolEntries({
   const { t } = useTranslation();
   const [shown, setShown] = useState(PAGE);
   const l: ProtocolLookups = { ...lookups, t };
-  const rows = entries ?? [];
-  const all = Math.max(total ?? 0, rows.length);
+  const loaded = entries ?? [];
+  const rows = loaded.filter(tellsSomething);
+  // What the server counts, less the empty creation rows among those loaded (they are not shown).
+  const all = Math.max((total ?? 0) - (loaded.length - rows.length), rows.length);
   const showMore = () => {
     // The next rows are on screen from what is loaded; the page after them is fetched when they run short.
     if (onLoadMore && shown + PAGE > rows.length) onLoadMore();

@@ -6,7 +6,7 @@ import type { ProtocolLookups } from './protocol-value';
 // The formatting helpers load the app's i18n setup, which touches the document and the storage.
 vi.stubGlobal('document', { documentElement: { lang: 'de' } });
 vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
-const { editorOf, protocolLabel, protocolValue } = await import('./protocol-value');
+const { editorOf, protocolLabel, protocolValue, tellsSomething } = await import('./protocol-value');
 const { formatDateTime } = await import('@/lib/format');
 
 const TEXTS: Record<string, string> = {
@@ -202,5 +202,23 @@ describe('editor', () => {
     expect(editorOf({ editorName: 'Karla Meier', userKuerzel: 'KM' })).toBe('Karla Meier (KM)');
     expect(editorOf({ editorName: '', userKuerzel: 'KM' })).toBe('KM');
     expect(editorOf({ editorName: '', userKuerzel: '' })).toBe('–');
+  });
+});
+
+describe('which entries the protocol shows (issue 31 item 8)', () => {
+  it.each([
+    ['create', 'false', false],
+    ['create', '', false],
+    ['create', null, false],
+    ['create', '[]', false],
+    ['create', '{}', false],
+    ['create', 'true', true],
+    ['create', 'Kaufhof Zeil', true],
+    ['create', '0', true],
+    ['update', 'false', true],
+    ['update', null, true],
+    ['delete', null, true],
+  ] as const)('%s with %s → %s', (action, newValue, shown) => {
+    expect(tellsSomething({ action, newValue })).toBe(shown);
   });
 });

@@ -128,6 +128,15 @@ function templatesValue(format: string, parsed: unknown, l: ProtocolLookups): st
   );
 }
 
+const EMPTY_VALUES = new Set(['', 'false', 'null', '[]', '{}']);
+
+/**
+ * Whether an entry tells the reader something: a record created with a field left empty or switched off
+ * ('Angelegt · – · Nein') does not, and is left out of the table (issue 31 item 8). Changes always tell.
+ */
+export const tellsSomething = (e: { action: string; newValue: string | null }) =>
+  e.action !== 'create' || (e.newValue !== null && !EMPTY_VALUES.has(e.newValue.trim()));
+
 /** A stored value as a person reads it, by the field's format; empty values are '–'. */
 export function protocolValue(view: ProtocolFieldView, value: string | null, l: ProtocolLookups): string {
   if (value === null || value === '') return DASH;
