@@ -263,6 +263,15 @@ describe('capacity planning', () => {
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
 
+    // Each move says what it did and can be taken back: the last one ('Rückgängig') returns the card.
+    const undo = page.getByTestId('toast-undo').last();
+    await undo.waitFor();
+    expect(await page.locator('.mantine-Notification-root').last().textContent()).toContain(`${abnr} (`);
+    await undo.click();
+    await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
+    expect(await moved.getAttribute('data-area')).toBe(slot.area);
+    await page.getByText(`${abnr} wieder am`, { exact: false }).first().waitFor();
+
     // The weekend unfolds to seven columns with short weekday names, and folds again.
     const days = board(page).getByTestId('board-day');
     expect(await days.count()).toBe(5);
@@ -335,6 +344,12 @@ describe('capacity planning', () => {
     const card = board(page).locator(`[data-testid="slot-card"][data-slot="${lateSlot._id}"]`);
     await card.waitFor();
     expect(await card.getAttribute('data-conflicts')).toContain('afterInstallation');
+    // At 1280 × 800 the orders still to plan sit beside the board, in the first screen (issue 31 item 4).
+    const boardBox = await settledBox(board(page));
+    const toPlanBox = await settledBox(page.getByTestId('to-plan'));
+    expect(toPlanBox.x).toBeGreaterThanOrEqual(boardBox.x + boardBox.width - 1);
+    expect(toPlanBox.y).toBeLessThan(800);
+    await page.screenshot({ path: 'test-results/capacity-1280x800.png' });
     await card.getByTestId('slot-conflict').hover();
     await page.getByText('Gefertigt am oder nach dem geplanten Montagetermin', { exact: false }).first().waitFor();
     // The filter 'Konflikte' lists the order with its reasons.

@@ -70,24 +70,7 @@ export function SlotCard({
       data-area={slot.area}
       data-conflicts={slot.conflicts.join(' ') || undefined}
     >
-      <SlotCardText slot={slot} />
-      {conflicts.length ? (
-        // An icon in the corner, not a line of text: a card keeps its height when a read of the plan flags or
-        // clears it, so nothing under a finger or the pointer moves.
-        <Tooltip label={conflicts.join(' · ')} multiline w={260} withinPortal>
-          <ThemeIcon
-            size={16}
-            color="red"
-            variant="light"
-            pos="absolute"
-            top={4}
-            right={24}
-            data-testid="slot-conflict"
-          >
-            <IconAlertTriangle size={11} aria-hidden />
-          </ThemeIcon>
-        </Tooltip>
-      ) : null}
+      <SlotCardText slot={slot} conflicts={conflicts} />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon
@@ -142,11 +125,15 @@ export function SlotCard({
   );
 }
 
-/** What a card says: the order number, the object, the planned time. */
-function SlotCardText({ slot }: { slot: PlannedSlot }) {
+/**
+ * What a card says: the order number, the object, the planned time, and a conflict as an icon beside the time
+ * (its text in the tooltip): a card keeps its height when a read of the plan flags or clears it, so nothing under
+ * a finger or the pointer moves, and the order number keeps its width.
+ */
+function SlotCardText({ slot, conflicts = [] }: { slot: PlannedSlot; conflicts?: string[] }) {
   const { t } = useTranslation();
   return (
-    <div style={{ minWidth: 0, paddingRight: slot.conflicts.length ? 38 : 18 }}>
+    <div style={{ minWidth: 0, paddingRight: 18 }}>
       <Text size="xs" fw={700} truncate>
         {slot.abnr || '–'}
       </Text>
@@ -155,6 +142,20 @@ function SlotCardText({ slot }: { slot: PlannedSlot }) {
       </Text>
       <Text size="xs" fw={500}>
         {formatMinutes(slot.minutes)}
+        {conflicts.length ? (
+          <Tooltip label={conflicts.join(' · ')} multiline w={260} withinPortal>
+            <ThemeIcon
+              size={14}
+              color="red"
+              variant="light"
+              ml={4}
+              style={{ verticalAlign: -2 }}
+              data-testid="slot-conflict"
+            >
+              <IconAlertTriangle size={10} aria-hidden />
+            </ThemeIcon>
+          </Tooltip>
+        ) : null}
         {slot.finished ? (
           <Text span size="xs" c="dimmed" fw={400}>
             {' '}

@@ -70,8 +70,8 @@ export function ToPlanList({
         {items.map((item) => (
           <Paper key={item.orderId} withBorder radius="sm" p="xs" data-testid="to-plan-item" data-order={item.orderId}>
             <Stack gap={4}>
-              <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
+              <Group justify="space-between" gap={4} wrap="wrap" align="flex-start">
+                <div style={{ minWidth: 0, flex: '1 1 110px' }}>
                   <Text size="sm" fw={700} truncate>
                     {item.abnr || '–'}
                   </Text>
@@ -143,6 +143,10 @@ export function ToPlanList({
                     variant="light"
                     leftSection={<IconWand size={14} />}
                     onClick={() => onPropose(item)}
+                    maw="100%"
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    h="auto"
+                    mih={22}
                     data-testid="to-plan-propose"
                   >
                     {t('capacity.toPlan.propose')}

@@ -1,5 +1,6 @@
 /** Toasts of SPEC §8: successes 3 s bottom right, errors 8 s. */
 
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@pruefbuch/domain/constants';
 import { errorText } from './errors';
@@ -12,6 +13,34 @@ export function notifySuccess(message: SuccessToast | { text: string }) {
     color: 'teal',
     message: typeof message === 'string' ? i18n.t(`common.toast.${message}`) : message.text,
     autoClose: TOAST_SUCCESS_MS,
+    position: 'bottom-right',
+  });
+}
+
+/**
+ * A change that can be taken back (a card moved on the board): what was done, and 'Rückgängig' for as long as
+ * an error toast stays (a success's 3 s are too short to find the button).
+ */
+export function notifyUndoable(text: string, undo: () => void) {
+  const id = notifications.show({
+    color: 'teal',
+    message: (
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <span>{text}</span>
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => {
+            notifications.hide(id);
+            undo();
+          }}
+          data-testid="toast-undo"
+        >
+          {i18n.t('common.actions.undo')}
+        </Button>
+      </Group>
+    ),
+    autoClose: TOAST_ERROR_MS,
     position: 'bottom-right',
   });
 }
