@@ -37,16 +37,28 @@ describe('orderListKeys (one test per row of the table)', () => {
   it.each([
     ['CREATED', true, false, true],
     ['AKT_KW_VKID', true, false, true],
-    ['AKT_KW', false, true, true],
-    ['MONTAGE', false, true, true],
+    ['AKT_KW', false, false, true],
+    ['MONTAGE', false, false, true],
     ['MONTAGE_ABGESCHLOSSEN', false, false, true],
     ['ZIVI_BESTELLT', false, false, true],
     ['VERRECHNET', false, false, false],
   ])('status %s: vkidAll %s, elAll %s, adAll %s', (status, vkid, el, ad) => {
-    const o = order({ status });
+    // Department 1: elAll follows the department, not the status.
+    const o = order({ status, aktuelle_abteilung: 1 });
     expect(keysOf(o, 'vkidAll')).toEqual(vkid ? [''] : []);
     expect(keysOf(o, 'elAll')).toEqual(el ? [''] : []);
     expect(keysOf(o, 'adAll')).toEqual(ad ? [''] : []);
+  });
+
+  it.each([
+    [1, false],
+    [2, true],
+    [3, false],
+    [4, false],
+    [5, false],
+  ])('elAll: department %i → %s, whatever the status (issue 31 item 7)', (department, el) => {
+    for (const status of ['CREATED', 'AKT_KW', 'MONTAGE', 'VERRECHNET'])
+      expect(keysOf(order({ status, aktuelle_abteilung: department }), 'elAll')).toEqual(el ? [''] : []);
   });
 
   it('adAll needs a field sales person', () => {

@@ -12,7 +12,7 @@
  * | el          | the service id (el.service_id)         | when it is not the installer's name               |
  * | ad          | the field sales person (vkid.ad)       | always                                            |
  * | vkidAll     | ''                                     | status in VKID_ALL_STATUSES                       |
- * | elAll       | ''                                     | status in EL_ALL_STATUSES                         |
+ * | elAll       | ''                                     | with the EL department (aktuelle_abteilung 2)      |
  * | adAll       | ''                                     | a field sales person, status not AD_ALL_EXCLUDED  |
  * | week        | the sales week                         | it has one                                        |
  * | week        | the operations week                    | it has one that is not the sales week             |
@@ -22,6 +22,7 @@
  * Each week list is kept three times: as is, per department ('week.d', key 'department|week') and per
  * status ('week.s', key 'status|week'): the order list's two filters (GET orders/get/weeks).
  */
+import { Department } from '../roles';
 import { figureChanges } from './figure-buckets';
 import type { OrderStatus } from './order-status';
 
@@ -40,7 +41,11 @@ export const ORDER_SORT_FIELDS = [
 
 /** The /all lists by status (the partial indexes of the lists use the same statuses). */
 export const VKID_ALL_STATUSES: readonly OrderStatus[] = ['CREATED', 'AKT_KW_VKID'];
-export const EL_ALL_STATUSES: readonly OrderStatus[] = ['AKT_KW', 'MONTAGE'];
+/**
+ * The EL tab's /all list: the orders at EL, as the department filter and the hand-over say it (issue 31
+ * item 7: by status it held 30 orders where the filter 'EL' showed 34).
+ */
+export const EL_ALL_DEPARTMENT = Department.EL;
 /** A billed order leaves the field sales' open list. */
 export const AD_ALL_EXCLUDED: OrderStatus = 'VERRECHNET';
 
@@ -72,7 +77,7 @@ export function orderListKeys(o: OrderListInput): OrderListKey[] {
   const service = personKey(o.el.service_id);
   if (service !== personKey(o.el.montage)) keys.push({ list: 'el', key: service });
   if (VKID_ALL_STATUSES.includes(o.status as OrderStatus)) keys.push({ list: 'vkidAll', key: '' });
-  if (EL_ALL_STATUSES.includes(o.status as OrderStatus)) keys.push({ list: 'elAll', key: '' });
+  if (o.aktuelle_abteilung === EL_ALL_DEPARTMENT) keys.push({ list: 'elAll', key: '' });
   if (o.vkid.ad !== '' && o.status !== AD_ALL_EXCLUDED) keys.push({ list: 'adAll', key: '' });
 
   const sales = o.vkid.akt_kw;

@@ -210,9 +210,10 @@ export const orders = pgTable(
     index('orders_vkid_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.status} in ('CREATED', 'AKT_KW_VKID')`),
+    // The EL tab's /all: the orders at the EL department (issue 31 item 7).
     index('orders_el_list_idx')
       .on(t.tenantId, ...listOrder(t))
-      .where(sql`${t.active} and ${t.status} in ('AKT_KW', 'MONTAGE')`),
+      .where(sql`${t.active} and ${t.aktuelleAbteilung} = 2`),
     index('orders_ad_open_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),

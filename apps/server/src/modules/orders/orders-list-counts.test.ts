@@ -95,7 +95,7 @@ async function counted(tenantId: string) {
     union all
     select 'vkidAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and status in ('CREATED', 'AKT_KW_VKID') having count(*) > 0
     union all
-    select 'elAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and status in ('AKT_KW', 'MONTAGE') having count(*) > 0
+    select 'elAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and aktuelle_abteilung = 2 having count(*) > 0
     union all
     select 'adAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_ad <> '' and status <> 'VERRECHNET' having count(*) > 0
     union all

@@ -24,7 +24,7 @@ describe('the search lists and counts', async () => {
   const day = isoDay(30);
   const plan = { geplante_montage_date: day, akt_kw: weekOf(day), warenbtermin_date: isoDay(10) };
   // The orders are written directly (test/factories.ts): the lists are under test, not POST orders or
-  // the status steps. b is in sales planning, c in installation, d billed.
+  // the status steps. b is in sales planning, c in installation at the EL department, d billed.
   const a = await make(w, {
     objekt: 'Zeil Galerie',
     vkid: vkid({ innendienst: 'MüL', ad: 'KaR', betrag: 1234.5, vergabepreis: 999.99, kalkulierte_min: 90 }),
@@ -50,7 +50,7 @@ describe('the search lists and counts', async () => {
   const c = await make(
     w,
     { objekt: 'Messe', vkid: vkid({ ...plan, ad: 'KAR' }), el: el({ montage: 'team nord', ...installing }) },
-    { status: 'MONTAGE' },
+    { status: 'MONTAGE', aktuelleAbteilung: 2 },
   );
   const d = await make(
     w,
@@ -276,11 +276,14 @@ describe('the search lists and counts', async () => {
     expect(await count('countOrdersByAd/KAR')).toBe(3);
   });
 
-  it('the /all lists: sales planning, operations, AD not yet billed; counts agree', async () => {
+  it('the /all lists: sales planning, the orders at EL, AD not yet billed; counts agree', async () => {
     expect(await list('getVkidOrders/all')).toEqual(sorted(a, b));
     expect(await count('countVkidOrders/all')).toBe(2);
     expect(await list('getElOrders/all')).toEqual(sorted(c));
     expect(await count('countElOrders/all')).toBe(1);
+    // 'At EL' means the same on the EL tab and in the department filter (issue 31 item 7).
+    const atEl = (await w.call('GET', '/orders?department=2')).json() as Page;
+    expect(atEl.docs.map((o) => o._id).sort()).toEqual(sorted(c));
     expect(await list('getAdOrders/all')).toEqual(sorted(a, c));
     expect(await count('countAdOrders/all')).toBe(2);
   });

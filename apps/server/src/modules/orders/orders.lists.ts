@@ -10,7 +10,7 @@
  * database keeps. The free and serial search depend on the term (its pattern, how rare it is): they are
  * planned per call and count only so far (searchPage).
  */
-import { AD_ALL_EXCLUDED, EL_ALL_STATUSES, personKey, VKID_ALL_STATUSES } from '@pruefbuch/domain/rules/order-lists';
+import { AD_ALL_EXCLUDED, EL_ALL_DEPARTMENT, personKey, VKID_ALL_STATUSES } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -79,7 +79,7 @@ const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: 
   el: installerPage,
   ad: () => same(orders.vkidAd),
   vkidAll: () => statusIn(VKID_ALL_STATUSES),
-  elAll: () => statusIn(EL_ALL_STATUSES),
+  elAll: () => sql`${orders.aktuelleAbteilung} = ${sql.raw(String(EL_ALL_DEPARTMENT))}`,
   adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> ${sql.raw(`'${AD_ALL_EXCLUDED}'`)}`,
 };
 

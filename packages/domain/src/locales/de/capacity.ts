@@ -58,6 +58,8 @@ export const capacity = {
     removeTitle: 'Aus der Planung entfernen',
     removeConfirm: '{{minutes}} von Auftrag {{abnr}} am {{date}} ({{area}}) aus der Planung entfernen?',
     removed: 'Aus der Planung entfernt.',
+    moved: '{{abnr}} ({{area}}, {{minutes}}) von {{from}} nach {{to}} verschoben.',
+    movedBack: '{{abnr}} wieder am {{date}}.',
     openOrder: 'Auftrag öffnen',
   },
   dnd: {

@@ -50,6 +50,7 @@ export const common = {
     successTitle: 'Erfolg',
   },
   actions: {
+    undo: 'Rückgängig',
     save: 'Speichern',
     cancel: 'Abbrechen',
     delete: 'Löschen',

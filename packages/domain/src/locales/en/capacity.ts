@@ -53,6 +53,8 @@ export const capacity: typeof de = {
     remove: 'Remove from the plan',
     removeTitle: 'Remove from the plan',
     removeConfirm: 'Remove {{minutes}} of order {{abnr}} on {{date}} ({{area}}) from the plan?',
+    moved: '{{abnr}} ({{area}}, {{minutes}}) moved from {{from}} to {{to}}.',
+    movedBack: '{{abnr}} back on {{date}}.',
     removed: 'Removed from the plan.',
     openOrder: 'Open order',
   },

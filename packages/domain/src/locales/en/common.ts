@@ -51,6 +51,7 @@ export const common: typeof de = {
     successTitle: 'Success',
   },
   actions: {
+    undo: 'Undo',
     save: 'Save',
     cancel: 'Cancel',
     delete: 'Delete',
