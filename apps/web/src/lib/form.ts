@@ -3,9 +3,11 @@
  * rendered, so they follow a language switch; server 400 details land under the same fields.
  */
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
+import { errorText } from './errors';
 import { i18n, translateMessage } from './i18n';
 
 /** Zod issues that a schema does not name a key for get a generic one. */
@@ -50,6 +52,21 @@ export function useZodForm<Values extends object>(
       handleValidationFailure?.(errors, values, event);
     });
   return { ...form, onSubmit };
+}
+
+/**
+ * The reasons of a refused write for a dialog's own fields, translated, by field path; a refusal that names no
+ * field is under '' (shown above the dialog's buttons).
+ */
+export function dialogErrorsOf(t: TFunction, error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  const atFields = applyServerErrors(
+    {
+      setErrors: (e) => Object.assign(found, Object.fromEntries(Object.entries(e).map(([k, v]) => [k, t(String(v))]))),
+    },
+    error,
+  );
+  return atFields ? found : { '': errorText(t, error) };
 }
 
 /**

@@ -6,8 +6,7 @@ import type { Order } from '@pruefbuch/domain/schemas/order';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderFromOffer, useTakeOverProposal } from '@/features/orders';
-import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/form';
+import { dialogErrorsOf } from '@/lib/form';
 import type { OfferUser } from '../api/get-offer-users';
 import { departmentLabel, userOptions } from './user-options';
 
@@ -61,15 +60,7 @@ export function TakeOverDialog({
       onDone(order);
     } catch (error) {
       // A field's reason stays under the field (an OPM who left meanwhile), anything else above the buttons.
-      const found: Record<string, string> = {};
-      const atFields = applyServerErrors(
-        {
-          setErrors: (e) =>
-            Object.assign(found, Object.fromEntries(Object.entries(e).map(([k, v]) => [k, t(String(v))]))),
-        },
-        error,
-      );
-      setErrors(atFields ? found : { '': errorText(t, error) });
+      setErrors(dialogErrorsOf(t, error));
     }
   };
 

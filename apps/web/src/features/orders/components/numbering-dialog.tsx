@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInpu
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errors';
-import { applyServerErrors } from '@/lib/form';
+import { dialogErrorsOf } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderNumbering } from '../api/get-order-numbering';
 import { useUpdateOrderNumbering } from '../api/update-order-numbering';
@@ -33,15 +33,7 @@ export function NumberingDialog({ opened, onClose }: { opened: boolean; onClose:
       notifySuccess({ text: t('orders.numbering.saved', { example: saved.example }) });
       onClose();
     } catch (error) {
-      const found: Record<string, string> = {};
-      const atFields = applyServerErrors(
-        {
-          setErrors: (e) =>
-            Object.assign(found, Object.fromEntries(Object.entries(e).map(([k, v]) => [k, t(String(v))]))),
-        },
-        error,
-      );
-      setErrors(atFields ? found : { '': errorText(t, error) });
+      setErrors(dialogErrorsOf(t, error));
     }
   };
 
