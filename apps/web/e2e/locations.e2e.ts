@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, baseUrl, login, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -97,6 +97,21 @@ describe('branches', () => {
     expect(await page.getByTestId('location-total').textContent()).toBe('1 Filiale');
     await expect.poll(() => page.getByTestId('ampel-filter-all-count').textContent()).toBe('1');
     await expect.poll(() => page.getByTestId('location-card').first().textContent()).toContain('4101');
+    // The search finds a branch as the list names it, and by its street (issue 31 item 8).
+    const token = await adminToken();
+    const street = (
+      await withTenant<{ docs: { address: { street: string } }[] }>(
+        'GET',
+        '/customerlocation?search=4101',
+        await demoTenant(token),
+        token,
+      )
+    ).docs[0]?.address.street;
+    expect(street).toBeTruthy();
+    for (const term of ['Nr. 4101', street as string]) {
+      await page.goto(`/app/customerlocationlist?search=${encodeURIComponent(term)}`);
+      await expect.poll(() => page.getByTestId('location-card').first().textContent()).toContain('4101');
+    }
   });
 
   it('the office creates a branch, assigns an installation, is refused another branch’s, and removes it', async () => {

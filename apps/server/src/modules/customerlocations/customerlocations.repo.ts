@@ -81,12 +81,22 @@ const sortOf = (a: Aggregates): Record<string, SortField> => ({
 const orderOf = (sort: string, a: Aggregates) =>
   orderBy(sort, sortOf(a), 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
 
-const PLACE = [sql`${customerLocations.address} ->> 'zip'`, sql`${customerLocations.address} ->> 'location'`];
+const PLACE = [
+  sql`${customerLocations.address} ->> 'zip'`,
+  sql`${customerLocations.address} ->> 'location'`,
+  sql`${customerLocations.address} ->> 'street'`,
+];
 const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];
+/** The keys as the list and messages show them (rules/location-name.ts): 'ZNL Hamburg', 'Nr. 4101', 'SAP 77'. */
+const SHOWN = [
+  sql`'ZNL ' || ${customerLocations.znl}`,
+  sql`'Nr. ' || ${customerLocations.nr}`,
+  sql`'SAP ' || ${customerLocations.sapNr}`,
+];
 
-/** Search in ZNL, Nr, SAP-Nr, ZIP and city. */
-export const searchLocations = (term: string | undefined) => searchAny(term, [...KEYS, ...PLACE]);
-/** Search in ZIP or city only / in ZNL, Nr or SAP-Nr only (getampelcount). */
+/** Search in ZNL, Nr, SAP-Nr (also as the list shows them, 'ZNL Hamburg'), ZIP, city and street. */
+export const searchLocations = (term: string | undefined) => searchAny(term, [...KEYS, ...SHOWN, ...PLACE]);
+/** Search in ZIP, city or street only / in ZNL, Nr or SAP-Nr only (getampelcount). */
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
 export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
 

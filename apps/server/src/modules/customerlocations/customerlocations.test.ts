@@ -273,7 +273,7 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
     expect(none.json().location).toBeNull();
   });
 
-  it('searches ZNL, Nr, SAP-Nr, ZIP and city, pages, and counts per search', async () => {
+  it('searches ZNL, Nr, SAP-Nr (also as the list shows them), ZIP, city and street, pages, and counts per search', async () => {
     const w = await world();
     await insertLocation(db, w.tenantId, { znl: 'Nord', nr: '1001', sapNr: 'S-1' });
     await insertLocation(db, w.tenantId, {
@@ -299,6 +299,12 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
       ['34117', 1],
       ['kassel', 1],
       ['Frankfurt', 1],
+      // As the list shows a branch, and by its street (issue 31 item 8).
+      ['ZNL Süd', 1],
+      ['znl nord', 1],
+      ['Nr. 2002', 1],
+      ['Zeil', 1],
+      ['ZNL Kassel', 0],
       ['100%', 0],
     ] as const) {
       const res = await call(w.office.token, w.tenantId, 'GET', `/customerlocation?search=${encodeURIComponent(q)}`);

@@ -3,7 +3,7 @@ export const customerlocations = {
   list: {
     title: 'Filialen',
     description: 'Der Prüfstatus aller Anlagen Ihrer Filialen auf einen Blick.',
-    searchPlaceholder: 'ZNL, Nr., SAP-Nr., PLZ oder Ort',
+    searchPlaceholder: 'ZNL, Nr., SAP-Nr., PLZ, Ort oder Straße',
     empty: 'Noch keine Filialen angelegt.',
     emptyBranch: 'Ihnen ist noch keine Filiale zugeordnet. Bitte wenden Sie sich an Ihren Ansprechpartner.',
     noMatch: 'Keine Filiale passt zur Suche.',

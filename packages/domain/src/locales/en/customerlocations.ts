@@ -4,7 +4,7 @@ export const customerlocations: typeof de = {
   list: {
     title: 'Branches',
     description: 'The inspection state of all installations of your branches at a glance.',
-    searchPlaceholder: 'Branch office, no., SAP no., ZIP or city',
+    searchPlaceholder: 'Branch office, no., SAP no., ZIP, city or street',
     empty: 'No branches yet.',
     emptyBranch: 'No branch has been assigned to you yet. Please contact your service partner.',
     noMatch: 'No branch matches the search.',
