@@ -279,6 +279,13 @@ describe('orders', () => {
   it('an admin sees and sets the AB-Nr numbering; a number already given is refused at the field', async () => {
     const page = await browser.newPage({ width: 1280 });
     await openAs(page, '/app/orderprocessinglist', 'admin@demo.test');
+    // The ampels explain themselves a click away (issue 31 item 8).
+    await page.getByTestId('ampel-legend-open').click();
+    await page.getByTestId('ampel-legend').getByText('Die geplante Montage ist vorbei.').waitFor();
+    expect(await page.getByTestId('ampel-legend').getByTestId('ampel-legend-chip').count()).toBe(12);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: 'test-results/orders-ampel-legend.png' });
+    await page.keyboard.press('Escape');
     await page.getByTestId('order-numbering').click();
     const next = page.getByTestId('numbering-next');
     await expect.poll(() => next.inputValue()).not.toBe('');

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import type { StepOption } from '../order-form';
+import { AmpelLegend } from './ampel-legend';
 import { departmentLabel, OrderAmpelBadge, OrderStatusBadge } from './order-parts';
 
 const ROLE_NAME = new Map<number, string>(Object.entries(Role).map(([name, n]) => [n, name]));
@@ -61,6 +62,7 @@ export function OrderStatusBar({
                 testId="order-ampel-vkid"
               />
               <OrderAmpelBadge ampel={order.el.ampel} label={t('orders.editor.sections.el')} testId="order-ampel-el" />
+              <AmpelLegend />
             </Group>
             <Text size="xs" c="dimmed">
               {t('orders.editor.statusSince', { date: formatDateTime(order.statusLastModified) })} ·{' '}

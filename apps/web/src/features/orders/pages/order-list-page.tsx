@@ -25,6 +25,7 @@ import {
 } from '../api/get-orders';
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
+import { AmpelLegend } from '../components/ampel-legend';
 import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
 import { ORDER_LIST_OPTIONS, type OrderSortField, orderListModeOf, orderListView } from '../order-list-view';
 import { pageOfCurrentWeek, weekHeading, weekLabel, weekSelectData } from '../order-weeks';
@@ -217,9 +218,12 @@ export function OrderListPage() {
             filters={filters}
             onChange={(m) => list.update({ mode: m === 'all' ? null : m, page: null })}
           />
-          <Text size="xs" c="dimmed" data-testid="order-mode-hint">
-            {t(`orders.list.modeHint.${mode}`)}
-          </Text>
+          <Group gap="md" wrap="wrap">
+            <Text size="xs" c="dimmed" data-testid="order-mode-hint">
+              {t(`orders.list.modeHint.${mode}`)}
+            </Text>
+            <AmpelLegend />
+          </Group>
           {refreshedAt ? (
             <Group gap={4} wrap="nowrap" c="dimmed" role="status" data-testid="order-refreshed">
               <IconRefresh size={14} aria-hidden />
