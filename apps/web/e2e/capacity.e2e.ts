@@ -372,8 +372,13 @@ describe('capacity planning', () => {
 
   it('production may plan; the warehouse sees the board read-only', async () => {
     const page = await browser.newPage();
-    await openAs(page, '/app/capacities', 'fertigung@demo.test');
+    // Production lands on the board (decision 017 amended), and its tenant's installations are a click away.
+    await openAs(page, '/app/', 'fertigung@demo.test');
+    await page.waitForURL((u) => u.pathname === '/app/capacities');
     await board(page).waitFor();
+    expect(await page.getByTestId('capacity-installations').getAttribute('href')).toMatch(
+      /^\/app\/map\/[0-9a-f-]{36}\/?$/,
+    );
     await page.getByTestId('to-plan').waitFor();
     expect(await page.getByTestId('capacity-read-only').count()).toBe(0);
     expect(await page.getByTestId('capacity-settings-open').count()).toBe(0);

@@ -23,9 +23,9 @@ describe('startOf: the landing rule table', () => {
     ['warehouse without a tenant', { role: Role.ROLE_LAGER }, null, TENANT_LIST],
     ['service technician with a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, 't1', TENANT_START],
     ['service technician without a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, null, TENANT_LIST],
-    ['production with a tenant', { role: Role.ROLE_FERTIGUNG }, 't1', TENANT_START],
+    ['production with a tenant', { role: Role.ROLE_FERTIGUNG }, 't1', { screen: 'capacities' }],
     ['production without a tenant', { role: Role.ROLE_FERTIGUNG }, null, TENANT_LIST],
-    ['production lead with a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, 't1', TENANT_START],
+    ['production lead with a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, 't1', { screen: 'capacities' }],
     ['production lead without a tenant', { role: Role.ROLE_LEITER_FERTIGUNG }, null, TENANT_LIST],
     // Every customer role starts on its branches (decision 019); the list opens a single branch itself.
     [

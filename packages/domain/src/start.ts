@@ -3,7 +3,7 @@
  * and the logo all go through this file, so none of them leads a user to a screen they cannot use.
  */
 import { canOpen, NAV, type NavEntry, OFFICE_ROLES, type ScreenName, visibleNav } from './access';
-import { isBranchUser, type Principal, type RoleNumber } from './roles';
+import { isBranchUser, type Principal, Role, type RoleNumber } from './roles';
 
 /**
  * Screens of areas this release does not build yet. They keep their route and guard (an old link
@@ -31,8 +31,10 @@ export interface Start {
  * | who                                   | lands on                                          |
  * |---------------------------------------|---------------------------------------------------|
  * | office roles (1–6, 10)                | home: a tile per usable area                      |
- * | warehouse, service technician,        | their current tenant's installations (tenantStart),|
- * | production, production lead (7,9,11,12)| or the tenant list when they have no tenant yet   |
+ * | production, production lead (11, 12)  | capacity planning of their current tenant (the     |
+ * |                                       | board links its installations), or the tenant list |
+ * | warehouse, service technician (7, 9)  | their current tenant's installations (tenantStart),|
+ * |                                       | or the tenant list when they have no tenant yet    |
  * | branch user with a customer role      | the branch list (one branch: the list opens it)   |
  * | branch user without a customer role   | home                                              |
  *
@@ -47,5 +49,8 @@ function ruleOf(user: Principal, tenant: string | null): Start {
   // Every customer role starts on its branches (decision 019); without one the guard refuses the list: home.
   if (isBranchUser(user)) return { screen: 'customerlocation_list' };
   if ((OFFICE_ROLES as readonly RoleNumber[]).includes(user.role)) return { screen: 'home' };
+  // Production's daily work is the board (issue 31 item 4); it plans in the current tenant.
+  if (tenant && (user.role === Role.ROLE_FERTIGUNG || user.role === Role.ROLE_LEITER_FERTIGUNG))
+    return { screen: 'capacities' };
   return tenant ? { screen: 'tenantStart', params: { slug: tenant } } : { screen: 'tenant_list' };
 }

@@ -183,6 +183,7 @@ export const capacity = {
     SH: 'Schleswig-Holstein',
     TH: 'Thüringen',
   },
+  installations: 'Anlagen',
   conflicts: {
     afterInstallation: 'Gefertigt am oder nach dem geplanten Montagetermin',
     outOfStepOrder: 'Nicht in der Reihenfolge der Arbeitsschritte (z. B. Versand vor dem Tag nach dem Verglasen)',

@@ -179,6 +179,7 @@ export const capacity: typeof de = {
     SH: 'Schleswig-Holstein',
     TH: 'Thuringia',
   },
+  installations: 'Installations',
   conflicts: {
     afterInstallation: 'Produced on or after the planned installation date',
     outOfStepOrder: 'Not in the order of the work steps (e.g. shipping before the day after glazing)',

@@ -1,13 +1,14 @@
 import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { mayCall } from '@pruefbuch/domain/access';
+import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
-import { IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -42,7 +43,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export function CapacityPage() {
   const { t } = useTranslation();
   usePageTitle(t('capacity.title'));
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayPlan = !!user && mayCall('capacity:plan', user);
   const maySettings = !!user && mayCall('capacity:settings', user);
@@ -149,16 +150,30 @@ export function CapacityPage() {
       <PageHeader
         title={t('capacity.title')}
         actions={
-          maySettings ? (
-            <Button
-              variant="default"
-              leftSection={<IconSettings size={16} />}
-              onClick={() => setSettingsOpen(true)}
-              data-testid="capacity-settings-open"
-            >
-              {t('capacity.settings.open')}
-            </Button>
-          ) : undefined
+          <>
+            {currentTenant && user && canOpen('tenantStart', user) ? (
+              // The installations of the tenant being planned, a click away: a door's book from the board.
+              <Button
+                component={Link}
+                to={screenPath('tenantStart', { slug: currentTenant })}
+                variant="subtle"
+                leftSection={<IconBuildingFactory2 size={16} />}
+                data-testid="capacity-installations"
+              >
+                {t('capacity.installations')}
+              </Button>
+            ) : null}
+            {maySettings ? (
+              <Button
+                variant="default"
+                leftSection={<IconSettings size={16} />}
+                onClick={() => setSettingsOpen(true)}
+                data-testid="capacity-settings-open"
+              >
+                {t('capacity.settings.open')}
+              </Button>
+            ) : null}
+          </>
         }
       />
       {!mayPlan ? (
