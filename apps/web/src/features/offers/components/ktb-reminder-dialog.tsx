@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { userLabel } from '@/lib/user-options';
 import { useSendKtbReminder } from '../api/send-ktb-reminder';
-import { userLabel } from './user-options';
 
 /** 'KTB erinnern': a mail to the offer's KTB with its data, a link and an optional message. */
 export function KtbReminderDialog({

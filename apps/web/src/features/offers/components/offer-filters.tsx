@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { formatDate } from '@/lib/format';
+import { departmentLabel, departmentOptions, userLabel, userOptions } from '@/lib/user-options';
 import type { OfferUser } from '../api/get-offer-users';
 import { activeFilterCount, clearedFilters, type FilterKey, type OfferFilters } from '../offer-list-filters';
-import { departmentLabel, departmentOptions, userLabel, userOptions } from './user-options';
 
 const COLOURS = ['red', 'orange', 'green'] as const;
 

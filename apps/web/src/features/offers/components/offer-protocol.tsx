@@ -1,8 +1,8 @@
 import { ProtocolTable } from '@/components/ui/protocol-table';
 import { useCountries } from '@/lib/countries';
+import { userLabel } from '@/lib/user-options';
 import { useOfferProtocol } from '../api/get-offer-protocol';
 import type { OfferUser } from '../api/get-offer-users';
-import { userLabel } from './user-options';
 
 /** The protocol of an offer: every change with old and new value, date and editor; users by name. */
 export function OfferProtocol({ id, users }: { id: string; users: readonly OfferUser[] }) {

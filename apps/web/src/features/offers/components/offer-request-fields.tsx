@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { useFieldLock } from '@/lib/field-lock';
 import { toPrincipal, useSession } from '@/lib/session';
+import { departmentOptions } from '@/lib/user-options';
 import type { OfferUser } from '../api/get-offer-users';
 import type { OfferValues } from '../offer-form';
-import { departmentOptions } from './user-options';
 import { UserSelect } from './user-select';
 
 function SubTitle({ children }: { children: string }) {

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderFromOffer, useTakeOverProposal } from '@/features/orders';
 import { dialogErrorsOf } from '@/lib/form';
+import { departmentLabel, userOptions } from '@/lib/user-options';
 import type { OfferUser } from '../api/get-offer-users';
-import { departmentLabel, userOptions } from './user-options';
 
 /**
  * 'In Auftragsabwicklung übernehmen' (decision 049): the receiving department and the OPM, as proposed by the

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { userLabel, userOptions } from '@/lib/user-options';
 import type { OfferUser } from '../api/get-offer-users';
 import type { OfferValues } from '../offer-form';
-import { userLabel, userOptions } from './user-options';
 
 type UserPath = 'ofmUser' | 'opmUser' | 'ktb';
 

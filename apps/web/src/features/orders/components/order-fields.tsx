@@ -19,10 +19,10 @@ import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
 import { useFieldLock } from '@/lib/field-lock';
+import { userOptions } from '@/lib/user-options';
 import { useOrderUsers } from '../api/get-order-users';
 import type { OrderValues } from '../order-form';
 import { weekLabel, weekOptions } from '../order-weeks';
-import { departmentLabel } from './order-parts';
 
 export type OrderForm = UseFormReturnType<OrderValues>;
 
@@ -72,23 +72,14 @@ export function WeekField({
   );
 }
 
-/** The order's OPM, chosen from the tenant's users (OPM department first); one who left still shows by id. */
+/** The order's OPM, chosen from the tenant's users (OPM department first); one who left still shows as such. */
 function OpmField({ form, label }: { form: OrderForm; label: string }) {
   const { t } = useTranslation();
-  const users = useOrderUsers();
+  const users = useOrderUsers().data ?? [];
   const value = form.values.opmUser;
-  const list = users.data ?? [];
-  const departments = [...new Set(list.map((u) => u.department))].sort((a, b) =>
-    a === Department.OPM ? -1 : b === Department.OPM ? 1 : a - b,
-  );
   const data = [
-    ...(value && !list.some((u) => u._id === value) ? [{ value, label: t('orders.editor.opmUnknown') }] : []),
-    ...departments.map((d) => ({
-      group: departmentLabel(t, d),
-      items: list
-        .filter((u) => u.department === d)
-        .map((u) => ({ value: u._id, label: u.abbreviation ? `${u.name} (${u.abbreviation})` : u.name })),
-    })),
+    ...(value && !users.some((u) => u._id === value) ? [{ value, label: t('orders.editor.opmUnknown') }] : []),
+    ...userOptions(t, users, Department.OPM),
   ];
   return (
     <Select

@@ -1,8 +1,6 @@
 import { Badge, type BadgeProps, Box } from '@mantine/core';
-import { Department, type DepartmentName } from '@pruefbuch/domain/roles';
 import type { OrderAmpel } from '@pruefbuch/domain/rules/order-ampel';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const AMPEL_COLOR = { green: 'green', orange: 'orange', red: 'red' } as const;
@@ -71,18 +69,5 @@ export function OrderStatusBadge({ status, ...props }: { status: OrderStatus } &
   );
 }
 
-const DEPARTMENT_NAME = new Map<number, DepartmentName>(
-  (Object.entries(Department) as [DepartmentName, number][]).map(([name, n]) => [n, name]),
-);
-
-/** The department's name in words ('Einsatzleitung (EL)'); the number when unknown. */
-export const departmentLabel = (t: TFunction, n: number) => {
-  const name = DEPARTMENT_NAME.get(n);
-  return name ? t(`lookups.departments.${name}`) : String(n);
-};
-
-export const departmentOptions = (t: TFunction) =>
-  (Object.entries(Department) as [DepartmentName, number][]).map(([name, n]) => ({
-    value: String(n),
-    label: t(`lookups.departments.${name}`),
-  }));
+/** The department's name in words and the department choices: the app's one definition (lib/user-options.ts). */
+export { departmentLabel, departmentOptions } from '@/lib/user-options';

@@ -1,6 +1,6 @@
 import { Department } from '@pruefbuch/domain/roles';
+import type { OfferUser } from '@pruefbuch/domain/schemas/offer';
 import type { TFunction } from 'i18next';
-import type { OfferUser } from '../api/get-offer-users';
 
 const DEPARTMENT_NAME = Object.fromEntries(Object.entries(Department).map(([name, value]) => [value, name])) as Record<
   number,
