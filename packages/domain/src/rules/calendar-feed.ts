@@ -15,6 +15,7 @@
  * Dates are calendar days in Europe/Berlin, as YYYY-MM-DD.
  */
 import { withinVisibility } from './branch-scope';
+import { addDays } from './calendar-week';
 
 /** How far ahead the feed reaches (a little over a year, so yearly inspections always show). */
 export const FEED_AHEAD_DAYS = 400;
@@ -32,12 +33,6 @@ export type FeedEntry =
   | { kind: 'due'; day: string }
   | { kind: 'overdue'; day: string; due: string }
   | { kind: 'left-out'; reason: 'dormant' | 'invisible' | 'undated' | 'far' };
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The last due date the feed still carries on `today`. */
 export const feedHorizon = (today: string) => addDays(today, FEED_AHEAD_DAYS);

@@ -17,6 +17,9 @@ export function weekOf(day: string): string {
   return `${d.isoWeekYear()}-W${pad(d.isoWeek())}`;
 }
 
+/** The calendar day `n` days after (or before, negative) `day`, both YYYY-MM-DD. */
+export const addDays = (day: string, n: number) => dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+
 /** The Monday of a week 'YYYY-Www' as YYYY-MM-DD. */
 export function mondayOf(week: string): string {
   const [year, w] = week.split('-W').map(Number) as [number, number];

@@ -15,11 +15,9 @@
  * Finished slots are history: they count for the step order and the planned minutes, but are never
  * flagged for their day.
  */
-import dayjs from 'dayjs';
 import { type AreaMinutes, PLAN_CONFLICTS, type PlanConflictKind, type WorkArea } from '../schemas/capacity';
+import { addDays } from './calendar-week';
 import { ROUTING, SLOT_MIN_MINUTES } from './capacity-proposal';
-
-const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
 
 export { PLAN_CONFLICTS, type PlanConflictKind };
 

@@ -170,14 +170,22 @@ export async function findOffer(db: Executor, tenantId: string, id: string): Pro
   return row ?? null;
 }
 
-/** The row alone, locked for a write. */
-export async function lockOffer(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
+const offerRowOf = (db: Executor, tenantId: string, id: string) =>
+  db
     .select()
     .from(offers)
     .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
-    .limit(1)
-    .for('update');
+    .limit(1);
+
+/** The row alone, for a read that writes nothing (another tenant's is null). */
+export async function findOfferRow(db: Executor, tenantId: string, id: string) {
+  const [row] = await offerRowOf(db, tenantId, id);
+  return row ?? null;
+}
+
+/** The row alone, locked for a write. */
+export async function lockOffer(db: Executor, tenantId: string, id: string) {
+  const [row] = await offerRowOf(db, tenantId, id).for('update');
   return row ?? null;
 }
 

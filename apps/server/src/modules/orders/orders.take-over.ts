@@ -11,16 +11,16 @@ import { proposedDepartment, proposedOpm } from '@pruefbuch/domain/rules/order-t
 import { ORDER_DEFAULTS, type OrderFields, type TakeOver } from '@pruefbuch/domain/schemas/order';
 import type { Executor } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
-import { badField, conflict } from '../../platform/errors';
+import { badField, conflict, notFound } from '../../platform/errors';
 import { fillTemplate } from '../../platform/mailer';
-import { fieldsOf as offerFieldsOf, pickableUsers } from '../offers/offers.repo';
+import { findOfferRow, fieldsOf as offerFieldsOf, pickableUsers } from '../offers/offers.repo';
 import { lockForWrite as lockOfferForWrite, setServerState } from '../offers/offers.write';
 import { departmentName, departmentRecipients, nameOf, orderLink, senderName } from './orders.mails';
 import { numbering, takeOrderNumber } from './orders.numbers';
 import { get } from './orders.read';
 import { insertOrder } from './orders.write';
 
-type OfferRow = Awaited<ReturnType<typeof lockOfferForWrite>>;
+type OfferRow = NonNullable<Awaited<ReturnType<typeof findOfferRow>>>;
 
 /** 409 unless the offer is commissioned and has no order yet. */
 function checkOffer(offer: OfferRow) {
@@ -47,13 +47,14 @@ async function proposalOf(db: Executor, tenantId: string, offer: OfferRow) {
 
 /** GET orders/fromOffer/{offerId}/proposal: the department, OPM and AB-Nr the take-over would give. */
 export async function takeOverProposal(ctx: TenantContext, offerId: string) {
-  return ctx.db.transaction(async (tx) => {
-    const offer = await lockOfferForWrite(tx, ctx, offerId);
-    checkOffer(offer);
-    const { department, opmUser } = await proposalOf(tx, ctx.tenantId, offer);
-    const { example } = await numbering(tx, ctx.tenantId);
-    return { department, opmUser, abnr: example };
-  });
+  const offer = await findOfferRow(ctx.db, ctx.tenantId, offerId);
+  if (!offer) throw notFound();
+  checkOffer(offer);
+  const [{ department, opmUser }, { example }] = await Promise.all([
+    proposalOf(ctx.db, ctx.tenantId, offer),
+    numbering(ctx.db, ctx.tenantId),
+  ]);
+  return { department, opmUser, abnr: example };
 }
 
 /**

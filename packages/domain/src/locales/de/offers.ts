@@ -233,7 +233,6 @@ export const offers = {
     opmHint: 'Vorschlag: der OPM des Angebots, sonst der einzige Benutzer der Abteilung OPM.',
     message: 'Nachricht an die Abteilung (optional)',
     number: 'Der Auftrag erhält die AB-Nr. {{abnr}}. Die Abteilung und der OPM bekommen eine E-Mail mit Link.',
-    proposalFailed: 'Der Vorschlag konnte nicht geladen werden.',
   },
   deleteBlocked:
     'Aus diesem Angebot ist ein Auftrag entstanden; es bleibt als seine Grundlage und kann nicht gelöscht werden.',

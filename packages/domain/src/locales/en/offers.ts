@@ -235,7 +235,6 @@ export const offers: typeof de = {
     opmHint: 'Proposed: the offer’s OPM, else the only user of the OPM department.',
     message: 'Message to the department (optional)',
     number: 'The order gets the order confirmation no. {{abnr}}. The department and the OPM get an e-mail with a link.',
-    proposalFailed: 'The proposal could not be loaded.',
   },
   deleteBlocked: 'An order was made from this offer; the offer stays as its basis and cannot be deleted.',
   files: {

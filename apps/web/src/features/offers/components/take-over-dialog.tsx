@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Department } from '@pruefbuch/domain/roles';
 import { MAIL_MESSAGE_MAX } from '@pruefbuch/domain/rules/mail-limits';
 import { TAKE_OVER_DEPARTMENTS } from '@pruefbuch/domain/rules/order-take-over';
 import type { Order } from '@pruefbuch/domain/schemas/order';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useOrderFromOffer, useTakeOverProposal } from '@/features/orders';
 import { dialogErrorsOf } from '@/lib/form';
 import { departmentLabel, userOptions } from '@/lib/user-options';
@@ -67,71 +68,65 @@ export function TakeOverDialog({
   const departmentData = TAKE_OVER_DEPARTMENTS.map((d) => ({ value: String(d), label: departmentLabel(t, d) }));
   return (
     <Modal opened={opened} onClose={onClose} title={t('offers.takeOver.title')} size="lg">
-      {proposal.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader size="sm" />
-        </Group>
-      ) : proposal.isError ? (
-        <Alert color="red" data-testid="take-over-proposal-failed">
-          {t('offers.takeOver.proposalFailed')}
-        </Alert>
-      ) : (
-        <Stack gap="md">
-          <Select
-            label={t('offers.takeOver.department')}
-            description={t('offers.takeOver.departmentHint')}
-            data={departmentData}
-            value={department}
-            onChange={setDepartment}
-            allowDeselect={false}
-            required
-            comboboxProps={{ withinPortal: true }}
-            error={errors.department}
-            data-testid="take-over-department"
-          />
-          <Select
-            label={t('offers.takeOver.opm')}
-            description={t('offers.takeOver.opmHint')}
-            data={userOptions(t, users, Department.OPM)}
-            value={opmUser}
-            onChange={setOpmUser}
-            searchable
-            required
-            nothingFoundMessage={t('offers.editor.noMatch')}
-            comboboxProps={{ withinPortal: true }}
-            error={errors.opmUser}
-            data-testid="take-over-opm"
-          />
-          <Textarea
-            label={t('offers.takeOver.message')}
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={MAIL_MESSAGE_MAX}
-            error={errors.message}
-            data-testid="take-over-message"
-          />
-          <Text size="sm" c="dimmed" data-testid="take-over-number">
-            {t('offers.takeOver.number', { abnr: proposal.data.abnr })}
-          </Text>
-          {errors[''] ? <Alert color="red">{errors['']}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button
-              color="teal"
-              onClick={() => void submit()}
-              disabled={!department || !opmUser}
-              loading={takeOver.isPending}
-              data-testid="take-over-confirm"
-            >
-              {t('offers.takeOver.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+      <EntityLoad query={proposal}>
+        {(proposed) => (
+          <Stack gap="md">
+            <Select
+              label={t('offers.takeOver.department')}
+              description={t('offers.takeOver.departmentHint')}
+              data={departmentData}
+              value={department}
+              onChange={setDepartment}
+              allowDeselect={false}
+              required
+              comboboxProps={{ withinPortal: true }}
+              error={errors.department}
+              data-testid="take-over-department"
+            />
+            <Select
+              label={t('offers.takeOver.opm')}
+              description={t('offers.takeOver.opmHint')}
+              data={userOptions(t, users, Department.OPM)}
+              value={opmUser}
+              onChange={setOpmUser}
+              searchable
+              required
+              nothingFoundMessage={t('offers.editor.noMatch')}
+              comboboxProps={{ withinPortal: true }}
+              error={errors.opmUser}
+              data-testid="take-over-opm"
+            />
+            <Textarea
+              label={t('offers.takeOver.message')}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxLength={MAIL_MESSAGE_MAX}
+              error={errors.message}
+              data-testid="take-over-message"
+            />
+            <Text size="sm" c="dimmed" data-testid="take-over-number">
+              {t('offers.takeOver.number', { abnr: proposed.abnr })}
+            </Text>
+            {errors[''] ? <Alert color="red">{errors['']}</Alert> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common.actions.cancel')}
+              </Button>
+              <Button
+                color="teal"
+                onClick={() => void submit()}
+                disabled={!department || !opmUser}
+                loading={takeOver.isPending}
+                data-testid="take-over-confirm"
+              >
+                {t('offers.takeOver.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </EntityLoad>
     </Modal>
   );
 }

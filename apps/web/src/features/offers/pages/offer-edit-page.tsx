@@ -159,7 +159,7 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
   const savedAmpel = offer ? { label: offer.ampel, colour: offer.ampelColour } : null;
   const preview =
     editor.dirty && (!savedAmpel || savedAmpel.label !== ampel.label || savedAmpel.colour !== ampel.colour);
-  const canTakeOver = !!offer && mayWrite && liveMayTakeOver(values, server);
+  const canTakeOver = !!offer && mayWrite && !!user && mayCall('orders:write', user) && liveMayTakeOver(values, server);
 
   const [takeOverOpen, setTakeOverOpen] = useState(false);
   const onTakenOver = (order: Order) => {

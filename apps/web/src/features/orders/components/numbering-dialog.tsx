@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/lib/errors';
+import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { dialogErrorsOf } from '@/lib/form';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderNumbering } from '../api/get-order-numbering';
@@ -39,51 +39,47 @@ export function NumberingDialog({ opened, onClose }: { opened: boolean; onClose:
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('orders.numbering.title')} size="md">
-      {numbering.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader size="sm" />
-        </Group>
-      ) : numbering.isError ? (
-        <Alert color="red">{errorText(t, numbering.error)}</Alert>
-      ) : (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('orders.numbering.text', { year: numbering.data.year })}
-          </Text>
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('orders.numbering.prefix')}
-              value={prefix}
-              onChange={(e) => setPrefix(e.currentTarget.value)}
-              maxLength={8}
-              error={errors.prefix}
-              data-testid="numbering-prefix"
-            />
-            <NumberInput
-              label={t('orders.numbering.next')}
-              value={next}
-              onChange={setNext}
-              min={1}
-              max={999_999}
-              allowDecimal={false}
-              error={errors.next}
-              data-testid="numbering-next"
-            />
-          </Group>
-          <Text size="sm" data-testid="numbering-preview">
-            {t('orders.numbering.preview', { example: preview })}
-          </Text>
-          {errors[''] ? <Alert color="red">{errors['']}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button onClick={() => void save()} loading={update.isPending} data-testid="numbering-save">
-              {t('common.actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+      <EntityLoad query={numbering}>
+        {(current) => (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('orders.numbering.text', { year: current.year })}
+            </Text>
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('orders.numbering.prefix')}
+                value={prefix}
+                onChange={(e) => setPrefix(e.currentTarget.value)}
+                maxLength={8}
+                error={errors.prefix}
+                data-testid="numbering-prefix"
+              />
+              <NumberInput
+                label={t('orders.numbering.next')}
+                value={next}
+                onChange={setNext}
+                min={1}
+                max={999_999}
+                allowDecimal={false}
+                error={errors.next}
+                data-testid="numbering-next"
+              />
+            </Group>
+            <Text size="sm" data-testid="numbering-preview">
+              {t('orders.numbering.preview', { example: preview })}
+            </Text>
+            {errors[''] ? <Alert color="red">{errors['']}</Alert> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common.actions.cancel')}
+              </Button>
+              <Button onClick={() => void save()} loading={update.isPending} data-testid="numbering-save">
+                {t('common.actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </EntityLoad>
     </Modal>
   );
 }
