@@ -78,6 +78,7 @@ export const capacity = {
     open: 'Offen',
     all: 'Alle',
     empty: 'Keine Aufträge einzuplanen.',
+    noConflicts: 'Keine Konflikte: Planung und Aufträge passen zusammen.',
     noMatch: 'Kein Auftrag passt zu „{{search}}“.',
     required: 'Bedarf',
     planned: 'Eingeplant',

@@ -74,6 +74,7 @@ export const capacity: typeof de = {
     open: 'Open',
     all: 'All',
     empty: 'No orders to plan.',
+    noConflicts: 'No conflicts: the plan and the orders agree.',
     noMatch: 'No order matches “{{search}}”.',
     required: 'Required',
     planned: 'Planned',

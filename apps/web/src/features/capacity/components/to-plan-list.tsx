@@ -64,7 +64,9 @@ export function ToPlanList({
         {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
         {list.data && total === 0 ? (
           <Text size="sm" c="dimmed">
-            {debounced ? t('capacity.toPlan.noMatch', { search: debounced }) : t('capacity.toPlan.empty')}
+            {debounced
+              ? t('capacity.toPlan.noMatch', { search: debounced })
+              : t(filter === 'conflicts' ? 'capacity.toPlan.noConflicts' : 'capacity.toPlan.empty')}
           </Text>
         ) : null}
         {items.map((item) => (
