@@ -53,6 +53,8 @@ export const users = pgTable(
     deactivate2faTokenHash: text('deactivate_2fa_token_hash'),
     deactivate2faExpires: timestamp('deactivate_2fa_expires', { withTimezone: true, mode: 'date' }),
     userInspection: jsonb('user_inspection').$type<ChildEntry[]>().notNull().default([]),
+    /** The language the user last chose ('de' | 'en'); null until they choose, then the device's choice holds. */
+    language: text('language').$type<'de' | 'en'>(),
     version: integer('version').notNull().default(0),
     ...stamps,
   },
