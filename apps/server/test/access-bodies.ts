@@ -24,7 +24,7 @@ export interface WriteCall {
 /** Builds the call for world w; `role` is the caller's, for a route whose domain answer depends on it. */
 type Body = (t: TestApp, w: AccessWorld, role: RoleNumber) => Promise<WriteCall> | WriteCall;
 
-const day = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const day = (offset = -1) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const pdf = () => ({ name: 'a.pdf', content: samples.pdf(), contentType: 'application/pdf' });
 const upload = (fields: Record<string, string> = {}): WriteCall => multipart(fields, pdf());
 
@@ -91,6 +91,7 @@ export const BODIES: Record<string, Body> = {
     payload: { currentPassword: 'not-the-password', password: 'Neu-2026-x', passwordConfirm: 'Neu-2026-x' },
     domain: [400],
   }),
+  'PUT /api/v1/users/me/language': () => ({ payload: { language: 'en' } }),
   'PUT /api/v1/users/:id': () => ({ payload: { firstName: 'Vera', lastName: 'Verändert' } }),
   'POST /api/v1/users': (_, w) => ({ payload: { ...newUser(), tenants: [w.tenantId] } }),
   'POST /api/v1/users/signup': (_, w) => ({ payload: { ...newUser(), tenants: [w.tenantId] } }),
@@ -236,6 +237,11 @@ export const BODIES: Record<string, Body> = {
   'PUT /api/v1/capacity/put/finishTimeslot': async (t, w) => {
     const s = await slot(t, w);
     return { payload: { _id: s.id, __v: s.version, finished: false } };
+  },
+  // The world's slot moves to the day after tomorrow (whole), as a levelling would move it.
+  'PUT /api/v1/capacity/put/levelWeek': async (t, w) => {
+    const s = await slot(t, w);
+    return { payload: { moves: [{ _id: s.id, __v: s.version, date: day(2), minutes: s.minutes }] } };
   },
   'PUT /api/v1/capacity/put/saveTimeslots': async (t, w) => {
     const s = await slot(t, w);

@@ -1,6 +1,7 @@
 /** Starting and ending a session; used by the login screens, the user menu and the password change. */
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { api } from './api-client';
+import { applyAccountLanguage } from './language-choice';
 import { queryClient } from './query-client';
 import { clearSession, getAccessToken, getRefreshToken, setPending2fa, startSession } from './session';
 
@@ -14,6 +15,7 @@ export function acceptLoginReply(reply: LoginReply): LoginOutcome {
   }
   queryClient.clear();
   startSession(reply);
+  applyAccountLanguage(reply.language);
   return 'loggedIn';
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from './user';
+import { emailSchema, languageSchema, newPasswordSchema } from './user';
 
 export const loginBody = z.object({
   email: z
@@ -25,6 +25,8 @@ export const loginReply = z.object({
   forecast: z.boolean(),
   is2FaUsed: z.boolean(),
   tenants: z.array(z.object({ _id: z.string(), name: z.string() })),
+  /** The language the user last chose on any device; null until they first choose one. */
+  language: languageSchema.nullable(),
 });
 export type LoginReply = z.infer<typeof loginReply>;
 

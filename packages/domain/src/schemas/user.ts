@@ -100,6 +100,11 @@ export const userCreateSchema = userAdminWriteSchema.extend({ password: newPassw
 export const userRegisterSchema = userAdminWriteSchema.extend({ password: newPasswordSchema });
 
 /** What users may change on their own account (PUT users/{id}). */
+/** The languages of the app (SPEC §9: German by default, English as fallback). */
+export const languageSchema = z.enum(['de', 'en'], { error: 'validation.invalid' });
+/** PUT users/me/language: the user's own choice, kept on the account and applied at every sign-in. */
+export const userLanguageBody = z.object({ language: languageSchema });
+
 export const userProfileWriteSchema = z.object({
   firstName: name('firstName'),
   lastName: name('lastName'),

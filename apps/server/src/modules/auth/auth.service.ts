@@ -31,6 +31,7 @@ async function loginReply(db: Db, user: UserRow, token: string, refreshToken: st
     forecast: user.forecast,
     is2FaUsed: user.is2FaUsed,
     tenants: await tenantsOfUser(db, user.id, user.role === 1),
+    language: user.language ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   lookupList,
   userAdminWriteSchema,
   userCreateSchema,
+  userLanguageBody,
   userListQuery,
   userListReply,
   userProfileWriteSchema,
@@ -34,6 +35,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'session:any' },
     schema: { tags, response: { 200: userSchema } },
     handler: (req) => users.me(ctxOf(req)),
+  });
+
+  app.put('/users/me/language', {
+    config: { access: 'session:any' },
+    schema: { tags, body: userLanguageBody },
+    handler: async (req, reply) => {
+      await users.setOwnLanguage(ctxOf(req), req.body.language);
+      return reply.status(204).send();
+    },
   });
 
   app.get('/users/roles/all', {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@pruefbuch/domain/locales/resources';
 import { AUTHORITY_BY_ROLE, CUSTOMER_AUTHORITY_BY_ROLE, Customer, Department, Role } from '@pruefbuch/domain/roles';
 import type { PageQuery } from '@pruefbuch/domain/schemas/common';
 import type { UserAdminWrite, UserInspection, UserProfileWrite } from '@pruefbuch/domain/schemas/user';
@@ -154,6 +155,11 @@ export async function updateProfile(ctx: RequestContext, id: string, input: User
     .set({ ...input, userInspection: normaliseChildren(input.userInspection), updatedAt: new Date() })
     .where(eq(users.id, id));
   return dto(ctx.db, id);
+}
+
+/** The language the user chose; kept on the account so every sign-in, on any device, starts in it. */
+export async function setOwnLanguage(ctx: RequestContext, language: Language) {
+  await ctx.db.update(users).set({ language }).where(eq(users.id, ctx.user.id));
 }
 
 export async function deleteUser(ctx: RequestContext, id: string) {

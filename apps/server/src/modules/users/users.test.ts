@@ -235,6 +235,26 @@ describe('PUT users/{id} (own profile)', () => {
   });
 });
 
+describe('PUT users/me/language', () => {
+  it('keeps the choice on the account, so the next sign-in on any device starts in it', async () => {
+    const { user, token, session } = await t.signedIn(Role.STANDARD_ROLE);
+    expect(session.language).toBeNull();
+    const res = await t.api({ method: 'PUT', url: '/users/me/language', token, payload: { language: 'en' } });
+    expect(res.statusCode).toBe(204);
+    expect((await t.login(user.email)).language).toBe('en');
+    await t.api({ method: 'PUT', url: '/users/me/language', token, payload: { language: 'de' } });
+    expect((await t.login(user.email)).language).toBe('de');
+  });
+
+  it("takes only the app's languages, and only from a signed-in user", async () => {
+    const { token } = await t.signedIn(Role.STANDARD_ROLE);
+    const bad = await t.api({ method: 'PUT', url: '/users/me/language', token, payload: { language: 'fr' } });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.api({ method: 'PUT', url: '/users/me/language', payload: { language: 'en' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('DELETE users/{id}', () => {
   it('deletes an account, which ends its sessions; a second delete is a 404', async () => {
     const admin = await t.signedIn(Role.ADMIN_ROLE);

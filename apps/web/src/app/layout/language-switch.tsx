@@ -1,8 +1,9 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage } from '@/lib/i18n';
+import { LANGUAGES } from '@/lib/i18n';
+import { chooseLanguage } from '@/lib/language-choice';
 
-/** DE/EN; the choice is kept in localStorage (STORAGE_KEYS.language) by the i18n setup. */
+/** DE/EN; the device keeps the choice (STORAGE_KEYS.language), a signed-in user's account as well. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
@@ -10,7 +11,7 @@ export function LanguageSwitch() {
       size="xs"
       radius="xl"
       value={i18n.language === 'en' ? 'en' : 'de'}
-      onChange={(lang) => void setLanguage(lang === 'en' ? 'en' : 'de')}
+      onChange={(lang) => void chooseLanguage(lang === 'en' ? 'en' : 'de')}
       aria-label={t('common.language.label')}
       data={LANGUAGES.map((lang) => ({
         value: lang,
