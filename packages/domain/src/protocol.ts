@@ -74,6 +74,12 @@ export interface ProtocolField {
   ref?: ProtocolRef;
   /** For 'enum:…' whose stored codes are not the keys themselves: code → full i18n key. */
   values?: Readonly<Record<string, string>>;
+  /**
+   * For a link (a location's book, an offer's attachment), written as a change from nothing (linked) or to
+   * nothing (removed): the i18n keys of what the row says happened ('Anlage zugeordnet', 'Anlage entfernt')
+   * instead of the field and 'Geändert' (issue 31 item 8).
+   */
+  link?: { added: string; removed: string };
 }
 
 const f = (label: string, format: ProtocolFormat = 'text', more: Partial<ProtocolField> = {}): ProtocolField => ({
@@ -198,7 +204,9 @@ const CUSTOMER_LOCATION: Record<string, ProtocolField> = {
   active: cl('active', 'bool'),
   ruhend: cl('ruhend', 'bool'),
   // A linked or removed book is written as its title (and site), not as an id.
-  book: cl('book'),
+  book: f('customerlocations.fields.book', 'text', {
+    link: { added: 'protocol.links.bookAdded', removed: 'protocol.links.bookRemoved' },
+  }),
 };
 
 const of = (name: string, format?: ProtocolFormat, more?: Partial<ProtocolField>) =>
@@ -230,7 +238,7 @@ const OFFER: Record<string, ProtocolField> = {
   // A KTB reminder queued (POST offer/sendktbremindermail): to whom; its sender is the editor (decision 036).
   ktbReminderMail: f('protocol.fields.ktbReminderMail', 'ref', { ref: 'user' }),
   // An attachment added or removed is written as its file name.
-  file: of('files'),
+  file: of('files', 'text', { link: { added: 'protocol.links.fileAdded', removed: 'protocol.links.fileRemoved' } }),
   // An attachment removed by the daily run on the deletion date; the editor is who set the date (decision 043).
   filePurged: f('protocol.fields.filePurged'),
   source: of('source'),
@@ -364,6 +372,21 @@ export interface ProtocolFieldView {
   format: ProtocolFormat;
   ref?: ProtocolRef;
   values?: Readonly<Record<string, string>>;
+  link?: ProtocolField['link'];
+}
+
+/**
+ * What a row of a link field says happened: `added` when it was written from nothing, `removed` when to
+ * nothing, else null (the row reads as the field and its action, as any other).
+ */
+export function linkChange(
+  view: Pick<ProtocolFieldView, 'link'>,
+  e: { action: ProtocolAction; oldValue: string | null; newValue: string | null },
+): 'added' | 'removed' | null {
+  if (!view.link || e.action !== 'update') return null;
+  if (e.oldValue === null && e.newValue !== null) return 'added';
+  if (e.oldValue !== null && e.newValue === null) return 'removed';
+  return null;
 }
 
 const KINDS: readonly string[] = INSPECTION_KINDS;

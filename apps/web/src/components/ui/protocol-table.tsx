@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { protocolField } from '@pruefbuch/domain/protocol';
+import { linkChange, type ProtocolFieldView, protocolField } from '@pruefbuch/domain/protocol';
 import type { ProtocolEntry } from '@pruefbuch/domain/schemas/audit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +108,7 @@ function ProtocolEntries({
                   py="xs"
                   style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
                 >
-                  <FieldLabel label={protocolLabel(view, t)} action={entry.action} inline />
+                  <FieldLabel view={view} entry={entry} inline />
                   <Text size="sm" c="dimmed" style={WRAP}>
                     {t('protocol.oldValue')}: {protocolValue(view, entry.oldValue, l)}
                   </Text>
@@ -141,7 +141,7 @@ function ProtocolEntries({
                   return (
                     <Table.Tr key={entry._id} data-testid="protocol-row" style={{ verticalAlign: 'top' }}>
                       <Table.Td style={WRAP}>
-                        <FieldLabel label={protocolLabel(view, t)} action={entry.action} />
+                        <FieldLabel view={view} entry={entry} />
                       </Table.Td>
                       <Table.Td c="dimmed" style={WRAP}>
                         {protocolValue(view, entry.oldValue, l)}
@@ -170,17 +170,26 @@ function ProtocolEntries({
 
 /**
  * A changed field's readable name and what happened to it (created, changed, deleted): stacked in a table
- * cell, side by side (`inline`) on a phone's entry.
+ * cell, side by side (`inline`) on a phone's entry. A link's row says what happened in one phrase
+ * ('Anlage zugeordnet', 'Anlage entfernt') instead of the field and 'Geändert'.
  */
-function FieldLabel({ label, action, inline }: { label: string; action: ProtocolEntry['action']; inline?: boolean }) {
+function FieldLabel({ view, entry, inline }: { view: ProtocolFieldView; entry: ProtocolEntry; inline?: boolean }) {
   const { t } = useTranslation();
+  const link = linkChange(view, entry);
+  if (link && view.link) {
+    return (
+      <Text size="sm" fw={500} style={WRAP} data-testid="protocol-link">
+        {t(view.link[link])}
+      </Text>
+    );
+  }
   const parts = (
     <>
       <Text size="sm" fw={500} style={WRAP}>
-        {label}
+        {protocolLabel(view, t)}
       </Text>
-      <Text size="xs" c={ACTION_COLOR[action]}>
-        {t(`protocol.actions.${action}`)}
+      <Text size="xs" c={ACTION_COLOR[entry.action]}>
+        {t(`protocol.actions.${entry.action}`)}
       </Text>
     </>
   );

@@ -1,4 +1,4 @@
-import { protocolField } from '@pruefbuch/domain/protocol';
+import { linkChange, protocolField } from '@pruefbuch/domain/protocol';
 import type { TFunction } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProtocolLookups } from './protocol-value';
@@ -220,5 +220,26 @@ describe('which entries the protocol shows (issue 31 item 8)', () => {
     ['delete', null, true],
   ] as const)('%s with %s → %s', (action, newValue, shown) => {
     expect(tellsSomething({ action, newValue })).toBe(shown);
+  });
+});
+
+describe('a link row says what happened (issue 31 item 8)', () => {
+  const book = protocolField('customerlocation', 'book');
+  const file = protocolField('offer', 'file');
+  it.each([
+    ['a location’s book linked', book, 'update', null, 'Drehtür Foyer', 'added'],
+    ['a location’s book removed', book, 'update', 'Drehtür Foyer', null, 'removed'],
+    ['an offer’s attachment added', file, 'update', null, 'plan.pdf', 'added'],
+    ['an offer’s attachment removed', file, 'update', 'plan.pdf', null, 'removed'],
+    ['a link field changed from one value to another', book, 'update', 'A', 'B', null],
+    ['a link field in a creation', book, 'create', null, 'A', null],
+    ['a field that is no link', protocolField('book', 'title'), 'update', null, 'A', null],
+  ] as const)('%s → %s', (_, view, action, oldValue, newValue, change) => {
+    expect(linkChange(view, { action, oldValue, newValue })).toBe(change);
+  });
+
+  it('names the book’s link as the location’s protocol writes it, and the attachment’s', () => {
+    expect(book.link).toEqual({ added: 'protocol.links.bookAdded', removed: 'protocol.links.bookRemoved' });
+    expect(file.link).toEqual({ added: 'protocol.links.fileAdded', removed: 'protocol.links.fileRemoved' });
   });
 });

@@ -12,6 +12,13 @@ export const protocol = {
     update: 'Geändert',
     delete: 'Gelöscht',
   },
+  /** A row of a link: what was linked or removed (a location's book, an offer's attachment). */
+  links: {
+    bookAdded: 'Anlage zugeordnet',
+    bookRemoved: 'Anlage entfernt',
+    fileAdded: 'Anhang hinzugefügt',
+    fileRemoved: 'Anhang entfernt',
+  },
   more: '{{count}} weitere anzeigen',
   deleted: '(gelöscht)',
   fields: {

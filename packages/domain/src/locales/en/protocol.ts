@@ -12,6 +12,13 @@ export const protocol = {
     update: 'Changed',
     delete: 'Deleted',
   },
+  /** A row of a link: what was linked or removed (a location's book, an offer's attachment). */
+  links: {
+    bookAdded: 'Installation linked',
+    bookRemoved: 'Installation removed',
+    fileAdded: 'Attachment added',
+    fileRemoved: 'Attachment removed',
+  },
   more: 'Show {{count}} more',
   deleted: '(deleted)',
   fields: {
