@@ -175,14 +175,14 @@ export async function plannedSlotsBetween(
 
 /**
  * Planned minutes per day and area from `from` to `to`, leaving out the unfinished slots of one
- * order (the proposal re-plans those).
+ * order when one is named (the proposal re-plans those).
  */
 export async function plannedMinutesBetween(
   db: Executor,
   tenantId: string,
   from: string,
   to: string,
-  exceptUnfinishedOf: string,
+  exceptUnfinishedOf?: string,
 ): Promise<Map<string, AreaMinutes>> {
   const rows = await db
     .select({
@@ -196,7 +196,9 @@ export async function plannedMinutesBetween(
         eq(capacityTimeslots.tenantId, tenantId),
         gte(capacityTimeslots.date, from),
         lte(capacityTimeslots.date, to),
-        sql`not (${capacityTimeslots.orderId} = ${exceptUnfinishedOf} and not ${capacityTimeslots.finished})`,
+        exceptUnfinishedOf
+          ? sql`not (${capacityTimeslots.orderId} = ${exceptUnfinishedOf} and not ${capacityTimeslots.finished})`
+          : undefined,
       ),
     )
     .groupBy(capacityTimeslots.date, capacityTimeslots.area);
@@ -266,6 +268,27 @@ export async function lockPlanOrder(db: Executor, tenantId: string, id: string) 
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/** Locks these orders of the tenant in id order (so two writers never wait on each other); answers the ids found. */
+export async function lockPlanOrders(db: Executor, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, [...ids])))
+    .orderBy(asc(orders.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** These slots of the tenant (another tenant's are left out). */
+export async function slotsByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<SlotRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(capacityTimeslots)
+    .where(and(eq(capacityTimeslots.tenantId, tenantId), inArray(capacityTimeslots.id, [...ids])));
 }
 
 /** Active orders in a status before installation (the plannable ones), searched. */

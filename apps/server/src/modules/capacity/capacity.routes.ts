@@ -8,6 +8,8 @@ import {
   finishTimeslotSchema,
   holidaysQuery,
   holidaysReply,
+  levellingReply,
+  levelWeekSchema,
   newTimeslotSchema,
   proposalQuery,
   proposalReply,
@@ -110,6 +112,18 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, params: orderParams, querystring: proposalQuery, response: { 200: proposalReply } },
     handler: (req) => read.proposal(tenantCtxOf(req), req.params.orderId, req.query.direction),
+  });
+
+  app.get('/capacity/get/levelling', {
+    config: { access: 'capacity:plan', scope: 'none' },
+    schema: { tags, querystring: capacityDateQuery, response: { 200: levellingReply } },
+    handler: (req) => read.levelling(tenantCtxOf(req), req.query.date),
+  });
+
+  app.put('/capacity/put/levelWeek', {
+    config: { access: 'capacity:plan', scope: 'none' },
+    schema: { tags, body: levelWeekSchema, response: { 200: z.array(timeslotSchema) } },
+    handler: (req) => write.levelWeek(tenantCtxOf(req), req.body),
   });
 
   app.put('/capacity/put/saveCapacityByOrderId', {

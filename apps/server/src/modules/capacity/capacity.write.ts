@@ -5,10 +5,12 @@
  * and the other gets a 409. Writes of one order's slots lock the order first.
  */
 import { randomUUID } from 'node:crypto';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type {
   CapacitySettingsFields,
   CapacitySettingsUpdate,
   FinishTimeslot,
+  LevelWeek,
   NewTimeslot,
   SaveCapacityByOrder,
   SaveTimeslots,
@@ -26,7 +28,9 @@ import {
   capacitySettingsAuditView,
   findSlot,
   lockPlanOrder,
+  lockPlanOrders,
   settingsOf,
+  slotsByIds,
   slotsOfOrder,
   toSettingsDto,
   toSlotDto,
@@ -175,17 +179,78 @@ export async function finishTimeslot(ctx: TenantContext, input: FinishTimeslot) 
 
 /** PUT capacity/put/saveTimeslots: changes several slots (day, area, minutes), all or none; one stale is a 409. */
 export async function saveTimeslots(ctx: TenantContext, input: SaveTimeslots) {
-  const ids = input.slots.map((s) => s._id);
-  if (new Set(ids).size !== ids.length) {
-    const i = ids.findIndex((id, n) => ids.indexOf(id) !== n);
-    throw new AppError('VALIDATION', 400, [
-      { field: `slots.${i}._id`, key: 'validation.duplicate', message: 'validation.duplicate' },
-    ]);
-  }
+  refuseDuplicates(
+    'slots',
+    input.slots.map((s) => s._id),
+  );
   const rows = await ctx.db.transaction(async (tx) => {
     const out = [];
     for (const s of input.slots)
       out.push(await updateSlot(tx, ctx, s._id, s.__v, { date: s.date, area: s.area, minutes: s.minutes }));
+    return out;
+  });
+  return rows.map(toSlotDto);
+}
+
+/** A 400 at `${list}.{i}._id` when a slot is named twice. */
+function refuseDuplicates(list: string, ids: readonly string[]) {
+  const i = ids.findIndex((id, n) => ids.indexOf(id) !== n);
+  if (i >= 0) throw invalid(`${list}.${i}._id`, 'validation.duplicate');
+}
+
+const invalid = (field: string, key: string) => new AppError('VALIDATION', 400, [{ field, key, message: key }]);
+
+/**
+ * PUT capacity/put/levelWeek: saves a levelling (decision 051) in one transaction. Each move names a slot
+ * as it was read (__v), the day it goes to and the minutes it gives: all of them move the slot, fewer
+ * split it (the rest stays, the part becomes a slot of its own on the new day). The orders are locked
+ * first, in id order; a slot changed since is a 409, one of another tenant a 404; a move to today or
+ * before, of a finished slot or of more minutes than the slot has is a 400 at its field. All or none.
+ */
+export async function levelWeek(ctx: TenantContext, input: LevelWeek) {
+  refuseDuplicates(
+    'moves',
+    input.moves.map((m) => m._id),
+  );
+  const today = berlinToday();
+  input.moves.forEach((m, i) => {
+    if (m.date <= today) throw invalid(`moves.${i}.date`, 'validation.slot.notAhead');
+  });
+  const rows = await ctx.db.transaction(async (tx) => {
+    const found = new Map(
+      (
+        await slotsByIds(
+          tx,
+          ctx.tenantId,
+          input.moves.map((m) => m._id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    await lockPlanOrders(tx, ctx.tenantId, [...new Set([...found.values()].map((r) => r.orderId))].sort());
+    // Read again under the locks: a slot written meanwhile shows its new version.
+    const current = new Map((await slotsByIds(tx, ctx.tenantId, [...found.keys()])).map((r) => [r.id, r]));
+    input.moves.forEach((m, i) => {
+      const row = current.get(m._id);
+      if (!row) throw notFound();
+      if (row.version !== m.__v) throw conflict();
+      if (row.finished) throw invalid(`moves.${i}._id`, 'validation.slot.finished');
+      if (m.minutes > row.minutes) throw invalid(`moves.${i}.minutes`, 'validation.slot.moreThanSlot');
+    });
+    const out = [];
+    for (const m of input.moves) {
+      const row = current.get(m._id) as NonNullable<ReturnType<typeof current.get>>;
+      if (m.minutes === row.minutes) {
+        out.push(await updateSlot(tx, ctx, row.id, row.version, { date: m.date }));
+        continue;
+      }
+      out.push(await updateSlot(tx, ctx, row.id, row.version, { minutes: row.minutes - m.minutes }));
+      const [part] = await tx
+        .insert(capacityTimeslots)
+        .values({ tenantId: ctx.tenantId, orderId: row.orderId, date: m.date, area: row.area, minutes: m.minutes })
+        .returning();
+      if (!part) throw new Error('timeslot insert returned nothing');
+      out.push(part);
+    }
     return out;
   });
   return rows.map(toSlotDto);

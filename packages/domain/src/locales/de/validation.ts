@@ -67,4 +67,9 @@ export const validation = {
   folderName: { required: 'Der Ordnername wird benötigt.' },
   folderParent: 'Unbekannter Ordner.',
   folderCycle: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',
+  slot: {
+    notAhead: 'Verschoben werden kann nur auf einen Tag nach heute.',
+    finished: 'Dieser Zeitblock ist erledigt und bleibt, wo er ist.',
+    moreThanSlot: 'So viele Minuten hat der Zeitblock nicht.',
+  },
 };

@@ -70,4 +70,9 @@ export const validation: typeof de = {
   folderName: { required: 'The folder name is required.' },
   folderParent: 'Unknown folder.',
   folderCycle: 'A folder cannot be moved into itself or one of its subfolders.',
+  slot: {
+    notAhead: 'Work can only be moved to a day after today.',
+    finished: 'This time slot is done and stays where it is.',
+    moreThanSlot: 'The time slot does not have that many minutes.',
+  },
 };
