@@ -1,4 +1,8 @@
-/** Display formats of SPEC §9: dates DD.MM.YYYY (HH:mm), money EUR, percent with one decimal. */
+/**
+ * Display formats of SPEC §9 in the language of the screen: dates DD.MM.YYYY (HH:mm) in German and
+ * DD/MM/YYYY in English (domain rules/date-display.ts, decision 053), money EUR, percent with one decimal.
+ */
+import { type DateStyle, formatDay } from '@pruefbuch/domain/rules/date-display';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import './dayjs-locale';
@@ -8,12 +12,28 @@ dayjs.extend(customParseFormat);
 
 type DateInput = string | number | Date | null | undefined;
 
-const valid = (value: DateInput) => (value === null || value === undefined || value === '' ? null : dayjs(value));
-
-export function formatDate(value: DateInput): string {
-  const d = valid(value);
-  return d?.isValid() ? d.format('DD.MM.YYYY') : '';
+/** A calendar day, or the day of an instant as the browser's clock sees it, in a style of the language. */
+export function formatDateAs(value: DateInput, style: DateStyle): string {
+  return formatDay(value, style, currentLanguage());
 }
+
+/** 27.11.2026 · 27/11/2026 */
+export const formatDate = (value: DateInput): string => formatDateAs(value, 'date');
+
+/** Fr 27.11.2026 · Fri 27/11/2026 */
+export const formatWeekdayDate = (value: DateInput): string => formatDateAs(value, 'weekdayDate');
+
+/** The short name of an ISO weekday (1 Monday … 7 Sunday): Mo · Mon. 1 January 2024 was a Monday. */
+export const weekdayShort = (isoDay: number): string =>
+  formatDateAs(
+    dayjs('2024-01-01')
+      .add(isoDay - 1, 'day')
+      .format('YYYY-MM-DD'),
+    'weekday',
+  );
+
+/** Freitag · Friday */
+export const formatWeekday = (value: DateInput): string => formatDateAs(value, 'weekdayLong');
 
 /**
  * Intl's formatters are costly to build (one with a time zone most of all),
@@ -27,9 +47,10 @@ function once<T>(build: () => T): () => T {
   };
 }
 
+/** The wall clock of Berlin as its parts (numbers only, so the locale here does not matter). */
 const berlin = once(
   () =>
-    new Intl.DateTimeFormat('de-DE', {
+    new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Berlin',
       day: '2-digit',
       month: '2-digit',
@@ -40,26 +61,34 @@ const berlin = once(
     }),
 );
 
-/**
- * An instant as DD.MM.YYYY HH:mm in the company's time zone (Europe/Berlin, SPEC §9), whatever the
- * browser's zone: a status change and its protocol row show the same time. A date alone reads as its
- * midnight.
- */
-export function formatDateTime(value: DateInput): string {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${formatDate(value)} 00:00`;
-  const d = valid(value);
-  if (!d?.isValid()) return '';
+/** An instant as the company's wall clock, 'YYYY-MM-DDTHH:mm' (Europe/Berlin, SPEC §9). */
+function berlinWallClock(value: DateInput): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = dayjs(value);
+  if (!d.isValid()) return null;
   const p = Object.fromEntries(
     berlin()
       .formatToParts(d.toDate())
       .map((x) => [x.type, x.value]),
   );
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
-export function formatWeekday(value: DateInput): string {
-  const d = valid(value);
-  return d?.isValid() ? d.locale(currentLanguage()).format('dddd') : '';
+/**
+ * An instant as DD.MM.YYYY HH:mm (German) or DD/MM/YYYY HH:mm (English) in the company's time zone,
+ * whatever the browser's zone: a status change and its protocol row show the same time. A date alone
+ * reads as its midnight.
+ */
+export function formatDateTime(value: DateInput): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateAs(`${value}T00:00`, 'dateTime');
+  const wall = berlinWallClock(value);
+  return wall ? formatDateAs(wall, 'dateTime') : '';
+}
+
+/** The time of an instant on the company's clock: 14:05. */
+export function formatTime(value: DateInput): string {
+  const wall = berlinWallClock(value);
+  return wall ? formatDateAs(wall, 'time') : '';
 }
 
 /** Protocol entries carry their date as DD-MM-YYYY. */

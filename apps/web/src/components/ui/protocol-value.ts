@@ -5,7 +5,7 @@
 import type { ProtocolFieldView, ProtocolRef } from '@pruefbuch/domain/protocol';
 import type { TFunction } from 'i18next';
 import { addressSummary } from '@/components/ui/address-editor';
-import { formatDate, formatDateTime, formatMinutes, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatMinutes, formatMoney, formatNumber, weekdayShort } from '@/lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
@@ -29,13 +29,13 @@ export function protocolLabel(view: ProtocolFieldView, t: TFunction): string {
   return view.label.map((part) => (part.key ? t(part.key, { defaultValue: part.text }) : part.text)).join(' · ');
 }
 
-/** ISO instants and dates inside a text read as DD.MM.YYYY (HH:mm); ids in brackets are dropped. */
+/** ISO instants and dates inside a text read as the screen's dates (with their time); ids in brackets are dropped. */
 function readableText(value: string): string {
   return value
     .replace(/\s*\(\s*[0-9a-f-]{36}\s*\)/gi, '')
     .replace(UUID, DASH)
     .replace(ISO_DATETIME, (iso) => formatDateTime(iso) || iso)
-    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3.$2.$1')
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDate(day) || day)
     .trim();
 }
 
@@ -78,7 +78,7 @@ function capacityValue(format: string, parsed: unknown, l: ProtocolLookups): str
   switch (format) {
     case 'employee': {
       const hours = (o.arbeitszeit ?? {}) as Record<string, number>;
-      const week = WEEKDAYS.map((d) => `${l.t(`capacity.weekdays.${d}`).slice(0, 2)} ${formatMinutes(hours[d] ?? 0)}`);
+      const week = WEEKDAYS.map((d, i) => `${weekdayShort(i + 1)} ${formatMinutes(hours[d] ?? 0)}`);
       const parts = [String(o.name ?? ''), l.t(`capacity.areas.${String(o.bereich)}`), week.join(', ')];
       return [...parts, ...(o.aktiv === false ? [l.t('capacity.settings.inactive')] : [])].join(' · ');
     }

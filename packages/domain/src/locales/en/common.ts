@@ -81,7 +81,7 @@ export const common: typeof de = {
     email: 'Email',
     homepage: 'Website',
   },
-  datePlaceholder: 'DD.MM.YYYY',
+  datePlaceholder: 'DD/MM/YYYY',
   loadFailed: 'The data could not be loaded.',
   noAccess: {
     title: 'No access',

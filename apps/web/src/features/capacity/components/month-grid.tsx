@@ -4,8 +4,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { DailyCapacity } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { formatDate, weekdayShort } from '@/lib/format';
 import { UtilisationBar } from './utilisation-bar';
 
 /** The month: Monday-first weeks, a bar per day; a click opens that day's week. */
@@ -20,9 +19,7 @@ export function MonthGrid({
 }) {
   const first = days[0]?.date ?? `${month}-01`;
   const lead = (dayjs(first).day() + 6) % 7;
-  const names = Array.from({ length: 7 }, (_, i) =>
-    dayjs('2024-01-01').add(i, 'day').locale(currentLanguage()).format('dd'),
-  );
+  const names = Array.from({ length: 7 }, (_, i) => weekdayShort(i + 1));
   return (
     <Stack gap={4} data-testid="month-grid">
       <SimpleGrid cols={7} spacing={4}>

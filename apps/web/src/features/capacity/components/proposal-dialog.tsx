@@ -2,12 +2,10 @@ import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text } fro
 import type { RequiredTimeItem, WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
-import { formatMinutes, formatPercent } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { formatMinutes, formatPercent, formatWeekdayDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useProposal } from '../api/get-proposal';
 import { useSaveCapacityByOrder } from '../api/save-capacity-by-order';
@@ -37,7 +35,7 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
   const reply = proposal.data;
   const overloaded = new Set(reply?.overloads.map((o) => `${o.date}|${o.area}`));
   const unplaced = reply ? WORK_AREAS.filter((a) => (reply.unplaced[a] ?? 0) > 0) : [];
-  const day = (date: string) => dayjs(date).locale(currentLanguage()).format('dd, DD.MM.YYYY');
+  const day = (date: string) => formatWeekdayDate(date);
   // Why backward is not offered: the server's reason once it has answered, before that the missing date.
   const blocked = reply ? reply.backwardBlocked : item.geplanteMontage ? null : 'noInstallationDate';
   const area = (a: WorkArea) => t(`capacity.areas.${a}`);

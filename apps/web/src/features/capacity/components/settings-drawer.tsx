@@ -18,6 +18,7 @@ import { confirmDiscard } from '@/components/ui/entity-editor/use-unsaved-guard'
 import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
 import { ProtocolTable } from '@/components/ui/protocol-table';
+import { weekdayShort } from '@/lib/format';
 import { getSessionState } from '@/lib/session';
 import { useCapacityProtocol } from '../api/get-capacity-protocol';
 import { capacitySettingsQueryOptions, useCapacitySettings } from '../api/get-capacity-settings';
@@ -180,7 +181,7 @@ function Employees({ form }: { form: SettingsForm }) {
             {s('arbeitszeit')}
           </Text>
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
-            {WEEKDAYS.map((d) => (
+            {WEEKDAYS.map((d, day) => (
               <NumberField
                 key={d}
                 {...form.getInputProps(`mitarbeiter.${i}.arbeitszeit.${d}`)}
@@ -188,7 +189,7 @@ function Employees({ form }: { form: SettingsForm }) {
                 onChange={(v) =>
                   form.setFieldValue(`mitarbeiter.${i}.arbeitszeit.${d}`, hoursToMinutes(Number(v) || 0))
                 }
-                label={t(`capacity.weekdays.${d}`).slice(0, 2)}
+                label={weekdayShort(day + 1)}
                 aria-label={t(`capacity.weekdays.${d}`)}
                 min={0}
                 max={24}

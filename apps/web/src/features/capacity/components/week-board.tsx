@@ -18,11 +18,9 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { weekdayOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
-import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinutes } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { formatDateAs, formatMinutes } from '@/lib/format';
 import { cellCoordinates } from './cell-coordinates';
 import { acceptsDrop } from './drop-target';
 import { DraggedSlotCard, SlotCard } from './slot-card';
@@ -79,9 +77,7 @@ export function WeekBoard({
   const today = berlinToday();
   // Seven columns are narrow: with the weekend shown the weekday is short, so every header keeps to one line.
   const dayName = (date: string, short = false) =>
-    dayjs(date)
-      .locale(currentLanguage())
-      .format(short ? 'dd, DD.MM.' : 'dddd, DD.MM.');
+    formatDateAs(date, short ? 'weekdayDayMonth' : 'weekdayLongDayMonth');
   const targetName = (id: string | number) => {
     const [date = '', area = ''] = String(id).split('|');
     return t('capacity.board.dropHere', { day: dayName(date), area: t(`capacity.areas.${area}`) });

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { confirmDelete } from '@/components/ui/confirm-delete';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
-import { formatDate, formatMinutes, formatWeekday } from '@/lib/format';
+import { formatDate, formatMinutes, formatWeekdayDate } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess, notifyUndoable } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
@@ -86,8 +86,8 @@ export function CapacityPage() {
   // still to be done.
   const firstOfView = view === 'week' ? weekRangeOf(date).from : date;
   const planFrom = firstOfView.localeCompare(today) < 0 ? today : firstOfView;
-  /** 'Mo 30.11.2026': a day as the board's headers name it. */
-  const dayLabel = (d: string) => `${formatWeekday(d).slice(0, 2)} ${formatDate(d)}`;
+  /** 'Mo 30.11.2026' · 'Mon 30/11/2026': a day as the board's headers name it. */
+  const dayLabel = (d: string) => formatWeekdayDate(d);
   const onShift = (slot: PlannedSlot, to: { date: string; area: PlannedSlot['area'] }) => {
     setBusySlot(slot._id);
     shift.mutate(

@@ -23,7 +23,7 @@ import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { OfferAmpelBadge } from '@/components/ui/offer-ampel-badge';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatTime } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useLastSearch } from '../api/get-last-search';
 import { useOfferUsers } from '../api/get-offer-users';
@@ -242,7 +242,7 @@ export function OfferListPage() {
               <IconRefresh size={14} aria-hidden />
               <Text size="xs" c="dimmed">
                 {t('offers.list.refreshed', {
-                  time: refreshedAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+                  time: formatTime(refreshedAt),
                 })}
               </Text>
             </Group>

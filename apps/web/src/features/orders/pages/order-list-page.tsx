@@ -13,7 +13,7 @@ import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber, formatTime } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useOrderWeeks } from '../api/get-order-weeks';
 import {
@@ -229,7 +229,7 @@ export function OrderListPage() {
               <IconRefresh size={14} aria-hidden />
               <Text size="xs" c="dimmed">
                 {t('orders.list.refreshed', {
-                  time: refreshedAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+                  time: formatTime(refreshedAt),
                 })}
               </Text>
             </Group>
