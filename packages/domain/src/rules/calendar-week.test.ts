@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWeeks, compareWeeks, mondayOf, weekOf } from './calendar-week';
+import { addWeeks, compareWeeks, mondayOf, weekFilterOrder, weekOf } from './calendar-week';
 
 describe('ISO calendar weeks', () => {
   it.each([
@@ -30,5 +30,35 @@ describe('ISO calendar weeks', () => {
     expect(addWeeks('2027-W01', -2)).toBe('2026-W52');
     expect(compareWeeks('2026-W53', '2027-W01')).toBe(-1);
     expect(compareWeeks('2027-W01', '2027-W01')).toBe(0);
+  });
+});
+
+describe('the order of a week filter (decision 053)', () => {
+  it.each<[string, string[], string, string[], string[]]>([
+    [
+      'this week, then later weeks soonest first, then earlier weeks latest first',
+      ['2026-W40', '2026-W52', '2026-W48', '2025-W50', '2026-W49'],
+      '2026-W48',
+      ['2026-W48', '2026-W49', '2026-W52'],
+      ['2026-W40', '2025-W50'],
+    ],
+    [
+      'this week even when no order has it',
+      ['2026-W50', '2026-W46'],
+      '2026-W48',
+      ['2026-W48', '2026-W50'],
+      ['2026-W46'],
+    ],
+    [
+      'across the year end (week 53, then week 1)',
+      ['2027-W01', '2026-W53', '2026-W51', '2027-W02'],
+      '2026-W52',
+      ['2026-W52', '2026-W53', '2027-W01', '2027-W02'],
+      ['2026-W51'],
+    ],
+    ['each week once', ['2026-W49', '2026-W49', '2026-W48'], '2026-W48', ['2026-W48', '2026-W49'], []],
+    ['only earlier weeks', ['2025-W01', '2026-W01'], '2026-W48', ['2026-W48'], ['2026-W01', '2025-W01']],
+  ])('%s', (_, weeks, current, upcoming, earlier) => {
+    expect(weekFilterOrder(weeks, current)).toEqual({ upcoming, earlier });
   });
 });

@@ -39,3 +39,17 @@ export const addWeeks = (week: string, n: number) =>
 
 /** Negative when a is before b, 0 when equal (weeks of the same format compare as text). */
 export const compareWeeks = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order in which a week filter offers weeks (decision 053): the current week first, always, with or
+ * without orders; then the later weeks, the soonest first; then the earlier ones, the latest first. The
+ * office looks ahead: this week's and next week's orders are what it opens the list for, and last month's
+ * are looked up now and then. Each week once.
+ */
+export function weekFilterOrder(weeks: readonly string[], current: string): { upcoming: string[]; earlier: string[] } {
+  const all = [...new Set([current, ...weeks])].sort(compareWeeks);
+  return {
+    upcoming: all.filter((w) => compareWeeks(w, current) >= 0),
+    earlier: all.filter((w) => compareWeeks(w, current) < 0).reverse(),
+  };
+}

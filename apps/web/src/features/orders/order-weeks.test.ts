@@ -1,3 +1,5 @@
+import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -39,18 +41,32 @@ describe('weekHeading', () => {
 });
 
 describe('weekSelectData', () => {
-  it('offers the weeks with orders and their counts, later weeks first', () => {
+  const current = weekOf(berlinToday());
+  const label = (kw: string, count?: number) =>
+    `KW ${kw.slice(6)}/${kw.slice(0, 4)}${count === undefined ? '' : ` (${count})`}`;
+  it('offers this week first, then the later weeks with orders, then the earlier ones, with their counts', () => {
     expect(weekSelectData(t, counts, undefined)).toEqual([
       { value: '', label: 'Alle Wochen' },
-      { group: 'Ab dieser Woche', items: [{ value: '2999-W10', label: 'KW 10/2999 (5)' }] },
+      {
+        group: 'Ab dieser Woche',
+        items: [
+          { value: current, label: label(current, 0) },
+          { value: '2999-W10', label: 'KW 10/2999 (5)' },
+        ],
+      },
       { group: 'Frühere Wochen', items: [{ value: '2020-W10', label: 'KW 10/2020 (2)' }] },
     ]);
   });
-  it('offers the weeks around today without counts, and the chosen one', () => {
+  it('offers the weeks around today without counts in the same order, and the chosen one', () => {
     const data = weekSelectData(t, undefined, '2020-W10');
     expect(data[0]).toEqual({ value: '', label: 'Alle Wochen' });
-    expect(data).toContainEqual({ value: '2020-W10', label: 'KW 10/2020' });
-    expect(data.length).toBeGreaterThan(30);
+    const [upcoming, earlier] = data.slice(1) as { group: string; items: { value: string; label: string }[] }[];
+    expect(upcoming?.items[0]).toEqual({ value: current, label: label(current) });
+    expect(upcoming?.items.map((o) => o.value)).toEqual(upcoming?.items.map((o) => o.value).sort());
+    expect(earlier?.items[0]?.value).toBe(addWeeks(current, -1));
+    expect(earlier?.items.at(-1)).toEqual({ value: '2020-W10', label: 'KW 10/2020' });
+    expect(upcoming?.items.length).toBe(27);
+    expect(earlier?.items.length).toBe(9);
   });
 });
 

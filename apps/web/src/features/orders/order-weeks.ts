@@ -2,7 +2,7 @@
  * The order list's weeks: the options of its week filter and the headings of the list grouped by KW
  * (decision 024). Pure, so the counts' rules are tested without a browser.
  */
-import { addWeeks, weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { addWeeks, weekFilterOrder, weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
@@ -15,19 +15,22 @@ export function weekOptions(chosen: string | null | undefined, today = berlinTod
   return weeks.sort();
 }
 
+type WeekCount = { kw: string; count: number };
+
 /**
- * The week filter's options from the weeks that have orders: from this week on first (the soonest first), then
- * the earlier weeks (the latest first), as the office looks ahead. The chosen week is always offered.
+ * The week filter's options in the order of the domain rule (calendar-week.ts weekFilterOrder, decision 053):
+ * this week first, then the later weeks, then the earlier ones. This week and the chosen week are always
+ * offered; a week not among `weeks` counts 0.
  */
 export function weekFilterGroups(
-  weeks: readonly { kw: string; count: number }[],
+  weeks: readonly WeekCount[],
   chosen: string | null | undefined,
   today = berlinToday(),
-): { upcoming: { kw: string; count: number }[]; earlier: { kw: string; count: number }[] } {
-  const current = weekOf(today);
-  const all = chosen && !weeks.some((w) => w.kw === chosen) ? [...weeks, { kw: chosen, count: 0 }] : [...weeks];
-  all.sort((a, b) => a.kw.localeCompare(b.kw));
-  return { upcoming: all.filter((w) => w.kw >= current), earlier: all.filter((w) => w.kw < current).reverse() };
+): { upcoming: WeekCount[]; earlier: WeekCount[] } {
+  const known = new Map(weeks.map((w) => [w.kw, w]));
+  const order = weekFilterOrder([...known.keys(), ...(chosen ? [chosen] : [])], weekOf(today));
+  const of = (kw: string): WeekCount => known.get(kw) ?? { kw, count: 0 };
+  return { upcoming: order.upcoming.map(of), earlier: order.earlier.map(of) };
 }
 
 /** A week as people say it: '2026-W07' → 'KW 07/2026'. */
@@ -40,21 +43,21 @@ type Option = { value: string; label: string };
 type OptionGroup = { group: string; items: Option[] };
 
 /**
- * The week filter's options: with the counts, every week that has orders (from this week on, then the earlier
- * ones); without them (loading, or a search typed), the weeks around today.
+ * The week filter's options: with the counts, every week that has orders; without them (loading, or a search
+ * typed), the weeks around today. Either way this week first, then the later weeks, then the earlier ones.
  */
 export function weekSelectData(
   t: TFunction,
   counts: OrderWeeks | undefined,
   chosen: string | undefined,
 ): (Option | OptionGroup)[] {
-  const option = (w: { kw: string; count?: number }): Option => {
+  const option = (w: WeekCount): Option => {
     const week = weekLabel(w.kw, t('orders.list.kw'));
-    return { value: w.kw, label: w.count === undefined ? week : t('orders.list.kwOption', { week, count: w.count }) };
+    return { value: w.kw, label: counts ? t('orders.list.kwOption', { week, count: w.count }) : week };
   };
   const all = { value: '', label: t('orders.list.kwAll') };
-  if (!counts) return [all, ...weekOptions(chosen).map((kw) => option({ kw }))];
-  const { upcoming, earlier } = weekFilterGroups(counts.weeks, chosen);
+  const weeks = counts ? counts.weeks : weekOptions(chosen).map((kw) => ({ kw, count: 0 }));
+  const { upcoming, earlier } = weekFilterGroups(weeks, chosen);
   return [
     all,
     ...(upcoming.length ? [{ group: t('orders.list.kwUpcoming'), items: upcoming.map(option) }] : []),
