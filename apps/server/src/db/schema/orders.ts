@@ -94,6 +94,12 @@ export const orders = pgTable(
     opmUser: uuid('opm_user').references(() => users.id, { onDelete: 'set null' }),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    /**
+     * The serial number (glasbocknr) of the book made from the order, as the book has it: the serial number
+     * search finds the door by it (issue 31 item 7). Kept by the server where a book is linked, changes its
+     * serial or is deleted (orders.book-serial.ts); '' without a book.
+     */
+    bookSerial: text('book_serial').notNull().default(''),
     active: boolean('active').notNull().default(true),
     antriebe: text('antriebe').notNull().default(''),
     antriebeOther: text('antriebe_other').notNull().default(''),
@@ -222,6 +228,8 @@ export const orders = pgTable(
     // the few orders a rare term finds are checked for their tenant in the table.
     index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('orders_serial_trgm_idx').using('gin', sql`${t.serialText} gin_trgm_ops`),
+    // The book's serial number, for the serial search's second column (an `or` of the two trigram indexes).
+    index('orders_book_serial_trgm_idx').using('gin', sql`${t.bookSerial} gin_trgm_ops`),
     uniqueIndex('orders_offer_idx').on(t.offerId),
     uniqueIndex('orders_book_idx').on(t.bookId),
   ],
