@@ -9,6 +9,7 @@ import {
   pdfAssets,
   qrCodes,
 } from '../src/db/schema/index';
+import { seedComponents } from '../src/modules/components/components.seed';
 import type { RouteAccess } from '../src/platform/auth';
 import { assignLocations, insertLocation, linkBooks } from './factories';
 import { folderIn, member, SLIDING_DOOR_TYPE, tag } from './fixtures/books';
@@ -123,6 +124,7 @@ export async function accessWorld(t: TestApp, name: string) {
   const offerFile = (attached.json() as { files: { _id: string }[] }).files[0]?._id;
   // An order with an operations' service id, an AD and a door configuration (its book is made by
   // POST orders/{id}/book); a commissioned offer without an order to take over; a catalogue entry.
+  await seedComponents(t.database.db);
   const order = await call('POST', '/orders', {
     objekt: 'Kaufhof Zeil',
     el: { ...ORDER_DEFAULTS.el, service_id: 'S-1' },

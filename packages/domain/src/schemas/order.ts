@@ -159,6 +159,15 @@ export const doorConfigSchema = z.object({
     .array(text(40))
     .max(60, { error: 'validation.max' })
     .meta({ protocol: { format: 'text' } }),
+  /**
+   * The codes outside the component catalogue a catalogue keeper confirmed (rules/door-codes.ts,
+   * decision 052); the server keeps only those the door still uses. Recorded as one text.
+   */
+  bestaetigt: z
+    .array(text(40))
+    .max(60, { error: 'validation.max' })
+    .optional()
+    .meta({ protocol: { format: 'text' } }),
 });
 export type DoorConfig = z.infer<typeof doorConfigSchema>;
 

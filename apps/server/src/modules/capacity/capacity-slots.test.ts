@@ -4,8 +4,11 @@ import { ORDER_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capacityWorld, detailsOf, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
+import { seedComponents } from '../components/components.seed';
 
 const t = await createTestApp();
+// The door codes an order's PUT sets come from the catalogue (decision 052).
+await seedComponents(t.database.db);
 /** One full-time employee per work area. */
 const WORK_AREA_STAFF = (['profilbearbeitung', 'antrieb', 'verglasen', 'versand', 'sonstiges'] as const).map((a, i) =>
   employee(`Person ${i}`, a),
@@ -549,7 +552,7 @@ describe('plan conflicts (decision 050)', () => {
     const put = await w.call('PUT', `/orders/${order._id}`, {
       __v: current.__v,
       vkid: { ...current.vkid, geplante_montage_date: '2027-03-02' },
-      tuer: { ...current.tuer, fluegel: 'SFL4' },
+      tuer: { ...current.tuer, fluegel: 'TEL4' },
     });
     expect(put.statusCode, put.body).toBe(200);
     await w.setSettings({

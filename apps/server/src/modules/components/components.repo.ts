@@ -1,4 +1,4 @@
-import type { Component, ComponentListQuery } from '@pruefbuch/domain/schemas/component';
+import type { Component, ComponentKind, ComponentListQuery } from '@pruefbuch/domain/schemas/component';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { doorComponents } from '../../db/schema/index';
@@ -72,4 +72,15 @@ export async function componentTexts(db: Executor, codes: readonly string[]): Pr
     .from(doorComponents)
     .where(inArray(doorComponents.code, wanted));
   return new Map(rows.map((r) => [r.code, r.text]));
+}
+
+/** The catalogue group of the given codes, active or not; a code the catalogue does not know is missing from the map. */
+export async function componentKinds(db: Executor, codes: readonly string[]): Promise<Map<string, ComponentKind>> {
+  const wanted = [...new Set(codes.map((c) => c.trim()).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ code: doorComponents.code, kind: doorComponents.kind })
+    .from(doorComponents)
+    .where(inArray(doorComponents.code, wanted));
+  return new Map(rows.map((r) => [r.code, r.kind as ComponentKind]));
 }

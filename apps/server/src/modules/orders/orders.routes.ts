@@ -177,13 +177,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/orders', {
     config: { access: 'orders:write' },
     schema: { tags, body: orderCreateSchema, response: { 201: orderSchema } },
-    handler: async (req, reply) => reply.status(201).send(await write.create(tenantCtxOf(req), req.body)),
+    handler: async (req, reply) => reply.status(201).send(await write.create(tenantCtxOf(req), req.body, req.log)),
   });
 
   app.put('/orders/:id', {
     config: { access: 'orders:write' },
     schema: { tags, params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
-    handler: (req) => write.update(tenantCtxOf(req), req.params.id, req.body),
+    handler: (req) => write.update(tenantCtxOf(req), req.params.id, req.body, req.log),
   });
 
   app.post('/orders/:id/status', {

@@ -18,6 +18,7 @@ import { AppError, badField, conflict, forbidden, notFound } from '../../platfor
 import { checkFieldPermissions } from '../../platform/field-permissions';
 import { type VersionAudit, versionedUpdate, writeVersion } from '../../platform/versioned-write';
 import { pickableUsers } from '../offers/offers.repo';
+import { type ConfirmedCode, checkedDoor, type DoorCodeLog, logConfirmed } from './orders.door-codes';
 import { get } from './orders.read';
 import { auditViewOf, columnsOf, derivedOf, fieldsOf, lockOrder, type OrderRow, orderColumns } from './orders.repo';
 import { insertOrderRows, listItemOf, moveOrderTotals, newOrderRow } from './orders.store';
@@ -78,17 +79,26 @@ export async function insertOrder(
 
 /**
  * POST orders: the defaults and what was sent; status CREATED, department 1 unless another is sent. A field
- * the caller's role may not set (decision 043) must keep its default.
+ * the caller's role may not set (decision 043) must keep its default; the door's codes come from the
+ * catalogue (decision 052; `log` gets the codes a catalogue keeper confirmed outside it).
  */
-export async function create(ctx: TenantContext, input: OrderCreate) {
+export async function create(ctx: TenantContext, input: OrderCreate, log?: DoorCodeLog) {
   const { aktuelle_abteilung, ...given } = input;
   const fields: OrderFields = { ...ORDER_DEFAULTS, ...given };
   checkFieldPermissions('order', ctx.user.role, ORDER_DEFAULTS, fields);
   checkMinimum(fields);
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, newlyConfirmed } = await ctx.db.transaction(async (tx) => {
     await checkOpmUser(tx, ctx.tenantId, fields, null);
-    return insertOrder(tx, ctx, fields, { aktuelleAbteilung: aktuelle_abteilung ?? 1 });
+    const door = await checkedDoor(tx, ctx, null, fields.tuer);
+    const row = await insertOrder(
+      tx,
+      ctx,
+      { ...fields, tuer: door.tuer },
+      { aktuelleAbteilung: aktuelle_abteilung ?? 1 },
+    );
+    return { row, newlyConfirmed: door.newlyConfirmed };
   });
+  logConfirmed(log, ctx, row.id, newlyConfirmed);
   return get(ctx, row.id);
 }
 
@@ -137,7 +147,7 @@ async function updateOrder(
   ctx: TenantContext,
   id: string,
   __v: number | undefined,
-  set: (current: OrderRow) => ReturnType<typeof orderSet>,
+  set: (current: OrderRow) => ReturnType<typeof orderSet> | Promise<ReturnType<typeof orderSet>>,
 ) {
   const { current, row } = await versionedUpdate(tx, orders, {
     tenantId: ctx.tenantId,
@@ -153,23 +163,29 @@ async function updateOrder(
 
 /**
  * PUT orders/{id}: the fields sent replace the stored ones (a block as a whole); a stale __v is a 409, a
- * changed field the caller's role may not set (decision 043) a 403.
+ * changed field the caller's role may not set (decision 043) a 403, a door code outside the catalogue a
+ * 400 unless confirmed (decision 052).
  */
-export async function update(ctx: TenantContext, id: string, input: OrderUpdate) {
+export async function update(ctx: TenantContext, id: string, input: OrderUpdate, log?: DoorCodeLog) {
+  let newlyConfirmed: ConfirmedCode[] = [];
   await ctx.db.transaction(async (tx) => {
     const { __v, ...given } = input;
     if (given.opmUser) {
       const current = await lockForWrite(tx, ctx, id);
       await checkOpmUser(tx, ctx.tenantId, { ...ORDER_DEFAULTS, opmUser: given.opmUser }, fieldsOf(current));
     }
-    await updateOrder(tx, ctx, id, __v, (current) => {
+    await updateOrder(tx, ctx, id, __v, async (current) => {
       const before = fieldsOf(current);
       const next = { ...before, ...given };
       checkFieldPermissions('order', ctx.user.role, before, next);
       checkMinimum(next);
-      return orderSet(current, next);
+      if (!given.tuer) return orderSet(current, next);
+      const door = await checkedDoor(tx, ctx, before.tuer, next.tuer);
+      newlyConfirmed = door.newlyConfirmed;
+      return orderSet(current, { ...next, tuer: door.tuer });
     });
   });
+  logConfirmed(log, ctx, id, newlyConfirmed);
   return get(ctx, id);
 }
 

@@ -104,6 +104,10 @@ export const books = {
     komponenten: 'Komponenten',
     csnr: 'CS-Nr.',
   },
+  /** Labels of the coded door data values in book.misc: the door type is kept as 'dreher'/'schieber'. */
+  miscValues: {
+    tuerart: { dreher: 'Drehflügeltür', schieber: 'Schiebetür' },
+  },
   /** The door component catalogue (component_list, decision 025). */
   components: {
     title: 'Türkomponenten',
@@ -176,7 +180,9 @@ export const books = {
   form: {
     sections: 'Abschnitte des Formulars',
     noBookType: 'Kein Prüfbuchtyp gefunden',
-    miscHint: 'Weitere Angaben als Name und Wert, z. B. Baujahr oder Norm.',
+    miscHint: 'Weitere Angaben als Name und Wert.',
+    doorData: 'Türdaten',
+    doorDataHint: 'Leere Felder werden nicht gespeichert.',
     miscKey: 'Name',
     miscValue: 'Wert',
     miscKeyNumber: 'Name der Angabe {{number}}',

@@ -27,6 +27,11 @@ export const validation = {
     deleteFilesFuture: 'Das Löschdatum der Anhänge muss nach dem heutigen Tag liegen.',
   },
   integer: 'Bitte eine ganze Zahl eingeben.',
+  doorCode: {
+    unknown:
+      'Dieser Code steht nicht im Komponentenkatalog. Bitte einen Code aus dem Katalog wählen; einen anderen Code kann nur bestätigen, wer den Katalog pflegt.',
+    kind: 'Dieser Code steht im Komponentenkatalog unter einer anderen Art und passt nicht in dieses Feld.',
+  },
   order: {
     identity: 'Bitte Objekt, Kunde, AB-Nr. oder CS-Nr. angeben: daran wird der Auftrag gefunden.',
     mawEmpty: 'Eine Mehraufwand-Zeile braucht Stunden, Anfahrt oder Versand.',

@@ -104,6 +104,10 @@ export const books: typeof de = {
     komponenten: 'Components',
     csnr: 'CS no.',
   },
+  /** Labels of the coded door data values in book.misc: the door type is kept as 'dreher'/'schieber'. */
+  miscValues: {
+    tuerart: { dreher: 'Swing door', schieber: 'Sliding door' },
+  },
   /** The door component catalogue (component_list, decision 025). */
   components: {
     title: 'Door components',
@@ -175,7 +179,9 @@ export const books: typeof de = {
   form: {
     sections: 'Sections of the form',
     noBookType: 'No book type found',
-    miscHint: 'Further data as name and value, e.g. year of construction or standard.',
+    miscHint: 'Further data as name and value.',
+    doorData: 'Door data',
+    doorDataHint: 'Empty fields are not saved.',
     miscKey: 'Name',
     miscValue: 'Value',
     miscKeyNumber: 'Name of entry {{number}}',

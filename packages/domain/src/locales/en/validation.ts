@@ -29,6 +29,11 @@ export const validation: typeof de = {
     deleteFilesFuture: 'The attachments’ deletion date must lie after today.',
   },
   integer: 'Please enter a whole number.',
+  doorCode: {
+    unknown:
+      'This code is not in the component catalogue. Please choose a code of the catalogue; only who keeps the catalogue can confirm another code.',
+    kind: 'This code is listed under another kind in the component catalogue and does not fit this field.',
+  },
   order: {
     identity: 'Please enter the object, customer, order confirmation no. or CS no.: the order is found by them.',
     mawEmpty: 'An extra-effort row needs hours, travel or shipping.',
