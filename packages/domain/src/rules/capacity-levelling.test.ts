@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AreaMinutes, type Employee, NO_MINUTES, type WorkArea } from '../schemas/capacity';
+import { addDays } from './calendar-week';
 import {
   LEVEL_REACH_DAYS,
   type LevelDay,
@@ -17,6 +18,7 @@ import {
 } from './capacity-levelling';
 import { SLOT_MIN_MINUTES } from './capacity-proposal';
 import { availableOn, datesBetween } from './capacity-time';
+import { planConflicts } from './plan-conflicts';
 
 const TODAY = '2026-11-25';
 const FROM = '2026-11-30';
@@ -322,5 +324,89 @@ describe('levelWeek', () => {
     expect(r.moves).toEqual([expect.objectContaining({ orderId: '9', from: '2026-12-04', to: '2026-12-07' })]);
     expect(r.days.map((d) => d.date)).toEqual([...datesBetween(FROM, TO), '2026-12-07']);
     expect(r.days.at(-1)).toMatchObject({ before: 0, after: 60 });
+  });
+});
+
+describe('levelWeek on 300 generated weeks (decision 050: levelling leaves no new conflict behind)', () => {
+  /** A small deterministic generator (mulberry32): the same worlds on every run. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const weekdays = datesBetween('2026-11-26', '2026-12-11').filter((d) => ![0, 6].includes(new Date(d).getUTCDay()));
+
+  function world(seed: number): LevelOrder[] {
+    const r = random(seed);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)] as T;
+    return Array.from({ length: 4 + Math.floor(r() * 10) }, (_, i) => {
+      const id = String(i + 1);
+      const slots: LevelSlot[] = [];
+      let at = Math.floor(r() * 6);
+      for (const area of ['profilbearbeitung', 'antrieb', 'verglasen', 'versand'] as const) {
+        if (r() < 0.2) continue;
+        at = Math.min(weekdays.length - 1, at + (area === 'versand' ? 1 : 0) + Math.floor(r() * 2));
+        slots.push(slot(id, weekdays[at] as string, area, 30 + Math.floor(r() * 20) * 30, r() < 0.1));
+      }
+      if (r() < 0.3) slots.push(slot(id, pick(weekdays), 'sonstiges', 60));
+      const last =
+        slots
+          .map((s) => s.date)
+          .sort()
+          .at(-1) ?? FROM;
+      return order(id, r() < 0.4 ? null : addDays(last, 1 + Math.floor(r() * 5)), slots);
+    });
+  }
+
+  const conflictKeys = (orders: readonly LevelOrder[], input: LevelInput) => {
+    const available = (date: string, area: WorkArea) => input.days.find((d) => d.date === date)?.available[area] ?? 0;
+    const keys = new Set<string>();
+    for (const o of orders) {
+      const planned = { ...NO_MINUTES };
+      for (const s of o.slots) planned[s.area] += s.minutes;
+      for (const c of planConflicts({ installation: o.installation, slots: o.slots, required: planned, available }))
+        if (c.kind === 'outOfStepOrder' || c.kind === 'afterInstallation') keys.add(`${o.id}|${c.kind}`);
+    }
+    return keys;
+  };
+
+  it('never adds a step-order or installation conflict, never takes an area over its day, and keeps every minute', () => {
+    let moved = 0;
+    let stuck = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const orders = world(seed);
+      const input = inputOf({ orders });
+      const before = conflictKeys(orders, input);
+      const result = levelWeek(input);
+      moved += result.moves.length;
+      stuck += result.stuck.length;
+      // Apply the moves as PUT capacity/put/levelWeek does.
+      const after = orders.map((o) => ({ ...o, slots: o.slots.map((s) => ({ ...s })) }));
+      const slotById = new Map(after.flatMap((o) => o.slots.map((s) => [s.id, { o, s }] as const)));
+      for (const m of result.moves) {
+        const { o, s } = slotById.get(m.slotId) as { o: LevelOrder; s: LevelSlot };
+        expect(s.finished, `seed ${seed}: a finished slot moved`).toBe(false);
+        expect(m.to > TODAY, `seed ${seed}: moved to today or before`).toBe(true);
+        if (m.minutes === s.minutes) s.date = m.to;
+        else {
+          s.minutes -= m.minutes;
+          (o.slots as LevelSlot[]).push({ ...s, id: `${s.id}+`, date: m.to, minutes: m.minutes });
+        }
+        if (o.installation) expect(m.to < o.installation, `seed ${seed}: on or after the installation`).toBe(true);
+      }
+      const added = [...conflictKeys(after, input)].filter((k) => !before.has(k));
+      expect(added, `seed ${seed}`).toEqual([]);
+      for (const d of result.days) {
+        for (const a of d.areas)
+          if (a.before <= a.available)
+            expect(a.after, `seed ${seed} ${d.date} ${a.area}`).toBeLessThanOrEqual(a.available);
+      }
+      const total = (os: readonly LevelOrder[]) => os.flatMap((o) => o.slots).reduce((sum, s) => sum + s.minutes, 0);
+      expect(total(after)).toBe(total(orders));
+    }
+    // The worlds are crowded enough to level: many moves, and some slots that cannot move.
+    expect(moved).toBeGreaterThan(300);
+    expect(stuck).toBeGreaterThan(30);
   });
 });

@@ -16,6 +16,7 @@ export const capacityKeys = {
     [CAPACITY_KEY, tenant, 'plan', 'toPlan', filter, search] as const,
   proposal: (tenant: string | null, orderId: string, direction: string) =>
     [CAPACITY_KEY, tenant, 'plan', 'proposal', orderId, direction] as const,
+  levelling: (tenant: string | null, date: string) => [CAPACITY_KEY, tenant, 'plan', 'levelling', date] as const,
   settings: (tenant: string | null) => [CAPACITY_KEY, tenant, 'settings'] as const,
   protocol: (tenant: string | null, id: string) => [CAPACITY_KEY, tenant, 'settings', 'protocol', id] as const,
   holidays: (tenant: string | null, year: number, state: string) =>

@@ -3,8 +3,15 @@ import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import type { PlannedSlot, RequiredTimeItem } from '@pruefbuch/domain/schemas/capacity';
-import { IconBuildingFactory2, IconChevronLeft, IconChevronRight, IconLock, IconSettings } from '@tabler/icons-react';
+import { type PlannedSlot, type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
+import {
+  IconBuildingFactory2,
+  IconChevronLeft,
+  IconChevronRight,
+  IconLock,
+  IconScale,
+  IconSettings,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +32,7 @@ import { useEmployeeTime } from '../api/get-employee-time';
 import type { Range } from '../api/keys';
 import { useShiftTimeslot } from '../api/shift-timeslot';
 import { AbsenceList } from '../components/absence-list';
+import { LevellingDialog } from '../components/levelling-dialog';
 import { LoadFailed } from '../components/load-failed';
 import { MonthGrid } from '../components/month-grid';
 import { ProposalDialog } from '../components/proposal-dialog';
@@ -57,6 +65,7 @@ export function CapacityPage() {
   const [slotFor, setSlotFor] = useState<RequiredTimeItem | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busySlot, setBusySlot] = useState<string | null>(null);
+  const [levelling, setLevelling] = useState(false);
 
   const capacity = useCapacityRange(view, date);
   const employees = useEmployeeTime(view, date);
@@ -81,6 +90,11 @@ export function CapacityPage() {
       : dayjs(date).locale(currentLanguage()).format('MMMM YYYY');
   const subLabel =
     view === 'week' ? `${formatDate(weekRangeOf(date).from)} – ${formatDate(weekRangeOf(date).to)}` : null;
+
+  // 'Woche ausgleichen' stands out in a week with an area over its time on a day from today on (decision 051).
+  const overloaded =
+    view === 'week' &&
+    !!capacity.data?.days.some((d) => d.date >= today && WORK_AREAS.some((a) => d.ordersTime[a] > d.employeeTime[a]));
 
   // The first day of the view that is not past (ISO days compare as text): planning by hand is for what is
   // still to be done.
@@ -217,6 +231,19 @@ export function CapacityPage() {
             </Text>
           ) : null}
         </div>
+        {mayPlan && view === 'week' ? (
+          <Button
+            variant={overloaded ? 'light' : 'default'}
+            color={overloaded ? 'red' : undefined}
+            leftSection={<IconScale size={16} />}
+            onClick={() => setLevelling(true)}
+            title={overloaded ? undefined : t('capacity.levelling.nothing')}
+            data-overloaded={overloaded}
+            data-testid="capacity-level"
+          >
+            {t('capacity.levelling.open')}
+          </Button>
+        ) : null}
         <SegmentedControl
           value={view}
           onChange={(v) => go({ view: v as Range })}
@@ -268,6 +295,7 @@ export function CapacityPage() {
         </Grid.Col>
       </Grid>
       <ProposalDialog item={proposalFor} onClose={() => setProposalFor(null)} />
+      <LevellingDialog date={date} opened={levelling} onClose={() => setLevelling(false)} />
       <SlotDialog item={slotFor} defaultDate={planFrom} onClose={() => setSlotFor(null)} />
       {maySettings ? <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
     </Stack>

@@ -1,0 +1,8 @@
+import type { LevelWeek, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import { api } from '@/lib/api-client';
+import { usePlanMutation } from './invalidate';
+
+/** PUT capacity/put/levelWeek: the levelling's moves, all or none (a slot changed since is a 409). */
+export const levelWeek = (body: LevelWeek) => api.put<Timeslot[]>('capacity/put/levelWeek', body);
+
+export const useLevelWeek = () => usePlanMutation(levelWeek);
