@@ -23,6 +23,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
+import { updateBook } from '../modules/books/books.write';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
 import { insertOrderRows, type NewOrderRow, newOrderRow } from '../modules/orders/orders.store';
 import type { TenantContext } from '../platform/context';
@@ -753,8 +754,10 @@ export async function seedDemoOrderBooks(tx: Executor, tenantId: string, count =
   for (const order of candidates) {
     if (made >= count) break;
     if (!order.tuer?.tuertyp) continue;
-    await createBookOfOrder(ctx, order.id, { folder: null });
+    const { bookId } = await createBookOfOrder(ctx, order.id, { folder: null });
     made += 1;
+    // The door's serial number, as the installer enters it into the book: the order's serial search finds it.
+    await updateBook(ctx, bookId, { __v: 0, glasbocknr: `GB-AUF-${String(made).padStart(4, '0')}` });
   }
   return made;
 }

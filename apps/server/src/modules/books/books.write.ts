@@ -26,6 +26,7 @@ import {
 } from '../../platform/location-ampels';
 import { checkVersion, writeVersion } from '../../platform/versioned-write';
 import { findBookType } from '../booktypes/booktypes.repo';
+import { keepBookSerial } from '../orders/orders.book-serial';
 import {
   auditView,
   type BookInsert,
@@ -203,6 +204,8 @@ async function change(
       set: await apply(tx, current),
     });
     if (aggregateInputChanged(current, row)) await refreshLocationsOfBooks(tx, ctx.tenantId, [id]);
+    // The order made into this book keeps its serial number for the serial search (issue 31 item 7).
+    if (row.glasbocknr !== current.glasbocknr) await keepBookSerial(tx, ctx.tenantId, id, row.glasbocknr);
     const before = await bookDto(tx, ctx.tenantId, current);
     const after = toBookDto(row, before);
     await recordChanges(tx, ctx, audit(ctx, id, 'update'), auditView(before), auditView(after));
@@ -263,6 +266,8 @@ export async function deleteBook(ctx: TenantContext, id: string) {
     const files = await fileShasOfBooks(tx, [id]);
     // The link goes with the book (foreign key cascade): its location is read before.
     const locations = await locationsOfBooks(tx, ctx.tenantId, [id]);
+    // The order's link goes too (foreign key: set null), and with it the serial number it kept.
+    await keepBookSerial(tx, ctx.tenantId, id, '');
     await tx.delete(books).where(and(eq(books.id, id), eq(books.tenantId, ctx.tenantId)));
     await refreshLocationAmpels(tx, ctx.tenantId, locations);
     await recordChanges(tx, ctx, audit(ctx, id, 'delete'), auditView(before), null);

@@ -16,6 +16,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { insertBook } from '../books/books.write';
 import { componentTexts } from '../components/components.repo';
+import { keepBookSerial } from '../orders/orders.book-serial';
 import { orderColumns } from '../orders/orders.repo';
 import { linkBook } from '../orders/orders.write';
 
@@ -76,6 +77,7 @@ export async function createBookOfOrder(
     fields.bookType = fields.bookType ? await existingType(tx, fields.bookType) : null;
     const book = await insertBook(tx, ctx, fields, input.folder);
     await linkBook(tx, ctx.tenantId, order, book._id);
+    await keepBookSerial(tx, ctx.tenantId, book._id, book.glasbocknr);
     await recordChanges(
       tx,
       ctx,

@@ -177,6 +177,54 @@ describe('POST orders/{id}/book', () => {
   });
 });
 
+describe('the serial number search finds the door by its book’s serial number (issue 31 item 7)', () => {
+  const serialSearch = async (term: string) => {
+    const res = await t.api({
+      method: 'GET',
+      url: `/orders/getOrdersBySerialnummerSearch/${encodeURIComponent(term)}`,
+      token: user.token,
+      tenant: tenant.id,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().docs.map((o: { _id: string }) => o._id);
+  };
+  const setSerial = async (bookId: string, glasbocknr: string) => {
+    const book = await getBook(bookId);
+    const res = await t.api({
+      method: 'PUT',
+      url: `/books/${bookId}`,
+      token: user.token,
+      tenant: tenant.id,
+      payload: { __v: book.__v, glasbocknr },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('as the book is made, changes its serial number and is deleted; another tenant’s search does not find it', async () => {
+    const order = await insertDoorOrder(t.database.db, tenant.id);
+    const { bookId } = (await createFor(order.id)).json();
+    const serial = `GB-${tag()}-77`;
+    expect(await serialSearch(serial)).toEqual([]);
+    await setSerial(bookId, serial);
+    // Part of it, in any case.
+    expect(await serialSearch(serial.toLowerCase().slice(3))).toEqual([order.id]);
+    await setSerial(bookId, `${serial}-NEU`);
+    expect(await serialSearch(`${serial}-neu`)).toEqual([order.id]);
+    const foreign = await t.api({
+      method: 'GET',
+      url: `/orders/getOrdersBySerialnummerSearch/${encodeURIComponent(serial)}`,
+      token: otherUser.token,
+      tenant: other.id,
+    });
+    expect(foreign.json().docs).toEqual([]);
+    const gone = await t.api({ method: 'DELETE', url: `/books/${bookId}`, token: user.token, tenant: tenant.id });
+    expect(gone.statusCode).toBeLessThan(300);
+    expect(await serialSearch(serial)).toEqual([]);
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored).toMatchObject({ bookId: null, bookSerial: '' });
+  });
+});
+
 describe('GET orders/byBook/{bookId}', () => {
   it('is null for a book of the tenant without an order, and 404 for another tenant’s book or none', async () => {
     const order = await insertDoorOrder(t.database.db, tenant.id);

@@ -35,12 +35,16 @@ const same = (column: AnyColumn) => sql`lower(${column}) = lower(${P.value})`;
 /** An ILIKE pattern that finds the trimmed term anywhere, with %, _ and \ taken literally. */
 const contains = (v: string) => containsPattern(v.trim());
 
-/** The service id or a code of the door configuration (drive, wings, power type, any component) holds the term. */
+/**
+ * The service id, a code of the door configuration (drive, wings, power type, any component) or the serial
+ * number of the book made from the order holds the term.
+ */
 const serialCodeHas = (v: string) => {
   const like = contains(v);
   return sql`(${orders.elServiceId} ilike ${like} or ${orders.tuer} ->> 'antrieb' ilike ${like}
     or ${orders.tuer} ->> 'fluegel' ilike ${like} or ${orders.tuer} ->> 'stromart' ilike ${like}
-    or exists (select 1 from jsonb_array_elements_text(${orders.tuer} -> 'komponenten') as k(code) where k.code ilike ${like}))`;
+    or exists (select 1 from jsonb_array_elements_text(${orders.tuer} -> 'komponenten') as k(code) where k.code ilike ${like})
+    or ${orders.bookSerial} ilike ${like})`;
 };
 
 /** The tenant's active orders: `active` as a literal, as in the partial indexes' predicates. */
@@ -50,9 +54,13 @@ const activeOf = (tenantId: unknown) => sql`${orders.tenantId} = ${tenantId} and
 const BY_TERM = {
   search: (v: string) => orderSearch(v) as SQL,
   // The serial text holds each code on its own (order_serial_text): a term without its separator (chr 31)
-  // is found in it exactly where one code holds it; one with it is checked code by code.
+  // is found in it exactly where one code holds it; one with it is checked code by code. The book's serial
+  // number is a column of its own (orders.book_serial, kept by the server): the `or` of the two trigram
+  // indexes finds a rare term's orders, a common term reads the list's index in its order (issue 31 item 7).
   serial: (v: string) =>
-    v.includes('\u001f') ? serialCodeHas(v) : sql`${orders.serialText} like lower(${contains(v)})`,
+    v.includes('\u001f')
+      ? serialCodeHas(v)
+      : sql`(${orders.serialText} like lower(${contains(v)}) or ${orders.bookSerial} ilike ${contains(v)})`,
 } as const;
 
 /**
