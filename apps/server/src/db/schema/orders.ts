@@ -71,6 +71,14 @@ const listOrder = (t: Record<'gesamtRank' | 'vkidGeplanteMontageDate' | 'id', Ex
   [t.gesamtRank.desc().nullsFirst(), t.vkidGeplanteMontageDate.asc(), t.id.asc()] as const;
 
 /**
+ * The order awaits a delivery: one of its deliveries has no 'geliefertAm' (null, empty or missing): the
+ * warehouse's deliveries, rules/order-lists.ts DELIVERY_RULES (decision 054). The deliveries list's page
+ * and its partial index write it alike, so that PostgreSQL sees the page within the index.
+ */
+export const awaitsDeliverySql = (logistik: AnyPgColumn | ExtraConfigColumn) =>
+  sql`${logistik} @? '$[*] ? (!(exists(@.geliefertAm)) || @.geliefertAm == null || @.geliefertAm == "")'`;
+
+/**
  * An order (SPEC §3 Order) of a tenant: each top-level field of orderFieldsSchema is a column of the
  * same name, each block (vkid, el, the contacts, the flags, the door configuration, production, the
  * lists) one JSON column typed from its schema. The few block fields that lists search, filter, sort,
@@ -220,6 +228,10 @@ export const orders = pgTable(
     index('orders_el_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.aktuelleAbteilung} = 2`),
+    // The warehouse's deliveries (decision 054): the orders that await a delivery.
+    index('orders_deliveries_list_idx')
+      .on(t.tenantId, ...listOrder(t))
+      .where(sql`${t.active} and ${awaitsDeliverySql(t.logistik)}`),
     index('orders_ad_open_list_idx')
       .on(t.tenantId, ...listOrder(t))
       .where(sql`${t.active} and ${t.vkidAd} <> '' and ${t.status} <> 'VERRECHNET'`),
