@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCountChanges, type OrderListInput, orderListKeys } from './order-lists';
+import { DELIVERY_RULES, deliveryRuleOf, listCountChanges, type OrderListInput, orderListKeys } from './order-lists';
 
 const order = (over: Partial<OrderListInput> = {}): OrderListInput => ({
   active: true,
@@ -7,6 +7,7 @@ const order = (over: Partial<OrderListInput> = {}): OrderListInput => ({
   aktuelle_abteilung: 1,
   vkid: { innendienst: 'Anna Weber', ad: 'MK', akt_kw: '2026-W48' },
   el: { montage: 'Team Nord', service_id: 'SV-1', akt_kw: '2026-W49' },
+  logistik: [],
   ...over,
 });
 
@@ -136,5 +137,27 @@ describe('listCountChanges', () => {
     );
     expect(changes.find((c) => c.tenantId === t && c.list === 'opm')?.n).toBe(2);
     expect(changes.find((c) => c.tenantId === 'tenant-2' && c.list === 'opm')?.n).toBe(1);
+  });
+});
+
+describe('the warehouse’s deliveries (DELIVERY_RULES, decision 054: one test per row)', () => {
+  const due = { geliefertAm: null };
+  const come = { geliefertAm: '2026-11-20' };
+  it.each([
+    [1, 'an inactive order, though a delivery is awaited', order({ active: false, logistik: [due] })],
+    [2, 'a delivery without a date it came', order({ logistik: [come, due] })],
+    [2, 'a delivery whose date is empty', order({ logistik: [{ geliefertAm: '' }] })],
+    [2, 'a delivery stored without the field', order({ logistik: [{}] })],
+    [2, 'in any status, billed too', order({ status: 'VERRECHNET', logistik: [due] })],
+    [3, 'no deliveries', order()],
+    [3, 'every delivery has come', order({ logistik: [come, come] })],
+  ] as const)('row %i: %s', (row, _, o) => {
+    const rule = deliveryRuleOf(o);
+    expect(rule.row).toBe(row);
+    expect(keysOf(o, 'deliveries')).toEqual(rule.listed ? [''] : []);
+  });
+
+  it('the table ends in a row that always holds', () => {
+    expect(DELIVERY_RULES.at(-1)?.when(order())).toBe(true);
   });
 });

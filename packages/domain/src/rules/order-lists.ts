@@ -14,6 +14,7 @@
  * | vkidAll     | ''                                     | status in VKID_ALL_STATUSES                       |
  * | elAll       | ''                                     | with the EL department (aktuelle_abteilung 2)      |
  * | adAll       | ''                                     | a field sales person, status not AD_ALL_EXCLUDED  |
+ * | deliveries  | ''                                     | it awaits a delivery (awaitsDelivery, decision 054) |
  * | week        | the sales week                         | it has one                                        |
  * | week        | the operations week                    | it has one that is not the sales week             |
  * | week        | ''                                     | neither week                                      |
@@ -56,7 +57,39 @@ export interface OrderListInput {
   aktuelle_abteilung: number;
   vkid: { innendienst: string; ad: string; akt_kw: string };
   el: { montage: string; service_id: string; akt_kw: string };
+  logistik: readonly DeliveryState[];
 }
+
+/** What the deliveries list reads of a delivery (SPEC §3 logistik): whether it has come. */
+export interface DeliveryState {
+  geliefertAm?: string | null;
+}
+
+/**
+ * The warehouse's deliveries (decision 054: the orders list's tab 'Lieferungen', the warehouse's start): the
+ * first row that holds decides.
+ *
+ * | row | the order …                                                              | in the list |
+ * |-----|--------------------------------------------------------------------------|-------------|
+ * | 1   | is inactive                                                              | no          |
+ * | 2   | has a delivery without 'Geliefert am' (ordered or planned or neither)    | yes         |
+ * | 3   | has no deliveries, or every one has come                                 | no          |
+ *
+ * The status does not matter: a delivery still awaited is the warehouse's until it has come, also for an
+ * order installed or billed meanwhile (the list shows it, so that someone books it in or removes it).
+ */
+export const DELIVERY_RULES = [
+  { row: 1, when: (o: Pick<OrderListInput, 'active' | 'logistik'>) => !o.active, listed: false },
+  { row: 2, when: (o: Pick<OrderListInput, 'logistik'>) => o.logistik.some((d) => !d.geliefertAm), listed: true },
+  { row: 3, when: () => true, listed: false },
+] as const;
+
+/** The row of DELIVERY_RULES that decides for an order. */
+export const deliveryRuleOf = (o: Pick<OrderListInput, 'active' | 'logistik'>) =>
+  DELIVERY_RULES.find((r) => r.when(o)) as (typeof DELIVERY_RULES)[number];
+
+/** Whether the order is in the warehouse's deliveries (DELIVERY_RULES). */
+export const awaitsDelivery = (o: Pick<OrderListInput, 'active' | 'logistik'>) => deliveryRuleOf(o).listed;
 
 export interface OrderListKey {
   list: string;
@@ -79,6 +112,7 @@ export function orderListKeys(o: OrderListInput): OrderListKey[] {
   if (VKID_ALL_STATUSES.includes(o.status as OrderStatus)) keys.push({ list: 'vkidAll', key: '' });
   if (o.aktuelle_abteilung === EL_ALL_DEPARTMENT) keys.push({ list: 'elAll', key: '' });
   if (o.vkid.ad !== '' && o.status !== AD_ALL_EXCLUDED) keys.push({ list: 'adAll', key: '' });
+  if (awaitsDelivery(o)) keys.push({ list: 'deliveries', key: '' });
 
   const sales = o.vkid.akt_kw;
   const operations = o.el.akt_kw;

@@ -1,10 +1,11 @@
 /**
  * The counts the server keeps for the search lists (order_list_counts, rules/order-lists.ts,
  * orders.store.ts, decision 024) agree with counting the orders in SQL, after any sequence of writes:
- * single and many rows at once, a person, installer, service id, status, a week or `active` changed,
+ * single and many rows at once, a person, installer, service id, status, a week, a delivery or `active` changed,
  * orders deleted, the tenant deleted. The weeks of the list's week filter are counted the same way.
  */
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
+import { DELIVERY_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,8 @@ const fields = fc.record({
   status: fc.constantFrom(...ORDER_STATUSES),
   aktuelleAbteilung: fc.constantFrom(1, 3, 5),
   active: fc.boolean(),
+  // The deliveries' dates it came: none, come, awaited (null, empty) or a mix.
+  delivered: fc.constantFrom([], ['2026-11-20'], [null], ['2026-11-20', ''], ['2026-11-20', '2026-11-21']),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 const write = fc.oneof(
@@ -44,6 +47,7 @@ const shapeOf = (f: Fields) => ({
   fields: {
     vkid: { akt_kw: f.vkidAktKw, innendienst: f.vkidInnendienst, ad: f.vkidAd },
     el: { akt_kw: f.elAktKw, montage: f.elMontage, service_id: f.elServiceId },
+    logistik: f.delivered.map((geliefertAm, i) => ({ ...DELIVERY_DEFAULTS, bezeichnung: `Teil ${i}`, geliefertAm })),
   },
   row: { status: f.status, aktuelleAbteilung: f.aktuelleAbteilung, active: f.active },
 });
@@ -66,11 +70,12 @@ async function updateOrders(tenantId: string, ids: string[], f: Fields) {
     ...shape.row,
     vkid: { ...o.vkid, ...shape.fields.vkid },
     el: { ...o.el, ...shape.fields.el },
+    logistik: shape.fields.logistik,
   }));
   for (const o of after) {
     await db
       .update(orders)
-      .set({ vkid: o.vkid, el: o.el, ...shape.row })
+      .set({ vkid: o.vkid, el: o.el, logistik: o.logistik, ...shape.row })
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, o.id)));
   }
   await moveListCounts(db, before, after);
@@ -98,6 +103,9 @@ async function counted(tenantId: string) {
     select 'elAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and aktuelle_abteilung = 2 having count(*) > 0
     union all
     select 'adAll', '', count(*)::int from orders where tenant_id = ${tenantId} and active and vkid_ad <> '' and status <> 'VERRECHNET' having count(*) > 0
+    union all
+    select 'deliveries', '', count(*)::int from orders where tenant_id = ${tenantId} and active
+      and exists (select 1 from jsonb_array_elements(logistik) as d(x) where coalesce(d.x ->> 'geliefertAm', '') = '') having count(*) > 0
     union all
     select 'week', k, count(distinct id)::int from orders, lateral (values (vkid_akt_kw), (el_akt_kw)) as v(k)
       where tenant_id = ${tenantId} and active and k <> '' group by 2
@@ -176,4 +184,5 @@ const PEOPLE_ROW: Fields = {
   status: 'CREATED',
   aktuelleAbteilung: 3,
   active: true,
+  delivered: [null],
 };

@@ -16,6 +16,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orders } from '../../db/schema/index';
+import { awaitsDeliverySql } from '../../db/schema/orders';
 import type { TenantContext } from '../../platform/context';
 import { containsPattern, offsetOf, pageReplyJson } from '../../platform/paging';
 import { orderOf, orderSearch, pageRows, pageStatement } from './orders.repo';
@@ -53,6 +54,11 @@ const activeOf = (tenantId: unknown) => sql`${orders.tenantId} = ${tenantId} and
 /** What the free and serial search hold besides tenant and active: planned per call. */
 const BY_TERM = {
   search: (v: string) => orderSearch(v) as SQL,
+  // The warehouse's deliveries with a term (decision 054): the free search's fields, or the name or the
+  // supplier of a delivery still awaited.
+  deliveriesSearch: (v: string) =>
+    sql`${awaitsDeliverySql(orders.logistik)} and (${orderSearch(v) as SQL} or exists (select 1 from jsonb_array_elements(${orders.logistik}) as d(x)
+      where coalesce(d.x ->> 'geliefertAm', '') = '' and ((d.x ->> 'bezeichnung') ilike ${contains(v)} or (d.x ->> 'lieferant') ilike ${contains(v)})))`,
   // The serial text holds each code on its own (order_serial_text): a term without its separator (chr 31)
   // is found in it exactly where one code holds it; one with it is checked code by code. The book's serial
   // number is a column of its own (orders.book_serial, kept by the server): the `or` of the two trigram
@@ -82,13 +88,15 @@ const statusIn = (statuses: readonly string[]) =>
   sql`${orders.status} in (${sql.raw(statuses.map((v) => `'${v}'`).join(', '))})`;
 
 /** What the other lists hold besides tenant and active, with the value as a placeholder: prepared. */
-const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll', (page: PageShape) => SQL> = {
+const FIXED: Record<'opm' | 'el' | 'ad' | 'vkidAll' | 'elAll' | 'adAll' | 'deliveries', (page: PageShape) => SQL> = {
   opm: () => same(orders.vkidInnendienst),
   el: installerPage,
   ad: () => same(orders.vkidAd),
   vkidAll: () => statusIn(VKID_ALL_STATUSES),
   elAll: () => sql`${orders.aktuelleAbteilung} = ${sql.raw(String(EL_ALL_DEPARTMENT))}`,
   adAll: () => sql`${orders.vkidAd} <> '' and ${orders.status} <> ${sql.raw(`'${AD_ALL_EXCLUDED}'`)}`,
+  // The warehouse's deliveries (decision 054), as the partial index orders_deliveries_list_idx writes them.
+  deliveries: () => awaitsDeliverySql(orders.logistik),
 };
 
 export type CountedList = keyof typeof FIXED;
@@ -105,7 +113,7 @@ const fixedCount = (kind: keyof typeof FIXED): SQL =>
 
 /**
  * The pages that are prepared (a statement holds its page, see pageStatement): the first pages of a list
- * as every tab opens it (worst first) in the screens' page sizes, at most 6 lists × 5 sizes × 5 pages
+ * as every tab opens it (worst first) in the screens' page sizes, at most 7 lists × 5 sizes × 5 pages
  * per connection whatever is asked. Another sort or page is planned per call.
  */
 const PREPARED_SORT = 'gesamt_ampel';

@@ -77,6 +77,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['getOrdersByOpm', 'opm'],
     ['getOrdersByEl', 'el'],
     ['getOrdersByAd', 'ad'],
+    // The warehouse's deliveries with a term (decision 054; not in SPEC).
+    ['getDeliveryOrders', 'deliveriesSearch'],
   ];
   for (const [name, kind] of byValue) {
     app.get(`/orders/${name}/:value`, {
@@ -89,6 +91,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['getVkidOrders', 'vkidAll'],
     ['getElOrders', 'elAll'],
     ['getAdOrders', 'adAll'],
+    // The orders that await a delivery: the warehouse's start (decision 054; not in SPEC).
+    ['getDeliveryOrders', 'deliveries'],
   ];
   for (const [name, kind] of all) {
     app.get(`/orders/${name}/all`, {
@@ -117,6 +121,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['countVkidOrders', 'vkidAll'],
     ['countElOrders', 'elAll'],
     ['countAdOrders', 'adAll'],
+    ['countDeliveryOrders', 'deliveries'],
   ];
   for (const [name, kind] of countsAll) {
     app.get(`/orders/${name}/all`, {

@@ -30,6 +30,7 @@ const listInputOf = (o: OrderState) => ({
   aktuelle_abteilung: o.aktuelleAbteilung,
   vkid: o.vkid,
   el: o.el,
+  logistik: o.logistik,
 });
 
 /**
