@@ -17,8 +17,26 @@ export function weekOf(day: string): string {
   return `${d.isoWeekYear()}-W${pad(d.isoWeek())}`;
 }
 
-/** The calendar day `n` days after (or before, negative) `day`, both YYYY-MM-DD. */
-export const addDays = (day: string, n: number) => dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+const DAY_MS = 86_400_000;
+/** Midnight UTC of a YYYY-MM-DD day in milliseconds (NaN for anything else). */
+const utcMs = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN);
+
+/**
+ * The calendar day `n` days after (or before, negative) `day`, both YYYY-MM-DD. Plain UTC arithmetic (a UTC
+ * day has no daylight-saving hour): planning calls it thousands of times a request (a levelling, a proposal's
+ * horizon), where dayjs cost twenty times as much. Anything but a YYYY-MM-DD day goes through dayjs as before.
+ */
+export function addDays(day: string, n: number): string {
+  const ms = utcMs(day);
+  if (Number.isNaN(ms)) return dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+  return new Date(ms + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday of a YYYY-MM-DD day (its calendar weekday, whatever the time zone). */
+export function weekdayNumber(day: string): number {
+  const ms = utcMs(day);
+  return Number.isNaN(ms) ? dayjs(day).day() : new Date(ms).getUTCDay();
+}
 
 /** The Monday of a week 'YYYY-Www' as YYYY-MM-DD. */
 export function mondayOf(week: string): string {

@@ -176,10 +176,22 @@ export function levelWeek(input: LevelInput): LevelResult {
   const { from, to, today } = input;
   const tomorrow = addDays(today, 1);
   const byDate = new Map(input.days.map((d) => [d.date, d]));
+  // The days are consecutive: a day's neighbours by index, not by date arithmetic (thousands per week).
+  const indexOf = new Map(input.days.map((d, i) => [d.date, i]));
   const planned = new Map(input.days.map((d) => [d.date, { ...d.planned }]));
   const before = new Map(input.days.map((d) => [d.date, { ...d.planned }]));
   // The orders' slots as moved so far (a split adds the moved part as a slot of its own).
   const slotsOf = new Map(input.orders.map((o) => [o.id, o.slots.map((s) => ({ ...s }))]));
+  // The slots by day and area, kept up to date as they move.
+  type Placed = { order: LevelOrder; slot: LevelSlot };
+  const placed = new Map<string, Placed[]>();
+  const place = (p: Placed) => {
+    const key = `${p.slot.date}|${p.slot.area}`;
+    const list = placed.get(key);
+    if (list) list.push(p);
+    else placed.set(key, [p]);
+  };
+  for (const order of input.orders) for (const slot of slotsOf.get(order.id) ?? []) place({ order, slot });
   const moves: LevelMove[] = [];
   const stuck: LevelStuck[] = [];
   const touched = new Set<string>();
@@ -198,9 +210,11 @@ export function levelWeek(input: LevelInput): LevelResult {
     const { earliest, latest } = stepBounds(slotsOf.get(order.id) ?? [], slot.area);
     let roomAnywhere = false;
     let roomInStepOrder = false;
+    const at = indexOf.get(slot.date) ?? Number.NaN;
     for (let distance = 1; distance <= LEVEL_REACH_DAYS; distance++) {
-      for (const date of [addDays(slot.date, -distance), addDays(slot.date, distance)]) {
-        if (date < tomorrow || !byDate.has(date) || free(date, slot.area) < amount) continue;
+      for (const i of [at - distance, at + distance]) {
+        const date = input.days[i]?.date;
+        if (date === undefined || date < tomorrow || free(date, slot.area) < amount) continue;
         roomAnywhere = true;
         if ((earliest && date < earliest) || (latest && date > latest)) continue;
         roomInStepOrder = true;
@@ -218,11 +232,7 @@ export function levelWeek(input: LevelInput): LevelResult {
       const now = planned.get(date) as AreaMinutes;
       let over = now[area] - day.available[area];
       if (over <= 0) continue;
-      const here = input.orders.flatMap((order) =>
-        (slotsOf.get(order.id) ?? [])
-          .filter((s) => s.date === date && s.area === area)
-          .map((slot) => ({ order, slot })),
-      );
+      const here = [...(placed.get(`${date}|${area}`) ?? [])];
       const left: { order: LevelOrder; slot: LevelSlot; reason: LevelStuckReason }[] = [];
       for (const { order, slot } of here.filter((c) => !c.slot.finished).sort(byRoom)) {
         if (over <= 0) break;
@@ -248,10 +258,19 @@ export function levelWeek(input: LevelInput): LevelResult {
           slotMinutes: slot.minutes,
         });
         const list = slotsOf.get(order.id) as LevelSlot[];
-        if (amount === slot.minutes) slot.date = target.date;
-        else {
+        if (amount === slot.minutes) {
+          const from = placed.get(`${date}|${area}`) as Placed[];
+          from.splice(
+            from.findIndex((p) => p.slot === slot),
+            1,
+          );
+          slot.date = target.date;
+          place({ order, slot });
+        } else {
           slot.minutes -= amount;
-          list.push({ ...slot, id: `${slot.id}:${target.date}`, date: target.date, minutes: amount });
+          const part = { ...slot, id: `${slot.id}:${target.date}`, date: target.date, minutes: amount };
+          list.push(part);
+          place({ order, slot: part });
         }
       }
       if (over <= 0) continue;

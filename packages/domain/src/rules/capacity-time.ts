@@ -16,6 +16,7 @@ import {
   type WorkArea,
 } from '../schemas/capacity';
 import type { DoorConfig } from '../schemas/order';
+import { addDays, weekdayNumber } from './calendar-week';
 import { wingCountOf } from './door-book';
 
 // ---------------------------------------------------------------------------------------------
@@ -33,8 +34,7 @@ export type AvailableDay = {
 
 /** The weekday key of an ISO date, or null on Saturday and Sunday. */
 export function weekdayOf(date: string): Weekday | null {
-  const d = dayjs(date).day(); // 0 Sunday … 6 Saturday
-  return WEEKDAYS[d - 1] ?? null;
+  return WEEKDAYS[weekdayNumber(date) - 1] ?? null; // 0 Sunday … 6 Saturday
 }
 
 const within = (date: string, r: { start: string; ende: string }) => date >= r.start && date <= r.ende;
@@ -88,15 +88,14 @@ export const sumAreas = (m: AreaMinutes) => m.profilbearbeitung + m.antrieb + m.
 /** Every ISO date from `from` to `to`, both included. */
 export function datesBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = dayjs(from); !d.isAfter(dayjs(to), 'day'); d = d.add(1, 'day')) out.push(d.format('YYYY-MM-DD'));
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;
 }
 
 /** Monday..Sunday of the ISO week holding `date`. */
 export function weekRangeOf(date: string): { from: string; to: string } {
-  const d = dayjs(date);
-  const monday = d.subtract((d.day() + 6) % 7, 'day');
-  return { from: monday.format('YYYY-MM-DD'), to: monday.add(6, 'day').format('YYYY-MM-DD') };
+  const monday = addDays(date, -((weekdayNumber(date) + 6) % 7));
+  return { from: monday, to: addDays(monday, 6) };
 }
 
 /** First..last day of the month holding `date`. */
