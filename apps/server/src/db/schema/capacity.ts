@@ -54,6 +54,8 @@ export const capacityTimeslots = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     area: text('area').notNull(),
     minutes: integer('minutes').notNull(),
+    /** Who of the area works it: an employee's _id of the capacity settings, or null (not assigned yet). */
+    employeeId: text('employee_id'),
     finished: boolean('finished').notNull().default(false),
     version: integer('version').notNull().default(0),
     ...stamps,

@@ -1,0 +1,1 @@
+ALTER TABLE "capacity_timeslots" ADD COLUMN "employee_id" text;
