@@ -2,7 +2,8 @@
  * The offer evaluation shows offers the office recorded: three offers of the first quarter of 2019 (one
  * commissioned after its talk, one cancelled, one still waiting) appear in the success rate, the offer
  * times and the talk results with their figures; another department shows the empty state; the XLSX
- * export downloads the same figures; at 390 px the screen does not overflow sideways.
+ * export downloads the same figures; at 390 px the screen does not overflow sideways, and at 1280 px every
+ * table fits without scrolling.
  */
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
@@ -152,5 +153,22 @@ describe('offer evaluation', () => {
     // The chosen tab is in view even though the tabs scroll.
     const box = await page.getByTestId('evaluation-tab-ktbauswertung').boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  });
+
+  it('fits at 1280 px: every table shows all its columns without scrolling sideways', async () => {
+    const { page } = await signedInAdmin(1280);
+    for (const view of ['erfolgsquote', 'angebotszeiten', 'ktbauswertung', 'gespraechsresultat', 'erhaltenueber']) {
+      await page.goto(`/app/offerevaluation?view=${view}`);
+      await page.getByTestId('evaluation-table').or(page.getByTestId('evaluation-empty')).first().waitFor();
+      const sideways = await page.evaluate(() => {
+        const table = document.querySelector('[data-testid="evaluation-table"]');
+        const frame = table?.parentElement;
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          table: table && frame ? table.scrollWidth - frame.clientWidth : 0,
+        };
+      });
+      expect(sideways, view).toEqual({ page: 0, table: 0 });
+    }
   });
 });

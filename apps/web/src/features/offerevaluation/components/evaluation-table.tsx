@@ -5,13 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { formatDays, GROUP_COLUMN, rowLabel } from '../evaluation-labels';
 
-/** The first column stays in view while a narrow screen scrolls the figures sideways. */
+/**
+ * The first column stays in view while a narrow screen scrolls the figures sideways. A long group's name
+ * ('Angebot war nicht verständlich (Erinnerung nötig)') wraps, so the figures fit beside it at 1280 px.
+ */
 const STICKY: CSSProperties = {
   position: 'sticky',
   left: 0,
   zIndex: 1,
   background: 'var(--mantine-color-body)',
   boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)',
+  whiteSpace: 'normal',
+  minWidth: '8rem',
+  maxWidth: '14rem',
 };
 
 function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: number; testId: string }) {
@@ -20,7 +26,8 @@ function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: 
       <Table.ScrollContainer minWidth={minWidth}>
         <Table
           highlightOnHover
-          horizontalSpacing="xs"
+          // A little under 'xs' (10 px): eight columns of money and shares then fit beside the menu at 1280 px.
+          horizontalSpacing={8}
           verticalSpacing={6}
           fz="sm"
           style={{ whiteSpace: 'nowrap' }}
@@ -33,12 +40,13 @@ function Frame({ children, minWidth, testId }: { children: ReactNode; minWidth: 
   );
 }
 
-/** A count and its share: '2' and '(50,0 %)' beside it. */
+/** A count and its share under it: '2' over '(50,0 %)', so three of them fit beside the money at 1280 px. */
 function Share({ count, pct }: { count: number; pct: number }) {
   return (
     <>
+      {/* The space keeps '2 (50,0 %)' one phrase for a screen reader and a copy. */}
       {formatNumber(count)}{' '}
-      <Text span size="xs" c="dimmed">
+      <Text span display="block" size="xs" c="dimmed" lh={1.2}>
         ({formatPercent(pct)})
       </Text>
     </>
