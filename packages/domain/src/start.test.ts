@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { guardScreen, mayCall, NAV, SCREEN_BY_NAME, SCREENS, visibleNav } from './access';
 import { ALLOW, PRINCIPALS } from './access.fixtures';
 import { CustomerRole, type Principal, ROLE_NUMBERS, Role } from './roles';
-import { isBuilt, type Start, startOf, UNBUILT_SCREENS, usableNav } from './start';
+import { isBuilt, type Start, startOf, startPath, UNBUILT_SCREENS, usableNav } from './start';
 
 const HOME: Start = { screen: 'home' };
 const TENANT_START: Start = { screen: 'tenantStart', params: { slug: 't1' } };
 const TENANT_LIST: Start = { screen: 'tenant_list' };
 const BRANCH_LIST: Start = { screen: 'customerlocation_list' };
+const DELIVERIES: Start = { screen: 'list_orderprocessing', search: 'mode=deliveries' };
 
 describe('startOf: the landing rule table', () => {
   it.each<[string, Principal, string | null, Start]>([
@@ -19,7 +20,8 @@ describe('startOf: the landing rule table', () => {
     ['acceptor lite', { role: Role.ACCEPTOR_LITE_ROLE }, 't1', HOME],
     ['project', { role: Role.PROJECT_ROLE }, 't1', HOME],
     ['project only', { role: Role.PROJECT_ONLY_ROLE }, null, HOME],
-    ['warehouse with a tenant', { role: Role.ROLE_LAGER }, 't1', TENANT_START],
+    // Its deliveries: the order list's tab of the orders with a delivery to come (decision 054).
+    ['warehouse with a tenant', { role: Role.ROLE_LAGER }, 't1', DELIVERIES],
     ['warehouse without a tenant', { role: Role.ROLE_LAGER }, null, TENANT_LIST],
     ['service technician with a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, 't1', TENANT_START],
     ['service technician without a tenant', { role: Role.ROLE_SERVICE_TECHNIKER }, null, TENANT_LIST],
@@ -46,6 +48,11 @@ describe('startOf: the landing rule table', () => {
     ['branch without a customer role', { role: Role.ROLE_FILIALE, customerRole: null }, 't1', HOME],
   ])('%s → %o', (_, user, tenant, start) => {
     expect(startOf(user, tenant)).toEqual(start);
+  });
+
+  it('a landing’s address holds its query: the warehouse opens the list on its deliveries', () => {
+    expect(startPath(startOf({ role: Role.ROLE_LAGER }, 't1'))).toBe('/orderprocessinglist?mode=deliveries');
+    expect(startPath(TENANT_START)).toBe('/map/t1/');
   });
 
   it('the table covers every role', () => {

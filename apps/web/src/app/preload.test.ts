@@ -30,6 +30,7 @@ describe('the order list asks first', () => {
       ['orders', 't1', 'list', 'count', 'opm', '', null],
       ['orders', 't1', 'list', 'count', 'el', '', null],
       ['orders', 't1', 'list', 'count', 'ad', '', null],
+      ['orders', 't1', 'list', 'count', 'deliveries', '', null],
       ['orders', 't1', 'list', 'weeks', {}],
     ]);
   });
@@ -52,7 +53,13 @@ describe('the order list asks first', () => {
       'opm',
       'el',
       'ad',
+      'deliveries',
     ]);
+  });
+
+  it('for the warehouse’s start: its deliveries (decision 054)', () => {
+    const [list] = enabled(orderListFirstQueries(new URLSearchParams('mode=deliveries'), 't1'));
+    expect(list).toEqual(['orders', 't1', 'list', 'deliveries', '', { page: 1, size: 20 }]);
   });
 
   it("reads the 'Alle' tab's filters only on that tab", () => {

@@ -72,7 +72,7 @@ export function preloadScreen(pathname: string, search = ''): Promise<void> {
   // The start page sends a signed-in user on to their landing screen: that is the one to load.
   if (screen.name === 'home' && session) {
     const start = landingFor(session, currentTenant);
-    if (start.screen !== 'home') return preloadScreen(screenPath(start.screen, start.params));
+    if (start.screen !== 'home') return preloadScreen(screenPath(start.screen, start.params), start.search ?? '');
   }
   // The data first: the browser opens six connections to a host over HTTP/1.1, and the screen's code is
   // dozens of files that would otherwise hold all six while the small replies wait behind them.

@@ -1,4 +1,5 @@
 import { guardScreen, type Screen, screenPath } from '@pruefbuch/domain/access';
+import { startPath } from '@pruefbuch/domain/start';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -27,7 +28,7 @@ export function ScreenRoute({ screen }: { screen: Screen }) {
   if (!guard.allow) return <NoAccessPage title={t(screen.title)} />;
   if (screen.name === 'home' && session) {
     const start = landingFor(session, currentTenant);
-    if (start.screen !== 'home') return <Navigate to={screenPath(start.screen, start.params)} replace />;
+    if (start.screen !== 'home') return <Navigate to={startPath(start)} replace />;
   }
 
   // Keyed: React keeps one ScreenRoute across the routes, and the page is chosen once per screen.

@@ -8,8 +8,11 @@ import { orderKeys } from './keys';
 export type OrderListReply = z.infer<typeof orderListReply>;
 export type OrderListParams = Partial<Omit<OrderListQuery, 'inactive'>>;
 
-/** The tabs of the order list (SPEC §7 search modes): all with filters, or a search list by a value. */
-export const ORDER_LIST_MODES = ['all', 'search', 'serial', 'opm', 'el', 'ad'] as const;
+/**
+ * The tabs of the order list (SPEC §7 search modes): all with filters, or a search list by a value; and the
+ * warehouse's deliveries (decision 054), its start (`?mode=deliveries`).
+ */
+export const ORDER_LIST_MODES = ['all', 'search', 'serial', 'opm', 'el', 'ad', 'deliveries'] as const;
 export type OrderListMode = (typeof ORDER_LIST_MODES)[number];
 
 const enc = encodeURIComponent;
@@ -27,6 +30,8 @@ export function searchListPath(mode: Exclude<OrderListMode, 'all'>, value: strin
       return value ? `orders/getOrdersByEl/${enc(value)}` : 'orders/getElOrders/all';
     case 'ad':
       return value ? `orders/getOrdersByAd/${enc(value)}` : 'orders/getAdOrders/all';
+    case 'deliveries':
+      return value ? `orders/getDeliveryOrders/${enc(value)}` : 'orders/getDeliveryOrders/all';
   }
 }
 
@@ -39,6 +44,9 @@ export function countPath(mode: OrderListMode, value: string): string | null {
       return value ? `orders/countOrdersByEl/${enc(value)}` : 'orders/countElOrders/all';
     case 'ad':
       return value ? `orders/countOrdersByAd/${enc(value)}` : 'orders/countAdOrders/all';
+    case 'deliveries':
+      // With a term the tab counts as a search does (a one-row page's total, up to 100).
+      return value ? null : 'orders/countDeliveryOrders/all';
     default:
       return null;
   }

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
-import { IconHash, IconRefresh } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,15 +180,30 @@ export function OrderListPage() {
     ? t('orders.list.needsValue')
     : filterCount > 0
       ? t('orders.list.emptyFiltered')
-      : t('orders.list.empty');
+      : mode === 'deliveries' && !value
+        ? t('orders.list.emptyDeliveries')
+        : t('orders.list.empty');
 
   return (
     <ListPage
       title={t('orders.list.title')}
       description={t('orders.list.description')}
       actions={
-        mayNumber ? (
-          <>
+        <>
+          {currentTenant && user && canOpen('tenantStart', user) ? (
+            // The tenant's installations a click away: the warehouse starts here (decision 054), and a door's
+            // book stays within two clicks of every start (decision 017).
+            <Button
+              component={Link}
+              to={screenPath('tenantStart', { slug: currentTenant })}
+              variant="subtle"
+              leftSection={<IconBuildingFactory2 size={16} />}
+              data-testid="order-installations"
+            >
+              {t('orders.list.installations')}
+            </Button>
+          ) : null}
+          {mayNumber ? (
             <Button
               variant="default"
               leftSection={<IconHash size={16} />}
@@ -197,13 +212,13 @@ export function OrderListPage() {
             >
               {t('orders.numbering.button')}
             </Button>
-            {numberingOpen ? (
-              <Suspense fallback={null}>
-                <NumberingDialog opened onClose={() => setNumberingOpen(false)} />
-              </Suspense>
-            ) : null}
-          </>
-        ) : null
+          ) : null}
+          {mayNumber && numberingOpen ? (
+            <Suspense fallback={null}>
+              <NumberingDialog opened onClose={() => setNumberingOpen(false)} />
+            </Suspense>
+          ) : null}
+        </>
       }
       newItem={
         mayWrite
