@@ -83,6 +83,28 @@ export function availableOn(
   return day;
 }
 
+/** One employee's time on a day, for the board's rows per employee: 0 on a day off, away or closed. */
+export type EmployeeDay = { employeeId: string; name: string; area: WorkArea; minutes: number; away: boolean };
+
+/**
+ * The active employees with their minutes on `date`, in the order of the settings: availableOn's rows, per
+ * person (a weekend, public holiday or company holiday gives everybody 0; an absence gives 0 and `away`).
+ */
+export function employeesOn(
+  date: string,
+  settings: Pick<CapacitySettingsFields, 'mitarbeiter' | 'betriebsurlaub'>,
+  holidays: ReadonlyMap<string, string>,
+): EmployeeDay[] {
+  const weekday = weekdayOf(date);
+  const closed = weekday === null || holidays.has(date) || settings.betriebsurlaub.some((r) => within(date, r));
+  return settings.mitarbeiter.flatMap((e, index) => {
+    if (!e.aktiv) return [];
+    const away = e.abwesenheiten.some((r) => within(date, r));
+    const minutes = closed || away || weekday === null ? 0 : e.arbeitszeit[weekday];
+    return [{ employeeId: e._id ?? String(index), name: e.name, area: e.bereich, minutes, away: away && !closed }];
+  });
+}
+
 export const sumAreas = (m: AreaMinutes) => m.profilbearbeitung + m.antrieb + m.verglasen + m.versand + m.sonstiges;
 
 /** Every ISO date from `from` to `to`, both included. */

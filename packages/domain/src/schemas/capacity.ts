@@ -291,6 +291,8 @@ export const timeslotSchema = z.object({
   area: z.enum(WORK_AREAS),
   minutes: z.number().int(),
   finished: z.boolean(),
+  /** Who of the area works it (an employee's _id of the settings), or null. */
+  employee: z.string().nullable(),
   __v: z.number().int(),
 });
 export type Timeslot = z.infer<typeof timeslotSchema>;
@@ -322,6 +324,11 @@ export const shiftTimeslotSchema = z.object({
   __v: versionSchema,
   date: isoDate,
   area: z.enum(WORK_AREAS, { error: 'validation.invalid' }).optional(),
+  /**
+   * Who of the area works it: an active employee of that area, or null for nobody yet. Left out, the slot
+   * keeps its employee while it stays in its area and has none after a move to another one.
+   */
+  employee: z.string().max(100, { error: 'validation.max' }).nullable().optional(),
 });
 export type ShiftTimeslot = z.infer<typeof shiftTimeslotSchema>;
 
@@ -394,6 +401,16 @@ export const employeeTimeDaySchema = z.object({
   perArea: z.record(z.enum(WORK_AREAS), z.number().int()),
   absent: z.array(z.object({ employeeId: z.string(), name: z.string(), bemerkung: z.string() })),
   notes: z.array(dayNoteSchema),
+  /** Every active employee's minutes that day (rules/capacity-time.ts employeesOn), for the rows per employee. */
+  employees: z.array(
+    z.object({
+      employeeId: z.string(),
+      name: z.string(),
+      area: z.enum(WORK_AREAS),
+      minutes: z.number().int(),
+      away: z.boolean(),
+    }),
+  ),
 });
 export const employeeTimeReply = z.object({ from: z.string(), to: z.string(), days: z.array(employeeTimeDaySchema) });
 export type EmployeeTimeReply = z.infer<typeof employeeTimeReply>;

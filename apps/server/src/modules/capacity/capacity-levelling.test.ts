@@ -3,6 +3,7 @@ import { addDays } from '@pruefbuch/domain/rules/calendar-week';
 import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { CapacityRangeReply, LevellingReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { capacityWorld, employee } from '../../../test/fixtures/capacity';
 import { createTestApp } from '../../../test/helper';
@@ -13,7 +14,10 @@ const { from: MON } = weekRangeOf(addDays(berlinToday(), 14));
 const TUE = addDays(MON, 1);
 const WED = addDays(MON, 2);
 
-/** One full-time person per area; order A without an installation date and B installing next week, both on Tuesday's drives. */
+/**
+ * One full-time person per area; order A without an installation date (300 min) and B installing the week after
+ * (360 min), both on Tuesday's drives: 180 over, and A gives way though its slot is the smaller one.
+ */
 async function overloadedTuesday() {
   const w = await capacityWorld(t);
   await w.setSettings({
@@ -22,14 +26,17 @@ async function overloadedTuesday() {
     ),
   });
   const a = await w.order({ abnr: 'AB-26-2001' });
-  const b = await w.order({ abnr: 'AB-26-2002', vkidGeplanteMontageDate: addDays(MON, 8) });
+  const b = await w.order({
+    abnr: 'AB-26-2002',
+    vkid: { ...ORDER_DEFAULTS.vkid, geplante_montage_date: addDays(MON, 8) },
+  });
   const add = async (orderId: string, date: string, minutes: number) =>
     w.ok<Timeslot>(
       await w.call('PUT', '/capacity/put/saveNewTimeslot', { orderId, date, area: 'antrieb', minutes }),
       'saveNewTimeslot',
     );
-  const slotA = await add(a._id, TUE, 360);
-  const slotB = await add(b._id, TUE, 300);
+  const slotA = await add(a._id, TUE, 300);
+  const slotB = await add(b._id, TUE, 360);
   return { w, a, b, slotA, slotB };
 }
 
@@ -51,7 +58,7 @@ describe('GET capacity/get/levelling', () => {
         from: TUE,
         to: MON,
         minutes: 180,
-        slotMinutes: 360,
+        slotMinutes: 300,
       },
     ]);
     expect(r.stuck).toEqual([]);
@@ -93,7 +100,7 @@ describe('PUT capacity/put/levelWeek', () => {
     const moves = r.moves.map((m) => ({ _id: m.slotId, __v: m.version, date: m.to, minutes: m.minutes }));
     const saved = await w.ok<Timeslot[]>(await w.call('PUT', '/capacity/put/levelWeek', { moves }), 'levelWeek');
     expect(saved.map((s) => [s.date, s.minutes])).toEqual([
-      [TUE, 180],
+      [TUE, 120],
       [MON, 180],
     ]);
     expect(saved.every((s) => s.orderId === a._id)).toBe(true);
@@ -111,11 +118,11 @@ describe('PUT capacity/put/levelWeek', () => {
   it('moves a whole slot when all its minutes go', async () => {
     const { w, slotB } = await overloadedTuesday();
     const res = await w.call('PUT', '/capacity/put/levelWeek', {
-      moves: [{ _id: slotB._id, __v: slotB.__v, date: WED, minutes: 300 }],
+      moves: [{ _id: slotB._id, __v: slotB.__v, date: WED, minutes: 360 }],
     });
     expect(res.statusCode).toBe(200);
     expect((res.json() as Timeslot[]).map((s) => [s._id, s.date, s.minutes, s.__v])).toEqual([
-      [slotB._id, WED, 300, slotB.__v + 1],
+      [slotB._id, WED, 360, slotB.__v + 1],
     ]);
   });
 
@@ -124,7 +131,7 @@ describe('PUT capacity/put/levelWeek', () => {
     const res = await w.call('PUT', '/capacity/put/levelWeek', {
       moves: [
         { _id: slotA._id, __v: slotA.__v, date: MON, minutes: 180 },
-        { _id: slotB._id, __v: slotB.__v + 1, date: WED, minutes: 300 },
+        { _id: slotB._id, __v: slotB.__v + 1, date: WED, minutes: 360 },
       ],
     });
     expect(res.statusCode).toBe(409);
@@ -164,14 +171,14 @@ describe('PUT capacity/put/levelWeek', () => {
       field: 'moves.0.date',
       key: 'validation.slot.notAhead',
     });
-    expect(await fieldOf([{ ...move, minutes: 361 }])).toMatchObject({
+    expect(await fieldOf([{ ...move, minutes: 301 }])).toMatchObject({
       field: 'moves.0.minutes',
       key: 'validation.slot.moreThanSlot',
     });
     expect(await fieldOf([move, move])).toMatchObject({ field: 'moves.1._id', key: 'validation.duplicate' });
     expect(await fieldOf([])).toMatchObject({ field: 'moves' });
     await w.call('PUT', '/capacity/put/finishTimeslot', { _id: slotB._id, __v: slotB.__v, finished: true });
-    expect(await fieldOf([{ _id: slotB._id, __v: slotB.__v + 1, date: WED, minutes: 300 }])).toMatchObject({
+    expect(await fieldOf([{ _id: slotB._id, __v: slotB.__v + 1, date: WED, minutes: 360 }])).toMatchObject({
       field: 'moves.0._id',
       key: 'validation.slot.finished',
     });

@@ -217,6 +217,53 @@ describe('single timeslots', () => {
     expect(detailsOf(bad.body)).toContainEqual({ field: 'date', key: 'validation.date' });
   });
 
+  it('assigns a slot to an employee of its area, keeps it on a move within the area, drops it on a move to another', async () => {
+    const { w, slot } = await setup();
+    const settings = await w.setSettings({
+      mitarbeiter: [
+        employee('Anna Becker', 'antrieb', {
+          abwesenheiten: [{ start: '2026-12-02', ende: '2026-12-02', bemerkung: 'Arzt' }],
+        }),
+        employee('Ben Roth', 'antrieb'),
+        employee('Cem Kaya', 'versand'),
+        employee('Dora Alt', 'antrieb', { aktiv: false }),
+      ],
+    });
+    const [anna, , cem, dora] = settings.mitarbeiter.map((e) => e._id as string);
+    const shift = (body: object) => w.call('PUT', '/capacity/put/shiftTimeslot', { _id: slot._id, ...body });
+    const assigned = await shift({ __v: 0, date: '2026-12-01', employee: anna });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json()).toMatchObject({ employee: anna, __v: 1 });
+    // The board's card says who; a move to another day keeps the employee.
+    const moved = await shift({ __v: 1, date: '2026-12-03' });
+    expect(moved.json()).toMatchObject({ date: '2026-12-03', employee: anna });
+    const week = (await w.call('GET', '/capacity/get/capacityForWeekFromDate?date=2026-12-03')).json() as {
+      days: { date: string; orderTimeList: Timeslot[] }[];
+    };
+    expect(week.days.find((d) => d.date === '2026-12-03')?.orderTimeList[0]?.employee).toBe(anna);
+    // Someone of another area, someone inactive or unknown: 400 at the field, and nothing changes.
+    for (const who of [cem, dora, 'nobody']) {
+      const bad = await shift({ __v: 2, date: '2026-12-03', employee: who });
+      expect(bad.statusCode).toBe(400);
+      expect(detailsOf(bad.body)).toContainEqual({ field: 'employee', key: 'validation.slot.employee' });
+    }
+    // Nobody: unassigned again; a move to another area drops the employee.
+    expect((await shift({ __v: 2, date: '2026-12-03', employee: null })).json()).toMatchObject({ employee: null });
+    await shift({ __v: 3, date: '2026-12-03', employee: anna });
+    const other = await shift({ __v: 4, date: '2026-12-03', area: 'versand' });
+    expect(other.json()).toMatchObject({ area: 'versand', employee: null });
+    // The week's employee time names each active employee's minutes, 0 and away on an absence.
+    const time = (await w.call('GET', '/capacity/get/getWeeklyEmployeeTime?date=2026-12-02')).json() as {
+      days: { date: string; employees: { employeeId: string; minutes: number; away: boolean }[] }[];
+    };
+    const wednesday = time.days.find((d) => d.date === '2026-12-02');
+    expect(wednesday?.employees.map((e) => [e.employeeId, e.minutes, e.away])).toEqual([
+      [anna, 0, true],
+      [settings.mitarbeiter[1]?._id, 480, false],
+      [cem, 480, false],
+    ]);
+  });
+
   it('of two planners moving the same slot at once, exactly one wins and the other gets a 409', async () => {
     const { w, slot } = await setup();
     const worker = (date: string, token: string) =>

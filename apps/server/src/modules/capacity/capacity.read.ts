@@ -12,6 +12,7 @@ import { proposePlan, shareOfDayLeft } from '@pruefbuch/domain/rules/capacity-pr
 import {
   availableOn,
   datesBetween,
+  employeesOn,
   monthRangeOf,
   requiredTimeOf,
   sumAreas,
@@ -273,7 +274,11 @@ export async function employeeTime(
   const { from, to } = rangeOf(kind, date);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
   const hol = holidaysOf(s, from, to, ctx.lang);
-  return { from, to, days: datesBetween(from, to).map((d) => availableOn(d, s, hol)) };
+  return {
+    from,
+    to,
+    days: datesBetween(from, to).map((d) => ({ ...availableOn(d, s, hol), employees: employeesOn(d, s, hol) })),
+  };
 }
 
 /**

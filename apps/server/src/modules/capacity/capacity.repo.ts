@@ -96,6 +96,7 @@ export function toSlotDto(r: SlotRow): Timeslot {
     area: r.area as WorkArea,
     minutes: r.minutes,
     finished: r.finished,
+    employee: r.employeeId,
     __v: r.version,
   };
 }
@@ -145,6 +146,7 @@ export async function plannedSlotsBetween(
       area: capacityTimeslots.area,
       minutes: capacityTimeslots.minutes,
       finished: capacityTimeslots.finished,
+      employeeId: capacityTimeslots.employeeId,
       version: capacityTimeslots.version,
       abnr: orders.abnr,
       objekt: orders.objekt,
@@ -164,6 +166,7 @@ export async function plannedSlotsBetween(
     area: r.area as WorkArea,
     minutes: r.minutes,
     finished: r.finished,
+    employee: r.employeeId,
     __v: r.version,
     abnr: r.abnr,
     objekt: r.objekt,

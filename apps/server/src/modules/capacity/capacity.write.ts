@@ -15,6 +15,7 @@ import type {
   SaveCapacityByOrder,
   SaveTimeslots,
   ShiftTimeslot,
+  WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -26,6 +27,7 @@ import { versionedUpdate } from '../../platform/versioned-write';
 import { plannableOrder, requiredTimeReplyOf } from './capacity.read';
 import {
   capacitySettingsAuditView,
+  ensureSettings,
   findSlot,
   lockPlanOrder,
   lockPlanOrders,
@@ -165,9 +167,27 @@ export async function saveNewTimeslot(ctx: TenantContext, input: NewTimeslot) {
 
 /** PUT capacity/put/shiftTimeslot: moves a slot to another day (and area); a stale __v is a 409. */
 export async function shiftTimeslot(ctx: TenantContext, input: ShiftTimeslot) {
-  const row = await ctx.db.transaction((tx) =>
-    updateSlot(tx, ctx, input._id, input.__v, { date: input.date, ...(input.area ? { area: input.area } : {}) }),
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await findSlot(tx, ctx.tenantId, input._id);
+    if (!current) throw notFound();
+    const area = input.area ?? (current.area as WorkArea);
+    // Who works it: as asked (an active employee of the area, or nobody); else kept within the area, none after
+    // a move to another area (its employee works in the old one).
+    let employeeId: string | null | undefined;
+    if (input.employee !== undefined) {
+      if (input.employee !== null) {
+        const staff = settingsOf(await ensureSettings(tx, ctx.tenantId)).mitarbeiter;
+        const who = staff.find((e) => e._id === input.employee);
+        if (!who || !who.aktiv || who.bereich !== area) throw invalid('employee', 'validation.slot.employee');
+      }
+      employeeId = input.employee;
+    } else if (area !== current.area) employeeId = null;
+    return updateSlot(tx, ctx, input._id, input.__v, {
+      date: input.date,
+      area,
+      ...(employeeId !== undefined ? { employeeId } : {}),
+    });
+  });
   return toSlotDto(row);
 }
 
@@ -281,7 +301,7 @@ async function updateSlot(
   ctx: TenantContext,
   id: string,
   version: number,
-  set: Partial<Pick<typeof capacityTimeslots.$inferInsert, 'date' | 'area' | 'minutes' | 'finished'>>,
+  set: Partial<Pick<typeof capacityTimeslots.$inferInsert, 'date' | 'area' | 'minutes' | 'finished' | 'employeeId'>>,
 ) {
   const [updated] = await tx
     .update(capacityTimeslots)

@@ -76,5 +76,6 @@ export const validation = {
     notAhead: 'Verschoben werden kann nur auf einen Tag nach heute.',
     finished: 'Dieser Zeitblock ist erledigt und bleibt, wo er ist.',
     moreThanSlot: 'So viele Minuten hat der Zeitblock nicht.',
+    employee: 'Diese Person arbeitet nicht (mehr) in diesem Bereich.',
   },
 };

@@ -79,5 +79,6 @@ export const validation: typeof de = {
     notAhead: 'Work can only be moved to a day after today.',
     finished: 'This time slot is done and stays where it is.',
     moreThanSlot: 'The time slot does not have that many minutes.',
+    employee: 'This person does not work in this area (any more).',
   },
 };
