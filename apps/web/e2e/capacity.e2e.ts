@@ -60,7 +60,7 @@ async function setUp() {
     objekt: `Werkhalle ${run}`,
     kunde: 'E2E Kunde',
     abnr,
-    tuer: { tuertyp: 'dreher', antrieb: '', fluegel: '2', stromart: '', komponenten: [] },
+    tuer: { tuertyp: 'dreher', antrieb: '', fluegel: 'FL2', stromart: '', komponenten: [] },
   });
   return { token, tenant, abnr, orderId: order._id };
 }

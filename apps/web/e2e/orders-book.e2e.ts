@@ -21,7 +21,15 @@ describe('orders: the book from the door configuration', () => {
     const order = await withTenant<{ _id: string }>('POST', '/orders', tenant._id, token, {
       objekt,
       abnr: `AB-${run}`,
-      tuer: { tuertyp: 'schieber', antrieb: 'SA-2-FR', fluegel: 'SFL2', stromart: 'FR-230', komponenten: [unknown] },
+      // The admin keeps the catalogue and confirms a code outside it (decision 052).
+      tuer: {
+        tuertyp: 'schieber',
+        antrieb: 'SA-2-FR',
+        fluegel: 'SFL2',
+        stromart: 'FR-230',
+        komponenten: [unknown],
+        bestaetigt: [unknown],
+      },
     });
 
     // Without a door type the button waits, and says why on screen (a phone shows no tooltip).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOK_FORM_SCHEMAS, type BookValues, emptyBookValues, entriesToMisc, miscToEntries } from './book-form';
+import { emptyDoorData, splitMisc } from './door-data';
 
 const paths = (values: BookValues, mode: 'create' | 'edit' = 'create') => {
   const result = BOOK_FORM_SCHEMAS[mode].safeParse(values);
@@ -65,5 +66,41 @@ describe('book form', () => {
     expect(entriesToMisc(entries)).toEqual(misc);
     const edited = entries.map((e) => (e.key === 'fluegel' ? { ...e, value: '3' } : e));
     expect(entriesToMisc(edited)).toEqual({ ...misc, fluegel: '3' });
+  });
+
+  it('shows the door data of a book made from an order as fields, and saves them back unchanged', () => {
+    const misc = {
+      tuerart: 'schieber',
+      fluchtweg: true,
+      fluegel: '2',
+      komponenten: ['Taster Aufputz', 'Radarbewegungsmelder'],
+      norm: 'DIN 18650',
+      wartungsvertrag: 'ja',
+      baujahr: 2019,
+    };
+    // As bookToValues splits a book's misc.
+    const { door, rest } = splitMisc(misc);
+    const values = { ...emptyBookValues('f1'), title: 'T', door, misc: miscToEntries(rest) };
+    expect(values.door).toMatchObject({
+      tuerart: 'schieber',
+      fluchtweg: true,
+      fluegel: '2',
+      komponenten: ['Taster Aufputz', 'Radarbewegungsmelder'],
+      norm: 'DIN 18650',
+      antrieb: '',
+    });
+    // A door key whose value is not of the field's type stays a free row.
+    expect(values.misc.map((e) => e.key)).toEqual(['wartungsvertrag', 'baujahr']);
+    const body = BOOK_FORM_SCHEMAS.edit.parse(values) as { misc: Record<string, unknown> };
+    expect(body.misc).toEqual(misc);
+  });
+
+  it('leaves empty door fields out, and refuses a free row named like a filled door field', () => {
+    const door = { ...emptyDoorData(), tuerart: 'dreher', komponenten: [' ', 'A '], fluchtweg: false };
+    const values = { ...emptyBookValues('root'), title: 'T', door, misc: [{ key: 'tuerart', value: 'x' }] };
+    expect(paths(values)).toContain('misc.0.key:books.form.miscDuplicate');
+    const ok = { ...values, misc: [{ key: 'antrieb', value: 'DA-1' }] };
+    const body = BOOK_FORM_SCHEMAS.create.parse(ok) as { misc: Record<string, unknown> };
+    expect(body.misc).toEqual({ tuerart: 'dreher', fluchtweg: false, komponenten: ['A'], antrieb: 'DA-1' });
   });
 });

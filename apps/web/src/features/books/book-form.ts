@@ -6,6 +6,7 @@
 import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import { BOOK_DEFAULTS, type Book, bookCreateSchema, bookUpdateSchema } from '@pruefbuch/domain/schemas/book';
 import { z } from 'zod';
+import { type DoorData, doorDataToMisc, emptyDoorData, hasDoorValue, isDoorDataKey, splitMisc } from './door-data';
 
 /** One row of the misc editor. `original` keeps a value that is not text, so an untouched row saves it unchanged. */
 export interface MiscEntry {
@@ -48,6 +49,9 @@ export type BookValues = Record<TextPath, string> &
     selfserviceinterval: number;
     /** Places for the booking (POST books/{id}/inspection). */
     slots: number;
+    /** The door data of book.misc as fields (door-data.ts). */
+    door: DoorData;
+    /** The rest of book.misc as key/value rows. */
     misc: MiscEntry[];
     /** 'root' or a folder id. */
     folder: string;
@@ -122,11 +126,18 @@ export function emptyBookValues(folder: string): BookValues {
     serviceinterval: d.serviceinterval,
     selfserviceinterval: d.selfserviceinterval,
     slots: d.slots,
+    door: emptyDoorData(),
     misc: [],
     folder,
     __v: 0,
   };
 }
+
+/** The door data of book.misc as fields, the rest as rows. */
+const miscValuesOf = (misc: Record<string, unknown>) => {
+  const { door, rest } = splitMisc(misc);
+  return { door, misc: miscToEntries(rest) };
+};
 
 export const bookToValues = (book: Book): BookValues => ({
   title: book.title,
@@ -161,7 +172,7 @@ export const bookToValues = (book: Book): BookValues => ({
   serviceinterval: book.serviceinterval,
   selfserviceinterval: book.selfserviceinterval,
   slots: book.slots,
-  misc: miscToEntries(book.misc),
+  ...miscValuesOf(book.misc),
   folder: book.folder ?? 'root',
   __v: book.__v,
 });
@@ -174,10 +185,13 @@ const WINDOWS = [
 
 type Issue = { path: PropertyKey[]; message: string };
 
-/** The form's own rules: misc keys are given when a value is, and unique; date windows do not run backwards. */
+/**
+ * The form's own rules: misc keys are given when a value is, and unique (also against the door data fields
+ * that hold a value); date windows do not run backwards.
+ */
 function formIssues(v: BookValues): Issue[] {
   const issues: Issue[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<string>(Object.keys(v.door).filter((key) => isDoorDataKey(key) && hasDoorValue(v.door, key)));
   v.misc.forEach((entry, index) => {
     const key = entry.key.trim();
     if (key === '' && entry.value.trim() !== '')
@@ -195,8 +209,8 @@ function formIssues(v: BookValues): Issue[] {
 }
 
 function toPayload(v: BookValues, mode: 'create' | 'edit') {
-  const { folder, misc, __v, ...fields } = v;
-  const payload = { ...fields, misc: entriesToMisc(misc) };
+  const { folder, misc, door, __v, ...fields } = v;
+  const payload = { ...fields, misc: { ...doorDataToMisc(door), ...entriesToMisc(misc) } };
   return mode === 'create' ? { ...payload, folder: folder === 'root' ? null : folder } : { ...payload, __v };
 }
 

@@ -39,6 +39,17 @@ describe('the door data of a book (book.misc)', () => {
     expect(miscLabel(key, t, exists)).toBe(label);
   });
 
+  it('shows a coded value under its label: the door type of a book made from an order', () => {
+    const d = inLanguage('de');
+    const e = inLanguage('en');
+    expect(miscValue('schieber', d.t, d.exists, 'tuerart')).toBe('Schiebetür');
+    expect(miscValue('dreher', d.t, d.exists, 'tuerart')).toBe('Drehflügeltür');
+    expect(miscValue('schieber', e.t, e.exists, 'tuerart')).toBe('Sliding door');
+    // A value typed by hand, or the same word under another key, stays as it is.
+    expect(miscValue('Karusselltür', d.t, d.exists, 'tuerart')).toBe('Karusselltür');
+    expect(miscValue('schieber', d.t, d.exists, 'antrieb')).toBe('schieber');
+  });
+
   it('shows values as text, never as JSON', () => {
     const { t, exists } = inLanguage('de');
     expect(miscValue('230 V', t, exists)).toBe('230 V');

@@ -18,9 +18,16 @@ export function miscLabel(key: string, t: TFunction, exists: (key: string) => bo
   return labelKey ? t(labelKey) : humanizeField(key) || key;
 }
 
-/** A value as text: yes/no for flags, lists joined, objects as 'name: value' pairs. */
-export function miscValue(value: unknown, t: TFunction, exists: (key: string) => boolean): string {
+/**
+ * A value as text: a coded value under its label ('schieber' under books.miscValues.tuerart → 'Schiebetür'),
+ * yes/no for flags, lists joined, objects as 'name: value' pairs.
+ */
+export function miscValue(value: unknown, t: TFunction, exists: (key: string) => boolean, key?: string): string {
   if (value === null || value === undefined) return '';
+  if (key && typeof value === 'string' && /^\w+$/.test(key) && /^\w+$/.test(value)) {
+    const valueKey = `books.miscValues.${key}.${value}`;
+    if (exists(valueKey)) return t(valueKey);
+  }
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map((v) => miscValue(v, t, exists)).join(', ');

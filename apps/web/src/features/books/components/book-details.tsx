@@ -181,7 +181,7 @@ export function BookDetails({ dto, folderPath }: { dto: BookDto; folderPath: str
 
       {misc.length > 0 ? (
         <Card title={t('books.sections.misc')} testId="book-section-misc">
-          <Fields rows={misc.map(([key, value]) => [miscLabel(key, t, exists), miscValue(value, t, exists)])} />
+          <Fields rows={misc.map(([key, value]) => [miscLabel(key, t, exists), miscValue(value, t, exists, key)])} />
         </Card>
       ) : null}
     </SimpleGrid>

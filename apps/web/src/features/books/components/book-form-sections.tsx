@@ -11,6 +11,7 @@ import { NumberField } from '@/components/ui/number-field';
 import { useServiceIntervals } from '@/lib/service-intervals';
 import { useActiveBookTypes } from '../api/get-active-booktypes';
 import type { BookValues } from '../book-form';
+import { DoorDataEditor } from './door-data-editor';
 import { MiscEditor } from './misc-editor';
 import { useFolderOptions } from './use-folder-options';
 
@@ -113,7 +114,10 @@ export function BookFormSections({
       </FormSection>
 
       <FormSection id="book-misc" title={title('book-misc')}>
-        <MiscEditor form={form} />
+        <Stack gap="lg">
+          <DoorDataEditor form={form} />
+          <MiscEditor form={form} />
+        </Stack>
       </FormSection>
     </Stack>
   );

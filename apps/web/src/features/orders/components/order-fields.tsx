@@ -1,16 +1,6 @@
-import {
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { mayCall } from '@pruefbuch/domain/access';
 import { Department } from '@pruefbuch/domain/roles';
 import { DIVISIONS } from '@pruefbuch/domain/schemas/offer';
 import { CONTACT_BLOCKS, SERVICE_KINDS } from '@pruefbuch/domain/schemas/order';
@@ -19,10 +9,13 @@ import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { NumberField } from '@/components/ui/number-field';
 import { useFieldLock } from '@/lib/field-lock';
+import { toPrincipal, useSession } from '@/lib/session';
 import { userOptions } from '@/lib/user-options';
+import { useDoorCatalogue } from '../api/get-door-catalogue';
 import { useOrderUsers } from '../api/get-order-users';
 import type { OrderValues } from '../order-form';
 import { weekLabel, weekOptions } from '../order-weeks';
+import { DoorCodeSelect, DoorComponentsSelect, useCatalogueLookup } from './door-code-fields';
 
 export type OrderForm = UseFormReturnType<OrderValues>;
 
@@ -294,12 +287,27 @@ export function ElFields({ form }: { form: OrderForm }) {
   );
 }
 
+/**
+ * The door configuration: the door type, and the codes picked from the component catalogue with the text the
+ * book gets beside each (decision 052); who keeps the catalogue may also take a code outside it.
+ */
 export function TuerFields({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`orders.editor.tuer.${k}`);
   const { value, onChange: _onChange, ...rest } = form.getInputProps('tuer.tuertyp');
+  const { session } = useSession();
+  const user = toPrincipal(session);
+  const mayConfirm = !!user && mayCall('components:manage', user);
+  const query = useDoorCatalogue();
+  const catalogue = useCatalogueLookup(query.data, query.isPending);
+  const picker = { form, catalogue, mayConfirm };
   return (
     <Stack gap="md">
+      {query.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {f('catalogueFailed')}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
         <Select
           {...rest}
@@ -314,17 +322,11 @@ export function TuerFields({ form }: { form: OrderForm }) {
           ]}
           data-testid="order-tuer-tuertyp"
         />
-        <TextInput {...form.getInputProps('tuer.antrieb')} label={f('antrieb')} data-testid="order-tuer-antrieb" />
-        <TextInput {...form.getInputProps('tuer.fluegel')} label={f('fluegel')} data-testid="order-tuer-fluegel" />
-        <TextInput {...form.getInputProps('tuer.stromart')} label={f('stromart')} data-testid="order-tuer-stromart" />
+        <DoorCodeSelect field="antrieb" {...picker} />
+        <DoorCodeSelect field="fluegel" {...picker} />
+        <DoorCodeSelect field="stromart" {...picker} />
       </SimpleGrid>
-      <TagsInput
-        {...form.getInputProps('tuer.komponenten')}
-        label={f('komponenten')}
-        description={f('komponentenHint')}
-        clearable
-        data-testid="order-tuer-komponenten"
-      />
+      <DoorComponentsSelect {...picker} />
     </Stack>
   );
 }
