@@ -1,5 +1,6 @@
 import { DEPARTMENT_NUMBERS } from '@pruefbuch/domain/roles';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { checkDoorCodes } from '@pruefbuch/domain/rules/door-codes';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
@@ -45,14 +46,23 @@ describe('seedDemo: the demo orders', () => {
 
   it('writes door configurations in the codes the component catalogue knows, for the door type', () => {
     const known = new Map(STARTER_COMPONENTS.map(([code, , doorType]) => [code, doorType]));
+    const kinds = new Map(STARTER_COMPONENTS.map(([code, kind]) => [code, kind]));
     const doors = rows.filter((r) => r.tuer.tuertyp);
     expect(doors.length).toBeGreaterThan(80);
     for (const r of doors) {
       const t = r.tuer;
-      for (const code of [t.antrieb, t.fluegel, t.stromart, ...t.komponenten]) {
+      const confirmed = t.bestaetigt ?? [];
+      for (const code of [t.antrieb, t.fluegel, t.stromart, ...t.komponenten].filter((c) => !confirmed.includes(c))) {
         expect([code, known.get(code)]).toEqual([code, expect.stringMatching(new RegExp(`^(${t.tuertyp}|both)$`))]);
       }
+      // Each code in a field of its catalogue group, as POST orders would take it (decision 052).
+      const check = checkDoorCodes({ before: null, next: t, kindOf: (c) => kinds.get(c), mayConfirm: true });
+      expect(check.issues).toEqual([]);
     }
+    // One sliding door keeps a code outside the catalogue, confirmed.
+    expect(doors.filter((r) => r.tuer.bestaetigt?.length).map((r) => [r.tuer.tuertyp, r.tuer.bestaetigt])).toEqual([
+      ['schieber', ['KD-PRAESENZ-7']],
+    ]);
     // Escape-route doors among them, both kinds (the power type says so).
     for (const type of ['schieber', 'dreher']) {
       expect(doors.some((r) => r.tuer.tuertyp === type && /fr/i.test(r.tuer.stromart))).toBe(true);

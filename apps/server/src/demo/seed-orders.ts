@@ -240,6 +240,8 @@ const SWING = {
   komponenten: ['SE-OEFF', 'SE-SCHL', 'SE-RADAR', 'TA-AP', 'TA-IR', 'PS-MECH', 'TA-NOTAUF', 'USV-24', 'OP-VERR-EM'],
 };
 const POWER = { standard: ['STD-230', 'STD-230-AKKU'], escapeRoute: ['FR-230', 'FR-230-AKKU', 'FR-24'] };
+/** A customer's own sensor, not in the catalogue: the demo's one confirmed code outside it. */
+const OWN_SENSOR = 'KD-PRAESENZ-7';
 const isEscapeRouteDrive = (antrieb: string) => antrieb.endsWith('-FR') || antrieb.startsWith('DA-RW');
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +327,8 @@ export function planDemoOrders(
   );
   /** The share of orders not installed yet whose planned installation has passed (late). */
   const lateShare = 0.25;
+  /** Whether a sliding door already keeps the customer's own sensor (below). */
+  let ownSensorShown = false;
 
   for (const [i, p] of plans.entries()) {
     const id = randomUUID();
@@ -468,9 +472,15 @@ export function planDemoOrders(
             komponenten: [...new Set(Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(codes.komponenten)))],
           };
     const justTaken = i === newestCreated;
+    // One sliding door keeps the customer's presence sensor of another make: a code outside the catalogue
+    // that an admin confirmed (decision 052); its book shows the code itself.
+    const keepsOwnSensor = !justTaken && !ownSensorShown && drawn.tuertyp === 'schieber';
+    if (keepsOwnSensor) ownSensorShown = true;
     const tuer: DoorConfig = justTaken
       ? { tuertyp: null, antrieb: '', fluegel: '', stromart: '', komponenten: [] }
-      : drawn;
+      : keepsOwnSensor
+        ? { ...drawn, komponenten: [...drawn.komponenten, OWN_SENSOR], bestaetigt: [OWN_SENSOR] }
+        : drawn;
     const leistungsart: ServiceKindFlags = {
       ibn: installed && rnd.next() < 0.5,
       maw: maw.length > 0,
