@@ -19,7 +19,7 @@ async function shot(page: Page, part: Locator, name: string, below = 0) {
   await part.scrollIntoViewIfNeeded();
   const box = await part.boundingBox();
   if (!box) throw new Error(`${name}: not on screen`);
-  const clip = { x: 0, y: box.y, width: 1280, height: box.height + below };
+  const clip = { x: 0, y: box.y, width: page.viewportSize()?.width ?? 1280, height: box.height + below };
   await page.screenshot({ path: `test-results/door-catalogue-${name}.png`, clip });
 }
 
@@ -129,5 +129,39 @@ describe('door configurations from the catalogue', () => {
     expect(await door.textContent()).toContain('Taster Aufputz');
     expect(await page.getByTestId('misc-key').count()).toBe(0);
     await shot(page, door, 'book-editor');
+  });
+
+  it('a catalogue keeper takes a code outside the catalogue, and the order records it as confirmed', async () => {
+    const token = await adminToken();
+    const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
+    const tenant = tenants.docs[0];
+    if (!tenant) throw new Error('demo tenant missing');
+    const order = await withTenant<{ _id: string }>('POST', '/orders', tenant._id, token, {
+      objekt: `Ärztehaus Bornheim ${run}`,
+      tuer: { tuertyp: 'dreher', antrieb: 'DA-EM-1', fluegel: 'FL1', stromart: 'STD-230', komponenten: [] },
+    });
+    const outside = `KD-${run}`.toUpperCase();
+
+    const page = await browser.newPage({ width: 390 });
+    await openAs(page, `/app/orderprocessing/${order._id}`, 'admin@demo.test');
+    const components = page.getByTestId('order-tuer-komponenten');
+    await components.scrollIntoViewIfNeeded();
+    await components.click();
+    await components.fill(outside);
+    await page.getByRole('option', { name: `„${outside}“ ohne Katalogeintrag übernehmen` }).click();
+    const texts = page.getByTestId('order-tuer-komponenten-texts');
+    await expect.poll(() => texts.textContent()).toContain('Außerhalb des Katalogs bestätigt');
+    await page.keyboard.press('Escape');
+    await shot(page, page.getByTestId('order-section-tuer'), 'order-keeper-390');
+
+    await page.getByTestId('order-save').click();
+    await page.getByText('Gespeichert!', { exact: true }).first().waitFor();
+    const saved = await withTenant<{ tuer: { komponenten: string[]; bestaetigt?: string[] } }>(
+      'GET',
+      `/orders/${order._id}`,
+      tenant._id,
+      token,
+    );
+    expect(saved.tuer).toMatchObject({ komponenten: [outside], bestaetigt: [outside] });
   });
 });
