@@ -2,6 +2,7 @@ import type {
   CapacityRangeReply,
   CapacitySettings,
   CostList,
+  EmployeeTimeReply,
   RequiredTimeListReply,
 } from '@pruefbuch/domain/schemas/capacity';
 import { eq } from 'drizzle-orm';
@@ -86,5 +87,23 @@ describe('seedDemo: capacity planning, as the production lead sees it', () => {
     expect(open.docs.filter((i) => i.gaps.length > 0).map((i) => i.gaps)).toEqual([['tuer.tuertyp', 'tuer.fluegel']]);
     const all = await get<RequiredTimeListReply>('/capacity/get/requiredTimeList?filter=all&size=100');
     expect(all.docs.filter((i) => i.totalPlanned >= i.totalRequired).length).toBeGreaterThan(5);
+  });
+
+  it('names who works this week’s slots where somebody of the area has the time, and never more than that (issue 31 item 4)', async () => {
+    const week = await get<CapacityRangeReply>('/capacity/get/capacityForWeekFromDate?date=2026-11-25');
+    const staff = await get<EmployeeTimeReply>('/capacity/get/getWeeklyEmployeeTime?date=2026-11-25');
+    const slots = week.days.flatMap((d) => d.orderTimeList);
+    const assigned = slots.filter((s) => s.employee !== null);
+    expect(assigned.length).toBeGreaterThan(5);
+    for (const day of staff.days) {
+      for (const e of day.employees) {
+        const mine = assigned.filter((s) => s.date === day.date && s.employee === e.employeeId);
+        expect(mine.every((s) => s.area === e.area)).toBe(true);
+        expect(mine.reduce((sum, s) => sum + s.minutes, 0)).toBeLessThanOrEqual(e.minutes);
+      }
+    }
+    // The weeks after next wait to be assigned.
+    const later = await get<CapacityRangeReply>('/capacity/get/capacityForWeekFromDate?date=2026-12-09');
+    expect(later.days.flatMap((d) => d.orderTimeList).every((s) => s.employee === null)).toBe(true);
   });
 });

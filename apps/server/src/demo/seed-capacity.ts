@@ -13,6 +13,7 @@ import { proposePlan } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
   datesBetween,
+  employeesOn,
   requiredTimeOf,
   sumAreas,
   weekRangeOf,
@@ -270,6 +271,23 @@ export async function seedDemoCapacity(tx: Executor, tenantId: string, opts: { t
     });
     weekPlanned += sumAreas(required);
     n++;
+  }
+  // 3. Who works what (issue 31 item 4): this week's and next week's slots go to the employee of their area with
+  // the most time left that day, while one has room for the whole slot; the rest, and later weeks, wait unassigned.
+  const thisWeek = weekRangeOf(today);
+  const assignUntil = addDays(thisWeek.to, 7);
+  const left = new Map<string, number>();
+  for (const slot of slots) {
+    if (slot.date < thisWeek.from || slot.date > assignUntil) continue;
+    let best: { id: string; left: number } | null = null;
+    for (const e of employeesOn(slot.date, settings, holidays)) {
+      if (e.area !== slot.area || e.minutes <= 0) continue;
+      const room = left.get(`${slot.date}|${e.employeeId}`) ?? e.minutes;
+      if (room >= slot.minutes && (best === null || room > best.left)) best = { id: e.employeeId, left: room };
+    }
+    if (!best) continue;
+    slot.employeeId = best.id;
+    left.set(`${slot.date}|${best.id}`, best.left - slot.minutes);
   }
   for (let i = 0; i < slots.length; i += 200) await tx.insert(capacityTimeslots).values(slots.slice(i, i + 200));
   return { plannable: plannable.length, planned: third + n, slots: slots.length };

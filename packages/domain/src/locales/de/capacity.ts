@@ -41,6 +41,12 @@ export const capacity = {
     empty: 'Nichts eingeplant',
     openWeek: 'Woche von {{date}} öffnen',
     dropHere: '{{day}}, {{area}}',
+    rows: 'Zeilen',
+    rowsAreas: 'Bereiche',
+    rowsEmployees: 'Mitarbeiter',
+    unassigned: 'Nicht zugeteilt',
+    away: 'abwesend',
+    dropHereEmployee: '{{day}}, {{area}}: {{who}}',
   },
   notes: {
     publicHoliday: 'Feiertag: {{text}}',
@@ -61,6 +67,7 @@ export const capacity = {
     moved: '{{abnr}} ({{area}}, {{minutes}}) von {{from}} nach {{to}} verschoben.',
     movedBack: '{{abnr}} wieder am {{date}}.',
     openOrder: 'Auftrag öffnen',
+    assigned: '{{abnr}} ({{area}}, {{minutes}}) am {{to}}: {{who}}.',
   },
   dnd: {
     instructions:

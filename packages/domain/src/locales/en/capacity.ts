@@ -37,6 +37,12 @@ export const capacity: typeof de = {
     empty: 'Nothing planned',
     openWeek: 'Open the week of {{date}}',
     dropHere: '{{day}}, {{area}}',
+    rows: 'Rows',
+    rowsAreas: 'Areas',
+    rowsEmployees: 'Employees',
+    unassigned: 'Not assigned',
+    away: 'away',
+    dropHereEmployee: '{{day}}, {{area}}: {{who}}',
   },
   notes: {
     publicHoliday: 'Public holiday: {{text}}',
@@ -57,6 +63,7 @@ export const capacity: typeof de = {
     movedBack: '{{abnr}} back on {{date}}.',
     removed: 'Removed from the plan.',
     openOrder: 'Open order',
+    assigned: '{{abnr}} ({{area}}, {{minutes}}) on {{to}}: {{who}}.',
   },
   dnd: {
     instructions:

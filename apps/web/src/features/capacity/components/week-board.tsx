@@ -17,10 +17,11 @@ import {
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { weekdayOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import { type DailyCapacity, type PlannedSlot, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
-import { type CSSProperties, useState } from 'react';
+import type { DailyCapacity, EmployeeTimeReply, PlannedSlot, WorkArea } from '@pruefbuch/domain/schemas/capacity';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateAs, formatMinutes } from '@/lib/format';
+import { type BoardRow, inRow, rowCellId, targetOf } from './board-rows';
 import { cellCoordinates } from './cell-coordinates';
 import { acceptsDrop } from './drop-target';
 import { DraggedSlotCard, SlotCard } from './slot-card';
@@ -37,11 +38,15 @@ const isWeekend = (date: string) => weekdayOf(date) === null;
 const dropTarget: CollisionDetection = (args) =>
   args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
-type Target = { date: string; area: WorkArea };
-const cellId = (t: Target) => `${t.date}|${t.area}`;
+/** Where a card goes: a day and area, and on the rows per employee who works it (null: nobody). */
+export type Target = { date: string; area: WorkArea; employee?: string | null };
 
 export interface WeekBoardProps {
   days: DailyCapacity[];
+  /** The rows (board-rows.ts): the work areas, or their employees and 'Nicht zugeteilt'. */
+  rows: BoardRow[];
+  /** The employees' minutes per day (rows per employee), from the week's employee time. */
+  staff?: EmployeeTimeReply['days'];
   mayPlan: boolean;
   showWeekend: boolean;
   onToggleWeekend: () => void;
@@ -54,6 +59,8 @@ export interface WeekBoardProps {
 /** The week: Monday to Friday (the weekend folded away unless asked for) × the work areas, with the planned cards. */
 export function WeekBoard({
   days,
+  rows,
+  staff,
   mayPlan,
   showWeekend,
   onToggleWeekend,
@@ -78,9 +85,20 @@ export function WeekBoard({
   // Seven columns are narrow: with the weekend shown the weekday is short, so every header keeps to one line.
   const dayName = (date: string, short = false) =>
     formatDateAs(date, short ? 'weekdayDayMonth' : 'weekdayLongDayMonth');
+  // Who works which day: employee id → minutes and away, per date; the employees the rows list.
+  const staffByDay = useMemo(
+    () => new Map((staff ?? []).map((d) => [d.date, new Map(d.employees.map((e) => [e.employeeId, e]))])),
+    [staff],
+  );
+  const known = useMemo(() => new Set(rows.flatMap((r) => (r.employee ? [r.employee] : []))), [rows]);
+  const nameOf = (employee: string | null | undefined) =>
+    employee ? (rows.find((r) => r.employee === employee)?.name ?? '') : t('capacity.board.unassigned');
   const targetName = (id: string | number) => {
-    const [date = '', area = ''] = String(id).split('|');
-    return t('capacity.board.dropHere', { day: dayName(date), area: t(`capacity.areas.${area}`) });
+    const { date, area, employee } = targetOf(id);
+    const where = { day: dayName(date), area: t(`capacity.areas.${area}`) };
+    return employee === undefined
+      ? t('capacity.board.dropHere', where)
+      : t('capacity.board.dropHereEmployee', { ...where, who: nameOf(employee) });
   };
   const abnrOf = (id: string | number) => slots.get(String(id))?.abnr ?? '';
 
@@ -100,9 +118,11 @@ export function WeekBoard({
     setDragged(null);
     const slot = slots.get(String(active.id));
     if (!slot || !over) return;
-    const [date = '', area = ''] = String(over.id).split('|');
-    if (date === slot.date && area === slot.area) return;
-    onShift(slot, { date, area: area as WorkArea });
+    const to = targetOf(over.id);
+    const sameWho =
+      to.employee === undefined || to.employee === (known.has(slot.employee ?? '') ? slot.employee : null);
+    if (to.date === slot.date && to.area === slot.area && sameWho) return;
+    onShift(slot, to);
   };
 
   return (
@@ -114,7 +134,12 @@ export function WeekBoard({
       onDragCancel={() => setDragged(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('capacity.dnd.instructions') } }}
     >
-      <div className={classes.board} style={{ '--days': shown.length } as CSSProperties} data-testid="week-board">
+      <div
+        className={classes.board}
+        style={{ '--days': shown.length, '--rows': rows.length } as CSSProperties}
+        data-testid="week-board"
+        data-rows={rows.some((r) => r.employee !== undefined) ? 'employees' : 'areas'}
+      >
         {shown.map((day) => (
           <section key={day.date} className={classes.day} data-testid="board-day" data-date={day.date}>
             <Stack gap={4} className={classes.dayHeader}>
@@ -124,11 +149,13 @@ export function WeekBoard({
               <UtilisationBar day={day} />
               <DayNotes day={day} />
             </Stack>
-            {WORK_AREAS.map((area) => (
+            {rows.map((row) => (
               <Cell
-                key={area}
+                key={row.key}
                 day={day}
-                area={area}
+                row={row}
+                slots={day.orderTimeList.filter((s) => inRow(row, s, known))}
+                person={row.employee ? staffByDay.get(day.date)?.get(row.employee) : undefined}
                 mayPlan={mayPlan}
                 today={today}
                 onFinish={onFinish}
@@ -183,7 +210,9 @@ export function DayNotes({ day }: { day: Pick<DailyCapacity, 'notes'> }) {
 
 function Cell({
   day,
-  area,
+  row,
+  slots,
+  person,
   mayPlan,
   today,
   onFinish,
@@ -191,7 +220,11 @@ function Cell({
   busySlot,
 }: {
   day: DailyCapacity;
-  area: WorkArea;
+  row: BoardRow;
+  /** The cards of this day and row. */
+  slots: PlannedSlot[];
+  /** The row's employee that day (rows per employee). */
+  person?: { minutes: number; away: boolean } | undefined;
   mayPlan: boolean;
   /** Berlin's today: earlier days take no card. */
   today: string;
@@ -202,30 +235,64 @@ function Cell({
   const { t } = useTranslation();
   const { active } = useDndContext();
   const dragged = active?.data.current?.area as WorkArea | undefined;
+  const { area } = row;
   const { setNodeRef, isOver } = useDroppable({
-    id: cellId({ date: day.date, area }),
+    id: rowCellId(day.date, row),
     disabled: !acceptsDrop({ date: day.date, area }, dragged, today, mayPlan),
   });
-  const slots = day.orderTimeList.filter((s) => s.area === area);
   const planned = day.ordersTime[area] ?? 0;
   const available = day.employeeTime[area] ?? 0;
+  const mine = slots.reduce((sum, s) => sum + s.minutes, 0);
+  const areaCaption = (
+    <Group justify="space-between" gap={0} wrap="wrap" style={{ columnGap: 4 }}>
+      <Text size="xs" fw={600} c="dimmed">
+        {t(`capacity.areas.${area}`)}
+      </Text>
+      <Text size="xs" c={planned > available ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        {formatMinutes(planned)} / {formatMinutes(available)}
+      </Text>
+    </Group>
+  );
   return (
     <div
       ref={setNodeRef}
-      className={`${classes.cell} ${isOver ? classes.cellOver : ''}`}
+      className={[
+        classes.cell,
+        isOver ? classes.cellOver : '',
+        row.employee !== undefined && row.first ? classes.areaStart : '',
+        row.employee !== undefined ? classes.personCell : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       data-testid="board-cell"
       data-date={day.date}
       data-area={area}
+      data-employee={row.employee === undefined ? undefined : (row.employee ?? '')}
       data-over={isOver || undefined}
     >
-      <Group justify="space-between" gap={0} wrap="wrap" style={{ columnGap: 4 }}>
-        <Text size="xs" fw={600} c="dimmed">
-          {t(`capacity.areas.${area}`)}
-        </Text>
-        <Text size="xs" c={planned > available ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-          {formatMinutes(planned)} / {formatMinutes(available)}
-        </Text>
-      </Group>
+      {row.employee === undefined || row.first ? areaCaption : null}
+      {row.employee !== undefined ? (
+        <Group justify="space-between" gap={0} wrap="wrap" style={{ columnGap: 4 }}>
+          <Text size="xs" fw={600} truncate="end" title={row.name ?? t('capacity.board.unassigned')}>
+            {row.employee === null ? t('capacity.board.unassigned') : row.name}
+          </Text>
+          {row.employee !== null && person?.away ? (
+            <Badge size="xs" variant="light" color="gray" tt="none">
+              {t('capacity.board.away')}
+            </Badge>
+          ) : (
+            <Text
+              size="xs"
+              c={row.employee !== null && mine > (person?.minutes ?? 0) ? 'red.8' : 'dimmed'}
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {row.employee === null
+                ? formatMinutes(mine)
+                : `${formatMinutes(mine)} / ${formatMinutes(person?.minutes ?? 0)}`}
+            </Text>
+          )}
+        </Group>
+      ) : null}
       {slots.map((slot) => (
         <SlotCard
           key={slot._id}

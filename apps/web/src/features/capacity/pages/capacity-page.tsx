@@ -32,6 +32,7 @@ import { useEmployeeTime } from '../api/get-employee-time';
 import type { Range } from '../api/keys';
 import { useShiftTimeslot } from '../api/shift-timeslot';
 import { AbsenceList } from '../components/absence-list';
+import { boardRows, type RowsMode } from '../components/board-rows';
 import { LevellingDialog } from '../components/levelling-dialog';
 import { LoadFailed } from '../components/load-failed';
 import { MonthGrid } from '../components/month-grid';
@@ -39,7 +40,7 @@ import { ProposalDialog } from '../components/proposal-dialog';
 import { SettingsDrawer } from '../components/settings-drawer';
 import { SlotDialog } from '../components/slot-dialog';
 import { ToPlanList } from '../components/to-plan-list';
-import { WeekBoard } from '../components/week-board';
+import { type Target, WeekBoard } from '../components/week-board';
 import { notifyPlanFailed } from '../plan-errors';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,6 +59,7 @@ export function CapacityPage() {
   const [params, setParams] = useUrlParams();
   const today = berlinToday();
   const view: Range = params.get('view') === 'month' ? 'month' : 'week';
+  const rowsMode: RowsMode = params.get('rows') === 'employees' ? 'employees' : 'areas';
   const rawDate = params.get('date') ?? '';
   const date = ISO.test(rawDate) && dayjs(rawDate).isValid() ? rawDate : today;
   const [showWeekend, setShowWeekend] = useState(false);
@@ -73,8 +75,15 @@ export function CapacityPage() {
   const finish = useFinishTimeslot();
   const remove = useDeleteTimeslot();
 
-  const go = (next: { view?: Range; date?: string }) =>
-    setParams({ view: (next.view ?? view) === 'week' ? null : 'month', date: next.date ?? date });
+  const go = (next: { view?: Range; date?: string; rows?: RowsMode }) =>
+    setParams({
+      view: (next.view ?? view) === 'week' ? null : 'month',
+      date: next.date ?? date,
+      rows: (next.rows ?? rowsMode) === 'employees' ? 'employees' : null,
+    });
+  // The board's rows: the work areas, or who of each area works which slot (the week's employees, in order).
+  const staff = employees.data?.days[0]?.employees ?? [];
+  const rows = boardRows(rowsMode, staff);
   const step = (n: number) =>
     go({
       date: dayjs(date)
@@ -102,24 +111,40 @@ export function CapacityPage() {
   const planFrom = firstOfView.localeCompare(today) < 0 ? today : firstOfView;
   /** 'Mo 30.11.2026' · 'Mon 30/11/2026': a day as the board's headers name it. */
   const dayLabel = (d: string) => formatWeekdayDate(d);
-  const onShift = (slot: PlannedSlot, to: { date: string; area: PlannedSlot['area'] }) => {
+  const onShift = (slot: PlannedSlot, to: Target) => {
     setBusySlot(slot._id);
+    const who = to.employee === undefined ? null : (rows.find((r) => r.employee === to.employee)?.name ?? null);
     shift.mutate(
-      { _id: slot._id, __v: slot.__v, date: to.date, area: to.area },
       {
-        // What the move did, with a way back: the card returns to its day and area at the version the move gave it.
+        _id: slot._id,
+        __v: slot.__v,
+        date: to.date,
+        area: to.area,
+        ...(to.employee === undefined ? {} : { employee: to.employee }),
+      },
+      {
+        // What the move did, with a way back: the card returns to its day, area and employee at the version the
+        // move gave it.
         onSuccess: (moved) =>
           notifyUndoable(
-            t('capacity.card.moved', {
-              abnr: slot.abnr || '–',
-              area: t(`capacity.areas.${to.area}`),
-              minutes: formatMinutes(slot.minutes),
-              from: dayLabel(slot.date),
-              to: dayLabel(to.date),
-            }),
+            to.employee === undefined
+              ? t('capacity.card.moved', {
+                  abnr: slot.abnr || '–',
+                  area: t(`capacity.areas.${to.area}`),
+                  minutes: formatMinutes(slot.minutes),
+                  from: dayLabel(slot.date),
+                  to: dayLabel(to.date),
+                })
+              : t('capacity.card.assigned', {
+                  abnr: slot.abnr || '–',
+                  area: t(`capacity.areas.${to.area}`),
+                  minutes: formatMinutes(slot.minutes),
+                  to: dayLabel(to.date),
+                  who: who ?? t('capacity.board.unassigned'),
+                }),
             () =>
               shift.mutate(
-                { _id: moved._id, __v: moved.__v, date: slot.date, area: slot.area },
+                { _id: moved._id, __v: moved.__v, date: slot.date, area: slot.area, employee: slot.employee },
                 {
                   onSuccess: () =>
                     notifySuccess({
@@ -244,6 +269,18 @@ export function CapacityPage() {
             {t('capacity.levelling.open')}
           </Button>
         ) : null}
+        {view === 'week' ? (
+          <SegmentedControl
+            value={rowsMode}
+            onChange={(v) => go({ rows: v as RowsMode })}
+            aria-label={t('capacity.board.rows')}
+            data={[
+              { value: 'areas', label: t('capacity.board.rowsAreas') },
+              { value: 'employees', label: t('capacity.board.rowsEmployees') },
+            ]}
+            data-testid="capacity-rows"
+          />
+        ) : null}
         <SegmentedControl
           value={view}
           onChange={(v) => go({ view: v as Range })}
@@ -265,6 +302,8 @@ export function CapacityPage() {
           {capacity.data && view === 'week' ? (
             <WeekBoard
               days={capacity.data.days}
+              rows={rows}
+              staff={employees.data?.days}
               mayPlan={mayPlan}
               showWeekend={showWeekend}
               onToggleWeekend={() => setShowWeekend((v) => !v)}
