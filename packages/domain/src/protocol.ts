@@ -42,7 +42,8 @@ export type ProtocolRef = 'folder' | 'booktype' | 'user' | 'tenant' | 'record' |
  * 'absences' an employee's absences (name: ranges), 'ranges' date ranges with their remark,
  * 'days' days with their name (local holidays), 'minutes' a time in minutes (1:40 h), 'week' a calendar
  * week '2026-W50' → 'KW 50/2026', 'template' a
- * time-effort template of the cost list (name · times per area · per wing · remark), 'templates' a list of them.
+ * time-effort template of the cost list (name · times per area · per wing · remark), 'templates' a list of them,
+ * 'doorData' a book's door data (book.misc) as "label: value" with the door type's label, yes/no and lists.
  */
 export type ProtocolFormat =
   | 'text'
@@ -64,7 +65,8 @@ export type ProtocolFormat =
   | 'minutes'
   | 'week'
   | 'template'
-  | 'templates';
+  | 'templates'
+  | 'doorData';
 
 export interface ProtocolField {
   /** The i18n key of the label. */
@@ -98,7 +100,7 @@ const BOOK: Record<string, ProtocolField> = {
   bookType: b('bookType', 'ref', { ref: 'booktype' }),
   location: b('location'),
   shortText: b('shortText'),
-  misc: b('misc', 'json'),
+  misc: b('misc', 'doorData'),
   controller: b('controller'),
   controlleraddress: address('controlleraddress'),
   object: b('object'),

@@ -40,6 +40,10 @@ const TEXTS: Record<string, string> = {
   'costlist.templates.proFluegel': 'pro Flügel',
   'costlist.sections.templates': 'Zeitaufwand-Vorlagen',
   'costlist.times.seitenteil': 'Seitenteil (je Stück)',
+  'books.miscFields.tuerart': 'Türart',
+  'books.miscFields.fluchtweg': 'Fluchtwegtür',
+  'books.miscFields.komponenten': 'Komponenten',
+  'books.miscValues.tuerart.schieber': 'Schiebetür',
 };
 const t = ((key: string, opts?: { defaultValue?: string }) => TEXTS[key] ?? opts?.defaultValue ?? key) as TFunction;
 
@@ -61,6 +65,14 @@ describe('protocol values by format', () => {
     ['book', 'title', null, '–'],
     ['book', 'title', '', '–'],
     ['book', 'title', 'Schiebetür Halle 3', 'Schiebetür Halle 3'],
+    // A book's door data reads as labels, not 'tuerart: schieber' (decision 052).
+    [
+      'book',
+      'misc',
+      JSON.stringify({ tuerart: 'schieber', fluchtweg: true, komponenten: ['Taster Aufputz', 'Radar'], baujahr: '' }),
+      'Türart: Schiebetür; Fluchtwegtür: Ja; Komponenten: Taster Aufputz, Radar',
+    ],
+    ['book', 'misc', JSON.stringify({ schrankNr: 'S-12' }), 'schrankNr: S-12'],
     ['book', 'status', '3', 'Abgenommen'],
     ['book', 'inspectionAmpel', 'orange', 'Orange'],
     ['book', 'lagerort', 'inFertigungsprozess', 'Im Fertigungsprozess'],
@@ -82,7 +94,7 @@ describe('protocol values by format', () => {
       '{"_id":"a","street":"Ring","housenumber":"7","zip":"1010","location":"Wien","country":"AT"}',
       'Ring 7, 1010 Wien, Österreich',
     ],
-    ['book', 'misc', '{"norm":"DIN 18650","fluegel":2}', 'norm: DIN 18650, fluegel: 2'],
+    ['book', 'misc', '{"norm":"DIN 18650","fluegel":2}', 'norm: DIN 18650; fluegel: 2'],
     ['book', 'misc', '{}', '–'],
     ['tenant', 'hotHint', '["Schlüssel beim Pförtner","Hund"]', 'Schlüssel beim Pförtner, Hund'],
     ['book', 'shortText', '{kein json', '{kein json'],

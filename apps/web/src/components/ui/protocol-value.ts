@@ -128,6 +128,35 @@ function templatesValue(format: string, parsed: unknown, l: ProtocolLookups): st
   );
 }
 
+/**
+ * A book's door data (book.misc, decision 052) as people read it: each key under its label (books.miscFields, else
+ * humanised), the door type as 'Schiebetür', flags as Ja/Nein, lists joined: not 'tuerart: schieber'.
+ */
+function doorDataValue(value: string, l: ProtocolLookups, view: ProtocolFieldView): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return readableText(value);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return json(value, l, view);
+  const pairs = Object.entries(parsed as Record<string, unknown>)
+    .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => {
+      const label = l.t(`books.miscFields.${k}`, { defaultValue: k });
+      const shown =
+        typeof v === 'boolean'
+          ? l.t(v ? 'common.yes' : 'common.no')
+          : Array.isArray(v)
+            ? v.map(String).join(', ')
+            : k === 'tuerart'
+              ? l.t(`books.miscValues.tuerart.${String(v)}`, { defaultValue: String(v) })
+              : readableText(typeof v === 'string' ? v : JSON.stringify(v));
+      return `${label}: ${shown}`;
+    });
+  return pairs.join('; ') || DASH;
+}
+
 const EMPTY_VALUES = new Set(['', 'false', 'null', '[]', '{}']);
 
 /**
@@ -171,6 +200,8 @@ export function protocolValue(view: ProtocolFieldView, value: string | null, l: 
     case 'json':
     case 'address':
       return json(value, l, view);
+    case 'doorData':
+      return doorDataValue(value, l, view);
     case 'employee':
     case 'absences':
     case 'ranges':
