@@ -105,7 +105,7 @@ export const orders = pgTable(
     /**
      * The serial number (glasbocknr) of the book made from the order, as the book has it: the serial number
      * search finds the door by it (issue 31 item 7). Kept by the server where a book is linked, changes its
-     * serial or is deleted (orders.book-serial.ts); '' without a book.
+     * serial or is deleted (platform/book-serial.ts); '' without a book.
      */
     bookSerial: text('book_serial').notNull().default(''),
     active: boolean('active').notNull().default(true),

@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
+import { keepBookSerial } from '../../platform/book-serial';
 import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { fileShasOfBooks } from '../../platform/files';
@@ -26,7 +27,6 @@ import {
 } from '../../platform/location-ampels';
 import { checkVersion, writeVersion } from '../../platform/versioned-write';
 import { findBookType } from '../booktypes/booktypes.repo';
-import { keepBookSerial } from '../orders/orders.book-serial';
 import {
   auditView,
   type BookInsert,

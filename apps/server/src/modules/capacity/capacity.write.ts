@@ -178,7 +178,7 @@ export async function shiftTimeslot(ctx: TenantContext, input: ShiftTimeslot) {
       if (input.employee !== null) {
         const staff = settingsOf(await ensureSettings(tx, ctx.tenantId)).mitarbeiter;
         const who = staff.find((e) => e._id === input.employee);
-        if (!who || !who.aktiv || who.bereich !== area) throw invalid('employee', 'validation.slot.employee');
+        if (!who?.aktiv || who.bereich !== area) throw invalid('employee', 'validation.slot.employee');
       }
       employeeId = input.employee;
     } else if (area !== current.area) employeeId = null;

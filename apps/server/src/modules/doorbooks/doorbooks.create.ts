@@ -12,11 +12,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AddressValue, books, bookTypes, orders, tenants } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
+import { keepBookSerial } from '../../platform/book-serial';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { insertBook } from '../books/books.write';
 import { componentTexts } from '../components/components.repo';
-import { keepBookSerial } from '../orders/orders.book-serial';
 import { orderColumns } from '../orders/orders.repo';
 import { linkBook } from '../orders/orders.write';
 
