@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookTypes } from './booktypes';
 import { stamps } from './columns';
 import { folders } from './folders';
@@ -70,6 +70,12 @@ export const books = pgTable(
     slots: integer('slots').notNull().default(1),
     status: integer('status').notNull().default(1),
     active: boolean('active').notNull().default(true),
+    /**
+     * When a delete retired the book instead (it has finalized records, decision 059): it is out of every
+     * list, search, count and reminder, admins read and restore it, and the daily retention run purges it
+     * once the tenant's retention has passed and no legal hold names it or its customer.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     version: integer('version').notNull().default(0),
     ...stamps,
   },
@@ -83,6 +89,8 @@ export const books = pgTable(
     index('books_tenant_next_inspection_idx').on(t.tenantId, t.nextInspectionDate),
     // Trigram search within a tenant: one GIN index over the tenant (btree_gin) and the search
     // text (pg_trgm), so `tenant = … and text ilike '%term%'` is answered by the index alone.
+    // The retired books of a tenant, oldest first (the admins' list, the retention run).
+    index('books_retired_idx').on(t.tenantId, t.retiredAt).where(sql`${t.retiredAt} is not null`),
     index('books_search_trgm_idx').using('gin', t.tenantId, sql`${bookSearchText(t)} gin_trgm_ops`),
   ],
 );

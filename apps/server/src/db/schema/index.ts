@@ -16,5 +16,6 @@ export * from './pdf';
 export * from './protocol';
 export * from './qr';
 export * from './reminders';
+export * from './retention';
 export * from './tenants';
 export * from './users';

@@ -29,6 +29,8 @@ export const tenants = pgTable('tenants', {
   /** Ampel thresholds (rules/next-inspection.ts): orange this many days before the due date, black this many after. */
   ampelOrangeDays: integer('ampel_orange_days').notNull().default(30),
   ampelBlackDays: integer('ampel_black_days').notNull().default(90),
+  /** How many years a retired book with its finalized records, PDFs and documents is kept (decision 059). */
+  retentionYears: integer('retention_years').notNull().default(10),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
