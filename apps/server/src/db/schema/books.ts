@@ -1,5 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bookTypes } from './booktypes';
 import { stamps } from './columns';
 import { folders } from './folders';
