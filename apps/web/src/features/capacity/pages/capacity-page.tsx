@@ -1,22 +1,15 @@
 import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
+import { mayCall } from '@pruefbuch/domain/access';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type PlannedSlot, type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
-import {
-  IconBuildingFactory2,
-  IconChevronLeft,
-  IconChevronRight,
-  IconLock,
-  IconScale,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconLock, IconScale, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { confirmDelete } from '@/components/ui/confirm-delete';
+import { InstallationsLink } from '@/components/ui/installations-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate, formatMinutes, formatWeekdayDate } from '@/lib/format';
@@ -52,7 +45,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export function CapacityPage() {
   const { t } = useTranslation();
   usePageTitle(t('capacity.title'));
-  const { session, currentTenant } = useSession();
+  const { session } = useSession();
   const user = toPrincipal(session);
   const mayPlan = !!user && mayCall('capacity:plan', user);
   const maySettings = !!user && mayCall('capacity:settings', user);
@@ -190,18 +183,7 @@ export function CapacityPage() {
         title={t('capacity.title')}
         actions={
           <>
-            {currentTenant && user && canOpen('tenantStart', user) ? (
-              // The installations of the tenant being planned, a click away: a door's book from the board.
-              <Button
-                component={Link}
-                to={screenPath('tenantStart', { slug: currentTenant })}
-                variant="subtle"
-                leftSection={<IconBuildingFactory2 size={16} />}
-                data-testid="capacity-installations"
-              >
-                {t('capacity.installations')}
-              </Button>
-            ) : null}
+            <InstallationsLink label={t('capacity.installations')} testId="capacity-installations" />
             {maySettings ? (
               <Button
                 variant="default"

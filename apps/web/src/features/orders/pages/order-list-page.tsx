@@ -1,13 +1,14 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
+import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
-import { IconBuildingFactory2, IconHash, IconRefresh } from '@tabler/icons-react';
+import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { InstallationsLink } from '@/components/ui/installations-link';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
@@ -190,19 +191,7 @@ export function OrderListPage() {
       description={t('orders.list.description')}
       actions={
         <>
-          {currentTenant && user && canOpen('tenantStart', user) ? (
-            // The tenant's installations a click away: the warehouse starts here (decision 054), and a door's
-            // book stays within two clicks of every start (decision 017).
-            <Button
-              component={Link}
-              to={screenPath('tenantStart', { slug: currentTenant })}
-              variant="subtle"
-              leftSection={<IconBuildingFactory2 size={16} />}
-              data-testid="order-installations"
-            >
-              {t('orders.list.installations')}
-            </Button>
-          ) : null}
+          <InstallationsLink label={t('orders.list.installations')} testId="order-installations" />
           {mayNumber ? (
             <Button
               variant="default"
