@@ -2,9 +2,9 @@ import { constants, createReadStream, type Dirent } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { blobs, fileRemovals } from '../db/schema/index';
+import { blobs, fileRemovals, userQualifications } from '../db/schema/index';
 import type { Config } from './config';
 import { s3FileStore } from './files-s3';
 import { commitStaged, contentPath, isSha256, writeTempFile } from './files-staging';
@@ -147,7 +147,7 @@ export async function lockFileRefs(tx: Executor, shas: readonly string[]) {
  * Every column that holds a file's hash. A table that comes to keep hashes must be named here, or
  * removeDueFiles would remove files it still needs (a test checks the schema against this list).
  */
-export const fileReferenceColumns = [blobs.sha256] as const;
+export const fileReferenceColumns = [blobs.sha256, userQualifications.certificateSha256] as const;
 
 /**
  * The hashes that some row references: all of them (a backup's file list), or those among `shas`.
@@ -161,8 +161,8 @@ export async function referencedFileShas(db: Executor, shas?: readonly string[])
     const rows = await db
       .selectDistinct({ sha256: column })
       .from(column.table)
-      .where(shas ? inArray(column, [...shas]) : undefined);
-    for (const row of rows) found.add(row.sha256);
+      .where(and(isNotNull(column), shas ? inArray(column, [...shas]) : undefined));
+    for (const row of rows) if (row.sha256) found.add(row.sha256);
   }
   return found;
 }

@@ -1,4 +1,5 @@
 import type { TypeChecklistItem } from '@pruefbuch/domain/rules/checklists';
+import type { QualificationKind } from '@pruefbuch/domain/rules/qualifications';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
@@ -16,6 +17,8 @@ export const bookTypes = pgTable('book_types', {
   /** The specialist's and the operator's checklist of the type; null: the norm list of its installation (decision 021). */
   checklist: jsonb('checklist').$type<TypeChecklistItem[] | null>(),
   selfChecklist: jsonb('self_checklist').$type<TypeChecklistItem[] | null>(),
+  /** The qualification its inspections, maintenance and expert reports need (decision 055); null: none. */
+  qualification: text('qualification').$type<QualificationKind | null>(),
   version: integer('version').notNull().default(0),
   ...stamps,
 });

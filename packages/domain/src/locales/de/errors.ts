@@ -46,6 +46,8 @@ export const errors = {
   ALREADY_CORRECTED: 'Dieser Eintrag wurde bereits korrigiert.',
   NOT_FINALIZED: 'Nur abgeschlossene Einträge können korrigiert werden.',
   SIGNATURE_REQUIRED: 'Zum Abschließen wird die Unterschrift des Prüfers benötigt.',
+  QUALIFICATION_MISSING:
+    'Unterschreiben und Abschließen darf hier nur, wer am {{date}} eine gültige Qualifikation „{{qualification}}“ hat. Ihnen fehlt sie.',
   CHECKLIST_INCOMPLETE: 'Zum Abschließen muss jeder Prüfpunkt bewertet sein.',
   CONTINUED_OPERATION_REQUIRED: 'Bitte angeben, ob die Anlage weiter betrieben werden darf.',
   CONTINUED_OPERATION_CONFLICT:
@@ -110,6 +112,10 @@ export const errors = {
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',
+  LEGAL_HOLD_EXISTS: 'Für dieses Prüfbuch bzw. diesen Kunden besteht bereits eine Aufbewahrungssperre.',
+  EXPORT_BUSY: 'Es werden bereits mehrere Prüfakten für Sie erstellt. Bitte warten Sie, bis eine davon fertig ist.',
+  EXPORT_TOO_LARGE: 'Diese Prüfakte ist zu groß zum direkten Herunterladen und wird im Hintergrund erstellt.',
+  EXPORT_LINK_EXPIRED: 'Dieser Link ist abgelaufen oder ungültig. Bitte exportieren Sie die Prüfakte erneut.',
   FIELD_NOT_PERMITTED: 'Dieses Feld dürfen Sie nicht ändern (z. B. die Verrechnung ist Sache der Buchhaltung).',
   OFFER_FILE_COUNT_LIMIT:
     'Ein Angebot kann höchstens {{limit}} Anhänge haben. Bitte zuerst nicht mehr benötigte Anhänge löschen.',

@@ -22,6 +22,10 @@ export const mails = {
     subject: 'Prüfbuch: Mangelmeldung zu {{title}}',
     body: 'über den QR-Code der Anlage wurde ein Mangel gemeldet.\n\nAnlage: {{title}}\nObjekt: {{object}}\nStandort: {{site}}\nHerstellernummer: {{manufacturerNo}}\n\nMeldung:\n{{text}}\n\nGemeldet von: {{name}}\nKontakt: {{contact}}\n\nPrüfbuch öffnen: {{link}}',
   },
+  qualificationReminder: {
+    subject: 'Prüfbuch: Ihre Qualifikation „{{qualification}}“ läuft am {{date}} ab',
+    body: 'Ihre Qualifikation „{{qualification}}“ (Nr. {{number}}, {{issuer}}) gilt noch bis zum {{date}}, also {{days}} Tag(e).\n\nDanach dürfen Sie Prüfungen, Wartungen und Gutachten von Büchern, die diese Qualifikation verlangen, nicht mehr unterschreiben und abschließen. Bitte denken Sie an die Verlängerung und geben Sie den neuen Nachweis Ihrer Administration.\n\nIhre Qualifikationen: {{link}}',
+  },
   digest: {
     subject: 'Prüfbuch: {{count}} Anlage(n) bald fällig oder überfällig',
     intro: 'seit der letzten Übersicht{{since}} haben sich diese Anlagen verschlechtert:',

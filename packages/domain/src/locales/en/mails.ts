@@ -23,6 +23,10 @@ export const mails: typeof de = {
     subject: 'Prüfbuch: defect reported for {{title}}',
     body: 'a defect has been reported through the QR code of the installation.\n\nInstallation: {{title}}\nObject: {{object}}\nSite: {{site}}\nManufacturer no.: {{manufacturerNo}}\n\nReport:\n{{text}}\n\nReported by: {{name}}\nContact: {{contact}}\n\nOpen the book: {{link}}',
   },
+  qualificationReminder: {
+    subject: 'Prüfbuch: your qualification "{{qualification}}" expires on {{date}}',
+    body: 'your qualification "{{qualification}}" (no. {{number}}, {{issuer}}) is valid until {{date}}, that is {{days}} more day(s).\n\nAfter that you may no longer sign and finalize inspections, maintenance and expert reports of books that need this qualification. Please see to its renewal and give the new proof to your administration.\n\nYour qualifications: {{link}}',
+  },
   digest: {
     subject: 'Prüfbuch: {{count}} installation(s) due soon or overdue',
     intro: 'since the last summary{{since}} these installations have got worse:',
