@@ -18,5 +18,6 @@ export * from './qualifications';
 export * from './qr';
 export * from './reminders';
 export * from './retention';
+export * from './seals';
 export * from './tenants';
 export * from './users';
