@@ -6,6 +6,7 @@ export * from './capacity';
 export * from './countries';
 export * from './customerlocations';
 export * from './documents';
+export * from './exports';
 export * from './folders';
 export * from './inspections';
 export * from './mail';
