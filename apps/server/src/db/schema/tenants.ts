@@ -1,3 +1,4 @@
+import type { CertificateSource } from '@pruefbuch/domain/rules/seal-certificate';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -32,6 +33,30 @@ export const tenants = pgTable('tenants', {
   /** How many years a retired book with its finalized records, PDFs and documents is kept (decision 059). */
   retentionYears: integer('retention_years').notNull().default(10),
   version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The certificate a tenant's finalized PDFs are sealed under (decision 056): one per tenant (the primary key,
+ * so two first seals at once store one), self-made on first use or taken from an uploaded PKCS#12 file.
+ * `private_key` is the PKCS#8 key sealed with the app secret (platform/crypto.ts secretBox, sealed anew after
+ * a rotation); an upload's password is not kept. Certificates are PEM.
+ */
+export const tenantCertificates = pgTable('tenant_certificates', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  source: text('source').$type<CertificateSource>().notNull(),
+  certificate: text('certificate').notNull(),
+  /** The issuers' certificates that came with an upload, embedded in every seal. */
+  chain: jsonb('chain').$type<string[]>().notNull().default([]),
+  privateKey: text('private_key').notNull(),
+  /** SHA-256 of the certificate: which one a replacement replaces. */
+  fingerprint: text('fingerprint').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true, mode: 'date' }).notNull(),
+  createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -78,4 +78,13 @@ export const validation = {
     moreThanSlot: 'So viele Minuten hat der Zeitblock nicht.',
     employee: 'Diese Person arbeitet nicht (mehr) in diesem Bereich.',
   },
+  pkcs12: {
+    file: 'Diese Datei ist keine PKCS#12-Datei (.p12 oder .pfx).',
+    password: 'Das Passwort öffnet diese PKCS#12-Datei nicht.',
+    noKey: 'Die Datei enthält keinen privaten Schlüssel.',
+    keyType: 'Der Schlüssel ist weder RSA noch EC (ECDSA): damit kann nicht gesiegelt werden.',
+    noCertificate: 'Die Datei enthält kein Zertifikat zum privaten Schlüssel.',
+    expired: 'Das Zertifikat ist abgelaufen.',
+    notYetValid: 'Das Zertifikat ist noch nicht gültig.',
+  },
 };

@@ -81,4 +81,13 @@ export const validation: typeof de = {
     moreThanSlot: 'The time slot does not have that many minutes.',
     employee: 'This person does not work in this area (any more).',
   },
+  pkcs12: {
+    file: 'This file is not a PKCS#12 file (.p12 or .pfx).',
+    password: 'The password does not open this PKCS#12 file.',
+    noKey: 'The file holds no private key.',
+    keyType: 'The key is neither RSA nor EC (ECDSA) and cannot seal.',
+    noCertificate: 'The file holds no certificate for its private key.',
+    expired: 'The certificate has expired.',
+    notYetValid: 'The certificate is not valid yet.',
+  },
 };
