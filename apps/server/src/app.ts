@@ -37,7 +37,9 @@ import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
 import { pdfRoutes } from './modules/pdf/pdf.routes';
 import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { qualificationsRoutes } from './modules/qualifications/qualifications.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { backupRoutes } from './ops/backup.routes';
@@ -161,6 +163,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(foldersRoutes);
       await api.register(countriesRoutes);
       await api.register(booktypesRoutes, { intervalsChanged: recomputeBooksOfType });
+      await api.register(qualificationsRoutes);
       await api.register(booksRoutes);
       await api.register(documentsRoutes);
       await api.register(protocolRoutes);

@@ -25,6 +25,7 @@ const LAYER: Record<string, number> = {
   admin: 3,
   folders: 3,
   booktypes: 3,
+  qualifications: 3,
   components: 3,
   books: 4,
   inspections: 5,

@@ -108,6 +108,19 @@ export const BODIES: Record<string, Body> = {
       tenants: [w.tenantId],
     },
   }),
+  'POST /api/v1/users/:id/qualifications': () => ({ payload: { kind: 'rwa', number: 'RWA-1', validFrom: day() } }),
+  'PUT /api/v1/users/:id/qualifications/:qualificationId': async (t, w) => {
+    const { qualifications } = await current<{ qualifications: Record<string, unknown>[] }>(
+      t,
+      w,
+      `/users/${w.colleague.id}/qualifications`,
+    );
+    const q = qualifications.find((x) => x._id === w.qualification);
+    if (!q) throw new Error('no qualification');
+    const { kind, number, issuer, validFrom, validUntil, __v } = q;
+    return { payload: { kind, number, issuer, validFrom, validUntil, __v } };
+  },
+  'POST /api/v1/users/:id/qualifications/:qualificationId/certificate': () => upload(),
   // No such mail: the queue answers 404.
   'POST /api/v1/admin/outbox/resend': () => ({
     payload: { id: '11111111-1111-4111-8111-111111111111' },

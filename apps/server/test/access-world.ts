@@ -8,6 +8,7 @@ import {
   doorComponents,
   pdfAssets,
   qrCodes,
+  userQualifications,
 } from '../src/db/schema/index';
 import { seedComponents } from '../src/modules/components/components.seed';
 import type { RouteAccess } from '../src/platform/auth';
@@ -106,6 +107,11 @@ export async function accessWorld(t: TestApp, name: string) {
     .values({ type: `door-${tag()}` })
     .returning();
   const colleague = await t.createUser({ role: Role.STANDARD_ROLE, tenantIds: [tenantId] });
+  // A qualification of the colleague (decision 055): the admin routes change it, its certificate is uploaded.
+  const [qualification] = await db
+    .insert(userQualifications)
+    .values({ userId: colleague.id, kind: 'automaticDoor', validFrom: day })
+    .returning();
   // An offer started from the main book's defect, with an attachment and the colleague as its KTB.
   const offer = await call('POST', '/offer', {
     csnr: `CS-${tag()}`,
@@ -155,7 +161,7 @@ export async function accessWorld(t: TestApp, name: string) {
     .insert(capacityTimeslots)
     .values({ tenantId, orderId: order._id, date: day, area: 'antrieb', minutes: 60 })
     .returning();
-  if (!defect || !bookType || !offerFile || !main.recordDefect || !component || !timeslot)
+  if (!defect || !bookType || !offerFile || !main.recordDefect || !component || !timeslot || !qualification)
     throw new Error('world incomplete');
   return {
     tenant,
@@ -168,6 +174,7 @@ export async function accessWorld(t: TestApp, name: string) {
     defect: defect.id,
     bookType: bookType.id,
     colleague,
+    qualification: qualification.id,
     offer: offer._id,
     offerFile,
     order: order._id,
@@ -302,6 +309,7 @@ const PARAM: Record<string, (w: AccessWorld) => string> = {
   offerId: (w) => w.commissionedOffer,
   qrCodeId: (w) => w.qr.id,
   orderId: (w) => w.order,
+  qualificationId: (w) => w.qualification,
   code: (w) => w.qr.code,
   // customerlocation/removebook/{a}/{b}: the location and the book.
   a: (w) => w.location,

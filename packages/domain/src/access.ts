@@ -353,6 +353,11 @@ export const API_ACCESS = {
   'session:any': ROLE_NUMBERS,
   'users:manage': [R.ADMIN_ROLE],
   /**
+   * Keeping the qualifications of staff users and their matrix (decision 055): admins. Every user reads
+   * their own (GET users/{id}/qualifications, 'session:any').
+   */
+  'qualifications:manage': [R.ADMIN_ROLE],
+  /**
    * Look-ups of users by department or abbreviation: the back-office roles that assign people to
    * offers and orders (OFM/OPM/KTB users). Replies name only users of the caller's tenants.
    */
@@ -473,6 +478,7 @@ const NO_BRANCH: readonly CustomerRoleNumber[] = [];
 export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'session:any': ALL_CUSTOMER_ROLES,
   'users:manage': NO_BRANCH,
+  'qualifications:manage': NO_BRANCH,
   'users:lookup': NO_BRANCH,
   'admin:dashboard': NO_BRANCH,
   'admin:jobs': NO_BRANCH,

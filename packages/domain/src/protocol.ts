@@ -189,6 +189,7 @@ const BOOKTYPE: Record<string, ProtocolField> = {
   active: bt('active', 'bool'),
   checklist: f('checklists.audiences.specialist'),
   selfChecklist: f('checklists.audiences.operator'),
+  qualification: f('users.qualifications.bookType.label', 'enum:users.qualifications.kinds'),
 };
 
 const cl = (name: string, format?: ProtocolFormat) => f(`customerlocations.fields.${name}`, format);

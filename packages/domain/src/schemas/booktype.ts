@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NORM_ITEMS } from '../rules/checklists';
+import { QUALIFICATION_KINDS } from '../rules/qualifications';
 import { isServiceInterval, type ServiceIntervalValue } from '../rules/service-intervals';
 import { paged, pageQuery } from './common';
 
@@ -68,6 +69,8 @@ export const bookTypeSchema = z.object({
    */
   checklist: z.array(typeChecklistItemSchema),
   selfChecklist: z.array(typeChecklistItemSchema),
+  /** The qualification its inspections, maintenance and expert reports need of who signs them (decision 055); null: none. */
+  qualification: z.enum(QUALIFICATION_KINDS).nullable(),
   __v: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -91,6 +94,8 @@ export const bookTypeWriteSchema = z.object({
   /** The type's own lists; left out: unchanged (new: the norm lists); null: back to the norm list. */
   checklist: typeChecklistSchema.nullable().optional(),
   selfChecklist: typeChecklistSchema.nullable().optional(),
+  /** Left out: unchanged (new: none); null: none. */
+  qualification: z.enum(QUALIFICATION_KINDS, { error: 'validation.invalid' }).nullable().optional(),
 });
 export type BookTypeWrite = z.infer<typeof bookTypeWriteSchema>;
 

@@ -20,6 +20,7 @@ export const toBookTypeDto = (r: BookTypeRow): BookType => ({
   // No list of its own: the norm lists of its kind of installation (decision 021).
   checklist: r.checklist ?? normChecklist(installationOf(r), 'specialist'),
   selfChecklist: r.selfChecklist ?? normChecklist(installationOf(r), 'operator'),
+  qualification: r.qualification ?? null,
   __v: r.version,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

@@ -90,9 +90,11 @@ function storedChecklist(
 
 /** The columns of a write: its fields, the checklists as stored. */
 function columnsOf(input: BookTypeWrite, current: TypeRow | null) {
-  const { checklist, selfChecklist, ...fields } = input;
+  const { checklist, selfChecklist, qualification, ...fields } = input;
   return {
     ...fields,
+    // Left out: as stored (decision 055).
+    qualification: qualification === undefined ? (current?.qualification ?? null) : qualification,
     checklist: storedChecklist(checklist, current, fields, 'specialist'),
     selfChecklist: storedChecklist(selfChecklist, current, fields, 'operator'),
   };

@@ -13,6 +13,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { findBook } from '../books/books.repo';
 import { findBookType, toBookTypeDto } from '../booktypes/booktypes.repo';
+import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
 import { auditCreated } from './inspections.audit';
 import {
   blankChecklist,
@@ -88,6 +89,10 @@ async function insertRecord(ctx: TenantContext, input: NewRecord, sent: Readonly
       const defects = withDefectIds(fields.defects);
       checkDefectItems(checklist, defects);
       await checkPhotos(tx, ctx.tenantId, book.id, defects);
+      // Signed at once: the signer needs the qualification of the book type (decision 055).
+      if (fields.inspectorSignature) {
+        await assertQualifiedToSign(tx, ctx, { kind: input.kind, bookId: book.id, when: fields.when });
+      }
       const now = new Date();
       const [row] = await tx
         .insert(inspections)

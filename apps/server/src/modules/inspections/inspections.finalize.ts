@@ -8,8 +8,10 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
+import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
 import { auditFinalized } from './inspections.audit';
 import { type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
+import { sealFinalizedRecord } from './inspections.seal';
 import { lockDraft } from './inspections.write';
 
 /**
@@ -61,7 +63,8 @@ export function finalizeRecord(
       id,
       __v: version,
       lock: () => lockDraft(tx, ctx.tenantId, id, family),
-      set: (current) => {
+      set: async (current) => {
+        await assertQualifiedToSign(tx, ctx, current);
         assertFinalizable(current);
         const now = new Date();
         return { finalizedAt: now, finalizedBy: ctx.user.id, updatedAt: now };

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { scheduleFileRemovals } from '../../platform/files-removals';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
+import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
 import { auditDeleted, auditUpdated } from './inspections.audit';
 import {
   checkDefectItems,
@@ -85,7 +86,20 @@ export function updateRecord(
       id,
       __v,
       lock: () => lockDraft(tx, ctx.tenantId, id, family),
-      set: (current) => draftChanges(tx, ctx.tenantId, family, current, fields, new Date()),
+      set: async (current) => {
+        const set = await draftChanges(tx, ctx.tenantId, family, current, fields, new Date());
+        // A new signature needs the qualification of the book type (decision 055); one sent back as it was does not.
+        const signature = set.inspectorSignature;
+        const was = current.inspectorSignature;
+        if (signature && (signature.image !== was?.image || signature.name !== was?.name)) {
+          await assertQualifiedToSign(tx, ctx, {
+            kind: current.kind,
+            bookId: current.bookId,
+            when: set.when ?? current.when,
+          });
+        }
+        return set;
+      },
     });
     await auditUpdated(tx, ctx, current, row);
     const dto = await readRecord(tx, ctx.tenantId, id);

@@ -1,0 +1,193 @@
+import type { Readable } from 'node:stream';
+import { Role } from '@pruefbuch/domain/roles';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
+import {
+  QUALIFICATION_KINDS,
+  type QualificationKind,
+  qualificationState,
+} from '@pruefbuch/domain/rules/qualifications';
+import type {
+  QualificationMatrix,
+  QualificationUpdate,
+  QualificationWrite,
+} from '@pruefbuch/domain/schemas/qualification';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { userQualifications, users } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/context';
+import { badField, notFound } from '../../platform/errors';
+import { keepingUpload, lockFileRefs } from '../../platform/files';
+import { scheduleFileRemovals } from '../../platform/files-removals';
+import type { ReceivedUpload } from '../../platform/uploads';
+import { versionedUpdate } from '../../platform/versioned-write';
+import { findQualification, qualificationsOf, toQualificationDto, userExists } from './qualifications.repo';
+
+/**
+ * Qualifications of staff users (decision 055): admins keep everybody's, every user reads their
+ * own. Another user's qualifications are unknown to a user who is no admin (404), as a record of
+ * another tenant is.
+ */
+
+const isAdmin = (ctx: RequestContext) => ctx.user.role === Role.ADMIN_ROLE;
+
+async function readableUser(ctx: RequestContext, userId: string) {
+  if (userId !== ctx.user.id && !isAdmin(ctx)) throw notFound();
+  if (!(await userExists(ctx.db, userId))) throw notFound();
+}
+
+/** GET users/{id}/qualifications. */
+export async function listQualifications(ctx: RequestContext, userId: string) {
+  await readableUser(ctx, userId);
+  const today = berlinToday();
+  return { qualifications: (await qualificationsOf(ctx.db, userId)).map((r) => toQualificationDto(r, today)) };
+}
+
+/** POST users/{id}/qualifications (admins). */
+export async function createQualification(ctx: RequestContext, userId: string, input: QualificationWrite) {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await userExists(tx, userId))) throw notFound();
+    const [row] = await tx
+      .insert(userQualifications)
+      .values({ userId, ...input })
+      .returning();
+    if (!row) throw new Error('qualification insert returned nothing');
+    return toQualificationDto(row, berlinToday());
+  });
+}
+
+/** PUT users/{id}/qualifications/{qualificationId} (admins): a stale __v is a 409. */
+export async function updateQualification(ctx: RequestContext, userId: string, id: string, input: QualificationUpdate) {
+  return ctx.db.transaction(async (tx) => {
+    const { __v, ...fields } = input;
+    const { row } = await versionedUpdate(tx, userQualifications, {
+      tenantId: null,
+      id,
+      __v,
+      lock: () => findQualification(tx, userId, id, { forUpdate: true }),
+      set: () => fields,
+    });
+    return toQualificationDto(row, berlinToday());
+  });
+}
+
+/** DELETE users/{id}/qualifications/{qualificationId} (admins): its certificate leaves the store after the grace period. */
+export async function deleteQualification(ctx: RequestContext, userId: string, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const current = await findQualification(tx, userId, id, { forUpdate: true });
+    if (!current) throw notFound();
+    await tx.delete(userQualifications).where(eq(userQualifications.id, id));
+    if (current.certificateSha256) {
+      await scheduleFileRemovals(tx, [current.certificateSha256], ctx.deps.config.fileRemovalGraceHours);
+    }
+  });
+}
+
+/**
+ * POST users/{id}/qualifications/{qualificationId}/certificate (admins, multipart: file): the
+ * certificate, a PDF or an image, replaces the one before (whose file goes after the grace period).
+ */
+export async function uploadCertificate(ctx: RequestContext, userId: string, id: string, upload: ReceivedUpload) {
+  const file = upload.file;
+  try {
+    if (!file) throw badField('file', 'validation.required');
+    return await keepingUpload(ctx.deps.database.db, ctx.deps.files, file.staged, () =>
+      ctx.db.transaction(async (tx) => {
+        const current = await findQualification(tx, userId, id, { forUpdate: true });
+        if (!current) throw notFound();
+        await lockFileRefs(tx, [file.staged.sha256]);
+        await file.staged.commit();
+        const [row] = await tx
+          .update(userQualifications)
+          .set({
+            certificateSha256: file.staged.sha256,
+            certificateName: file.fileName,
+            certificateType: file.contentType,
+            certificateSize: file.staged.size,
+            version: current.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(eq(userQualifications.id, id))
+          .returning();
+        if (!row) throw notFound();
+        const before = current.certificateSha256;
+        if (before && before !== row.certificateSha256) {
+          await scheduleFileRemovals(tx, [before], ctx.deps.config.fileRemovalGraceHours);
+        }
+        return toQualificationDto(row, berlinToday());
+      }),
+    );
+  } finally {
+    await file?.staged.discard();
+  }
+}
+
+/** GET users/{id}/qualifications/{qualificationId}/certificate: admins, and the user their own. */
+export async function openCertificate(
+  ctx: RequestContext,
+  userId: string,
+  id: string,
+): Promise<{ fileName: string; contentType: string; size: number; stream: Readable }> {
+  await readableUser(ctx, userId);
+  const row = await findQualification(ctx.db, userId, id);
+  if (!row?.certificateSha256 || !row.certificateName || !row.certificateType) throw notFound();
+  const stream = await ctx.deps.files.get(row.certificateSha256);
+  if (!stream) throw notFound();
+  return { fileName: row.certificateName, contentType: row.certificateType, size: row.certificateSize ?? 0, stream };
+}
+
+/** The end of a qualification for comparing: without end lasts longest. */
+const endOf = (validUntil: string | null) => validUntil ?? '9999-12-31';
+
+/**
+ * GET qualifications/matrix (admins): every staff user who can sign in (no branch user, not
+ * locked) × the kinds, each cell the qualification of that kind that lasts longest, with its state
+ * today. Users without any qualification are listed too: a gap is what the matrix is for.
+ */
+export async function qualificationMatrix(ctx: RequestContext): Promise<QualificationMatrix> {
+  const today = berlinToday();
+  const staff = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      abbreviation: users.abbreviation,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(ne(users.role, Role.ROLE_FILIALE), eq(users.isResigned, false)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  const held = staff.length
+    ? await ctx.db
+        .select()
+        .from(userQualifications)
+        .where(
+          inArray(
+            userQualifications.userId,
+            staff.map((u) => u.id),
+          ),
+        )
+    : [];
+  const best = new Map<string, Map<QualificationKind, (typeof held)[number]>>();
+  for (const q of held) {
+    const mine = best.get(q.userId) ?? new Map();
+    const before = mine.get(q.kind);
+    if (!before || endOf(q.validUntil) > endOf(before.validUntil)) mine.set(q.kind, q);
+    best.set(q.userId, mine);
+  }
+  return {
+    kinds: [...QUALIFICATION_KINDS],
+    today,
+    people: staff.map((u) => ({
+      _id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      abbreviation: u.abbreviation,
+      role: u.role,
+      cells: Object.fromEntries(
+        [...(best.get(u.id) ?? new Map()).entries()].map(([kind, q]) => [
+          kind,
+          { _id: q.id, validFrom: q.validFrom, validUntil: q.validUntil, state: qualificationState(q, today) },
+        ]),
+      ),
+    })),
+  };
+}
