@@ -39,7 +39,6 @@ import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
-import { retentionRoutes } from './modules/retention/retention.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { backupRoutes } from './ops/backup.routes';

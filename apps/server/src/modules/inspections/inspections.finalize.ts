@@ -11,7 +11,6 @@ import { recomputeBookSchedule } from '../books/books.schedule';
 import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
 import { auditFinalized } from './inspections.audit';
 import { type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
-import { sealFinalizedRecord } from './inspections.seal';
 import { lockDraft } from './inspections.write';
 
 /**
