@@ -40,6 +40,8 @@ const EXCEPTIONS: Record<string, string> = {
     "the mail worker's delivered action knows the offer by id only; its mail was queued in the offer's tenant",
   'modules/books/books.schedule.ts:recomputeBooksOfType:select books':
     "book types are shared: a type's new intervals reach its books in every tenant",
+  'platform/reseal.ts:resealWithCurrentSecret:select tenantCertificates':
+    "a secret rotation seals every tenant's sealing key anew, each written back by its tenant",
   // Across the tenants of one user.
   'modules/users/users.repo.ts:setUserTenants:delete userTenants':
     "a user's memberships are replaced whole by an admin: the row is the user's, across tenants",

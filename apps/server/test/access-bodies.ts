@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { capacityTimeslots } from '../src/db/schema/index';
 import type { AccessWorld } from './access-world';
 import { tag } from './fixtures/books';
+import { RSA_P12 } from './fixtures/certificates';
 import { multipart, samples } from './fixtures/documents';
 import type { TestApp } from './helper';
 
@@ -128,6 +129,11 @@ export const BODIES: Record<string, Body> = {
   }),
   'POST /api/v1/tenants': () => ({ payload: { name: `Neu ${tag()}`, url: `neu-${tag()}`.toLowerCase() } }),
   'PUT /api/v1/tenants/:id': put((w) => `/tenants/${w.tenantId}`),
+  'POST /api/v1/tenants/:id/certificate': () =>
+    multipart(
+      { password: RSA_P12.password },
+      { name: 'siegel.p12', content: RSA_P12.bytes, contentType: 'application/x-pkcs12' },
+    ),
   'POST /api/v1/folder/tenant/:tenantId': () => ({ payload: { folderName: `Ordner ${tag()}` } }),
   'POST /api/v1/folder/tenant/:tenantId/:parentId': () => ({ payload: { folderName: `Unterordner ${tag()}` } }),
   'PUT /api/v1/folder/:id': () => ({ payload: { folderName: 'Sachsenhausen' } }),

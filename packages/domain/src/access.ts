@@ -378,6 +378,8 @@ export const API_ACCESS = {
   'tenants:manage': [R.ADMIN_ROLE],
   /** Editing a tenant's data: admins any, tenant admins their own. */
   'tenants:edit': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE],
+  /** The certificate the tenant's finalized PDFs are sealed under: seeing it, uploading the company's (decision 056). */
+  'tenants:certificate': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE],
   'folders:read': STAFF_ROLES,
   'folders:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'booktypes:read': ROLE_NUMBERS,
@@ -485,6 +487,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'tenants:read': NO_BRANCH,
   'tenants:manage': NO_BRANCH,
   'tenants:edit': NO_BRANCH,
+  'tenants:certificate': NO_BRANCH,
   'folders:read': NO_BRANCH,
   'folders:write': NO_BRANCH,
   'booktypes:read': ALL_CUSTOMER_ROLES,

@@ -169,6 +169,7 @@ const TENANT: Record<string, ProtocolField> = {
   techAcceptor: f('tenants.fields.techAcceptor', 'bool'),
   importDataClarificationSheet: f('tenants.fields.importDataClarificationSheet', 'bool'),
   address: f('tenants.fields.address', 'address'),
+  sealCertificate: f('tenants.fields.sealCertificate'),
   ampelOrangeDays: f('protocol.fields.ampelOrangeDays', 'number'),
   ampelBlackDays: f('protocol.fields.ampelBlackDays', 'number'),
 };

@@ -1,6 +1,6 @@
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox, users } from '../db/schema/index';
+import { mailOutbox, tenantCertificates, users } from '../db/schema/index';
 import type { SecretBox } from './crypto';
 
 /**
@@ -12,7 +12,7 @@ import type { SecretBox } from './crypto';
 export async function resealWithCurrentSecret(
   db: Db,
   box: SecretBox,
-): Promise<{ users: number; mails: number; unreadable: number }> {
+): Promise<{ users: number; mails: number; certificates: number; unreadable: number }> {
   let unreadable = 0;
   const again = (value: string | null) => {
     if (!value) return value;
@@ -26,6 +26,7 @@ export async function resealWithCurrentSecret(
   };
   let userCount = 0;
   let mailCount = 0;
+  let certificateCount = 0;
   await db.transaction(async (tx) => {
     const sealedUsers = await tx
       .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
@@ -50,6 +51,17 @@ export async function resealWithCurrentSecret(
       await tx.update(mailOutbox).set({ text }).where(eq(mailOutbox.id, m.id));
       mailCount++;
     }
+    // The private keys the tenants' PDFs are sealed with (decision 056).
+    const sealedKeys = await tx
+      .select({ tenantId: tenantCertificates.tenantId, privateKey: tenantCertificates.privateKey })
+      .from(tenantCertificates)
+      .for('update');
+    for (const c of sealedKeys) {
+      const privateKey = again(c.privateKey);
+      if (privateKey === c.privateKey || privateKey === null) continue;
+      await tx.update(tenantCertificates).set({ privateKey }).where(eq(tenantCertificates.tenantId, c.tenantId));
+      certificateCount++;
+    }
   });
-  return { users: userCount, mails: mailCount, unreadable };
+  return { users: userCount, mails: mailCount, certificates: certificateCount, unreadable };
 }

@@ -1,18 +1,22 @@
 import { Readable } from 'node:stream';
+import { translate } from '@pruefbuch/domain/locales/resources';
 import type { Executor } from '../../db/client';
 import { pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { lockFileRefs } from '../../platform/files';
-import { pdfToBuffer } from '../../platform/pdf';
+import { PDF_LANG, pdfToBuffer } from '../../platform/pdf';
+import { sealPdf } from '../../platform/pdf-seal';
 import { insertBlob } from '../documents/documents.repo';
+import { sealKeyOf } from '../tenants/tenants.certificate';
 import { loadRecordDocument, recordFileName, recordPdf, renderRecordDocument } from './pdf.single-record';
 
 /** Blob type of the PDFs archived on finalize. */
 export const INSPECTION_PDF_TYPE = 'inspection-pdf';
 
 /**
- * Renders the inspection PDF of a record that has just been finalized and keeps it as a PDF
- * asset of its book (kind 'inspection'), inside the caller's transaction: the record, its book
+ * Renders the inspection PDF of a record that has just been finalized, seals it under the tenant's
+ * certificate (PAdES, decision 056) and keeps it as a PDF asset of its book (kind 'inspection'),
+ * inside the caller's transaction: the record, its book
  * and tenant are read through `tx`, so the PDF shows the state being committed. The bytes are
  * stored at their content address before the rows are inserted; should the caller's
  * transaction roll back, the file stays without a blob row (harmless; the consistency check,
@@ -20,7 +24,14 @@ export const INSPECTION_PDF_TYPE = 'inspection-pdf';
  */
 export async function archiveInspectionPdf(ctx: TenantContext, tx: Executor, inspectionId: string) {
   const doc = await loadRecordDocument(tx, ctx.deps.files, ctx.tenantId, inspectionId);
-  const bytes = await pdfToBuffer(recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
+  const rendered = await pdfToBuffer(recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
+  // What is stored and downloaded is the sealed PDF (decision 056): its signature covers every byte.
+  const seal = await sealKeyOf(ctx, tx);
+  const bytes = await sealPdf(rendered, seal.key, {
+    name: seal.name,
+    location: seal.location,
+    reason: translate(PDF_LANG, 'pdf.sealReason'),
+  });
   const staged = await ctx.deps.files.stage(Readable.from([bytes]));
   try {
     await lockFileRefs(tx, [staged.sha256]);

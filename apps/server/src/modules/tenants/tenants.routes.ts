@@ -1,3 +1,4 @@
+import { PKCS12_MAX_BYTES } from '@pruefbuch/domain/rules/seal-certificate';
 import { idParams } from '@pruefbuch/domain/schemas/common';
 import {
   techAcceptorList,
@@ -12,8 +13,12 @@ import {
   tenantUrlQuery,
   tenantWriteSchema,
 } from '@pruefbuch/domain/schemas/tenant';
+import { tenantCertificateReply } from '@pruefbuch/domain/schemas/tenant-certificate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf, tenantCtxOf } from '../../platform/auth';
+import { badField } from '../../platform/errors';
+import { receiveSmallUpload } from '../../platform/uploads';
+import { getCertificate, uploadCertificate } from './tenants.certificate';
 import * as tenants from './tenants.read';
 import * as tenantWrites from './tenants.write';
 
@@ -77,6 +82,29 @@ export const tenantsRoutes: FastifyPluginAsyncZod<tenantWrites.TenantPorts> = as
     config: { access: 'tenants:edit' },
     schema: { tags, params: idParams, body: tenantUpdateSchema, response: { 200: tenantSchema } },
     handler: (req) => tenantWrites.update(ctxOf(req), req.params.id, req.body, ports),
+  });
+
+  app.get('/tenants/:id/certificate', {
+    config: { access: 'tenants:certificate' },
+    schema: { tags, params: idParams, response: { 200: tenantCertificateReply } },
+    handler: (req) => getCertificate(ctxOf(req), req.params.id),
+  });
+
+  app.post('/tenants/:id/certificate', {
+    config: { access: 'tenants:certificate' },
+    schema: {
+      tags,
+      params: idParams,
+      consumes: ['multipart/form-data'],
+      description:
+        'multipart/form-data: file (a PKCS#12 file, .p12 or .pfx) and password. The tenant seals its finalized PDFs under its key and certificate from now on; the password is not kept (decision 056).',
+      response: { 200: tenantCertificateReply },
+    },
+    handler: async (req) => {
+      const { fields, file } = await receiveSmallUpload(req, PKCS12_MAX_BYTES);
+      if (!file) throw badField('file', 'validation.required');
+      return uploadCertificate(ctxOf(req), req.params.id, { bytes: file.bytes, password: fields.password ?? '' });
+    },
   });
 
   app.delete('/tenants/:id', {

@@ -9,6 +9,8 @@ export const pdf = {
   no: 'nein',
   printedOn: 'Erstellt am {{date}}',
   draft: 'ENTWURF – nicht abgeschlossen',
+  /** The reason a reader shows beside the seal of a finalized record's PDF (decision 056). */
+  sealReason: 'Abgeschlossener Prüfbericht: versiegelt beim Abschluss, seitdem unverändert',
   files: {
     book: 'pruefbuch',
     shrink: 'pruefbuch-kurz',

@@ -8,6 +8,8 @@ export const pdf: typeof de = {
   no: 'no',
   printedOn: 'Created on {{date}}',
   draft: 'DRAFT – not finalized',
+  /** The reason a reader shows beside the seal of a finalized record's PDF (decision 056). */
+  sealReason: 'Finalized inspection report: sealed when it was finalized, unchanged since',
   files: {
     book: 'inspection-book',
     shrink: 'inspection-book-summary',
