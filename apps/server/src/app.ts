@@ -23,6 +23,7 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { doorbooksRoutes } from './modules/doorbooks/doorbooks.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(documentsRoutes);
       await api.register(protocolRoutes);
       await api.register(pdfRoutes);
+      await api.register(exportsRoutes);
       await api.register(qrRoutes);
       await api.register(inspectionsRoutes, { archiveFinalized: archiveInspectionPdf });
       await api.register(listsRoutes);

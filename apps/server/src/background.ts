@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { scheduleAmpelRefresh } from './modules/books/books.ampel-job';
+import { expireExports } from './modules/exports/exports.jobs';
+import { startExportWorker } from './modules/exports/exports.worker';
 import { scheduleOfferDay } from './modules/offers/offers.job';
 import { scheduleOrderDay } from './modules/orders/orders.job';
 import { scheduleQualificationReminders } from './modules/qualifications/qualifications.job';
@@ -44,6 +46,10 @@ export async function startBackgroundWork(app: FastifyInstance, database: Databa
   scheduler.schedule('orphaned-files', { cron: '40 3 * * 0', firstAfterMs: 30 * 60_000 }, () =>
     markOrphanedFiles(db, files, config.fileRemovalGraceHours),
   );
+  // Inspection files whose download link ran out leave the store after the grace period (decision 058).
+  scheduler.schedule('export-expiry', { cron: '25 * * * *', firstAfterMs: 4 * 60_000 }, () =>
+    expireExports(db, config.fileRemovalGraceHours),
+  );
   // The daily backup, on processes that have BACKUP_DIR (decision 031).
   if (config.backupDir) {
     scheduler.schedule(
@@ -55,9 +61,15 @@ export async function startBackgroundWork(app: FastifyInstance, database: Databa
   }
   await scheduler.start();
   const mail = startMailWorker({ db, config, secrets, log: app.log, mailer });
+  // Inspection files built in the background, each by one process (decision 058).
+  const exportWorker = startExportWorker({ db, deps: app.deps, log: app.log });
   return {
-    kick: () => mail.kick(),
+    kick: () => {
+      mail.kick();
+      exportWorker.kick();
+    },
     async stop() {
+      await exportWorker.stop();
       await mail.stop();
       await scheduler.stop();
     },

@@ -40,6 +40,14 @@ const EXCEPTIONS: Record<string, string> = {
     "the mail worker's delivered action knows the offer by id only; its mail was queued in the offer's tenant",
   'modules/books/books.schedule.ts:recomputeBooksOfType:select books':
     "book types are shared: a type's new intervals reach its books in every tenant",
+  'modules/exports/exports.jobs.ts:expireExports:select exportJobs':
+    'the hourly expiry of inspection files reads the due jobs of every tenant and locks them by id',
+  'modules/exports/exports.jobs.ts:expireExports:update exportJobs':
+    'the hourly expiry writes the ids it has just locked',
+  'modules/exports/exports.jobs.ts:claimExport:select exportJobs':
+    'the export worker reads back, by id, the job of any tenant its claim has just taken',
+  'modules/exports/exports.jobs.ts:unsafeFindExportForDownload:select exportJobs':
+    'a download link names no tenant: the job by id, only with the key that only its link carries',
   'platform/reseal.ts:resealWithCurrentSecret:select tenantCertificates':
     "a secret rotation seals every tenant's sealing key anew, each written back by its tenant",
   // Across the tenants of one user.

@@ -254,6 +254,10 @@ export const PLAIN: Record<string, string> = {
   searchplzorort: '-',
   searchznlornrorsapnr: '-',
   searchOpmValue: 'AB',
+  // The inspection file of a customer's branches (decision 058): the retail customer.
+  customer: '1',
+  // An export job of nobody in the world: the status route answers 404, the download link 404.
+  jobId: '00000000-0000-4000-8000-000000000058',
 };
 
 /** What `:id` names, by the path's first segment. */

@@ -394,6 +394,7 @@ export const API_ACCESS = {
   'auditlogs:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Reading inspection records, their PDFs and assets (the inspection screens' roles). */
   'inspections:read': ROLE_NUMBERS,
+  /** Checking a book's sealed records and stored PDFs (GET books/{id}/verify, decision 057): staff who read the book. */
   /** Inspections, maintenance and expert reports: creating, editing, finalizing, deleting drafts. */
   'inspections:write': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
   /** The operator's self-inspections: staff and the customer's branch users. */
@@ -467,6 +468,15 @@ export const API_ACCESS = {
   'capacity:plan': [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG, R.ROLE_FERTIGUNG],
   /** Employees, working times, absences, operating and local holidays: admin and production lead. */
   'capacity:settings': [R.ADMIN_ROLE, R.ROLE_LEITER_FERTIGUNG],
+  /** The inspection file (Prüfakte) of a book as a ZIP (decision 058): every staff role that reads books, and control. */
+  'exports:book': ROLE_NUMBERS,
+  /**
+   * The inspection file of a branch or of a customer's branches: the staff roles that see branches, and
+   * control (decision 058).
+   */
+  'exports:branches': [R.ADMIN_ROLE, R.PROJECT_ROLE, R.PROJECT_ONLY_ROLE, R.ROLE_FILIALE, R.ROLE_SERVICE_TECHNIKER],
+  /** One's own inspection files built in the background: their progress and download link. */
+  'exports:read': ROLE_NUMBERS,
 } as const satisfies Record<string, readonly RoleNumber[]>;
 export type ApiAccess = keyof typeof API_ACCESS;
 
@@ -534,6 +544,10 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'capacity:read': NO_BRANCH,
   'capacity:plan': NO_BRANCH,
   'capacity:settings': NO_BRANCH,
+  // The branch's control user exports the file of their customer's branches and books (decision 058).
+  'exports:book': [CustomerRole.ROLE_CONTROL],
+  'exports:branches': [CustomerRole.ROLE_CONTROL],
+  'exports:read': [CustomerRole.ROLE_CONTROL],
 };
 
 /** Groups that also need the evaluation (auswertung) flag, as their screens do (SPEC §6 route guard). */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../db/client';
 import type { Config } from '../platform/config';
 import { keyedHash } from '../platform/crypto';
-import { type FileStore, referencedFileShas } from '../platform/files';
+import { backedUpFileColumns, type FileStore, referencedFileShas } from '../platform/files';
 import { ArchiveWriter, fileEntry, MANIFEST, type Manifest, SECRET_ENTRY, tableEntry } from './archive';
 import { ArchiveError, verifyingFile } from './checks';
 import { schemaVersionOf } from './schema-version';
@@ -49,7 +49,7 @@ export function backupSourceOf(config: Config, database: Database, files: FileSt
  * before its bytes). Sizes are the blobs' own; a file column elsewhere would need its size kept too.
  */
 async function referencedFiles(tx: Executor) {
-  const shas = await referencedFileShas(tx);
+  const shas = await referencedFileShas(tx, undefined, backedUpFileColumns);
   const rows = await rowsOf<{ sha256: string; size: number }>(
     tx,
     sql`select sha256, max(size)::int as size from blobs group by sha256`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { blobs, fileRemovals, userQualifications } from '../db/schema/index';
+import { blobs, exportJobs, fileRemovals, userQualifications } from '../db/schema/index';
 import type { Config } from './config';
 import { s3FileStore } from './files-s3';
 import { commitStaged, contentPath, isSha256, writeTempFile } from './files-staging';
@@ -147,17 +147,27 @@ export async function lockFileRefs(tx: Executor, shas: readonly string[]) {
  * Every column that holds a file's hash. A table that comes to keep hashes must be named here, or
  * removeDueFiles would remove files it still needs (a test checks the schema against this list).
  */
-export const fileReferenceColumns = [blobs.sha256, userQualifications.certificateSha256] as const;
+export const fileReferenceColumns = [blobs.sha256, userQualifications.certificateSha256, exportJobs.sha256] as const;
+
+/**
+ * The columns whose files a backup carries: all but the inspection files built in the background
+ * (export_jobs), which are derived from the others and live only until their link expires (decision 058).
+ */
+export const backedUpFileColumns = fileReferenceColumns.filter((c) => c !== exportJobs.sha256);
 
 /**
  * The hashes that some row references: all of them (a backup's file list), or those among `shas`.
  * Inside a transaction that holds lockFileRefs on `shas`, no new reference to them appears until it
  * commits (uploads take the same lock).
  */
-export async function referencedFileShas(db: Executor, shas?: readonly string[]): Promise<Set<string>> {
+export async function referencedFileShas(
+  db: Executor,
+  shas?: readonly string[],
+  columns: readonly (typeof fileReferenceColumns)[number][] = fileReferenceColumns,
+): Promise<Set<string>> {
   const found = new Set<string>();
   if (shas?.length === 0) return found;
-  for (const column of fileReferenceColumns) {
+  for (const column of columns) {
     const rows = await db
       .selectDistinct({ sha256: column })
       .from(column.table)

@@ -9,6 +9,7 @@ import { costlist as deCostlist } from './de/costlist';
 import { customerlocations as deCustomerlocations } from './de/customerlocations';
 import { defectreports as deDefectreports } from './de/defectreports';
 import { errors as deErrors } from './de/errors';
+import { exports as deExports } from './de/exports';
 import { home as deHome } from './de/home';
 import { inspections as deInspections } from './de/inspections';
 import { jobs as deJobs } from './de/jobs';
@@ -37,6 +38,7 @@ import { costlist as enCostlist } from './en/costlist';
 import { customerlocations as enCustomerlocations } from './en/customerlocations';
 import { defectreports as enDefectreports } from './en/defectreports';
 import { errors as enErrors } from './en/errors';
+import { exports as enExports } from './en/exports';
 import { home as enHome } from './en/home';
 import { inspections as enInspections } from './en/inspections';
 import { jobs as enJobs } from './en/jobs';
@@ -86,6 +88,7 @@ export const resources = {
       orders: deOrders,
       costlist: deCostlist,
       capacity: deCapacity,
+      exports: deExports,
       ui: deUi,
     },
   },
@@ -118,6 +121,7 @@ export const resources = {
       orders: enOrders,
       costlist: enCostlist,
       capacity: enCapacity,
+      exports: enExports,
       ui: enUi,
     },
   },

@@ -7,6 +7,7 @@ import { checklists } from '@pruefbuch/domain/locales/de/checklists';
 import { costlist } from '@pruefbuch/domain/locales/de/costlist';
 import { customerlocations } from '@pruefbuch/domain/locales/de/customerlocations';
 import { defectreports } from '@pruefbuch/domain/locales/de/defectreports';
+import { exports } from '@pruefbuch/domain/locales/de/exports';
 import { home } from '@pruefbuch/domain/locales/de/home';
 import { inspections } from '@pruefbuch/domain/locales/de/inspections';
 import { jobs } from '@pruefbuch/domain/locales/de/jobs';
@@ -47,6 +48,7 @@ export const translation = {
   orders,
   costlist,
   capacity,
+  exports,
   tenants,
   ui,
 };

@@ -9,6 +9,7 @@ import { costlist } from '@pruefbuch/domain/locales/en/costlist';
 import { customerlocations } from '@pruefbuch/domain/locales/en/customerlocations';
 import { defectreports } from '@pruefbuch/domain/locales/en/defectreports';
 import { errors } from '@pruefbuch/domain/locales/en/errors';
+import { exports } from '@pruefbuch/domain/locales/en/exports';
 import { home } from '@pruefbuch/domain/locales/en/home';
 import { inspections } from '@pruefbuch/domain/locales/en/inspections';
 import { jobs } from '@pruefbuch/domain/locales/en/jobs';
@@ -56,5 +57,6 @@ export const translation = {
   orders,
   costlist,
   capacity,
+  exports,
   ui,
 };

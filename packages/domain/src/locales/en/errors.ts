@@ -105,6 +105,9 @@ export const errors: typeof de = {
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',
+  EXPORT_BUSY: 'Several inspection files are already being built for you. Please wait until one of them is ready.',
+  EXPORT_TOO_LARGE: 'This inspection file is too large to download directly and is built in the background.',
+  EXPORT_LINK_EXPIRED: 'This link has expired or is not valid. Please export the inspection file again.',
   FIELD_NOT_PERMITTED: 'You may not change this field (billing, for example, is for the accounts roles).',
   OFFER_FILE_COUNT_LIMIT:
     'An offer can have at most {{limit}} attachments. Please delete attachments no longer needed first.',
