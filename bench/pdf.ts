@@ -4,10 +4,12 @@
  *   (a) a plain one-page pdfkit document, the floor;
  *   (b) the book PDF (GET books/{id}/exportPdf) of a book with 100 finalized inspections with
  *       checklists, defects, signatures (each drawn anew) and a photo on every tenth;
- *   (c) the label PDF (POST books/getEtikettPdf) of 500 books.
+ *   (c) the label PDF (POST books/getEtikettPdf) of 500 books;
+ *   (d) one inspection's PDF as finalize archives it, rendered in memory unsigned, then (e) rendered
+ *       and sealed (PAdES, decision 056) under a self-made RSA 2048 certificate, and (f) the seal alone.
  * (b) and (c) go through the real HTTP routes of a listening server on loopback; the client
  * reads the stream chunk by chunk and keeps only the byte count. Embedded database (PGlite).
- * Targets: book PDF p50 < 150 ms, 500 labels p50 < 2 s.
+ * Targets: book PDF p50 < 150 ms, 500 labels p50 < 2 s, a seal p50 < 10 ms.
  *
  * Run alone with `node --import tsx bench/pdf.ts`; `npm run bench` runs it at the end.
  */
@@ -23,8 +25,12 @@ import PDFDocument from 'pdfkit';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { blobs, books, inspections, tenants, users, userTenants } from '../apps/server/src/db/schema/index';
+import { loadRecordDocument, recordPdf, renderRecordDocument } from '../apps/server/src/modules/pdf/pdf.single-record';
+import { makeSelfSignedCertificate, privateKeyFromPem } from '../apps/server/src/platform/certificates';
 import { loadConfig } from '../apps/server/src/platform/config';
+import { pdfToBuffer } from '../apps/server/src/platform/pdf';
 import { rgbaPng } from '../apps/server/src/platform/pdf/png';
+import { sealPdf } from '../apps/server/src/platform/pdf-seal';
 import { JPEG_PHOTO } from '../apps/server/test/fixtures/pdf';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 20);
@@ -181,49 +187,52 @@ export async function benchPdf(): Promise<Result[]> {
       })
       .returning();
     const items = NORM_CHECKLISTS.sliding.specialist;
-    await db.insert(inspections).values(
-      Array.from({ length: RECORDS }, (_, i) => {
-        const when = new Date(Date.UTC(2010, 0, 15) + i * 45 * 86_400_000).toISOString().slice(0, 10);
-        return {
-          tenantId: tenant.id,
-          bookId: book.id,
-          kind: i % 4 === 3 ? ('wartung' as const) : ('inspection' as const),
-          when,
-          who: 'Max Prüfer',
-          where: 'vor Ort',
-          text: 'Prüfung nach DIN 18650 durchgeführt. Anlage gereinigt, Führungen geschmiert, Sensoren justiert.',
-          checklistName: 'door',
-          checklist: items.map((item, k) => ({
-            item,
-            label: `Prüfpunkt ${item}`,
-            result: k === i % items.length ? ('defect' as const) : k % 5 === 4 ? ('na' as const) : ('ok' as const),
-            note: k === i % items.length ? 'Nachstellen erforderlich' : '',
-          })),
-          defects: [
-            {
-              _id: randomUUID(),
-              text: 'Sicherheitssensor reagiert verzögert, bei nächster Wartung tauschen.',
-              severity: 'repair' as const,
-              item: items[i % items.length] ?? null,
-              photos: i % 10 === 0 && photoBlob ? [photoBlob.id] : [],
-              resolved: false,
-            },
-            {
-              _id: randomUUID(),
-              text: 'Beschilderung verblasst.',
-              severity: 'safe' as const,
-              item: null,
-              photos: [],
-              resolved: i % 2 === 0,
-            },
-          ],
-          continuedOperation: true,
-          inspectorSignature: { name: 'Max Prüfer', image: signature(i), signedAt: `${when}T10:00:00.000Z` },
-          operatorAcknowledgement: { name: 'Erika Betreiber', image: null, signedAt: `${when}T10:05:00.000Z` },
-          finalizedAt: new Date(`${when}T12:00:00Z`),
-        };
-      }),
-    );
+    const records = await db
+      .insert(inspections)
+      .values(
+        Array.from({ length: RECORDS }, (_, i) => {
+          const when = new Date(Date.UTC(2010, 0, 15) + i * 45 * 86_400_000).toISOString().slice(0, 10);
+          return {
+            tenantId: tenant.id,
+            bookId: book.id,
+            kind: i % 4 === 3 ? ('wartung' as const) : ('inspection' as const),
+            when,
+            who: 'Max Prüfer',
+            where: 'vor Ort',
+            text: 'Prüfung nach DIN 18650 durchgeführt. Anlage gereinigt, Führungen geschmiert, Sensoren justiert.',
+            checklistName: 'door',
+            checklist: items.map((item, k) => ({
+              item,
+              label: `Prüfpunkt ${item}`,
+              result: k === i % items.length ? ('defect' as const) : k % 5 === 4 ? ('na' as const) : ('ok' as const),
+              note: k === i % items.length ? 'Nachstellen erforderlich' : '',
+            })),
+            defects: [
+              {
+                _id: randomUUID(),
+                text: 'Sicherheitssensor reagiert verzögert, bei nächster Wartung tauschen.',
+                severity: 'repair' as const,
+                item: items[i % items.length] ?? null,
+                photos: i % 10 === 0 && photoBlob ? [photoBlob.id] : [],
+                resolved: false,
+              },
+              {
+                _id: randomUUID(),
+                text: 'Beschilderung verblasst.',
+                severity: 'safe' as const,
+                item: null,
+                photos: [],
+                resolved: i % 2 === 0,
+              },
+            ],
+            continuedOperation: true,
+            inspectorSignature: { name: 'Max Prüfer', image: signature(i), signedAt: `${when}T10:00:00.000Z` },
+            operatorAcknowledgement: { name: 'Erika Betreiber', image: null, signedAt: `${when}T10:05:00.000Z` },
+            finalizedAt: new Date(`${when}T12:00:00Z`),
+          };
+        }),
+      )
+      .returning({ id: inspections.id });
     const labelBooks = await db
       .insert(books)
       .values(
@@ -284,6 +293,24 @@ export async function benchPdf(): Promise<Result[]> {
           2000,
         ),
       );
+    if (!only || only === 'seal') {
+      // The last record: a checklist, two defects and a drawn signature, as finalize archives it.
+      const record = records.at(-1);
+      if (!record) throw new Error('no record');
+      const doc = await loadRecordDocument(db, app.deps.files, tenant.id, record.id);
+      const render = () => pdfToBuffer(recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
+      const made = await makeSelfSignedCertificate(tenant.name);
+      const key = { privateKey: privateKeyFromPem(made.privateKeyPem), certificate: made.certificate, chain: [] };
+      const seal = (pdf: Buffer) => sealPdf(pdf, key, { name: tenant.name, reason: 'Abgeschlossener Prüfbericht' });
+      results.push(
+        await measure('record PDF as archived, unsigned (in process)', async () => (await render()).length),
+        await measure('record PDF as archived, sealed (in process)', async () => (await seal(await render())).length),
+      );
+      const rendered = await render();
+      results.push(
+        await measure('the seal alone (sealPdf of one record PDF)', async () => (await seal(rendered)).length, 10),
+      );
+    }
     console.table(results);
   } finally {
     await app.close();

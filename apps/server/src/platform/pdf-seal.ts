@@ -21,8 +21,12 @@ import type { SealKey } from './certificates';
 const { asn1, pki } = forge;
 const { Class, Type } = asn1;
 
-/** Bytes reserved for the CMS in the document (hex-encoded twice as long): room for a chain of a few certificates. */
-export const SEAL_RESERVED_BYTES = 16_384;
+/**
+ * Bytes reserved for the CMS in the document (hex-encoded, so twice as many characters): its certificates as
+ * they are, and room for the rest (algorithms, signed attributes, a signature of up to RSA 4096).
+ */
+export const sealReservedBytes = (key: SealKey) =>
+  2048 + key.certificate.length + key.chain.reduce((sum, c) => sum + c.length, 0);
 
 const OID = {
   data: pki.oids.data as string,
@@ -119,7 +123,7 @@ export async function sealPdf(pdf: Buffer, key: SealKey, info: SealInfo): Promis
     location: info.location ?? '',
     contactInfo: info.contactInfo ?? '',
     signingTime: info.signingTime,
-    signatureLength: SEAL_RESERVED_BYTES,
+    signatureLength: sealReservedBytes(key),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Prüfbuch',
   });
