@@ -22,7 +22,8 @@ const srcDir = import.meta.dirname;
 
 /** Feature → the features it may import through their index. */
 const ALLOWED: Record<string, string[]> = {
-  books: ['defectreports', 'inspections'],
+  books: ['defectreports', 'exports', 'inspections'],
+  customerlocations: ['exports'],
   inspections: ['tenants'],
   lists: ['tenants'],
   offers: ['orders'],

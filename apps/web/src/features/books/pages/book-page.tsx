@@ -2,7 +2,15 @@ import { Anchor, Box, Breadcrumbs, Button, Grid, Group, Menu, Stack, Text, Title
 import { modals } from '@mantine/modals';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
-import { IconDots, IconFolderShare, IconPencil, IconQrcode, IconTemplate, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconFileZip,
+  IconFolderShare,
+  IconPencil,
+  IconQrcode,
+  IconTemplate,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
@@ -12,6 +20,7 @@ import { openModalWhenReady } from '@/components/ui/dialogs';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookDefectReportsCard } from '@/features/defectreports';
+import { openExportDialog } from '@/features/exports';
 import { BookDefectsCard, BookingCard, BookRecordsCard, PdfAssetsCard, ShutDownPanel } from '@/features/inspections';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
@@ -59,6 +68,8 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
   const may = (access: Parameters<typeof mayCall>[0]) => !!principal && mayCall(access, principal);
   const canWrite = may('books:write');
   const canDelete = may('books:delete');
+  // The inspection file: staff and the branch's control user (decision 058).
+  const canExport = may('exports:book');
   const canOpenTenant = canOpen('tenantStart', principal);
   // The folder tree is staff data: branch users do without the folder names.
   const folders = useFolderOptions(canOpenTenant ? tenantId : '');
@@ -162,16 +173,18 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
             </Group>
           </Box>
         </Group>
-        {canWrite ? (
+        {canWrite || canExport ? (
           <Group gap="xs" wrap="nowrap">
-            <Button
-              component={Link}
-              to={screenPath('book_edit', { tenant: tenantId, slug: book._id })}
-              leftSection={<IconPencil size={16} />}
-              data-testid="book-edit"
-            >
-              {t('common.actions.edit')}
-            </Button>
+            {canWrite ? (
+              <Button
+                component={Link}
+                to={screenPath('book_edit', { tenant: tenantId, slug: book._id })}
+                leftSection={<IconPencil size={16} />}
+                data-testid="book-edit"
+              >
+                {t('common.actions.edit')}
+              </Button>
+            ) : null}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button variant="default" px="xs" aria-label={t('books.page.moreActions')} data-testid="book-actions">
@@ -189,16 +202,35 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                     {t('qr.page.open')}
                   </Menu.Item>
                 ) : null}
-                <Menu.Item leftSection={<IconFolderShare size={16} />} onClick={openMove} data-testid="book-move">
-                  {t('books.list.moveToFolder')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconTemplate size={16} />}
-                  onClick={openSaveAsTemplate}
-                  data-testid="book-save-template"
-                >
-                  {t('books.templates.saveTitle')}
-                </Menu.Item>
+                {canExport ? (
+                  <Menu.Item
+                    leftSection={<IconFileZip size={16} />}
+                    onClick={() =>
+                      openExportDialog(
+                        tenantId,
+                        `books/${encodeURIComponent(book._id)}/exportFile`,
+                        t('exports.actions.book'),
+                      )
+                    }
+                    data-testid="book-export-file"
+                  >
+                    {t('exports.actions.book')}
+                  </Menu.Item>
+                ) : null}
+                {canWrite ? (
+                  <>
+                    <Menu.Item leftSection={<IconFolderShare size={16} />} onClick={openMove} data-testid="book-move">
+                      {t('books.list.moveToFolder')}
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconTemplate size={16} />}
+                      onClick={openSaveAsTemplate}
+                      data-testid="book-save-template"
+                    >
+                      {t('books.templates.saveTitle')}
+                    </Menu.Item>
+                  </>
+                ) : null}
                 {canDelete ? (
                   <Menu.Item
                     color="red"

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
-import { IconCopy, IconLock } from '@tabler/icons-react';
+import { IconCopy, IconFileZip, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { EditorForm } from '@/components/ui/entity-editor/editor-form';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { openExportDialog } from '@/features/exports';
 import { isApiError } from '@/lib/api-client';
 import { localLocationName } from '@/lib/location-name';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
@@ -42,9 +43,11 @@ export function LocationEditPage() {
   const { t } = useTranslation();
   const { slug } = useParams();
   const { state } = useLocation();
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('customerlocations:write', user);
+  // The branch's inspection file: the staff who see branches and the control user (decision 058).
+  const mayExport = !!user && mayCall('exports:branches', user);
   const location = useCustomerLocation(slug);
   // A branch user sent here because it is their only branch: the list would only send them back.
   const back = (state as { sole?: boolean } | null)?.sole ? undefined : { to: screenPath('customerlocation_list') };
@@ -90,6 +93,23 @@ export function LocationEditPage() {
                 testId="location-page-ampel"
               />
               <LocationAmpelBadge ampel={l.selfInspectionAmpel} kind="selfInspection" withKind size="lg" />
+              {mayExport && currentTenant ? (
+                <Button
+                  variant="default"
+                  ml="auto"
+                  leftSection={<IconFileZip size={16} />}
+                  onClick={() =>
+                    openExportDialog(
+                      currentTenant,
+                      `customerlocation/${encodeURIComponent(l._id)}/exportFile`,
+                      t('exports.actions.branch'),
+                    )
+                  }
+                  data-testid="location-export-file"
+                >
+                  {t('exports.actions.branch')}
+                </Button>
+              ) : null}
             </Group>
             {mayWrite ? <LocationForm key={l._id} location={l} /> : <LocationDetails location={l} />}
             <LocationBooks location={l} mayWrite={mayWrite} />

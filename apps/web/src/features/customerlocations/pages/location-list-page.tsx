@@ -1,14 +1,15 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
-import { isBranchUser } from '@pruefbuch/domain/roles';
+import { Customer, isBranchUser } from '@pruefbuch/domain/roles';
 import type { CustomerLocation, CustomerLocationSortField } from '@pruefbuch/domain/schemas/customerlocation';
-import { IconDownload, IconFileImport, IconHistory } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconFileZip, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
+import { openExportDialog } from '@/features/exports';
 import { errorText } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { localLocationName } from '@/lib/location-name';
@@ -34,10 +35,12 @@ type SortField = (typeof SORT_FIELDS)[number];
 export function LocationListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { session } = useSession();
+  const { session, currentTenant } = useSession();
   const user = toPrincipal(session);
   const mayWrite = !!user && mayCall('customerlocations:write', user);
   const mayUndoImports = !!user && mayCall('customerlocations:importruns', user);
+  // The inspection file of the customer's branches: staff who see branches, and control (decision 058).
+  const mayExportFile = !!user && mayCall('exports:branches', user);
   const branchUser = !!user && isBranchUser(user);
   const list = useListState<SortField>({ sortFields: SORT_FIELDS, defaultSort: 'ampel' });
   const ampel = ampelFilterOf(list.params.get('ampel'));
@@ -178,6 +181,22 @@ export function LocationListPage() {
           <>
             {exportButton('csv', t('customerlocations.list.exportCsv'))}
             {exportButton('xlsx', t('customerlocations.list.exportXlsx'))}
+            {mayExportFile && currentTenant ? (
+              <Button
+                variant="default"
+                leftSection={<IconFileZip size={16} />}
+                onClick={() =>
+                  openExportDialog(
+                    currentTenant,
+                    `exports/customer/${session?.customer || Customer.RETAIL_CUSTOMER}`,
+                    t('exports.actions.customer'),
+                  )
+                }
+                data-testid="location-export-customer"
+              >
+                {t('exports.actions.customer')}
+              </Button>
+            ) : null}
             {mayWrite ? (
               <Button
                 variant="default"
