@@ -17,6 +17,7 @@ export const entries = { main: 'src/main.ts', 'spreadsheet-worker': 'src/platfor
 for (const [name, file] of [
   ['backup', 'src/ops/backup-cli.ts'],
   ['restore', 'src/ops/restore-cli.ts'],
+  ['verify', 'src/ops/verify-cli.ts'],
 ]) {
   try {
     readFileSync(path.join(here, file));

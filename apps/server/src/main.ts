@@ -38,6 +38,7 @@ const { startBackgroundWork } = await import('./background');
 const { resealWithCurrentSecret } = await import('./platform/reseal');
 const { watchDatabase } = await import('./modules/health/health.checks');
 const { seedComponents } = await import('./modules/components/components.seed');
+const { completePendingSeals } = await import('./modules/inspections/inspections.seal');
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
 const stopEarly = async (message: string): Promise<never> => {
@@ -53,6 +54,9 @@ try {
   throw err;
 }
 const app = await buildApp(config, database);
+// Records finalized before the chain existed get their seals once, as they are at the upgrade (decision 057).
+const sealed = await completePendingSeals(database.db);
+if (sealed.records) app.log.info(sealed, 'records finalized before the upgrade sealed');
 if (config.appSecretPrevious) {
   // A rotation: what the previous secret sealed is sealed anew, so APP_SECRET_PREVIOUS can go later.
   const resealed = await resealWithCurrentSecret(database.db, app.deps.secrets);

@@ -395,6 +395,7 @@ export const API_ACCESS = {
   /** Reading inspection records, their PDFs and assets (the inspection screens' roles). */
   'inspections:read': ROLE_NUMBERS,
   /** Checking a book's sealed records and stored PDFs (GET books/{id}/verify, decision 057): staff who read the book. */
+  'records:verify': STAFF_ROLES,
   /** Inspections, maintenance and expert reports: creating, editing, finalizing, deleting drafts. */
   'inspections:write': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
   /** The operator's self-inspections: staff and the customer's branch users. */
@@ -509,6 +510,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'documents:write': NO_BRANCH,
   'auditlogs:read': NO_BRANCH,
   'inspections:read': ALL_CUSTOMER_ROLES,
+  'records:verify': NO_BRANCH,
   'inspections:write': NO_BRANCH,
   'selfinspections:write': ALL_CUSTOMER_ROLES,
   'bookings:write': ALL_CUSTOMER_ROLES,

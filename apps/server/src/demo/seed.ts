@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedComponents } from '../modules/components/components.seed';
+import { sealUnsealedRecords } from '../modules/inspections/inspections.seal';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoCapacity } from './seed-capacity';
 import { seedDemoDefectReports } from './seed-defect-reports';
@@ -272,6 +273,8 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);
     await seedDemoCapacity(tx, tenant.id, { today: opts.today });
+    // The demo's finalized records, made without a finalize, get their seals as a finalize gives them (decision 057).
+    await sealUnsealedRecords(tx, tenant.id);
     await seedDemoMailQueue(tx);
   });
   return true;

@@ -12,6 +12,7 @@ import { findBookType } from '../booktypes/booktypes.repo';
 import { commitBlob } from '../documents/documents.service';
 import { auditCreated, auditFinalized } from './inspections.audit';
 import { readRecord } from './inspections.repo';
+import { sealFinalizedRecord } from './inspections.seal';
 
 /** Blobs of this type are uploaded expert reports; their PDF asset is of kind 'upload'. */
 export const EXPERT_REPORT_TYPE = 'expert-report';
@@ -68,6 +69,7 @@ export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedU
       await auditCreated(tx, ctx, row);
       await auditFinalized(tx, ctx, row);
       await recomputeBookSchedule(tx, ctx, book.id, { status: true });
+      await sealFinalizedRecord(tx, ctx.tenantId, row.id);
       const dto = await readRecord(tx, ctx.tenantId, row.id);
       if (!dto) throw notFound();
       return dto;

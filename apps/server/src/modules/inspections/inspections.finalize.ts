@@ -11,6 +11,7 @@ import { recomputeBookSchedule } from '../books/books.schedule';
 import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
 import { auditFinalized } from './inspections.audit';
 import { type InspectionRow, type RecordFamily, readRecord } from './inspections.repo';
+import { sealFinalizedRecord } from './inspections.seal';
 import { lockDraft } from './inspections.write';
 
 /**
@@ -47,7 +48,8 @@ export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
 /**
  * POST inspections/{id}/finalize and selfinspections/{id}/finalize: signs a draft off. In one
  * transaction the record becomes read-only, the book's schedule (dates, ampels, shut-down and,
- * for staff records, the status) is recomputed and the record's PDF is archived.
+ * for staff records, the status) is recomputed, the record's PDF is archived and the record is
+ * sealed as the next link of its book's chain (decision 057).
  */
 export function finalizeRecord(
   ctx: TenantContext,
@@ -72,6 +74,7 @@ export function finalizeRecord(
     await auditFinalized(tx, ctx, row);
     await recomputeBookSchedule(tx, ctx, row.bookId, { status: family === 'staff' });
     await ports.archiveFinalized(ctx, tx, id);
+    await sealFinalizedRecord(tx, ctx.tenantId, id);
     const dto = await readRecord(tx, ctx.tenantId, id);
     if (!dto) throw notFound();
     return dto;

@@ -20,6 +20,7 @@ import {
   selfInspectionCreateSchema,
   shutDownReply,
 } from '@pruefbuch/domain/schemas/inspection';
+import { bookVerifyReply } from '@pruefbuch/domain/schemas/record-seal';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantCtxOf } from '../../platform/auth';
@@ -29,6 +30,7 @@ import { createRecord, createSelfRecord } from './inspections.create';
 import { uploadExistingReport } from './inspections.existing-report';
 import { finalizeRecord, type InspectionPorts } from './inspections.finalize';
 import { bookRecords, getRecord, listRecordPage } from './inspections.read';
+import { verifyBook } from './inspections.seal';
 import { shutDownReason } from './inspections.shutdown';
 import { deleteRecord, updateRecord } from './inspections.write';
 
@@ -167,6 +169,18 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
     config: { access: 'inspections:read', scope: [{ in: 'params', field: 'id', of: 'book' }] },
     schema: { tags, params: idParams, response: { 200: shutDownReply } },
     handler: (req) => shutDownReason(tenantCtxOf(req), req.params.id),
+  });
+
+  app.get('/books/:id/verify', {
+    config: { access: 'records:verify', scope: [{ in: 'params', field: 'id', of: 'book' }] },
+    schema: {
+      tags,
+      params: idParams,
+      description:
+        "Checks the book's chain of sealed records and the bytes of its stored PDFs (decision 057): ok, the records and PDFs checked, and each problem with the record it names.",
+      response: { 200: bookVerifyReply },
+    },
+    handler: (req) => verifyBook(tenantCtxOf(req), req.params.id),
   });
 
   app.delete('/books/:id/inspection/:inspectionId', {
