@@ -15,6 +15,8 @@ import { seedDemoLocations } from './seed-locations';
 import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
+import { seedDemoQualifications } from './seed-qualifications';
+import { seedDemoSealedPdfs } from './seed-sealed-pdfs';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -263,6 +265,8 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
         .returning({ id: users.id });
       if (row) await tx.insert(userTenants).values({ userId: row.id, tenantId: tenant.id });
     }
+    // Qualifications of the inspecting staff, and the book types that ask for them (decision 055).
+    await seedDemoQualifications(tx, { today: opts.today });
     await seedComponents(tx);
     await seedDemoBooks(tx, tenant.id);
     await seedDemoInspections(tx, tenant.id);

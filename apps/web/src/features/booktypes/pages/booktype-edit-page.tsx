@@ -1,6 +1,11 @@
 import { ColorInput, Group, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { type ChecklistAudience, installationOf } from '@pruefbuch/domain/rules/checklists';
+import {
+  QUALIFICATION_KINDS,
+  QUALIFICATION_OF_INSTALLATION,
+  qualificationLabelKey,
+} from '@pruefbuch/domain/rules/qualifications';
 import type { BookType } from '@pruefbuch/domain/schemas/booktype';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -100,6 +105,11 @@ function BookTypeForm({ bookType }: { bookType?: BookType }) {
     const next = followNorm(form.getValues(), from, installation, normText);
     form.setFieldValue('checklist', next.checklist);
     form.setFieldValue('selfChecklist', next.selfChecklist);
+    // A new type proposes the qualification of its installation until one is picked (decision 055).
+    if (!bookType && !form.isDirty('qualification')) {
+      form.setFieldValue('qualification', QUALIFICATION_OF_INSTALLATION[installation]);
+      form.resetDirty({ ...form.getValues(), qualification: QUALIFICATION_OF_INSTALLATION[installation] });
+    }
   }, [installation]);
 
   // A list with an error in the hidden tab: the tab comes to the front, so the field is seen.
@@ -178,6 +188,15 @@ function BookTypeForm({ bookType }: { bookType?: BookType }) {
               label={t('books.bookTypes.fields.selfserviceinterval')}
             />
           </SimpleGrid>
+          <Select
+            {...form.getInputProps('qualification')}
+            label={t('users.qualifications.bookType.label')}
+            description={t('users.qualifications.bookType.hint')}
+            placeholder={t('users.qualifications.bookType.none')}
+            data={QUALIFICATION_KINDS.map((k) => ({ value: k, label: t(qualificationLabelKey(k)) }))}
+            clearable
+            data-testid="booktype-qualification"
+          />
           <Switch
             {...form.getInputProps('active', { type: 'checkbox' })}
             label={t('books.bookTypes.fields.active')}

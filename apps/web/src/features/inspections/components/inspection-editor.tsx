@@ -44,6 +44,7 @@ import { ChecklistEditor } from './checklist-editor';
 import { defectOfferAccess, newOfferPath } from './defect-offer';
 import { type DefectOffers, DefectsEditor } from './defects-editor';
 import { EditorActions } from './editor-actions';
+import { QualificationNotice } from './qualification-notice';
 import { ContinuedOperationField, RecordFields } from './record-fields';
 import { SignaturesSection } from './signatures-section';
 
@@ -295,6 +296,13 @@ export function InspectionEditor(props: EditorProps) {
             )}
 
             <FormSection id="record-signatures" title={t('inspections.sections.signatures')}>
+              {readOnly ? null : (
+                <QualificationNotice
+                  kind={kind}
+                  typeQualification={dto.bookType?.qualification}
+                  when={form.values.when || null}
+                />
+              )}
               <SignaturesSection
                 form={form}
                 readOnly={readOnly}

@@ -1,4 +1,5 @@
 import { Paper } from '@mantine/core';
+import { Role } from '@pruefbuch/domain/roles';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
@@ -6,6 +7,7 @@ import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useSession } from '@/lib/session';
 import { useUser } from '../api/get-user';
 import { ProfileForm } from '../components/profile-form';
+import { QualificationsSection } from '../components/qualifications-section';
 import { RemindersSection } from '../components/reminders-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
@@ -25,6 +27,9 @@ export function SettingsPage() {
         {(loaded) => (
           <>
             <ProfileForm key={loaded._id} user={loaded} />
+            {isOwn && loaded.role !== Role.ROLE_FILIALE ? (
+              <QualificationsSection userId={loaded._id} editable={false} />
+            ) : null}
             {isOwn ? <RemindersSection /> : null}
             {isOwn ? (
               <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="twofa-section">

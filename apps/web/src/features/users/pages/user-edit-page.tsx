@@ -16,6 +16,7 @@ import { useUser } from '../api/get-user';
 import { useResendSignUpMail } from '../api/resend-signup-mail';
 import { useUpdateUser } from '../api/update-user';
 import { BranchLocationsSection } from '../components/branch-locations-section';
+import { QualificationsSection } from '../components/qualifications-section';
 import { UserAdminFields } from '../components/user-admin-fields';
 import { emptyUserValues, USER_FORM_SCHEMAS, type UserAdminValues, userToValues } from '../user-admin-form';
 
@@ -118,6 +119,7 @@ function UserForm({ user }: { user?: User }) {
         <UserAdminFields form={editor.form} mode={mode} />
       </EditorForm>
       {user?.role === Role.ROLE_FILIALE ? <BranchLocationsSection user={user} /> : null}
+      {user && user.role !== Role.ROLE_FILIALE ? <QualificationsSection userId={user._id} editable /> : null}
     </Stack>
   );
 }

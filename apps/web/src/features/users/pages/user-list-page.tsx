@@ -1,21 +1,61 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { User } from '@pruefbuch/domain/schemas/user';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { QualificationMatrixView } from '../components/qualification-matrix';
 import { labelOf } from '../lookup-options';
 
 type UserSortField = 'name' | 'email' | 'role';
 
-/** useradministration_list (admins): every account, searched by name or email; a row opens the account. */
+/** 'Benutzer | Qualifikationen': the list of accounts, or the matrix of the staff's qualifications (?view=qualifications). */
+function ViewSwitch({ view, onChange }: { view: 'users' | 'qualifications'; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      value={view}
+      onChange={onChange}
+      data={[
+        { value: 'users', label: t('users.qualifications.matrix.usersTab') },
+        { value: 'qualifications', label: t('users.qualifications.matrix.tab') },
+      ]}
+      data-testid="user-view"
+    />
+  );
+}
+
+/**
+ * useradministration_list (admins): every account, searched by name or email; a row opens the account.
+ * ?view=qualifications shows the matrix of people × qualifications instead (decision 055).
+ */
 export function UserListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'qualifications' ? 'qualifications' : 'users';
+  const switchView = (v: string) => setParams(v === 'qualifications' ? { view: v } : {}, { replace: true });
+  if (view === 'qualifications') {
+    return (
+      <Stack gap="md">
+        <PageHeader
+          title={t('users.qualifications.matrix.title')}
+          actions={<ViewSwitch view={view} onChange={switchView} />}
+        />
+        <QualificationMatrixView />
+      </Stack>
+    );
+  }
+  return <UserList view={<ViewSwitch view={view} onChange={switchView} />} />;
+}
+
+function UserList({ view }: { view: React.ReactNode }) {
   const { t } = useTranslation();
   const { session } = useSession();
   const list = useListState<UserSortField>({ sortFields: ['name', 'email', 'role'] });
@@ -43,9 +83,17 @@ export function UserListPage() {
     <ListPage
       title={t('users.admin.listTitle')}
       actions={
-        <Button component={Link} to={screenPath('register')} variant="default" leftSection={<IconUserPlus size={16} />}>
-          {t('users.admin.register')}
-        </Button>
+        <>
+          {view}
+          <Button
+            component={Link}
+            to={screenPath('register')}
+            variant="default"
+            leftSection={<IconUserPlus size={16} />}
+          >
+            {t('users.admin.register')}
+          </Button>
+        </>
       }
       newItem={{ to: screenPath('useradministration', { slug: 'new' }), testId: 'user-new' }}
       searchPlaceholder={t('users.admin.searchPlaceholder')}
