@@ -16,7 +16,6 @@ import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 import { seedDemoQualifications } from './seed-qualifications';
-import { seedDemoSealedPdfs } from './seed-sealed-pdfs';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
