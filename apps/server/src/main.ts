@@ -64,7 +64,7 @@ if (config.appSecretPrevious) {
   if (resealed.unreadable)
     app.log.warn(resealed, 'sealed values that neither APP_SECRET nor APP_SECRET_PREVIOUS opens');
 }
-if (config.seedDemo) await seedDemo(database.db, { files: app.deps.files });
+if (config.seedDemo) await seedDemo(database.db, { files: app.deps.files, secrets: app.deps.secrets });
 // A new installation gets the starter set of the door component catalogue (decision 025).
 await seedComponents(database.db);
 if (config.env === 'production') {

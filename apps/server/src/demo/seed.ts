@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { folders, tenants, users, userTenants } from '../db/schema/index';
 import { seedComponents } from '../modules/components/components.seed';
 import { sealUnsealedRecords } from '../modules/inspections/inspections.seal';
+import type { SecretBox } from '../platform/crypto';
 import { seedDemoBooks } from './seed-books';
 import { seedDemoCapacity } from './seed-capacity';
 import { seedDemoDefectReports } from './seed-defect-reports';
@@ -16,6 +17,7 @@ import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 import { seedDemoQualifications } from './seed-qualifications';
+import { seedDemoSealedPdfs } from './seed-sealed-pdfs';
 
 export const DEMO_PASSWORD = 'pruefbuch';
 
@@ -176,7 +178,7 @@ export const DEMO_USERS: DemoUser[] = [
  * Seeds an empty database with the demo tenant, its folders and the demo accounts. Does nothing otherwise.
  * With a file store (`opts.files`) the demo offers get their attachments.
  */
-export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
+export async function seedDemo(db: Db, opts: SeedOffersOptions & { secrets?: SecretBox } = {}) {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -276,6 +278,8 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions = {}) {
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);
     await seedDemoCapacity(tx, tenant.id, { today: opts.today });
+    // A few installations' latest reports as finalize archives them: sealed PDFs under the tenant's certificate (decision 056).
+    await seedDemoSealedPdfs(tx, tenant.id, opts);
     // The demo's finalized records, made without a finalize, get their seals as a finalize gives them (decision 057).
     await sealUnsealedRecords(tx, tenant.id);
     await seedDemoMailQueue(tx);

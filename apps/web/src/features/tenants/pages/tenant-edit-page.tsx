@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Divider,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -32,6 +33,7 @@ import { getTenantQueryOptions, useTenant } from '../api/get-tenant';
 import { useTenantTemplate } from '../api/get-tenant-template';
 import { useUpdateTenant } from '../api/update-tenant';
 import { HotHintsEditor } from '../components/hot-hints-editor';
+import { TenantCertificateSection } from '../components/tenant-certificate-section';
 import { slugify, TENANT_FORM_SCHEMAS, type TenantValues, templateToValues, tenantToValues } from '../tenant-form';
 
 const NEW = 'new';
@@ -86,6 +88,7 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   const principal = session ? principalOf(session) : null;
   const mayEdit = principal ? mayCall(tenant ? 'tenants:edit' : 'tenants:manage', principal) : false;
   const mayDelete = !!tenant && !!principal && mayCall('tenants:manage', principal);
+  const mayCertificate = !!principal && mayCall('tenants:certificate', principal);
   const create = useCreateTenant();
   const update = useUpdateTenant();
   const remove = useDeleteTenant();
@@ -247,6 +250,11 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
           </SimpleGrid>
         </Stack>
       </EditorForm>
+      {tenant && mayCertificate ? (
+        <Paper withBorder p="lg" radius="md" mt="lg">
+          <TenantCertificateSection tenantId={tenant._id} />
+        </Paper>
+      ) : null}
     </>
   );
 }
