@@ -24,6 +24,7 @@ import { pdf as dePdf } from './de/pdf';
 import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { screens as deScreens } from './de/screens';
+import { seals as deSeals } from './de/seals';
 import { tenants as deTenants } from './de/tenants';
 import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
@@ -53,6 +54,7 @@ import { pdf as enPdf } from './en/pdf';
 import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { screens as enScreens } from './en/screens';
+import { seals as enSeals } from './en/seals';
 import { tenants as enTenants } from './en/tenants';
 import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
@@ -77,6 +79,7 @@ export const resources = {
       checklists: deChecklists,
       inspections: deInspections,
       qr: deQr,
+      seals: deSeals,
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
@@ -110,6 +113,7 @@ export const resources = {
       checklists: enChecklists,
       inspections: enInspections,
       qr: enQr,
+      seals: enSeals,
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,

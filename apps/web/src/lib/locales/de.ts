@@ -21,6 +21,7 @@ import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
+import { seals } from '@pruefbuch/domain/locales/de/seals';
 import { tenants } from '@pruefbuch/domain/locales/de/tenants';
 import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
@@ -37,6 +38,7 @@ export const translation = {
   checklists,
   inspections,
   qr,
+  seals,
   lists,
   pdf,
   protocol,

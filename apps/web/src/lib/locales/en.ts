@@ -24,6 +24,7 @@ import { pdf } from '@pruefbuch/domain/locales/en/pdf';
 import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
+import { seals } from '@pruefbuch/domain/locales/en/seals';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
 import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
@@ -46,6 +47,7 @@ export const translation = {
   checklists,
   inspections,
   qr,
+  seals,
   lists,
   pdf,
   protocol,
