@@ -40,6 +40,7 @@ import { protocolRoutes } from './modules/protocol/protocol.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { backupRoutes } from './ops/backup.routes';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(opevaluationRoutes);
       await api.register(costlistRoutes);
       await api.register(capacityRoutes);
+      await api.register(retentionRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

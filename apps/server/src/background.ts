@@ -7,6 +7,7 @@ import { scheduleOfferDay } from './modules/offers/offers.job';
 import { scheduleOrderDay } from './modules/orders/orders.job';
 import { scheduleQualificationReminders } from './modules/qualifications/qualifications.job';
 import { scheduleDigests } from './modules/reminders/reminders.job';
+import { scheduleRetention } from './modules/retention/retention.job';
 import { runScheduledBackup } from './ops/backup';
 import { markOrphanedFiles, removeDueFiles } from './platform/files-removals';
 import { createScheduler, HOURLY } from './platform/jobs';
@@ -37,6 +38,8 @@ export async function startBackgroundWork(app: FastifyInstance, database: Databa
   scheduleOfferDay(scheduler, db, offerDeps, app.log);
   // The orders' day: every order's ampels move on to the new day (decision 023).
   scheduleOrderDay(scheduler, db, app.log);
+  // Retired books past their retention that no legal hold keeps are purged, daily (decision 059).
+  scheduleRetention(scheduler, db, { fileRemovalGraceHours: config.fileRemovalGraceHours }, app.log);
   // Reminders of qualifications that expire in 60 and 14 days, once each (decision 055).
   scheduleQualificationReminders(scheduler, db, { mailer, publicUrl: config.publicUrl }, app.log);
   // Files whose grace period has passed leave the store; weekly, stored files no row names are marked (decision 030).

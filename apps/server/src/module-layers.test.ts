@@ -39,6 +39,7 @@ const LAYER: Record<string, number> = {
   lists: 7,
   offerevaluation: 7,
   orders: 7,
+  retention: 7,
   exports: 7,
   doorbooks: 8,
   opevaluation: 8,

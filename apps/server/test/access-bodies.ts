@@ -189,6 +189,7 @@ export const BODIES: Record<string, Body> = {
   'PUT /api/v1/reminders/settings': () => ({ payload: { digest: true } }),
   'PUT /api/v1/offer/lastsearch': () => ({ payload: { type: 'all', value: 'Tür' } }),
   // At most 3 reminders a day per offer (decision 036): the later callers get 429.
+  'POST /api/v1/retention/holds': () => ({ payload: { customer: `Kunde ${tag()}`, reason: 'Rechtsstreit' } }),
   'POST /api/v1/offer/sendktbremindermail': (_, w) => ({ payload: { offerId: w.offer }, domain: [429] }),
   'POST /api/v1/offer': () => ({ payload: { objekt: `Objekt ${tag()}` } }),
   'PUT /api/v1/offer/:id': put((w) => `/offer/${w.offer}`),
@@ -278,5 +279,7 @@ export const DOMAIN_WITHOUT_BODY: Record<string, readonly number[]> = {
   'POST /api/v1/offer/:id/takeover': [409],
   // An import run to undo is not in the world: 404.
   'POST /api/v1/customerlocation/import/runs/:id/undo': [404],
+  // The world's book is in service, not retired: nothing to restore, 404 (decision 059).
+  'POST /api/v1/books/:id/restore': [404],
 };
 export const DELETE_DOMAIN: readonly number[] = [404, 409];

@@ -283,6 +283,8 @@ const ID_OF: Record<string, (w: AccessWorld) => string> = {
 const ID_OF_ROUTE: Record<string, (w: AccessWorld) => string> = {
   '/offer/byBook/:id': (w) => w.book,
   '/capacity/timeslot/:id': (w) => w.timeslot,
+  // A legal hold of nobody in the world (decision 059): lifting it answers 404.
+  '/retention/holds/:id': () => '00000000-0000-4000-8000-000000000059',
 };
 
 /** protocol/getProtocolBy<Entity>/:id: the id of that entity (each new entity adds its line). */

@@ -186,6 +186,8 @@ const EXTRA_SIGNED_IN: [matrix: string, branch: Branch, name: ScreenName, path: 
   ['x x x x x x . . x  x  .  .', '', 'defectreport_list', '/defectreports'],
   // 025: the door component catalogue, kept by admins ('components:manage')
   ['x . . . . . . . .  .  .  .', '', 'component_list', '/admin/component_list'],
+  // 059: a tenant's retired books, their restore and the legal holds ('books:retired', 'retention:write')
+  ['x . . . . . . . .  .  .  .', '', 'retired_books', '/admin/retired/{tenant}'],
 ];
 
 const SPEC_SCREENS = Object.keys(EXPECTED) as SpecScreen[];

@@ -83,6 +83,7 @@ export type ScreenName =
   | 'booktype_list'
   | 'booktype'
   | 'component_list'
+  | 'retired_books'
   | 'register'
   | 'settings'
   | 'changepassword'
@@ -168,6 +169,8 @@ export const SCREENS: readonly Screen[] = [
   screen('booktype', '/admin/booktype/{slug}', [R.ADMIN_ROLE]),
   /** The door component catalogue (decision 025). */
   screen('component_list', '/admin/component_list', [R.ADMIN_ROLE]),
+  /** A tenant's retired books ('Stillgelegt'), their restore and the legal holds (decision 059). */
+  screen('retired_books', '/admin/retired/{tenant}', [R.ADMIN_ROLE]),
   screen('register', '/register', [R.ADMIN_ROLE]),
 
   screen('settings', '/admin/settings/{slug}', ROLE_NUMBERS, { customerRoles: ALL_CUSTOMER }),
@@ -388,7 +391,13 @@ export const API_ACCESS = {
   'books:read': ROLE_NUMBERS,
   /** Creating and editing books (book_new/book_edit roles). */
   'books:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** Deleting a book; one with finalized records (or under a legal hold) is retired instead (decision 059). */
   'books:delete': [R.ADMIN_ROLE, R.LIST_ADMIN_ROLE, R.STANDARD_ROLE],
+  /** The retired books: reading them, their records and PDFs, and restoring them (decision 059). */
+  'books:retired': [R.ADMIN_ROLE],
+  /** The tenant's legal holds and retention runs: reading them, setting and lifting a hold (decision 059). */
+  'retention:read': [R.ADMIN_ROLE],
+  'retention:write': [R.ADMIN_ROLE],
   'documents:read': ROLE_NUMBERS,
   'documents:write': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   'auditlogs:read': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
@@ -506,6 +515,9 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'books:read': ALL_CUSTOMER_ROLES,
   'books:write': NO_BRANCH,
   'books:delete': NO_BRANCH,
+  'books:retired': NO_BRANCH,
+  'retention:read': NO_BRANCH,
+  'retention:write': NO_BRANCH,
   'documents:read': ALL_CUSTOMER_ROLES,
   'documents:write': NO_BRANCH,
   'auditlogs:read': NO_BRANCH,

@@ -138,6 +138,9 @@ const BOOK: Record<string, ProtocolField> = {
   shutDown: f('protocol.fields.shutDown', 'bool'),
   booking: f('protocol.fields.booking'),
   techAcceptor: f('protocol.fields.techAcceptor'),
+  retiredAt: f('protocol.fields.retiredAt', 'datetime'),
+  legalHold: f('protocol.fields.legalHold'),
+  retentionPurge: f('protocol.fields.retentionPurge'),
 };
 
 /** The fields of an inspection record as inspections.audit.ts writes them into the book's protocol ('<kind>.<field>'). */
@@ -172,6 +175,8 @@ const TENANT: Record<string, ProtocolField> = {
   sealCertificate: f('tenants.fields.sealCertificate'),
   ampelOrangeDays: f('protocol.fields.ampelOrangeDays', 'number'),
   ampelBlackDays: f('protocol.fields.ampelBlackDays', 'number'),
+  retentionYears: f('protocol.fields.retentionYears', 'number'),
+  legalHold: f('protocol.fields.legalHold'),
 };
 
 const FOLDER: Record<string, ProtocolField> = {

@@ -72,7 +72,7 @@ export const insideVisibilityWindow = () =>
 /**
  * The condition that keeps the books the user may see, on any column holding a book id: undefined
  * for staff; for branch users the books linked to one of their locations and inside their
- * visibility window (visibleFrom/visibleTo).
+ * visibility window (visibleFrom/visibleTo), never a retired one (decision 059).
  */
 export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefined {
   const locations = locationInScope(user);
@@ -80,7 +80,7 @@ export function bookInScope(user: ScopeUser, bookId: Column | SQL): SQL | undefi
   return sql`${bookId} in (select ${books.id} from ${books}
       join ${customerLocationBooks} on ${customerLocationBooks.bookId} = ${books.id}
       join ${customerLocations} on ${customerLocations.id} = ${customerLocationBooks.locationId}
-      where ${and(locations, insideVisibilityWindow())})`;
+      where ${and(locations, insideVisibilityWindow(), isNull(books.retiredAt))})`;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   locationAggregate,
   OVERDUE_AMPELS,
 } from '@pruefbuch/domain/rules/location-ampel';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { books, customerLocationBooks, customerLocations } from '../db/schema/index';
 
@@ -103,6 +103,8 @@ export async function refreshLocationAmpels(db: Executor, tenantId: string, loca
       .where(
         and(
           eq(books.tenantId, tenantId),
+          // A retired book (decision 059) counts nowhere until it is restored.
+          isNull(books.retiredAt),
           inArray(
             customerLocationBooks.locationId,
             stored.map((s) => s.id),

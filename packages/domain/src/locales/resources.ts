@@ -23,8 +23,8 @@ import { orders as deOrders } from './de/orders';
 import { pdf as dePdf } from './de/pdf';
 import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
+import { retention as deRetention } from './de/retention';
 import { screens as deScreens } from './de/screens';
-import { seals as deSeals } from './de/seals';
 import { tenants as deTenants } from './de/tenants';
 import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
@@ -53,8 +53,8 @@ import { orders as enOrders } from './en/orders';
 import { pdf as enPdf } from './en/pdf';
 import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
+import { retention as enRetention } from './en/retention';
 import { screens as enScreens } from './en/screens';
-import { seals as enSeals } from './en/seals';
 import { tenants as enTenants } from './en/tenants';
 import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
@@ -79,7 +79,7 @@ export const resources = {
       checklists: deChecklists,
       inspections: deInspections,
       qr: deQr,
-      seals: deSeals,
+      retention: deRetention,
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
@@ -113,7 +113,7 @@ export const resources = {
       checklists: enChecklists,
       inspections: enInspections,
       qr: enQr,
-      seals: enSeals,
+      retention: enRetention,
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,

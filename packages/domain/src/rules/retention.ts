@@ -14,12 +14,16 @@
  *
  * A legal hold blocks every purge; lifting it lets the next run go on.
  */
+import { customerKey as linkKey } from './location-book-link';
 
 /** The tenant setting: years a retired book is kept; the default is the commercial retention period. */
 export const RETENTION_YEARS = { min: 1, max: 30, default: 10 } as const;
 
-/** How a customer's name is compared: trimmed, without case ('' names no customer). */
-export const customerKey = (name: string | null | undefined): string => (name ?? '').trim().toLocaleLowerCase('de');
+/**
+ * How a customer's name is compared: as the branch links compare it (rules/location-book-link.ts), spaces
+ * collapsed and trimmed, without case; '' names no customer.
+ */
+export const customerKey = (name: string | null | undefined): string => linkKey(name ?? '');
 
 /** Whether a hold on one of `heldCustomers` (keys) names `customer`. */
 export const customerHeld = (customer: string | null | undefined, heldCustomers: ReadonlySet<string>): boolean => {

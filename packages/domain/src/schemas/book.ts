@@ -215,6 +215,8 @@ export const bookSchema = z.object({
     .array(z.string())
     .describe('Self-inspection ids, newest first; the records themselves: GET books/{id}/selfinspection'),
   qrCodes: z.array(z.unknown()),
+  /** When a delete retired the book (decision 059): only admins read it then; null while in service. */
+  retiredAt: z.string().nullable().optional(),
   __v: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

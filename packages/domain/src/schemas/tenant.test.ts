@@ -15,8 +15,8 @@ describe('tenantWriteSchema', () => {
   });
 
   it('fills the defaults of SPEC §3; the ampel thresholds stay unset (30 and 90 on create, unchanged on update)', () => {
-    const { ampelOrangeDays, ampelBlackDays, ...defaults } = tenantTemplate();
-    expect([ampelOrangeDays, ampelBlackDays]).toEqual([30, 90]);
+    const { ampelOrangeDays, ampelBlackDays, retentionYears, ...defaults } = tenantTemplate();
+    expect([ampelOrangeDays, ampelBlackDays, retentionYears]).toEqual([30, 90, 10]);
     expect(tenantWriteSchema.parse(valid)).toEqual({ ...defaults, ...valid, address: null });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_AMPEL_THRESHOLDS } from '../rules/next-inspection';
+import { RETENTION_YEARS } from '../rules/retention';
 import { addressSchema, addressWriteSchema, emptyAddress } from './address';
 import { idSchema, paged, pageQuery } from './common';
 
@@ -64,6 +65,16 @@ export const tenantWriteSchema = z.object({
     .min(1, { error: 'validation.min' })
     .max(3650, { error: 'validation.max' })
     .optional(),
+  /**
+   * Years a retired book with its finalized records, PDFs and documents is kept (decision 059); only admins
+   * change it. Left out: 10 on create, unchanged on update.
+   */
+  retentionYears: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(RETENTION_YEARS.min, { error: 'validation.min' })
+    .max(RETENTION_YEARS.max, { error: 'validation.max' })
+    .optional(),
 });
 export type TenantWrite = z.infer<typeof tenantWriteSchema>;
 
@@ -90,6 +101,7 @@ export const tenantSchema = z.object({
   address: addressSchema.nullable(),
   ampelOrangeDays: z.number().int(),
   ampelBlackDays: z.number().int(),
+  retentionYears: z.number().int(),
   /** Version marker: send it back unchanged on PUT. */
   __v: z.number().int(),
   createdAt: z.string(),
@@ -119,7 +131,8 @@ export const techAcceptorQuery = z.object({
 });
 
 /** GET tenants/template: the defaults of a new tenant form. */
-export const tenantTemplate = (): TenantWrite & Required<Pick<TenantWrite, 'ampelOrangeDays' | 'ampelBlackDays'>> => ({
+export const tenantTemplate = (): TenantWrite &
+  Required<Pick<TenantWrite, 'ampelOrangeDays' | 'ampelBlackDays' | 'retentionYears'>> => ({
   name: '',
   url: '',
   fusszeileText: '',
@@ -132,6 +145,7 @@ export const tenantTemplate = (): TenantWrite & Required<Pick<TenantWrite, 'ampe
   address: emptyAddress(),
   ampelOrangeDays: DEFAULT_AMPEL_THRESHOLDS.orangeDays,
   ampelBlackDays: DEFAULT_AMPEL_THRESHOLDS.blackDays,
+  retentionYears: RETENTION_YEARS.default,
 });
 export const tenantTemplateSchema = tenantSchema
   .omit({ _id: true, __v: true, createdAt: true, updatedAt: true })

@@ -19,6 +19,7 @@ import { books } from '../../db/schema/index';
 import { bookInScope, recordInScope } from '../../platform/branch-scope';
 import type { RequestContext, TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { inService, readsRetired } from '../../platform/legal-holds';
 import { findBookType } from '../booktypes/booktypes.repo';
 import { readBook, readBookDto } from './books.detail';
 import { bookDto, findBook, findFolder, findTenantByUrl, recordIdsOf } from './books.repo';
@@ -38,14 +39,15 @@ async function withVisibleRecords(ctx: TenantContext, book: Book): Promise<Book>
 /** GET books/{id}: one prepared query (books.detail.ts). */
 export async function getBook(ctx: TenantContext, id: string) {
   const book = await readBook(ctx.db, ctx.tenantId, id);
-  if (!book) throw notFound();
+  if (!book || (book.retiredAt && !readsRetired(ctx.user))) throw notFound();
   return withVisibleRecords(ctx, book);
 }
 
 /** GET books/dto/{id}: the book with its book type, folder, document ids and download link, in one query. */
 export async function getBookWithRelations(ctx: TenantContext, id: string): Promise<BookDto> {
   const dto = await readBookDto(ctx.db, ctx.tenantId, id);
-  if (!dto) throw notFound();
+  // A retired book (decision 059) is the admins' only.
+  if (!dto || (dto.book.retiredAt && !readsRetired(ctx.user))) throw notFound();
   return { ...dto, book: await withVisibleRecords(ctx, dto.book) };
 }
 
@@ -108,7 +110,7 @@ export async function statistics(ctx: TenantContext): Promise<BookStatistics> {
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(books)
-    .where(and(eq(books.tenantId, ctx.tenantId), bookInScope(ctx.user, books.id)))
+    .where(and(eq(books.tenantId, ctx.tenantId), inService, bookInScope(ctx.user, books.id)))
     .groupBy(books.status, books.active, books.inspectionAmpel, books.inspectionSelfAmpel);
   const stats: BookStatistics = {
     total: 0,

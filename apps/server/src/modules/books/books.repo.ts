@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blobs, books, countries, folders, inspections, tenants } from '../../db/schema/index';
 import { toAddressDto, toAddressValue } from '../../platform/addresses';
+import { inService } from '../../platform/legal-holds';
 
 export type BookRow = typeof books.$inferSelect;
 export type BookInsert = typeof books.$inferInsert;
@@ -71,6 +72,7 @@ export function toBookDto(row: BookRow, refs: BookRefs = NO_REFS): Book {
     inspection: refs.inspection,
     selfInspection: refs.selfInspection,
     qrCodes: [],
+    retiredAt: row.retiredAt?.toISOString() ?? null,
     __v: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -141,6 +143,7 @@ export function auditView(b: Book): Record<string, unknown> {
     selfInspection,
     qrCodes,
     shutDown,
+    retiredAt,
     __v,
     createdAt,
     updatedAt,
@@ -169,11 +172,20 @@ export function toColumns(input: Partial<BookFields>, current: BookRow | null): 
 // ---------------------------------------------------------------------------------------------
 // Tenant-scoped queries: every one takes the tenant id of the verified request context.
 
-export async function findBook(db: Executor, tenantId: string, id: string, opts: { forUpdate?: boolean } = {}) {
+/**
+ * A book of the tenant, or null. A retired book (decision 059) is null unless `retired` is set: every
+ * write and every read of a book in service leaves it out; the admins' reads and restore ask for it.
+ */
+export async function findBook(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  opts: { forUpdate?: boolean; retired?: boolean } = {},
+) {
   const q = db
     .select()
     .from(books)
-    .where(and(eq(books.id, id), eq(books.tenantId, tenantId)))
+    .where(and(eq(books.id, id), eq(books.tenantId, tenantId), opts.retired ? undefined : inService))
     .limit(1);
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row ?? null;

@@ -17,7 +17,9 @@ import {
   nameplateQuery,
   nameplateSchema,
 } from '@pruefbuch/domain/schemas/book';
+import { bookRemovedReply } from '@pruefbuch/domain/schemas/retention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ctxOf, tenantCtxOf } from '../../platform/auth';
 import * as read from './books.read';
 import * as write from './books.write';
@@ -111,12 +113,19 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => write.updateBook(tenantCtxOf(req), req.params.id, req.body),
   });
 
+  // A book with finalized records (or under a legal hold) is retired instead: 200 with the outcome (decision 059).
   app.delete('/books/:id', {
     config: { access: 'books:delete' },
-    schema: { tags, params: bookIdParams },
+    schema: { tags, params: bookIdParams, response: { 200: bookRemovedReply, 204: z.null() } },
     handler: async (req, reply) => {
-      await write.deleteBook(tenantCtxOf(req), req.params.id);
-      return reply.status(204).send();
+      const retired = await write.deleteBook(tenantCtxOf(req), req.params.id);
+      return retired ? reply.status(200).send(retired) : reply.status(204).send(null);
     },
+  });
+
+  app.post('/books/:id/restore', {
+    config: { access: 'books:retired' },
+    schema: { tags, params: bookIdParams, response: { 200: bookSchema } },
+    handler: (req) => write.restoreBook(tenantCtxOf(req), req.params.id),
   });
 };

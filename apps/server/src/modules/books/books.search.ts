@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { bookSearchText, books, tenants } from '../../db/schema/index';
+import { inService } from '../../platform/legal-holds';
 import { containsPattern, pageReply } from '../../platform/paging';
 import { type BookListRow, listColumns, toBookListItem } from './books.repo';
 
@@ -57,7 +58,8 @@ export function listWhere(
   tenantId: unknown,
   f: { folder?: unknown; pattern?: unknown; status?: unknown; active?: unknown; tenantUrl?: unknown },
 ): SQL | undefined {
-  const conds: SQL[] = [sql`${books.tenantId} = ${tenantId}`];
+  // Retired books (decision 059) are in no list, search or count.
+  const conds: SQL[] = [sql`${books.tenantId} = ${tenantId}`, inService];
   if (f.folder === 'root') conds.push(isNull(books.folderId));
   else if (f.folder !== undefined) conds.push(sql`${books.folderId} = ${f.folder}`);
   if (f.pattern !== undefined) conds.push(sql`${searchText} ilike ${f.pattern}`);

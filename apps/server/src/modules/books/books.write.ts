@@ -1,5 +1,6 @@
 import { BookStatus } from '@pruefbuch/domain/rules/book-status';
 import type { BookSchedule } from '@pruefbuch/domain/rules/next-inspection';
+import { deleteOutcome } from '@pruefbuch/domain/rules/retention';
 import type { AddressWrite } from '@pruefbuch/domain/schemas/address';
 import {
   BOOK_DEFAULTS,
@@ -10,15 +11,17 @@ import {
   type BookSpecialUpdate,
   type BookUpdate,
 } from '@pruefbuch/domain/schemas/book';
-import { and, eq } from 'drizzle-orm';
+import type { BookRemovedReply } from '@pruefbuch/domain/schemas/retention';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { books } from '../../db/schema/index';
+import { auditLogs, books, inspections } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import { keepBookSerial } from '../../platform/book-serial';
 import type { TenantContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { fileShasOfBooks } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { holdOn, holdsOf } from '../../platform/legal-holds';
 import {
   aggregateInputChanged,
   locationsOfBooks,
@@ -253,15 +256,47 @@ export function moveToFolder(ctx: TenantContext, id: string, folderId: string): 
   });
 }
 
+/** The finalized records of a book of the tenant (drafts do not count: they are never kept, decision 059). */
+async function finalizedRecordsOf(tx: Executor, tenantId: string, bookId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, tenantId), eq(inspections.bookId, bookId), isNotNull(inspections.finalizedAt)));
+  return row?.n ?? 0;
+}
+
 /**
- * DELETE books/{id}: removes the book with its records, bookings, QR codes, PDF assets and
- * uploads (documents, defect photos, expert reports: foreign key cascade); the audit trail
- * stays. Files no other blob shares are removed after the grace period (platform/files-removals.ts).
+ * A retired book leaves every list, search, count, reminder and location ampel: the order made into it no
+ * longer keeps its serial number, and its locations are recomputed without it (both come back on restore).
  */
-export async function deleteBook(ctx: TenantContext, id: string) {
-  await ctx.db.transaction(async (tx) => {
+async function retire(tx: Executor, ctx: TenantContext, current: BookRow): Promise<BookRemovedReply> {
+  const row = await writeVersion<typeof books, BookRow, BookRow>(tx, books, {
+    tenantId: ctx.tenantId,
+    current,
+    set: { retiredAt: new Date() },
+  });
+  await keepBookSerial(tx, ctx.tenantId, current.id, '');
+  await refreshLocationsOfBooks(tx, ctx.tenantId, [current.id]);
+  const retiredAt = (row.retiredAt as Date).toISOString();
+  await recordChanges(tx, ctx, audit(ctx, current.id, 'update'), { retiredAt: null }, { retiredAt });
+  return { outcome: 'retired', retiredAt };
+}
+
+/**
+ * DELETE books/{id}. A book with finalized records, or under a legal hold, is retired instead
+ * (rules/retention.ts DELETE_RULES, decision 059): kept whole, out of every list, restorable by admins,
+ * purged by the retention run once the tenant's retention has passed. Any other book is removed with its
+ * records, bookings, QR codes, PDF assets and uploads (documents, defect photos, expert reports: foreign key
+ * cascade); the audit trail stays. Files no other blob shares are removed after the grace period
+ * (platform/files-removals.ts).
+ */
+export async function deleteBook(ctx: TenantContext, id: string): Promise<BookRemovedReply | null> {
+  return ctx.db.transaction(async (tx) => {
     const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true });
     if (!current) throw notFound();
+    const finalizedRecords = await finalizedRecordsOf(tx, ctx.tenantId, id);
+    const held = holdOn(await holdsOf(tx, ctx.tenantId), current) !== null;
+    if (deleteOutcome({ finalizedRecords, held }) === 'retire') return retire(tx, ctx, current);
     const before = await bookDto(tx, ctx.tenantId, current);
     const files = await fileShasOfBooks(tx, [id]);
     // The link goes with the book (foreign key cascade): its location is read before.
@@ -272,5 +307,56 @@ export async function deleteBook(ctx: TenantContext, id: string) {
     await refreshLocationAmpels(tx, ctx.tenantId, locations);
     await recordChanges(tx, ctx, audit(ctx, id, 'delete'), auditView(before), null);
     await scheduleFileRemovals(tx, files, ctx.deps.config.fileRemovalGraceHours);
+    return null;
   });
+}
+
+/**
+ * POST books/{id}/restore (admins): a retired book back in service, in its lists, counts, reminders and
+ * location ampels, its order keeping its serial number again. A book in service is a 404 here.
+ */
+export function restoreBook(ctx: TenantContext, id: string): Promise<Book> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findBook(tx, ctx.tenantId, id, { forUpdate: true, retired: true });
+    if (!current?.retiredAt) throw notFound();
+    const row = await writeVersion<typeof books, BookRow, BookRow>(tx, books, {
+      tenantId: ctx.tenantId,
+      current,
+      set: { retiredAt: null },
+    });
+    await keepBookSerial(tx, ctx.tenantId, id, row.glasbocknr);
+    await refreshLocationsOfBooks(tx, ctx.tenantId, [id]);
+    await recordChanges(
+      tx,
+      ctx,
+      audit(ctx, id, 'update'),
+      { retiredAt: current.retiredAt.toISOString() },
+      { retiredAt: null },
+    );
+    return bookDto(tx, ctx.tenantId, row);
+  });
+}
+
+/**
+ * The retention run's purge of one retired book (decision 059), in the caller's transaction: the book goes
+ * whole, with its records, bookings, QR codes, PDF assets, uploads and holds (foreign key cascade), its
+ * files after the grace period; a protocol row keeps what was purged. The caller has checked the rules
+ * under the row's lock.
+ */
+export async function purgeRetiredBook(tx: Executor, book: BookRow, graceHours: number, summary: string) {
+  const files = await fileShasOfBooks(tx, [book.id]);
+  await keepBookSerial(tx, book.tenantId, book.id, '');
+  await tx.delete(books).where(and(eq(books.id, book.id), eq(books.tenantId, book.tenantId)));
+  await tx.insert(auditLogs).values({
+    tenantId: book.tenantId,
+    entity: 'book',
+    entityId: book.id,
+    action: 'delete',
+    field: 'retentionPurge',
+    oldValue: summary,
+    newValue: null,
+    editorId: null,
+    editorAbbreviation: '',
+  });
+  await scheduleFileRemovals(tx, files, graceHours);
 }

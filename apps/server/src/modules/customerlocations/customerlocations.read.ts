@@ -15,6 +15,7 @@ import { books, customerLocations } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { inService } from '../../platform/legal-holds';
 import { pageReply } from '../../platform/paging';
 import {
   ampelCounts,
@@ -77,7 +78,7 @@ export async function checkAmpelOfBook(ctx: TenantContext, bookId: string) {
   const [book] = await ctx.db
     .select({ id: books.id, inspectionAmpel: books.inspectionAmpel, selfAmpel: books.inspectionSelfAmpel })
     .from(books)
-    .where(and(eq(books.id, bookId), eq(books.tenantId, s.tenantId), bookInScope(ctx.user, books.id)))
+    .where(and(eq(books.id, bookId), eq(books.tenantId, s.tenantId), inService, bookInScope(ctx.user, books.id)))
     .limit(1);
   if (!book) throw notFound();
   const link = await locationOfBook(ctx.db, s.tenantId, bookId);

@@ -18,6 +18,7 @@ import { bookSearchText, books, customerLocationBooks, customerLocations } from 
 import { toAddressDto } from '../../platform/addresses';
 import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
+import { inService, notRetired } from '../../platform/legal-holds';
 import { ampelOfRankSql, ampelRankSql, overdueBookSql } from '../../platform/location-ampels';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 
@@ -46,7 +47,7 @@ const STORED: Aggregates = {
  */
 const overVisibleBooks = (expr: SQL) =>
   sql`(select ${expr} from ${customerLocationBooks} join ${books} on ${books.id} = ${customerLocationBooks.bookId}
-    where ${customerLocationBooks.locationId} = ${customerLocations.id} and ${insideVisibilityWindow()})`;
+    where ${customerLocationBooks.locationId} = ${customerLocations.id} and ${insideVisibilityWindow()} and ${inService})`;
 const IN_WINDOW: Aggregates = {
   insp: overVisibleBooks(sql`coalesce(max(${ampelRankSql(books.inspectionAmpel)}) filter (where ${books.active}), 0)`),
   self: overVisibleBooks(
@@ -133,7 +134,7 @@ const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
   bookIds: sql<
     string[]
   >`coalesce((select array_agg(${customerLocationBooks.bookId} order by ${customerLocationBooks.createdAt})
-    from ${customerLocationBooks} where ${and(eq(customerLocationBooks.locationId, customerLocations.id), bookInScope(user, customerLocationBooks.bookId))}), '{}')`,
+    from ${customerLocationBooks} where ${and(eq(customerLocationBooks.locationId, customerLocations.id), bookInScope(user, customerLocationBooks.bookId), notRetired(customerLocationBooks.bookId))}), '{}')`,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 });
 
@@ -226,6 +227,7 @@ export async function booksOfLocation(db: Executor, s: LocationScope, locationId
       and(
         eq(customerLocationBooks.locationId, locationId),
         eq(books.tenantId, s.tenantId),
+        inService,
         bookInScope(s.user, books.id),
       ),
     )
@@ -291,6 +293,7 @@ export async function linkableBooksOf(
     .where(
       and(
         eq(books.tenantId, tenantId),
+        inService,
         q.search ? sql`${bookSearchText(books)} ilike ${containsPattern(q.search)}` : undefined,
         names.length ? inArray(customerKeyOf, [...names, '']) : undefined,
       ),

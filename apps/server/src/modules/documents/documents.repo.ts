@@ -2,6 +2,7 @@ import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
 import { and, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blobs, books, inspections } from '../../db/schema/index';
+import { inService } from '../../platform/legal-holds';
 
 export type BlobRow = typeof blobs.$inferSelect;
 
@@ -64,11 +65,12 @@ export async function findBlob(db: Executor, tenantId: string, id: string) {
   return row ?? null;
 }
 
-export async function bookExists(db: Executor, tenantId: string, bookId: string) {
+/** Whether the tenant has the book; a retired one (decision 059) only when `retired` (an admin's read). */
+export async function bookExists(db: Executor, tenantId: string, bookId: string, retired = false) {
   const [row] = await db
     .select({ id: books.id })
     .from(books)
-    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId), retired ? undefined : inService))
     .limit(1);
   return Boolean(row);
 }

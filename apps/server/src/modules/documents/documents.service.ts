@@ -6,6 +6,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { keepingUpload, lockFileRefs } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { readsRetired } from '../../platform/legal-holds';
 import { formFields, type ReceivedFile, type ReceivedUpload } from '../../platform/uploads';
 import {
   AREA_BLOB_TYPES,
@@ -110,7 +111,7 @@ export async function getBlob(ctx: TenantContext, id: string) {
 }
 
 export async function bookDocuments(ctx: TenantContext, bookId: string) {
-  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId, readsRetired(ctx.user)))) throw notFound();
   return { documents: (await listBookDocuments(ctx.db, ctx.tenantId, bookId)).map(toBlobDto) };
 }
 

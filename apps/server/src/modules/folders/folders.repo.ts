@@ -2,6 +2,7 @@ import type { Folder } from '@pruefbuch/domain/schemas/folder';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, folders, tenants } from '../../db/schema/index';
+import { inService } from '../../platform/legal-holds';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -50,12 +51,12 @@ export const allFoldersOf = (db: Executor, tenantId: string) =>
     .from(folders)
     .where(eq(folders.tenantId, tenantId));
 
-/** Book counts per folder of a tenant; the key null counts the books in no folder. */
+/** Book counts per folder of a tenant, retired books left out; the key null counts the books in no folder. */
 export async function bookCountsByFolder(db: Executor, tenantId: string) {
   const rows = await db
     .select({ folderId: books.folderId, n: sql<number>`count(*)::int` })
     .from(books)
-    .where(eq(books.tenantId, tenantId))
+    .where(and(eq(books.tenantId, tenantId), inService))
     .groupBy(books.folderId);
   return new Map(rows.map((r) => [r.folderId, r.n]));
 }
@@ -65,7 +66,8 @@ export async function folderHasContent(db: Executor, tenantId: string, id: strin
   const [row] = await db
     .select({
       folders: sql<boolean>`exists (select 1 from ${folders} where ${folders.tenantId} = ${tenantId} and ${folders.parentId} = ${id})`,
-      books: sql<boolean>`exists (select 1 from ${books} where ${books.tenantId} = ${tenantId} and ${books.folderId} = ${id})`,
+      // A retired book does not keep its folder (it comes back at the root when restored).
+      books: sql<boolean>`exists (select 1 from ${books} where ${books.tenantId} = ${tenantId} and ${books.folderId} = ${id} and ${books.retiredAt} is null)`,
     })
     .from(sql`(select 1) as one`);
   return !!(row?.folders || row?.books);

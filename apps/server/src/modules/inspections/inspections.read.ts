@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { recordInScope } from '../../platform/branch-scope';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { readsRetired } from '../../platform/legal-holds';
 import { pageReply } from '../../platform/paging';
 import { bookExists } from '../documents/documents.repo';
 import { countRecords, listRecords, type RecordFamily, readRecord } from './inspections.repo';
@@ -20,7 +21,7 @@ export async function getRecord(ctx: TenantContext, id: string, family?: RecordF
  * of the tenant's records, newest first. A book that is not the tenant's is a 404.
  */
 export async function listRecordPage(ctx: TenantContext, q: z.infer<typeof inspectionQuery>, family?: RecordFamily) {
-  if (q.book && !(await bookExists(ctx.db, ctx.tenantId, q.book))) throw notFound();
+  if (q.book && !(await bookExists(ctx.db, ctx.tenantId, q.book, readsRetired(ctx.user)))) throw notFound();
   const filter = {
     bookId: q.book,
     family,
@@ -41,7 +42,7 @@ export async function listRecordPage(ctx: TenantContext, q: z.infer<typeof inspe
  * first; a branch user gets no staff drafts (decision 038).
  */
 export async function bookRecords(ctx: TenantContext, bookId: string, family: RecordFamily) {
-  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId, readsRetired(ctx.user)))) throw notFound();
   return listRecords(ctx.db, ctx.tenantId, {
     bookId,
     family,

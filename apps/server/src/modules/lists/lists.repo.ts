@@ -7,6 +7,7 @@ import { BookStatus } from '@pruefbuch/domain/rules/book-status';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, inspections, tenants, userTenants } from '../../db/schema/index';
+import { inService } from '../../platform/legal-holds';
 import { containsPattern, offsetOf } from '../../platform/paging';
 import { searchText } from '../books/books.search';
 
@@ -58,6 +59,7 @@ function listWhere(f: OpenListFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [
     scopeWhere(f.scope),
     eq(books.active, true),
+    inService,
     sql`${books.status} <> ${BookStatus.STATUS_TEMPLATE}`,
     searchWhere(f.search),
   ];

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { OFFER_FILES_MAX_COUNT, OFFER_FILES_MAX_MB } from '@pruefbuch/domain/constants';
+import { offerFilesVerdict } from '@pruefbuch/domain/rules/retention';
 import { and, count, eq, inArray, isNotNull, lt, sum } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db, Executor } from '../../db/client';
@@ -14,6 +15,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, badField, notFound } from '../../platform/errors';
 import { keepingUpload } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
+import { holdsOf, offerHeld } from '../../platform/legal-holds';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { commitBlob } from '../documents/documents.service';
 import { get } from './offers.read';
@@ -163,7 +165,8 @@ export async function zipOfFiles(ctx: TenantContext, offerId: string) {
 
 /**
  * Data economy: after an offer's deleteFilesDate its attachments are removed (the daily run calls this
- * with the day); their bytes go after the grace period. The protocol names each removed file (field
+ * with the day), unless a legal hold keeps them (rules/retention.ts OFFER_FILES_RULES); their bytes go
+ * after the grace period. The protocol names each removed file (field
  * filePurged) with the user who set the date as its editor (decision 043). Returns how many files were removed.
  */
 export async function removeExpiredFiles(db: Db, graceHours: number, today: string, opts: { tenantId?: string } = {}) {
@@ -182,7 +185,10 @@ export async function removeExpiredFiles(db: Db, graceHours: number, today: stri
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const [offer] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
-      if (!offer?.deleteFilesDate || offer.deleteFilesDate >= today) return;
+      if (!offer) return;
+      // A legal hold on the offer's customer or book keeps the attachments (decision 059).
+      const held = await offerHeld(tx, await holdsOf(tx, offer.tenantId), offer);
+      if (offerFilesVerdict({ deleteFilesDate: offer.deleteFilesDate, today, held }) !== 'purge') return;
       const files = (await filesOf(tx, id)).map((f) => f.blob);
       if (files.length === 0) return;
       await tx.delete(offerFiles).where(eq(offerFiles.offerId, id));

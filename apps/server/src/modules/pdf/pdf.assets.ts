@@ -9,6 +9,7 @@ import { blobs, inspections, pdfAssets, tenants, users } from '../../db/schema/i
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { readsRetired } from '../../platform/legal-holds';
 import { bookExists } from '../documents/documents.repo';
 import { isTechAcceptor } from '../tenants/tenants.repo';
 
@@ -67,7 +68,7 @@ export async function readAsset(db: Executor, tenantId: string, id: string): Pro
  * rows the inspections module inserts with the upload).
  */
 export async function listBookAssets(ctx: TenantContext, bookId: string): Promise<PdfAsset[]> {
-  if (!(await bookExists(ctx.db, ctx.tenantId, bookId))) throw notFound();
+  if (!(await bookExists(ctx.db, ctx.tenantId, bookId, readsRetired(ctx.user)))) throw notFound();
   const rows = await selectAssets(ctx.db)
     .where(
       and(

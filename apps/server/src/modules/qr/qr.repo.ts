@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { books, bookTypes, defectReports, inspections, qrCodes, tenants, users } from '../../db/schema/index';
 import { insideVisibilityWindow } from '../../platform/branch-scope';
+import { inService, notRetired } from '../../platform/legal-holds';
 import { offsetOf, searchAny } from '../../platform/paging';
 
 export type QrCodeRow = typeof qrCodes.$inferSelect;
@@ -15,7 +16,7 @@ export async function findBookOfTenant(db: Executor, tenantId: string, bookId: s
   const [row] = await db
     .select({ id: books.id })
     .from(books)
-    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId), inService))
     .limit(1);
   return row ?? null;
 }
@@ -25,13 +26,18 @@ export async function findCodeByValue(db: Executor, code: string) {
   return row ?? null;
 }
 
-/** A code by its id or its value, in any tenant (the caller checks who may see it). */
+/** A code by its id or its value, in any tenant (the caller checks who may see it); a retired book's code leads nowhere. */
 export async function unsafeFindCodeByIdOrValue(db: Executor, idOrCode: string) {
   const [row] = await db
     .select({ code: qrCodes, tenantUrl: tenants.url })
     .from(qrCodes)
     .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
-    .where(UUID.test(idOrCode) ? or(eq(qrCodes.id, idOrCode), eq(qrCodes.code, idOrCode)) : eq(qrCodes.code, idOrCode))
+    .where(
+      and(
+        UUID.test(idOrCode) ? or(eq(qrCodes.id, idOrCode), eq(qrCodes.code, idOrCode)) : eq(qrCodes.code, idOrCode),
+        notRetired(qrCodes.bookId),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -121,8 +127,8 @@ export async function unsafePublicView(db: Executor, code: string) {
     .innerJoin(tenants, eq(tenants.id, qrCodes.tenantId))
     .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
     // A book taken out of service (active = false) or outside its visibility window (today in Berlin
-    // before visibleFrom or after visibleTo) does not answer on its label (decision 021).
-    .where(and(eq(qrCodes.code, code), eq(books.active, true), insideVisibilityWindow()))
+    // before visibleFrom or after visibleTo) does not answer on its label (decision 021), nor a retired one (059).
+    .where(and(eq(qrCodes.code, code), eq(books.active, true), inService, insideVisibilityWindow()))
     .limit(1);
   return row ?? null;
 }

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index';
 import { bookInScope } from '../../platform/branch-scope';
 import type { TenantContext } from '../../platform/context';
+import { inService } from '../../platform/legal-holds';
 import { fillTemplate, type Mail, type Mailer } from '../../platform/mailer';
 import { bookDormant } from './reminders.dormant';
 
@@ -89,7 +90,7 @@ export async function runDigest(db: Db, deps: DigestDeps, tenantId: string, now 
       .leftJoin(digestSnapshots, eq(digestSnapshots.bookId, books.id))
       .leftJoin(customerLocationBooks, eq(customerLocationBooks.bookId, books.id))
       .leftJoin(customerLocations, eq(customerLocations.id, customerLocationBooks.locationId))
-      .where(and(eq(books.tenantId, tenantId), ne(books.status, BookStatus.STATUS_TEMPLATE)));
+      .where(and(eq(books.tenantId, tenantId), inService, ne(books.status, BookStatus.STATUS_TEMPLATE)));
 
     const changed: ChangedBook[] = [];
     if (last) {

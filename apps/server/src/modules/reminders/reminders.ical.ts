@@ -19,6 +19,7 @@ import { bookInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
+import { inService } from '../../platform/legal-holds';
 import { bookDormant } from './reminders.dormant';
 
 /** At most this many events; overdue ones come first (oldest due date first). */
@@ -118,6 +119,7 @@ export async function feedOf(
       and(
         inArray(books.tenantId, tenantIds),
         eq(books.active, true),
+        inService,
         ne(books.status, BookStatus.STATUS_TEMPLATE),
         bookInScope(user, books.id),
         not(bookDormant(books.id)),

@@ -1,6 +1,6 @@
 import { Role } from '@pruefbuch/domain/roles';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, tenants, users, userTenants } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
@@ -26,6 +26,7 @@ export function toTenantDto(row: TenantRow): Tenant {
     address: toAddressDto(row.address),
     ampelOrangeDays: row.ampelOrangeDays,
     ampelBlackDays: row.ampelBlackDays,
+    retentionYears: row.retentionYears,
     __v: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -112,17 +113,18 @@ export async function tenantsOfUser(db: Executor, userId: string, all: boolean) 
     .orderBy(...(all ? [desc(own)] : []), asc(tenants.name), asc(tenants.id));
 }
 
-/** The tenants of the scope with the number of their books, by name. */
+/** The tenants of the scope with the number of their books in service (retired ones left out), by name. */
 export async function tenantBookCounts(db: Executor, scope: TenantScope) {
   return db
     .select({ _id: tenants.id, name: tenants.name, books: sql<number>`count(${books.id})::int` })
     .from(tenants)
-    .leftJoin(books, eq(books.tenantId, tenants.id))
+    .leftJoin(books, and(eq(books.tenantId, tenants.id), isNull(books.retiredAt)))
     .where(inScope(scope))
     .groupBy(tenants.id, tenants.name)
     .orderBy(asc(tenants.name), asc(tenants.id));
 }
 
+/** Every book of the tenant, retired ones too (a tenant with books is not deleted). */
 export async function countBooksOfTenant(db: Executor, tenantId: string) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(books).where(eq(books.tenantId, tenantId));
   return row?.n ?? 0;

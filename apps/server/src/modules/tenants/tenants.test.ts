@@ -260,6 +260,7 @@ describe('GET tenants/template', () => {
       address: { street: '', housenumber: '', zip: '', location: '', tel: '', email: '', homepage: '', country: 'DE' },
       ampelOrangeDays: 30,
       ampelBlackDays: 90,
+      retentionYears: 10,
     });
   });
 });

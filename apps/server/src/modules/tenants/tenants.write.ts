@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Role } from '@pruefbuch/domain/roles';
 import type { TenantUpdate, TenantWrite } from '@pruefbuch/domain/schemas/tenant';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -71,6 +72,7 @@ function columnsOf(input: TenantWrite, current: TenantRow | null) {
     // Left out: the database's defaults on create, the stored values on update.
     ...(input.ampelOrangeDays !== undefined ? { ampelOrangeDays: input.ampelOrangeDays } : {}),
     ...(input.ampelBlackDays !== undefined ? { ampelBlackDays: input.ampelBlackDays } : {}),
+    ...(input.retentionYears !== undefined ? { retentionYears: input.retentionYears } : {}),
   };
 }
 
@@ -110,6 +112,16 @@ export function update(ctx: RequestContext, id: string, input: TenantUpdate, por
           return found && (await mayUseTenant(tx, ctx.user, id)) ? found : null;
         },
         set: async (current) => {
+          // The retention keeps records the law asks for: only admins change it (decision 059).
+          if (
+            input.retentionYears !== undefined &&
+            input.retentionYears !== current.retentionYears &&
+            ctx.user.role !== Role.ADMIN_ROLE
+          ) {
+            throw new AppError('FIELD_NOT_PERMITTED', 403, [
+              { field: 'retentionYears', key: 'errors.FIELD_NOT_PERMITTED', message: 'FIELD_NOT_PERMITTED' },
+            ]);
+          }
           await assertWritable(tx, input, current);
           return columnsOf(input, current);
         },

@@ -21,7 +21,7 @@ import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
-import { seals } from '@pruefbuch/domain/locales/de/seals';
+import { retention } from '@pruefbuch/domain/locales/de/retention';
 import { tenants } from '@pruefbuch/domain/locales/de/tenants';
 import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
@@ -38,7 +38,7 @@ export const translation = {
   checklists,
   inspections,
   qr,
-  seals,
+  retention,
   lists,
   pdf,
   protocol,

@@ -23,8 +23,8 @@ import { orders } from '@pruefbuch/domain/locales/en/orders';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
 import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
+import { retention } from '@pruefbuch/domain/locales/en/retention';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
-import { seals } from '@pruefbuch/domain/locales/en/seals';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
 import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
@@ -47,7 +47,7 @@ export const translation = {
   checklists,
   inspections,
   qr,
-  seals,
+  retention,
   lists,
   pdf,
   protocol,

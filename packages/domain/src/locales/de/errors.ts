@@ -112,6 +112,7 @@ export const errors = {
   COSTLIST_EXISTS: 'Für diesen Mandanten gibt es bereits eine Kostenliste.',
   CAPACITY_EXISTS: 'Für diesen Mandanten gibt es bereits Kapazitätseinstellungen.',
   ORDER_HAS_BOOK: 'Für diesen Auftrag wurde bereits ein Prüfbuch angelegt.',
+  LEGAL_HOLD_EXISTS: 'Für dieses Prüfbuch bzw. diesen Kunden besteht bereits eine Aufbewahrungssperre.',
   EXPORT_BUSY: 'Es werden bereits mehrere Prüfakten für Sie erstellt. Bitte warten Sie, bis eine davon fertig ist.',
   EXPORT_TOO_LARGE: 'Diese Prüfakte ist zu groß zum direkten Herunterladen und wird im Hintergrund erstellt.',
   EXPORT_LINK_EXPIRED: 'Dieser Link ist abgelaufen oder ungültig. Bitte exportieren Sie die Prüfakte erneut.',

@@ -24,5 +24,6 @@ export const jobs = {
     'file-removals': 'Gelöschte Dateien entfernen',
     'orphaned-files': 'Verwaiste Dateien prüfen',
     backup: 'Tägliche Sicherung',
+    retention: 'Aufbewahrung: abgelaufene Prüfbücher löschen',
   },
 };

@@ -37,5 +37,9 @@ export const protocol = {
     transferMail: 'Mail zur Übergabe an Abteilung',
     ktbReminderMail: 'KTB-Erinnerung per Mail an',
     filePurged: 'Anhang zum Löschdatum entfernt (Datum gesetzt von)',
+    retiredAt: 'Prüfbuch stillgelegt am',
+    legalHold: 'Aufbewahrungssperre',
+    retentionYears: 'Aufbewahrung stillgelegter Prüfbücher (Jahre)',
+    retentionPurge: 'Nach Ablauf der Aufbewahrung endgültig gelöscht',
   },
 };

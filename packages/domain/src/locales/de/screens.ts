@@ -17,6 +17,7 @@ export const screens: Record<ScreenName, string> = {
   admin_dashboard: 'Dashboard',
   booktype_list: 'Buchtypen',
   component_list: 'Türkomponenten',
+  retired_books: 'Stillgelegte Prüfbücher',
   booktype: 'Buchtyp',
   register: 'Benutzer registrieren',
   settings: 'Profil',

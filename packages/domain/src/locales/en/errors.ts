@@ -105,6 +105,7 @@ export const errors: typeof de = {
   COSTLIST_EXISTS: 'This tenant already has a cost list.',
   CAPACITY_EXISTS: 'This tenant already has capacity settings.',
   ORDER_HAS_BOOK: 'A book has already been created for this order.',
+  LEGAL_HOLD_EXISTS: 'This inspection book or customer is already under a legal hold.',
   EXPORT_BUSY: 'Several inspection files are already being built for you. Please wait until one of them is ready.',
   EXPORT_TOO_LARGE: 'This inspection file is too large to download directly and is built in the background.',
   EXPORT_LINK_EXPIRED: 'This link has expired or is not valid. Please export the inspection file again.',

@@ -23,5 +23,6 @@ export const jobs = {
     'file-removals': 'Remove deleted files',
     'orphaned-files': 'Check for unreferenced files',
     backup: 'Daily backup',
+    retention: 'Retention: purge expired inspection books',
   },
 };

@@ -37,5 +37,9 @@ export const protocol = {
     transferMail: 'Hand-over mail to department',
     ktbReminderMail: 'KTB reminder mailed to',
     filePurged: 'Attachment removed on its deletion date (date set by)',
+    retiredAt: 'Inspection book retired on',
+    legalHold: 'Legal hold',
+    retentionYears: 'Retention of retired inspection books (years)',
+    retentionPurge: 'Deleted for good after its retention',
   },
 };

@@ -16,6 +16,7 @@ export const screens: typeof de = {
   admin_dashboard: 'Dashboard',
   booktype_list: 'Book types',
   component_list: 'Door components',
+  retired_books: 'Retired inspection books',
   booktype: 'Book type',
   register: 'Register user',
   settings: 'Profile',
