@@ -5,7 +5,7 @@
  * of a request beside bare Fastify (bench/fixed-cost.ts), the embedded database beside PostgreSQL from 1
  * to 20 clients (bench/scaling.ts), then the book lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
  * (bench/reads.ts: detail, dto, list, search, by ZIP next to GET users/{id}, alone and at 200 clients),
- * then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
+ * then the inspection file of a branch at 50 and 500 books (bench/export.ts), then the customer locations (bench/locations.ts), then the offer list and evaluation on 50,000 offers
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
  * then the capacity month view and a proposal with 500 planned orders (bench/capacity.ts),
  * then the compressed order page (bench/compression.ts),
@@ -22,6 +22,7 @@ import { benchBooks } from './books';
 import { benchCapacity } from './capacity';
 import { benchCluster } from './cluster';
 import { benchCompression } from './compression';
+import { benchExport } from './export';
 import { benchFirstPaint } from './first-paint';
 import { benchFixedCost } from './fixed-cost';
 import { benchLocations } from './locations';
@@ -176,6 +177,7 @@ await benchBooks();
 
 // The book PDF of 100 records and the label PDF of 500 books, next to a plain pdfkit page (bench/pdf.ts).
 await benchPdf();
+await benchExport();
 
 // The reads people use most, alone at 50 clients and all together at 200, next to GET users/{id} (bench/reads.ts).
 await benchReads();

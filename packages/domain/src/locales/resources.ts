@@ -25,6 +25,7 @@ import { protocol as deProtocol } from './de/protocol';
 import { qr as deQr } from './de/qr';
 import { retention as deRetention } from './de/retention';
 import { screens as deScreens } from './de/screens';
+import { seals as deSeals } from './de/seals';
 import { tenants as deTenants } from './de/tenants';
 import { ui as deUi } from './de/ui';
 import { users as deUsers } from './de/users';
@@ -55,6 +56,7 @@ import { protocol as enProtocol } from './en/protocol';
 import { qr as enQr } from './en/qr';
 import { retention as enRetention } from './en/retention';
 import { screens as enScreens } from './en/screens';
+import { seals as enSeals } from './en/seals';
 import { tenants as enTenants } from './en/tenants';
 import { ui as enUi } from './en/ui';
 import { users as enUsers } from './en/users';
@@ -80,6 +82,7 @@ export const resources = {
       inspections: deInspections,
       qr: deQr,
       retention: deRetention,
+      seals: deSeals,
       lists: deLists,
       pdf: dePdf,
       protocol: deProtocol,
@@ -114,6 +117,7 @@ export const resources = {
       inspections: enInspections,
       qr: enQr,
       retention: enRetention,
+      seals: enSeals,
       lists: enLists,
       pdf: enPdf,
       protocol: enProtocol,

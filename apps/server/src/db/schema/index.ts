@@ -8,6 +8,7 @@ export * from './customerlocations';
 export * from './documents';
 export * from './exports';
 export * from './folders';
+export * from './idempotency';
 export * from './inspections';
 export * from './mail';
 export * from './offers';

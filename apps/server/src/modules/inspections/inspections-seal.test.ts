@@ -6,9 +6,9 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Role } from '@pruefbuch/domain/roles';
-import { GENESIS_HASH } from '@pruefbuch/domain/rules/record-seal';
+import { GENESIS_HASH, SEAL_FIELDS } from '@pruefbuch/domain/rules/record-seal';
 import type { BookVerifyReply } from '@pruefbuch/domain/schemas/record-seal';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPlace, type Place } from '../../../test/fixtures/backup';
 import { member } from '../../../test/fixtures/books';
@@ -25,7 +25,7 @@ import {
 import { createTestApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
 import { knownMigrations } from '../../db/journal';
-import { blobs, pdfAssets, recordSeals } from '../../db/schema/index';
+import { blobs, inspections, pdfAssets, recordSeals } from '../../db/schema/index';
 import { migrateUpTo } from '../../ops/schema-version';
 import { problemLine, verifyTenants } from '../../ops/verify-command';
 import { contentPath } from '../../platform/files-staging';
@@ -66,6 +66,10 @@ async function bookWithThree() {
 }
 
 describe('the seal of a finalized record', () => {
+  it('places every column of a record, sealed or not (rule table SEAL_FIELDS)', () => {
+    expect(Object.keys(getTableColumns(inspections)).sort()).toEqual(Object.keys(SEAL_FIELDS).sort());
+  });
+
   it('links each record of a book to the one finalized before, a correction as a new link; the check finds all whole', async () => {
     const { w, first, second, correction } = await bookWithThree();
     const seals = await sealsOf(w.book._id);

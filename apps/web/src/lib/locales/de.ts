@@ -22,6 +22,7 @@ import { pdf } from '@pruefbuch/domain/locales/de/pdf';
 import { protocol } from '@pruefbuch/domain/locales/de/protocol';
 import { qr } from '@pruefbuch/domain/locales/de/qr';
 import { retention } from '@pruefbuch/domain/locales/de/retention';
+import { seals } from '@pruefbuch/domain/locales/de/seals';
 import { tenants } from '@pruefbuch/domain/locales/de/tenants';
 import { ui } from '@pruefbuch/domain/locales/de/ui';
 import { users } from '@pruefbuch/domain/locales/de/users';
@@ -39,6 +40,7 @@ export const translation = {
   inspections,
   qr,
   retention,
+  seals,
   lists,
   pdf,
   protocol,

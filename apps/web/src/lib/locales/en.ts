@@ -25,6 +25,7 @@ import { protocol } from '@pruefbuch/domain/locales/en/protocol';
 import { qr } from '@pruefbuch/domain/locales/en/qr';
 import { retention } from '@pruefbuch/domain/locales/en/retention';
 import { screens } from '@pruefbuch/domain/locales/en/screens';
+import { seals } from '@pruefbuch/domain/locales/en/seals';
 import { tenants } from '@pruefbuch/domain/locales/en/tenants';
 import { ui } from '@pruefbuch/domain/locales/en/ui';
 import { users } from '@pruefbuch/domain/locales/en/users';
@@ -48,6 +49,7 @@ export const translation = {
   inspections,
   qr,
   retention,
+  seals,
   lists,
   pdf,
   protocol,

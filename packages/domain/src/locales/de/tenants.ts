@@ -60,7 +60,7 @@ export const tenants = {
     issuer: 'Aussteller',
     validTo: 'Gültig bis',
     fingerprint: 'Fingerabdruck (SHA-256)',
-    chain: '{{count}} Zertifikate der Aussteller',
+    chain: 'Zertifikate der Aussteller in der Datei: {{count}}',
     selfSignedNote:
       'Selbst ausgestelltes Zertifikat: Ein PDF-Programm zeigt die Berichte als signiert und unverändert, den Unterzeichner aber als nicht vertrauenswürdig. Für eine vertrauenswürdige Signatur das Zertifikat des Unternehmens von einer anerkannten Zertifizierungsstelle als PKCS#12-Datei hochladen.',
     expiresSoon: 'Das Zertifikat läuft bald ab. Bitte rechtzeitig das nächste hochladen.',

@@ -60,7 +60,7 @@ export const tenants: typeof de = {
     issuer: 'Issuer',
     validTo: 'Valid until',
     fingerprint: 'Fingerprint (SHA-256)',
-    chain: '{{count}} issuer certificates',
+    chain: 'Issuer certificates in the file: {{count}}',
     selfSignedNote:
       'Self-signed certificate: a PDF reader shows the reports as signed and unchanged, but the signer as not trusted. For a trusted signature, upload the company’s certificate from a recognised certification authority as a PKCS#12 file.',
     expiresSoon: 'The certificate expires soon. Please upload the next one in time.',

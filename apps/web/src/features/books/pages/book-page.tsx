@@ -8,6 +8,7 @@ import {
   IconFolderShare,
   IconPencil,
   IconQrcode,
+  IconShieldCheck,
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
@@ -21,7 +22,14 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
 import { BookDefectReportsCard } from '@/features/defectreports';
 import { openExportDialog } from '@/features/exports';
-import { BookDefectsCard, BookingCard, BookRecordsCard, PdfAssetsCard, ShutDownPanel } from '@/features/inspections';
+import {
+  BookDefectsCard,
+  BookingCard,
+  BookRecordsCard,
+  BookVerification,
+  PdfAssetsCard,
+  ShutDownPanel,
+} from '@/features/inspections';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
@@ -38,6 +46,7 @@ import { useFolderOptions } from '../components/use-folder-options';
 
 const MOVE_MODAL = 'move-book';
 const TEMPLATE_MODAL = 'save-as-template';
+const VERIFY_MODAL = 'verify-book';
 
 /**
  * book_list (/book/{tenant}/{slug}): the book with status and ampel, its data, documents and protocol.
@@ -70,6 +79,8 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
   const canDelete = may('books:delete');
   // The inspection file: staff and the branch's control user (decision 058).
   const canExport = may('exports:book');
+  // The check of the sealed records: staff who read the book (decision 057).
+  const canVerify = may('records:verify');
   const canOpenTenant = canOpen('tenantStart', principal);
   // The folder tree is staff data: branch users do without the folder names.
   const folders = useFolderOptions(canOpenTenant ? tenantId : '');
@@ -90,6 +101,14 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       modalId: TEMPLATE_MODAL,
       title: t('books.templates.saveTitle'),
       children: <SaveAsTemplateForm tenantId={tenantId} book={book} onClose={() => modals.close(TEMPLATE_MODAL)} />,
+    });
+
+  const openVerify = () =>
+    openModalWhenReady({
+      modalId: VERIFY_MODAL,
+      title: t('seals.title'),
+      size: 'lg',
+      children: <BookVerification tenantId={tenantId} bookId={book._id} />,
     });
 
   const askDelete = () =>
@@ -173,7 +192,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
             </Group>
           </Box>
         </Group>
-        {canWrite || canExport ? (
+        {canWrite || canExport || canVerify ? (
           <Group gap="xs" wrap="nowrap">
             {canWrite ? (
               <Button
@@ -215,6 +234,11 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                     data-testid="book-export-file"
                   >
                     {t('exports.actions.book')}
+                  </Menu.Item>
+                ) : null}
+                {canVerify ? (
+                  <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={openVerify} data-testid="book-verify">
+                    {t('seals.action')}
                   </Menu.Item>
                 ) : null}
                 {canWrite ? (

@@ -9,6 +9,8 @@ export const inspectionKeys = {
   bookings: (tenantId: string, bookId: string) => ['inspections', 'bookings', tenantId, bookId] as const,
   /** Why the book is shut down (its ampel black), if it is. */
   shutDown: (tenantId: string, bookId: string) => ['inspections', 'shutdown', tenantId, bookId] as const,
+  /** The check of the book's sealed records (decision 057). */
+  verify: (tenantId: string, bookId: string) => ['inspections', 'verify', tenantId, bookId] as const,
   pdfAssets: (tenantId: string, bookId: string) => ['inspections', 'pdfassets', tenantId, bookId] as const,
   photo: (tenantId: string, blobId: string) => ['inspections', 'photo', tenantId, blobId] as const,
   /** The offers started from the defects of a book (offer/byBook). */
