@@ -4,7 +4,7 @@ import type { QualificationMatrix } from '@pruefbuch/domain/schemas/qualificatio
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQualificationMatrix } from '../api/qualifications';
+import { useQualificationMatrix } from '../api/get-qualification-matrix';
 import { labelOf } from '../lookup-options';
 import { STATE_COLOR, stateText } from './qualifications-section';
 

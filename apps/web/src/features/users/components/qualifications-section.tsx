@@ -30,13 +30,10 @@ import { deleteWithConfirm } from '@/components/ui/delete-with-confirm';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
-import {
-  downloadCertificate,
-  useDeleteQualification,
-  useQualifications,
-  useSaveQualification,
-  useUploadCertificate,
-} from '../api/qualifications';
+import { useDeleteQualification } from '../api/delete-qualification';
+import { downloadCertificate, useQualifications } from '../api/get-qualifications';
+import { useSaveQualification } from '../api/save-qualification';
+import { useUploadCertificate } from '../api/upload-certificate';
 
 export const STATE_COLOR: Record<QualificationState, string> = {
   notYet: 'gray',
