@@ -61,8 +61,8 @@ export const manifestSchema = z.object({
       title: z.string(),
       folder: z.string(),
       records: z.number().int(),
-      /** The head of the book's record chain; null while the book has no chain. */
-      chainHead: z.string().nullable(),
+      /** The head of the book's record chain (decision 057): its last sealed record's place and hash; null while nothing is sealed. */
+      chainHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
     }),
   ),
   files: z.array(manifestFileSchema),

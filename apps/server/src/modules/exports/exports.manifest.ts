@@ -37,7 +37,7 @@ export function manifestText(m: Manifest): string {
     `${t('exports.manifest.books')} (${m.books.length})`,
     ...m.books.map(
       (b) =>
-        `- ${b.folder}: ${b.title || '–'}, ${t('exports.manifest.recordCount', { count: b.records })}, ${t('exports.manifest.chainHead')}: ${b.chainHead ?? t('exports.manifest.noChain')}`,
+        `- ${b.folder}: ${b.title || '–'}, ${t('exports.manifest.recordCount', { count: b.records })}, ${t('exports.manifest.chainHead')}: ${b.chainHead ? `#${b.chainHead.seq} ${b.chainHead.hash}` : t('exports.manifest.noChain')}`,
     ),
     '',
     t('exports.manifest.files'),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { assignLocations, insertInspection, insertLocation, linkBooks } from '../../../test/factories';
 import { memberOf, pdfTenant, storeBlob } from '../../../test/fixtures/pdf';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
-import { books, exportJobs, fileRemovals, mailOutbox } from '../../db/schema/index';
+import { books, exportJobs, fileRemovals, mailOutbox, recordChainHeads } from '../../db/schema/index';
 import { claimExport, expireExports, recordProgress } from './exports.jobs';
 import { runDueExports } from './exports.worker';
 
@@ -136,11 +136,16 @@ describe('the inspection file of a branch, streamed', () => {
   it("the book's own file: the same parts for one book, from the book page", async () => {
     const { tenant, book } = await branchWithBook();
     const { token } = await memberOf(t, tenant.id);
+    // Its record chain (decision 057) has a head: the manifest names it.
+    const head = { seq: 2, hash: 'a'.repeat(64) };
+    await db.insert(recordChainHeads).values({ tenantId: tenant.id, bookId: book.id, ...head });
     const res = await t.api({ method: 'GET', url: `/books/${book.id}/exportFile`, token, tenant: tenant.id });
     expect(res.statusCode).toBe(200);
     const zip = readZip(res.rawPayload);
     expectManifestMatches(zip);
     expect(zip.manifest.scope).toMatchObject({ kind: 'book', label: 'Schiebetür Haupteingang' });
+    expect(zip.manifest.books[0]?.chainHead).toEqual(head);
+    expect(zip.text).toContain(`Kettenkopf: #2 ${head.hash}`);
     expect(zip.manifest.files).toHaveLength(4);
   });
 });

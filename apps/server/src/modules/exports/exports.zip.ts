@@ -20,7 +20,7 @@ export interface ExportPlan {
   exportedBy: { id: string; name: string; email: string };
   books: ExportBook[];
   /** The head of each book's record chain (null while a book has none). */
-  chainHeads: (bookIds: readonly string[]) => Promise<Map<string, string | null>>;
+  chainHeads: (bookIds: readonly string[]) => Promise<Map<string, Manifest['books'][number]['chainHead']>>;
 }
 
 type ManifestFile = Manifest['files'][number];
