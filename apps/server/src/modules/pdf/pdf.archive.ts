@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { translate } from '@pruefbuch/domain/locales/resources';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pdfAssets } from '../../db/schema/index';
+import { blobs, pdfAssets } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { lockFileRefs } from '../../platform/files';
 import { PDF_LANG, pdfToBuffer } from '../../platform/pdf';
@@ -64,4 +65,21 @@ export async function archiveInspectionPdf(ctx: TenantContext, tx: Executor, ins
     .returning();
   if (!asset) throw new Error('PDF asset not inserted');
   return asset;
+}
+
+/**
+ * The PDF archived (and sealed) when the record was finalized, or null: a finalized record's PDF is this file,
+ * byte for byte, wherever it is downloaded, so its seal still verifies (decision 056).
+ */
+export async function archivedPdfOf(db: Executor, tenantId: string, inspectionId: string) {
+  const [row] = await db
+    .select({ sha256: blobs.sha256, size: blobs.size, fileName: pdfAssets.fileName })
+    .from(pdfAssets)
+    .innerJoin(blobs, and(eq(blobs.id, pdfAssets.blobId), eq(blobs.tenantId, pdfAssets.tenantId)))
+    .where(
+      and(eq(pdfAssets.tenantId, tenantId), eq(pdfAssets.inspectionId, inspectionId), eq(pdfAssets.kind, 'inspection')),
+    )
+    .orderBy(desc(pdfAssets.createdAt))
+    .limit(1);
+  return row ?? null;
 }

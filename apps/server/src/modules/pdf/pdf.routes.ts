@@ -12,9 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { readsRetired } from '../../platform/legal-holds';
 import { pdfFileName } from '../../platform/pdf/file-names';
 import { dispositionOf, sendPdf } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
+import { archivedPdfOf } from './pdf.archive';
 import { findAssetBlob, listBookAssets, signOff } from './pdf.assets';
 import { bookExportPdf, loadBookExport, renderBookExport } from './pdf.book-export';
 import { preInspectionPdf, renderPreInspection } from './pdf.pre-inspection';
@@ -58,8 +60,28 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: z.object({ id: idParams.shape.id, gutachtenId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtxOf(req);
-      const doc = await loadRecordDocument(ctx.db, ctx.deps.files, ctx.tenantId, req.params.gutachtenId, req.params.id);
+      const doc = await loadRecordDocument(
+        ctx.db,
+        ctx.deps.files,
+        ctx.tenantId,
+        req.params.gutachtenId,
+        req.params.id,
+        readsRetired(ctx.user),
+      );
       if (doc.record.kind !== 'gutachten') throw notFound();
+      // A finalized report is its archived, sealed PDF; a draft is rendered as it stands.
+      const archived = doc.record.finalizedAt
+        ? await archivedPdfOf(ctx.db, ctx.tenantId, req.params.gutachtenId)
+        : null;
+      const stream = archived ? await ctx.deps.files.get(archived.sha256) : null;
+      if (archived && stream) {
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', String(archived.size))
+          .header('content-disposition', dispositionOf(archived.fileName, 'attachment'))
+          .header('x-content-type-options', 'nosniff')
+          .send(stream);
+      }
       return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'gutachten'), (pdf) =>
         renderRecordDocument(pdf, doc),
       );
@@ -93,7 +115,13 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: z.object({ blobId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const ctx = tenantCtxOf(req);
-      const blob = await findAssetBlob(ctx.db, ctx.tenantId, req.params.blobId, hiddenRecordKinds(ctx.user));
+      const blob = await findAssetBlob(
+        ctx.db,
+        ctx.tenantId,
+        req.params.blobId,
+        hiddenRecordKinds(ctx.user),
+        readsRetired(ctx.user),
+      );
       const stream = blob ? await ctx.deps.files.get(blob.sha256) : null;
       if (!blob || !stream) throw notFound();
       return reply

@@ -72,6 +72,22 @@ async function expectSealedBy(pdf: Buffer, fingerprint: string, signer: string) 
 }
 
 describe('sealed PDFs of finalized records (decision 056)', () => {
+  it('a finalized expert report downloads as its archived, sealed PDF (gutachtenPdf), byte for byte', async () => {
+    const w = await world();
+    const report = await finalized(t, w, { kind: 'gutachten' });
+    const stored = await storedPdf(w, report._id);
+    const res = await t.api({
+      method: 'GET',
+      url: `/books/${w.book._id}/gutachtenPdf/${report._id}`,
+      token: w.user.token,
+      tenant: w.tenantId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(res.rawPayload, stored)).toBe(0);
+    expect(verifySealInJs(res.rawPayload)).toMatchObject({ coversWholeFile: true, digestMatches: true });
+  });
+
   it('a tenant has no certificate until its first finalize, which makes one; every later PDF is sealed under it', async () => {
     const w = await world();
     expect((await getCertificate(w)).json()).toEqual({ certificate: null });
