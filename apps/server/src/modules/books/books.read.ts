@@ -137,7 +137,7 @@ const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ?
 
 /** GET books/get/typenschilddata: the nameplate data of a book of the tenant. */
 export async function nameplate(ctx: TenantContext, bookId: string): Promise<Nameplate> {
-  const row = await findBook(ctx.db, ctx.tenantId, bookId);
+  const row = await findBook(ctx.db, ctx.tenantId, bookId, { retired: readsRetired(ctx.user) });
   if (!row) throw notFound();
   const type = row.bookTypeId ? await findBookType(ctx.db, row.bookTypeId) : null;
   const book = await bookDto(ctx.db, ctx.tenantId, row);

@@ -9,7 +9,7 @@ import { blobs, inspections, pdfAssets, tenants, users } from '../../db/schema/i
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { readsRetired } from '../../platform/legal-holds';
+import { notRetired, readsRetired } from '../../platform/legal-holds';
 import { bookExists } from '../documents/documents.repo';
 import { isTechAcceptor } from '../tenants/tenants.repo';
 
@@ -98,12 +98,16 @@ function notOfKinds(db: Executor, kinds: readonly InspectionKind[]) {
   );
 }
 
-/** The stored PDF behind an asset of the tenant (GET inspections/inspectionPdf/{blobId}). */
+/**
+ * The stored PDF behind an asset of the tenant (GET inspections/inspectionPdf/{blobId}); of a retired book
+ * only with `retired` (the reader reads retired books, decision 059).
+ */
 export async function findAssetBlob(
   db: Executor,
   tenantId: string,
   blobId: string,
   excludeKinds: readonly InspectionKind[] = [],
+  retired = false,
 ) {
   const [row] = await db
     .select({ blob: blobs })
@@ -115,6 +119,7 @@ export async function findAssetBlob(
         eq(pdfAssets.blobId, blobId),
         eq(blobs.tenantId, tenantId),
         notOfKinds(db, excludeKinds),
+        retired ? undefined : notRetired(pdfAssets.bookId),
       ),
     )
     .limit(1);

@@ -5,6 +5,7 @@ import type { Nameplate } from '@pruefbuch/domain/schemas/book';
 import type { Executor } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { readsRetired } from '../../platform/legal-holds';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
 import { flatSignature, hasFlatSignature, ImageCache, signatureRef } from '../../platform/pdf/images';
 import { addressLine, formatDate } from '../../platform/pdf/text';
@@ -52,7 +53,7 @@ export async function loadRecords(db: Executor, tenantId: string, rows: Inspecti
 
 /** Everything the book export shows, read before the first byte is sent (a missing book is a 404). */
 export async function loadBookExport(ctx: TenantContext, bookId: string): Promise<BookExport> {
-  const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
+  const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId, readsRetired(ctx.user));
   if (!data) throw notFound();
   const [plate, rows] = await Promise.all([
     nameplate(ctx, bookId),

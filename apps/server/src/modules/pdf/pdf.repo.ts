@@ -1,5 +1,17 @@
 import type { InspectionKind, OperatorAcknowledgement, Signature } from '@pruefbuch/domain/schemas/inspection';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, books, bookTypes, inspections, tenants } from '../../db/schema/index';
@@ -9,14 +21,17 @@ export type TenantRow = typeof tenants.$inferSelect;
 export type BookTypeRow = typeof bookTypes.$inferSelect;
 export type InspectionRow = typeof inspections.$inferSelect;
 
-/** A book of the tenant with its tenant and book type, or null (another tenant's book is null too). */
-export async function findBookWithTenant(db: Executor, tenantId: string, bookId: string) {
+/**
+ * A book of the tenant with its tenant and book type, or null (another tenant's book is null too). A retired
+ * book is null unless `retired` (the reader reads retired books: admins, decision 059).
+ */
+export async function findBookWithTenant(db: Executor, tenantId: string, bookId: string, retired = false) {
   const [row] = await db
     .select({ book: books, tenant: tenants, type: bookTypes })
     .from(books)
     .innerJoin(tenants, eq(tenants.id, books.tenantId))
     .leftJoin(bookTypes, eq(bookTypes.id, books.bookTypeId))
-    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId)))
+    .where(and(eq(books.tenantId, tenantId), eq(books.id, bookId), retired ? undefined : isNull(books.retiredAt)))
     .limit(1);
   return row ?? null;
 }

@@ -25,17 +25,21 @@ export interface RecordDocument extends BookData {
 
 const tr = (key: string, params?: Record<string, string | number>) => translate(PDF_LANG, key, params);
 
-/** One record of a book of the tenant (any executor: the archive reads inside the finalize transaction). */
+/**
+ * One record of a book of the tenant (any executor: the archive reads inside the finalize transaction); a
+ * retired book's only with `retired` (the reader reads retired books, decision 059).
+ */
 export async function loadRecordDocument(
   db: Executor,
   files: FileStore,
   tenantId: string,
   recordId: string,
   bookId?: string,
+  retired = false,
 ): Promise<RecordDocument> {
   const row = await findRecord(db, tenantId, recordId);
   if (!row || (bookId && row.bookId !== bookId)) throw notFound();
-  const data = await findBookWithTenant(db, tenantId, row.bookId);
+  const data = await findBookWithTenant(db, tenantId, row.bookId, retired);
   if (!data) throw notFound();
   const [record] = await loadRecords(db, tenantId, [row]);
   if (!record) throw notFound();

@@ -3,6 +3,7 @@ import { translate } from '@pruefbuch/domain/locales/resources';
 import type { Defect } from '@pruefbuch/domain/schemas/inspection';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { readsRetired } from '../../platform/legal-holds';
 import { COLOR, createPdf, PDF_LANG, type PdfWriter } from '../../platform/pdf';
 import { drawTable } from '../../platform/pdf/table';
 import { formatDate } from '../../platform/pdf/text';
@@ -17,7 +18,7 @@ export interface Summary extends BookData {
 }
 
 export async function loadSummary(ctx: TenantContext, bookId: string): Promise<Summary> {
-  const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId);
+  const data = await findBookWithTenant(ctx.db, ctx.tenantId, bookId, readsRetired(ctx.user));
   if (!data) throw notFound();
   const rows = await finalizedRecords(ctx.db, ctx.tenantId, bookId, hiddenRecordKinds(ctx.user));
   return { ...data, records: await loadRecords(ctx.db, ctx.tenantId, rows) };

@@ -83,7 +83,7 @@ export async function loadLabels(ctx: TenantContext, bookIds: string[], start = 
       );
       rows = rows.map((r) => (r.code ? r : { ...r, code: made.get(r.id)?.code ?? null }));
     }
-    const first = await findBookWithTenant(tx, ctx.tenantId, ids[0] ?? '');
+    const first = await findBookWithTenant(tx, ctx.tenantId, ids[0] ?? '', true);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       tenantName: first?.tenant.name ?? '',

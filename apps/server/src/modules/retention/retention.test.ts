@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
   fileRemovals,
   inspections,
   offerFiles,
+  pdfAssets,
   tenants,
 } from '../../db/schema/index';
 import { removeExpiredFiles } from '../offers/offers.files';
@@ -159,6 +161,41 @@ describe('DELETE books/{id}', () => {
     expect(hold.statusCode).toBe(201);
     expect((await w.call(w.standard, 'DELETE', `/books/${book.id}`)).statusCode).toBe(200);
     expect(await db.select({ id: books.id }).from(books).where(eq(books.id, book.id))).toHaveLength(1);
+  });
+});
+
+describe("a retired book's PDFs", () => {
+  it('are read by admins only: the exports, the expert report and the archived PDFs are a 404 for others', async () => {
+    const w = await world();
+    const book = await bookWith(w, 'finalized');
+    const report = await insertInspection(db, book, { kind: 'gutachten', finalizedAt: new Date(), when: '2025-06-03' });
+    const stored = await t.app.deps.files.put(Readable.from([Buffer.from('%PDF-1.7 archived report')]));
+    const blob = await insertBlob(t, w.tenantId, book.id, stored.sha256);
+    await db.insert(pdfAssets).values({
+      tenantId: w.tenantId,
+      bookId: book.id,
+      inspectionId: report.id,
+      blobId: blob.id,
+      kind: 'inspection',
+      fileName: 'pruefgutachten.pdf',
+    });
+    const urls = [
+      `/books/${book.id}/exportPdf`,
+      `/books/${book.id}/exportPdfShrink`,
+      `/inspections/preInspectionPdf/${book.id}`,
+      `/books/${book.id}/gutachtenPdf/${report.id}`,
+      `/inspections/inspectionPdf/${blob.id}`,
+    ];
+    const statuses = async (who: { token: string }) =>
+      Promise.all(urls.map(async (url) => (await w.call(who, 'GET', url)).statusCode));
+    expect(await statuses(w.standard)).toEqual([200, 200, 200, 200, 200]);
+
+    expect((await w.call(w.standard, 'DELETE', `/books/${book.id}`)).statusCode).toBe(200);
+    expect(await statuses(w.standard)).toEqual([404, 404, 404, 404, 404]);
+    expect(await statuses(w.admin)).toEqual([200, 200, 200, 200, 200]);
+
+    await w.call(w.admin, 'POST', `/books/${book.id}/restore`);
+    expect(await statuses(w.standard)).toEqual([200, 200, 200, 200, 200]);
   });
 });
 
