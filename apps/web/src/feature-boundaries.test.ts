@@ -22,7 +22,7 @@ const srcDir = import.meta.dirname;
 
 /** Feature → the features it may import through their index. */
 const ALLOWED: Record<string, string[]> = {
-  books: ['defectreports', 'exports', 'inspections'],
+  books: ['defectreports', 'exports', 'inspections', 'retention'],
   customerlocations: ['exports'],
   inspections: ['tenants'],
   lists: ['tenants'],

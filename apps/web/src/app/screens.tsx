@@ -70,6 +70,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   useradministration_list: page(() => import('@/features/users/pages/user-list-page'), 'UserListPage'),
   useradministration: page(() => import('@/features/users/pages/user-edit-page'), 'UserEditPage'),
   admin_dashboard: page(() => import('@/features/admin/pages/dashboard-page'), 'DashboardPage'),
+  retired_books: page(() => import('@/features/retention/pages/retired-page'), 'RetiredPage'),
   booktype_list: page(() => import('@/features/booktypes/pages/booktype-list-page'), 'BookTypeListPage'),
   booktype: page(() => import('@/features/booktypes/pages/booktype-edit-page'), 'BookTypeEditPage'),
   component_list: page(() => import('@/features/components/pages/component-list-page'), 'ComponentListPage'),

@@ -1,7 +1,8 @@
 import { Menu } from '@mantine/core';
-import { screenPath, showAdminMenu } from '@pruefbuch/domain/access';
+import { canOpen, screenPath, showAdminMenu } from '@pruefbuch/domain/access';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
 import {
+  IconArchive,
   IconBooks,
   IconComponents,
   IconInfoCircle,
@@ -14,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '@/lib/auth';
-import { principalOf, type SessionData } from '@/lib/session';
+import { principalOf, type SessionData, useSession } from '@/lib/session';
 import { UserMenuTrigger } from './user-menu';
 
 /** The menu of a signed-in user; its own chunk (Menu, Popover, floating-ui), loaded once someone is signed in. */
@@ -22,7 +23,14 @@ export function SignedInUserMenu({ session }: { session: SessionData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  const isAdmin = showAdminMenu(principalOf(session));
+  const { currentTenant } = useSession();
+  const principal = principalOf(session);
+  const isAdmin = showAdminMenu(principal);
+  // The retired books of the tenant in use (decision 059).
+  const retiredPath =
+    currentTenant && canOpen('retired_books', principal)
+      ? screenPath('retired_books', { tenant: currentTenant })
+      : null;
   const onSignOut = async () => {
     await signOut();
     navigate(screenPath('login'), { replace: true });
@@ -73,6 +81,16 @@ export function SignedInUserMenu({ session }: { session: SessionData }) {
             <Menu.Item component={Link} to={screenPath('component_list')} leftSection={<IconComponents size={16} />}>
               {t('common.userMenu.components')}
             </Menu.Item>
+            {retiredPath ? (
+              <Menu.Item
+                component={Link}
+                to={retiredPath}
+                leftSection={<IconArchive size={16} />}
+                data-testid="menu-retired"
+              >
+                {t('screens.retired_books')}
+              </Menu.Item>
+            ) : null}
             <Menu.Item disabled leftSection={<IconInfoCircle size={16} />} data-testid="app-version">
               {t('common.userMenu.version', { version: APP_VERSION })}
             </Menu.Item>

@@ -1,5 +1,6 @@
 /** Form values and schemas of the tenant screen. */
 import { DEFAULT_AMPEL_THRESHOLDS } from '@pruefbuch/domain/rules/next-inspection';
+import { RETENTION_YEARS } from '@pruefbuch/domain/rules/retention';
 import { emptyAddress } from '@pruefbuch/domain/schemas/address';
 import { type Tenant, type TenantWrite, tenantUpdateSchema, tenantWriteSchema } from '@pruefbuch/domain/schemas/tenant';
 import { z } from 'zod';
@@ -34,6 +35,7 @@ export const tenantToValues = (tenant: Tenant): TenantValues => ({
     : emptyAddress(),
   ampelOrangeDays: tenant.ampelOrangeDays,
   ampelBlackDays: tenant.ampelBlackDays,
+  retentionYears: tenant.retentionYears,
   __v: tenant.__v,
 });
 
@@ -50,6 +52,7 @@ export const templateToValues = (template: Partial<TenantWrite> | undefined): Te
   address: template?.address ?? emptyAddress(),
   ampelOrangeDays: template?.ampelOrangeDays ?? DEFAULT_AMPEL_THRESHOLDS.orangeDays,
   ampelBlackDays: template?.ampelBlackDays ?? DEFAULT_AMPEL_THRESHOLDS.blackDays,
+  retentionYears: template?.retentionYears ?? RETENTION_YEARS.default,
   __v: 0,
 });
 

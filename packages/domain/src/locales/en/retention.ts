@@ -7,6 +7,8 @@ export const retention: typeof de = {
     'Deleting an inspection book with finalized records retires it: it leaves every list, search and reminder but is kept with its records, PDFs and documents for {{years}} years and can be restored here. After that the daily run deletes it for good, unless a legal hold names the book or its customer.',
   link: 'Retired inspection books',
   empty: 'No retired inspection books.',
+  searchPlaceholder: 'Search book, customer or serial number',
+  none: 'none',
   columns: {
     title: 'Inspection book',
     customer: 'Customer',
@@ -20,7 +22,13 @@ export const retention: typeof de = {
   restore: 'Restore',
   restoreConfirm: 'Restore “{{title}}”? It shows in every list and reminder again.',
   restored: 'Inspection book restored',
-  retired: 'Inspection book retired: it has finalized records and is kept. Admins can restore it.',
+  retired:
+    'Retired: the inspection book has left every list, is kept and is visible to admins only, who can restore it.',
+  retire: 'Retire',
+  deleteRetires:
+    'The inspection book “{{title}}” has finalized records and is therefore not deleted but retired: it leaves every list, search and reminder, is kept with its records, PDFs and documents for {{years}} years and is visible to admins only, who can restore it.',
+  deleteRetiresHeld:
+    'The inspection book “{{title}}” is under a legal hold and is therefore not deleted but retired: it leaves every list, search and reminder, is kept and is visible to admins only, who can restore it.',
   banner: 'Retired on {{date}} – kept until {{until}}. Only admins see this inspection book.',
   holds: {
     title: 'Legal holds',
@@ -28,6 +36,7 @@ export const retention: typeof de = {
       'While a hold stands, nothing of the book or the customer is deleted: neither a retired book after its retention nor an offer’s attachments after their deletion date.',
     empty: 'No legal holds.',
     customer: 'Customer',
+    target: 'Applies to',
     customerHint: 'The customer’s name as in the inspection books or as debtor in the offers (case is ignored).',
     reason: 'Reason',
     add: 'Set hold',
@@ -50,6 +59,7 @@ export const retention: typeof de = {
     book: 'Inspection book',
   },
   setting: {
+    title: 'Retention',
     label: 'Retention of retired inspection books (years)',
     description: 'How long finalized records, PDFs and documents are kept after retirement. Only admins change it.',
   },

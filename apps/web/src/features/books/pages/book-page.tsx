@@ -1,17 +1,20 @@
 import { Anchor, Box, Breadcrumbs, Button, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
+import { deleteOutcome, RETENTION_YEARS } from '@pruefbuch/domain/rules/retention';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import {
   IconDots,
   IconFileZip,
   IconFolderShare,
+  IconLock,
   IconPencil,
   IconQrcode,
   IconShieldCheck,
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AmpelBadge, BookStatusBadge } from '@/components/ui/book-badges';
@@ -30,12 +33,15 @@ import {
   PdfAssetsCard,
   ShutDownPanel,
 } from '@/features/inspections';
+import { BookLegalHold, openLegalHoldDialog, RetiredBookBanner, useBookHold } from '@/features/retention';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
 import { useBookOrder } from '../api/get-book-order';
+import { finalizedCountOptions } from '../api/get-finalized-count';
+import { useTenantBySlug } from '../api/get-tenant-by-slug';
 import { BookDetails } from '../components/book-details';
 import { BookNotFound, isNoAccess } from '../components/book-not-found';
 import { BookProtocol } from '../components/book-protocol';
@@ -75,17 +81,24 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
   const { session } = useSession();
   const principal = session ? principalOf(session) : null;
   const may = (access: Parameters<typeof mayCall>[0]) => !!principal && mayCall(access, principal);
-  const canWrite = may('books:write');
-  const canDelete = may('books:delete');
+  const book = dto.book;
+  // A retired book (admins only see it) is read, restored and held, nothing else (decision 059).
+  const retiredAt = book.retiredAt ?? null;
+  const canWrite = may('books:write') && !retiredAt;
+  const canDelete = may('books:delete') && !retiredAt;
   // The inspection file: staff and the branch's control user (decision 058).
-  const canExport = may('exports:book');
+  const canExport = may('exports:book') && !retiredAt;
+  // Legal holds: admins set one on the book from the menu and see the one that keeps it.
+  const canHold = may('retention:write');
+  const hold = useBookHold(tenantId, book, canHold);
+  const tenantYears = useTenantBySlug(canDelete ? tenantId : undefined).data?.retentionYears;
+  const queryClient = useQueryClient();
   // The check of the sealed records: staff who read the book (decision 057).
   const canVerify = may('records:verify');
   const canOpenTenant = canOpen('tenantStart', principal);
   // The folder tree is staff data: branch users do without the folder names.
   const folders = useFolderOptions(canOpenTenant ? tenantId : '');
   const remove = useDeleteBook();
-  const book = dto.book;
   const folderParam = book.folder ? `?folder=${book.folder}` : '';
   const startPath = `${screenPath('tenantStart', { slug: tenantId })}${folderParam}`;
 
@@ -111,22 +124,32 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
       children: <BookVerification tenantId={tenantId} bookId={book._id} />,
     });
 
-  const askDelete = () =>
+  // A book with finalized records (or under a hold) is retired, not deleted: the question says which, before.
+  const askDelete = async () => {
+    const finalizedRecords = await queryClient
+      .fetchQuery({ ...finalizedCountOptions(tenantId, book._id), staleTime: 0 })
+      .catch(() => 0);
+    const retires = deleteOutcome({ finalizedRecords, held: !!hold }) === 'retire';
+    const years = tenantYears ?? RETENTION_YEARS.default;
     confirmDelete({
       title: t('books.actions.delete'),
-      message: t('books.actions.deleteConfirm', { title: book.title }),
+      message: retires
+        ? t(hold ? 'retention.deleteRetiresHeld' : 'retention.deleteRetires', { title: book.title, years })
+        : t('books.actions.deleteConfirm', { title: book.title }),
+      confirmLabel: retires ? t('retention.retire') : undefined,
       onConfirm: () =>
         remove.mutate(
           { tenantId, id: book._id },
           {
-            onSuccess: () => {
-              notifySuccess('deleted');
+            onSuccess: (reply) => {
+              notifySuccess(reply?.outcome === 'retired' ? { text: t('retention.retired') } : 'deleted');
               navigate(canOpenTenant ? startPath : '/', { replace: true });
             },
             onError: notifySaveFailed,
           },
         ),
     });
+  };
 
   const order = useBookOrder(tenantId, book._id, may('orders:read')).data;
   const folderLabel = dto.folder ? folders.labelOf(dto.folder._id) || dto.folder.folderName : t('tenants.start.root');
@@ -192,7 +215,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
             </Group>
           </Box>
         </Group>
-        {canWrite || canExport || canVerify ? (
+        {canWrite || canExport || canVerify || canHold ? (
           <Group gap="xs" wrap="nowrap">
             {canWrite ? (
               <Button
@@ -211,7 +234,7 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {canOpen('qrcode', principal) ? (
+                {canOpen('qrcode', principal) && !retiredAt ? (
                   <Menu.Item
                     component={Link}
                     to={`${screenPath('qrcode', { slug: book._id })}?tenant=${encodeURIComponent(tenantId)}`}
@@ -255,11 +278,20 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
                     </Menu.Item>
                   </>
                 ) : null}
+                {canHold && hold === null ? (
+                  <Menu.Item
+                    leftSection={<IconLock size={16} />}
+                    onClick={() => openLegalHoldDialog(tenantId, { id: book._id, title: book.title })}
+                    data-testid="book-hold-set"
+                  >
+                    {t('retention.holds.bookAction')}
+                  </Menu.Item>
+                ) : null}
                 {canDelete ? (
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} />}
-                    onClick={askDelete}
+                    onClick={() => void askDelete()}
                     data-testid="book-delete"
                   >
                     {t('books.actions.delete')}
@@ -270,6 +302,9 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
           </Group>
         ) : null}
       </Group>
+
+      {retiredAt ? <RetiredBookBanner tenantId={tenantId} book={{ ...book, retiredAt }} /> : null}
+      {hold ? <BookLegalHold tenantId={tenantId} hold={hold} /> : null}
 
       {book.shutDown ? <ShutDownPanel tenantId={tenantId} bookId={book._id} /> : null}
 

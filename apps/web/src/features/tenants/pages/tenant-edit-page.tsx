@@ -12,9 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
+import { RETENTION_YEARS } from '@pruefbuch/domain/rules/retention';
 import type { Tenant } from '@pruefbuch/domain/schemas/tenant';
-import { IconFolderOpen, IconInfoCircle } from '@tabler/icons-react';
+import { IconArchive, IconFolderOpen, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,8 @@ export function TenantEditPage() {
   const tenant = useTenant(isNew ? undefined : slug);
   const template = useTenantTemplate(isNew);
   const back = { to: screenPath('tenant_list') };
+  const { session } = useSession();
+  const principal = session ? principalOf(session) : null;
 
   if (isNew) {
     return (
@@ -61,14 +64,27 @@ export function TenantEditPage() {
       back={back}
       actions={
         tenant.data ? (
-          <Button
-            component={Link}
-            to={screenPath('tenantStart', { slug: tenant.data.url || tenant.data._id })}
-            variant="light"
-            leftSection={<IconFolderOpen size={16} />}
-          >
-            {t('tenants.list.open')}
-          </Button>
+          <>
+            {canOpen('retired_books', principal) ? (
+              <Button
+                component={Link}
+                to={screenPath('retired_books', { tenant: tenant.data._id })}
+                variant="default"
+                leftSection={<IconArchive size={16} />}
+                data-testid="tenant-retired"
+              >
+                {t('retention.link')}
+              </Button>
+            ) : null}
+            <Button
+              component={Link}
+              to={screenPath('tenantStart', { slug: tenant.data.url || tenant.data._id })}
+              variant="light"
+              leftSection={<IconFolderOpen size={16} />}
+            >
+              {t('tenants.list.open')}
+            </Button>
+          </>
         ) : null
       }
     >
@@ -89,6 +105,8 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
   const mayEdit = principal ? mayCall(tenant ? 'tenants:edit' : 'tenants:manage', principal) : false;
   const mayDelete = !!tenant && !!principal && mayCall('tenants:manage', principal);
   const mayCertificate = !!principal && mayCall('tenants:certificate', principal);
+  // The retention of retired books: admins change it; tenant admins see it (decision 059).
+  const mayRetention = !!principal && mayCall('retention:write', principal);
   const create = useCreateTenant();
   const update = useUpdateTenant();
   const remove = useDeleteTenant();
@@ -246,6 +264,22 @@ function TenantForm({ tenant, initial }: { tenant?: Tenant; initial: TenantValue
               max={3650}
               allowDecimal={false}
               data-testid="tenant-ampel-black"
+            />
+          </SimpleGrid>
+
+          <Divider />
+          <Title order={4}>{t('retention.setting.title')}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberField
+              {...form.getInputProps('retentionYears')}
+              label={t('retention.setting.label')}
+              description={t('retention.setting.description')}
+              min={RETENTION_YEARS.min}
+              max={RETENTION_YEARS.max}
+              allowDecimal={false}
+              readOnly={!mayRetention}
+              variant={mayRetention ? undefined : 'filled'}
+              data-testid="tenant-retention-years"
             />
           </SimpleGrid>
         </Stack>
