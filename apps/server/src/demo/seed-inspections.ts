@@ -196,7 +196,7 @@ type BookRow = typeof books.$inferSelect;
 type TypeRow = typeof bookTypes.$inferSelect | null;
 
 /** The demo people who sign the records: the technician, the office, the expert and the branch manager. */
-async function demoPeople(tx: Executor) {
+export async function demoPeople(tx: Executor) {
   const people = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -221,7 +221,7 @@ async function demoPeople(tx: Executor) {
 }
 
 /** Collects finalized (or draft) records of the tenant's books as the app writes them, signed and dated. */
-function recordWriter(tenantId: string) {
+export function recordWriter(tenantId: string) {
   const records: (typeof inspections.$inferInsert)[] = [];
   let signer = 0;
   const record = (

@@ -1,9 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
-import { defectReports, doorComponents, folders, mailOutbox, tenants, users, userTenants } from '../db/schema/index';
+import {
+  books,
+  defectReports,
+  doorComponents,
+  folders,
+  inspections,
+  legalHolds,
+  mailOutbox,
+  tenants,
+  users,
+  userTenants,
+} from '../db/schema/index';
 import { STARTER_COMPONENTS } from '../modules/components/components.starter';
 import { seedDemo } from './seed';
+import { HELD_CUSTOMER, RETIRED_TITLE } from './seed-retention';
 
 const database = await openTestDatabase();
 
@@ -74,5 +86,28 @@ describe('seedDemo: the mail queue', () => {
       expect(row.text).not.toMatch(/https?:\/\//);
       expect(row.error).toBeTruthy();
     }
+  });
+});
+
+describe('seedDemo: retention and legal hold', () => {
+  it('holds one retired book of the first tenant with finalized records, and a legal hold on a customer', async () => {
+    const db = database.db;
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.url, 'rhein-main'));
+    const retired = await db
+      .select()
+      .from(books)
+      .where(and(eq(books.tenantId, tenant?.id ?? ''), isNotNull(books.retiredAt)));
+    expect(retired.map((b) => b.title)).toEqual([RETIRED_TITLE]);
+    expect(tenant?.retentionYears).toBe(10);
+    const records = await db
+      .select()
+      .from(inspections)
+      .where(and(eq(inspections.bookId, retired[0]?.id ?? ''), isNotNull(inspections.finalizedAt)));
+    expect(records.map((r) => r.kind).sort()).toEqual(['inspection', 'wartung']);
+    const holds = await db.select().from(legalHolds);
+    expect(holds).toEqual([expect.objectContaining({ tenantId: tenant?.id, customer: HELD_CUSTOMER, bookId: null })]);
+    // The held customer is one of the demo's: its car park's gate is kept.
+    const held = await db.select().from(books).where(eq(books.customer, HELD_CUSTOMER));
+    expect(held.length).toBeGreaterThan(0);
   });
 });

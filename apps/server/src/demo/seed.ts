@@ -17,6 +17,7 @@ import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 import { seedDemoQualifications } from './seed-qualifications';
+import { seedDemoRetention } from './seed-retention';
 import { seedDemoSealedPdfs } from './seed-sealed-pdfs';
 
 export const DEMO_PASSWORD = 'pruefbuch';
@@ -278,6 +279,8 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions & { secrets?: Sec
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);
     await seedDemoCapacity(tx, tenant.id, { today: opts.today });
+    // A retired book and a legal hold on a customer, for the admins' 'Stillgelegt' page (decision 059).
+    await seedDemoRetention(tx, tenant.id);
     // A few installations' latest reports as finalize archives them: sealed PDFs under the tenant's certificate (decision 056).
     await seedDemoSealedPdfs(tx, tenant.id, opts);
     // The demo's finalized records, made without a finalize, get their seals as a finalize gives them (decision 057).
