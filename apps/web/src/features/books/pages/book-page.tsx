@@ -308,20 +308,22 @@ function Book({ tenantId, dto }: { tenantId: string; dto: BookDto }) {
 
       {book.shutDown ? <ShutDownPanel tenantId={tenantId} bookId={book._id} /> : null}
 
-      {may('defectreports:read') ? (
+      {may('defectreports:read') && !retiredAt ? (
         <BookDefectReportsCard tenantId={tenantId} bookId={book._id} canClose={may('defectreports:manage')} />
       ) : null}
 
       <BookRecordsCard tenantId={tenantId} dto={dto} />
 
-      <BookDefectsCard tenantId={tenantId} bookId={book._id} />
+      {retiredAt ? null : <BookDefectsCard tenantId={tenantId} bookId={book._id} />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="md">
-            <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write')} />
-            <PdfAssetsCard tenantId={tenantId} bookId={book._id} />
-            <BookingCard tenantId={tenantId} bookId={book._id} hasWindow={!!(book.enableFrom || book.enableTo)} />
+            <DocumentsCard tenantId={tenantId} bookId={book._id} canWrite={may('documents:write') && !retiredAt} />
+            <PdfAssetsCard tenantId={tenantId} bookId={book._id} readOnly={!!retiredAt} />
+            {retiredAt ? null : (
+              <BookingCard tenantId={tenantId} bookId={book._id} hasWindow={!!(book.enableFrom || book.enableTo)} />
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>

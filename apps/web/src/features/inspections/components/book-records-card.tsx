@@ -66,8 +66,9 @@ export function BookRecordsCard({ tenantId, dto }: { tenantId: string; dto: Book
   const total = records.data?.pages[0]?.total ?? 0;
   const pdf = useDownloadPdf();
 
-  const staff = may('inspections:write');
-  const selfAllowed = may('selfinspections:write');
+  // A retired book takes no new records (decision 059): admins only read it.
+  const staff = may('inspections:write') && !book.retiredAt;
+  const selfAllowed = may('selfinspections:write') && !book.retiredAt;
   const candidates: (NewAction & { allowed: boolean })[] = [
     {
       key: 'inspection',

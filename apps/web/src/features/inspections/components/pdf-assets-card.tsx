@@ -24,12 +24,21 @@ const ACCEPTORS: readonly number[] = [Role.ACCEPTOR_ROLE, Role.ACCEPTOR_LITE_ROL
  * acceptance: who signed each off and when. The tenant's tech acceptors (and admins and tenant admins for them)
  * sign a PDF off once, when the tenant has technical acceptance switched on; the office uploads existing PDFs.
  */
-export function PdfAssetsCard({ tenantId, bookId }: { tenantId: string; bookId: string }) {
+export function PdfAssetsCard({
+  tenantId,
+  bookId,
+  readOnly = false,
+}: {
+  tenantId: string;
+  bookId: string;
+  /** A retired book's PDFs (decision 059): read, neither uploaded nor signed off. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const { session } = useSession();
   const principal = session ? principalOf(session) : null;
-  const maySign = !!principal && mayCall('techacceptor:sign', principal);
-  const mayUpload = !!principal && mayCall('documents:write', principal);
+  const maySign = !readOnly && !!principal && mayCall('techacceptor:sign', principal);
+  const mayUpload = !readOnly && !!principal && mayCall('documents:write', principal);
   const assets = useQuery(getPdfAssetsQueryOptions(tenantId, bookId));
   // The tenant says whether its books are accepted technically, and by whom by default.
   const tenant = useTenant(maySign ? tenantId : undefined);

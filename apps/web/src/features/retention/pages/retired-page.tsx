@@ -107,7 +107,6 @@ function RetiredBooks({ tenant }: { tenant: Tenant }) {
     {
       key: 'hold',
       header: t('retention.columns.hold'),
-      phone: 'aside',
       cell: (b) =>
         b.hold ? (
           <Badge color="violet" variant="light" leftSection={<IconLock size={12} />} data-testid="retired-hold">
