@@ -14,7 +14,7 @@ export const seals = {
   problems_one: '{{count}} Abweichung gefunden',
   problems_other: '{{count}} Abweichungen gefunden',
   problemsDetail:
-    'Folgende Einträge wurden außerhalb der Anwendung verändert. Bitte den Administrator informieren; die Sicherung vom Tag davor enthält den ursprünglichen Stand.',
+    'Folgende Einträge wurden außerhalb der Anwendung verändert. Bitte den Administrator informieren: Eine Sicherung von vor der Änderung enthält den ursprünglichen Stand.',
   head: 'Kettenende Nr. {{seq}}: ',
   checkedAt: 'Geprüft am {{date}}',
   again: 'Erneut prüfen',

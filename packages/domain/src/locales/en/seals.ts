@@ -16,7 +16,7 @@ export const seals: typeof de = {
   problems_one: '{{count}} discrepancy found',
   problems_other: '{{count}} discrepancies found',
   problemsDetail:
-    'These records were changed outside the application. Please tell the administrator; the backup of the day before holds the original state.',
+    'These records were changed outside the application. Please tell the administrator: a backup from before the change holds the original state.',
   head: 'Chain head no. {{seq}}: ',
   checkedAt: 'Checked on {{date}}',
   again: 'Check again',

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Badge, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import type { SealProblemDto } from '@pruefbuch/domain/schemas/record-seal';
 import { IconAlertTriangle, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { appHistory } from '@/lib/history';
 import { useBookVerification } from '../api/verify-book';
 import { recordPath } from '../record-paths';
 
@@ -24,15 +26,22 @@ function ProblemRow({ tenantId, bookId, problem }: { tenantId: string; bookId: s
     : problem.recordId
       ? t('seals.recordGone', { id: problem.recordId.slice(0, 8) })
       : t('seals.bookPdf');
+  // The dialog host is outside the router: the link closes the dialog and goes through the app's history.
+  const href =
+    r && problem.recordId
+      ? `/app${recordPath(r.kind, { tenant: tenantId, book: bookId, slug: problem.recordId })}`
+      : '';
+  const open = (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    modals.closeAll();
+    appHistory.push(href);
+  };
   return (
     <Stack gap={2} data-testid="verify-problem" data-record={problem.recordId ?? ''} data-kind={problem.kind}>
       <Group gap="xs" wrap="wrap">
         {r && problem.recordId ? (
-          <Anchor
-            component={Link}
-            to={recordPath(r.kind, { tenant: tenantId, book: bookId, slug: problem.recordId })}
-            fw={600}
-          >
+          <Anchor href={href} onClick={open} fw={600}>
             {label}
           </Anchor>
         ) : (
@@ -62,7 +71,8 @@ function ProblemRow({ tenantId, bookId, problem }: { tenantId: string; bookId: s
 export function BookVerification({ tenantId, bookId }: { tenantId: string; bookId: string }) {
   const { t } = useTranslation();
   const check = useBookVerification(tenantId, bookId);
-  if (check.isPending || check.isFetching) {
+  // While checking again, the last answer stays (the button under the pointer must not vanish mid-click).
+  if (check.isPending) {
     return (
       <Group gap="sm" py="md" data-testid="verify-running">
         <Loader size="sm" />
@@ -73,7 +83,13 @@ export function BookVerification({ tenantId, bookId }: { tenantId: string; bookI
   if (check.isError) return <LoadError error={check.error} onRetry={() => void check.refetch()} />;
   const r = check.data;
   return (
-    <Stack gap="md" data-testid="verify-result" data-ok={r.ok ? 'true' : 'false'}>
+    <Stack
+      gap="md"
+      data-testid="verify-result"
+      data-ok={r.ok ? 'true' : 'false'}
+      data-checking={check.isFetching ? 'true' : 'false'}
+      style={{ opacity: check.isFetching ? 0.6 : 1 }}
+    >
       <Text size="sm" c="dimmed">
         {t('seals.intro')}
       </Text>
@@ -120,6 +136,7 @@ export function BookVerification({ tenantId, bookId }: { tenantId: string; bookI
           variant="default"
           size="xs"
           leftSection={<IconRefresh size={14} />}
+          loading={check.isFetching}
           onClick={() => void check.refetch()}
           data-testid="verify-again"
         >
