@@ -4,5 +4,6 @@ import { verifyCommand } from './verify-command';
 
 runCli(async () => {
   const problems = await verifyCommand(process.argv.slice(2));
-  if (problems) throw new OperatorError(`The check found ${problems} problems (listed above).`);
+  if (problems)
+    throw new OperatorError(`The check found ${problems} problem${problems === 1 ? '' : 's'} (listed above).`);
 });

@@ -81,7 +81,7 @@ export async function verifyTenants(db: Db, files: FileStore, tenant: string | u
   }
   const scope = tenant === undefined ? `${list.length} tenants` : `tenant ${list[0]?.name}`;
   say(
-    `${problems ? `${thousands(problems)} problems` : 'No problem'}: ${scope}, ${thousands(bookCount)} books, ` +
+    `${problems ? `${thousands(problems)} problem${problems === 1 ? '' : 's'}` : 'No problem'}: ${scope}, ${thousands(bookCount)} books, ` +
       `${thousands(records)} sealed records, ${thousands(pdfs)} stored PDFs checked.`,
   );
   return problems;
