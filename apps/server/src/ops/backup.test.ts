@@ -1,6 +1,7 @@
 /** The backup archive on a real database: a round trip, refusals, damage found, the daily backup. */
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { orderWorld } from '../../test/fixtures/orders';
 import { createTestApp } from '../../test/helper';
 import { type Db, openDatabase, rowsOf } from '../db/client';
 import { knownMigrations } from '../db/journal';
+import { userQualifications, users } from '../db/schema/index';
 import { loadConfig } from '../platform/config';
 import { fileStoreOf } from '../platform/files';
 import { MANIFEST } from './archive';
@@ -53,6 +55,20 @@ for (let i = 0; i < 3; i++) {
 const orders = await orderWorld(t);
 await orders.create({ objekt: 'Kaufhof Zeil', abnr: 'AB-1' });
 await orders.create({ objekt: 'Rathaus Mitte', abnr: 'AB-2' });
+// A qualification's certificate: a file kept beside its row, not as a blob (decision 055).
+const certificate = Buffer.from('%PDF-1.4 Zertifikat DIN 18650');
+const staged = await t.app.deps.files.stage(Readable.from([certificate]));
+await staged.commit();
+const [someone] = await t.database.db.select({ id: users.id }).from(users).limit(1);
+await t.database.db.insert(userQualifications).values({
+  userId: someone?.id as string,
+  kind: 'automaticDoor',
+  validFrom: '2026-01-01',
+  certificateSha256: staged.sha256,
+  certificateName: 'zertifikat.pdf',
+  certificateType: 'application/pdf',
+  certificateSize: staged.size,
+});
 const archive = path.join(dir, 'backup.tar.gz');
 const { manifest } = await writeBackupFile(source(), archive);
 
@@ -65,7 +81,11 @@ describe('a backup', () => {
       t.database.db,
       sql`select distinct sha256, size from blobs order by sha256`,
     );
-    expect(manifest.files).toEqual(blobs.map((b) => ({ sha256: b.sha256, size: b.size })));
+    expect(manifest.files).toEqual(
+      [...blobs, { sha256: staged.sha256, size: certificate.length }]
+        .sort((a, b) => a.sha256.localeCompare(b.sha256))
+        .map((b) => ({ sha256: b.sha256, size: b.size })),
+    );
     const books = manifest.tables.find((x) => x.name === 'books');
     expect(books?.rows).toBeGreaterThanOrEqual(3);
     // Parents before children: a restore without the replica role inserts in this order.

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
-import { sql } from 'drizzle-orm';
+import { getTableName, isNotNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../db/client';
 import type { Config } from '../platform/config';
 import { keyedHash } from '../platform/crypto';
-import { backedUpFileColumns, type FileStore, referencedFileShas } from '../platform/files';
+import { backedUpFileColumns, backedUpFileSizes, type FileStore, referencedFileShas } from '../platform/files';
 import { ArchiveWriter, fileEntry, MANIFEST, type Manifest, SECRET_ENTRY, tableEntry } from './archive';
 import { ArchiveError, verifyingFile } from './checks';
 import { schemaVersionOf } from './schema-version';
@@ -46,15 +46,34 @@ export function backupSourceOf(config: Config, database: Database, files: FileSt
 
 /**
  * Every stored file the snapshot's rows reference, with its size (the archive names each file's size
- * before its bytes). Sizes are the blobs' own; a file column elsewhere would need its size kept too.
+ * before its bytes), from the size kept beside each hash (backedUpFileSizes). Only the tables the
+ * snapshot's schema has are read: an older schema (a database not yet migrated) lacks the newer ones.
  */
 async function referencedFiles(tx: Executor) {
-  const shas = await referencedFileShas(tx, undefined, backedUpFileColumns);
-  const rows = await rowsOf<{ sha256: string; size: number }>(
-    tx,
-    sql`select sha256, max(size)::int as size from blobs group by sha256`,
+  const present = new Set(
+    (
+      await rowsOf<{ name: string }>(
+        tx,
+        sql`select tablename as name from pg_tables where schemaname = current_schema()`,
+      )
+    ).map((r) => r.name),
   );
-  const sizes = new Map(rows.map((r) => [r.sha256, Number(r.size)]));
+  const has = (table: Parameters<typeof getTableName>[0]) => present.has(getTableName(table));
+  const shas = await referencedFileShas(
+    tx,
+    undefined,
+    backedUpFileColumns.filter((c) => has(c.table)),
+  );
+  const sizes = new Map<string, number>();
+  for (const { sha256, size } of backedUpFileSizes) {
+    if (!has(sha256.table)) continue;
+    const rows = await tx
+      .select({ sha256, size: sql<number>`max(${size})::int`.mapWith(Number) })
+      .from(sha256.table)
+      .where(isNotNull(sha256))
+      .groupBy(sha256);
+    for (const r of rows) if (r.sha256 && !sizes.has(r.sha256)) sizes.set(r.sha256, r.size);
+  }
   return [...shas].sort().map((sha256) => {
     const size = sizes.get(sha256);
     if (size === undefined) throw new ArchiveError(`file ${sha256} is referenced but no blob gives its size`);

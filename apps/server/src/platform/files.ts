@@ -155,6 +155,12 @@ export const fileReferenceColumns = [blobs.sha256, userQualifications.certificat
  */
 export const backedUpFileColumns = fileReferenceColumns.filter((c) => c !== exportJobs.sha256);
 
+/** Where the size of each file a backup carries is kept, beside its hash (a backup names each file's size). */
+export const backedUpFileSizes = [
+  { sha256: blobs.sha256, size: blobs.size },
+  { sha256: userQualifications.certificateSha256, size: userQualifications.certificateSize },
+] as const;
+
 /**
  * The hashes that some row references: all of them (a backup's file list), or those among `shas`.
  * Inside a transaction that holds lockFileRefs on `shas`, no new reference to them appears until it
