@@ -142,7 +142,7 @@ describe('DELETE blobs/{id} of a record', () => {
 });
 
 describe('DELETE books/{id} with records', () => {
-  it('removes its records, bookings and uploads with their files; drafts delete their own photos', async () => {
+  it('drafts delete their own photos; a book with finalized records is retired with its records and files', async () => {
     const w = await inspectionWorld(t, Role.ADMIN_ROLE, { slots: 3 });
     const photo = samples.png();
     const photoRes = await upload({
@@ -182,14 +182,41 @@ describe('DELETE books/{id} with records', () => {
       file: { name: 'g.pdf', content: report },
     });
     await call(t, w)('POST', `/books/${w.book._id}/inspection`, { firstName: 'Max', lastName: 'Muster' });
+    // Finalized records are kept for the retention period: the delete retires the book (decision 059), with its
+    // records, bookings and files; the daily purge removes them once the period is over (retention.test.ts).
+    const retired = await call(t, w)('DELETE', `/books/${w.book._id}`);
+    expect(retired.statusCode).toBe(200);
+    expect(retired.json()).toMatchObject({ outcome: 'retired' });
+    const db = t.database.db;
+    expect((await db.select().from(inspections).where(eq(inspections.bookId, w.book._id))).length).toBeGreaterThan(1);
+    expect(await db.select().from(bookings).where(eq(bookings.bookId, w.book._id))).not.toEqual([]);
+    expect(await blobRow(t, kept)).not.toBeNull();
+    await removeFilesAfterGrace(t);
+    expect(existsSync(fileOnDisk(t, sha256Of(photo2)))).toBe(true);
+    expect(existsSync(fileOnDisk(t, sha256Of(report)))).toBe(true);
+    expect((await call(t, w)('GET', `/inspections/${record._id}`)).statusCode).toBe(200);
+  });
+
+  it('deletes a book whose records were never finalized with its drafts, bookings and their photos', async () => {
+    const w = await inspectionWorld(t, Role.ADMIN_ROLE, { slots: 3 });
+    const photo = samples.png();
+    const photoId = (
+      await upload({
+        url: '/blobs',
+        token: w.user.token,
+        tenant: w.tenantId,
+        fields: { type: 'defect-photo', book: w.book._id },
+        file: { name: 'mangel3.png', content: photo },
+      })
+    ).json()._id;
+    await draft(t, w, { defects: [{ text: 'Sensor lose', severity: 'safe', photos: [photoId] }] });
+    await call(t, w)('POST', `/books/${w.book._id}/inspection`, { firstName: 'Max', lastName: 'Muster' });
     expect((await call(t, w)('DELETE', `/books/${w.book._id}`)).statusCode).toBe(204);
     const db = t.database.db;
     expect(await db.select().from(inspections).where(eq(inspections.bookId, w.book._id))).toEqual([]);
     expect(await db.select().from(bookings).where(eq(bookings.bookId, w.book._id))).toEqual([]);
-    expect(await blobRow(t, kept)).toBeNull();
+    expect(await blobRow(t, photoId)).toBeNull();
     await removeFilesAfterGrace(t);
-    expect(existsSync(fileOnDisk(t, sha256Of(photo2)))).toBe(false);
-    expect(existsSync(fileOnDisk(t, sha256Of(report)))).toBe(false);
-    expect((await call(t, w)('GET', `/inspections/${record._id}`)).statusCode).toBe(404);
+    expect(existsSync(fileOnDisk(t, sha256Of(photo)))).toBe(false);
   });
 });
