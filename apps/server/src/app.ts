@@ -52,6 +52,7 @@ import { secretBox } from './platform/crypto';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/error-handler';
 import { errorTrackingCsp } from './platform/error-tracking';
 import { fileStoreOf } from './platform/files';
+import { registerIdempotency } from './platform/idempotency';
 import { registerInputGuard } from './platform/input-guard';
 import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   await app.register(authPlugin);
   registerErrorHandler(app);
   registerInputGuard(app);
+  // Creates and uploads that take an Idempotency-Key (decision 060): before the routes, whose handlers it wraps.
+  registerIdempotency(app);
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

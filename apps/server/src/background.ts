@@ -10,6 +10,7 @@ import { scheduleDigests } from './modules/reminders/reminders.job';
 import { scheduleRetention } from './modules/retention/retention.job';
 import { runScheduledBackup } from './ops/backup';
 import { markOrphanedFiles, removeDueFiles } from './platform/files-removals';
+import { purgeIdempotencyKeys } from './platform/idempotency';
 import { createScheduler, HOURLY } from './platform/jobs';
 import { startMailWorker } from './platform/mail-worker';
 
@@ -52,6 +53,10 @@ export async function startBackgroundWork(app: FastifyInstance, database: Databa
   // Inspection files whose download link ran out leave the store after the grace period (decision 058).
   scheduler.schedule('export-expiry', { cron: '25 * * * *', firstAfterMs: 4 * 60_000 }, () =>
     expireExports(db, config.fileRemovalGraceHours),
+  );
+  // Idempotency keys older than a week go, daily (decision 060).
+  scheduler.schedule('idempotency-keys', { cron: '50 4 * * *', firstAfterMs: 20 * 60_000 }, () =>
+    purgeIdempotencyKeys(db),
   );
   // The daily backup, on processes that have BACKUP_DIR (decision 031).
   if (config.backupDir) {

@@ -223,7 +223,8 @@ export const tenantCtxOf = (req: FastifyRequest): TenantContext => requireTenant
 
 export function publicCtxOf(app: FastifyInstance, req: FastifyRequest): PublicContext {
   return {
-    db: app.deps.database.db,
+    // An idempotent request's writes run in the transaction that keeps its key (decision 060).
+    db: req.idempotentDb ?? app.deps.database.db,
     lang: requestLanguage(req),
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 200),

@@ -11,6 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { AppError, badField, notFound } from './errors';
 import type { FileStore, StagedFile } from './files';
+import { recordUploadDigest, type UploadDigest } from './idempotency';
 import { normaliseImage } from './images';
 import { invalidCharacters, unstorableField } from './input-guard';
 
@@ -56,6 +57,7 @@ export async function receiveUpload(
   if (!req.isMultipart()) throw badField(fileField, 'validation.required');
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
+  const sent: UploadDigest['files'] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
@@ -64,7 +66,7 @@ export async function receiveUpload(
         part.file.resume();
         throw badField(part.fieldname, 'validation.invalid');
       } else {
-        file = await receiveFile(part, store, opts.limitMb);
+        file = await receiveFile(part, store, opts.limitMb, (sha256) => sent.push({ field: part.fieldname, sha256 }));
       }
     }
     const nul = unstorableField(fields, '');
@@ -74,6 +76,8 @@ export async function receiveUpload(
     // busboy's refusal of a body that ends before its closing boundary is a plain Error.
     throw err instanceof Error && /^Unexpected end of/.test(err.message) ? uploadIncomplete() : err;
   }
+  // What an idempotent upload's key is compared by: the form as sent, before an image is normalised.
+  recordUploadDigest(req, { fields, files: sent });
   return { fields, file };
 }
 
@@ -117,7 +121,12 @@ const uploadIncomplete = () =>
     { field: 'body', key: 'errors.UPLOAD_INCOMPLETE', message: 'UPLOAD_INCOMPLETE' },
   ]);
 
-async function receiveFile(part: MultipartFile, store: FileStore, limitMb: number): Promise<ReceivedFile> {
+async function receiveFile(
+  part: MultipartFile,
+  store: FileStore,
+  limitMb: number,
+  onSent: (sha256: string) => void,
+): Promise<ReceivedFile> {
   const headChunks: Buffer[] = [];
   let headLength = 0;
   async function* sniffing(source: AsyncIterable<Buffer>) {
@@ -131,6 +140,7 @@ async function receiveFile(part: MultipartFile, store: FileStore, limitMb: numbe
     }
   }
   const staged = await store.stage(sniffing(part.file));
+  onSent(staged.sha256);
   try {
     // busboy cuts a file off at the limit and marks it truncated; the bytes so far are not the file.
     if (part.file.truncated) throw fileTooLarge(limitMb);

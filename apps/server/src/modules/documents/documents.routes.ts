@@ -46,7 +46,7 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, id: string, fo
 /** SPEC §7 Blobs and files, and the documents of a book. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/blobs', {
-    config: { access: 'documents:write' },
+    config: { access: 'documents:write', idempotent: true },
     schema: {
       tags,
       ...multipart('file; tenant (optional, must be the x-tenant tenant); type (default document); book (optional id)'),
@@ -92,7 +92,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/books/:id/document', {
-    config: { access: 'documents:write' },
+    config: { access: 'documents:write', idempotent: true },
     schema: {
       tags,
       params: idParams,

@@ -67,14 +67,14 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.post('/inspections', {
-    config: { access: 'inspections:write' },
+    config: { access: 'inspections:write', idempotent: true },
     preValidation: rememberSentFields,
     schema: { tags, body: inspectionCreateSchema, response: { 201: inspectionSchema } },
     handler: async (req, reply) => reply.status(201).send(await createRecord(tenantCtxOf(req), req.body, sentOf(req))),
   });
 
   app.post('/inspections/existingDoc', {
-    config: { access: 'inspections:write' },
+    config: { access: 'inspections:write', idempotent: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],
@@ -125,7 +125,11 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<InspectionPorts> = async (
   });
 
   app.post('/selfinspections', {
-    config: { access: 'selfinspections:write', scope: [{ in: 'body', field: 'book', of: 'book' }] },
+    config: {
+      access: 'selfinspections:write',
+      scope: [{ in: 'body', field: 'book', of: 'book' }],
+      idempotent: true,
+    },
     preValidation: rememberSentFields,
     schema: { tags, body: selfInspectionCreateSchema, response: { 201: inspectionSchema } },
     handler: async (req, reply) =>

@@ -129,7 +129,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/public/qr/:code/defects', {
-    config: { access: 'public', rateLimit: DEFECT_REPORT_LIMIT },
+    config: { access: 'public', rateLimit: DEFECT_REPORT_LIMIT, idempotent: true },
     schema: {
       tags,
       params: qrPublicParams,

@@ -36,6 +36,9 @@ export const errors = {
   INVALID_JSON: 'Die Anfrage enthält kein gültiges JSON.',
   JSON_TOO_DEEP: 'Die Daten sind zu tief verschachtelt (höchstens {{max}} Ebenen).',
   INVALID_CHARACTERS: 'Die Eingabe enthält unzulässige Zeichen.',
+  IDEMPOTENCY_KEY_REUSED: 'Diese Übertragung wurde schon einmal mit anderen Daten gesendet; sie wird nicht wiederholt.',
+  IDEMPOTENCY_KEY_INVALID:
+    'Der Idempotency-Key ist ungültig: erlaubt sind 8 bis 128 Buchstaben, Ziffern und die Zeichen - _ . :',
   UPLOAD_INCOMPLETE: 'Die Übertragung war unvollständig. Bitte erneut hochladen.',
   FILE_TOO_LARGE: 'Die Datei ist zu groß: erlaubt sind höchstens {{limit}} MB.',
   UNSUPPORTED_FILE_TYPE: 'Dieser Dateityp wird nicht angenommen. Erlaubt sind PDF, PNG, JPEG, WebP, GIF und HEIC.',

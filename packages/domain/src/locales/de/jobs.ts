@@ -24,6 +24,7 @@ export const jobs = {
     'file-removals': 'Gelöschte Dateien entfernen',
     'orphaned-files': 'Verwaiste Dateien prüfen',
     backup: 'Tägliche Sicherung',
+    'idempotency-keys': 'Alte Idempotenzschlüssel entfernen',
     retention: 'Aufbewahrung: abgelaufene Prüfbücher löschen',
   },
 };

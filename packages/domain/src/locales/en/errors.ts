@@ -36,6 +36,9 @@ export const errors: typeof de = {
   INVALID_JSON: 'The request does not contain valid JSON.',
   JSON_TOO_DEEP: 'The data is nested too deeply (at most {{max}} levels).',
   INVALID_CHARACTERS: 'The input contains characters that are not allowed.',
+  IDEMPOTENCY_KEY_REUSED: 'This submission was already sent once with different data; it is not repeated.',
+  IDEMPOTENCY_KEY_INVALID:
+    'The Idempotency-Key is invalid: 8 to 128 letters, digits and the characters - _ . : are allowed.',
   UPLOAD_INCOMPLETE: 'The upload was incomplete. Please upload again.',
   FILE_TOO_LARGE: 'The file is too large: at most {{limit}} MB are allowed.',
   UNSUPPORTED_FILE_TYPE: 'This file type is not accepted. Allowed are PDF, PNG, JPEG, WebP, GIF and HEIC.',

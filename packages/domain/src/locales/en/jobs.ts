@@ -22,6 +22,7 @@ export const jobs = {
     'order-day': 'Orders’ daily run',
     'file-removals': 'Remove deleted files',
     'orphaned-files': 'Check for unreferenced files',
+    'idempotency-keys': 'Remove old idempotency keys',
     backup: 'Daily backup',
     retention: 'Retention: purge expired inspection books',
   },
