@@ -142,6 +142,28 @@ describe('api client', () => {
     expect(expired).not.toHaveBeenCalled();
   });
 
+  it('sends a fresh Idempotency-Key with each POST, the same one on its retry after a refresh, none on reads', async () => {
+    signIn();
+    (await import('./session')).setTokens('access-1', 'refresh-1');
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('users/auth/refresh')) return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2' });
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer access-2' ? json(201, { url }) : unauthorized();
+    });
+    await api.post('inspections', { book: 'b1' });
+    await api.post('inspections', { book: 'b1' });
+    await api.get('inspections');
+    await api.post('selfinspections', { book: 'b1' }, { idempotencyKey: 'outbox-entry-0001' });
+    const keys = calls('inspections').map((call) => header(call, 'idempotency-key'));
+    // The first POST: a 401, then its retry under the same key; the second POST another key; the GET none.
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBeNull();
+    expect(header(calls('selfinspections')[0], 'idempotency-key')).toBe('outbox-entry-0001');
+  });
+
   it('ends the session when the refresh is refused', async () => {
     signIn();
     store.set(STORAGE_KEYS.lastSelectedTenant, 'tenant-1');

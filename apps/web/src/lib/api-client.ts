@@ -49,6 +49,18 @@ export interface RequestOptions {
   auth?: boolean;
   /** Work in this tenant instead of the current one: screens whose address names the tenant (/map, /book). */
   tenant?: string;
+  /**
+   * The Idempotency-Key of a create or upload (decision 060). Every POST and upload gets a fresh one
+   * unless it names its own (the outbox sends a stored request again under its first key); a retry of
+   * the same call (after a refreshed session) sends the same key, so the server writes it only once.
+   */
+  idempotencyKey?: string;
+}
+
+/** A new Idempotency-Key: a random UUID (the server takes 8–128 of A–Z, a–z, 0–9, - _ . :). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Calls whose 401 means "wrong credentials" or "refresh failed", never "access token expired". */
@@ -88,6 +100,7 @@ function buildHeaders(options: RequestOptions, accept = 'application/json'): Hea
     const tenant = options.tenant ?? (isLoggedIn ? currentTenant : null);
     if (tenant) headers.set(TENANT_HEADER, tenant);
   }
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   return headers;
 }
 
@@ -206,7 +219,8 @@ async function withSession(
   return response;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: string, path: string, given: RequestOptions = {}): Promise<T> {
+  const options = method === 'POST' ? { idempotencyKey: newIdempotencyKey(), ...given } : given;
   return parse<T>(await withSession(method, path, options, () => send(method, path, options)));
 }
 
@@ -254,7 +268,7 @@ export async function upload<T>(
   options: Omit<RequestOptions, 'body'> & { onProgress?: (fraction: number) => void } = {},
 ): Promise<T> {
   const { onProgress, ...rest } = options;
-  const withBody = { ...rest, body };
+  const withBody = { idempotencyKey: newIdempotencyKey(), ...rest, body };
   return parse<T>(await withSession('POST', path, withBody, () => sendWithProgress(path, withBody, onProgress)));
 }
 
