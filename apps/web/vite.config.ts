@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** One id per build: compiled into the app and written to dist/build.json, so the app can tell that a newer build is deployed. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -60,12 +61,59 @@ function mantineStylesPerComponent(): Plugin[] {
   ];
 }
 
+/**
+ * The installable app (decision 060): the web app manifest, and a service worker (Workbox's, built by
+ * vite-plugin-pwa) that precaches the shell and every screen's chunks, so a screen opened once opens
+ * again without a network. The API is never cached by the worker. A new build's worker waits until the
+ * user starts the update ('Update verfügbar'); the app registers it itself after the first screen
+ * (layout/service-worker.ts), so nothing of it is in the initial bundle.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/app/',
+    name: 'Prüfbuch – Prüfbücher für Türen und RWA',
+    short_name: 'Prüfbuch',
+    description: 'Prüfbücher für automatische Türen und RWA-Anlagen',
+    lang: 'de',
+    dir: 'ltr',
+    start_url: '/app/',
+    scope: '/app/',
+    display: 'standalone',
+    theme_color: '#1c7ed6',
+    background_color: '#ffffff',
+    icons: [
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    // English where the browser reads localized members (the manifest's language is German).
+    ...({
+      name_localized: { en: 'Prüfbuch – inspection books for doors and smoke vents' },
+      short_name_localized: { en: 'Prüfbuch' },
+      description_localized: { en: 'Inspection books for automatic doors and smoke and heat extraction systems' },
+    } as object),
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Every chunk, however big (the PDF viewer's worker, the charts): a screen must open offline.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    // No runtimeCaching: requests to /api/ always go to the network.
+  },
+});
+
 export default defineConfig(({ command }) => ({
   base: '/app/',
   plugins: [
     react(),
     buildInfo(),
     mantineStylesPerComponent(),
+    pwa,
     // Each script, stylesheet and page also as .br and .gz beside it: the server sends the one the browser
     // accepts (platform/web.ts, preCompressed), compressed once at build time instead of on every request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

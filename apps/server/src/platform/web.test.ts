@@ -18,6 +18,10 @@ const write = (file: string, text: string) => {
 };
 write('index.html', page);
 write('assets/index-abc123.js', script);
+// The service worker and the manifest (decision 060), at the root of the build.
+const worker = `self.addEventListener('message', () => {}); // ${'precache '.repeat(200)}\n`;
+write('sw.js', worker);
+writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Prüfbuch","start_url":"/app/"}');
 
 const t = await createTestApp({ WEB_DIST_DIR: dist });
 const get = (url: string, encoding?: string) =>
@@ -51,5 +55,22 @@ describe('the web app', () => {
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the service worker and its manifest so that every build is looked for anew, with the app as scope', async () => {
+    for (const encoding of ['br', undefined]) {
+      const sw = await get('/app/sw.js', encoding);
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/javascript/);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      // Its own folder, /app/, is its widest scope: no Service-Worker-Allowed widens it.
+      expect(sw.headers['service-worker-allowed']).toBeUndefined();
+    }
+    const manifest = await get('/app/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The default CSP lets the page load a worker and a manifest of its own origin (default-src 'self').
+    expect(manifest.headers['content-security-policy']).toMatch(/default-src 'self'/);
   });
 });
