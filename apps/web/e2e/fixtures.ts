@@ -63,11 +63,16 @@ export function setUpBrowser() {
      * ends: a test that signs in one account after another (openAs replaces the session) then loads the
      * app's files once, as a person's browser would, instead of once per account.
      */
-    async newPage(opts: { width?: number; locale?: string; keep?: boolean } = {}): Promise<Page> {
+    async newPage(
+      opts: { width?: number; locale?: string; keep?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: 900 },
         locale: opts.locale ?? 'de-DE',
+        // The app's service worker (decision 060) precaches every screen after the first one: a test of the
+        // screens needs none of that, so only the test of the worker itself lets it in.
+        serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       (opts.keep ? kept : open).add(page);
