@@ -48,6 +48,11 @@ const EXCEPTIONS: Record<string, string> = {
     'the export worker reads back, by id, the job of any tenant its claim has just taken',
   'modules/exports/exports.jobs.ts:unsafeFindExportForDownload:select exportJobs':
     'a download link names no tenant: the job by id, only with the key that only its link carries',
+  'platform/idempotency.ts:purgeIdempotencyKeys:delete idempotencyKeys':
+    'the daily purge removes the keys older than a week of every tenant',
+  // The scope is the where: it names the tenant and the user (a public page's keys are the page's, no tenant).
+  'platform/idempotency.ts:findStored:select idempotencyKeys':
+    "a key is found by its scope, which carries its tenant and user, or a public page's address",
   'platform/reseal.ts:resealWithCurrentSecret:select tenantCertificates':
     "a secret rotation seals every tenant's sealing key anew, each written back by its tenant",
   // Across the tenants of one user.
