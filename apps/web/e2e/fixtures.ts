@@ -193,3 +193,43 @@ export async function adminInDemoTenant() {
   if (!tenant) throw new Error('demo tenant missing');
   return { token, tenant };
 }
+
+/** Draws a stroke across a signature canvas with the mouse, as a person signs. */
+export async function sign(page: Page, testId: string) {
+  const canvas = page.locator(`canvas[data-testid="${testId}"], [data-testid="${testId}"] canvas`).first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('signature canvas not visible');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
+  }
+  await page.mouse.up();
+}
+
+/** A signature's image as the API takes it: a 1×1 PNG. */
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A new book of the demo tenant with one finalized inspection, made through the API as the admin. */
+export async function bookWithFinalizedRecord(fields: { title: string; customer: string }) {
+  type Record = { _id: string; __v: number; checklist: { item: string; result: string | null }[] };
+  const { token, tenant } = await adminInDemoTenant();
+  const book = await withTenant<{ _id: string }>('POST', '/books', tenant, token, fields);
+  const draft = await withTenant<Record>('POST', '/inspections', tenant, token, {
+    book: book._id,
+    kind: 'inspection',
+    when: isoDay(-1),
+    who: 'Anna Admin',
+    text: 'Jahresprüfung ohne Befund.',
+  });
+  const put = await withTenant<Record>('PUT', `/inspections/${draft._id}`, tenant, token, {
+    __v: draft.__v,
+    checklist: draft.checklist.map((c) => ({ ...c, result: 'ok' })),
+    continuedOperation: true,
+    inspectorSignature: { name: 'Anna Admin', image: SIGNATURE_PNG },
+  });
+  await withTenant('POST', `/inspections/${put._id}/finalize`, tenant, token, { __v: put.__v });
+  return { token, tenant, bookId: book._id, recordId: draft._id };
+}

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, isoDay, login, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, baseUrl, isoDay, login, setUpBrowser, sign, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -30,20 +29,6 @@ async function pdfText(path: string): Promise<string> {
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   return pages.join('\n');
-}
-
-/** Draws a stroke across a signature canvas with the mouse. */
-async function sign(page: Page, testId: string) {
-  const canvas = page.locator(`canvas[data-testid="${testId}"], [data-testid="${testId}"] canvas`).first();
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('signature canvas not visible');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
-  }
-  await page.mouse.up();
 }
 
 describe('inspections', () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, createAccount, germanDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminInDemoTenant, createAccount, germanDay, openAs, setUpBrowser, sign, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -17,19 +17,6 @@ const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
 async function shot(page: Page, name: string) {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/qualifications-${name}.png`, fullPage: true });
-}
-
-async function sign(page: Page, testId: string) {
-  const canvas = page.locator(`canvas[data-testid="${testId}"], [data-testid="${testId}"] canvas`).first();
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('signature canvas not visible');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
-  }
-  await page.mouse.up();
 }
 
 describe('qualifications', () => {

@@ -6,9 +6,8 @@
  * who registered and removes the registration.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, isoDay, openAs, setUpBrowser, sign, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -27,19 +26,6 @@ async function newBook(fields: Record<string, unknown>) {
     ...fields,
   });
   return { tenantId: tenant._id, book, token };
-}
-
-async function sign(page: Page, testId: string) {
-  const canvas = page.locator(`canvas[data-testid="${testId}"], [data-testid="${testId}"] canvas`).first();
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('signature canvas not visible');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15), { steps: 3 });
-  }
-  await page.mouse.up();
 }
 
 describe('records', () => {

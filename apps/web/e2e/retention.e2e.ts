@@ -6,42 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import { bookWithFinalizedRecord, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-interface Record {
-  _id: string;
-  __v: number;
-  checklist: { item: string; result: string | null }[];
-}
-
-/** A new book of the demo tenant with one finalized inspection (through the API, as the admin). */
-async function bookWithRecord(title: string) {
-  const { token, tenant } = await adminInDemoTenant();
-  const book = await withTenant<{ _id: string }>('POST', '/books', tenant, token, {
-    title,
-    customer: 'Städel Museum',
-  });
-  const draft = await withTenant<Record>('POST', '/inspections', tenant, token, {
-    book: book._id,
-    kind: 'inspection',
-    when: isoDay(-1),
-    who: 'Anna Admin',
-    text: 'Jahresprüfung ohne Befund.',
-  });
-  const put = await withTenant<Record>('PUT', `/inspections/${draft._id}`, tenant, token, {
-    __v: draft.__v,
-    checklist: draft.checklist.map((c) => ({ ...c, result: 'ok' })),
-    continuedOperation: true,
-    inspectorSignature: { name: 'Anna Admin', image: PNG },
-  });
-  await withTenant('POST', `/inspections/${put._id}/finalize`, tenant, token, { __v: put.__v });
-  return { tenant, bookId: book._id };
-}
+/** A new book of the demo tenant with one finalized inspection. */
+const bookWithRecord = (title: string) => bookWithFinalizedRecord({ title, customer: 'Städel Museum' });
 
 /** The tenant's book list searched for `text`: its rows of that title, or its empty state. */
 async function searchBooks(page: Page, tenant: string, text: string) {

@@ -10,42 +10,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, baseUrl, isoDay, openAs, settled, setUpBrowser, withTenant } from './fixtures';
+import {
+  adminInDemoTenant,
+  baseUrl,
+  bookWithFinalizedRecord,
+  isoDay,
+  openAs,
+  settled,
+  setUpBrowser,
+  withTenant,
+} from './fixtures';
 
 const browser = setUpBrowser();
 
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-interface Record {
-  _id: string;
-  __v: number;
-  checklist: { item: string; result: string | null }[];
-}
-
-/** A new book of the demo tenant with one finalized inspection (through the API, as the admin). */
+/** A new book of the demo tenant with one finalized inspection, and the path of its archived PDF. */
 async function bookWithRecord() {
-  const { token, tenant } = await adminInDemoTenant();
-  const book = await withTenant<{ _id: string }>('POST', '/books', tenant, token, {
-    title: `Drehtür Foyer ${Date.now()}`,
-    customer: 'Kaufhaus Zeil',
-  });
-  const draft = await withTenant<Record>('POST', '/inspections', tenant, token, {
-    book: book._id,
-    kind: 'inspection',
-    when: isoDay(-1),
-    who: 'Anna Admin',
-    text: 'Jahresprüfung ohne Befund.',
-  });
-  const put = await withTenant<Record>('PUT', `/inspections/${draft._id}`, tenant, token, {
-    __v: draft.__v,
-    checklist: draft.checklist.map((c) => ({ ...c, result: 'ok' })),
-    continuedOperation: true,
-    inspectorSignature: { name: 'Anna Admin', image: PNG },
-  });
-  await withTenant('POST', `/inspections/${put._id}/finalize`, tenant, token, { __v: put.__v });
-  const [asset] = await withTenant<{ path: string }[]>('GET', `/pdfassets/book?book=${book._id}`, tenant, token);
-  return { tenant, token, bookId: book._id, recordId: draft._id, pdfPath: asset?.path as string };
+  const made = await bookWithFinalizedRecord({ title: `Drehtür Foyer ${Date.now()}`, customer: 'Kaufhaus Zeil' });
+  const [asset] = await withTenant<{ path: string }[]>(
+    'GET',
+    `/pdfassets/book?book=${made.bookId}`,
+    made.tenant,
+    made.token,
+  );
+  return { ...made, pdfPath: asset?.path as string };
 }
 
 /** The stored file of a PDF (content-addressed: its name is its SHA-256) in the data dir of this test's server. */
