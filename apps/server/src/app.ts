@@ -32,6 +32,7 @@ import { listsRoutes } from './modules/lists/lists.routes';
 import { offerevaluationRoutes } from './modules/offerevaluation/offerevaluation.routes';
 import { KTB_INFORMED, markKtbInformed } from './modules/offers/offers.mails';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { offlineRoutes } from './modules/offline/offline.routes';
 import { opevaluationRoutes } from './modules/opevaluation/opevaluation.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { archiveInspectionPdf } from './modules/pdf/pdf.archive';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
       await api.register(costlistRoutes);
       await api.register(capacityRoutes);
       await api.register(retentionRoutes);
+      await api.register(offlineRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api/v1' },

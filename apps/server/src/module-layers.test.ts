@@ -44,6 +44,7 @@ const LAYER: Record<string, number> = {
   doorbooks: 8,
   opevaluation: 8,
   capacity: 8,
+  offline: 8,
 };
 
 /**

@@ -425,6 +425,8 @@ export const API_ACCESS = {
   'lists:inspections': OFFICE_ROLES,
   /** A user's registrations of the day (lists/allDailyInspectionUser): office and service technicians. */
   'lists:daily': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
+  /** The day prepared for offline work (GET offline/day, decision 061): the roles that write inspections. */
+  'offline:day': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
   /** Expert report statistics (statistik_gutachten). */
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Defects reported on the public QR page: the tenant's list, its count, closing them, and who reported them. */
@@ -534,6 +536,7 @@ export const BRANCH_ACCESS: Record<ApiAccess, readonly CustomerRoleNumber[]> = {
   'gutachten:read': [CustomerRole.ROLE_CONTROL],
   'lists:inspections': NO_BRANCH,
   'lists:daily': NO_BRANCH,
+  'offline:day': NO_BRANCH,
   'stats:gutachten': NO_BRANCH,
   'defectreports:manage': NO_BRANCH,
   // A branch user sees what was reported on their own installations, never by whom (decision 021).

@@ -1,0 +1,140 @@
+/**
+ * Queries of the prepared day (decision 061): one per kind — the candidates (bookings, drafts), the books,
+ * their types, their last records, documents and QR codes — never one per book. Every query names the
+ * tenant and the branch scope.
+ */
+import { OFFLINE_DAY, type OfflineCandidate } from '@pruefbuch/domain/rules/offline-day';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blobs, bookings, books, bookTypes, inspections, qrCodes } from '../../db/schema/index';
+import { blobInScope, bookInScope, recordInScope } from '../../platform/branch-scope';
+import type { AuthUser } from '../../platform/context';
+import { BOOK_DOCUMENT_TYPE } from '../documents/documents.repo';
+
+type User = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
+
+const candidateColumns = {
+  bookId: books.id,
+  retiredAt: books.retiredAt,
+  enableFrom: books.enableFrom,
+  enableTo: books.enableTo,
+};
+
+/** The books of the user's bookings and of their open records in the tenant, as candidates for the day. */
+export async function candidatesOf(db: Executor, tenantId: string, user: User): Promise<OfflineCandidate[]> {
+  const booked = await db
+    .select(candidateColumns)
+    .from(bookings)
+    .innerJoin(books, eq(books.id, bookings.bookId))
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(books.tenantId, tenantId),
+        eq(bookings.userId, user.id),
+        bookInScope(user, books.id),
+      ),
+    );
+  const drafted = await db
+    .selectDistinct(candidateColumns)
+    .from(inspections)
+    .innerJoin(books, eq(books.id, inspections.bookId))
+    .where(
+      and(
+        eq(inspections.tenantId, tenantId),
+        eq(books.tenantId, tenantId),
+        eq(inspections.createdBy, user.id),
+        isNull(inspections.finalizedAt),
+        bookInScope(user, books.id),
+      ),
+    );
+  const toCandidate = (source: OfflineCandidate['source']) => (r: (typeof booked)[number]) => ({
+    bookId: r.bookId,
+    source,
+    retired: r.retiredAt != null,
+    enableFrom: r.enableFrom,
+    enableTo: r.enableTo,
+  });
+  return [...drafted.map(toCandidate('draft')), ...booked.map(toCandidate('booking'))];
+}
+
+export async function booksByIds(db: Executor, tenantId: string, user: User, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(books)
+    .where(and(eq(books.tenantId, tenantId), inArray(books.id, ids), bookInScope(user, books.id)));
+}
+
+/** Book types are shared by the tenants. */
+export async function bookTypesByIds(db: Executor, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select().from(bookTypes).where(inArray(bookTypes.id, ids));
+}
+
+/** The last finalized records of each book (by date, then by finalization), in summary. */
+export async function lastRecordsOf(db: Executor, tenantId: string, user: User, bookIds: string[]) {
+  if (!bookIds.length) return [];
+  const ranked = db
+    .select({
+      id: inspections.id,
+      bookId: inspections.bookId,
+      kind: inspections.kind,
+      when: inspections.when,
+      who: inspections.who,
+      continuedOperation: inspections.continuedOperation,
+      defects: sql<number>`jsonb_array_length(${inspections.defects})`.as('defects'),
+      finalizedAt: inspections.finalizedAt,
+      rank: sql<number>`row_number() over (partition by ${inspections.bookId} order by ${inspections.when} desc, ${inspections.finalizedAt} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(inspections)
+    .where(
+      and(
+        eq(inspections.tenantId, tenantId),
+        inArray(inspections.bookId, bookIds),
+        isNotNull(inspections.finalizedAt),
+        recordInScope(user),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, OFFLINE_DAY.lastRecords))
+    .orderBy(asc(ranked.bookId), asc(ranked.rank));
+}
+
+/** The documents of the books: metadata only. */
+export async function documentsOf(db: Executor, tenantId: string, user: User, bookIds: string[]) {
+  if (!bookIds.length) return [];
+  return db
+    .select({
+      id: blobs.id,
+      bookId: blobs.bookId,
+      fileName: blobs.fileName,
+      contentType: blobs.contentType,
+      size: blobs.size,
+      type: blobs.type,
+      createdAt: blobs.createdAt,
+    })
+    .from(blobs)
+    .where(
+      and(
+        eq(blobs.tenantId, tenantId),
+        inArray(blobs.bookId, bookIds),
+        eq(blobs.type, BOOK_DOCUMENT_TYPE),
+        blobInScope(user),
+      ),
+    )
+    .orderBy(desc(blobs.createdAt));
+}
+
+export async function qrCodesOf(db: Executor, tenantId: string, user: User, bookIds: string[]) {
+  if (!bookIds.length) return [];
+  return db
+    .select({ bookId: qrCodes.bookId, code: qrCodes.code })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.tenantId, tenantId), inArray(qrCodes.bookId, bookIds), bookInScope(user, qrCodes.bookId)))
+    .orderBy(asc(qrCodes.createdAt));
+}

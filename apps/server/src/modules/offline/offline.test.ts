@@ -1,0 +1,85 @@
+import { Role } from '@pruefbuch/domain/roles';
+import { OFFLINE_DAY } from '@pruefbuch/domain/rules/offline-day';
+import { type OfflineDay, offlineDayReply } from '@pruefbuch/domain/schemas/offline';
+import { describe, expect, it } from 'vitest';
+import { branchMember, insertBlob, insertBooks, member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
+import { call, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
+import { createTestApp } from '../../../test/helper';
+import { bookings, qrCodes, userTenants } from '../../db/schema/index';
+
+const t = await createTestApp();
+
+const book = (userId: string, bookId: string, tenantId: string) =>
+  t.database.db.insert(bookings).values({ tenantId, bookId, userId, firstName: 'Tobias', lastName: 'Techniker' });
+
+describe('GET offline/day', () => {
+  it("answers the books of the user's drafts and bookings of today and the next days, with checklists, last records, documents and QR codes", async () => {
+    const w = await inspectionWorld(t, Role.STANDARD_ROLE);
+    for (const days of [-40, -30, -20, -10]) await finalized(t, w, { when: isoDay(days) });
+    await draft(t, w, { kind: 'wartung', when: isoDay(-1) });
+    await insertBlob(t, w.tenantId, w.book._id);
+    const code = `q${tag()}`;
+    await t.database.db.insert(qrCodes).values({ tenantId: w.tenantId, bookId: w.book._id, code });
+
+    const [today, soon, later, past, notMine] = await insertBooks(t, w.tenantId, [
+      { title: 'Heute', enableFrom: isoDay(-1), enableTo: isoDay(2), bookTypeId: SLIDING_DOOR_TYPE },
+      { title: 'Bald', enableFrom: isoDay(3) },
+      { title: 'Später', enableFrom: isoDay(OFFLINE_DAY.daysAhead + 3) },
+      { title: 'Vorbei', enableFrom: isoDay(-10), enableTo: isoDay(-3) },
+      { title: 'Nicht meins' },
+    ]);
+    for (const b of [today, soon, later, past]) await book(w.user.id, b?.id as string, w.tenantId);
+    const colleague = await member(t, Role.STANDARD_ROLE, [w.tenantId]);
+    await book(colleague.id, notMine?.id as string, w.tenantId);
+
+    // Another tenant of the same user: its booking never shows in this tenant's day.
+    const other = await t.createTenant(`Fremdmandant ${tag()}`);
+    await t.database.db.insert(userTenants).values({ userId: w.user.id, tenantId: other.id });
+    const [foreign] = await insertBooks(t, other.id, [{ title: 'Fremd' }]);
+    await book(w.user.id, foreign?.id as string, other.id);
+
+    const res = await call(t, w)('GET', '/offline/day');
+    expect(res.statusCode).toBe(200);
+    const day = offlineDayReply.parse(res.json());
+    expect(day.tenantId).toBe(w.tenantId);
+    expect(day.books.map((b) => [b.title, b.reason])).toEqual([
+      [w.book.title, 'draft'],
+      ['Heute', 'today'],
+      ['Bald', 'soon'],
+    ]);
+    expect(day).toMatchObject({ maxBooks: OFFLINE_DAY.maxBooks, overCap: 0, daysAhead: OFFLINE_DAY.daysAhead });
+    const first = day.books[0] as OfflineDay['books'][number];
+    expect(first.records.map((r) => r.when)).toEqual([isoDay(-10), isoDay(-20), isoDay(-30)]);
+    expect(first.records[0]).toMatchObject({ kind: 'inspection', defects: 0 });
+    expect(first.documents).toEqual([
+      expect.objectContaining({ fileName: 'a.pdf', contentType: 'application/pdf', size: 3 }),
+    ]);
+    expect(first.qrCodes).toEqual([code]);
+    expect(first.checklist.length).toBeGreaterThan(0);
+    expect(first.selfChecklist.length).toBeGreaterThan(0);
+    expect(JSON.stringify(day)).not.toContain('sha256');
+  });
+
+  it('caps the day and says how many books it left out', async () => {
+    const w = await inspectionWorld(t, Role.STANDARD_ROLE);
+    const rows = await insertBooks(
+      t,
+      w.tenantId,
+      Array.from({ length: OFFLINE_DAY.maxBooks + 2 }, (_, i) => ({ title: `Tür ${i}` })),
+    );
+    await t.database.db
+      .insert(bookings)
+      .values(rows.map((r) => ({ tenantId: w.tenantId, bookId: r.id, userId: w.user.id })));
+    const day = (await call(t, w)('GET', '/offline/day')).json() as OfflineDay;
+    expect(day.books).toHaveLength(OFFLINE_DAY.maxBooks);
+    expect(day.overCap).toBe(2);
+  });
+
+  it('answers the service technician, and refuses branch users and calls without a tenant', async () => {
+    const w = await inspectionWorld(t, Role.ROLE_SERVICE_TECHNIKER);
+    expect((await call(t, w)('GET', '/offline/day')).statusCode).toBe(200);
+    const branch = await branchMember(t, w.tenantId, [w.book._id]);
+    expect((await call(t, w)('GET', '/offline/day', undefined, branch.token)).statusCode).toBe(403);
+    expect((await t.api({ method: 'GET', url: '/offline/day', token: w.user.token })).statusCode).toBe(400);
+  });
+});
