@@ -10,6 +10,8 @@ const ISOLATED = [
   'apps/web/src/lib/api-client.test.ts',
   'apps/web/src/components/ui/protocol-value.test.ts',
   'apps/web/src/lib/locales/locales.test.ts',
+  // Sets the IndexedDB globals (fake-indexeddb) for the whole file.
+  'apps/web/src/features/offline/offline-store.test.ts',
 ];
 
 export default defineConfig({

@@ -22,7 +22,7 @@ const srcDir = import.meta.dirname;
 
 /** Feature → the features it may import through their index. */
 const ALLOWED: Record<string, string[]> = {
-  books: ['defectreports', 'exports', 'inspections', 'retention'],
+  books: ['defectreports', 'exports', 'inspections', 'offline', 'retention'],
   customerlocations: ['exports'],
   inspections: ['tenants'],
   lists: ['tenants'],

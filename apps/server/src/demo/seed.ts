@@ -15,6 +15,7 @@ import { seedDemoInspections } from './seed-inspections';
 import { seedDemoLocations } from './seed-locations';
 import { seedDemoMailQueue } from './seed-mail-queue';
 import { type SeedOffersOptions, seedDemoOffers } from './seed-offers';
+import { seedDemoOfflineDay } from './seed-offline-day';
 import { seedDemoOrderBooks, seedDemoOrders } from './seed-orders';
 import { seedDemoQualifications } from './seed-qualifications';
 import { seedDemoRetention } from './seed-retention';
@@ -275,6 +276,7 @@ export async function seedDemo(db: Db, opts: SeedOffersOptions & { secrets?: Sec
     await seedDemoLocations(tx, tenant.id);
     await seedDemoImportRun(tx, tenant.id);
     await seedDemoDefectReports(tx, tenant.id);
+    await seedDemoOfflineDay(tx, tenant.id);
     await seedDemoOffers(tx, tenant.id, opts);
     await seedDemoOrders(tx, tenant.id, { today: opts.today });
     await seedDemoOrderBooks(tx, tenant.id);

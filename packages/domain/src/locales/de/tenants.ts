@@ -76,6 +76,18 @@ export const tenants = {
   },
 
   start: {
+    offline: {
+      title: 'Für unterwegs',
+      load: 'Für unterwegs laden',
+      reload: 'Neu laden',
+      none: 'Noch nichts für unterwegs geladen. Geladen werden die Prüfbücher Ihrer offenen Einträge und Ihrer Anmeldungen für heute und die nächsten {{days}} Tage.',
+      available_one: '{{count}} Prüfbuch offline verfügbar, Stand {{at}}',
+      available_other: '{{count}} Prüfbücher offline verfügbar, Stand {{at}}',
+      overCap: '{{count}} weitere Prüfbücher wurden nicht geladen (höchstens {{max}}).',
+      loaded: 'Für unterwegs geladen',
+      failed: 'Laden für unterwegs fehlgeschlagen',
+      offlineNote: 'Sie sind offline: Es gilt der zuletzt geladene Stand.',
+    },
     folders: 'Ordner',
     showFolders: 'Ordner anzeigen',
     hideFolders: 'Ordner ausblenden',

@@ -76,6 +76,18 @@ export const tenants: typeof de = {
   },
 
   start: {
+    offline: {
+      title: 'On the road',
+      load: 'Load for the road',
+      reload: 'Load again',
+      none: 'Nothing loaded for the road yet. Loading takes the books of your open records and of your bookings for today and the next {{days}} days.',
+      available_one: '{{count}} book available offline, as of {{at}}',
+      available_other: '{{count}} books available offline, as of {{at}}',
+      overCap: '{{count}} more books were not loaded (at most {{max}}).',
+      loaded: 'Loaded for the road',
+      failed: 'Loading for the road failed',
+      offlineNote: 'You are offline: the last loaded state applies.',
+    },
     folders: 'Folders',
     showFolders: 'Show folders',
     hideFolders: 'Hide folders',

@@ -10,7 +10,7 @@ import {
   IconPencil,
   IconPlus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useListState } from '@/components/ui/list-page/use-list-state';
@@ -27,6 +27,20 @@ import { BOOK_LIST_SORTS, BookList } from '../components/book-list';
 import { folderPath } from '../components/folder-path';
 import { type FolderSelection, FolderTree } from '../components/folder-tree';
 
+/** The card of the books kept for the road (decision 061), with IndexedDB: its own chunk, for the roles that inspect. */
+const OfflineDayCard = lazy(() => import('@/features/offline').then((m) => ({ default: m.OfflineDayCard })));
+
+function OfflineDay({ tenantId }: { tenantId: string }) {
+  const { session } = useSession();
+  const principal = session ? principalOf(session) : null;
+  if (!principal || !mayCall('offline:day', principal)) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineDayCard tenantId={tenantId} />
+    </Suspense>
+  );
+}
+
 /** tenantStart (/map/{slug}/, slug = tenant id or url): the tenant's folders and the books of the chosen one. */
 export function TenantStartPage() {
   const { t } = useTranslation();
@@ -42,7 +56,11 @@ export function TenantStartPage() {
         {t('tenants.start.notFound')}
       </Alert>
     ) : (
-      <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} />
+      <Stack gap="md">
+        <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} />
+        {/* Offline the tenant does not load; what was kept for the road still shows (the technician lands by id). */}
+        {slug ? <OfflineDay tenantId={slug} /> : null}
+      </Stack>
     );
   }
   return <TenantStart key={tenant.data._id} tenant={tenant.data} />;
@@ -140,6 +158,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
           </>
         }
       />
+      <OfflineDay tenantId={tenant._id} />
       {tenant.hotHint.length > 0 ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('tenants.start.hotHints')}>
           <List size="sm" spacing={2}>

@@ -1,0 +1,91 @@
+/**
+ * The books prepared for offline work, kept in IndexedDB (decision 061) through `idb`. One database,
+ * two stores: the books (by id, with their tenant) and one row per tenant saying when the day was
+ * prepared and what the cap left out. Loading a day replaces the tenant's books in one transaction.
+ */
+import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+export const OFFLINE_DB = 'pruefbuch-offline';
+
+/** What the card shows of a prepared day. */
+export interface OfflineDayMeta {
+  tenantId: string;
+  preparedAt: string;
+  count: number;
+  overCap: number;
+  maxBooks: number;
+}
+
+interface OfflineSchema extends DBSchema {
+  books: { key: string; value: OfflineBook & { tenantId: string }; indexes: { byTenant: string } };
+  days: { key: string; value: OfflineDayMeta };
+}
+
+let opening: Promise<IDBPDatabase<OfflineSchema>> | null = null;
+
+function db() {
+  opening ??= openDB<OfflineSchema>(OFFLINE_DB, 1, {
+    upgrade(d) {
+      d.createObjectStore('books', { keyPath: '_id' }).createIndex('byTenant', 'tenantId');
+      d.createObjectStore('days', { keyPath: 'tenantId' });
+    },
+  });
+  return opening;
+}
+
+/** Keeps a prepared day: the tenant's books so far are replaced by these. */
+export async function saveDay(day: OfflineDay): Promise<OfflineDayMeta> {
+  const d = await db();
+  const tx = d.transaction(['books', 'days'], 'readwrite');
+  const books = tx.objectStore('books');
+  let cursor = await books.index('byTenant').openCursor(day.tenantId);
+  while (cursor) {
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  for (const b of day.books) await books.put({ ...b, tenantId: day.tenantId });
+  const meta: OfflineDayMeta = {
+    tenantId: day.tenantId,
+    preparedAt: day.preparedAt,
+    count: day.books.length,
+    overCap: day.overCap,
+    maxBooks: day.maxBooks,
+  };
+  await tx.objectStore('days').put(meta);
+  await tx.done;
+  return meta;
+}
+
+/** When the tenant's day was prepared and how many books it holds; null when none was. */
+export async function dayMeta(tenantId: string): Promise<OfflineDayMeta | null> {
+  return (await (await db()).get('days', tenantId)) ?? null;
+}
+
+/** The tenant's prepared books, as the server ordered them (drafts, today, the next days). */
+export async function dayBooks(tenantId: string): Promise<OfflineBook[]> {
+  const rows = await (await db()).getAllFromIndex('books', 'byTenant', tenantId);
+  const order = new Map<string, number>([
+    ['draft', 0],
+    ['today', 1],
+    ['soon', 2],
+  ]);
+  return rows
+    .map(({ tenantId: _t, ...b }) => b as OfflineBook)
+    .sort((a, b) => (order.get(a.reason) ?? 3) - (order.get(b.reason) ?? 3));
+}
+
+/** One prepared book, or null. */
+export async function offlineBook(id: string): Promise<OfflineBook | null> {
+  const row = await (await db()).get('books', id);
+  if (!row) return null;
+  const { tenantId: _t, ...b } = row;
+  return b;
+}
+
+/** Forgets everything prepared (at sign-out, and in tests). */
+export async function clearOffline(): Promise<void> {
+  const d = await db();
+  const tx = d.transaction(['books', 'days'], 'readwrite');
+  await Promise.all([tx.objectStore('books').clear(), tx.objectStore('days').clear(), tx.done]);
+}
