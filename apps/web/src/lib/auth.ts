@@ -2,6 +2,7 @@
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { api } from './api-client';
 import { applyAccountLanguage } from './language-choice';
+import { forgetOfflineData } from './offline-data';
 import { queryClient } from './query-client';
 import { clearSession, getAccessToken, getRefreshToken, setPending2fa, startSession } from './session';
 
@@ -27,4 +28,6 @@ export async function signOut(options: { callServer?: boolean } = {}) {
   }
   clearSession({ byUser: true });
   queryClient.clear();
+  // Nothing of this user's books stays on the device for the next one (issue 33 item 5).
+  await forgetOfflineData();
 }

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetOfflineData } from '@/lib/offline-data';
 import { clearOffline, dayBooks, dayMeta, offlineBook, saveDay } from './offline-store';
 
 const book = (id: string, reason: OfflineBook['reason'] = 'today'): OfflineBook => ({
@@ -69,5 +70,15 @@ describe('the offline store', () => {
     await clearOffline();
     expect(await dayMeta('t1')).toBeNull();
     expect(await offlineBook('a')).toBeNull();
+  });
+
+  it('is gone after sign-out deletes the database, and opens anew afterwards', async () => {
+    await saveDay(day('t1', [book('a')]));
+    expect(await dayMeta('t1')).not.toBeNull();
+    await forgetOfflineData();
+    expect(await dayMeta('t1')).toBeNull();
+    expect(await offlineBook('a')).toBeNull();
+    await saveDay(day('t1', [book('b')]));
+    expect((await dayBooks('t1')).map((b) => b._id)).toEqual(['b']);
   });
 });

@@ -5,8 +5,9 @@
  */
 import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { OFFLINE_DB } from '@/lib/offline-data';
 
-export const OFFLINE_DB = 'pruefbuch-offline';
+export { OFFLINE_DB };
 
 /** What the card shows of a prepared day. */
 export interface OfflineDayMeta {
@@ -29,6 +30,11 @@ function db() {
     upgrade(d) {
       d.createObjectStore('books', { keyPath: '_id' }).createIndex('byTenant', 'tenantId');
       d.createObjectStore('days', { keyPath: 'tenantId' });
+    },
+    // Sign-out deletes the database (lib/offline-data.ts): this connection gives way, the next use opens anew.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
     },
   });
   return opening;
