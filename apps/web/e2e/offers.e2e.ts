@@ -200,19 +200,20 @@ describe('offers', () => {
     expect(await ampelOf(page)).not.toBe('no_ofm');
   });
 
-  it.each(['lager@demo.test', 'servicetechniker@demo.test'])(
-    '%s reaches the offer list from the nav',
-    async (email) => {
-      const page = await browser.newPage({ width: 1280 });
-      await openAs(page, '/app/', email);
-      // Both start on their nearby list: a click before that jump races the start's own redirect.
-      await page.waitForURL((u) => u.pathname.startsWith('/app/map/'));
-      await page.getByRole('link', { name: 'Technische Angebote/Aufträge' }).click();
-      await page.waitForURL((u) => u.pathname === '/app/offerlist');
-      await page.getByRole('heading', { name: 'Technische Angebote' }).waitFor();
-      // The list answered (rows or its empty state), and a new offer can be started.
-      await page.locator('[data-testid=offer-total], [data-testid=offer-empty]').first().waitFor();
-      await page.getByTestId('offer-new').waitFor();
-    },
-  );
+  it.each([
+    // The warehouse starts on its deliveries (decision 054), the technician on the tenant's installations.
+    ['lager@demo.test', '/app/orderprocessinglist'],
+    ['servicetechniker@demo.test', '/app/map/'],
+  ])('%s reaches the offer list from the nav', async (email, start) => {
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, '/app/', email);
+    // Each lands on its start first: a click before that jump races the start's own redirect.
+    await page.waitForURL((u) => u.pathname.startsWith(start));
+    await page.getByRole('link', { name: 'Technische Angebote/Aufträge' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/offerlist');
+    await page.getByRole('heading', { name: 'Technische Angebote' }).waitFor();
+    // The list answered (rows or its empty state), and a new offer can be started.
+    await page.locator('[data-testid=offer-total], [data-testid=offer-empty]').first().waitFor();
+    await page.getByTestId('offer-new').waitFor();
+  });
 });
