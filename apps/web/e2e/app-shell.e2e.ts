@@ -10,11 +10,15 @@ import { baseUrl, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
-/** Scripts and stylesheets that failed to load since the call: none may, offline. */
+/**
+ * Scripts and stylesheets that failed to load since the call: none may, offline. A load the reload itself cut
+ * short (the old page's idle imports, ERR_ABORTED) is no failure of the cache.
+ */
 function failedAssets(page: Page) {
   const failed: string[] = [];
   page.on('requestfailed', (r) => {
-    if (/\.(js|css)$/.test(new URL(r.url()).pathname)) failed.push(r.url());
+    if (r.failure()?.errorText.includes('ERR_ABORTED')) return;
+    if (/\.(js|css)$/.test(new URL(r.url()).pathname)) failed.push(`${r.url()} ${r.failure()?.errorText}`);
   });
   return failed;
 }
@@ -42,8 +46,10 @@ describe('the app shell', () => {
     const failed = failedAssets(page);
     await page.context().setOffline(true);
     await page.reload();
-    // The shell: the app's own page (not the browser's offline page), its header and navigation.
+    // The shell: the app's own page (not the browser's offline page), its header and navigation, and the header
+    // says the app is offline.
     await page.getByRole('navigation').first().waitFor();
+    await page.getByTestId('connection-offline').waitFor();
     expect(await page.title()).toContain('Prüfbuch');
     // Another screen's code comes from the cache too (its data cannot, offline).
     await page.evaluate(() => {
@@ -55,5 +61,6 @@ describe('the app shell', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/app-shell-offline-1280.png' });
     await page.context().setOffline(false);
+    await page.getByTestId('connection-offline').waitFor({ state: 'detached' });
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { TenantPicker } from '@/features/tenants/components/tenant-picker';
 import { AppFooter } from './app-footer';
+import { ConnectionBadge } from './connection-badge';
 import { LanguageSwitch } from './language-switch';
 import { NavLinks } from './nav-links';
 import { UpdateDialog } from './update-dialog';
@@ -53,6 +54,7 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ConnectionBadge />
             <Box visibleFrom="sm">
               <TenantPicker />
             </Box>

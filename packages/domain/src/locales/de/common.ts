@@ -4,6 +4,11 @@ export const common = {
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Wird geladen …',
   showPassword: 'Passwort anzeigen',
+  connection: {
+    offline: 'Offline',
+    offlineHint:
+      'Keine Verbindung zum Server. Gespeichert werden kann erst wieder, wenn die Verbindung zurück ist; die für unterwegs geladenen Prüfbücher bleiben auf dem Gerät.',
+  },
   nav: {
     label: 'Navigation',
     openMenu: 'Menü öffnen',

@@ -5,6 +5,11 @@ export const common: typeof de = {
   pageTitle: 'Prüfbuch – {{title}}',
   loading: 'Loading …',
   showPassword: 'Show password',
+  connection: {
+    offline: 'Offline',
+    offlineHint:
+      'No connection to the server. Saving works again once the connection is back; the books loaded for the road stay on the device.',
+  },
   nav: {
     label: 'Navigation',
     openMenu: 'Open menu',
