@@ -18,7 +18,9 @@ const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
 
 const _signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.includes('/login'));
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+// The visible one: the protocol names the link with the same words ('Anlage zugeordnet') in a row further down.
+const toast = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
 
 async function demoTenant(token: string) {
   const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
