@@ -4,7 +4,7 @@
  * per (state, year, language). The tenant's local days are added on top, as the tenant named them.
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
-import type { FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
+import type { CapacitySettingsFields, FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
 import Holidays from 'date-holidays';
 
 const cache = new Map<string, readonly PublicHoliday[]>();
@@ -40,3 +40,7 @@ export function holidayMap(
   for (const h of local) if (h.date >= from && h.date <= to && !map.has(h.date)) map.set(h.date, h.name);
   return map;
 }
+
+/** The public and local holidays of the tenant's settings from `from` to `to`. */
+export const holidaysOf = (s: CapacitySettingsFields, from: string, to: string, lang: Language) =>
+  holidayMap(s.bundesland, s.lokaleFeiertage, from, to, lang);

@@ -6,8 +6,6 @@
  */
 
 import { type Language, translate } from '@pruefbuch/domain/locales/resources';
-import { addDays } from '@pruefbuch/domain/rules/calendar-week';
-import { LEVEL_REACH_DAYS, type LevelOrder, levelWeek } from '@pruefbuch/domain/rules/capacity-levelling';
 import { proposePlan, shareOfDayLeft } from '@pruefbuch/domain/rules/capacity-proposal';
 import {
   availableOn,
@@ -31,12 +29,10 @@ import {
 import {
   type AreaMinutes,
   type CapacityRangeReply,
-  type CapacitySettingsFields,
   type CostListFields,
   type DailyCapacity,
   type EmployeeTimeReply,
   type FederalState,
-  type LevellingReply,
   NO_MINUTES,
   type ProposalReply,
   type RequiredTimeItem,
@@ -50,7 +46,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, type Page, pageReply } from '../../platform/paging';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
-import { holidayMap, stateHolidays } from './capacity.holidays';
+import { holidaysOf, stateHolidays } from './capacity.holidays';
 import {
   ensureSettings,
   findPlanOrder,
@@ -85,9 +81,6 @@ export async function holidays(ctx: TenantContext, year: number, bundesland?: Fe
   const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
   return [...state, ...local].sort((a, b) => a.date.localeCompare(b.date) || Number(a.local) - Number(b.local));
 }
-
-const holidaysOf = (s: CapacitySettingsFields, from: string, to: string, lang: Language) =>
-  holidayMap(s.bundesland, s.lokaleFeiertage, from, to, lang);
 
 // ---------------------------------------------------------------------------------------------
 // Required time
@@ -380,53 +373,4 @@ export async function proposal(
   });
   const basis = slots.filter((slot) => !slot.finished).map((slot) => ({ _id: slot.id, __v: slot.version }));
   return { orderId, ...result, basis };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Levelling
-
-/**
- * GET capacity/get/levelling?date=: how 'Woche ausgleichen' would level the week of `date`: its open
- * slots on days over their time move to the nearest days with room (rules/capacity-levelling.ts,
- * decision 051). Nothing is saved. Four queries: settings, the week's slots with their orders, the
- * planned minutes of the weeks around it, and all slots of the week's orders (for the step order).
- */
-export async function levelling(ctx: TenantContext, date: string): Promise<LevellingReply> {
-  const { from, to } = weekRangeOf(date);
-  const start = addDays(from, -LEVEL_REACH_DAYS);
-  const end = addDays(to, LEVEL_REACH_DAYS);
-  const [settingsRow, weekSlots, planned] = await Promise.all([
-    ensureSettings(ctx.db, ctx.tenantId),
-    plannedSlotsBetween(ctx.db, ctx.tenantId, from, to),
-    plannedMinutesBetween(ctx.db, ctx.tenantId, start, end),
-  ]);
-  const ids = [...new Set(weekSlots.map((x) => x.orderId))];
-  const slots = await slotsOfOrders(ctx.db, ctx.tenantId, ids);
-  const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, start, end, ctx.lang);
-  const orders = new Map<string, LevelOrder & { slots: LevelOrder['slots'][number][] }>();
-  for (const x of weekSlots)
-    if (!orders.has(x.orderId))
-      orders.set(x.orderId, { id: x.orderId, abnr: x.abnr, installation: x.geplanteMontage, slots: [] });
-  for (const x of slots)
-    orders.get(x.orderId)?.slots.push({
-      id: x.id,
-      version: x.version,
-      orderId: x.orderId,
-      date: x.date,
-      area: x.area as WorkArea,
-      minutes: x.minutes,
-      finished: x.finished,
-    });
-  return levelWeek({
-    from,
-    to,
-    today: berlinToday(),
-    days: datesBetween(start, end).map((d) => ({
-      date: d,
-      available: availableOn(d, s, hol).perArea,
-      planned: planned.get(d) ?? { ...NO_MINUTES },
-    })),
-    orders: [...orders.values()],
-  });
 }

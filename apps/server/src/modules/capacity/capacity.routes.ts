@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
 import { protocolRoute } from '../protocol/protocol.routes';
+import { levelling } from './capacity.levelling';
 import * as read from './capacity.read';
 import { findSettingsById } from './capacity.repo';
 import * as write from './capacity.write';
@@ -117,7 +118,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/capacity/get/levelling', {
     config: { access: 'capacity:plan', scope: 'none' },
     schema: { tags, querystring: capacityDateQuery, response: { 200: levellingReply } },
-    handler: (req) => read.levelling(tenantCtxOf(req), req.query.date),
+    handler: (req) => levelling(tenantCtxOf(req), req.query.date),
   });
 
   app.put('/capacity/put/levelWeek', {

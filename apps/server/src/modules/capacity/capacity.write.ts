@@ -22,7 +22,7 @@ import type { Tx } from '../../db/client';
 import { capacitySettings, capacityTimeslots } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { badField, conflict, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { plannableOrder, requiredTimeReplyOf } from './capacity.read';
 import {
@@ -178,7 +178,7 @@ export async function shiftTimeslot(ctx: TenantContext, input: ShiftTimeslot) {
       if (input.employee !== null) {
         const staff = settingsOf(await ensureSettings(tx, ctx.tenantId)).mitarbeiter;
         const who = staff.find((e) => e._id === input.employee);
-        if (!who?.aktiv || who.bereich !== area) throw invalid('employee', 'validation.slot.employee');
+        if (!who?.aktiv || who.bereich !== area) throw badField('employee', 'validation.slot.employee');
       }
       employeeId = input.employee;
     } else if (area !== current.area) employeeId = null;
@@ -215,10 +215,8 @@ export async function saveTimeslots(ctx: TenantContext, input: SaveTimeslots) {
 /** A 400 at `${list}.{i}._id` when a slot is named twice. */
 function refuseDuplicates(list: string, ids: readonly string[]) {
   const i = ids.findIndex((id, n) => ids.indexOf(id) !== n);
-  if (i >= 0) throw invalid(`${list}.${i}._id`, 'validation.duplicate');
+  if (i >= 0) throw badField(`${list}.${i}._id`, 'validation.duplicate');
 }
-
-const invalid = (field: string, key: string) => new AppError('VALIDATION', 400, [{ field, key, message: key }]);
 
 /**
  * PUT capacity/put/levelWeek: saves a levelling (decision 051) in one transaction. Each move names a slot
@@ -234,7 +232,7 @@ export async function levelWeek(ctx: TenantContext, input: LevelWeek) {
   );
   const today = berlinToday();
   input.moves.forEach((m, i) => {
-    if (m.date <= today) throw invalid(`moves.${i}.date`, 'validation.slot.notAhead');
+    if (m.date <= today) throw badField(`moves.${i}.date`, 'validation.slot.notAhead');
   });
   const rows = await ctx.db.transaction(async (tx) => {
     const found = new Map(
@@ -253,8 +251,8 @@ export async function levelWeek(ctx: TenantContext, input: LevelWeek) {
       const row = current.get(m._id);
       if (!row) throw notFound();
       if (row.version !== m.__v) throw conflict();
-      if (row.finished) throw invalid(`moves.${i}._id`, 'validation.slot.finished');
-      if (m.minutes > row.minutes) throw invalid(`moves.${i}.minutes`, 'validation.slot.moreThanSlot');
+      if (row.finished) throw badField(`moves.${i}._id`, 'validation.slot.finished');
+      if (m.minutes > row.minutes) throw badField(`moves.${i}.minutes`, 'validation.slot.moreThanSlot');
     });
     const out = [];
     for (const m of input.moves) {
