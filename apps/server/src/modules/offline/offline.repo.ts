@@ -4,7 +4,7 @@
  * tenant and the branch scope.
  */
 import { OFFLINE_DAY, type OfflineCandidate } from '@pruefbuch/domain/rules/offline-day';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blobs, bookings, books, bookTypes, inspections, qrCodes } from '../../db/schema/index';
 import { blobInScope, bookInScope, recordInScope } from '../../platform/branch-scope';
@@ -13,40 +13,37 @@ import { BOOK_DOCUMENT_TYPE } from '../documents/documents.repo';
 
 type User = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
-const candidateColumns = {
-  bookId: books.id,
-  retiredAt: books.retiredAt,
-  enableFrom: books.enableFrom,
-  enableTo: books.enableTo,
-};
+/** The user's books reached through `link` (their bookings, their records), with what the rule table reads. */
+function candidateBooks(
+  db: Executor,
+  tenantId: string,
+  user: User,
+  link: typeof bookings | typeof inspections,
+  ...conditions: SQL[]
+) {
+  return db
+    .selectDistinct({
+      bookId: books.id,
+      retiredAt: books.retiredAt,
+      enableFrom: books.enableFrom,
+      enableTo: books.enableTo,
+    })
+    .from(link)
+    .innerJoin(books, eq(books.id, link.bookId))
+    .where(and(eq(link.tenantId, tenantId), eq(books.tenantId, tenantId), bookInScope(user, books.id), ...conditions));
+}
 
 /** The books of the user's bookings and of their open records in the tenant, as candidates for the day. */
 export async function candidatesOf(db: Executor, tenantId: string, user: User): Promise<OfflineCandidate[]> {
-  const booked = await db
-    .select(candidateColumns)
-    .from(bookings)
-    .innerJoin(books, eq(books.id, bookings.bookId))
-    .where(
-      and(
-        eq(bookings.tenantId, tenantId),
-        eq(books.tenantId, tenantId),
-        eq(bookings.userId, user.id),
-        bookInScope(user, books.id),
-      ),
-    );
-  const drafted = await db
-    .selectDistinct(candidateColumns)
-    .from(inspections)
-    .innerJoin(books, eq(books.id, inspections.bookId))
-    .where(
-      and(
-        eq(inspections.tenantId, tenantId),
-        eq(books.tenantId, tenantId),
-        eq(inspections.createdBy, user.id),
-        isNull(inspections.finalizedAt),
-        bookInScope(user, books.id),
-      ),
-    );
+  const booked = await candidateBooks(db, tenantId, user, bookings, eq(bookings.userId, user.id));
+  const drafted = await candidateBooks(
+    db,
+    tenantId,
+    user,
+    inspections,
+    eq(inspections.createdBy, user.id),
+    isNull(inspections.finalizedAt),
+  );
   const toCandidate = (source: OfflineCandidate['source']) => (r: (typeof booked)[number]) => ({
     bookId: r.bookId,
     source,
