@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  OFFLINE_DAY,
-  OFFLINE_DAY_RULES,
-  type OfflineCandidate,
-  offlineOutcome,
-  pickOfflineBooks,
-} from './offline-day';
+import { addDays } from './calendar-week';
+import { OFFLINE_DAY, OFFLINE_DAY_RULES, type OfflineCandidate, offlineOutcome, pickOfflineBooks } from './offline-day';
 
 const TODAY = '2026-11-29';
 const booking = (bookId: string, enableFrom: string | null, enableTo: string | null = null): OfflineCandidate => ({

@@ -11,6 +11,7 @@
  * Each book comes with its type's checklists, its last `lastRecords` finalized records (summary only),
  * its documents' metadata (no bytes) and its QR codes.
  */
+import { addDays } from './calendar-week';
 
 /** The limits of a prepared day. */
 export const OFFLINE_DAY = { maxBooks: 50, daysAhead: 7, lastRecords: 3 } as const;
@@ -31,13 +32,6 @@ export interface OfflineCandidate {
 }
 
 export type OfflineOutcome = { take: OfflineReason } | { leave: OfflineLeftOut };
-
-/** Adds days to a calendar date (YYYY-MM-DD), in UTC so no time zone shifts it. */
-export const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 export const OFFLINE_DAY_RULES: readonly {
   says: string;
