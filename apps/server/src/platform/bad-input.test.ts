@@ -4,6 +4,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tenantWorld } from '../../test/fixtures/books';
 import { multipart, samples, twoTenants } from '../../test/fixtures/documents';
+import { qrCodeOf } from '../../test/fixtures/qr';
 import { createTestApp } from '../../test/helper';
 import { authFailures, blobs, books, defectReports, folders, inspections } from '../db/schema/index';
 
@@ -36,14 +37,7 @@ describe('a NUL character anywhere is a 400 naming the field, and nothing is wri
 
   it('in the public defect report', async () => {
     const w = await tenantWorld(t);
-    const code = (
-      await t.api({
-        method: 'POST',
-        url: `/qr/generate/${w.tenantId}/${w.book._id}`,
-        token: w.user.token,
-        tenant: w.tenantId,
-      })
-    ).json().code as string;
+    const code = await qrCodeOf(t, w);
     const res = await t.api({
       method: 'POST',
       url: `/public/qr/${code}/defects`,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { member } from '../../test/fixtures/books';
 import { multipart, samples, sha256Of } from '../../test/fixtures/documents';
 import { inspectionWorld, isoDay, type World } from '../../test/fixtures/inspections';
+import { qrCodeOf } from '../../test/fixtures/qr';
 import { createTestApp } from '../../test/helper';
 import { blobs, defectReports, idempotencyKeys, inspections } from '../db/schema/index';
 import { IDEMPOTENCY_KEEP_DAYS, purgeIdempotencyKeys, requestHash } from './idempotency';
@@ -183,14 +184,7 @@ describe('Idempotency-Key on uploads', () => {
 describe('Idempotency-Key on the public defect report', () => {
   it('keeps one report for a repeated submission of a QR page', async () => {
     const w = await inspectionWorld(t);
-    const code = (
-      await t.api({
-        method: 'POST',
-        url: `/qr/generate/${w.tenantId}/${w.book._id}`,
-        token: w.user.token,
-        tenant: w.tenantId,
-      })
-    ).json().code as string;
+    const code = await qrCodeOf(t, w);
     const key = randomUUID();
     const payload = { text: 'Tür schließt nicht mehr vollständig', name: 'Hausmeister Keller' };
     const send = () =>
