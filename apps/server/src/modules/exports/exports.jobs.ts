@@ -131,6 +131,18 @@ export async function unsafeFindExportForDownload(
   return job;
 }
 
+/** GET exports/download/{jobId}/{key}: the finished ZIP behind a link, or 404 EXPORT_LINK_EXPIRED. */
+export async function openExportDownload(
+  deps: Pick<AppDeps, 'config' | 'database' | 'files'>,
+  id: string,
+  key: string,
+) {
+  const job = await unsafeFindExportForDownload(deps.database.db, deps.config.appSecret, id, key);
+  const stream = job.sha256 ? await deps.files.get(job.sha256) : null;
+  if (!stream) throw new AppError('EXPORT_LINK_EXPIRED', 404);
+  return { fileName: job.fileName, size: job.size, stream };
+}
+
 /** The requester as the file is built for them: their role and branch scope now, not when they asked. */
 async function requesterCtx(
   db: Db,

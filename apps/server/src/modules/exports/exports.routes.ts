@@ -3,9 +3,8 @@ import { exportJobSchema, exportStartReply } from '@pruefbuch/domain/schemas/exp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
 import { dispositionOf } from '../../platform/replies';
-import { exportJobOf, unsafeFindExportForDownload } from './exports.jobs';
+import { exportJobOf, openExportDownload } from './exports.jobs';
 import { type ExportTarget, startExport, streamExport } from './exports.service';
 
 const tags = ['exports'];
@@ -78,17 +77,14 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { tags, params: downloadParams, produces: ['application/zip'] },
     handler: async (req, reply) => {
-      const { config, files, database } = req.server.deps;
-      const job = await unsafeFindExportForDownload(database.db, config.appSecret, req.params.jobId, req.params.key);
-      const stream = job.sha256 ? await files.get(job.sha256) : null;
-      if (!stream) throw new AppError('EXPORT_LINK_EXPIRED', 404);
+      const file = await openExportDownload(req.server.deps, req.params.jobId, req.params.key);
       return reply
         .header('content-type', 'application/zip')
-        .header('content-length', String(job.size ?? ''))
-        .header('content-disposition', dispositionOf(job.fileName, 'attachment'))
+        .header('content-length', String(file.size ?? ''))
+        .header('content-disposition', dispositionOf(file.fileName, 'attachment'))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(stream);
+        .send(file.stream);
     },
   });
 };
