@@ -11,7 +11,7 @@ import {
 } from '@pruefbuch/domain/schemas/qualification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf, tenantCtxOf } from '../../platform/auth';
-import { dispositionOf } from '../../platform/replies';
+import { sendStoredFile } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import * as qualifications from './qualifications.service';
 import { recordSigningCheck } from './qualifications.signing';
@@ -78,16 +78,11 @@ export const qualificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/:id/qualifications/:qualificationId/certificate', {
     config: { access: 'session:any' },
     schema: { tags, params: userQualificationParams },
-    handler: async (req, reply) => {
-      const file = await qualifications.openCertificate(ctxOf(req), req.params.id, req.params.qualificationId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('content-disposition', dispositionOf(file.fileName, 'attachment'))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.stream);
-    },
+    handler: async (req, reply) =>
+      sendStoredFile(
+        reply,
+        await qualifications.openCertificate(ctxOf(req), req.params.id, req.params.qualificationId),
+      ),
   });
 
   app.get('/qualifications/matrix', {
