@@ -30,13 +30,8 @@
  * The result names the moves in the order they were found, the stuck slots, and per day (the week's
  * days and every target outside it) the minutes before and after, in total and per area.
  */
-import {
-  type AreaMinutes,
-  LEVEL_STUCK_REASONS,
-  type LevelStuckReason,
-  WORK_AREAS,
-  type WorkArea,
-} from '../schemas/capacity';
+import { type AreaMinutes, WORK_AREAS, type WorkArea } from '../schemas/capacity';
+import { LEVEL_STUCK_REASONS, type LevelStuckReason } from '../schemas/capacity-levelling';
 import { addDays } from './calendar-week';
 import { ROUTING, SLOT_MIN_MINUTES } from './capacity-proposal';
 import { sumAreas, utilisationOf } from './capacity-time';

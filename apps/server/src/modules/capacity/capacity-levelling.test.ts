@@ -2,7 +2,8 @@
 import { addDays } from '@pruefbuch/domain/rules/calendar-week';
 import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import type { CapacityRangeReply, LevellingReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import type { CapacityRangeReply, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import type { LevellingReply } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { ORDER_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { capacityWorld, employee } from '../../../test/fixtures/capacity';

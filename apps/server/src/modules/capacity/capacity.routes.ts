@@ -8,8 +8,6 @@ import {
   finishTimeslotSchema,
   holidaysQuery,
   holidaysReply,
-  levellingReply,
-  levelWeekSchema,
   newTimeslotSchema,
   proposalQuery,
   proposalReply,
@@ -21,6 +19,7 @@ import {
   shiftTimeslotSchema,
   timeslotSchema,
 } from '@pruefbuch/domain/schemas/capacity';
+import { levellingReply, levelWeekSchema } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { idParams, idSchema } from '@pruefbuch/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -10,13 +10,13 @@ import type {
   CapacitySettingsFields,
   CapacitySettingsUpdate,
   FinishTimeslot,
-  LevelWeek,
   NewTimeslot,
   SaveCapacityByOrder,
   SaveTimeslots,
   ShiftTimeslot,
   WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
+import type { LevelWeek } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { capacitySettings, capacityTimeslots } from '../../db/schema/index';

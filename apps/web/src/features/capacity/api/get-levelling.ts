@@ -1,4 +1,4 @@
-import type { LevellingReply } from '@pruefbuch/domain/schemas/capacity';
+import type { LevellingReply } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';

@@ -1,4 +1,5 @@
-import type { LevelWeek, Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import type { Timeslot } from '@pruefbuch/domain/schemas/capacity';
+import type { LevelWeek } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { api } from '@/lib/api-client';
 import { usePlanMutation } from './invalidate';
 

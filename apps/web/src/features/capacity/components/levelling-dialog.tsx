@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import type { LevellingReply } from '@pruefbuch/domain/schemas/capacity';
+import type { LevellingReply } from '@pruefbuch/domain/schemas/capacity-levelling';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
