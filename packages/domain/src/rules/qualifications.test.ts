@@ -3,6 +3,7 @@ import { translate } from '../locales/resources';
 import { INSTALLATIONS, installationOf } from './checklists';
 import {
   holdsOn,
+  lastingLongest,
   QUALIFICATION_KINDS,
   QUALIFICATION_NORMS,
   QUALIFICATION_OF_INSTALLATION,
@@ -134,5 +135,25 @@ describe('the reminder due on a day', () => {
     ['expired yesterday', '2026-02-28', null],
   ] as const)('%s (until %s): %s', (_, validUntil, due) => {
     expect(reminderDue(validUntil, '2026-03-01')).toBe(due);
+  });
+});
+
+describe('the qualification that lasts longest', () => {
+  const q = (validFrom: string, validUntil: string | null) => ({ validFrom, validUntil });
+  it.each([
+    ['none', [], undefined],
+    ['one', [q('2024-01-01', '2026-12-31')], '2026-12-31'],
+    ['the latest last day', [q('2024-01-01', '2026-12-31'), q('2025-01-01', '2029-06-30')], '2029-06-30'],
+    ['without end before any end', [q('2024-01-01', '2099-12-31'), q('2020-01-01', null)], null],
+    ['without end, in any order', [q('2020-01-01', null), q('2024-01-01', '2099-12-31')], null],
+  ] as const)('%s', (_name, held, until) => {
+    const longest = lastingLongest(held);
+    expect(longest?.validUntil).toBe(until);
+  });
+
+  it('keeps the first of equals', () => {
+    const a = { ...q('2024-01-01', '2027-01-01'), id: 'a' };
+    const b = { ...q('2025-01-01', '2027-01-01'), id: 'b' };
+    expect(lastingLongest([a, b])?.id).toBe('a');
   });
 });

@@ -130,6 +130,19 @@ export const holdsOn = (
   day: string,
 ) => kind === null || held.some((q) => q.kind === kind && validOn(q, day));
 
+/** The last day of a qualification for comparing: one without end lasts longest. */
+const endOf = (q: QualificationPeriod) => q.validUntil ?? '9999-12-31';
+
+/**
+ * The one of `held` that lasts longest (the matrix's cell, the editor's 'valid until'): without end
+ * before any end, else the latest last day; the first of equals; undefined for none.
+ */
+export function lastingLongest<T extends QualificationPeriod>(held: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const q of held) if (!best || endOf(q) > endOf(best)) best = q;
+  return best;
+}
+
 /**
  * The reminder due on `today` for a qualification ending on `validUntil`: the smallest threshold
  * that has been reached while the qualification is still valid, so a reminder missed on its day

@@ -1,11 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
-import {
-  QUALIFICATION_KINDS,
-  type QualificationKind,
-  qualificationState,
-} from '@pruefbuch/domain/rules/qualifications';
+import { lastingLongest, QUALIFICATION_KINDS, qualificationState } from '@pruefbuch/domain/rules/qualifications';
 import type {
   QualificationMatrix,
   QualificationUpdate,
@@ -134,9 +130,6 @@ export async function openCertificate(
   return { fileName: row.certificateName, contentType: row.certificateType, size: row.certificateSize ?? 0, stream };
 }
 
-/** The end of a qualification for comparing: without end lasts longest. */
-const endOf = (validUntil: string | null) => validUntil ?? '9999-12-31';
-
 /**
  * GET qualifications/matrix (admins): every staff user who can sign in (no branch user, not
  * locked) × the kinds, each cell the qualification of that kind that lasts longest, with its state
@@ -166,13 +159,8 @@ export async function qualificationMatrix(ctx: RequestContext): Promise<Qualific
           ),
         )
     : [];
-  const best = new Map<string, Map<QualificationKind, (typeof held)[number]>>();
-  for (const q of held) {
-    const mine = best.get(q.userId) ?? new Map();
-    const before = mine.get(q.kind);
-    if (!before || endOf(q.validUntil) > endOf(before.validUntil)) mine.set(q.kind, q);
-    best.set(q.userId, mine);
-  }
+  const heldBy = new Map<string, typeof held>();
+  for (const q of held) heldBy.set(q.userId, [...(heldBy.get(q.userId) ?? []), q]);
   return {
     kinds: [...QUALIFICATION_KINDS],
     today,
@@ -183,10 +171,17 @@ export async function qualificationMatrix(ctx: RequestContext): Promise<Qualific
       abbreviation: u.abbreviation,
       role: u.role,
       cells: Object.fromEntries(
-        [...(best.get(u.id) ?? new Map()).entries()].map(([kind, q]) => [
-          kind,
-          { _id: q.id, validFrom: q.validFrom, validUntil: q.validUntil, state: qualificationState(q, today) },
-        ]),
+        QUALIFICATION_KINDS.flatMap((kind) => {
+          const q = lastingLongest((heldBy.get(u.id) ?? []).filter((h) => h.kind === kind));
+          return q
+            ? [
+                [
+                  kind,
+                  { _id: q.id, validFrom: q.validFrom, validUntil: q.validUntil, state: qualificationState(q, today) },
+                ],
+              ]
+            : [];
+        }),
       ),
     })),
   };

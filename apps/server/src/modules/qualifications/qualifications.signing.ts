@@ -4,6 +4,7 @@ import { formatDay } from '@pruefbuch/domain/rules/date-display';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import {
   holdsOn,
+  lastingLongest,
   type QualificationKind,
   qualificationLabelKey,
   requiredQualification,
@@ -37,12 +38,11 @@ export async function signingCheck(
   const required = requiredQualification(record.kind, await typeQualification(db, ctx.tenantId, record.bookId));
   if (required === null) return { required, date: record.when, held: true, validUntil: null };
   const mine = (await qualificationsOf(db, ctx.user.id)).filter((q) => q.kind === required && validOn(q, record.when));
-  const longest = mine.sort((a, b) => ((a.validUntil ?? '9999') < (b.validUntil ?? '9999') ? 1 : -1))[0];
   return {
     required,
     date: record.when,
     held: holdsOn(mine, required, record.when),
-    validUntil: longest?.validUntil ?? null,
+    validUntil: lastingLongest(mine)?.validUntil ?? null,
   };
 }
 

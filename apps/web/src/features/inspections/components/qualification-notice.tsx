@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import type { RecordKind } from '@pruefbuch/domain/rules/checklists';
 import {
   holdsOn,
+  lastingLongest,
   type QualificationKind,
   qualificationLabelKey,
   requiredQualification,
@@ -54,12 +55,7 @@ export function QualificationNotice({
       </Alert>
     );
   }
-  const until = held.some((q) => q.validUntil === null)
-    ? null
-    : (held
-        .map((q) => q.validUntil ?? '')
-        .sort()
-        .at(-1) ?? null);
+  const until = lastingLongest(held)?.validUntil ?? null;
   return (
     <Text size="sm" c="dimmed" data-testid="qualification-held">
       <IconCertificate size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
