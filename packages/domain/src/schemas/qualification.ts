@@ -27,35 +27,27 @@ export const qualificationSchema = z.object({
 export type Qualification = z.infer<typeof qualificationSchema>;
 export const qualificationListReply = z.object({ qualifications: z.array(qualificationSchema) });
 
+const qualificationFields = z.object({
+  kind: qualificationKindSchema,
+  number: text(100).default(''),
+  issuer: text(200).default(''),
+  validFrom: isoDate,
+  validUntil: isoDate.nullable().default(null),
+});
+
+/** The last valid day is not before the first (a 400 at validUntil). */
+const inDateOrder = (q: { validFrom: string; validUntil: string | null }) =>
+  q.validUntil === null || q.validUntil >= q.validFrom;
+const dateOrder = { path: ['validUntil'], error: 'validation.dateOrder' };
+
 /** POST users/{id}/qualifications: the certificate is uploaded after, to …/{qualificationId}/certificate. */
-export const qualificationWriteSchema = z
-  .object({
-    kind: qualificationKindSchema,
-    number: text(100).default(''),
-    issuer: text(200).default(''),
-    validFrom: isoDate,
-    validUntil: isoDate.nullable().default(null),
-  })
-  .refine((q) => q.validUntil === null || q.validUntil >= q.validFrom, {
-    path: ['validUntil'],
-    error: 'validation.dateOrder',
-  });
+export const qualificationWriteSchema = qualificationFields.refine(inDateOrder, dateOrder);
 export type QualificationWrite = z.infer<typeof qualificationWriteSchema>;
 
 /** PUT users/{id}/qualifications/{qualificationId}: the whole qualification and the __v it was read with. */
-export const qualificationUpdateSchema = z
-  .object({
-    kind: qualificationKindSchema,
-    number: text(100).default(''),
-    issuer: text(200).default(''),
-    validFrom: isoDate,
-    validUntil: isoDate.nullable().default(null),
-    __v: z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0),
-  })
-  .refine((q) => q.validUntil === null || q.validUntil >= q.validFrom, {
-    path: ['validUntil'],
-    error: 'validation.dateOrder',
-  });
+export const qualificationUpdateSchema = qualificationFields
+  .extend({ __v: z.number({ error: 'validation.version' }).int({ error: 'validation.version' }).min(0) })
+  .refine(inDateOrder, dateOrder);
 export type QualificationUpdate = z.infer<typeof qualificationUpdateSchema>;
 
 export const userQualificationParams = z.object({ id: idSchema, qualificationId: idSchema });
