@@ -28,6 +28,7 @@ const ALLOWED: Record<string, string[]> = {
   lists: ['tenants'],
   offers: ['orders'],
   orders: ['books', 'costlist'],
+  retention: ['tenants'],
 };
 
 /** What the shell (nav bar, tenant picker, and app/preload.ts for them) uses of the features, besides the pages. */

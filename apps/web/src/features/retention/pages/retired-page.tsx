@@ -12,11 +12,11 @@ import { RowAction } from '@/components/ui/list-page/row-actions';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLoader } from '@/components/ui/page-loader';
+import { useTenantBySlug } from '@/features/tenants';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useDeleteLegalHold } from '../api/delete-legal-hold';
-import { useAddressTenant } from '../api/get-address-tenant';
 import { useLegalHolds } from '../api/get-legal-holds';
 import { usePurges } from '../api/get-purges';
 import { useRetiredBooks } from '../api/get-retired-books';
@@ -34,7 +34,7 @@ import { pageOf, searchRetired } from '../retired-list';
 export function RetiredPage() {
   const { t } = useTranslation();
   const { tenant: slug } = useParams();
-  const tenant = useAddressTenant(slug);
+  const tenant = useTenantBySlug(slug);
   useSyncCurrentTenant(tenant.data?._id);
   if (tenant.isPending) return <PageLoader />;
   if (tenant.isError) {
