@@ -1,6 +1,7 @@
+import { Role } from '@pruefbuch/domain/roles';
 import { qualificationState } from '@pruefbuch/domain/rules/qualifications';
 import type { Qualification } from '@pruefbuch/domain/schemas/qualification';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userQualifications, users } from '../../db/schema/index';
 
@@ -51,3 +52,21 @@ export async function userExists(db: Executor, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row);
 }
+
+/** Every staff user who can sign in (no branch user, not locked), by name: the rows of the matrix. */
+export const staffWhoSign = (db: Executor) =>
+  db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      abbreviation: users.abbreviation,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(ne(users.role, Role.ROLE_FILIALE), eq(users.isResigned, false)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+
+/** The qualifications of these users, in one query. */
+export const qualificationsOfUsers = async (db: Executor, userIds: string[]): Promise<QualificationRow[]> =>
+  userIds.length ? db.select().from(userQualifications).where(inArray(userQualifications.userId, userIds)) : [];

@@ -7,15 +7,22 @@ import type {
   QualificationUpdate,
   QualificationWrite,
 } from '@pruefbuch/domain/schemas/qualification';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { userQualifications, users } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { userQualifications } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/context';
 import { badField, notFound } from '../../platform/errors';
 import { keepingUpload, lockFileRefs } from '../../platform/files';
 import { scheduleFileRemovals } from '../../platform/files-removals';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { versionedUpdate } from '../../platform/versioned-write';
-import { findQualification, qualificationsOf, toQualificationDto, userExists } from './qualifications.repo';
+import {
+  findQualification,
+  qualificationsOf,
+  qualificationsOfUsers,
+  staffWhoSign,
+  toQualificationDto,
+  userExists,
+} from './qualifications.repo';
 
 /**
  * Qualifications of staff users (decision 055): admins keep everybody's, every user reads their
@@ -137,28 +144,11 @@ export async function openCertificate(
  */
 export async function qualificationMatrix(ctx: RequestContext): Promise<QualificationMatrix> {
   const today = berlinToday();
-  const staff = await ctx.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      abbreviation: users.abbreviation,
-      role: users.role,
-    })
-    .from(users)
-    .where(and(ne(users.role, Role.ROLE_FILIALE), eq(users.isResigned, false)))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  const held = staff.length
-    ? await ctx.db
-        .select()
-        .from(userQualifications)
-        .where(
-          inArray(
-            userQualifications.userId,
-            staff.map((u) => u.id),
-          ),
-        )
-    : [];
+  const staff = await staffWhoSign(ctx.db);
+  const held = await qualificationsOfUsers(
+    ctx.db,
+    staff.map((u) => u.id),
+  );
   const heldBy = new Map<string, typeof held>();
   for (const q of held) heldBy.set(q.userId, [...(heldBy.get(q.userId) ?? []), q]);
   return {
