@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ampelFor,
   berlinToday,
+  berlinWallClock,
   bookSchedule,
   calculateNextDate,
   type DatedRecord,
@@ -202,5 +203,13 @@ describe('business day', () => {
     expect(berlinToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
     expect(berlinToday(new Date('2026-07-21T22:30:00Z'))).toBe('2026-07-22');
     expect(berlinToday(new Date('2026-07-21T21:30:00Z'))).toBe('2026-07-21');
+  });
+
+  it.each([
+    ['2026-11-21T23:30:00Z', '2026-11-22T00:30'],
+    ['2026-07-21T22:05:00Z', '2026-07-22T00:05'],
+    ['2026-07-21T11:59:59Z', '2026-07-21T13:59'],
+  ])('an instant %s is %s on the wall clock in Berlin', (at, wall) => {
+    expect(berlinWallClock(new Date(at))).toBe(wall);
   });
 });

@@ -143,6 +143,12 @@ const berlinTimeFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * An instant as the wall clock in Berlin, 'YYYY-MM-DDTHH:mm' (what rules/date-display `formatDay` takes):
+ * a mail or a file that names a moment shows the company's time, in the reader's language.
+ */
+export const berlinWallClock = (at: Date): string => `${berlinToday(at)}T${berlinTimeFormat.format(at)}`;
+
 /** The time of day in Europe/Berlin, in minutes after midnight ('14:30' → 870). */
 export function berlinMinutesOfDay(now: Date = new Date()): number {
   const [hours, minutes] = berlinTimeFormat.format(now).split(':').map(Number);

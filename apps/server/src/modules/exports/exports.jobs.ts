@@ -3,7 +3,9 @@ import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
 import type { CustomerRoleNumber, RoleNumber } from '@pruefbuch/domain/roles';
 import { Role } from '@pruefbuch/domain/roles';
+import { formatDay } from '@pruefbuch/domain/rules/date-display';
 import { EXPORT_LINK_DAYS, EXPORT_MAX_ATTEMPTS, EXPORT_OPEN_JOBS_PER_USER } from '@pruefbuch/domain/rules/export-mode';
+import { berlinWallClock } from '@pruefbuch/domain/rules/next-inspection';
 import type { ExportJob } from '@pruefbuch/domain/schemas/export';
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
@@ -261,11 +263,7 @@ export async function recordDone(
     if (!row) throw new ClaimLost();
     const link = `${deps.config.publicUrl}/api/v1/${downloadPath(deps.config.appSecret, job.id)}`;
     const tr = (key: string, params?: Record<string, string | number>) => translate(requester.lang, key, params);
-    const date = new Intl.DateTimeFormat(requester.lang === 'en' ? 'en-GB' : 'de-DE', {
-      timeZone: 'Europe/Berlin',
-      dateStyle: 'short',
-      timeStyle: 'short',
-    }).format(expiresAt);
+    const date = formatDay(berlinWallClock(expiresAt), 'dateTime', requester.lang);
     const params = {
       label: row.label,
       books: row.booksTotal,
