@@ -42,6 +42,12 @@ describe('the prepared day', () => {
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('offline-day-status').textContent(), { timeout: 30_000 }).toBe(again);
+    // What the server would have sent is not an alarm offline: a calm note below the card, no red error.
+    const note = page.getByTestId('load-offline');
+    await note.waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const [cardBox, noteBox] = [await card.boundingBox(), await note.boundingBox()];
+    expect(cardBox && noteBox && cardBox.y < noteBox.y).toBe(true);
     await page.screenshot({ path: 'test-results/offline-day-offline-1280.png' });
     await page.context().setOffline(false);
   });

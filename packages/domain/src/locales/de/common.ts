@@ -8,6 +8,8 @@ export const common = {
     offline: 'Offline',
     offlineHint:
       'Keine Verbindung zum Server. Gespeichert werden kann erst wieder, wenn die Verbindung zurück ist; die für unterwegs geladenen Prüfbücher bleiben auf dem Gerät.',
+    offlineTitle: 'Keine Verbindung',
+    offlineLoad: 'Die Daten werden geladen, sobald die Verbindung zurück ist.',
   },
   nav: {
     label: 'Navigation',

@@ -9,6 +9,8 @@ export const common: typeof de = {
     offline: 'Offline',
     offlineHint:
       'No connection to the server. Saving works again once the connection is back; the books loaded for the road stay on the device.',
+    offlineTitle: 'No connection',
+    offlineLoad: 'The data loads as soon as the connection is back.',
   },
   nav: {
     label: 'Navigation',

@@ -57,9 +57,9 @@ export function TenantStartPage() {
       </Alert>
     ) : (
       <Stack gap="md">
-        <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} />
-        {/* Offline the tenant does not load; what was kept for the road still shows (the technician lands by id). */}
+        {/* Offline the tenant does not load; what was kept for the road still shows, first (the technician lands by id). */}
         {slug ? <OfflineDay tenantId={slug} /> : null}
+        <LoadError error={tenant.error} onRetry={() => void tenant.refetch()} />
       </Stack>
     );
   }
