@@ -233,6 +233,10 @@ export async function recordFailure(db: Db, job: ExportJobRow, err: unknown, opt
     .where(and(heldBy(job), eq(exportJobs.status, 'running')));
 }
 
+/** '3,4' in German, '3.4' in English (SPEC §9: one decimal, the language's separator). */
+const megabytes = (lang: Language) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** The finished file: done with its link, and the link mailed to the requester, in one transaction. */
 export async function recordDone(
   db: Db,
@@ -267,7 +271,7 @@ export async function recordDone(
     const params = {
       label: row.label,
       books: row.booksTotal,
-      size: `${(file.size / 1024 / 1024).toFixed(1)} MB`,
+      size: `${megabytes(requester.lang).format(file.size / 1024 / 1024)} MB`,
       date,
       link,
     };

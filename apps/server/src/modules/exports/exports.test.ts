@@ -257,6 +257,7 @@ describe('a large file, built in the background', () => {
     expect(t.app.deps.secrets.open(mail?.text ?? '')).toContain(`${PUBLIC_URL}/api/v1/${done.downloadPath}`);
     // The link's end as SPEC §9 writes a moment: DD.MM.YYYY HH:mm, Berlin time.
     expect(t.app.deps.secrets.open(mail?.text ?? '')).toMatch(/bis \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} gültig/);
+    expect(t.app.deps.secrets.open(mail?.text ?? '')).toMatch(/, \d+,\d MB\)/);
 
     // Somebody else does not see the job.
     const { token: other } = await memberOf(t, tenant.id, Role.ADMIN_ROLE);
