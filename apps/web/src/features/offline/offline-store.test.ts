@@ -55,6 +55,12 @@ describe('the offline store', () => {
     expect(await offlineBook('zzz')).toBeNull();
   });
 
+  it("keeps the server's order within a reason: the next days' books by their window, not by id", async () => {
+    await saveDay(day('t1', [book('z', 'soon'), book('a', 'soon'), book('m')]));
+    expect((await dayBooks('t1')).map((b) => b._id)).toEqual(['m', 'z', 'a']);
+    expect(await offlineBook('z')).toEqual(book('z', 'soon'));
+  });
+
   it("replaces the tenant's books on a new day, and leaves other tenants' days alone", async () => {
     await saveDay(day('t1', [book('a'), book('b')]));
     await saveDay(day('t2', [book('x')]));

@@ -7,8 +7,6 @@ import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline'
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { OFFLINE_DB } from '@/lib/offline-data';
 
-export { OFFLINE_DB };
-
 /** What the card shows of a prepared day. */
 export interface OfflineDayMeta {
   tenantId: string;
@@ -19,7 +17,8 @@ export interface OfflineDayMeta {
 }
 
 interface OfflineSchema extends DBSchema {
-  books: { key: string; value: OfflineBook & { tenantId: string }; indexes: { byTenant: string } };
+  /** Each book with its tenant and its place in the server's answer (the index returns them by id). */
+  books: { key: string; value: OfflineBook & { tenantId: string; position?: number }; indexes: { byTenant: string } };
   days: { key: string; value: OfflineDayMeta };
 }
 
@@ -50,7 +49,7 @@ export async function saveDay(day: OfflineDay): Promise<OfflineDayMeta> {
     await cursor.delete();
     cursor = await cursor.continue();
   }
-  for (const b of day.books) await books.put({ ...b, tenantId: day.tenantId });
+  for (const [position, b] of day.books.entries()) await books.put({ ...b, tenantId: day.tenantId, position });
   const meta: OfflineDayMeta = {
     tenantId: day.tenantId,
     preparedAt: day.preparedAt,
@@ -68,7 +67,7 @@ export async function dayMeta(tenantId: string): Promise<OfflineDayMeta | null> 
   return (await (await db()).get('days', tenantId)) ?? null;
 }
 
-/** The tenant's prepared books, as the server ordered them (drafts, today, the next days). */
+/** The tenant's prepared books: drafts, today, the next days, each group in the server's order (the earliest window first). */
 export async function dayBooks(tenantId: string): Promise<OfflineBook[]> {
   const rows = await (await db()).getAllFromIndex('books', 'byTenant', tenantId);
   const order = new Map<string, number>([
@@ -77,15 +76,15 @@ export async function dayBooks(tenantId: string): Promise<OfflineBook[]> {
     ['soon', 2],
   ]);
   return rows
-    .map(({ tenantId: _t, ...b }) => b as OfflineBook)
-    .sort((a, b) => (order.get(a.reason) ?? 3) - (order.get(b.reason) ?? 3));
+    .sort((a, b) => (order.get(a.reason) ?? 3) - (order.get(b.reason) ?? 3) || (a.position ?? 0) - (b.position ?? 0))
+    .map(({ tenantId: _t, position: _p, ...b }) => b as OfflineBook);
 }
 
 /** One prepared book, or null. */
 export async function offlineBook(id: string): Promise<OfflineBook | null> {
   const row = await (await db()).get('books', id);
   if (!row) return null;
-  const { tenantId: _t, ...b } = row;
+  const { tenantId: _t, position: _p, ...b } = row;
   return b;
 }
 
