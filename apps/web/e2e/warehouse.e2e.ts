@@ -23,6 +23,10 @@ describe('the warehouse', () => {
     const count = Number(await page.getByTestId('order-count-deliveries').textContent());
     expect(count).toBeGreaterThan(0);
     expect(await orderLinks(page).count()).toBe(Math.min(count, 20));
+    // Each row says what it waits for: the part and supplier, and when it is planned.
+    const awaited = page.getByTestId('order-awaited').filter({ visible: true });
+    expect(await awaited.count()).toBe(Math.min(count, 20));
+    expect(await awaited.first().textContent()).toMatch(/geplant \d\d\.\d\d\.\d{4}|ohne Termin/);
     // The tenant's installations are a click away: a book within two clicks of the start.
     expect(await page.getByTestId('order-installations').count()).toBe(1);
     mkdirSync('test-results', { recursive: true });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_RULES, deliveryRuleOf, listCountChanges, type OrderListInput, orderListKeys } from './order-lists';
+import {
+  awaitedDeliveries,
+  DELIVERY_RULES,
+  deliveryRuleOf,
+  listCountChanges,
+  type OrderListInput,
+  orderListKeys,
+} from './order-lists';
 
 const order = (over: Partial<OrderListInput> = {}): OrderListInput => ({
   active: true,
@@ -159,5 +166,22 @@ describe('the warehouse’s deliveries (DELIVERY_RULES, decision 054: one test p
 
   it('the table ends in a row that always holds', () => {
     expect(DELIVERY_RULES.at(-1)?.when(order())).toBe(true);
+  });
+
+  it('shows the deliveries still to come, planned soonest first, those without a day last in their order', () => {
+    const d = (name: string, geplantAm: string | null, geliefertAm: string | null = null) => ({
+      name,
+      geplantAm,
+      geliefertAm,
+    });
+    const shown = awaitedDeliveries([
+      d('Glas', null),
+      d('Antrieb', '2026-12-03'),
+      d('Sensor', '2026-11-20', '2026-11-19'),
+      d('Profil', '2026-12-01'),
+      d('Taster', ''),
+    ]);
+    expect(shown.map((x) => x.name)).toEqual(['Profil', 'Antrieb', 'Glas', 'Taster']);
+    expect(awaitedDeliveries([d('Sensor', '2026-11-20', '2026-11-19')])).toEqual([]);
   });
 });

@@ -91,6 +91,24 @@ export const deliveryRuleOf = (o: Pick<OrderListInput, 'active' | 'logistik'>) =
 /** Whether the order is in the warehouse's deliveries (DELIVERY_RULES). */
 export const awaitsDelivery = (o: Pick<OrderListInput, 'active' | 'logistik'>) => deliveryRuleOf(o).listed;
 
+/**
+ * What the warehouse's list shows of an order: the deliveries still to come (row 2's), those planned soonest
+ * first, then those without a planned day, in the order's own order.
+ */
+export function awaitedDeliveries<D extends DeliveryState & { geplantAm?: string | null }>(
+  logistik: readonly D[],
+): D[] {
+  const open = logistik.filter((d) => !d.geliefertAm);
+  return open
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const x = a.d.geplantAm || '9999-12-31';
+      const y = b.d.geplantAm || '9999-12-31';
+      return x < y ? -1 : x > y ? 1 : a.i - b.i;
+    })
+    .map(({ d }) => d);
+}
+
 export interface OrderListKey {
   list: string;
   key: string;

@@ -338,7 +338,14 @@ export const orderSchema = orderFieldsSchema.extend({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListItemSchema = orderSchema.omit({ logistik: true, maw: true, objektdaten: true, fertigung: true });
+export const orderListItemSchema = orderSchema
+  .omit({ logistik: true, maw: true, objektdaten: true, fertigung: true })
+  .extend({
+    /** The warehouse's list only (decision 054): the deliveries still to come, soonest first (rules/order-lists.ts). */
+    awaited: z
+      .array(deliverySchema.pick({ bezeichnung: true, lieferant: true, geplantAm: true, menge: true }))
+      .optional(),
+  });
 export const orderListReply = paged(orderListItemSchema);
 
 /** GET orders: paged, sorted, searched; filtered by status, department, division, KW (of sales or operations). */

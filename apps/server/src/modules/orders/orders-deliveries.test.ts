@@ -56,6 +56,19 @@ describe('the warehouse’s deliveries', async () => {
     expect(await ids('getDeliveryOrders/all', w.office.token)).toEqual(sorted(awaited, glass));
   });
 
+  it('each row names what it waits for: the deliveries not yet come, with supplier and planned day', async () => {
+    for (const path of ['getDeliveryOrders/all', 'getDeliveryOrders/messe']) {
+      const res = await w.call('GET', `/orders/${path}`, undefined, warehouse.token);
+      const row = (res.json().docs as (Order & { awaited?: unknown })[]).find((o) => o._id === awaited._id);
+      expect(row?.awaited).toEqual([
+        { bezeichnung: 'Antrieb', lieferant: 'GEZE GmbH', geplantAm: '2026-11-30', menge: null },
+      ]);
+    }
+    // The other lists do not carry it.
+    const search = await w.call('GET', '/orders/getOrdersBySearch/messe', undefined, warehouse.token);
+    expect((search.json().docs as { awaited?: unknown }[])[0]?.awaited).toBeUndefined();
+  });
+
   it('with a term: the free search’s fields or an awaited delivery’s name or supplier', async () => {
     expect(await ids('getDeliveryOrders/messe')).toEqual(sorted(awaited));
     expect(await ids('getDeliveryOrders/glas%20becker')).toEqual(sorted(glass));

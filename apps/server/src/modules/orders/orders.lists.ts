@@ -10,9 +10,15 @@
  * database keeps. The free and serial search depend on the term (its pattern, how rare it is): they are
  * planned per call and count only so far (searchPage).
  */
-import { AD_ALL_EXCLUDED, EL_ALL_DEPARTMENT, personKey, VKID_ALL_STATUSES } from '@pruefbuch/domain/rules/order-lists';
+import {
+  AD_ALL_EXCLUDED,
+  awaitedDeliveries,
+  EL_ALL_DEPARTMENT,
+  personKey,
+  VKID_ALL_STATUSES,
+} from '@pruefbuch/domain/rules/order-lists';
 import type { OrderPageQuery } from '@pruefbuch/domain/schemas/order';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { orderListCounts, orders } from '../../db/schema/index';
@@ -157,15 +163,41 @@ async function fixedTotal(db: Executor, kind: keyof typeof FIXED, values: FixedV
 
 /** One page of a search list, as JSON text (the orders' JSON is written by the database). */
 export async function searchList(ctx: TenantContext, kind: OrderListKind, value: string, q: OrderPageQuery) {
+  const shown = (items: string[]) =>
+    kind === 'deliveries' || kind === 'deliveriesSearch' ? withAwaited(ctx.db, ctx.tenantId, items) : items;
   if (isFixed(kind)) {
     const values = fixedValues(ctx.tenantId, value);
     const found = await fixedPage(ctx.db, kind, q, values);
     const { items, total } = await pageRows(q, found, () => fixedTotal(ctx.db, kind, values));
-    return pageReplyJson(items, total, q);
+    return pageReplyJson(await shown(items), total, q);
   }
   const where = sql`${activeOf(ctx.tenantId)} and ${BY_TERM[kind](value)}`;
   const { items, total, more } = await searchPage(ctx.db, ctx.tenantId, where, q);
-  return pageReplyJson(items, total, q, more);
+  return pageReplyJson(await shown(items), total, q, more);
+}
+
+/**
+ * The warehouse's rows carry what they wait for (decision 054): each page item gets `awaited`, the deliveries not
+ * yet come (rules/order-lists.ts awaitedDeliveries), read for the page's orders in one query. The kept list item
+ * holds no deliveries, so only these two lists pay for it.
+ */
+async function withAwaited(db: Executor, tenantId: string, items: string[]): Promise<string[]> {
+  const ids = items.map((item) => (JSON.parse(item) as { _id: string })._id);
+  if (ids.length === 0) return items;
+  const rows = await db
+    .select({ id: orders.id, logistik: orders.logistik })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r.logistik]));
+  return items.map((item, i) => {
+    const awaited = awaitedDeliveries(byId.get(ids[i] as string) ?? []).map((d) => ({
+      bezeichnung: d.bezeichnung,
+      lieferant: d.lieferant,
+      geplantAm: d.geplantAm ?? null,
+      menge: d.menge,
+    }));
+    return `${item.slice(0, -1)},"awaited":${JSON.stringify(awaited)}}`;
+  });
 }
 
 /** How many orders a list by a value or an /all list holds: the count the database keeps (SPEC §7's six counts). */

@@ -168,6 +168,10 @@ export const orders = {
     group_one: '{{week}} · {{count}} Auftrag',
     group_other: '{{week}} · {{count}} Aufträge',
     refreshed: 'Aktualisiert um {{time}}',
+    /** The warehouse's list: what an order waits for. */
+    awaitedMore: '+{{count}} weitere',
+    awaitedPlanned: 'geplant {{date}}',
+    awaitedNoDate: 'ohne Termin',
     columns: {
       kw: 'KW Vertrieb / EL',
       ampel: 'Ampel / Status',
@@ -178,6 +182,7 @@ export const orders = {
       montage: 'Geplante Montage',
       department: 'Abteilung',
       status: 'Status',
+      awaited: 'Erwartet',
     },
   },
   protocol: {

@@ -169,6 +169,10 @@ export const orders: typeof de = {
     group_one: '{{week}} · {{count}} order',
     group_other: '{{week}} · {{count}} orders',
     refreshed: 'Updated at {{time}}',
+    /** The warehouse's list: what an order waits for. */
+    awaitedMore: '+{{count}} more',
+    awaitedPlanned: 'planned {{date}}',
+    awaitedNoDate: 'no date planned',
     columns: {
       kw: 'Week',
       ampel: 'Light / status',
@@ -179,6 +183,7 @@ export const orders: typeof de = {
       montage: 'Installation',
       department: 'Dept.',
       status: 'Status',
+      awaited: 'Awaited',
     },
   },
   protocol: {

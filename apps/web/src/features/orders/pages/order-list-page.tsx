@@ -144,6 +144,32 @@ export function OrderListPage() {
       nowrap: true,
       cell: (o) => formatDate(o.vkid.geplante_montage_date),
     },
+    // The warehouse's list: what each order waits for, the delivery planned soonest first (decision 054).
+    ...(mode === 'deliveries'
+      ? [
+          {
+            key: 'awaited',
+            header: t('orders.list.columns.awaited'),
+            cell: (o: OrderRow) => {
+              const [next, ...more] = o.awaited ?? [];
+              if (!next) return '–';
+              return (
+                <div data-testid="order-awaited">
+                  <Text span size="sm" display="block">
+                    {[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
+                  </Text>
+                  <Text span size="xs" c="dimmed" display="block">
+                    {next.geplantAm
+                      ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
+                      : t('orders.list.awaitedNoDate')}
+                    {more.length ? ` · ${t('orders.list.awaitedMore', { count: more.length })}` : ''}
+                  </Text>
+                </div>
+              );
+            },
+          } satisfies ListColumn<OrderRow, SortField>,
+        ]
+      : []),
     {
       key: 'department',
       header: t('orders.list.columns.department'),
