@@ -1,39 +1,18 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import {
-  QUALIFICATION_KINDS,
-  type QualificationState,
-  qualificationLabelKey,
-} from '@pruefbuch/domain/rules/qualifications';
+import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type QualificationState, qualificationLabelKey } from '@pruefbuch/domain/rules/qualifications';
 import type { Qualification } from '@pruefbuch/domain/schemas/qualification';
-import { qualificationWriteSchema } from '@pruefbuch/domain/schemas/qualification';
 import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '@/components/ui/date-field';
 import { deleteWithConfirm } from '@/components/ui/delete-with-confirm';
 import { errorText } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifySaveFailed, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteQualification } from '../api/delete-qualification';
 import { downloadCertificate, useQualifications } from '../api/get-qualifications';
-import { useSaveQualification } from '../api/save-qualification';
 import { useUploadCertificate } from '../api/upload-certificate';
+import { QualificationModal } from './qualification-modal';
 
 export const STATE_COLOR: Record<QualificationState, string> = {
   notYet: 'gray',
@@ -212,103 +191,5 @@ export function QualificationsSection({ userId, editable }: { userId: string; ed
         />
       ) : null}
     </Paper>
-  );
-}
-
-interface Values {
-  kind: string | null;
-  number: string;
-  issuer: string;
-  validFrom: string | null;
-  validUntil: string | null;
-}
-
-function QualificationModal({
-  userId,
-  qualification,
-  onClose,
-}: {
-  userId: string;
-  qualification: Qualification | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const save = useSaveQualification();
-  const form = useForm<Values>({
-    initialValues: {
-      kind: qualification?.kind ?? null,
-      number: qualification?.number ?? '',
-      issuer: qualification?.issuer ?? '',
-      validFrom: qualification?.validFrom ?? null,
-      validUntil: qualification?.validUntil ?? null,
-    },
-  });
-  const submit = form.onSubmit((values) => {
-    const parsed = qualificationWriteSchema.safeParse({ ...values, validUntil: values.validUntil || null });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) form.setFieldError(String(issue.path[0]), t(issue.message));
-      return;
-    }
-    save.mutate(
-      {
-        userId,
-        id: qualification?._id,
-        data: { ...parsed.data, ...(qualification ? { __v: qualification.__v } : {}) },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(qualification ? 'saved' : 'created');
-          onClose();
-        },
-        onError: notifySaveFailed,
-      },
-    );
-  });
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t(qualification ? 'users.qualifications.editTitle' : 'users.qualifications.addTitle')}
-    >
-      <form onSubmit={submit} noValidate data-testid="qualification-form">
-        <Stack gap="sm">
-          <Select
-            {...form.getInputProps('kind')}
-            label={t('users.qualifications.kind')}
-            data={QUALIFICATION_KINDS.map((k) => ({ value: k, label: t(qualificationLabelKey(k)) }))}
-            required
-            data-testid="qualification-kind"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group grow>
-            <TextInput {...form.getInputProps('number')} label={t('users.qualifications.number')} />
-            <TextInput {...form.getInputProps('issuer')} label={t('users.qualifications.issuer')} />
-          </Group>
-          <Group grow align="flex-start">
-            <DateField
-              {...form.getInputProps('validFrom')}
-              label={t('users.qualifications.validFrom')}
-              required
-              data-testid="qualification-valid-from"
-            />
-            <DateField
-              {...form.getInputProps('validUntil')}
-              label={t('users.qualifications.validUntil')}
-              description={t('users.qualifications.validUntilHint')}
-              clearable
-              data-testid="qualification-valid-until"
-            />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="qualification-save">
-              {t('common.actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
