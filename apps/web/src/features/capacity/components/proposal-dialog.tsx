@@ -107,9 +107,11 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
                     data-testid="proposal-slot"
                     data-overload={over}
                   >
-                    <Table.Td>{day(s.date)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(s.date)}</Table.Td>
                     <Table.Td>{area(s.area)}</Table.Td>
-                    <Table.Td ta="right">{formatMinutes(s.minutes)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMinutes(s.minutes)}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -30,7 +30,15 @@ export function ToPlanList({
   const items = list.data?.pages.flatMap((p) => p.docs) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="to-plan-title" data-testid="to-plan">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      id="to-plan"
+      aria-labelledby="to-plan-title"
+      data-testid="to-plan"
+    >
       <Stack gap="sm">
         <Title order={2} size="h5" id="to-plan-title">
           {t('capacity.toPlan.title')}

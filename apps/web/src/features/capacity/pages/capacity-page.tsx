@@ -1,10 +1,17 @@
 import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { mayCall } from '@pruefbuch/domain/access';
-import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import { weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
+import { addDays, weekOf } from '@pruefbuch/domain/rules/calendar-week';
+import { weekdayOf, weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type PlannedSlot, type RequiredTimeItem, WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
-import { IconChevronLeft, IconChevronRight, IconLock, IconScale, IconSettings } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconChevronLeft,
+  IconChevronRight,
+  IconLock,
+  IconScale,
+  IconSettings,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +108,9 @@ export function CapacityPage() {
   // The first day of the view that is not past (ISO days compare as text): planning by hand is for what is
   // still to be done.
   const firstOfView = view === 'week' ? weekRangeOf(date).from : date;
-  const planFrom = firstOfView.localeCompare(today) < 0 ? today : firstOfView;
+  // On a Saturday or Sunday that is the Monday after: nobody works on the weekend (the board folds it away).
+  let planFrom = firstOfView.localeCompare(today) < 0 ? today : firstOfView;
+  while (weekdayOf(planFrom) === null) planFrom = addDays(planFrom, 1);
   /** 'Mo 30.11.2026' · 'Mon 30/11/2026': a day as the board's headers name it. */
   const dayLabel = (d: string) => formatWeekdayDate(d);
   const onShift = (slot: PlannedSlot, to: Target) => {
@@ -238,6 +247,16 @@ export function CapacityPage() {
             </Text>
           ) : null}
         </div>
+        {/* Below 1200 px the orders to plan stand under the board, after every day: a way there without scrolling. */}
+        <Button
+          hiddenFrom="lg"
+          variant="subtle"
+          leftSection={<IconArrowDown size={16} />}
+          onClick={() => document.getElementById('to-plan')?.scrollIntoView({ behavior: 'smooth' })}
+          data-testid="capacity-to-plan-jump"
+        >
+          {t('capacity.toPlan.title')}
+        </Button>
         {mayPlan && view === 'week' ? (
           <Button
             variant={overloaded ? 'light' : 'default'}
