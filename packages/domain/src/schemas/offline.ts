@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inspectionSchema } from './inspection';
 
 /** A checklist item of a book type: a key, and a text when it is not the norm text. */
 const checklistItemSchema = z.object({ item: z.string(), label: z.string() });
@@ -41,6 +42,12 @@ export const offlineBookSchema = z.object({
   checklist: z.array(checklistItemSchema),
   selfChecklist: z.array(checklistItemSchema),
   records: z.array(offlineRecordSchema),
+  /**
+   * The signed-in user's own open (not finalized) records of the book, whole — signatures and `__v`
+   * included, as GET inspections/{id} answers each — so they can be continued offline and sent back with
+   * a PUT (decision 061).
+   */
+  drafts: z.array(inspectionSchema),
   documents: z.array(offlineDocumentSchema),
   /** The codes of the book's QR labels. */
   qrCodes: z.array(z.string()),

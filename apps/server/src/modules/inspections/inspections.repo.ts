@@ -154,6 +154,10 @@ export async function readRecord(db: Executor, tenantId: string, id: string, fam
 
 export interface RecordFilter {
   bookId?: string;
+  /** Records of any of these books (GET offline/day reads its books' drafts at once). */
+  bookIds?: readonly string[];
+  /** Records this user created. */
+  createdBy?: string;
   family?: RecordFamily;
   kind?: InspectionKind;
   /** Kinds the caller may not see (expert reports for most branch users). */
@@ -168,6 +172,8 @@ const filterOf = (tenantId: string, f: RecordFilter) =>
     eq(inspections.tenantId, tenantId),
     f.scope,
     f.bookId ? eq(inspections.bookId, f.bookId) : undefined,
+    f.bookIds ? inArray(inspections.bookId, [...f.bookIds]) : undefined,
+    f.createdBy ? eq(inspections.createdBy, f.createdBy) : undefined,
     inFamily(f.family),
     f.kind ? eq(inspections.kind, f.kind) : undefined,
     f.excludeKinds?.length ? notInArray(inspections.kind, [...f.excludeKinds]) : undefined,
@@ -194,6 +200,18 @@ export async function listRecords(
     .orderBy(desc(inspections.when), desc(inspections.createdAt), desc(inspections.id));
   const rows = page ? await q.limit(page.size).offset(offsetOf(page)) : await q;
   return rows.map(toListItem);
+}
+
+/**
+ * Records of the tenant whole, each as GET inspections/{id} answers it (signature drawings included), in
+ * one query; by book, then oldest first.
+ */
+export async function readRecords(db: Executor, tenantId: string, f: RecordFilter) {
+  if (f.bookIds && f.bookIds.length === 0) return [];
+  const rows = await selectRecords(db)
+    .where(filterOf(tenantId, f))
+    .orderBy(inspections.bookId, inspections.when, inspections.createdAt, inspections.id);
+  return rows.map(toInspectionDto);
 }
 
 export async function countRecords(db: Executor, tenantId: string, f: RecordFilter) {

@@ -1,14 +1,23 @@
 /**
  * GET offline/day (decision 061): the books the signed-in user takes along in the current tenant — those
  * of their open records and of their bookings of today and the next days, capped — each with its type's
- * checklists, its last finalized records, its documents' metadata and its QR codes.
+ * checklists, its last finalized records, the user's own open records in full, its documents' metadata and
+ * its QR codes.
  */
 import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { OFFLINE_DAY, pickOfflineBooks } from '@pruefbuch/domain/rules/offline-day';
 import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
 import type { TenantContext } from '../../platform/context';
-import { booksByIds, bookTypesByIds, candidatesOf, documentsOf, lastRecordsOf, qrCodesOf } from './offline.repo';
+import {
+  booksByIds,
+  bookTypesByIds,
+  candidatesOf,
+  documentsOf,
+  draftsOf,
+  lastRecordsOf,
+  qrCodesOf,
+} from './offline.repo';
 
 /** Groups rows by a key, keeping their order. */
 function groupBy<T>(rows: readonly T[], key: (r: T) => string | null): Map<string, T[]> {
@@ -29,14 +38,16 @@ export async function offlineDay(ctx: TenantContext, now: Date = new Date()): Pr
   const ids = pick.books.map((b) => b.bookId);
   const rows = await booksByIds(db, tenantId, user, ids);
   const typeIds = [...new Set(rows.flatMap((r) => (r.bookTypeId ? [r.bookTypeId] : [])))];
-  const [types, records, documents, codes] = [
+  const [types, records, drafts, documents, codes] = [
     await bookTypesByIds(db, typeIds),
     await lastRecordsOf(db, tenantId, user, ids),
+    await draftsOf(db, tenantId, user, ids),
     await documentsOf(db, tenantId, user, ids),
     await qrCodesOf(db, tenantId, user, ids),
   ];
   const typeById = new Map(types.map((t) => [t.id, t]));
   const recordsOf = groupBy(records, (r) => r.bookId);
+  const draftsByBook = groupBy(drafts, (d) => d.book);
   const documentsByBook = groupBy(documents, (d) => d.bookId);
   const codesOf = groupBy(codes, (c) => c.bookId);
   const bookById = new Map(rows.map((r) => [r.id, r]));
@@ -77,6 +88,7 @@ export async function offlineDay(ctx: TenantContext, now: Date = new Date()): Pr
           defects: Number(r.defects),
           finalizedAt: (r.finalizedAt as Date).toISOString(),
         })),
+        drafts: draftsByBook.get(b.id) ?? [],
         documents: (documentsByBook.get(b.id) ?? []).map((d) => ({
           _id: d.id,
           fileName: d.fileName,

@@ -1,8 +1,9 @@
 /**
  * Queries of the prepared day (decision 061): one per kind — the candidates (bookings, drafts), the books,
- * their types, their last records, documents and QR codes — never one per book. Every query names the
+ * their types, their last records, the user's drafts, documents and QR codes — never one per book. Every query names the
  * tenant and the branch scope.
  */
+import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { OFFLINE_DAY, type OfflineCandidate } from '@pruefbuch/domain/rules/offline-day';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -10,6 +11,7 @@ import { blobs, bookings, books, bookTypes, inspections, qrCodes } from '../../d
 import { blobInScope, bookInScope, recordInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { BOOK_DOCUMENT_TYPE } from '../documents/documents.repo';
+import { readRecords } from '../inspections/inspections.repo';
 
 type User = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
@@ -100,6 +102,21 @@ export async function lastRecordsOf(db: Executor, tenantId: string, user: User, 
     .from(ranked)
     .where(lte(ranked.rank, OFFLINE_DAY.lastRecords))
     .orderBy(asc(ranked.bookId), asc(ranked.rank));
+}
+
+/**
+ * The user's own open records of the books, whole (as GET inspections/{id} answers each, through the
+ * inspections module's read), so they can be continued offline.
+ */
+export async function draftsOf(db: Executor, tenantId: string, user: User, bookIds: string[]) {
+  if (!bookIds.length) return [];
+  return readRecords(db, tenantId, {
+    bookIds,
+    createdBy: user.id,
+    finalized: false,
+    excludeKinds: hiddenRecordKinds(user),
+    scope: recordInScope(user),
+  });
 }
 
 /** The documents of the books: metadata only. */

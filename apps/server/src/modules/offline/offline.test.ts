@@ -1,9 +1,10 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { OFFLINE_DAY } from '@pruefbuch/domain/rules/offline-day';
+import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { type OfflineDay, offlineDayReply } from '@pruefbuch/domain/schemas/offline';
 import { describe, expect, it } from 'vitest';
 import { branchMember, insertBlob, insertBooks, member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
-import { call, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
+import { call, complete, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
 import { bookings, qrCodes, userTenants } from '../../db/schema/index';
 
@@ -58,6 +59,39 @@ describe('GET offline/day', () => {
     expect(first.checklist.length).toBeGreaterThan(0);
     expect(first.selfChecklist.length).toBeGreaterThan(0);
     expect(JSON.stringify(day)).not.toContain('sha256');
+  });
+
+  it("carries the user's own open records whole, with __v, checklist and signature; not a colleague's, not finalized ones", async () => {
+    const w = await inspectionWorld(t, Role.ROLE_SERVICE_TECHNIKER);
+    const api = call(t, w);
+    const started = await draft(t, w, { when: isoDay(-2) });
+    const put = await api('PUT', `/inspections/${started._id}`, complete(started, { text: 'halb fertig' }));
+    expect(put.statusCode).toBe(200);
+    const mine = put.json() as Inspection;
+    expect(mine.__v).toBeGreaterThan(started.__v);
+    const mineSelf = await draft(t, w, { kind: 'self', when: isoDay(-1) });
+    const done = await finalized(t, w, { when: isoDay(-3) });
+    const colleague = await member(t, Role.ROLE_SERVICE_TECHNIKER, [w.tenantId]);
+    const theirs = await draft(t, w, { when: isoDay(-1) }, colleague.token);
+
+    const res = await api('GET', '/offline/day');
+    expect(res.statusCode).toBe(200);
+    const day = offlineDayReply.parse(res.json());
+    expect(day.books.map((b) => b._id)).toEqual([w.book._id]);
+    const drafts = (day.books[0] as OfflineDay['books'][number]).drafts;
+    // Each as GET inspections/{id} (selfinspections/{id}) answers it: the web sends a PUT with its __v.
+    const whole = [
+      (await api('GET', `/inspections/${mine._id}`)).json(),
+      (await api('GET', `/selfinspections/${mineSelf._id}`)).json(),
+    ];
+    expect(drafts).toEqual(whole);
+    expect(drafts[0]).toMatchObject({ __v: mine.__v, text: 'halb fertig', finalized: false, createdBy: w.user.id });
+    expect(drafts[0]?.checklist).toEqual(mine.checklist);
+    expect(drafts[0]?.checklist.length).toBeGreaterThan(0);
+    expect(drafts[0]?.inspectorSignature?.image).toMatch(/^data:image\/png;base64,/);
+    const ids = drafts.map((d) => d._id);
+    expect(ids).not.toContain(theirs._id);
+    expect(ids).not.toContain(done._id);
   });
 
   it('caps the day and says how many books it left out', async () => {
