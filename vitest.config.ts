@@ -12,6 +12,7 @@ const ISOLATED = [
   'apps/web/src/lib/locales/locales.test.ts',
   // Sets the IndexedDB globals (fake-indexeddb) for the whole file.
   'apps/web/src/features/offline/offline-store.test.ts',
+  'apps/web/src/features/offline/outbox.test.ts',
 ];
 
 export default defineConfig({

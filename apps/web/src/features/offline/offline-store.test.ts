@@ -21,6 +21,7 @@ const book = (id: string, reason: OfflineBook['reason'] = 'today'): OfflineBook 
   records: [],
   documents: [],
   qrCodes: ['abc123'],
+  drafts: [],
 });
 
 const day = (tenantId: string, books: OfflineBook[], preparedAt = '2026-11-29T06:12:00.000Z'): OfflineDay => ({

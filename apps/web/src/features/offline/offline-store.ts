@@ -1,43 +1,12 @@
 /**
- * The books prepared for offline work, kept in IndexedDB (decision 061) through `idb`. One database,
- * two stores: the books (by id, with their tenant) and one row per tenant saying when the day was
- * prepared and what the cap left out. Loading a day replaces the tenant's books in one transaction.
+ * The books prepared for offline work, kept in IndexedDB (decision 061, offline-db.ts): the books (by id, with
+ * their tenant) and one row per tenant saying when the day was prepared and what the cap left out. Loading a day
+ * replaces the tenant's books in one transaction; what was recorded offline (outbox-store.ts) stays.
  */
 import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { OFFLINE_DB } from '@/lib/offline-data';
+import { offlineDb as db, type OfflineDayMeta } from './offline-db';
 
-/** What the card shows of a prepared day. */
-export interface OfflineDayMeta {
-  tenantId: string;
-  preparedAt: string;
-  count: number;
-  overCap: number;
-  maxBooks: number;
-}
-
-interface OfflineSchema extends DBSchema {
-  /** Each book with its tenant and its place in the server's answer (the index returns them by id). */
-  books: { key: string; value: OfflineBook & { tenantId: string; position?: number }; indexes: { byTenant: string } };
-  days: { key: string; value: OfflineDayMeta };
-}
-
-let opening: Promise<IDBPDatabase<OfflineSchema>> | null = null;
-
-function db() {
-  opening ??= openDB<OfflineSchema>(OFFLINE_DB, 1, {
-    upgrade(d) {
-      d.createObjectStore('books', { keyPath: '_id' }).createIndex('byTenant', 'tenantId');
-      d.createObjectStore('days', { keyPath: 'tenantId' });
-    },
-    // Sign-out deletes the database (lib/offline-data.ts): this connection gives way, the next use opens anew.
-    blocking(_current, _next, event) {
-      (event.target as IDBDatabase).close();
-      opening = null;
-    },
-  });
-  return opening;
-}
+export type { OfflineDayMeta };
 
 /** Keeps a prepared day: the tenant's books so far are replaced by these. */
 export async function saveDay(day: OfflineDay): Promise<OfflineDayMeta> {
@@ -91,6 +60,7 @@ export async function offlineBook(id: string): Promise<OfflineBook | null> {
 /** Forgets everything prepared (at sign-out, and in tests). */
 export async function clearOffline(): Promise<void> {
   const d = await db();
-  const tx = d.transaction(['books', 'days'], 'readwrite');
-  await Promise.all([tx.objectStore('books').clear(), tx.objectStore('days').clear(), tx.done]);
+  const stores = ['books', 'days', 'drafts', 'photos', 'outbox'] as const;
+  const tx = d.transaction(stores, 'readwrite');
+  await Promise.all([...stores.map((s) => tx.objectStore(s).clear()), tx.done]);
 }

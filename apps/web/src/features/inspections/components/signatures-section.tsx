@@ -1,9 +1,9 @@
 import { Grid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SignatureCanvas } from '@/components/ui/signature-canvas';
 import { formatDateTime } from '@/lib/format';
 import type { InspectionValues } from '../inspection-form';
-import { SignatureCanvas } from './signature-canvas';
 
 /**
  * The inspector's signature (required to finalize; on an expert report the expert's, 'Sachverständiger') and

@@ -1,0 +1,262 @@
+/**
+ * The outbox (decision 062) against a scripted server: the order drafts go up in, the back-off after a failed
+ * try, the Idempotency-Keys that make a repeat harmless, and what a conflict or a refusal leaves on the device.
+ * The API's side of the keys is tested against the real server (apps/server/src/platform/idempotency.test.ts).
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const store = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => store.get(key) ?? null,
+  setItem: (key: string, value: string) => store.set(key, String(value)),
+  removeItem: (key: string) => store.delete(key),
+});
+vi.stubGlobal('document', { documentElement: { lang: 'de' } });
+vi.stubGlobal('window', {
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => true,
+  location: { assign: () => undefined },
+});
+vi.stubGlobal('navigator', {});
+
+interface Call {
+  method: string;
+  path: string;
+  key: string | null;
+  body: unknown;
+}
+
+/** A server as the outbox meets it: records by Idempotency-Key, a version per record, and scripted failures. */
+function fakeServer() {
+  const calls: Call[] = [];
+  const replies = new Map<string, Response>();
+  const records = new Map<string, Record<string, unknown>>();
+  let blobs = 0;
+  /** The next calls fail like this, one each: no network, a status with a code, or the reply lost after the write. */
+  const failures: ('offline' | 'lost' | { status: number; code: string })[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  const handle = async (method: string, path: string, key: string | null, body: unknown): Promise<Response> => {
+    if (key && replies.has(key)) return (replies.get(key) as Response).clone();
+    let reply: Response;
+    const id = path.split('/')[1] ?? '';
+    if (method === 'POST' && path === 'blobs') reply = json(201, { _id: `blob-${++blobs}` });
+    else if (method === 'POST' && (path === 'inspections' || path === 'selfinspections')) {
+      const rec = { ...(body as object), _id: `rec-${records.size + 1}`, __v: 0, finalized: false };
+      records.set(rec._id, rec);
+      reply = json(201, rec);
+    } else if (method === 'PUT') {
+      const rec = records.get(id) as Record<string, unknown>;
+      const { __v, ...change } = body as { __v: number };
+      if (__v !== rec.__v) return json(409, { statusCode: 409, code: 'CONFLICT', message: 'stale' });
+      Object.assign(rec, change, { __v: (rec.__v as number) + 1 });
+      reply = json(200, rec);
+    } else if (method === 'GET') reply = json(200, records.get(id));
+    else if (method === 'POST' && path.endsWith('/finalize')) {
+      const rec = records.get(id) as Record<string, unknown>;
+      if (!rec.inspectorSignature)
+        return json(400, {
+          statusCode: 400,
+          code: 'VALIDATION',
+          details: [{ field: 'inspectorSignature', key: 'validation.required' }],
+        });
+      Object.assign(rec, { finalized: true, __v: (rec.__v as number) + 1 });
+      reply = json(200, rec);
+    } else reply = json(404, { code: 'NOT_FOUND' });
+    if (key) replies.set(key, reply.clone());
+    return reply;
+  };
+
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace(/^\/api\/v1\//, '').split('?')[0] as string;
+    const key = new Headers(init.headers).get('idempotency-key');
+    const method = init.method ?? 'GET';
+    const body =
+      init.body instanceof FormData ? Object.fromEntries(init.body) : init.body ? JSON.parse(String(init.body)) : null;
+    calls.push({ method, path, key, body });
+    const failure = failures.shift();
+    if (failure === 'offline') throw new TypeError('Failed to fetch');
+    if (failure && failure !== 'lost')
+      return json(failure.status, { statusCode: failure.status, code: failure.code, message: 'x' });
+    const reply = await handle(method, path, key, body);
+    if (failure === 'lost') throw new TypeError('network changed');
+    return reply;
+  });
+  return { calls, records, failures, fetch };
+}
+
+let server = fakeServer();
+vi.stubGlobal('fetch', (url: string, init: RequestInit) => server.fetch(url, init));
+
+const { STORAGE_KEYS } = await import('@pruefbuch/domain/constants');
+const { clearOffline } = await import('./offline-store');
+const { enqueue, getDraft, outbox, putPhoto, saveDraft } = await import('./outbox-store');
+const { syncNow } = await import('./sync');
+const { waitingChanges } = await import('@/lib/waiting-changes');
+type Draft = import('./outbox-types').OfflineDraft;
+
+const draft = (localId: string, over: Partial<Draft> = {}): Draft => ({
+  localId,
+  tenantId: 't1',
+  bookId: `book-${localId}`,
+  bookTitle: 'Schiebetür Eingang',
+  kind: 'inspection',
+  serverId: null,
+  serverV: null,
+  base: null,
+  fields: {
+    when: '2026-11-30',
+    who: 'Jan Becker',
+    where: 'Kassel',
+    text: '',
+    checklist: [{ item: 'sensors', label: 'Sensoren', result: 'ok', note: '' }],
+    defects: [],
+    continuedOperation: true,
+    inspectorSignature: null,
+    operatorAcknowledgement: null,
+  },
+  finalize: false,
+  state: 'editing',
+  error: null,
+  theirs: null,
+  createdAt: '2026-11-30T08:00:00.000Z',
+  updatedAt: '2026-11-30T08:00:00.000Z',
+  ...over,
+});
+
+let clock = 1_000_000;
+const now = () => clock;
+
+beforeEach(async () => {
+  server = fakeServer();
+  store.clear();
+  store.set(STORAGE_KEYS.accessToken, 'access-1');
+  await clearOffline();
+  clock = 1_000_000;
+});
+
+describe('the outbox', () => {
+  it('sends drafts in the order they were given, a photo before the record that names it, each under its key', async () => {
+    await putPhoto({ id: 'p1', tenantId: 't1', draftId: 'a', blob: new Blob(['jpeg']), serverId: null });
+    const a = draft('a', {
+      fields: {
+        ...draft('a').fields,
+        defects: [
+          { text: 'Sensor verschmutzt', severity: 'safe', item: 'sensors', photos: ['local:p1'], resolved: false },
+        ],
+      },
+    });
+    await enqueue(draft('b'));
+    await enqueue(a);
+    // Given again, a draft keeps its place.
+    await enqueue(draft('b', { fields: { ...draft('b').fields, text: 'geändert' } }));
+    expect(waitingChanges()).toBe(2);
+
+    await syncNow(now);
+
+    expect(server.calls.map((c) => `${c.method} ${c.path} ${c.key}`)).toEqual([
+      'POST inspections b',
+      'POST blobs p1',
+      'POST inspections a',
+    ]);
+    expect(server.calls[0]?.body).toMatchObject({ text: 'geändert' });
+    expect(server.calls[2]?.body).toMatchObject({ defects: [{ photos: ['blob-1'] }] });
+    expect(await outbox()).toEqual([]);
+    expect((await getDraft('a'))?.state).toBe('saved');
+    expect((await getDraft('a'))?.serverId).toBe('rec-2');
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('without a network stops at the first draft and tries again after the back-off, the others behind it', async () => {
+    await enqueue(draft('a'));
+    await enqueue(draft('b'));
+    server.failures.push('offline');
+    await syncNow(now);
+    expect(server.calls).toHaveLength(1);
+    let [first] = await outbox();
+    expect(first).toMatchObject({ draftId: 'a', attempts: 1, nextAt: clock + 5_000 });
+
+    // Before its time nothing is sent.
+    clock += 4_999;
+    await syncNow(now);
+    expect(server.calls).toHaveLength(1);
+
+    clock += 1;
+    server.failures.push({ status: 503, code: 'UNAVAILABLE' });
+    await syncNow(now);
+    [first] = await outbox();
+    expect(first).toMatchObject({ draftId: 'a', attempts: 2, nextAt: clock + 10_000 });
+    expect(waitingChanges()).toBe(2);
+
+    clock += 10_000;
+    await syncNow(now);
+    expect(server.calls.slice(2).map((c) => c.key)).toEqual(['a', 'b']);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('a create whose reply was lost is sent again under the same key: one record on the server', async () => {
+    await enqueue(draft('a'));
+    server.failures.push('lost');
+    await syncNow(now);
+    expect(server.records.size).toBe(1);
+    expect((await getDraft('a'))?.state).toBe('waiting');
+    clock += 5_000;
+    await syncNow(now);
+    expect(server.calls.map((c) => c.key)).toEqual(['a', 'a']);
+    expect(server.records.size).toBe(1);
+    expect((await getDraft('a'))?.serverId).toBe('rec-1');
+  });
+
+  it("a record changed meanwhile is a conflict kept with the server's version; the next draft still goes", async () => {
+    await enqueue(draft('a'));
+    await syncNow(now);
+    const saved = (await getDraft('a')) as Draft;
+    // Someone in the office changes the record meanwhile.
+    Object.assign(server.records.get('rec-1') as object, { text: 'Termin verschoben', __v: 1 });
+    await enqueue({ ...saved, fields: { ...saved.fields, text: 'Antrieb geprüft' } });
+    await enqueue(draft('b'));
+    await syncNow(now);
+
+    const conflict = (await getDraft('a')) as Draft;
+    expect(conflict.state).toBe('conflict');
+    expect(conflict.theirs).toMatchObject({ text: 'Termin verschoben', __v: 1 });
+    expect(conflict.fields.text).toBe('Antrieb geprüft');
+    expect((await getDraft('b'))?.state).toBe('saved');
+    expect(await outbox()).toEqual([]);
+    // The conflict still waits for the technician.
+    expect(waitingChanges()).toBe(1);
+  });
+
+  it('a refusal stays on the device with its reason; finalizing refused leaves the record saved, with why', async () => {
+    await enqueue(draft('a'));
+    await enqueue(draft('b', { finalize: true }));
+    server.failures.push({ status: 403, code: 'FORBIDDEN' });
+    await syncNow(now);
+    expect(await getDraft('a')).toMatchObject({ state: 'refused', error: { status: 403, code: 'FORBIDDEN' } });
+    const b = (await getDraft('b')) as Draft;
+    expect(b.state).toBe('saved');
+    expect(b.serverId).toBe('rec-1');
+    expect(b.error).toMatchObject({ status: 400, details: [{ field: 'inspectorSignature' }] });
+
+    // Signed, given again: it is changed and finalized.
+    const signature = { name: 'Jan Becker', image: 'data:image/png;base64,AAAA' };
+    await enqueue({ ...b, fields: { ...b.fields, inspectorSignature: signature } });
+    await syncNow(now);
+    expect((await getDraft('b'))?.state).toBe('finalized');
+    expect(server.calls.slice(-2).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT inspections/rec-1',
+      'POST inspections/rec-1/finalize',
+    ]);
+    expect(waitingChanges()).toBe(1);
+  });
+
+  it('a draft kept but not given to send waits on the device and is counted, but not sent', async () => {
+    await saveDraft(draft('a'));
+    await syncNow(now);
+    expect(server.calls).toEqual([]);
+    expect(waitingChanges()).toBe(1);
+  });
+});
