@@ -9,7 +9,8 @@
  * (bench/offers.ts), then the order search lists and counts on 100,000 orders (bench/orders.ts),
  * then the capacity month view and a proposal with 500 planned orders (bench/capacity.ts),
  * then the compressed order page (bench/compression.ts),
- * then the initial bundle size, the first screen in Chromium (bench/first-paint.ts) and the time of `npm test`.
+ * then the initial bundle size, the first screen in Chromium (bench/first-paint.ts), the prepared day of 50 books
+ * for offline work (bench/offline.ts) and the time of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { benchFirstPaint } from './first-paint';
 import { benchFixedCost } from './fixed-cost';
 import { benchLocations } from './locations';
 import { benchOfferList } from './offers';
+import { benchOffline } from './offline';
 import { benchOrderLists } from './orders';
 import { benchPdf } from './pdf';
 import { benchReads } from './reads';
@@ -214,6 +216,10 @@ reportInitialBundle();
 // A cold and a warm load of the login page and the order list in Chromium: when each shows its data (bench/first-paint.ts).
 console.log('\nFirst screen in Chromium');
 await benchFirstPaint();
+
+// A technician's day of 50 books with 10 records each prepared for offline work, and a book opened offline (bench/offline.ts).
+console.log('\nThe prepared day in Chromium');
+await benchOffline();
 
 // The wall time of the README's test command on this machine (BENCH_SKIP_TESTS=1 leaves it out).
 if (process.env.BENCH_SKIP_TESTS !== '1') {
