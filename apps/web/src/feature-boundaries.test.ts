@@ -27,12 +27,16 @@ const ALLOWED: Record<string, string[]> = {
   inspections: ['tenants'],
   lists: ['tenants'],
   offers: ['orders'],
+  // A scan without a network opens the book prepared for the road (decision 061).
+  qr: ['offline'],
   orders: ['books', 'costlist'],
   retention: ['tenants'],
 };
 
 /** What the shell (nav bar, tenant picker, and app/preload.ts for them) uses of the features, besides the pages. */
 const APP_SHELL = [
+  // Loaded (dynamically) only when changes recorded offline wait to be sent.
+  'features/offline/sync-runner',
   'features/defectreports/api/get-defect-report-count',
   'features/tenants/api/get-user-tenants',
   'features/tenants/components/tenant-picker',

@@ -188,6 +188,9 @@ const EXTRA_SIGNED_IN: [matrix: string, branch: Branch, name: ScreenName, path: 
   ['x . . . . . . . .  .  .  .', '', 'component_list', '/admin/component_list'],
   // 059: a tenant's retired books, their restore and the legal holds ('books:retired', 'retention:write')
   ['x . . . . . . . .  .  .  .', '', 'retired_books', '/admin/retired/{tenant}'],
+  // 061, 062: a book prepared for the road and a record made offline ('offline:day')
+  ['x x x x x x x . x  x  .  .', '', 'offline_book', '/offline/{tenant}/{slug}'],
+  ['x x x x x x x . x  x  .  .', '', 'offline_record', '/offline/{tenant}/record/{slug}'],
 ];
 
 const SPEC_SCREENS = Object.keys(EXPECTED) as SpecScreen[];

@@ -113,7 +113,9 @@ export type ScreenName =
   | 'offer'
   | 'offer_list'
   | 'offerevaluation'
-  | 'defectreport_list';
+  | 'defectreport_list'
+  | 'offline_book'
+  | 'offline_record';
 
 export interface Screen {
   name: ScreenName;
@@ -148,6 +150,8 @@ const screen = (
 
 /** Who handles the defects reported on the public QR page: the list screen and its API (decision 021). */
 const DEFECT_REPORT_ROLES = [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER];
+/** Who takes books along and records offline: the roles that write inspections, without branch users (decision 061). */
+const OFFLINE_ROLES = [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER];
 
 export const SCREENS: readonly Screen[] = [
   pub('login', '/admin/login'),
@@ -236,6 +240,11 @@ export const SCREENS: readonly Screen[] = [
 
   // Not in SPEC §2: the defects reported on the public QR page, for those who handle them (decision 021).
   screen('defectreport_list', '/defectreports', DEFECT_REPORT_ROLES),
+
+  // Not in SPEC §2: field mode (decisions 061, 062), a book prepared for the road and a record made offline, for the
+  // roles that prepare a day ('offline:day').
+  screen('offline_book', '/offline/{tenant}/{slug}', OFFLINE_ROLES),
+  screen('offline_record', '/offline/{tenant}/record/{slug}', OFFLINE_ROLES),
 ];
 
 export const SCREEN_BY_NAME = Object.fromEntries(SCREENS.map((s) => [s.name, s])) as Record<ScreenName, Screen>;
@@ -426,7 +435,7 @@ export const API_ACCESS = {
   /** A user's registrations of the day (lists/allDailyInspectionUser): office and service technicians. */
   'lists:daily': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** The day prepared for offline work (GET offline/day, decision 061): the roles that write inspections. */
-  'offline:day': [...OFFICE_ROLES, R.ROLE_LAGER, R.ROLE_SERVICE_TECHNIKER],
+  'offline:day': OFFLINE_ROLES,
   /** Expert report statistics (statistik_gutachten). */
   'stats:gutachten': [...OFFICE_ROLES, R.ROLE_SERVICE_TECHNIKER],
   /** Defects reported on the public QR page: the tenant's list, its count, closing them, and who reported them. */

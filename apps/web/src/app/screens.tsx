@@ -98,6 +98,8 @@ export const SCREEN_PAGES: Partial<Record<ScreenName, Page>> = {
   selfinspection: page(() => import('@/features/inspections/pages/inspection-page'), 'SelfInspectionPage'),
   inspection_wartung: page(() => import('@/features/inspections/pages/inspection-page'), 'WartungPage'),
   inspection_pruefgutachten: page(() => import('@/features/inspections/pages/inspection-page'), 'GutachtenPage'),
+  offline_book: page(() => import('@/features/offline/pages/offline-book-page'), 'OfflineBookPage'),
+  offline_record: page(() => import('@/features/offline/pages/offline-record-page'), 'OfflineRecordPage'),
   defectreport_list: page(
     () => import('@/features/defectreports/pages/defect-report-list-page'),
     'DefectReportListPage',

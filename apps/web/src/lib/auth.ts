@@ -5,6 +5,7 @@ import { applyAccountLanguage } from './language-choice';
 import { forgetOfflineData } from './offline-data';
 import { queryClient } from './query-client';
 import { clearSession, getAccessToken, getRefreshToken, setPending2fa, startSession } from './session';
+import { publishWaitingChanges } from './waiting-changes';
 
 export type LoginOutcome = 'loggedIn' | 'needs2fa';
 
@@ -30,4 +31,5 @@ export async function signOut(options: { callServer?: boolean } = {}) {
   queryClient.clear();
   // Nothing of this user's books stays on the device for the next one (issue 33 item 5).
   await forgetOfflineData();
+  publishWaitingChanges(0);
 }

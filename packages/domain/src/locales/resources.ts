@@ -18,6 +18,7 @@ import { lists as deLists } from './de/lists';
 import { lookups as deLookups } from './de/lookups';
 import { offerevaluation as deOfferevaluation } from './de/offerevaluation';
 import { offers as deOffers } from './de/offers';
+import { offline as deOffline } from './de/offline';
 import { opevaluation as deOpevaluation } from './de/opevaluation';
 import { orders as deOrders } from './de/orders';
 import { pdf as dePdf } from './de/pdf';
@@ -49,6 +50,7 @@ import { lists as enLists } from './en/lists';
 import { lookups as enLookups } from './en/lookups';
 import { offerevaluation as enOfferevaluation } from './en/offerevaluation';
 import { offers as enOffers } from './en/offers';
+import { offline as enOffline } from './en/offline';
 import { opevaluation as enOpevaluation } from './en/opevaluation';
 import { orders as enOrders } from './en/orders';
 import { pdf as enPdf } from './en/pdf';
@@ -89,6 +91,7 @@ export const resources = {
       customerlocations: deCustomerlocations,
       defectreports: deDefectreports,
       offers: deOffers,
+      offline: deOffline,
       offerevaluation: deOfferevaluation,
       opevaluation: deOpevaluation,
       orders: deOrders,
@@ -124,6 +127,7 @@ export const resources = {
       customerlocations: enCustomerlocations,
       defectreports: enDefectreports,
       offers: enOffers,
+      offline: enOffline,
       offerevaluation: enOfferevaluation,
       opevaluation: enOpevaluation,
       orders: enOrders,

@@ -14,8 +14,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { signOut } from '@/lib/auth';
 import { principalOf, type SessionData, useSession } from '@/lib/session';
+import { waitingChanges } from '@/lib/waiting-changes';
 import { UserMenuTrigger } from './user-menu';
 
 /** The menu of a signed-in user; its own chunk (Menu, Popover, floating-ui), loaded once someone is signed in. */
@@ -31,9 +33,24 @@ export function SignedInUserMenu({ session }: { session: SessionData }) {
     currentTenant && canOpen('retired_books', principal)
       ? screenPath('retired_books', { tenant: currentTenant })
       : null;
-  const onSignOut = async () => {
+  const signOutNow = async () => {
     await signOut();
     navigate(screenPath('login'), { replace: true });
+  };
+  // Changes recorded offline and not yet on the server go with the sign-out: it asks first (issue 33 item 5).
+  const onSignOut = () => {
+    const count = waitingChanges();
+    if (count === 0) {
+      void signOutNow();
+      return;
+    }
+    openConfirmWhenReady({
+      title: t('common.outbox.signOutTitle'),
+      children: t('common.outbox.signOutText', { count }),
+      labels: { confirm: t('common.outbox.signOutAnyway'), cancel: t('common.outbox.stay') },
+      confirmProps: { color: 'red', 'data-testid': 'sign-out-anyway' } as Record<string, string>,
+      onConfirm: () => void signOutNow(),
+    });
   };
 
   return (

@@ -1,2 +1,3 @@
-/** What other features use of the offline feature (decision 061). */
+/** What other features use of the offline feature (decisions 061, 062). */
 export { OfflineDayCard } from './components/offline-day-card';
+export { preparedBookByQr } from './offline-store';

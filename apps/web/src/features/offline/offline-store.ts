@@ -64,3 +64,10 @@ export async function clearOffline(): Promise<void> {
   const tx = d.transaction(stores, 'readwrite');
   await Promise.all([...stores.map((s) => tx.objectStore(s).clear()), tx.done]);
 }
+
+/** The prepared book a QR label's code belongs to, in any tenant prepared on this device; null when none is. */
+export async function preparedBookByQr(code: string): Promise<{ tenantId: string; bookId: string } | null> {
+  const rows = await (await db()).getAll('books');
+  const found = rows.find((b) => b.qrCodes.includes(code));
+  return found ? { tenantId: found.tenantId, bookId: found._id } : null;
+}

@@ -10,9 +10,13 @@ import type { OfflineDraft, OutboxEntry, StoredPhoto } from './outbox-types';
 /** A draft not yet on the server as it is on the device: everything but saved and finalized. */
 export const isUnsent = (d: Pick<OfflineDraft, 'state'>) => d.state !== 'saved' && d.state !== 'finalized';
 
+/** The event the screens listen to: a draft was saved, sent or removed. */
+export const DRAFTS_CHANGED = 'pruefbuch-drafts-changed';
+
 async function publish() {
   const drafts = await (await offlineDb()).getAll('drafts');
   publishWaitingChanges(drafts.filter(isUnsent).length);
+  window.dispatchEvent(new Event(DRAFTS_CHANGED));
 }
 
 export async function saveDraft(draft: OfflineDraft): Promise<OfflineDraft> {

@@ -14,7 +14,7 @@ import type { Defect, Inspection } from '@pruefbuch/domain/schemas/inspection';
 export type DraftState = 'editing' | 'waiting' | 'conflict' | 'refused' | 'saved' | 'finalized';
 
 /** The kinds a technician records offline. */
-export type OfflineKind = 'inspection' | 'wartung' | 'self';
+export type OfflineKind = 'inspection' | 'wartung' | 'gutachten' | 'self';
 
 /** A photo of a defect not yet uploaded is named `local:<id>` in the defect's photos; once up, by its blob id. */
 export const LOCAL_PHOTO = 'local:';

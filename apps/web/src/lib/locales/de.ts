@@ -16,6 +16,7 @@ import { lists } from '@pruefbuch/domain/locales/de/lists';
 import { lookups } from '@pruefbuch/domain/locales/de/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/de/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/de/offers';
+import { offline } from '@pruefbuch/domain/locales/de/offline';
 import { opevaluation } from '@pruefbuch/domain/locales/de/opevaluation';
 import { orders } from '@pruefbuch/domain/locales/de/orders';
 import { pdf } from '@pruefbuch/domain/locales/de/pdf';
@@ -47,6 +48,7 @@ export const translation = {
   customerlocations,
   defectreports,
   offers,
+  offline,
   offerevaluation,
   opevaluation,
   orders,

@@ -18,6 +18,7 @@ import { lists } from '@pruefbuch/domain/locales/en/lists';
 import { lookups } from '@pruefbuch/domain/locales/en/lookups';
 import { offerevaluation } from '@pruefbuch/domain/locales/en/offerevaluation';
 import { offers } from '@pruefbuch/domain/locales/en/offers';
+import { offline } from '@pruefbuch/domain/locales/en/offline';
 import { opevaluation } from '@pruefbuch/domain/locales/en/opevaluation';
 import { orders } from '@pruefbuch/domain/locales/en/orders';
 import { pdf } from '@pruefbuch/domain/locales/en/pdf';
@@ -56,6 +57,7 @@ export const translation = {
   customerlocations,
   defectreports,
   offers,
+  offline,
   offerevaluation,
   opevaluation,
   orders,

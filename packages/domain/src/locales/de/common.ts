@@ -108,4 +108,16 @@ export const common = {
     billing: 'Nur für die Verrechnung (Admin, Listen-Admin, Standard) änderbar.',
     dataEconomy: 'Nur vom Büro (Admin, Listen-Admin, Standard, Projekt) änderbar.',
   },
+  outbox: {
+    waiting_one: '{{count}} Änderung wartet',
+    waiting_other: '{{count}} Änderungen warten',
+    waitingHint: 'Auf diesem Gerät erfasst und noch nicht auf dem Server.',
+    signOutTitle: 'Nicht gesendete Änderungen',
+    signOutText_one:
+      'Auf diesem Gerät wartet {{count}} Änderung, die noch nicht auf dem Server ist. Beim Abmelden wird sie gelöscht.',
+    signOutText_other:
+      'Auf diesem Gerät warten {{count}} Änderungen, die noch nicht auf dem Server sind. Beim Abmelden werden sie gelöscht.',
+    signOutAnyway: 'Trotzdem abmelden',
+    stay: 'Angemeldet bleiben',
+  },
 };

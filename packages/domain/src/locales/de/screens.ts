@@ -49,4 +49,6 @@ export const screens: Record<ScreenName, string> = {
   offer_list: 'Technische Angebote/Aufträge',
   offerevaluation: 'Angebotsauswertung',
   defectreport_list: 'Mangelmeldungen',
+  offline_book: 'Unterwegs: Prüfbuch',
+  offline_record: 'Unterwegs: Eintrag',
 };

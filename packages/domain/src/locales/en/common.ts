@@ -109,4 +109,14 @@ export const common: typeof de = {
     billing: 'Only billing (admin, list admin, standard) may change this.',
     dataEconomy: 'Only the office (admin, list admin, standard, project) may change this.',
   },
+  outbox: {
+    waiting_one: '{{count}} change waiting',
+    waiting_other: '{{count}} changes waiting',
+    waitingHint: 'Recorded on this device and not yet on the server.',
+    signOutTitle: 'Changes not sent',
+    signOutText_one: 'One change on this device is not on the server yet. Signing out deletes it.',
+    signOutText_other: '{{count}} changes on this device are not on the server yet. Signing out deletes them.',
+    signOutAnyway: 'Sign out anyway',
+    stay: 'Stay signed in',
+  },
 };

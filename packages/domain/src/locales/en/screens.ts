@@ -48,4 +48,6 @@ export const screens: typeof de = {
   offer_list: 'Technical offers/orders',
   offerevaluation: 'Offer evaluation',
   defectreport_list: 'Reported defects',
+  offline_book: 'On the road: book',
+  offline_record: 'On the road: record',
 };

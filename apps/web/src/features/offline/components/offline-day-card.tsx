@@ -1,15 +1,19 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
+import { screenPath } from '@pruefbuch/domain/access';
 import { OFFLINE_DAY } from '@pruefbuch/domain/rules/offline-day';
-import { IconCloudDownload, IconWifiOff } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconCloudDownload, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { loadOfflineDay } from '../api/load-offline-day';
-import { dayMeta } from '../offline-store';
+import { dayBooks, dayMeta } from '../offline-store';
+import { useDrafts } from '../use-offline';
+import { DraftStateBadge } from './draft-state-badge';
 
 const metaKey = (tenantId: string) => ['offline', 'day', tenantId] as const;
 
@@ -86,6 +90,74 @@ export function OfflineDayCard({ tenantId }: { tenantId: string }) {
           {m ? t('tenants.start.offline.reload') : t('tenants.start.offline.load')}
         </Button>
       </Group>
+      {m && m.count > 0 ? <PreparedBooks tenantId={tenantId} preparedAt={m.preparedAt} online={online} /> : null}
     </Paper>
+  );
+}
+
+/**
+ * The prepared books, each opening its offline page, and what was recorded on this device with where it stands.
+ * Offline the list is open: it is the way in without a network.
+ */
+function PreparedBooks({ tenantId, preparedAt, online }: { tenantId: string; preparedAt: string; online: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(!online);
+  useEffect(() => {
+    if (!online) setOpen(true);
+  }, [online]);
+  const books = useQuery({
+    queryKey: ['offline', 'books', tenantId, preparedAt],
+    queryFn: () => dayBooks(tenantId),
+    networkMode: 'always',
+  });
+  const drafts = useDrafts(tenantId);
+  const list = books.data ?? [];
+  return (
+    <Stack gap={6} mt="xs">
+      {(drafts.data ?? []).length > 0 ? (
+        <Stack gap={4} data-testid="offline-day-drafts">
+          {(drafts.data ?? []).map((d) => (
+            <Group key={d.localId} gap="xs" wrap="wrap">
+              <Anchor
+                component={Link}
+                to={screenPath('offline_record', { tenant: tenantId, slug: d.localId })}
+                size="sm"
+              >
+                {t(`inspections.kind.${d.kind}`)} · {d.bookTitle}
+              </Anchor>
+              <DraftStateBadge state={d.state} />
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+      <Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setOpen((o) => !o)}
+          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          aria-expanded={open}
+          data-testid="offline-day-toggle"
+        >
+          {open ? t('offline.book.hideBooks') : t('offline.book.showBooks')}
+        </Button>
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap={4} data-testid="offline-day-books">
+          {list.map((b) => (
+            <Anchor
+              key={b._id}
+              component={Link}
+              to={screenPath('offline_book', { tenant: tenantId, slug: b._id })}
+              size="sm"
+              data-testid="offline-day-book"
+            >
+              {b.title}
+              {b.location ? ` · ${b.location}` : ''}
+            </Anchor>
+          ))}
+        </Stack>
+      </Collapse>
+    </Stack>
   );
 }

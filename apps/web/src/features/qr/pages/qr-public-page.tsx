@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Container, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { canOpen, mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { PublicQr } from '@pruefbuch/domain/schemas/qr';
 import { IconAlertTriangle, IconLogin, IconMapPin, IconQrcode } from '@tabler/icons-react';
@@ -43,8 +44,23 @@ export function QrPublicPage() {
     navigate(screenPath('book_list', { tenant: target.tenant, slug: target.book }), { replace: true });
   }, [target, currentTenant, navigate]);
 
+  // Without a network a technician's scan opens the book prepared for the road (decision 061), if it was.
+  const { online } = useNetwork();
+  const prepared = useQuery({
+    queryKey: ['offline', 'qr', code] as const,
+    queryFn: () => import('@/features/offline').then((m) => m.preparedBookByQr(code)),
+    enabled: mayOpenBook && !!code && (!online || (isApiError(resolved.error) && resolved.error.status === 0)),
+    networkMode: 'always',
+  });
+  useEffect(() => {
+    const found = prepared.data;
+    if (found) navigate(screenPath('offline_book', { tenant: found.tenantId, slug: found.bookId }), { replace: true });
+  }, [prepared.data, navigate]);
+
   const publicQr = usePublicQr(code, !mayOpenBook || resolved.isError);
-  if (mayOpenBook && (resolved.isPending || resolved.isSuccess)) return <PageLoader />;
+  if (mayOpenBook && prepared.isPending && prepared.fetchStatus === 'fetching') return <PageLoader />;
+  if (mayOpenBook && online && (resolved.isPending || resolved.isSuccess)) return <PageLoader />;
+  if (mayOpenBook && !online && prepared.isSuccess && !prepared.data) return <NotPrepared />;
 
   return (
     <Container size={560} px={0} py={{ base: 0, sm: 'md' }}>
@@ -57,6 +73,23 @@ export function QrPublicPage() {
         )
       ) : null}
       {publicQr.data ? <Installation code={code} data={publicQr.data} signedIn={isLoggedIn} /> : null}
+    </Container>
+  );
+}
+
+/** Offline, and the scanned book was not prepared for the road. */
+function NotPrepared() {
+  const { t } = useTranslation();
+  return (
+    <Container size={560} px={0} py={{ base: 0, sm: 'md' }}>
+      <Alert
+        color="orange"
+        icon={<IconQrcode size={18} />}
+        title={t('common.connection.offlineTitle')}
+        data-testid="qr-not-prepared"
+      >
+        {t('offline.book.notPrepared')} {t('offline.book.notPreparedHint')}
+      </Alert>
     </Container>
   );
 }

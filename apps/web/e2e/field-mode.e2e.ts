@@ -1,0 +1,169 @@
+/**
+ * Field mode (issue 33, decisions 061 and 062) with the network cut (`context.setOffline`): a technician prepares
+ * the day, records an inspection offline through a book's QR address (checklist, a defect with a photo, a
+ * signature), reloads while still offline, and on reconnecting the record reaches the server exactly once; and a
+ * record changed meanwhile in the office is resolved field by field.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminInDemoTenant, api, isoDay, openAs, settled, setUpBrowser, sign, withTenant } from './fixtures';
+
+const browser = setUpBrowser();
+const TECH = 'servicetechniker@demo.test';
+
+/** A small PNG as the camera's picture (the app downscales it and keeps it as JPEG). */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+interface Record {
+  _id: string;
+  kind: string;
+  __v: number;
+  text: string;
+  who: string;
+  finalized: boolean;
+  createdBy: string | null;
+  defects: { text: string; photos: string[] }[];
+  checklist: { item: string; result: string | null }[];
+}
+
+/** A new book of the demo tenant with a QR label, and an open draft of the technician's: it comes along for the day. */
+async function bookOfTheDay(title: string) {
+  const { token: adminToken, tenant } = await adminInDemoTenant();
+  const book = await withTenant<{ _id: string }>('POST', '/books', tenant, adminToken, {
+    title,
+    customer: 'Kaufhaus Kassel',
+  });
+  const qr = await withTenant<{ code: string }>('POST', `/qr/generate/${tenant}/${book._id}`, tenant, adminToken, {});
+  const tech = await api<{ token: string }>('POST', '/users/login', { email: TECH, password: 'pruefbuch' });
+  const draft = await withTenant<Record>('POST', '/inspections', tenant, tech.token, {
+    book: book._id,
+    kind: 'wartung',
+    when: isoDay(0),
+    who: 'Tim Techniker',
+    text: 'Wartung begonnen.',
+  });
+  return { tenant, adminToken, techToken: tech.token, bookId: book._id, code: qr.code, draft };
+}
+
+const records = (b: { tenant: string; adminToken: string; bookId: string }) =>
+  withTenant<{ docs: Record[] } | Record[]>('GET', `/inspections?book=${b.bookId}`, b.tenant, b.adminToken).then((r) =>
+    Array.isArray(r) ? r : r.docs,
+  );
+
+/** Signed in as the technician under the service worker, the day loaded for the road. */
+async function preparedDay(page: Page, tenant: string) {
+  await openAs(page, `/app/map/${tenant}/`, TECH);
+  await page.getByTestId('offline-day').waitFor();
+  await settled(page);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 })
+    .toBe(true);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.getByTestId('offline-day-load').click();
+  await page.getByTestId('offline-day-status').waitFor();
+}
+
+describe('field mode', () => {
+  it('records an inspection offline through a QR address, keeps it over a reload, and sends it once when online', async () => {
+    const b = await bookOfTheDay(`Karusselltür Foyer ${Date.now()}`);
+    const page = await browser.newPage({ width: 390, serviceWorkers: 'allow' });
+    await preparedDay(page, b.tenant);
+
+    await page.context().setOffline(true);
+    await page.goto(`/app/q/${b.code}`);
+    await page.getByTestId('offline-book-title').waitFor();
+    expect(await page.getByTestId('offline-book-title').textContent()).toContain('Karusselltür Foyer');
+    await page.getByTestId('offline-new-inspection').click();
+    await page.getByTestId('offline-record-title').waitFor();
+
+    // The checklist: the first item a defect (which opens a defect of it), every other one in order.
+    const items = page.getByTestId('offline-check-item');
+    const count = await items.count();
+    expect(count).toBeGreaterThan(0);
+    await items.nth(0).getByText('Mangel', { exact: true }).click();
+    for (let i = 1; i < count; i++) await items.nth(i).getByText('In Ordnung', { exact: true }).click();
+    await page.getByTestId('offline-defect-text').first().fill('Sensor verschmutzt, Reinigung erforderlich');
+    await page.getByTestId('offline-defect').first().locator('input[type=file]').setInputFiles({
+      name: 'mangel.png',
+      mimeType: 'image/png',
+      buffer: PHOTO,
+    });
+    await page.getByTestId('offline-photo').first().waitFor();
+    await page.getByTestId('offline-continued').getByText('Ja', { exact: true }).click();
+    await sign(page, 'offline-signature');
+    await page.getByTestId('offline-finalize').click();
+    await page.getByTestId('offline-send').click();
+    await expect.poll(() => page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
+    // The header says what waits.
+    await expect.poll(() => page.getByTestId('connection-waiting').getAttribute('data-count')).toBe('1');
+    await page.screenshot({ path: 'test-results/field-mode-offline-390.png', fullPage: true });
+
+    // Still offline, a reload keeps everything: the draft, its photo, its place in the outbox.
+    await page.reload();
+    await page.getByTestId('offline-record-title').waitFor();
+    await expect
+      .poll(() => page.getByTestId('offline-defect-text').first().inputValue())
+      .toContain('Sensor verschmutzt');
+    await page.getByTestId('offline-photo').first().waitFor();
+    expect(await page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
+    expect((await records(b)).filter((r) => r.kind === 'inspection')).toHaveLength(0);
+
+    // Back online: the outbox sends it, once, and finalizes it.
+    await page.context().setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('draft-state').first().getAttribute('data-state'), { timeout: 45_000 })
+      .toBe('finalized');
+    await expect.poll(() => page.getByTestId('connection-waiting').count()).toBe(0);
+    const sent = (await records(b)).filter((r) => r.kind === 'inspection');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.finalized).toBe(true);
+    expect(sent[0]?.defects[0]?.text).toBe('Sensor verschmutzt, Reinigung erforderlich');
+    expect(sent[0]?.defects[0]?.photos).toHaveLength(1);
+    expect(sent[0]?.checklist.every((c) => c.result !== null)).toBe(true);
+  });
+
+  it('a record changed meanwhile in the office is a conflict the technician resolves field by field', async () => {
+    const b = await bookOfTheDay(`Schiebetür Lager ${Date.now()}`);
+    const page = await browser.newPage({ width: 1280, serviceWorkers: 'allow' });
+    await preparedDay(page, b.tenant);
+
+    await page.context().setOffline(true);
+    await page.goto(`/app/offline/${b.tenant}/${b.bookId}`);
+    await page.getByTestId('offline-continue-draft').click();
+    await page.getByTestId('offline-record-title').waitFor();
+    await page.getByTestId('offline-text').fill('Antrieb geprüft, Riemen nachgespannt.');
+    await page.getByTestId('offline-send').click();
+    await expect.poll(() => page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
+
+    // Meanwhile the office changes the same draft: the remark and who did it.
+    await withTenant('PUT', `/inspections/${b.draft._id}`, b.tenant, b.adminToken, {
+      __v: b.draft.__v,
+      text: 'Termin mit dem Betreiber auf Donnerstag verschoben.',
+      who: 'Tim Techniker (Büro)',
+    });
+
+    await page.context().setOffline(false);
+    const conflict = page.getByTestId('offline-conflict');
+    await conflict.waitFor({ timeout: 45_000 });
+    // Only the remark was changed on both sides; who did it is taken from the server.
+    expect(await page.getByTestId('offline-conflict-row').count()).toBe(1);
+    expect(await page.getByTestId('offline-conflict-row').getAttribute('data-field')).toBe('text');
+    expect(await page.getByTestId('offline-conflict-taken').textContent()).toContain('Prüfer');
+    expect(await conflict.textContent()).toContain('Termin mit dem Betreiber auf Donnerstag verschoben.');
+    await page.screenshot({ path: 'test-results/field-mode-conflict-1280.png', fullPage: true });
+    await page.getByTestId('offline-conflict-text-mine').click();
+    await page.getByTestId('offline-conflict-resolve').click();
+    await expect
+      .poll(() => page.getByTestId('draft-state').first().getAttribute('data-state'), { timeout: 45_000 })
+      .toBe('saved');
+
+    const [server] = (await records(b)).filter((r) => r._id === b.draft._id);
+    expect(server?.text).toBe('Antrieb geprüft, Riemen nachgespannt.');
+    expect(server?.who).toBe('Tim Techniker (Büro)');
+    expect((await records(b)).filter((r) => r.kind === 'wartung')).toHaveLength(1);
+  });
+});

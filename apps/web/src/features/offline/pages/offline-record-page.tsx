@@ -1,0 +1,483 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { screenPath } from '@pruefbuch/domain/access';
+import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
+import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
+import { type CheckResult, DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schemas/inspection';
+import { IconArrowLeft, IconCamera, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '@/components/ui/date-field';
+import { openConfirmWhenReady } from '@/components/ui/dialogs';
+import { PageLoader } from '@/components/ui/page-loader';
+import { SignatureCanvas } from '@/components/ui/signature-canvas';
+import { ApiError, isApiError, newIdempotencyKey } from '@/lib/api-client';
+import { errorText } from '@/lib/errors';
+import { formatTime } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { ConflictPanel } from '../components/conflict-panel';
+import { DefectPhoto } from '../components/defect-photo';
+import { DraftStateBadge } from '../components/draft-state-badge';
+import { deleteDraft, enqueue, outbox, putPhoto, saveDraft } from '../outbox-store';
+import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from '../outbox-types';
+import { downscalePhoto } from '../photo';
+import { syncNow } from '../sync';
+import { useDraft } from '../use-offline';
+
+/** How long typing rests before the draft is written to the device. */
+const AUTOSAVE_MS = 300;
+
+const errorOf = (e: SyncError) => new ApiError({ method: 'POST', path: '', ...e });
+
+/**
+ * offline_record (/offline/{tenant}/record/{slug}): a record made or continued offline (issue 33 item 3). Every
+ * change is kept on the device at once (it survives a reload, a closed tab, a restarted phone); 'Speichern und
+ * senden' gives it to the outbox, which sends it when the network allows (decision 062).
+ */
+export function OfflineRecordPage() {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const draft = useDraft(slug);
+  if (draft.isPending) return <PageLoader />;
+  if (!draft.data) {
+    return (
+      <Alert color="orange" data-testid="offline-record-missing">
+        {t('offline.record.notFound')}
+      </Alert>
+    );
+  }
+  // A new form when another draft is opened; the same form while this one is saved and sent.
+  return <RecordForm key={draft.data.localId} draft={draft.data} />;
+}
+
+function RecordForm({ draft }: { draft: OfflineDraft }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { online } = useNetwork();
+  const [fields, setFields] = useState<DraftFields>(draft.fields);
+  const [finalize, setFinalize] = useState(draft.finalize);
+  const latest = useRef(draft);
+  latest.current = draft;
+  const readOnly = draft.state === 'finalized';
+
+  // Kept on the device a moment after each change; a change after sending makes it a draft on the device again.
+  const dirty = useRef(false);
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = setTimeout(() => {
+      dirty.current = false;
+      const d = latest.current;
+      const state = d.state === 'saved' || d.state === 'refused' ? 'editing' : d.state;
+      void saveDraft({ ...d, fields, finalize, state });
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [fields, finalize]);
+  // When the sync brought the record in step with the server (ids of defects, labels), the form takes it over.
+  const seen = useRef(draft.serverV);
+  useEffect(() => {
+    if (draft.serverV !== seen.current && !dirty.current) {
+      seen.current = draft.serverV;
+      setFields(draft.fields);
+    }
+  }, [draft.serverV, draft.fields]);
+
+  const change = (patch: Partial<DraftFields>) => {
+    dirty.current = true;
+    setFields((f) => ({ ...f, ...patch }));
+  };
+
+  const send = async () => {
+    dirty.current = false;
+    await enqueue({ ...latest.current, fields, finalize });
+    notifySuccess({ text: t('offline.record.queued') });
+    if (online) void syncNow();
+  };
+  const discard = () =>
+    openConfirmWhenReady({
+      title: t('offline.record.discardTitle'),
+      children: t('offline.record.discardText'),
+      labels: { confirm: t('offline.record.discard'), cancel: t('common.actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        await deleteDraft(draft.localId);
+        notifySuccess({ text: t('offline.record.discarded') });
+        navigate(screenPath('offline_book', { tenant: draft.tenantId, slug: draft.bookId }));
+      },
+    });
+  const resolve = async (merged: DraftFields, theirs: NonNullable<OfflineDraft['theirs']>) => {
+    const { __v, ...theirFields } = theirs;
+    dirty.current = false;
+    setFields(merged);
+    await enqueue({
+      ...latest.current,
+      fields: merged,
+      base: theirFields as RecordFields,
+      serverV: __v,
+      theirs: null,
+    });
+    if (online) void syncNow();
+  };
+
+  return (
+    <Stack gap="md" maw={880}>
+      <Anchor
+        component={Link}
+        to={screenPath('offline_book', { tenant: draft.tenantId, slug: draft.bookId })}
+        size="sm"
+      >
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {draft.bookTitle}
+        </Group>
+      </Anchor>
+      <Group gap="sm" wrap="wrap">
+        <Title order={2} data-testid="offline-record-title">
+          {t('offline.record.title', { kind: t(`inspections.kind.${draft.kind}`), book: draft.bookTitle })}
+        </Title>
+        <DraftStateBadge state={draft.state} />
+      </Group>
+      <StateHint draft={draft} />
+      {draft.state === 'conflict' && draft.theirs ? (
+        <ConflictPanel draft={{ ...draft, fields }} onResolve={resolve} />
+      ) : null}
+      <Paper withBorder radius="md" p="sm">
+        <Stack gap="sm">
+          <Group grow wrap="wrap" align="flex-start">
+            <DateField
+              label={t('inspections.fields.when')}
+              value={fields.when}
+              onChange={(v) => v && change({ when: String(v).slice(0, 10) })}
+              clearable={false}
+              readOnly={readOnly}
+              data-testid="offline-when"
+            />
+            <TextInput
+              label={t('inspections.fields.who')}
+              value={fields.who}
+              onChange={(e) => change({ who: e.currentTarget.value })}
+              readOnly={readOnly}
+              data-testid="offline-who"
+            />
+            {draft.kind !== 'self' ? (
+              <TextInput
+                label={t('inspections.fields.where')}
+                value={fields.where}
+                onChange={(e) => change({ where: e.currentTarget.value })}
+                readOnly={readOnly}
+              />
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <Checklist fields={fields} change={change} readOnly={readOnly} />
+      <Defects draft={draft} fields={fields} change={change} readOnly={readOnly} />
+      <Paper withBorder radius="md" p="sm">
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            {t('inspections.sections.result')}
+          </Text>
+          <div>
+            <Text size="sm" mb={4} id="offline-continued">
+              {t('inspections.continuedOperation.label')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="offline-continued"
+              value={fields.continuedOperation === null ? 'open' : fields.continuedOperation ? 'yes' : 'no'}
+              onChange={(v) => change({ continuedOperation: v === 'open' ? null : v === 'yes' })}
+              readOnly={readOnly}
+              data={[
+                { value: 'yes', label: t('inspections.continuedOperation.yes') },
+                { value: 'no', label: t('inspections.continuedOperation.no') },
+                { value: 'open', label: t('offline.record.continuedOperationOpen') },
+              ]}
+              data-testid="offline-continued"
+            />
+          </div>
+          <Textarea
+            label={t('inspections.fields.text')}
+            value={fields.text}
+            onChange={(e) => change({ text: e.currentTarget.value })}
+            readOnly={readOnly}
+            autosize
+            minRows={2}
+            data-testid="offline-text"
+          />
+          <SignatureCanvas
+            label={t('inspections.signature.inspector')}
+            value={fields.inspectorSignature?.image ?? null}
+            onChange={(image) =>
+              change({
+                inspectorSignature: image ? { name: fields.who || t('inspections.fields.who'), image } : null,
+              })
+            }
+            readOnly={readOnly}
+            testId="offline-signature"
+            typedName={fields.who}
+          />
+        </Stack>
+      </Paper>
+      {readOnly ? (
+        <Alert color="teal">{t('offline.record.readOnly')}</Alert>
+      ) : draft.state === 'conflict' ? null : (
+        <Paper withBorder radius="md" p="sm">
+          <Stack gap="sm">
+            <Checkbox
+              checked={finalize}
+              onChange={(e) => {
+                dirty.current = true;
+                setFinalize(e.currentTarget.checked);
+              }}
+              label={t('offline.record.finalize')}
+              description={t('offline.record.finalizeHint')}
+              data-testid="offline-finalize"
+            />
+            <Group justify="space-between" wrap="wrap">
+              <Button leftSection={<IconSend size={16} />} onClick={() => void send()} data-testid="offline-send">
+                {t('offline.record.send')}
+              </Button>
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={discard}>
+                {t('offline.record.discard')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function StateHint({ draft }: { draft: OfflineDraft }) {
+  const { t } = useTranslation();
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (draft.state !== 'waiting') return;
+    void outbox().then((entries) => {
+      const entry = entries.find((e) => e.draftId === draft.localId);
+      setRetryAt(entry && entry.attempts > 0 ? entry.nextAt : null);
+    });
+  }, [draft]);
+  if (draft.state === 'conflict') return null;
+  const reason = draft.error ? errorText(t, errorOf(draft.error)) : '';
+  const text =
+    draft.state === 'waiting' && retryAt
+      ? t('offline.stateHint.waitingRetry', { at: formatTime(new Date(retryAt)) })
+      : draft.state === 'saved' && draft.error
+        ? t('offline.stateHint.savedWaits', { reason })
+        : t(`offline.stateHint.${draft.state}`, { reason });
+  const color = draft.state === 'refused' || (draft.state === 'saved' && draft.error) ? 'orange' : 'gray';
+  return (
+    <Text size="sm" c={color === 'orange' ? 'orange.8' : 'dimmed'} data-testid="offline-state-hint">
+      {text}
+    </Text>
+  );
+}
+
+function Checklist({
+  fields,
+  change,
+  readOnly,
+}: {
+  fields: DraftFields;
+  change: (patch: Partial<DraftFields>) => void;
+  readOnly: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const label = (item: string, stored: string) => {
+    if (stored) return stored;
+    const key = checklistLabelKey(item);
+    return i18n.exists(key) ? t(key) : item;
+  };
+  const results: { value: CheckResult; label: string }[] = [
+    { value: 'ok', label: t('checklists.results.ok') },
+    { value: 'defect', label: t('checklists.results.defect') },
+    { value: 'na', label: t('checklists.results.na') },
+  ];
+  const set = (index: number, result: CheckResult) => {
+    const entry = fields.checklist[index];
+    if (!entry) return;
+    const checklist = fields.checklist.map((e, i) => (i === index ? { ...e, result } : e));
+    // A defect marked on an item opens a defect of that item, as the online editor does.
+    const defects =
+      result === 'defect' && !fields.defects.some((d) => d.item === entry.item)
+        ? [
+            ...fields.defects,
+            { text: '', severity: 'safe' as DefectSeverity, item: entry.item, photos: [], resolved: false },
+          ]
+        : fields.defects;
+    change({ checklist, defects });
+  };
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="offline-checklist">
+      <Text fw={600} size="sm" mb="xs">
+        {t('inspections.sections.checklist')}
+      </Text>
+      {fields.checklist.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('inspections.checklist.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {fields.checklist.map((entry, index) => {
+            const name = label(entry.item, entry.label);
+            return (
+              <Group key={entry.item} justify="space-between" wrap="wrap" gap="xs" data-testid="offline-check-item">
+                <Text size="sm" style={{ flex: '1 1 14rem' }}>
+                  {index + 1}. {name}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  value={entry.result ?? ''}
+                  onChange={(v) => set(index, v as CheckResult)}
+                  readOnly={readOnly}
+                  data={results}
+                  aria-label={t('offline.record.checklistResult', { item: name })}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Defects({
+  draft,
+  fields,
+  change,
+  readOnly,
+}: {
+  draft: OfflineDraft;
+  fields: DraftFields;
+  change: (patch: Partial<DraftFields>) => void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const update = (index: number, patch: Partial<DraftFields['defects'][number]>) =>
+    change({ defects: fields.defects.map((d, i) => (i === index ? { ...d, ...patch } : d)) });
+  const addPhoto = async (index: number, file: File | null) => {
+    if (!file) return;
+    try {
+      const id = newIdempotencyKey();
+      await putPhoto({
+        id,
+        tenantId: draft.tenantId,
+        draftId: draft.localId,
+        blob: await downscalePhoto(file),
+        serverId: null,
+      });
+      const defect = fields.defects[index];
+      if (defect) update(index, { photos: [...defect.photos, `${LOCAL_PHOTO}${id}`] });
+    } catch (error) {
+      notifyError(isApiError(error) ? errorText(t, error) : t('offline.record.photoFailed'));
+    }
+  };
+  const severities = DEFECT_SEVERITIES.map((s) => ({ value: s, label: t(`inspections.severity.${s}`) }));
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="offline-defects">
+      <Text fw={600} size="sm" mb="xs">
+        {t('inspections.sections.defects')}
+      </Text>
+      <Stack gap="sm">
+        {fields.defects.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('inspections.defects.empty')}
+          </Text>
+        ) : null}
+        {fields.defects.map((d, index) => (
+          // Defects have no id before the server gives one: their place is their key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Paper key={index} withBorder p="xs" radius="sm" data-testid="offline-defect">
+            <Stack gap="xs">
+              <Textarea
+                label={t('offline.record.defectText')}
+                value={d.text}
+                onChange={(e) => update(index, { text: e.currentTarget.value })}
+                readOnly={readOnly}
+                autosize
+                minRows={1}
+                data-testid="offline-defect-text"
+              />
+              <Select
+                label={t('inspections.defects.severity')}
+                data={severities}
+                value={d.severity}
+                onChange={(v) => v && update(index, { severity: v as DefectSeverity })}
+                readOnly={readOnly}
+                allowDeselect={false}
+              />
+              <Group gap="xs" wrap="wrap">
+                {d.photos.map((p, i) => (
+                  <DefectPhoto
+                    key={p}
+                    refId={p}
+                    index={i}
+                    onRemove={readOnly ? undefined : () => update(index, { photos: d.photos.filter((x) => x !== p) })}
+                  />
+                ))}
+              </Group>
+              {!readOnly ? (
+                <Group justify="space-between">
+                  <FileButton onChange={(f) => void addPhoto(index, f)} accept="image/*" capture="environment">
+                    {(props) => (
+                      <Button
+                        {...props}
+                        variant="default"
+                        size="xs"
+                        leftSection={<IconCamera size={14} />}
+                        data-testid="offline-photo-add"
+                      >
+                        {t('offline.record.photo')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => change({ defects: fields.defects.filter((_, i) => i !== index) })}
+                  >
+                    {t('inspections.defects.remove')}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
+        {!readOnly ? (
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() =>
+                change({
+                  defects: [...fields.defects, { text: '', severity: 'safe', item: null, photos: [], resolved: false }],
+                })
+              }
+              data-testid="offline-defect-add"
+            >
+              {t('offline.record.addDefect')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
