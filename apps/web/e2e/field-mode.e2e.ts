@@ -166,4 +166,43 @@ describe('field mode', () => {
     expect(server?.who).toBe('Tim Techniker (Büro)');
     expect((await records(b)).filter((r) => r.kind === 'wartung')).toHaveLength(1);
   });
+
+  it('sign-out asks before it deletes changes not yet sent, and then leaves nothing of them on the device', async () => {
+    const b = await bookOfTheDay(`Drehtür Eingang ${Date.now()}`);
+    const page = await browser.newPage({ width: 1280, serviceWorkers: 'allow' });
+    await preparedDay(page, b.tenant);
+    await page.getByTestId('offline-day-toggle').click();
+    await page.getByTestId('offline-day-book').filter({ hasText: 'Drehtür Eingang' }).click();
+    await page.getByTestId('offline-book-title').waitFor();
+    await page.screenshot({ path: 'test-results/field-mode-book-1280.png', fullPage: true });
+    await page.getByTestId('offline-new-wartung').click();
+    await page.getByTestId('offline-text').fill('Nur auf dem Gerät.');
+    await expect.poll(() => page.getByTestId('connection-waiting').getAttribute('data-count')).toBe('1');
+
+    const signOut = async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    };
+    await signOut();
+    const dialog = page.getByRole('dialog', { name: 'Nicht gesendete Änderungen' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('1 Änderung');
+    await dialog.getByRole('button', { name: 'Angemeldet bleiben' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('offline-text').inputValue()).toBe('Nur auf dem Gerät.');
+
+    await signOut();
+    await page
+      .getByRole('dialog', { name: 'Nicht gesendete Änderungen' })
+      .getByRole('button', { name: 'Trotzdem abmelden' })
+      .click();
+    await page.waitForURL(/\/app\/admin\/login/);
+    // The session ends at once (the login shows); the device's database goes a moment later.
+    await expect.poll(() => page.getByTestId('connection-waiting').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+      .not.toContain('pruefbuch-offline');
+    // Nothing was sent: the only record of the book is the technician's server draft.
+    expect((await records(b)).map((r) => r._id)).toEqual([b.draft._id]);
+  });
 });
