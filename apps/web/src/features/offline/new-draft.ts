@@ -8,12 +8,19 @@ import { fieldsOfRecord } from './sync';
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** A new record begun offline: the book's checklist for its kind, today, the user as who. */
-export function newDraft(tenantId: string, book: OfflineBook, kind: OfflineKind, who: string): OfflineDraft {
+export function newDraft(
+  tenantId: string,
+  userId: string,
+  book: OfflineBook,
+  kind: OfflineKind,
+  who: string,
+): OfflineDraft {
   const items = kind === 'self' ? book.selfChecklist : book.checklist;
   const now = new Date().toISOString();
   return {
     localId: newIdempotencyKey(),
     tenantId,
+    userId,
     bookId: book._id,
     bookTitle: book.title,
     kind,
@@ -41,12 +48,13 @@ export function newDraft(tenantId: string, book: OfflineBook, kind: OfflineKind,
 }
 
 /** A server draft of the prepared day continued on the device: it is changed with its __v when sent. */
-export function draftFromRecord(tenantId: string, book: OfflineBook, record: Inspection): OfflineDraft {
+export function draftFromRecord(tenantId: string, userId: string, book: OfflineBook, record: Inspection): OfflineDraft {
   const fields = fieldsOfRecord(record);
   const now = new Date().toISOString();
   return {
     localId: newIdempotencyKey(),
     tenantId,
+    userId,
     bookId: book._id,
     bookTitle: book.title,
     kind: record.kind,

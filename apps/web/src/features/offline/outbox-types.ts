@@ -35,6 +35,8 @@ export interface OfflineDraft {
   /** A random id: the draft's key on the device, and the Idempotency-Key of its create. */
   localId: string;
   tenantId: string;
+  /** Who recorded it: only their session sends it, only they see it (a phone may be passed on after a session ends). */
+  userId: string;
   bookId: string;
   /** The book's title, to list the draft without opening its book. */
   bookTitle: string;

@@ -101,6 +101,7 @@ type Draft = import('./outbox-types').OfflineDraft;
 const draft = (localId: string, over: Partial<Draft> = {}): Draft => ({
   localId,
   tenantId: 't1',
+  userId: 'u1',
   bookId: `book-${localId}`,
   bookTitle: 'Schiebetür Eingang',
   kind: 'inspection',
@@ -133,7 +134,10 @@ const now = () => clock;
 beforeEach(async () => {
   server = fakeServer();
   store.clear();
-  store.set(STORAGE_KEYS.accessToken, 'access-1');
+  store.set(STORAGE_KEYS.session, JSON.stringify({ userId: 'u1', role: 9, tenants: [] }));
+  // The session module keeps a snapshot: a write through its own API reads the stored session again.
+  const { setTokens } = await import('@/lib/session');
+  setTokens('access-1', 'refresh-1');
   await clearOffline();
   clock = 1_000_000;
 });
@@ -258,5 +262,14 @@ describe('the outbox', () => {
     await syncNow(now);
     expect(server.calls).toEqual([]);
     expect(waitingChanges()).toBe(1);
+  });
+
+  it("another user's draft (their session ended on this phone) is not sent under this session, and does not block", async () => {
+    await enqueue(draft('theirs', { userId: 'u2' }));
+    await enqueue(draft('mine'));
+    await syncNow(now);
+    expect(server.calls.map((c) => c.key)).toEqual(['mine']);
+    expect((await getDraft('theirs'))?.state).toBe('waiting');
+    expect((await outbox()).map((e) => e.draftId)).toEqual(['theirs']);
   });
 });

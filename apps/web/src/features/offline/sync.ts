@@ -9,6 +9,7 @@ import { canonical, type RecordFields, retryDelayMs, syncOutcome } from '@pruefb
 import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { type ApiError, api, isApiError } from '@/lib/api-client';
+import { getSessionState } from '@/lib/session';
 import { deleteDraft, getDraft, getPhoto, outbox, putPhoto, removeEntry, saveDraft, updateEntry } from './outbox-store';
 import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from './outbox-types';
 
@@ -178,13 +179,16 @@ export function syncNow(now: () => number = Date.now): Promise<void> {
 }
 
 async function syncPass(now: () => number): Promise<void> {
+  const me = getSessionState().session?.userId;
   for (const entry of await outbox()) {
-    if (entry.nextAt > now()) return;
     const draft = await getDraft(entry.draftId);
     if (!draft) {
       await removeEntry(entry.seq as number);
       continue;
     }
+    // Another user's draft (their session ended on this phone) waits for them; it never goes up under this one.
+    if (draft.userId !== me) continue;
+    if (entry.nextAt > now()) return;
     const sent = await sendDraft(draft);
     if (sent === 'retry') {
       const attempts = entry.attempts + 1;

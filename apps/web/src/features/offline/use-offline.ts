@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSession } from '@/lib/session';
 import { dayMeta, offlineBook } from './offline-store';
 import { DRAFTS_CHANGED, draftsOf, getDraft } from './outbox-store';
 
@@ -37,16 +38,26 @@ export const useOfflineBook = (id: string) =>
 export const useDayMeta = (tenantId: string) =>
   useQuery({ queryKey: offlineKeys.day(tenantId), queryFn: () => dayMeta(tenantId), ...local });
 
+/** The signed-in user's drafts of the tenant (of one book, when named): another user's stay hidden. */
 export function useDrafts(tenantId: string, bookId?: string) {
   useDraftsChanged();
+  const me = useSession().session?.userId;
   return useQuery({
-    queryKey: offlineKeys.drafts(tenantId, bookId),
-    queryFn: () => draftsOf(tenantId, bookId),
+    queryKey: [...offlineKeys.drafts(tenantId, bookId), me],
+    queryFn: async () => (await draftsOf(tenantId, bookId)).filter((d) => d.userId === me),
     ...local,
   });
 }
 
 export function useDraft(localId: string) {
   useDraftsChanged();
-  return useQuery({ queryKey: offlineKeys.draft(localId), queryFn: () => getDraft(localId), ...local });
+  const me = useSession().session?.userId;
+  return useQuery({
+    queryKey: [...offlineKeys.draft(localId), me],
+    queryFn: async () => {
+      const d = await getDraft(localId);
+      return d && d.userId === me ? d : null;
+    },
+    ...local,
+  });
 }

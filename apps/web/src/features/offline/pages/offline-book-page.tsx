@@ -92,7 +92,9 @@ function NewRecord({ tenantId, book }: { tenantId: string; book: OfflineBook }) 
   const navigate = useNavigate();
   const { session } = useSession();
   const start = async (kind: OfflineKind) => {
-    const draft = await saveDraft(newDraft(tenantId, book, kind, session?.friendlyUsername ?? ''));
+    const draft = await saveDraft(
+      newDraft(tenantId, session?.userId ?? '', book, kind, session?.friendlyUsername ?? ''),
+    );
     navigate(recordPath(tenantId, draft.localId));
   };
   return (
@@ -120,13 +122,14 @@ function NewRecord({ tenantId, book }: { tenantId: string; book: OfflineBook }) 
 function OnDevice({ tenantId, book }: { tenantId: string; book: OfflineBook }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { session } = useSession();
   const drafts = useDrafts(tenantId, book._id);
   const mine = drafts.data ?? [];
   // The server drafts of the prepared day not yet continued on this device.
   const continued = new Set(mine.map((d) => d.serverId).filter(Boolean));
   const serverDrafts = (book.drafts ?? []).filter((r) => !continued.has(r._id));
   const resume = async (record: OfflineBook['drafts'][number]) => {
-    const draft = await saveDraft(draftFromRecord(tenantId, book, record));
+    const draft = await saveDraft(draftFromRecord(tenantId, session?.userId ?? '', book, record));
     navigate(recordPath(tenantId, draft.localId));
   };
   return (
