@@ -205,4 +205,36 @@ describe('field mode', () => {
     // Nothing was sent: the only record of the book is the technician's server draft.
     expect((await records(b)).map((r) => r._id)).toEqual([b.draft._id]);
   });
+
+  it('takes a chosen folder along instead of the bookings, and keeps that choice when the day is loaded again', async () => {
+    const { token, tenant } = await adminInDemoTenant();
+    const name = `Kaufhaus Kassel ${Date.now()}`;
+    const folder = await withTenant<{ _id: string }>('POST', `/folder/tenant/${tenant}`, tenant, token, {
+      folderName: name,
+    });
+    for (const title of ['Schiebetür Haupteingang', 'Karusselltür Nordeingang'])
+      await withTenant('POST', '/books', tenant, token, { title, customer: 'Kaufhaus Kassel', folder: folder._id });
+
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, `/app/map/${tenant}/`, TECH);
+    await page.getByTestId('offline-day').waitFor();
+    await page.getByTestId('folder-node').filter({ hasText: name }).first().click();
+    await page.getByTestId('offline-day-load-folder').click();
+    await expect.poll(() => page.getByTestId('offline-day-chosen').textContent()).toContain(name);
+    expect(await page.getByTestId('offline-day-status').textContent()).toMatch(/^\d+ Prüfbücher offline verfügbar/);
+    await page.getByTestId('offline-day-toggle').click();
+    const titles = await page.getByTestId('offline-day-book').allTextContents();
+    // By title, after any draft of the technician's.
+    expect(titles.filter((x) => /Haupteingang|Nordeingang/.test(x))).toEqual([
+      'Karusselltür Nordeingang',
+      'Schiebetür Haupteingang',
+    ]);
+    await page.screenshot({ path: 'test-results/field-mode-folder-1280.png' });
+
+    // 'Neu laden' keeps the folder; 'Meine Termine laden' goes back to the bookings.
+    await page.getByTestId('offline-day-load').click();
+    await expect.poll(() => page.getByTestId('offline-day-chosen').textContent()).toContain(name);
+    await page.getByTestId('offline-day-load-bookings').click();
+    await expect.poll(() => page.getByTestId('offline-day-chosen').count()).toBe(0);
+  });
 });

@@ -15,6 +15,7 @@ describe('the prepared day (decision 061): one case per row', () => {
   const cases: [string, OfflineCandidate, ReturnType<typeof offlineOutcome>][] = [
     ['retired', { ...booking('a', null), source: 'draft', retired: true }, { leave: 'retired' }],
     ['draft', { ...booking('a', '2027-05-01', '2027-06-01'), source: 'draft' }, { take: 'draft' }],
+    ['chosen', { ...booking('a', '2026-01-01', '2026-02-01'), source: 'chosen' }, { take: 'chosen' }],
     ['past', booking('a', '2026-11-01', '2026-11-28'), { leave: 'past' }],
     ['today', booking('a', '2026-11-29', '2026-11-29'), { take: 'today' }],
     ['soon', booking('a', addDays(TODAY, OFFLINE_DAY.daysAhead)), { take: 'soon' }],
@@ -66,5 +67,28 @@ describe('pickOfflineBooks', () => {
     expect(pick.books).toHaveLength(OFFLINE_DAY.maxBooks);
     expect(pick.overCap).toBe(7);
     expect(pick.books[0]?.bookId).toBe('b000');
+  });
+
+  it("takes a chosen folder's books after the drafts, in the order given (by title), a retired one left out", () => {
+    const chosen = (bookId: string, retired = false): OfflineCandidate => ({
+      ...booking(bookId, null),
+      source: 'chosen',
+      retired,
+    });
+    const pick = pickOfflineBooks(
+      [
+        chosen('z-Aufzug'),
+        chosen('a-Tor', true),
+        chosen('m-Drehtür'),
+        { ...chosen('m-Drehtür'), source: 'draft' },
+        chosen('b-Schiebetür'),
+      ],
+      TODAY,
+    );
+    expect(pick.books).toEqual([
+      { bookId: 'm-Drehtür', reason: 'draft' },
+      { bookId: 'z-Aufzug', reason: 'chosen' },
+      { bookId: 'b-Schiebetür', reason: 'chosen' },
+    ]);
   });
 });

@@ -6,7 +6,9 @@
  *   (enableFrom..enableTo) holds today or opens within the next `daysAhead` days;
  * - a retired book, a booking whose window has closed and one that opens later are left out;
  * - at most `maxBooks` books come along: drafts first, then the bookings of today, then those of the
- *   next days (the earliest window first); the rest is left out, and the answer says how many.
+ *   next days (the earliest window first); the rest is left out, and the answer says how many;
+ * - instead of the bookings, the user may choose a folder or a branch: its books come along after the drafts,
+ *   by title, whatever their windows.
  *
  * Each book comes with its type's checklists, its last `lastRecords` finalized records (summary only),
  * its documents' metadata (no bytes) and its QR codes.
@@ -16,15 +18,19 @@ import { addDays } from './calendar-week';
 /** The limits of a prepared day. */
 export const OFFLINE_DAY = { maxBooks: 50, daysAhead: 7, lastRecords: 3 } as const;
 
-/** Why a book comes along: an open record, a booking of today, a booking of the next days. */
-export type OfflineReason = 'draft' | 'today' | 'soon';
+/**
+ * Why a book comes along: an open record, a booking of today, a booking of the next days, or the folder or branch
+ * the user chose instead of their bookings.
+ */
+export type OfflineReason = 'draft' | 'today' | 'soon' | 'chosen';
 /** Why a candidate stays at home. */
 export type OfflineLeftOut = 'retired' | 'past' | 'later';
 
 /** A book the user might take along: from one of their drafts or one of their bookings. */
 export interface OfflineCandidate {
   bookId: string;
-  source: 'draft' | 'booking';
+  /** 'chosen': a book of the folder or branch the user chose to take along (then bookings are not read). */
+  source: 'draft' | 'booking' | 'chosen';
   retired: boolean;
   /** The book's booking window, YYYY-MM-DD, either end open when null. */
   enableFrom: string | null;
@@ -47,6 +53,11 @@ export const OFFLINE_DAY_RULES: readonly {
     says: 'a book with an open record of the user comes along first: the work is begun',
     when: (c) => c.source === 'draft',
     outcome: { take: 'draft' },
+  },
+  {
+    says: 'a book of the chosen folder or branch comes along after the drafts, whatever its window',
+    when: (c) => c.source === 'chosen',
+    outcome: { take: 'chosen' },
   },
   {
     says: 'a booking whose window has closed stays at home',
@@ -76,7 +87,7 @@ export function offlineOutcome(c: OfflineCandidate, today: string): OfflineOutco
   return row ? row.outcome : { leave: 'later' };
 }
 
-const RANK: Record<OfflineReason, number> = { draft: 0, today: 1, soon: 2 };
+const RANK: Record<OfflineReason, number> = { draft: 0, today: 1, soon: 2, chosen: 3 };
 
 export interface OfflinePick {
   /** The books that come along, in order, each with why. */
@@ -94,17 +105,20 @@ export function pickOfflineBooks(
   today: string,
   max: number = OFFLINE_DAY.maxBooks,
 ): OfflinePick {
-  const best = new Map<string, { reason: OfflineReason; from: string }>();
-  for (const c of candidates) {
+  const best = new Map<string, { reason: OfflineReason; from: string; at: number }>();
+  for (const [at, c] of candidates.entries()) {
     const out = offlineOutcome(c, today);
     if (!('take' in out)) continue;
     const seen = best.get(c.bookId);
     const from = c.enableFrom ?? '';
     if (!seen || RANK[out.take] < RANK[seen.reason] || (out.take === seen.reason && from < seen.from))
-      best.set(c.bookId, { reason: out.take, from });
+      best.set(c.bookId, { reason: out.take, from, at });
   }
+  // A chosen folder's or branch's books keep the order they were given in (by title); the others go by window, then id.
   const ordered = [...best.entries()].sort(
-    ([a, x], [b, y]) => RANK[x.reason] - RANK[y.reason] || x.from.localeCompare(y.from) || a.localeCompare(b),
+    ([a, x], [b, y]) =>
+      RANK[x.reason] - RANK[y.reason] ||
+      (x.reason === 'chosen' ? x.at - y.at : x.from.localeCompare(y.from) || a.localeCompare(b)),
   );
   return {
     books: ordered.slice(0, max).map(([bookId, { reason }]) => ({ bookId, reason })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 import { inspectionSchema } from './inspection';
 
 /** A checklist item of a book type: a key, and a text when it is not the norm text. */
@@ -36,8 +37,8 @@ export const offlineBookSchema = z.object({
   inspectionAmpel: z.string().nullable(),
   enableFrom: z.string().nullable(),
   enableTo: z.string().nullable(),
-  /** Why it came along (decision 061): an open record, a booking of today, of the next days. */
-  reason: z.enum(['draft', 'today', 'soon']),
+  /** Why it came along (decision 061): an open record, a booking of today, of the next days, the chosen folder or branch. */
+  reason: z.enum(['draft', 'today', 'soon', 'chosen']),
   /** The checklists a new record starts with: the type's own, else the norm list. */
   checklist: z.array(checklistItemSchema),
   selfChecklist: z.array(checklistItemSchema),
@@ -54,10 +55,17 @@ export const offlineBookSchema = z.object({
 });
 export type OfflineBook = z.infer<typeof offlineBookSchema>;
 
+/** GET offline/day's choice: a folder or a branch (customer location) to take along instead of the bookings. */
+export const offlineDayQuery = z
+  .object({ folder: idSchema.optional(), location: idSchema.optional() })
+  .refine((q) => !(q.folder && q.location), { path: ['location'], error: 'validation.invalid' });
+
 /** GET offline/day: the books the user takes along (decision 061). */
 export const offlineDayReply = z.object({
   tenantId: z.string(),
   preparedAt: z.string(),
+  /** The folder or branch chosen instead of the bookings, with its name; null: the bookings. */
+  chosen: z.object({ kind: z.enum(['folder', 'location']), id: z.string(), name: z.string() }).nullable(),
   books: z.array(offlineBookSchema),
   /** The cap, and how many books it left out. */
   maxBooks: z.number().int(),

@@ -9,13 +9,16 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { OFFLINE_DAY, pickOfflineBooks } from '@pruefbuch/domain/rules/offline-day';
 import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
 import type { TenantContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
 import {
   booksByIds,
   bookTypesByIds,
   candidatesOf,
+  chosenOf,
   documentsOf,
   draftsOf,
   lastRecordsOf,
+  type OfflineChoice,
   qrCodesOf,
 } from './offline.repo';
 
@@ -32,9 +35,16 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string | null): Map<strin
   return out;
 }
 
-export async function offlineDay(ctx: TenantContext, now: Date = new Date()): Promise<OfflineDay> {
+export async function offlineDay(
+  ctx: TenantContext,
+  choice: OfflineChoice | null = null,
+  now: Date = new Date(),
+): Promise<OfflineDay> {
   const { db, tenantId, user } = ctx;
-  const pick = pickOfflineBooks(await candidatesOf(db, tenantId, user), berlinToday(now));
+  const chosen = choice ? await chosenOf(db, tenantId, user, choice) : null;
+  // A folder or branch of another tenant, or out of the user's branches, is unknown here.
+  if (choice && !chosen) throw notFound();
+  const pick = pickOfflineBooks(await candidatesOf(db, tenantId, user, chosen?.rows ?? null), berlinToday(now));
   const ids = pick.books.map((b) => b.bookId);
   const rows = await booksByIds(db, tenantId, user, ids);
   const typeIds = [...new Set(rows.flatMap((r) => (r.bookTypeId ? [r.bookTypeId] : [])))];
@@ -104,6 +114,7 @@ export async function offlineDay(ctx: TenantContext, now: Date = new Date()): Pr
   return {
     tenantId,
     preparedAt: now.toISOString(),
+    chosen: chosen?.chosen ?? null,
     books: out,
     maxBooks: OFFLINE_DAY.maxBooks,
     overCap: pick.overCap,

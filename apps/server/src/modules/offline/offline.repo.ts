@@ -4,11 +4,22 @@
  * tenant and the branch scope.
  */
 import { hiddenRecordKinds } from '@pruefbuch/domain/access';
+import { locationName } from '@pruefbuch/domain/rules/location-name';
 import { OFFLINE_DAY, type OfflineCandidate } from '@pruefbuch/domain/rules/offline-day';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blobs, bookings, books, bookTypes, inspections, qrCodes } from '../../db/schema/index';
-import { blobInScope, bookInScope, recordInScope } from '../../platform/branch-scope';
+import {
+  blobs,
+  bookings,
+  books,
+  bookTypes,
+  customerLocationBooks,
+  customerLocations,
+  folders,
+  inspections,
+  qrCodes,
+} from '../../db/schema/index';
+import { blobInScope, bookInScope, locationInScope, recordInScope } from '../../platform/branch-scope';
 import type { AuthUser } from '../../platform/context';
 import { BOOK_DOCUMENT_TYPE } from '../documents/documents.repo';
 import { readRecords } from '../inspections/inspections.repo';
@@ -35,9 +46,67 @@ function candidateBooks(
     .where(and(eq(link.tenantId, tenantId), eq(books.tenantId, tenantId), bookInScope(user, books.id), ...conditions));
 }
 
+/** What the user chose to take along instead of their bookings (decision 061): a folder or a branch. */
+export type OfflineChoice = { folder: string } | { location: string };
+
+/**
+ * The chosen folder's (or branch's) name and its books in title order, as candidates; null when the folder or branch
+ * is not the tenant's or not in the user's scope.
+ */
+export async function chosenOf(db: Executor, tenantId: string, user: User, choice: OfflineChoice) {
+  const columns = {
+    bookId: books.id,
+    retiredAt: books.retiredAt,
+    enableFrom: books.enableFrom,
+    enableTo: books.enableTo,
+  };
+  if ('folder' in choice) {
+    const [folder] = await db
+      .select({ id: folders.id, name: folders.folderName })
+      .from(folders)
+      .where(and(eq(folders.id, choice.folder), eq(folders.tenantId, tenantId)));
+    if (!folder) return null;
+    const rows = await db
+      .select(columns)
+      .from(books)
+      .where(and(eq(books.tenantId, tenantId), eq(books.folderId, folder.id), bookInScope(user, books.id)))
+      .orderBy(asc(books.title), asc(books.id));
+    return { chosen: { kind: 'folder' as const, ...folder }, rows };
+  }
+  const [location] = await db
+    .select({
+      id: customerLocations.id,
+      znl: customerLocations.znl,
+      nr: customerLocations.nr,
+      sapNr: customerLocations.sapNr,
+    })
+    .from(customerLocations)
+    .where(
+      and(eq(customerLocations.id, choice.location), eq(customerLocations.tenantId, tenantId), locationInScope(user)),
+    );
+  if (!location) return null;
+  const rows = await db
+    .select(columns)
+    .from(customerLocationBooks)
+    .innerJoin(books, eq(books.id, customerLocationBooks.bookId))
+    .where(
+      and(eq(customerLocationBooks.locationId, location.id), eq(books.tenantId, tenantId), bookInScope(user, books.id)),
+    )
+    .orderBy(asc(books.title), asc(books.id));
+  return { chosen: { kind: 'location' as const, id: location.id, name: locationName(location) }, rows };
+}
+
 /** The books of the user's bookings and of their open records in the tenant, as candidates for the day. */
-export async function candidatesOf(db: Executor, tenantId: string, user: User): Promise<OfflineCandidate[]> {
-  const booked = await candidateBooks(db, tenantId, user, bookings, eq(bookings.userId, user.id));
+export async function candidatesOf(
+  db: Executor,
+  tenantId: string,
+  user: User,
+  chosen:
+    | { bookId: string; retiredAt: Date | null; enableFrom: string | null; enableTo: string | null }[]
+    | null = null,
+): Promise<OfflineCandidate[]> {
+  // A chosen folder or branch takes the place of the bookings.
+  const booked = chosen ?? (await candidateBooks(db, tenantId, user, bookings, eq(bookings.userId, user.id)));
   const drafted = await candidateBooks(
     db,
     tenantId,
@@ -53,7 +122,7 @@ export async function candidatesOf(db: Executor, tenantId: string, user: User): 
     enableFrom: r.enableFrom,
     enableTo: r.enableTo,
   });
-  return [...drafted.map(toCandidate('draft')), ...booked.map(toCandidate('booking'))];
+  return [...drafted.map(toCandidate('draft')), ...booked.map(toCandidate(chosen ? 'chosen' : 'booking'))];
 }
 
 export async function booksByIds(db: Executor, tenantId: string, user: User, ids: string[]) {

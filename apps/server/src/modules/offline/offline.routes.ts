@@ -1,4 +1,4 @@
-import { offlineDayReply } from '@pruefbuch/domain/schemas/offline';
+import { offlineDayQuery, offlineDayReply } from '@pruefbuch/domain/schemas/offline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantCtxOf } from '../../platform/auth';
 import { offlineDay } from './offline.read';
@@ -9,7 +9,10 @@ const tags = ['offline'];
 export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/offline/day', {
     config: { access: 'offline:day' },
-    schema: { tags, response: { 200: offlineDayReply } },
-    handler: (req) => offlineDay(tenantCtxOf(req)),
+    schema: { tags, querystring: offlineDayQuery, response: { 200: offlineDayReply } },
+    handler: (req) => {
+      const { folder, location } = req.query;
+      return offlineDay(tenantCtxOf(req), folder ? { folder } : location ? { location } : null);
+    },
   });
 };

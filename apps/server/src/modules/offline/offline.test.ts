@@ -3,10 +3,11 @@ import { OFFLINE_DAY } from '@pruefbuch/domain/rules/offline-day';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { type OfflineDay, offlineDayReply } from '@pruefbuch/domain/schemas/offline';
 import { describe, expect, it } from 'vitest';
+import { insertLocation, linkBooks } from '../../../test/factories';
 import { branchMember, insertBlob, insertBooks, member, SLIDING_DOOR_TYPE, tag } from '../../../test/fixtures/books';
 import { call, complete, draft, finalized, inspectionWorld, isoDay } from '../../../test/fixtures/inspections';
 import { createTestApp } from '../../../test/helper';
-import { bookings, qrCodes, userTenants } from '../../db/schema/index';
+import { bookings, folders, qrCodes, userTenants } from '../../db/schema/index';
 
 const t = await createTestApp();
 
@@ -115,5 +116,63 @@ describe('GET offline/day', () => {
     const branch = await branchMember(t, w.tenantId, [w.book._id]);
     expect((await call(t, w)('GET', '/offline/day', undefined, branch.token)).statusCode).toBe(403);
     expect((await t.api({ method: 'GET', url: '/offline/day', token: w.user.token })).statusCode).toBe(400);
+  });
+
+  it('takes a chosen folder or branch instead of the bookings: drafts first, then its books by title, none retired', async () => {
+    const w = await inspectionWorld(t, Role.ROLE_SERVICE_TECHNIKER);
+    await draft(t, w, { kind: 'wartung' });
+    const [folder] = await t.database.db
+      .insert(folders)
+      .values({ tenantId: w.tenantId, folderName: `Kaufhaus Kassel ${tag()}` })
+      .returning();
+    const [zeta, alpha, retired, booked] = await insertBooks(t, w.tenantId, [
+      { title: 'Zugangstür Lager', folderId: folder?.id },
+      { title: 'Automatiktür Eingang', folderId: folder?.id },
+      { title: 'Brandschutztür alt', folderId: folder?.id, retiredAt: new Date() },
+      { title: 'Gebucht, anderer Ordner', enableFrom: isoDay(0) },
+    ]);
+    await book(w.user.id, booked?.id as string, w.tenantId);
+
+    const res = await call(t, w)('GET', `/offline/day?folder=${folder?.id}`);
+    expect(res.statusCode).toBe(200);
+    const day = offlineDayReply.parse(res.json());
+    expect(day.chosen).toEqual({ kind: 'folder', id: folder?.id, name: folder?.folderName });
+    expect(day.books.map((b) => [b.title, b.reason])).toEqual([
+      [w.book.title, 'draft'],
+      ['Automatiktür Eingang', 'chosen'],
+      ['Zugangstür Lager', 'chosen'],
+    ]);
+    expect(day.books.map((b) => b._id)).not.toContain(retired?.id);
+    expect(zeta && alpha).toBeTruthy();
+
+    // A branch the same way.
+    const location = await insertLocation(t.database.db, w.tenantId, { znl: 'Kassel', nr: `${tag()}`.slice(0, 6) });
+    await linkBooks(t.database.db, location.id, [booked?.id as string]);
+    const byBranch = offlineDayReply.parse((await call(t, w)('GET', `/offline/day?location=${location.id}`)).json());
+    expect(byBranch.chosen).toMatchObject({
+      kind: 'location',
+      id: location.id,
+      name: `ZNL Kassel · Nr. ${location.nr}`,
+    });
+    expect(byBranch.books.map((b) => [b.title, b.reason])).toEqual([
+      [w.book.title, 'draft'],
+      ['Gebucht, anderer Ordner', 'chosen'],
+    ]);
+  });
+
+  it('refuses a folder of another tenant or one that does not exist (404), and both choices at once (400)', async () => {
+    const w = await inspectionWorld(t, Role.ROLE_SERVICE_TECHNIKER);
+    const other = await t.createTenant(`Fremd ${tag()}`);
+    const [foreign] = await t.database.db
+      .insert(folders)
+      .values({ tenantId: other.id, folderName: 'Fremd' })
+      .returning();
+    expect((await call(t, w)('GET', `/offline/day?folder=${foreign?.id}`)).statusCode).toBe(404);
+    expect((await call(t, w)('GET', `/offline/day?folder=${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const location = await insertLocation(t.database.db, other.id);
+    expect((await call(t, w)('GET', `/offline/day?location=${location.id}`)).statusCode).toBe(404);
+    const both = await call(t, w)('GET', `/offline/day?folder=${foreign?.id}&location=${location.id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().details[0]).toMatchObject({ field: 'querystring.location' });
   });
 });

@@ -3,7 +3,7 @@
  * day (books, days); version 2 adds what the technician records offline: the drafts, their photos as blobs, and
  * the outbox, the order in which drafts go up.
  */
-import type { OfflineBook } from '@pruefbuch/domain/schemas/offline';
+import type { OfflineBook, OfflineDay } from '@pruefbuch/domain/schemas/offline';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { OFFLINE_DB } from '@/lib/offline-data';
 import type { OfflineDraft, OutboxEntry, StoredPhoto } from './outbox-types';
@@ -15,6 +15,8 @@ export interface OfflineDayMeta {
   count: number;
   overCap: number;
   maxBooks: number;
+  /** The folder or branch taken along instead of the bookings (a day kept before it was offered has none). */
+  chosen?: OfflineDay['chosen'];
 }
 
 export interface OfflineSchema extends DBSchema {

@@ -27,6 +27,7 @@ const book = (id: string, reason: OfflineBook['reason'] = 'today'): OfflineBook 
 const day = (tenantId: string, books: OfflineBook[], preparedAt = '2026-11-29T06:12:00.000Z'): OfflineDay => ({
   tenantId,
   preparedAt,
+  chosen: null,
   books,
   maxBooks: 50,
   overCap: 0,
@@ -49,6 +50,7 @@ describe('the offline store', () => {
       count: 3,
       overCap: 0,
       maxBooks: 50,
+      chosen: null,
     });
     expect(await dayMeta('t1')).toEqual(meta);
     expect((await dayBooks('t1')).map((b) => b._id)).toEqual(['b', 'a', 'c']);

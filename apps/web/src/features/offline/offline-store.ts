@@ -25,6 +25,7 @@ export async function saveDay(day: OfflineDay): Promise<OfflineDayMeta> {
     count: day.books.length,
     overCap: day.overCap,
     maxBooks: day.maxBooks,
+    chosen: day.chosen,
   };
   await tx.objectStore('days').put(meta);
   await tx.done;

@@ -87,6 +87,12 @@ export const tenants: typeof de = {
       loaded: 'Loaded for the road',
       failed: 'Loading for the road failed',
       offlineNote: 'You are offline: the last loaded state applies.',
+      loadFolder: "Load folder '{{name}}'",
+      loadBookings: 'Load my bookings',
+      chosen: {
+        folder: "Folder '{{name}}' instead of the bookings",
+        location: 'Branch {{name}} instead of the bookings',
+      },
     },
     folders: 'Folders',
     showFolders: 'Show folders',

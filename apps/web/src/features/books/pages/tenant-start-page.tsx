@@ -30,13 +30,13 @@ import { type FolderSelection, FolderTree } from '../components/folder-tree';
 /** The card of the books kept for the road (decision 061), with IndexedDB: its own chunk, for the roles that inspect. */
 const OfflineDayCard = lazy(() => import('@/features/offline').then((m) => ({ default: m.OfflineDayCard })));
 
-function OfflineDay({ tenantId }: { tenantId: string }) {
+function OfflineDay({ tenantId, folder = null }: { tenantId: string; folder?: { id: string; name: string } | null }) {
   const { session } = useSession();
   const principal = session ? principalOf(session) : null;
   if (!principal || !mayCall('offline:day', principal)) return null;
   return (
     <Suspense fallback={null}>
-      <OfflineDayCard tenantId={tenantId} />
+      <OfflineDayCard tenantId={tenantId} folder={folder} />
     </Suspense>
   );
 }
@@ -103,6 +103,10 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
     ...path.map((node) => ({ key: node._id, label: node.folderName })),
   ];
   const newBookFolder = selected === 'all' || selected === 'root' ? 'root' : selected;
+  // The chosen folder may be taken along instead of the bookings (decision 061).
+  const openFolder = path.at(-1);
+  const chosenFolder =
+    openFolder && openFolder._id === selected ? { id: openFolder._id, name: openFolder.folderName } : null;
 
   const treePanel = tree.data ? (
     <FolderTree
@@ -158,7 +162,7 @@ function TenantStart({ tenant }: { tenant: Tenant }) {
           </>
         }
       />
-      <OfflineDay tenantId={tenant._id} />
+      <OfflineDay tenantId={tenant._id} folder={chosenFolder} />
       {tenant.hotHint.length > 0 ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('tenants.start.hotHints')}>
           <List size="sm" spacing={2}>

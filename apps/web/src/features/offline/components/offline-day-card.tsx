@@ -2,7 +2,7 @@ import { Anchor, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/co
 import { useNetwork } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import { OFFLINE_DAY } from '@pruefbuch/domain/rules/offline-day';
-import { IconChevronDown, IconChevronUp, IconCloudDownload, IconWifiOff } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconCloudDownload, IconFolderDown, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { loadOfflineDay } from '../api/load-offline-day';
+import { loadOfflineDay, type OfflineChoice } from '../api/load-offline-day';
 import { dayBooks, dayMeta } from '../offline-store';
 import { useDrafts } from '../use-offline';
 import { DraftStateBadge } from './draft-state-badge';
@@ -21,14 +21,20 @@ const metaKey = (tenantId: string) => ['offline', 'day', tenantId] as const;
  * 'Für unterwegs' on the technician's start (decision 061): how many books are kept offline and since
  * when, and the action that loads the day. Shown while online with a day kept, it loads the day again.
  */
-export function OfflineDayCard({ tenantId }: { tenantId: string }) {
+export function OfflineDayCard({
+  tenantId,
+  folder,
+}: {
+  tenantId: string;
+  folder?: { id: string; name: string } | null;
+}) {
   const { t } = useTranslation();
   const { online } = useNetwork();
   const client = useQueryClient();
   // The store is local: the query runs without a network.
   const meta = useQuery({ queryKey: metaKey(tenantId), queryFn: () => dayMeta(tenantId), networkMode: 'always' });
   const load = useMutation({
-    mutationFn: () => loadOfflineDay(tenantId),
+    mutationFn: (choice: OfflineChoice = null) => loadOfflineDay(tenantId, choice),
     onSuccess: (m) => client.setQueryData(metaKey(tenantId), m),
   });
 
@@ -36,13 +42,15 @@ export function OfflineDayCard({ tenantId }: { tenantId: string }) {
   useEffect(() => {
     if (!online || refreshed.current || !meta.data) return;
     refreshed.current = true;
-    load.mutate();
+    // The same choice as the day kept: a folder's day stays the folder's.
+    const chosen = meta.data.chosen;
+    load.mutate(chosen ? { kind: chosen.kind, id: chosen.id } : null);
   }, [online, meta.data, load]);
 
-  const loadNow = () => {
+  const loadNow = (choice: OfflineChoice = null) => {
     // A day loaded by hand needs no second load when the card sees it.
     refreshed.current = true;
-    load.mutate(undefined, {
+    load.mutate(choice, {
       onSuccess: () => notifySuccess({ text: t('tenants.start.offline.loaded') }),
       onError: (error) => notifyError(errorText(t, error), t('tenants.start.offline.failed')),
     });
@@ -60,7 +68,13 @@ export function OfflineDayCard({ tenantId }: { tenantId: string }) {
             <Text size="sm" data-testid="offline-day-status">
               {t('tenants.start.offline.available', { count: m.count, at: formatDateTime(m.preparedAt) })}
             </Text>
-          ) : meta.isSuccess ? (
+          ) : null}
+          {m?.chosen ? (
+            <Text size="sm" c="dimmed" data-testid="offline-day-chosen">
+              {t(`tenants.start.offline.chosen.${m.chosen.kind}`, { name: m.chosen.name })}
+            </Text>
+          ) : null}
+          {!m && meta.isSuccess ? (
             <Text size="sm" c="dimmed">
               {t('tenants.start.offline.none', { days: OFFLINE_DAY.daysAhead })}
             </Text>
@@ -79,16 +93,40 @@ export function OfflineDayCard({ tenantId }: { tenantId: string }) {
             </Group>
           ) : null}
         </Stack>
-        <Button
-          variant={m ? 'default' : 'filled'}
-          leftSection={<IconCloudDownload size={16} />}
-          onClick={loadNow}
-          loading={load.isPending}
-          disabled={!online}
-          data-testid="offline-day-load"
-        >
-          {m ? t('tenants.start.offline.reload') : t('tenants.start.offline.load')}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          {folder && m?.chosen?.id !== folder.id ? (
+            <Button
+              variant="default"
+              leftSection={<IconFolderDown size={16} />}
+              onClick={() => loadNow({ kind: 'folder', id: folder.id })}
+              loading={load.isPending && load.variables?.kind === 'folder'}
+              disabled={!online}
+              data-testid="offline-day-load-folder"
+            >
+              {t('tenants.start.offline.loadFolder', { name: folder.name })}
+            </Button>
+          ) : null}
+          {m?.chosen ? (
+            <Button
+              variant="default"
+              onClick={() => loadNow(null)}
+              disabled={!online}
+              data-testid="offline-day-load-bookings"
+            >
+              {t('tenants.start.offline.loadBookings')}
+            </Button>
+          ) : null}
+          <Button
+            variant={m ? 'default' : 'filled'}
+            leftSection={<IconCloudDownload size={16} />}
+            onClick={() => loadNow(m?.chosen ? { kind: m.chosen.kind, id: m.chosen.id } : null)}
+            loading={load.isPending && !load.variables}
+            disabled={!online}
+            data-testid="offline-day-load"
+          >
+            {m ? t('tenants.start.offline.reload') : t('tenants.start.offline.load')}
+          </Button>
+        </Group>
       </Group>
       {m && m.count > 0 ? <PreparedBooks tenantId={tenantId} preparedAt={m.preparedAt} online={online} /> : null}
     </Paper>
