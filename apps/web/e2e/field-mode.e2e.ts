@@ -236,5 +236,23 @@ describe('field mode', () => {
     await expect.poll(() => page.getByTestId('offline-day-chosen').textContent()).toContain(name);
     await page.getByTestId('offline-day-load-bookings').click();
     await expect.poll(() => page.getByTestId('offline-day-chosen').count()).toBe(0);
+
+    // A branch, from its page: its books come along instead.
+    const branches = await withTenant<{ docs: { _id: string; nr: string }[] }>(
+      'GET',
+      '/customerlocation?search=4101',
+      tenant,
+      token,
+    );
+    const branch = branches.docs[0];
+    if (!branch) throw new Error('demo branch 4101 missing');
+    await page.goto(`/app/customerlocation/${branch._id}`);
+    await page.getByTestId('location-prepare-offline').click();
+    await page
+      .getByText(/Prüfbücher? offline verfügbar/)
+      .first()
+      .waitFor();
+    await page.goto(`/app/map/${tenant}/`);
+    await expect.poll(() => page.getByTestId('offline-day-chosen').textContent()).toContain('Nr. 4101');
   });
 });

@@ -23,7 +23,8 @@ const srcDir = import.meta.dirname;
 /** Feature → the features it may import through their index. */
 const ALLOWED: Record<string, string[]> = {
   books: ['defectreports', 'exports', 'inspections', 'offline', 'retention'],
-  customerlocations: ['exports'],
+  // A branch's books can be taken along for the road (decision 061).
+  customerlocations: ['exports', 'offline'],
   inspections: ['tenants'],
   lists: ['tenants'],
   offers: ['orders'],

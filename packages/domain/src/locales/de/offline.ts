@@ -19,6 +19,7 @@ export const offline = {
     documentsHint: 'Die Dateien selbst sind nur online abrufbar.',
     documentsEmpty: 'Keine Dokumente.',
     back: 'Zur Startseite',
+    loadBranch: 'Filiale für unterwegs laden',
     books: 'Für unterwegs geladene Prüfbücher',
     showBooks: 'Prüfbücher anzeigen',
     hideBooks: 'Prüfbücher ausblenden',

@@ -19,6 +19,7 @@ export const offline = {
     documentsHint: 'The files themselves can only be opened online.',
     documentsEmpty: 'No documents.',
     back: 'To the start page',
+    loadBranch: 'Prepare branch for the road',
     books: 'Books prepared for the road',
     showBooks: 'Show books',
     hideBooks: 'Hide books',

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import type { CustomerLocationDetail } from '@pruefbuch/domain/schemas/customerlocation';
-import { IconCopy, IconFileZip, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconCloudDownload, IconCopy, IconFileZip, IconLock } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -12,7 +13,10 @@ import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
 import { openExportDialog } from '@/features/exports';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
 import { localLocationName } from '@/lib/location-name';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { getSessionState, toPrincipal, useSession } from '@/lib/session';
 import { useCreateCustomerLocation } from '../api/create-customer-location';
 import { useDeleteCustomerLocation } from '../api/delete-customer-location';
@@ -48,6 +52,8 @@ export function LocationEditPage() {
   const mayWrite = !!user && mayCall('customerlocations:write', user);
   // The branch's inspection file: the staff who see branches and the control user (decision 058).
   const mayExport = !!user && mayCall('exports:branches', user);
+  // The branch's books for the road, instead of the day's bookings (decision 061).
+  const mayPrepare = !!user && mayCall('offline:day', user);
   const location = useCustomerLocation(slug);
   // A branch user sent here because it is their only branch: the list would only send them back.
   const back = (state as { sole?: boolean } | null)?.sole ? undefined : { to: screenPath('customerlocation_list') };
@@ -93,10 +99,11 @@ export function LocationEditPage() {
                 testId="location-page-ampel"
               />
               <LocationAmpelBadge ampel={l.selfInspectionAmpel} kind="selfInspection" withKind size="lg" />
+              {mayPrepare && currentTenant ? <PrepareBranch tenantId={currentTenant} locationId={l._id} /> : null}
               {mayExport && currentTenant ? (
                 <Button
                   variant="default"
-                  ml="auto"
+                  ml={mayPrepare ? undefined : 'auto'}
                   leftSection={<IconFileZip size={16} />}
                   onClick={() =>
                     openExportDialog(
@@ -118,6 +125,34 @@ export function LocationEditPage() {
         )}
       </EntityLoad>
     </EditorPage>
+  );
+}
+
+/** 'Filiale für unterwegs laden': the branch's books kept on the device (decision 061); the IndexedDB code loads on the click. */
+function PrepareBranch({ tenantId, locationId }: { tenantId: string; locationId: string }) {
+  const { t } = useTranslation();
+  const { online } = useNetwork();
+  const load = useMutation({
+    mutationFn: () =>
+      import('@/features/offline').then((m) => m.loadOfflineDay(tenantId, { kind: 'location', id: locationId })),
+    onSuccess: (meta) =>
+      notifySuccess({
+        text: t('tenants.start.offline.available', { count: meta.count, at: formatDateTime(meta.preparedAt) }),
+      }),
+    onError: (error) => notifyError(errorText(t, error), t('tenants.start.offline.failed')),
+  });
+  return (
+    <Button
+      variant="default"
+      ml="auto"
+      leftSection={<IconCloudDownload size={16} />}
+      onClick={() => load.mutate()}
+      loading={load.isPending}
+      disabled={!online}
+      data-testid="location-prepare-offline"
+    >
+      {t('offline.book.loadBranch')}
+    </Button>
   );
 }
 
