@@ -86,7 +86,7 @@ describe('orders', () => {
     await page.getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByTestId('order-abnr').inputValue()).toBe(abnr);
-    expect(await page.getByTestId('order-opmUser').inputValue()).toBe('Peter Projekt (PP)');
+    await expect.poll(() => page.getByTestId('order-opmUser').inputValue()).toBe('Peter Projekt (PP)');
     const orderPath = new URL(page.url()).pathname;
     await bar(page).waitFor();
     await expect.poll(() => page.getByTestId('order-objekt').inputValue()).toBe(world.objekt);

@@ -68,10 +68,13 @@ export function WeekField({
 /** The order's OPM, chosen from the tenant's users (OPM department first); one who left still shows as such. */
 function OpmField({ form, label }: { form: OrderForm; label: string }) {
   const { t } = useTranslation();
-  const users = useOrderUsers().data ?? [];
+  const query = useOrderUsers();
+  const users = query.data ?? [];
   const value = form.values.opmUser;
+  // Only once the tenant's users are there can a user be missing from them: while they load, nothing is claimed.
+  const gone = query.isSuccess && value && !users.some((u) => u._id === value);
   const data = [
-    ...(value && !users.some((u) => u._id === value) ? [{ value, label: t('orders.editor.opmUnknown') }] : []),
+    ...(gone ? [{ value, label: t('orders.editor.opmUnknown') }] : []),
     ...userOptions(t, users, Department.OPM),
   ];
   return (
