@@ -2,4 +2,4 @@
 
 export { loadOfflineDay } from './api/load-offline-day';
 export { OfflineDayCard } from './components/offline-day-card';
-export { preparedBookByQr } from './offline-store';
+export { preparedBookById, preparedBookByQr } from './offline-store';

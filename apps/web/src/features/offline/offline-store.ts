@@ -72,3 +72,9 @@ export async function preparedBookByQr(code: string): Promise<{ tenantId: string
   const found = rows.find((b) => b.qrCodes.includes(code));
   return found ? { tenantId: found.tenantId, bookId: found._id } : null;
 }
+
+/** A prepared book by its id (a scanned book address), with its tenant; null when it was not prepared. */
+export async function preparedBookById(id: string): Promise<{ tenantId: string; bookId: string } | null> {
+  const row = await (await db()).get('books', id);
+  return row ? { tenantId: row.tenantId, bookId: row._id } : null;
+}

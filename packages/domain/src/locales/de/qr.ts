@@ -98,6 +98,8 @@ export const qr = {
     error: {
       title: 'Prüfbuch nicht gefunden',
       notOurs: 'Dieser QR-Code gehört nicht zu einem Prüfbuch. Bitte scannen Sie das Prüfbuch-Etikett an der Anlage.',
+      notPrepared:
+        'Keine Verbindung, und dieses Prüfbuch ist nicht für unterwegs geladen. Laden Sie es vor dem nächsten Einsatz auf der Startseite mit „Für unterwegs laden“.',
       unknown:
         'Zu diesem Code gibt es kein Prüfbuch, auf das Sie Zugriff haben. Bitte prüfen Sie den Code oder wenden Sie sich an das Büro.',
     },

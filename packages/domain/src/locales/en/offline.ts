@@ -2,7 +2,7 @@
 export const offline = {
   book: {
     notPrepared: 'This book was not prepared for offline use.',
-    notPreparedHint: "Load it on the start page with 'Prepare for the road' while you are online.",
+    notPreparedHint: "Load it on the start page with 'Load for the road' while you are online.",
     openOnline: 'Open online',
     prepared: 'Prepared for offline use, as of {{at}}',
     nextInspection: 'Next inspection: {{date}}',
@@ -19,7 +19,7 @@ export const offline = {
     documentsHint: 'The files themselves can only be opened online.',
     documentsEmpty: 'No documents.',
     back: 'To the start page',
-    loadBranch: 'Prepare branch for the road',
+    loadBranch: 'Load branch for the road',
     books: 'Books prepared for the road',
     showBooks: 'Show books',
     hideBooks: 'Hide books',

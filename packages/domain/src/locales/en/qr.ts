@@ -96,6 +96,8 @@ export const qr = {
     error: {
       title: 'Book not found',
       notOurs: 'This QR code does not belong to a book. Please scan the book label on the installation.',
+      notPrepared:
+        "No connection, and this book was not prepared for the road. Load it on the start page with 'Load for the road' before the next visit.",
       unknown: 'There is no book you may open for this code. Please check the code or ask the office.',
     },
   },
