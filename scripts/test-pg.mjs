@@ -10,7 +10,9 @@ await admin.connect();
 await admin.query(`create database ${name}`);
 let code = 0;
 try {
-  execSync('npx vitest run apps/server', {
+  // Two workers, not npm test's three: the server processes and pools the PostgreSQL tests start (the cluster, the
+  // job schedulers) reach the server's 100 connections with a third file running beside them.
+  execSync('npx vitest run apps/server --maxWorkers=2', {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: `${server}/${name}` },
   });
