@@ -9,11 +9,13 @@
  * BENCH_PAINT_AGAINST=<another checkout, built, with its node_modules> both are measured in turns in one run,
  * and the ratio is what counts on a shared machine.
  */
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Request } from 'playwright-core';
+import { shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,17 +67,6 @@ interface Load {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-/** Records when `selector` first shows, in the page's own clock (from its navigation start). */
-const shownProbe = (selector: string) => `
-  (() => {
-    const seen = () => {
-      if (window.__shownAt !== undefined || !document.querySelector(${JSON.stringify(selector)})) return;
-      window.__shownAt = -1;
-      requestAnimationFrame(() => { window.__shownAt = performance.now(); });
-    };
-    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-  })();`;
 
 async function loadOnce(context: BrowserContext, base: string, screen: Screen): Promise<Load> {
   const page = await context.newPage();

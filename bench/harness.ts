@@ -184,3 +184,14 @@ export function cpuTimes(pids: number[]) {
  */
 export const evaluationTarget = (name: string, r: { p50: number; p99: number; errors: number }) =>
   !name.startsWith('evaluation') ? '–' : r.p50 <= 20 && r.p99 < 50 && r.errors === 0 ? 'met' : 'missed';
+
+/** Records when `selector` first shows, in the page's own clock (from its navigation start). */
+export const shownProbe = (selector: string) => `
+  (() => {
+    const seen = () => {
+      if (window.__shownAt !== undefined || !document.querySelector(${JSON.stringify(selector)})) return;
+      window.__shownAt = -1;
+      requestAnimationFrame(() => { window.__shownAt = performance.now(); });
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  })();`;

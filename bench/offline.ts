@@ -13,6 +13,7 @@
  * Embedded database. Run alone with `node --import tsx bench/offline.ts` (builds the web app first if it is
  * not built).
  */
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -35,6 +36,7 @@ import {
 } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { demoPeople, recordWriter } from '../apps/server/src/demo/seed-inspections';
+import { shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -178,17 +180,6 @@ async function serverSide(tenantId: string) {
   };
   return { ...out, books: day.books.length, records: day.books.reduce((n, b) => n + b.records.length, 0) };
 }
-
-/** Records when `selector` first shows, in the page's own clock (from its navigation start). */
-const shownProbe = (selector: string) => `
-  (() => {
-    const seen = () => {
-      if (window.__shownAt !== undefined || !document.querySelector(${JSON.stringify(selector)})) return;
-      window.__shownAt = -1;
-      requestAnimationFrame(() => { window.__shownAt = performance.now(); });
-    };
-    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-  })();`;
 
 /** Presses the button and answers the ms until the status shows (both in the page, no round trip to the bench). */
 const pressAndWait = `new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { Badge, Box, Group } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCloudUp, IconWifiOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWaitingChanges } from '@/lib/waiting-changes';
 
@@ -22,46 +22,59 @@ export function ConnectionBadge() {
     if (waiting > 0) void startOutboxSync().catch(() => undefined);
   }, [waiting]);
   if (online && waiting === 0) return null;
+  const waitingText = t('common.outbox.waiting', { count: waiting });
   return (
     <Group gap={4} wrap="nowrap">
       {!online ? (
-        <Badge
+        <HeaderBadge
           color="orange"
-          variant="filled"
-          tt="none"
-          px={6}
-          leftSection={<IconWifiOff size={12} />}
-          styles={{ section: { marginInlineEnd: 0 } }}
-          role="status"
-          title={t('common.connection.offlineHint')}
-          aria-label={t('common.connection.offlineHint')}
-          data-testid="connection-offline"
-        >
-          <Box component="span" visibleFrom="xs" ml={4}>
-            {t('common.connection.offline')}
-          </Box>
-        </Badge>
+          icon={<IconWifiOff size={12} />}
+          label={t('common.connection.offline')}
+          hint={t('common.connection.offlineHint')}
+          testId="connection-offline"
+        />
       ) : null}
       {waiting > 0 ? (
-        <Badge
+        <HeaderBadge
           color="yellow"
-          c="dark"
-          variant="filled"
-          tt="none"
-          px={6}
-          leftSection={<IconCloudUp size={12} />}
-          styles={{ section: { marginInlineEnd: 0 } }}
-          role="status"
-          title={`${t('common.outbox.waiting', { count: waiting })}: ${t('common.outbox.waitingHint')}`}
-          aria-label={t('common.outbox.waiting', { count: waiting })}
-          data-testid="connection-waiting"
-          data-count={waiting}
-        >
-          <Box component="span" visibleFrom="xs" ml={4}>
-            {t('common.outbox.waiting', { count: waiting })}
-          </Box>
-        </Badge>
+          icon={<IconCloudUp size={12} />}
+          label={waitingText}
+          hint={`${waitingText}: ${t('common.outbox.waitingHint')}`}
+          testId="connection-waiting"
+          count={waiting}
+        />
       ) : null}
     </Group>
+  );
+}
+
+/** A status in the header: the icon alone on a phone, with its words from the xs breakpoint; named for screen readers. */
+function HeaderBadge(props: {
+  color: string;
+  icon: ReactNode;
+  label: string;
+  hint: string;
+  testId: string;
+  count?: number;
+}) {
+  return (
+    <Badge
+      color={props.color}
+      c={props.color === 'yellow' ? 'dark' : undefined}
+      variant="filled"
+      tt="none"
+      px={6}
+      leftSection={props.icon}
+      styles={{ section: { marginInlineEnd: 0 } }}
+      role="status"
+      title={props.hint}
+      aria-label={props.count === undefined ? props.hint : props.label}
+      data-testid={props.testId}
+      data-count={props.count}
+    >
+      <Box component="span" visibleFrom="xs" ml={4}>
+        {props.label}
+      </Box>
+    </Badge>
   );
 }

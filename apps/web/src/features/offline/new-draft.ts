@@ -2,10 +2,41 @@ import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { OfflineBook } from '@pruefbuch/domain/schemas/offline';
 import { newIdempotencyKey } from '@/lib/api-client';
-import type { OfflineDraft, OfflineKind } from './outbox-types';
+import type { DraftFields, OfflineDraft, OfflineKind } from './outbox-types';
 import { fieldsOfRecord } from './sync';
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+/** A draft on the device, with a fresh local id (its create's Idempotency-Key), not yet given to send. */
+function draftOf(
+  tenantId: string,
+  userId: string,
+  book: OfflineBook,
+  kind: OfflineKind,
+  fields: DraftFields,
+  server: { id: string; v: number } | null,
+): OfflineDraft {
+  const now = new Date().toISOString();
+  return {
+    localId: newIdempotencyKey(),
+    tenantId,
+    userId,
+    bookId: book._id,
+    bookTitle: book.title,
+    kind,
+    serverId: server?.id ?? null,
+    serverV: server?.v ?? null,
+    // A continued server record is merged against the version it started from (decision 062).
+    base: server ? (fields as RecordFields) : null,
+    fields,
+    finalize: false,
+    state: 'editing',
+    error: null,
+    theirs: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /** A new record begun offline: the book's checklist for its kind, today, the user as who. */
 export function newDraft(
@@ -16,18 +47,12 @@ export function newDraft(
   who: string,
 ): OfflineDraft {
   const items = kind === 'self' ? book.selfChecklist : book.checklist;
-  const now = new Date().toISOString();
-  return {
-    localId: newIdempotencyKey(),
+  return draftOf(
     tenantId,
     userId,
-    bookId: book._id,
-    bookTitle: book.title,
+    book,
     kind,
-    serverId: null,
-    serverV: null,
-    base: null,
-    fields: {
+    {
       when: today(),
       who,
       where: book.location,
@@ -38,35 +63,11 @@ export function newDraft(
       inspectorSignature: null,
       operatorAcknowledgement: null,
     },
-    finalize: false,
-    state: 'editing',
-    error: null,
-    theirs: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+    null,
+  );
 }
 
 /** A server draft of the prepared day continued on the device: it is changed with its __v when sent. */
 export function draftFromRecord(tenantId: string, userId: string, book: OfflineBook, record: Inspection): OfflineDraft {
-  const fields = fieldsOfRecord(record);
-  const now = new Date().toISOString();
-  return {
-    localId: newIdempotencyKey(),
-    tenantId,
-    userId,
-    bookId: book._id,
-    bookTitle: book.title,
-    kind: record.kind,
-    serverId: record._id,
-    serverV: record.__v,
-    base: fields as RecordFields,
-    fields,
-    finalize: false,
-    state: 'editing',
-    error: null,
-    theirs: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return draftOf(tenantId, userId, book, record.kind, fieldsOfRecord(record), { id: record._id, v: record.__v });
 }
