@@ -3,20 +3,81 @@
  * database (offline-db.ts). Every write here publishes how many changes have not reached the server
  * (lib/waiting-changes.ts).
  */
+import { getSessionState } from '@/lib/session';
 import { publishWaitingChanges } from '@/lib/waiting-changes';
 import { offlineDb } from './offline-db';
 import type { OfflineDraft, OutboxEntry, StoredPhoto } from './outbox-types';
 
-/** A draft not yet on the server as it is on the device: everything but saved and finalized. */
-export const isUnsent = (d: Pick<OfflineDraft, 'state'>) => d.state !== 'saved' && d.state !== 'finalized';
+/**
+ * A draft not yet on the server as it is on the device: everything but saved and finalized, and a new record only
+ * once something was entered (opening 'Neu erfassen' by mistake leaves nothing to send).
+ */
+export const isUnsent = (d: Pick<OfflineDraft, 'state' | 'touched'>) =>
+  d.state !== 'saved' && d.state !== 'finalized' && (d.state !== 'editing' || d.touched);
 
 /** The event the screens listen to: a draft was saved, sent or removed. */
 export const DRAFTS_CHANGED = 'pruefbuch-drafts-changed';
 
+/** Tells the other tabs of this device that a draft changed (the storage event only fires when the count does). */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DRAFTS_CHANGED);
+if (channel) channel.onmessage = () => window.dispatchEvent(new Event(DRAFTS_CHANGED));
+
+/** The signed-in user's changes not on the server: what the header counts and sign-out asks about. */
 async function publish() {
+  const me = getSessionState().session?.userId;
   const drafts = await (await offlineDb()).getAll('drafts');
-  publishWaitingChanges(drafts.filter(isUnsent).length);
+  publishWaitingChanges(drafts.filter((d) => d.userId === me && isUnsent(d)).length);
   window.dispatchEvent(new Event(DRAFTS_CHANGED));
+  channel?.postMessage('changed');
+}
+
+/**
+ * The technician's edit of a draft, read and written in one transaction: whatever the sync wrote meanwhile stays, and
+ * the revision counts up. Null when the draft is gone (discarded).
+ */
+export async function editDraft(
+  localId: string,
+  edit: (current: OfflineDraft) => Partial<OfflineDraft>,
+): Promise<OfflineDraft | null> {
+  const tx = (await offlineDb()).transaction('drafts', 'readwrite');
+  const current = await tx.store.get(localId);
+  if (!current) {
+    await tx.done;
+    return null;
+  }
+  const next: OfflineDraft = {
+    ...current,
+    ...edit(current),
+    rev: current.rev + 1,
+    touched: true,
+    updatedAt: new Date().toISOString(),
+  };
+  await tx.store.put(next);
+  await tx.done;
+  await publish();
+  return next;
+}
+
+/**
+ * The sync's write of a draft, in one transaction against what is stored now: `update` gets the stored draft and
+ * whether the technician edited it since the send began (`sentRev`). Null when the draft was discarded meanwhile.
+ */
+export async function syncUpdate(
+  localId: string,
+  sentRev: number,
+  update: (current: OfflineDraft, editedSince: boolean) => OfflineDraft,
+): Promise<OfflineDraft | null> {
+  const tx = (await offlineDb()).transaction('drafts', 'readwrite');
+  const current = await tx.store.get(localId);
+  if (!current) {
+    await tx.done;
+    return null;
+  }
+  const next = { ...update(current, current.rev !== sentRev), updatedAt: new Date().toISOString() };
+  await tx.store.put(next);
+  await tx.done;
+  await publish();
+  return next;
 }
 
 export async function saveDraft(draft: OfflineDraft): Promise<OfflineDraft> {
@@ -65,10 +126,27 @@ export async function getPhoto(id: string): Promise<StoredPhoto | null> {
  * Gives a draft to send: it waits in the outbox behind those given before it. A draft already in the outbox
  * keeps its place (and its tries), so changing it again does not move it to the back.
  */
-export async function enqueue(draft: OfflineDraft): Promise<OfflineDraft> {
+export async function enqueue(
+  localId: string,
+  edit: (current: OfflineDraft) => Partial<OfflineDraft> = () => ({}),
+): Promise<OfflineDraft | null> {
   const d = await offlineDb();
   const tx = d.transaction(['drafts', 'outbox'], 'readwrite');
-  const waiting: OfflineDraft = { ...draft, state: 'waiting', error: null, updatedAt: new Date().toISOString() };
+  const current = await tx.objectStore('drafts').get(localId);
+  if (!current) {
+    await tx.done;
+    return null;
+  }
+  const draft: OfflineDraft = {
+    ...current,
+    ...edit(current),
+    rev: current.rev + 1,
+    touched: true,
+    state: 'waiting',
+    error: null,
+    updatedAt: new Date().toISOString(),
+  };
+  const waiting = draft;
   await tx.objectStore('drafts').put(waiting);
   const key = await tx.objectStore('outbox').index('byDraft').getKey(draft.localId);
   if (key === undefined) {
@@ -83,6 +161,20 @@ export async function enqueue(draft: OfflineDraft): Promise<OfflineDraft> {
   await tx.done;
   await publish();
   return waiting;
+}
+
+/** Tried at once again (the network came back): every entry's back-off ends now. */
+export async function retryNow(): Promise<void> {
+  const tx = (await offlineDb()).transaction('outbox', 'readwrite');
+  for (const entry of await tx.store.getAll()) if (entry.nextAt > 0) await tx.store.put({ ...entry, nextAt: 0 });
+  await tx.done;
+}
+
+/** Removes the user's finalized drafts and their photos: done, on the server, nothing left to do on the device. */
+export async function forgetFinalized(userId: string): Promise<void> {
+  const d = await offlineDb();
+  const done = (await d.getAll('drafts')).filter((r) => r.userId === userId && r.state === 'finalized');
+  for (const r of done) await deleteDraft(r.localId);
 }
 
 /** The outbox in its order. */

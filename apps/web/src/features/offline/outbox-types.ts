@@ -50,6 +50,18 @@ export interface OfflineDraft {
   fields: DraftFields;
   /** Finalize when it is sent. */
   finalize: boolean;
+  /**
+   * Counts the technician's edits. The sync notes it when it starts sending and, when the reply comes, keeps the
+   * device's fields if it moved on meanwhile (an edit during a send is never overwritten by the server's copy).
+   */
+  rev: number;
+  /** Changed since it was begun (an untouched new record is not counted as waiting, nor asked about at sign-out). */
+  touched: boolean;
+  /**
+   * The body of the first create, kept once sent: a repeat after a lost reply sends exactly it again under the same
+   * Idempotency-Key (a changed body would be refused with 422); later edits go up as a change. Null once created.
+   */
+  createBody: Record<string, unknown> | null;
   state: DraftState;
   /** Why the server refused it, or why finalizing waits: the error reply, shown as the screens show errors. */
   error: SyncError | null;

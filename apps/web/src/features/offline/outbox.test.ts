@@ -32,6 +32,9 @@ interface Call {
 function fakeServer() {
   const calls: Call[] = [];
   const replies = new Map<string, Response>();
+  const bodies = new Map<string, string>();
+  /** Runs while a request is on its way (before the server answers): the technician editing meanwhile. */
+  const during: (() => Promise<void>)[] = [];
   const records = new Map<string, Record<string, unknown>>();
   let blobs = 0;
   /** The next calls fail like this, one each: no network, a status with a code, or the reply lost after the write. */
@@ -40,7 +43,11 @@ function fakeServer() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   const handle = async (method: string, path: string, key: string | null, body: unknown): Promise<Response> => {
-    if (key && replies.has(key)) return (replies.get(key) as Response).clone();
+    if (key && replies.has(key)) {
+      if (bodies.get(key) !== JSON.stringify(body))
+        return json(422, { statusCode: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: 'other body' });
+      return (replies.get(key) as Response).clone();
+    }
     let reply: Response;
     const id = path.split('/')[1] ?? '';
     if (method === 'POST' && path === 'blobs') reply = json(201, { _id: `blob-${++blobs}` });
@@ -66,7 +73,10 @@ function fakeServer() {
       Object.assign(rec, { finalized: true, __v: (rec.__v as number) + 1 });
       reply = json(200, rec);
     } else reply = json(404, { code: 'NOT_FOUND' });
-    if (key) replies.set(key, reply.clone());
+    if (key) {
+      replies.set(key, reply.clone());
+      bodies.set(key, JSON.stringify(body));
+    }
     return reply;
   };
 
@@ -77,6 +87,7 @@ function fakeServer() {
     const body =
       init.body instanceof FormData ? Object.fromEntries(init.body) : init.body ? JSON.parse(String(init.body)) : null;
     calls.push({ method, path, key, body });
+    await during.shift()?.();
     const failure = failures.shift();
     if (failure === 'offline') throw new TypeError('Failed to fetch');
     if (failure && failure !== 'lost')
@@ -85,7 +96,7 @@ function fakeServer() {
     if (failure === 'lost') throw new TypeError('network changed');
     return reply;
   });
-  return { calls, records, failures, fetch };
+  return { calls, records, failures, during, fetch };
 }
 
 let server = fakeServer();
@@ -93,7 +104,14 @@ vi.stubGlobal('fetch', (url: string, init: RequestInit) => server.fetch(url, ini
 
 const { STORAGE_KEYS } = await import('@pruefbuch/domain/constants');
 const { clearOffline } = await import('./offline-store');
-const { enqueue, getDraft, outbox, putPhoto, saveDraft } = await import('./outbox-store');
+const store_ = await import('./outbox-store');
+const { editDraft, getDraft, outbox, putPhoto, saveDraft } = store_;
+/** The technician's edit given to send: the draft as the device holds it, then queued. */
+const enqueue = async (d: import('./outbox-types').OfflineDraft) => {
+  const stored = await getDraft(d.localId);
+  await saveDraft({ ...d, rev: stored ? stored.rev : d.rev });
+  return store_.enqueue(d.localId);
+};
 const { syncNow } = await import('./sync');
 const { waitingChanges } = await import('@/lib/waiting-changes');
 type Draft = import('./outbox-types').OfflineDraft;
@@ -120,6 +138,9 @@ const draft = (localId: string, over: Partial<Draft> = {}): Draft => ({
     operatorAcknowledgement: null,
   },
   finalize: false,
+  rev: 0,
+  touched: true,
+  createBody: null,
   state: 'editing',
   error: null,
   theirs: null,
@@ -271,5 +292,77 @@ describe('the outbox', () => {
     expect(server.calls.map((c) => c.key)).toEqual(['mine']);
     expect((await getDraft('theirs'))?.state).toBe('waiting');
     expect((await outbox()).map((e) => e.draftId)).toEqual(['theirs']);
+  });
+
+  it('an edit made while the draft is being sent is kept and goes up as a change, never overwritten', async () => {
+    await enqueue(draft('a'));
+    server.during.push(async () => {
+      await editDraft('a', (d) => ({ fields: { ...d.fields, text: 'Nachgetragen während des Sendens' } }));
+    });
+    await syncNow(now);
+    const a = (await getDraft('a')) as Draft;
+    expect(a.fields.text).toBe('Nachgetragen während des Sendens');
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST inspections', 'PUT inspections/rec-1']);
+    expect(server.records.get('rec-1')).toMatchObject({ text: 'Nachgetragen während des Sendens' });
+    expect(a.state).toBe('saved');
+  });
+
+  it('a create whose reply was lost, edited before the retry, sends the same body again and then the change', async () => {
+    await enqueue(draft('a'));
+    server.failures.push('lost');
+    await syncNow(now);
+    await editDraft('a', (d) => ({ fields: { ...d.fields, text: 'später ergänzt' } }));
+    clock += 5_000;
+    await syncNow(now);
+    expect(server.calls.map((c) => `${c.method} ${c.path} ${c.key ?? ''}`.trim())).toEqual([
+      'POST inspections a',
+      'POST inspections a',
+      'PUT inspections/rec-1',
+    ]);
+    expect(server.calls[1]?.body).toEqual(server.calls[0]?.body);
+    expect(server.records.size).toBe(1);
+    expect(server.records.get('rec-1')).toMatchObject({ text: 'später ergänzt' });
+  });
+
+  it('a record changed meanwhile only where the device did not change it is merged without asking', async () => {
+    await enqueue(draft('a'));
+    await syncNow(now);
+    const saved = (await getDraft('a')) as Draft;
+    Object.assign(server.records.get('rec-1') as object, { who: 'Büro: J. Becker', __v: 1 });
+    await enqueue({ ...saved, fields: { ...saved.fields, text: 'Antrieb geprüft' } });
+    await syncNow(now);
+    expect((await getDraft('a'))?.state).toBe('saved');
+    expect(server.records.get('rec-1')).toMatchObject({ who: 'Büro: J. Becker', text: 'Antrieb geprüft' });
+  });
+
+  it('finalizing a record changed meanwhile is a conflict, not a draft left waiting; a lost finalize reply is finalized', async () => {
+    await enqueue(draft('a'));
+    await syncNow(now);
+    const saved = (await getDraft('a')) as Draft;
+    Object.assign(server.records.get('rec-1') as object, { text: 'Büro', __v: 1 });
+    const signature = { name: 'Jan Becker', image: 'data:image/png;base64,AAAA' };
+    await enqueue({
+      ...saved,
+      finalize: true,
+      fields: { ...saved.fields, text: 'Gerät', inspectorSignature: signature },
+    });
+    await syncNow(now);
+    expect((await getDraft('a'))?.state).toBe('conflict');
+    expect(await outbox()).toEqual([]);
+
+    // Another draft whose finalize reply is lost: the repeat finds it finalized.
+    await enqueue(draft('b', { finalize: true, fields: { ...draft('b').fields, inspectorSignature: signature } }));
+    server.failures.push(...Array(1).fill(undefined), 'lost');
+    await syncNow(now);
+    clock += 5_000;
+    await syncNow(now);
+    expect((await getDraft('b'))?.state).toBe('finalized');
+  });
+
+  it('an untouched new record is kept but not counted as waiting', async () => {
+    await saveDraft(draft('a', { touched: false }));
+    expect(waitingChanges()).toBe(0);
+    await editDraft('a', (d) => ({ fields: { ...d.fields, text: 'x' } }));
+    expect(waitingChanges()).toBe(1);
   });
 });

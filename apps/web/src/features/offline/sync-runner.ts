@@ -4,6 +4,7 @@
  * the shell only when changes wait, so the first bundle carries no IndexedDB code.
  */
 import { waitingChanges } from '@/lib/waiting-changes';
+import { retryNow } from './outbox-store';
 import { syncNow } from './sync';
 
 const EVERY_MS = 15_000;
@@ -15,7 +16,8 @@ export function startOutboxSync(): void {
   const run = () => {
     if (navigator.onLine && waitingChanges() > 0) void syncNow().catch(() => undefined);
   };
-  window.addEventListener('online', run);
+  // Back online, nothing waits for its back-off: the network that failed them is there again.
+  window.addEventListener('online', () => void retryNow().then(run, run));
   setInterval(run, EVERY_MS);
   run();
 }

@@ -5,12 +5,27 @@
  * the back-off, so nothing overtakes a change that waits; a conflict or a refusal stays with its draft and the
  * run goes on with the next.
  */
-import { canonical, type RecordFields, retryDelayMs, syncOutcome } from '@pruefbuch/domain/rules/offline-sync';
+import {
+  canonical,
+  mergeRecord,
+  type RecordFields,
+  retryDelayMs,
+  syncOutcome,
+} from '@pruefbuch/domain/rules/offline-sync';
 import type { DocumentBlob } from '@pruefbuch/domain/schemas/document';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import { type ApiError, api, isApiError } from '@/lib/api-client';
 import { getSessionState } from '@/lib/session';
-import { deleteDraft, getDraft, getPhoto, outbox, putPhoto, removeEntry, saveDraft, updateEntry } from './outbox-store';
+import {
+  deleteDraft,
+  getDraft,
+  getPhoto,
+  outbox,
+  putPhoto,
+  removeEntry,
+  syncUpdate,
+  updateEntry,
+} from './outbox-store';
 import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from './outbox-types';
 
 /** The fields of a server record a draft keeps. */
@@ -31,7 +46,7 @@ export function fieldsOfRecord(r: Inspection): DraftFields {
 const recordPath = (d: OfflineDraft) => (d.kind === 'self' ? 'selfinspections' : 'inspections');
 
 /** The fields a create or change sends: a self-inspection has no place ('where'). */
-function sendable(d: OfflineDraft, fields: Partial<DraftFields>): Record<string, unknown> {
+function sendable(d: OfflineDraft, fields: Partial<DraftFields> & Record<string, unknown>): Record<string, unknown> {
   const { where, ...rest } = fields;
   return d.kind === 'self' || where === undefined ? rest : { ...rest, where };
 }
@@ -44,44 +59,52 @@ function outcomeOf(error: unknown) {
 }
 
 /** Uploads the draft's photos not yet up and names them by their blob ids in its defects. */
-async function uploadPhotos(draft: OfflineDraft): Promise<OfflineDraft> {
-  let current = draft;
-  for (const defect of draft.fields.defects) {
-    for (const ref of defect.photos) {
-      if (!ref.startsWith(LOCAL_PHOTO)) continue;
-      const photo = await getPhoto(ref.slice(LOCAL_PHOTO.length));
-      if (!photo) continue;
-      let blobId = photo.serverId;
-      if (!blobId) {
-        const form = new FormData();
-        form.set('tenant', draft.tenantId);
-        form.set('type', 'defect-photo');
-        form.set('book', draft.bookId);
-        form.set('file', photo.blob, `${photo.id}.jpg`);
-        // Sent with fetch, not the upload with progress: nobody watches a bar while the outbox works.
-        blobId = (await api.post<DocumentBlob>('blobs', form, { tenant: draft.tenantId, idempotencyKey: photo.id }))
-          ._id;
-        await putPhoto({ ...photo, serverId: blobId });
-      }
-      const id = blobId;
-      current = {
-        ...current,
-        fields: {
-          ...current.fields,
-          defects: current.fields.defects.map((d) => ({ ...d, photos: d.photos.map((p) => (p === ref ? id : p)) })),
-        },
-      };
-      current = await saveDraft(current);
+async function uploadPhotos(draft: OfflineDraft): Promise<OfflineDraft | null> {
+  let current: OfflineDraft | null = draft;
+  for (const ref of draft.fields.defects.flatMap((d) => d.photos).filter((p) => p.startsWith(LOCAL_PHOTO))) {
+    const photo = await getPhoto(ref.slice(LOCAL_PHOTO.length));
+    if (!photo) continue;
+    let blobId = photo.serverId;
+    if (!blobId) {
+      const form = new FormData();
+      form.set('tenant', draft.tenantId);
+      form.set('type', 'defect-photo');
+      form.set('book', draft.bookId);
+      form.set('file', photo.blob, `${photo.id}.jpg`);
+      // Sent with fetch, not the upload with progress: nobody watches a bar while the outbox works.
+      blobId = (await api.post<DocumentBlob>('blobs', form, { tenant: draft.tenantId, idempotencyKey: photo.id }))._id;
+      await putPhoto({ ...photo, serverId: blobId });
     }
+    const id = blobId;
+    // Named in the stored draft as it is now (an edit meanwhile stays), without counting as an edit.
+    current = await syncUpdate(draft.localId, -1, (d) => ({
+      ...d,
+      fields: {
+        ...d.fields,
+        defects: d.fields.defects.map((x) => ({ ...x, photos: x.photos.map((p) => (p === ref ? id : p)) })),
+      },
+    }));
+    if (!current) return null;
   }
   return current;
 }
 
-/** In step with the server: the draft holds the record as the server answered it. */
-const inStep = (draft: OfflineDraft, record: Inspection): OfflineDraft => {
+/**
+ * The server's answer taken into the draft. Edited on the device since the send began, the device's fields stay and
+ * are sent as a change next; else the draft holds the record as the server wrote it (labels, defect ids).
+ */
+function inStep(current: OfflineDraft, record: Inspection, editedSince: boolean): OfflineDraft {
   const fields = fieldsOfRecord(record);
-  return { ...draft, serverId: record._id, serverV: record.__v, base: fields as RecordFields, fields, theirs: null };
-};
+  return {
+    ...current,
+    serverId: record._id,
+    serverV: record.__v,
+    base: fields as RecordFields,
+    fields: editedSince ? current.fields : fields,
+    createBody: null,
+    theirs: null,
+  };
+}
 
 /** The fields changed since the version the draft was last in step with. */
 function changedFields(draft: OfflineDraft): Partial<DraftFields> {
@@ -95,66 +118,137 @@ function changedFields(draft: OfflineDraft): Partial<DraftFields> {
 
 type Sent = 'done' | 'retry' | 'signIn' | 'conflict' | 'refused';
 
-/** One draft's steps: its photos, its create or change, its finalizing when asked for. */
-export async function sendDraft(start: OfflineDraft): Promise<Sent> {
-  let draft = start;
-  try {
-    draft = await uploadPhotos(draft);
-    const tenant = draft.tenantId;
-    if (!draft.serverId) {
-      const body = { book: draft.bookId, ...(draft.kind === 'self' ? {} : { kind: draft.kind }), ...draft.fields };
-      const record = await api.post<Inspection>(recordPath(draft), sendable(draft, body), {
-        tenant,
-        idempotencyKey: draft.localId,
-      });
-      draft = await saveDraft(inStep(draft, record));
-    } else {
-      const changed = changedFields(draft);
-      const path = `${recordPath(draft)}/${encodeURIComponent(draft.serverId)}`;
-      if (Object.keys(changed).length > 0) {
-        try {
-          const record = await api.put<Inspection>(
-            path,
-            { ...sendable(draft, changed), __v: draft.serverV },
-            { tenant },
-          );
-          draft = await saveDraft(inStep(draft, record));
-        } catch (error) {
-          if (outcomeOf(error) !== 'conflict') throw error;
-          const theirs = await api.get<Inspection>(path, { tenant });
-          await saveDraft({
-            ...draft,
-            state: 'conflict',
-            theirs: { ...fieldsOfRecord(theirs), __v: theirs.__v } as OfflineDraft['theirs'],
-            error: asSyncError(error as ApiError),
-          });
-          return 'conflict';
-        }
-      }
+/** The server's record now, as a conflict's other side. */
+async function theirsOf(draft: OfflineDraft, path: string) {
+  const record = await api.get<Inspection>(path, { tenant: draft.tenantId });
+  return { record, theirs: { ...fieldsOfRecord(record), __v: record.__v } as NonNullable<OfflineDraft['theirs']> };
+}
+
+/**
+ * A 409 CONFLICT: the server's version is fetched. When no field was changed on both sides, the merge is taken
+ * without asking and sent again ('again'); else the technician chooses (decision 062).
+ */
+async function onConflict(draft: OfflineDraft, path: string, error: ApiError): Promise<'again' | 'conflict' | null> {
+  const { theirs } = await theirsOf(draft, path);
+  const merge = mergeRecord(draft.base ?? {}, draft.fields as RecordFields, theirs);
+  const { __v, ...theirFields } = theirs;
+  if (merge.conflicts.length === 0) {
+    const next = await syncUpdate(draft.localId, draft.rev, (d) => ({
+      ...d,
+      fields: { ...d.fields, ...(merge.merged as Partial<DraftFields>) },
+      base: theirFields as RecordFields,
+      serverV: __v,
+    }));
+    return next ? 'again' : null;
+  }
+  const saved = await syncUpdate(draft.localId, draft.rev, (d) => ({
+    ...d,
+    state: 'conflict',
+    theirs,
+    error: asSyncError(error),
+  }));
+  return saved ? 'conflict' : null;
+}
+
+/** One pass over a draft's steps; 'again' when it must be sent once more (edited meanwhile, a merge taken). */
+async function sendOnce(start: OfflineDraft): Promise<Sent | 'again'> {
+  const uploaded = await uploadPhotos(start);
+  if (!uploaded) return 'done'; // discarded meanwhile
+  let draft = uploaded;
+  const tenant = draft.tenantId;
+  if (!draft.serverId) {
+    // The first create's body is kept: a repeat under the key must be the same request.
+    const body =
+      draft.createBody ??
+      sendable(draft, { book: draft.bookId, ...(draft.kind === 'self' ? {} : { kind: draft.kind }), ...draft.fields });
+    if (!draft.createBody) {
+      const kept = await syncUpdate(draft.localId, -1, (d) => ({ ...d, createBody: body }));
+      if (!kept) return 'done';
     }
-    if (draft.finalize) {
+    const record = await api.post<Inspection>(recordPath(draft), body, { tenant, idempotencyKey: draft.localId });
+    let edited = false;
+    const next = await syncUpdate(draft.localId, draft.rev, (d, editedSince) => {
+      edited =
+        editedSince ||
+        canonical(body) !==
+          canonical(sendable(d, { book: d.bookId, ...(d.kind === 'self' ? {} : { kind: d.kind }), ...d.fields }));
+      return inStep(d, record, edited);
+    });
+    if (!next) return 'done';
+    // Changed after the first create was sent: the rest goes up as a change.
+    if (edited) return 'again';
+    draft = next;
+  } else {
+    const changed = changedFields(draft);
+    const path = `${recordPath(draft)}/${encodeURIComponent(draft.serverId)}`;
+    if (Object.keys(changed).length > 0) {
       try {
-        const record = await api.post<Inspection>(
-          `${recordPath(draft)}/${encodeURIComponent(draft.serverId as string)}/finalize`,
-          { __v: draft.serverV },
-          { tenant },
-        );
-        await saveDraft({ ...inStep(draft, record), state: 'finalized', error: null });
-        return 'done';
+        const record = await api.put<Inspection>(path, { ...sendable(draft, changed), __v: draft.serverV }, { tenant });
+        let edited = false;
+        const next = await syncUpdate(draft.localId, draft.rev, (d, editedSince) => {
+          edited = editedSince;
+          return inStep(d, record, editedSince);
+        });
+        if (!next) return 'done';
+        if (edited) return 'again';
+        draft = next;
       } catch (error) {
-        const outcome = outcomeOf(error);
-        if (outcome !== 'refused' || !isApiError(error)) throw error;
-        // The record is on the server; finalizing waits for what its checks named (a signature, a qualification).
-        await saveDraft({ ...draft, state: 'saved', error: asSyncError(error) });
-        return 'done';
+        if (outcomeOf(error) !== 'conflict') throw error;
+        return (await onConflict(draft, path, error as ApiError)) ?? 'done';
       }
     }
-    await saveDraft({ ...draft, state: 'saved', error: null });
-    return 'done';
+  }
+  if (draft.finalize) {
+    const path = `${recordPath(draft)}/${encodeURIComponent(draft.serverId as string)}`;
+    try {
+      const record = await api.post<Inspection>(`${path}/finalize`, { __v: draft.serverV }, { tenant });
+      await syncUpdate(draft.localId, draft.rev, (d, editedSince) => ({
+        ...inStep(d, record, false),
+        state: 'finalized',
+        error: null,
+        // Finalized is final: an edit made meanwhile cannot go up any more; it stays visible as the device's copy.
+        fields: editedSince ? d.fields : fieldsOfRecord(record),
+      }));
+      return 'done';
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      if (outcome === 'conflict') return (await onConflict(draft, path, error as ApiError)) ?? 'done';
+      if (outcome !== 'refused' || !isApiError(error)) throw error;
+      if (error.code === 'FINALIZED') {
+        // Finalized already: the reply of an earlier finalize was lost, or someone else finalized it.
+        const { record } = await theirsOf(draft, path);
+        await syncUpdate(draft.localId, draft.rev, (d) => ({
+          ...inStep(d, record, false),
+          state: 'finalized',
+          error: null,
+        }));
+        return 'done';
+      }
+      // The record is on the server; finalizing waits for what its checks named (a signature, a qualification).
+      await syncUpdate(draft.localId, draft.rev, (d) => ({ ...d, state: 'saved', error: asSyncError(error) }));
+      return 'done';
+    }
+  }
+  await syncUpdate(draft.localId, draft.rev, (d, editedSince) =>
+    editedSince ? d : { ...d, state: 'saved', error: null },
+  );
+  return 'done';
+}
+
+/** A draft's steps: its photos, its create or change, its finalizing when asked for; again while it was edited meanwhile. */
+export async function sendDraft(start: OfflineDraft): Promise<Sent> {
+  let draft: OfflineDraft | null = start;
+  try {
+    for (let round = 0; round < 5 && draft; round++) {
+      const sent = await sendOnce(draft);
+      if (sent !== 'again') return sent;
+      draft = await getDraft(start.localId);
+    }
+    return 'retry';
   } catch (error) {
     const outcome = outcomeOf(error);
     if (outcome === 'refused' && isApiError(error)) {
-      await saveDraft({ ...draft, state: 'refused', error: asSyncError(error) });
+      await syncUpdate(start.localId, -2, (d) => ({ ...d, state: 'refused', error: asSyncError(error) }));
     }
     return outcome === 'done' ? 'retry' : outcome;
   }

@@ -76,7 +76,8 @@ export const offline = {
     chooseAll: 'Bitte wählen Sie für jedes Feld eine Fassung.',
     empty: '(leer)',
     checklist: '{{ok}} i. O., {{defect}} Mangel, {{open}} offen',
-    defects: '{{count}} Mängel: {{texts}}',
+    defects_one: '1 Mangel: {{texts}}',
+    defects_other: '{{count}} Mängel: {{texts}}',
     signed: 'Unterschrieben von {{name}}',
   },
 };

@@ -76,7 +76,8 @@ export const offline = {
     chooseAll: 'Please choose a version for every field.',
     empty: '(empty)',
     checklist: '{{ok}} OK, {{defect}} defect, {{open}} open',
-    defects: '{{count}} defects: {{texts}}',
+    defects_one: '1 defect: {{texts}}',
+    defects_other: '{{count}} defects: {{texts}}',
     signed: 'Signed by {{name}}',
   },
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   MERGED_RECORD_FIELDS,
   type MergedRecordField,
@@ -88,36 +88,42 @@ export function ConflictPanel({
             {t('offline.conflict.taken', { fields: merge.taken.map((f) => fieldLabel(t, f)).join(', ') })}
           </Text>
         ) : null}
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('offline.conflict.field')}</Table.Th>
-                <Table.Th>{t('offline.conflict.mine')}</Table.Th>
-                <Table.Th>{t('offline.conflict.theirs')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {MERGED_RECORD_FIELDS.filter((f) => merge.conflicts.includes(f)).map((f) => (
-                <Table.Tr key={f} data-testid="offline-conflict-row" data-field={f}>
-                  <Table.Td fw={600}>{fieldLabel(t, f)}</Table.Td>
-                  {(['mine', 'theirs'] as const).map((side) => (
-                    <Table.Td key={side}>
-                      <Radio
-                        name={`conflict-${f}`}
-                        checked={choices[f] === side}
-                        onChange={() => setChoices((c) => ({ ...c, [f]: side }))}
-                        label={shown(t, f, side === 'mine' ? draft.fields[f] : theirs[f])}
-                        aria-label={`${fieldLabel(t, f)}: ${t(`offline.conflict.${side}`)}`}
-                        data-testid={`offline-conflict-${f}-${side}`}
-                      />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* Each field both sides changed, its two versions side by side (one under the other on a phone). */}
+        {MERGED_RECORD_FIELDS.filter((f) => merge.conflicts.includes(f)).map((f) => (
+          <Paper key={f} withBorder radius="sm" p="xs" data-testid="offline-conflict-row" data-field={f}>
+            <Text fw={600} size="sm" mb={6} id={`conflict-${f}`}>
+              {fieldLabel(t, f)}
+            </Text>
+            <Radio.Group
+              value={choices[f] ?? null}
+              onChange={(side) => setChoices((c) => ({ ...c, [f]: side as 'mine' | 'theirs' }))}
+              aria-labelledby={`conflict-${f}`}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                {(['mine', 'theirs'] as const).map((side) => (
+                  <Radio.Card
+                    key={side}
+                    value={side}
+                    radius="sm"
+                    p="xs"
+                    aria-label={`${fieldLabel(t, f)}: ${t(`offline.conflict.${side}`)}`}
+                    data-testid={`offline-conflict-${f}-${side}`}
+                  >
+                    <Group wrap="nowrap" align="flex-start" gap="xs">
+                      <Radio.Indicator />
+                      <div>
+                        <Text size="xs" c="dimmed">
+                          {t(`offline.conflict.${side}`)}
+                        </Text>
+                        <Text size="sm">{shown(t, f, side === 'mine' ? draft.fields[f] : theirs[f])}</Text>
+                      </div>
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+          </Paper>
+        ))}
         {!complete ? (
           <Text size="sm" c="dimmed">
             {t('offline.conflict.chooseAll')}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { OfflineBook } from '@pruefbuch/domain/schemas/offline';
 import { IconAlertTriangle, IconArrowLeft, IconClipboardCheck, IconPlus } from '@tabler/icons-react';
@@ -194,22 +194,22 @@ function LastRecords({ book }: { book: OfflineBook }) {
           {t('offline.book.lastRecordsEmpty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {book.records.map((r) => (
-                <Table.Tr key={r._id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.when)}</Table.Td>
-                  <Table.Td>{t(`inspections.kind.${r.kind}`)}</Table.Td>
-                  <Table.Td>{r.who}</Table.Td>
-                  <Table.Td>
-                    {r.defects > 0 ? t('offline.book.defects', { count: r.defects }) : t('inspections.defects.none')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={6}>
+          {book.records.map((r) => (
+            <Group key={r._id} gap="xs" wrap="wrap" data-testid="offline-last-record">
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(r.when)}
+              </Text>
+              <Text size="sm">{t(`inspections.kind.${r.kind}`)}</Text>
+              <Text size="sm" c="dimmed">
+                {r.who}
+              </Text>
+              <Text size="sm" c={r.defects > 0 ? 'orange.8' : 'teal.8'}>
+                {r.defects > 0 ? t('offline.book.defects', { count: r.defects }) : t('inspections.defects.none')}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Paper>
   );

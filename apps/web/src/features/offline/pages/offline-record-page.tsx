@@ -8,6 +8,7 @@ import {
   Paper,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -20,7 +21,7 @@ import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
 import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
 import { type CheckResult, DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schemas/inspection';
 import { IconArrowLeft, IconCamera, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateField } from '@/components/ui/date-field';
@@ -34,7 +35,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConflictPanel } from '../components/conflict-panel';
 import { DefectPhoto } from '../components/defect-photo';
 import { DraftStateBadge } from '../components/draft-state-badge';
-import { deleteDraft, enqueue, outbox, putPhoto, saveDraft } from '../outbox-store';
+import { deleteDraft, editDraft, enqueue, outbox, putPhoto } from '../outbox-store';
 import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from '../outbox-types';
 import { downscalePhoto } from '../photo';
 import { syncNow } from '../sync';
@@ -72,39 +73,66 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
   const { online } = useNetwork();
   const [fields, setFields] = useState<DraftFields>(draft.fields);
   const [finalize, setFinalize] = useState(draft.finalize);
-  const latest = useRef(draft);
-  latest.current = draft;
   const readOnly = draft.state === 'finalized';
 
-  // Kept on the device a moment after each change; a change after sending makes it a draft on the device again.
-  const dirty = useRef(false);
+  // Every change is kept on the device a moment after it is made (and at once when the page goes away or the phone
+  // locks), as an edit of the stored draft: what the sync wrote meanwhile stays, the revision counts up (decision 062).
+  const pending = useRef<{ fields: DraftFields; finalize: boolean } | null>(null);
+  const flush = useCallback(() => {
+    const values = pending.current;
+    if (!values) return Promise.resolve();
+    pending.current = null;
+    return editDraft(draft.localId, (d) => ({
+      ...values,
+      state: d.state === 'saved' || d.state === 'refused' ? 'editing' : d.state,
+    })).then(() => undefined);
+  }, [draft.localId]);
+  // Counts the changes: each one restarts the wait before the write.
+  const [edits, setEdits] = useState(0);
   useEffect(() => {
-    if (!dirty.current) return;
-    const timer = setTimeout(() => {
-      dirty.current = false;
-      const d = latest.current;
-      const state = d.state === 'saved' || d.state === 'refused' ? 'editing' : d.state;
-      void saveDraft({ ...d, fields, finalize, state });
-    }, AUTOSAVE_MS);
+    if (edits === 0 || !pending.current) return;
+    const timer = setTimeout(() => void flush(), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [fields, finalize]);
+  }, [flush, edits]);
+  useEffect(() => {
+    const away = () => void flush();
+    const hidden = () => document.visibilityState === 'hidden' && away();
+    window.addEventListener('pagehide', away);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', away);
+      document.removeEventListener('visibilitychange', hidden);
+      away();
+    };
+  }, [flush]);
   // When the sync brought the record in step with the server (ids of defects, labels), the form takes it over.
   const seen = useRef(draft.serverV);
   useEffect(() => {
-    if (draft.serverV !== seen.current && !dirty.current) {
+    if (draft.serverV !== seen.current && !pending.current) {
       seen.current = draft.serverV;
       setFields(draft.fields);
     }
   }, [draft.serverV, draft.fields]);
 
-  const change = (patch: Partial<DraftFields>) => {
-    dirty.current = true;
-    setFields((f) => ({ ...f, ...patch }));
+  /** A change of the form: from the fields as they are now, so a slow photo never undoes what was typed meanwhile. */
+  const changeWith = (patch: (current: DraftFields) => Partial<DraftFields>) => {
+    setFields((f) => {
+      const next = { ...f, ...patch(f) };
+      pending.current = { fields: next, finalize: pending.current?.finalize ?? finalize };
+      return next;
+    });
+    setEdits((n) => n + 1);
+  };
+  const change = (patch: Partial<DraftFields>) => changeWith(() => patch);
+  const changeFinalize = (value: boolean) => {
+    setFinalize(value);
+    pending.current = { fields: pending.current?.fields ?? fields, finalize: value };
+    setEdits((n) => n + 1);
   };
 
   const send = async () => {
-    dirty.current = false;
-    await enqueue({ ...latest.current, fields, finalize });
+    pending.current = null;
+    await enqueue(draft.localId, () => ({ fields, finalize }));
     notifySuccess({ text: t('offline.record.queued') });
     if (online) void syncNow();
   };
@@ -115,6 +143,7 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
       labels: { confirm: t('offline.record.discard'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
+        pending.current = null;
         await deleteDraft(draft.localId);
         notifySuccess({ text: t('offline.record.discarded') });
         navigate(screenPath('offline_book', { tenant: draft.tenantId, slug: draft.bookId }));
@@ -122,15 +151,14 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
     });
   const resolve = async (merged: DraftFields, theirs: NonNullable<OfflineDraft['theirs']>) => {
     const { __v, ...theirFields } = theirs;
-    dirty.current = false;
+    pending.current = null;
     setFields(merged);
-    await enqueue({
-      ...latest.current,
+    await enqueue(draft.localId, () => ({
       fields: merged,
       base: theirFields as RecordFields,
       serverV: __v,
       theirs: null,
-    });
+    }));
     if (online) void syncNow();
   };
 
@@ -158,7 +186,7 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
       ) : null}
       <Paper withBorder radius="md" p="sm">
         <Stack gap="sm">
-          <Group grow wrap="wrap" align="flex-start">
+          <SimpleGrid cols={{ base: 1, xs: draft.kind === 'self' ? 2 : 3 }} spacing="sm">
             <DateField
               label={t('inspections.fields.when')}
               value={fields.when}
@@ -182,11 +210,11 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
                 readOnly={readOnly}
               />
             ) : null}
-          </Group>
+          </SimpleGrid>
         </Stack>
       </Paper>
       <Checklist fields={fields} change={change} readOnly={readOnly} />
-      <Defects draft={draft} fields={fields} change={change} readOnly={readOnly} />
+      <Defects draft={draft} fields={fields} change={change} changeWith={changeWith} readOnly={readOnly} />
       <Paper withBorder radius="md" p="sm">
         <Stack gap="sm">
           <Text fw={600} size="sm">
@@ -234,15 +262,19 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
       </Paper>
       {readOnly ? (
         <Alert color="teal">{t('offline.record.readOnly')}</Alert>
-      ) : draft.state === 'conflict' ? null : (
+      ) : draft.state === 'conflict' ? (
+        // While the versions wait for a choice, nothing is sent; the record may still be given up.
+        <Group>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={discard}>
+            {t('offline.record.discard')}
+          </Button>
+        </Group>
+      ) : (
         <Paper withBorder radius="md" p="sm">
           <Stack gap="sm">
             <Checkbox
               checked={finalize}
-              onChange={(e) => {
-                dirty.current = true;
-                setFinalize(e.currentTarget.checked);
-              }}
+              onChange={(e) => changeFinalize(e.currentTarget.checked)}
               label={t('offline.record.finalize')}
               description={t('offline.record.finalizeHint')}
               data-testid="offline-finalize"
@@ -361,11 +393,13 @@ function Defects({
   draft,
   fields,
   change,
+  changeWith,
   readOnly,
 }: {
   draft: OfflineDraft;
   fields: DraftFields;
   change: (patch: Partial<DraftFields>) => void;
+  changeWith: (patch: (current: DraftFields) => Partial<DraftFields>) => void;
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
@@ -382,8 +416,10 @@ function Defects({
         blob: await downscalePhoto(file),
         serverId: null,
       });
-      const defect = fields.defects[index];
-      if (defect) update(index, { photos: [...defect.photos, `${LOCAL_PHOTO}${id}`] });
+      // Added to the defect as it is once the photo is ready: text typed and photos taken meanwhile stay.
+      changeWith((f) => ({
+        defects: f.defects.map((d, i) => (i === index ? { ...d, photos: [...d.photos, `${LOCAL_PHOTO}${id}`] } : d)),
+      }));
     } catch (error) {
       notifyError(isApiError(error) ? errorText(t, error) : t('offline.record.photoFailed'));
     }

@@ -23,7 +23,8 @@ export function ChangePasswordPage() {
   const submit = form.onSubmit((values) =>
     change.mutate(changePasswordBody.parse(values), {
       onSuccess: async () => {
-        await signOut({ callServer: false });
+        // The same user signs in again with the new password: their offline work stays (decision 062).
+        await signOut({ callServer: false, keepOfflineWork: true });
         navigate(screenPath('login'), { replace: true });
         notifySuccess({ text: t('users.changePassword.success') });
       },
