@@ -190,3 +190,46 @@ export async function removeEntry(seq: number): Promise<void> {
   await (await offlineDb()).delete('outbox', seq);
   await publish();
 }
+
+/**
+ * A draft whose record was finalized on the server meanwhile (its change refused with FINALIZED) starts over as a
+ * new record of the same book: a new local id (and so a new create key), its fields and photos kept (decision 062).
+ */
+export async function copyAsNew(localId: string, newId: string): Promise<OfflineDraft | null> {
+  const d = await offlineDb();
+  const tx = d.transaction(['drafts', 'photos', 'outbox'], 'readwrite');
+  const current = await tx.objectStore('drafts').get(localId);
+  if (!current) {
+    await tx.done;
+    return null;
+  }
+  const now = new Date().toISOString();
+  const copy: OfflineDraft = {
+    ...current,
+    localId: newId,
+    serverId: null,
+    serverV: null,
+    base: null,
+    createBody: null,
+    theirs: null,
+    finalize: false,
+    state: 'editing',
+    error: null,
+    rev: 0,
+    touched: true,
+    // A new record's defects are new ones: the server gives them ids.
+    fields: { ...current.fields, defects: current.fields.defects.map(({ _id, ...rest }) => rest) },
+    createdAt: now,
+    updatedAt: now,
+  };
+  await tx.objectStore('drafts').put(copy);
+  for (const photo of await tx.objectStore('photos').index('byDraft').getAll(localId)) {
+    await tx.objectStore('photos').put({ ...photo, draftId: newId });
+  }
+  await tx.objectStore('drafts').delete(localId);
+  const entry = await tx.objectStore('outbox').index('byDraft').getKey(localId);
+  if (entry !== undefined) await tx.objectStore('outbox').delete(entry);
+  await tx.done;
+  await publish();
+  return copy;
+}

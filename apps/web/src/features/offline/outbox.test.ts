@@ -105,7 +105,7 @@ vi.stubGlobal('fetch', (url: string, init: RequestInit) => server.fetch(url, ini
 const { STORAGE_KEYS } = await import('@pruefbuch/domain/constants');
 const { clearOffline } = await import('./offline-store');
 const store_ = await import('./outbox-store');
-const { editDraft, getDraft, outbox, putPhoto, saveDraft } = store_;
+const { copyAsNew, editDraft, getDraft, getPhoto, outbox, putPhoto, saveDraft } = store_;
 /** The technician's edit given to send: the draft as the device holds it, then queued. */
 const enqueue = async (d: import('./outbox-types').OfflineDraft) => {
   const stored = await getDraft(d.localId);
@@ -202,15 +202,17 @@ describe('the outbox', () => {
     await syncNow(now);
     expect(server.calls).toHaveLength(1);
     let [first] = await outbox();
-    expect(first).toMatchObject({ draftId: 'a', attempts: 1, nextAt: clock + 5_000 });
+    expect(first).toMatchObject({ draftId: 'a', attempts: 1, nextAt: clock + 5_000, lastError: 'offline' });
 
-    // Before its time nothing is sent.
+    // Before its time a is not sent again; b, not waiting out a back-off, is tried (and fails: still offline).
     clock += 4_999;
+    server.failures.push('offline');
     await syncNow(now);
-    expect(server.calls).toHaveLength(1);
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]?.key).toBe('b');
 
-    clock += 1;
-    server.failures.push({ status: 503, code: 'UNAVAILABLE' });
+    clock += 5_001;
+    server.failures.push('offline');
     await syncNow(now);
     [first] = await outbox();
     expect(first).toMatchObject({ draftId: 'a', attempts: 2, nextAt: clock + 10_000 });
@@ -218,8 +220,18 @@ describe('the outbox', () => {
 
     clock += 10_000;
     await syncNow(now);
-    expect(server.calls.slice(2).map((c) => c.key)).toEqual(['a', 'b']);
+    expect(server.calls.slice(3).map((c) => c.key)).toEqual(['a', 'b']);
     expect(await outbox()).toEqual([]);
+  });
+
+  it('a draft the server keeps failing (5xx) waits out its back-off without holding up the others', async () => {
+    await enqueue(draft('a'));
+    await enqueue(draft('b'));
+    server.failures.push({ status: 503, code: 'UNAVAILABLE' });
+    await syncNow(now);
+    expect(server.calls.map((c) => c.key)).toEqual(['a', 'b']);
+    expect((await getDraft('b'))?.state).toBe('saved');
+    expect(await outbox()).toEqual([expect.objectContaining({ draftId: 'a', attempts: 1, lastError: 'retry' })]);
   });
 
   it('a create whose reply was lost is sent again under the same key: one record on the server', async () => {
@@ -364,5 +376,40 @@ describe('the outbox', () => {
     expect(waitingChanges()).toBe(0);
     await editDraft('a', (d) => ({ fields: { ...d.fields, text: 'x' } }));
     expect(waitingChanges()).toBe(1);
+  });
+
+  it('a record finalized meanwhile on the server refuses the change; started over, the work goes up as a new record', async () => {
+    await enqueue(draft('a'));
+    await syncNow(now);
+    const saved = (await getDraft('a')) as Draft;
+    Object.assign(server.records.get('rec-1') as object, { finalized: true });
+    // The photo goes up; the change is refused: the record was finalized meanwhile.
+    server.failures.push(undefined as never, { status: 409, code: 'FINALIZED' });
+    await putPhoto({ id: 'p9', tenantId: 't1', draftId: 'a', blob: new Blob(['jpeg']), serverId: null });
+    const defect = {
+      text: 'Riss im Glas',
+      severity: 'repair' as const,
+      item: null,
+      photos: ['local:p9'],
+      resolved: false,
+    };
+    await enqueue({ ...saved, fields: { ...saved.fields, defects: [defect] } });
+    await syncNow(now);
+    expect(await getDraft('a')).toMatchObject({ state: 'refused', error: { code: 'FINALIZED' } });
+
+    const copy = (await copyAsNew('a', 'a2')) as Draft;
+    expect(copy).toMatchObject({ localId: 'a2', serverId: null, state: 'editing' });
+    expect(await getDraft('a')).toBeNull();
+    expect((await getPhoto('p9'))?.draftId).toBe('a2');
+    await store_.enqueue('a2');
+    await syncNow(now);
+    expect(server.calls.slice(-3).map((c) => `${c.method} ${c.path} ${c.key}`)).toEqual([
+      'POST blobs p9',
+      'PUT inspections/rec-1 null',
+      'POST inspections a2',
+    ]);
+    // The photo uploaded before the refusal is named by its blob in the new record.
+    expect(server.calls.at(-1)?.body).toMatchObject({ defects: [{ text: 'Riss im Glas', photos: ['blob-1'] }] });
+    expect(server.records.size).toBe(2);
   });
 });

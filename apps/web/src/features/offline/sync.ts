@@ -116,7 +116,8 @@ function changedFields(draft: OfflineDraft): Partial<DraftFields> {
   return out as Partial<DraftFields>;
 }
 
-type Sent = 'done' | 'retry' | 'signIn' | 'conflict' | 'refused';
+/** What became of a draft's send; 'offline': no reply at all (the network is gone: the drafts behind it wait too). */
+type Sent = 'done' | 'retry' | 'offline' | 'signIn' | 'conflict' | 'refused';
 
 /** The server's record now, as a conflict's other side. */
 async function theirsOf(draft: OfflineDraft, path: string) {
@@ -250,6 +251,7 @@ export async function sendDraft(start: OfflineDraft): Promise<Sent> {
     if (outcome === 'refused' && isApiError(error)) {
       await syncUpdate(start.localId, -2, (d) => ({ ...d, state: 'refused', error: asSyncError(error) }));
     }
+    if (outcome === 'retry' && !(isApiError(error) && error.status > 0)) return 'offline';
     return outcome === 'done' ? 'retry' : outcome;
   }
 }
@@ -282,12 +284,16 @@ async function syncPass(now: () => number): Promise<void> {
     }
     // Another user's draft (their session ended on this phone) waits for them; it never goes up under this one.
     if (draft.userId !== me) continue;
-    if (entry.nextAt > now()) return;
+    // A draft waiting out its back-off holds up only itself: each draft is a record of its own, sent in its steps.
+    if (entry.nextAt > now()) continue;
     const sent = await sendDraft(draft);
-    if (sent === 'retry') {
+    if (sent === 'retry' || sent === 'offline') {
       const attempts = entry.attempts + 1;
-      await updateEntry({ ...entry, attempts, nextAt: now() + retryDelayMs(attempts), lastError: 'retry' });
-      return;
+      await updateEntry({ ...entry, attempts, nextAt: now() + retryDelayMs(attempts), lastError: sent });
+      // Without a network the drafts behind it would only fail as well; a server error of one draft (a photo it
+      // cannot take, say) does not keep the others from going up.
+      if (sent === 'offline') return;
+      continue;
     }
     // Signed out meanwhile: the entry keeps its place until the next sign-in.
     if (sent === 'signIn') return;

@@ -48,6 +48,7 @@ export const offline = {
     finalizeHint: 'Der Server prüft beim Senden, ob der Eintrag abgeschlossen werden kann.',
     send: 'Speichern und senden',
     sendNow: 'Jetzt senden',
+    asNew: 'Als neuen Eintrag anlegen',
     discard: 'Verwerfen',
     discardTitle: 'Eintrag verwerfen?',
     discardText: 'Der auf diesem Gerät erfasste Eintrag wird gelöscht. Das kann nicht rückgängig gemacht werden.',

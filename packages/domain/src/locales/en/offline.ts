@@ -48,6 +48,7 @@ export const offline = {
     finalizeHint: 'When it is sent, the server checks whether the record can be finalized.',
     send: 'Save and send',
     sendNow: 'Send now',
+    asNew: 'Create as a new record',
     discard: 'Discard',
     discardTitle: 'Discard this record?',
     discardText: 'The record captured on this device will be deleted. This cannot be undone.',

@@ -35,7 +35,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConflictPanel } from '../components/conflict-panel';
 import { DefectPhoto } from '../components/defect-photo';
 import { DraftStateBadge } from '../components/draft-state-badge';
-import { deleteDraft, editDraft, enqueue, outbox, putPhoto } from '../outbox-store';
+import { copyAsNew, deleteDraft, editDraft, enqueue, outbox, putPhoto } from '../outbox-store';
 import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from '../outbox-types';
 import { downscalePhoto } from '../photo';
 import { syncNow } from '../sync';
@@ -149,6 +149,12 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
         navigate(screenPath('offline_book', { tenant: draft.tenantId, slug: draft.bookId }));
       },
     });
+  // Finalized on the server meanwhile: the work done here becomes a new record of the book instead of being lost.
+  const startOver = async () => {
+    await flush();
+    const copy = await copyAsNew(draft.localId, newIdempotencyKey());
+    if (copy) navigate(screenPath('offline_record', { tenant: copy.tenantId, slug: copy.localId }), { replace: true });
+  };
   const resolve = async (merged: DraftFields, theirs: NonNullable<OfflineDraft['theirs']>) => {
     const { __v, ...theirFields } = theirs;
     pending.current = null;
@@ -181,6 +187,13 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
         <DraftStateBadge state={draft.state} />
       </Group>
       <StateHint draft={draft} />
+      {draft.state === 'refused' && draft.error?.code === 'FINALIZED' ? (
+        <Group>
+          <Button variant="light" onClick={() => void startOver()} data-testid="offline-as-new">
+            {t('offline.record.asNew')}
+          </Button>
+        </Group>
+      ) : null}
       {draft.state === 'conflict' && draft.theirs ? (
         <ConflictPanel draft={{ ...draft, fields }} onResolve={resolve} />
       ) : null}
