@@ -75,10 +75,16 @@ async function serviceWorkerActive(context: BrowserContext, base: string) {
   const page = await context.newPage();
   await page.goto(`${base}/app/privacy`);
   await page
-    .waitForFunction(async () => Boolean((await navigator.serviceWorker?.getRegistration('/app/'))?.active), null, {
-      timeout: 60_000,
-      polling: 200,
-    })
+    .waitForFunction(
+      async () => {
+        // Runs in the page (the bench's own types have no DOM).
+        type Worker = { getRegistration(scope: string): Promise<{ active: unknown } | undefined> };
+        const sw = (globalThis as unknown as { navigator: { serviceWorker?: Worker } }).navigator.serviceWorker;
+        return Boolean((await sw?.getRegistration('/app/'))?.active);
+      },
+      null,
+      { timeout: 60_000, polling: 200 },
+    )
     .catch(() => undefined);
   await page.close();
 }
