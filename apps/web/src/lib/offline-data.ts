@@ -51,7 +51,12 @@ export function forgetOthersPreparedDay(userId: string): Promise<void> {
   if (!owner || owner === userId || typeof indexedDB === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const open = indexedDB.open(OFFLINE_DB);
-    open.onerror = () => resolve();
+    // No database yet: nothing to remove, and none is made here (the field-mode store makes its own, with its stores).
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => {
+      localStorage.removeItem(OWNER_KEY);
+      resolve();
+    };
     open.onsuccess = () => {
       const db = open.result;
       const stores = ['books', 'days'].filter((name) => db.objectStoreNames.contains(name));

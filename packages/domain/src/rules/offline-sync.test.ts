@@ -98,4 +98,16 @@ describe('merging a record changed on both sides (FIELD_MERGE_RULES)', () => {
       else expect(merge.merged[f]).toBe(expected === 'theirs' ? theirs[f] : mine[f]);
     }
   });
+
+  it("is not fooled by what the server adds: a defect's id, a signature's time", () => {
+    const mine = [{ text: 'Sensor verschmutzt', severity: 'safe' }];
+    const theirs = [{ _id: 'd1', text: 'Sensor verschmutzt', severity: 'safe' }];
+    expect(fieldMerge([], mine, theirs, 'defects')).toBe('same');
+    expect(fieldMerge([], mine, [{ _id: 'd1', text: 'anders', severity: 'safe' }], 'defects')).toBe('conflict');
+    const signed = { name: 'Jan Becker', image: 'data:image/png;base64,AA' };
+    expect(fieldMerge(null, signed, { ...signed, signedAt: '2026-11-29T08:00:00Z' }, 'inspectorSignature')).toBe(
+      'same',
+    );
+    expect(mergeRecord({ defects: [] }, { defects: mine }, { defects: theirs }).conflicts).toEqual([]);
+  });
 });

@@ -100,8 +100,25 @@ export function canonical(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
 }
 
-export function fieldMerge(base: unknown, mine: unknown, theirs: unknown): FieldMerge {
-  const [b, m, t] = [canonical(base), canonical(mine), canonical(theirs)];
+/**
+ * A field's value as the merge compares it: without what the server adds on its own (a defect's `_id`, a
+ * signature's `signedAt`), so a version that differs only by those is the same version (a lost reply of a change).
+ */
+export function comparable(field: MergedRecordField | undefined, value: unknown): unknown {
+  if (field === 'defects' && Array.isArray(value))
+    return value.map((d) => {
+      const { _id, ...rest } = d as Record<string, unknown>;
+      return rest;
+    });
+  if ((field === 'inspectorSignature' || field === 'operatorAcknowledgement') && value && typeof value === 'object') {
+    const { signedAt, ...rest } = value as Record<string, unknown>;
+    return rest;
+  }
+  return value;
+}
+
+export function fieldMerge(base: unknown, mine: unknown, theirs: unknown, field?: MergedRecordField): FieldMerge {
+  const [b, m, t] = [base, mine, theirs].map((v) => canonical(comparable(field, v))) as [string, string, string];
   return (FIELD_MERGE_RULES.find((r) => r.when(b, m, t)) as (typeof FIELD_MERGE_RULES)[number]).merge;
 }
 
@@ -123,7 +140,7 @@ export function mergeRecord(base: RecordFields, mine: RecordFields, theirs: Reco
   const conflicts: MergedRecordField[] = [];
   const taken: MergedRecordField[] = [];
   for (const field of MERGED_RECORD_FIELDS) {
-    const how = fieldMerge(base[field], mine[field], theirs[field]);
+    const how = fieldMerge(base[field], mine[field], theirs[field], field);
     if (how === 'theirs') taken.push(field);
     if (how === 'conflict') conflicts.push(field);
     merged[field] = how === 'theirs' ? theirs[field] : mine[field];

@@ -35,20 +35,22 @@ let opening: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function offlineDb() {
   opening ??= openDB<OfflineSchema>(OFFLINE_DB, 2, {
-    upgrade(d, oldVersion) {
-      if (oldVersion < 1) {
-        d.createObjectStore('books', { keyPath: '_id' }).createIndex('byTenant', 'tenantId');
-        d.createObjectStore('days', { keyPath: 'tenantId' });
-      }
-      if (oldVersion < 2) {
+    // Each store is made when it is missing (not by the old version alone): a database left empty at version 1 by
+    // a plain open elsewhere still gets every store.
+    upgrade(d) {
+      const has = (name: string) => d.objectStoreNames.contains(name as 'books');
+      if (!has('books')) d.createObjectStore('books', { keyPath: '_id' }).createIndex('byTenant', 'tenantId');
+      if (!has('days')) d.createObjectStore('days', { keyPath: 'tenantId' });
+      if (!has('drafts')) {
         const drafts = d.createObjectStore('drafts', { keyPath: 'localId' });
         drafts.createIndex('byBook', 'bookId');
         drafts.createIndex('byTenant', 'tenantId');
-        d.createObjectStore('photos', { keyPath: 'id' }).createIndex('byDraft', 'draftId');
+      }
+      if (!has('photos')) d.createObjectStore('photos', { keyPath: 'id' }).createIndex('byDraft', 'draftId');
+      if (!has('outbox'))
         d.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byDraft', 'draftId', {
           unique: true,
         });
-      }
     },
     // Sign-out deletes the database (lib/offline-data.ts): this connection gives way, the next use opens anew.
     blocking(_current, _next, event) {

@@ -48,7 +48,7 @@ export async function editDraft(
   const next: OfflineDraft = {
     ...current,
     ...edit(current),
-    rev: current.rev + 1,
+    rev: (current.rev ?? 0) + 1,
     touched: true,
     updatedAt: new Date().toISOString(),
   };
@@ -73,7 +73,7 @@ export async function syncUpdate(
     await tx.done;
     return null;
   }
-  const next = { ...update(current, current.rev !== sentRev), updatedAt: new Date().toISOString() };
+  const next = { ...update(current, (current.rev ?? 0) !== sentRev), updatedAt: new Date().toISOString() };
   await tx.store.put(next);
   await tx.done;
   await publish();
@@ -140,7 +140,7 @@ export async function enqueue(
   const draft: OfflineDraft = {
     ...current,
     ...edit(current),
-    rev: current.rev + 1,
+    rev: (current.rev ?? 0) + 1,
     touched: true,
     state: 'waiting',
     error: null,

@@ -412,4 +412,50 @@ describe('the outbox', () => {
     expect(server.calls.at(-1)?.body).toMatchObject({ defects: [{ text: 'Riss im Glas', photos: ['blob-1'] }] });
     expect(server.records.size).toBe(2);
   });
+
+  it('a refused create, corrected, goes up with its new body', async () => {
+    await enqueue(draft('a'));
+    server.failures.push({ status: 400, code: 'VALIDATION' });
+    await syncNow(now);
+    expect((await getDraft('a'))?.state).toBe('refused');
+    await store_.enqueue('a', (d) => ({ fields: { ...d.fields, text: 'berichtigt' } }));
+    await syncNow(now);
+    expect((await getDraft('a'))?.state).toBe('saved');
+    expect(server.records.get('rec-1')).toMatchObject({ text: 'berichtigt' });
+  });
+
+  it('a signature drawn while finalizing is refused for the lack of it goes up and is finalized', async () => {
+    await enqueue(draft('a', { finalize: true }));
+    const signature = { name: 'Jan Becker', image: 'data:image/png;base64,AAAA' };
+    // The create goes through; during the finalize (refused: no signature) the technician signs.
+    server.during.push(async () => undefined);
+    server.during.push(async () => {
+      await editDraft('a', (d) => ({ fields: { ...d.fields, inspectorSignature: signature } }));
+    });
+    await syncNow(now);
+    expect((await getDraft('a'))?.state).toBe('finalized');
+    expect(server.records.get('rec-1')).toMatchObject({ finalized: true, inspectorSignature: signature });
+  });
+
+  it('a photo taken while the photos upload goes up too, and one whose picture is gone is not named', async () => {
+    await putPhoto({ id: 'p1', tenantId: 't1', draftId: 'a', blob: new Blob(['jpeg']), serverId: null });
+    await putPhoto({ id: 'p2', tenantId: 't1', draftId: 'a', blob: new Blob(['jpeg']), serverId: null });
+    const defect = {
+      text: 'Riss',
+      severity: 'repair' as const,
+      item: null,
+      photos: ['local:p1', 'local:gone'],
+      resolved: false,
+    };
+    await enqueue(draft('a', { fields: { ...draft('a').fields, defects: [defect] } }));
+    server.during.push(async () => {
+      await editDraft('a', (d) => ({
+        fields: { ...d.fields, defects: d.fields.defects.map((x) => ({ ...x, photos: [...x.photos, 'local:p2'] })) },
+      }));
+    });
+    await syncNow(now);
+    const create = server.calls.find((c) => c.path === 'inspections');
+    expect(create?.body).toMatchObject({ defects: [{ photos: ['blob-1', 'blob-2'] }] });
+    expect((await getDraft('a'))?.state).toBe('saved');
+  });
 });

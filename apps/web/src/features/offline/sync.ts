@@ -58,12 +58,36 @@ function outcomeOf(error: unknown) {
   return isApiError(error) ? syncOutcome(error.status, error.code) : syncOutcome(0);
 }
 
-/** Uploads the draft's photos not yet up and names them by their blob ids in its defects. */
+/** The device's photos a draft's defects still name by their local id. */
+const localPhotos = (d: OfflineDraft) =>
+  d.fields.defects.flatMap((x) => x.photos).filter((p) => p.startsWith(LOCAL_PHOTO));
+
+/** Names a photo of the stored draft anew (its blob id; null: gone), without counting as the technician's edit. */
+const renamePhoto = (localId: string, ref: string, to: string | null) =>
+  syncUpdate(localId, -1, (d) => ({
+    ...d,
+    fields: {
+      ...d.fields,
+      defects: d.fields.defects.map((x) => ({
+        ...x,
+        photos: x.photos.flatMap((p) => (p !== ref ? [p] : to ? [to] : [])),
+      })),
+    },
+  }));
+
+/**
+ * Uploads the draft's photos not yet up and names them by their blob ids in its defects, until the stored draft names
+ * none by a local id (a photo taken during the upload goes up too). A photo whose picture is gone from the device
+ * (nothing left to send) is taken out of its defect rather than sent as a name the server cannot read.
+ */
 async function uploadPhotos(draft: OfflineDraft): Promise<OfflineDraft | null> {
   let current: OfflineDraft | null = draft;
-  for (const ref of draft.fields.defects.flatMap((d) => d.photos).filter((p) => p.startsWith(LOCAL_PHOTO))) {
+  for (let ref = localPhotos(draft)[0]; current && ref; ref = current ? localPhotos(current)[0] : undefined) {
     const photo = await getPhoto(ref.slice(LOCAL_PHOTO.length));
-    if (!photo) continue;
+    if (!photo) {
+      current = await renamePhoto(draft.localId, ref, null);
+      continue;
+    }
     let blobId = photo.serverId;
     if (!blobId) {
       const form = new FormData();
@@ -75,16 +99,7 @@ async function uploadPhotos(draft: OfflineDraft): Promise<OfflineDraft | null> {
       blobId = (await api.post<DocumentBlob>('blobs', form, { tenant: draft.tenantId, idempotencyKey: photo.id }))._id;
       await putPhoto({ ...photo, serverId: blobId });
     }
-    const id = blobId;
-    // Named in the stored draft as it is now (an edit meanwhile stays), without counting as an edit.
-    current = await syncUpdate(draft.localId, -1, (d) => ({
-      ...d,
-      fields: {
-        ...d.fields,
-        defects: d.fields.defects.map((x) => ({ ...x, photos: x.photos.map((p) => (p === ref ? id : p)) })),
-      },
-    }));
-    if (!current) return null;
+    current = await renamePhoto(draft.localId, ref, blobId);
   }
   return current;
 }
@@ -131,24 +146,23 @@ async function theirsOf(draft: OfflineDraft, path: string) {
  */
 async function onConflict(draft: OfflineDraft, path: string, error: ApiError): Promise<'again' | 'conflict' | null> {
   const { theirs } = await theirsOf(draft, path);
-  const merge = mergeRecord(draft.base ?? {}, draft.fields as RecordFields, theirs);
   const { __v, ...theirFields } = theirs;
-  if (merge.conflicts.length === 0) {
-    const next = await syncUpdate(draft.localId, draft.rev, (d) => ({
+  let result: 'again' | 'conflict' = 'again';
+  // Merged against the draft as it is stored now: an edit made during the PUT and the GET counts too.
+  const next = await syncUpdate(draft.localId, draft.rev, (d) => {
+    const merge = mergeRecord(d.base ?? {}, d.fields as RecordFields, theirs);
+    if (merge.conflicts.length > 0) {
+      result = 'conflict';
+      return { ...d, state: 'conflict', theirs, error: asSyncError(error) };
+    }
+    return {
       ...d,
       fields: { ...d.fields, ...(merge.merged as Partial<DraftFields>) },
       base: theirFields as RecordFields,
       serverV: __v,
-    }));
-    return next ? 'again' : null;
-  }
-  const saved = await syncUpdate(draft.localId, draft.rev, (d) => ({
-    ...d,
-    state: 'conflict',
-    theirs,
-    error: asSyncError(error),
-  }));
-  return saved ? 'conflict' : null;
+    };
+  });
+  return next ? result : null;
 }
 
 /** One pass over a draft's steps; 'again' when it must be sent once more (edited meanwhile, a merge taken). */
@@ -166,7 +180,13 @@ async function sendOnce(start: OfflineDraft): Promise<Sent | 'again'> {
       const kept = await syncUpdate(draft.localId, -1, (d) => ({ ...d, createBody: body }));
       if (!kept) return 'done';
     }
-    const record = await api.post<Inspection>(recordPath(draft), body, { tenant, idempotencyKey: draft.localId });
+    const record = await api
+      .post<Inspection>(recordPath(draft), body, { tenant, idempotencyKey: draft.localId })
+      .catch(async (error: unknown) => {
+        // Refused, the server kept nothing under the key (decision 060): the corrected draft may send a new body.
+        if (outcomeOf(error) === 'refused') await syncUpdate(draft.localId, -1, (d) => ({ ...d, createBody: null }));
+        throw error;
+      });
     let edited = false;
     const next = await syncUpdate(draft.localId, draft.rev, (d, editedSince) => {
       edited =
@@ -225,22 +245,31 @@ async function sendOnce(start: OfflineDraft): Promise<Sent | 'again'> {
         }));
         return 'done';
       }
-      // The record is on the server; finalizing waits for what its checks named (a signature, a qualification).
-      await syncUpdate(draft.localId, draft.rev, (d) => ({ ...d, state: 'saved', error: asSyncError(error) }));
-      return 'done';
+      // The record is on the server; finalizing waits for what its checks named (a signature, a qualification),
+      // unless the technician changed it meanwhile (drew the missing signature): then it goes again.
+      let edited = false;
+      await syncUpdate(draft.localId, draft.rev, (d, editedSince) => {
+        edited = editedSince;
+        return editedSince ? d : { ...d, state: 'saved', error: asSyncError(error) };
+      });
+      return edited ? 'again' : 'done';
     }
   }
-  await syncUpdate(draft.localId, draft.rev, (d, editedSince) =>
-    editedSince ? d : { ...d, state: 'saved', error: null },
-  );
-  return 'done';
+  let edited = false;
+  await syncUpdate(draft.localId, draft.rev, (d, editedSince) => {
+    edited = editedSince;
+    return editedSince ? d : { ...d, state: 'saved', error: null };
+  });
+  return edited ? 'again' : 'done';
 }
 
 /** A draft's steps: its photos, its create or change, its finalizing when asked for; again while it was edited meanwhile. */
 export async function sendDraft(start: OfflineDraft): Promise<Sent> {
   let draft: OfflineDraft | null = start;
+  let sentRev = start.rev;
   try {
     for (let round = 0; round < 5 && draft; round++) {
+      sentRev = draft.rev;
       const sent = await sendOnce(draft);
       if (sent !== 'again') return sent;
       draft = await getDraft(start.localId);
@@ -249,7 +278,13 @@ export async function sendDraft(start: OfflineDraft): Promise<Sent> {
   } catch (error) {
     const outcome = outcomeOf(error);
     if (outcome === 'refused' && isApiError(error)) {
-      await syncUpdate(start.localId, -2, (d) => ({ ...d, state: 'refused', error: asSyncError(error) }));
+      // Changed (or given again) during the request: the refusal was of the older content, which is tried again.
+      let edited = false;
+      await syncUpdate(start.localId, sentRev, (d, editedSince) => {
+        edited = editedSince;
+        return editedSince ? d : { ...d, state: 'refused', error: asSyncError(error) };
+      });
+      if (edited) return 'retry';
     }
     if (outcome === 'retry' && !(isApiError(error) && error.status > 0)) return 'offline';
     return outcome === 'done' ? 'retry' : outcome;
@@ -299,12 +334,6 @@ async function syncPass(now: () => number): Promise<void> {
     if (sent === 'signIn') return;
     await removeEntry(entry.seq as number);
   }
-}
-
-/** When the outbox is tried next (ms since the epoch), or null when it is empty. */
-export async function nextAttemptAt(): Promise<number | null> {
-  const [first] = await outbox();
-  return first ? first.nextAt : null;
 }
 
 /** Discards a draft the technician gave up (a refusal, or work begun by mistake). */
