@@ -88,6 +88,8 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
       WEB_DIST_DIR: '/nonexistent',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_RETRY_BASE_MS: '200',
+      // Small pools: these servers run beside other test files on one PostgreSQL of 100 connections.
+      DB_POOL_MAX: '4',
       ...s3.env,
     };
     servers = [];

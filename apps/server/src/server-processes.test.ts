@@ -56,6 +56,9 @@ const startServer = (env: Record<string, string>) =>
       APP_SECRET: SECRET,
       WEB_DIST_DIR: '/nonexistent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-proc-')),
+      // Small pools: several servers of this file and the cluster test's run beside the other test files on one
+      // PostgreSQL of 100 connections (10 a server by default, 4 more for the job queue).
+      DB_POOL_MAX: '3',
       ...env,
     },
     procs,
