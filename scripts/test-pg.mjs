@@ -10,12 +10,21 @@ await admin.connect();
 await admin.query(`create database ${name}`);
 let code = 0;
 try {
-  // Two workers, not npm test's three: the server processes and pools the PostgreSQL tests start (the cluster, the
-  // job schedulers) reach the server's 100 connections with a third file running beside them.
-  execSync('npx vitest run apps/server --maxWorkers=2', {
+  const env = { ...process.env, TEST_DATABASE_URL: `${server}/${name}` };
+  // The files that start servers and job queues of their own (several processes, each with its pools) run one at a
+  // time after the others: beside each other and the other files they passed PostgreSQL's 100 connections ('too
+  // many clients'; alone, one after the other, they peak at 49). The rest runs on two workers, not npm test's three,
+  // for the same reason (peak 69).
+  const alone = [
+    'apps/server/src/cluster.test.ts',
+    'apps/server/src/server-processes.test.ts',
+    'apps/server/src/platform/jobs-pgboss.test.ts',
+  ];
+  execSync(`npx vitest run apps/server --maxWorkers=2 ${alone.map((f) => `--exclude ${f}`).join(' ')}`, {
     stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: `${server}/${name}` },
+    env,
   });
+  execSync(`npx vitest run ${alone.join(' ')} --no-file-parallelism`, { stdio: 'inherit', env });
 } catch {
   code = 1;
 } finally {
