@@ -26,6 +26,7 @@ interface Record {
   finalized: boolean;
   createdBy: string | null;
   defects: { text: string; photos: string[] }[];
+  operatorAcknowledgement: { name: string } | null;
   checklist: { item: string; result: string | null }[];
 }
 
@@ -101,6 +102,9 @@ describe('field mode', () => {
     await page.getByTestId('offline-photo').first().waitFor();
     await page.getByTestId('offline-continued').getByText('Ja', { exact: true }).click();
     await sign(page, 'offline-signature');
+    // The operator acknowledges the result on the spot.
+    await page.getByTestId('offline-operator').click();
+    await page.getByTestId('offline-operator-name').fill('Sabine Schulz (Filialleitung)');
     await page.getByTestId('offline-finalize').click();
     await page.getByTestId('offline-send').click();
     await expect.poll(() => page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
@@ -130,6 +134,7 @@ describe('field mode', () => {
     expect(sent[0]?.defects[0]?.text).toBe('Sensor verschmutzt, Reinigung erforderlich');
     expect(sent[0]?.defects[0]?.photos).toHaveLength(1);
     expect(sent[0]?.checklist.every((c) => c.result !== null)).toBe(true);
+    expect(sent[0]?.operatorAcknowledgement?.name).toBe('Sabine Schulz (Filialleitung)');
   });
 
   it('a record changed meanwhile in the office is a conflict the technician resolves field by field', async () => {

@@ -271,6 +271,7 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
             testId="offline-signature"
             typedName={fields.who}
           />
+          <OperatorAcknowledgement fields={fields} change={change} readOnly={readOnly} />
         </Stack>
       </Paper>
       {readOnly ? (
@@ -303,6 +304,54 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
           </Stack>
         </Paper>
       )}
+    </Stack>
+  );
+}
+
+/** The operator's optional acknowledgement of the result, as in the record editor: a name, and a drawn signature if they like. */
+function OperatorAcknowledgement({
+  fields,
+  change,
+  readOnly,
+}: {
+  fields: DraftFields;
+  change: (patch: Partial<DraftFields>) => void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const ack = fields.operatorAcknowledgement;
+  return (
+    <Stack gap="xs">
+      <Checkbox
+        checked={ack !== null}
+        onChange={(e) =>
+          change({ operatorAcknowledgement: e.currentTarget.checked ? { name: '', image: null } : null })
+        }
+        label={t('inspections.signature.withOperator')}
+        description={t('inspections.signature.withOperatorHint')}
+        disabled={readOnly}
+        data-testid="offline-operator"
+      />
+      {ack ? (
+        <>
+          <TextInput
+            label={t('inspections.signature.operatorName')}
+            value={ack.name}
+            onChange={(e) => change({ operatorAcknowledgement: { ...ack, name: e.currentTarget.value } })}
+            readOnly={readOnly}
+            data-testid="offline-operator-name"
+          />
+          <SignatureCanvas
+            label={t('inspections.signature.operatorCanvas')}
+            description={t('inspections.signature.operatorCanvasHint')}
+            value={ack.image ?? null}
+            onChange={(image) => change({ operatorAcknowledgement: { ...ack, image } })}
+            readOnly={readOnly}
+            testId="offline-operator-signature"
+            typedName={ack.name}
+          />
+        </>
+      ) : null}
     </Stack>
   );
 }
