@@ -22,7 +22,7 @@ const srcDir = import.meta.dirname;
 
 /** Feature → the features it may import through their index. */
 const ALLOWED: Record<string, string[]> = {
-  books: ['defectreports', 'exports', 'inspections', 'offline', 'retention'],
+  books: ['defectreports', 'exports', 'inspections', 'offline', 'retention', 'tenants'],
   // A branch's books can be taken along for the road (decision 061).
   customerlocations: ['exports', 'offline'],
   inspections: ['tenants'],

@@ -34,6 +34,7 @@ import {
   ShutDownPanel,
 } from '@/features/inspections';
 import { BookLegalHold, openLegalHoldDialog, RetiredBookBanner, useBookHold } from '@/features/retention';
+import { useTenantBySlug } from '@/features/tenants';
 import { notifySaveFailed, notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { principalOf, useSession, useSyncCurrentTenant } from '@/lib/session';
@@ -41,7 +42,6 @@ import { useDeleteBook } from '../api/delete-book';
 import { useBookDto } from '../api/get-book-dto';
 import { useBookOrder } from '../api/get-book-order';
 import { finalizedCountOptions } from '../api/get-finalized-count';
-import { useTenantBySlug } from '../api/get-tenant-by-slug';
 import { BookDetails } from '../components/book-details';
 import { BookNotFound, isNoAccess } from '../components/book-not-found';
 import { BookProtocol } from '../components/book-protocol';

@@ -6,8 +6,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The tenant an address names, as tenantStart reads it: by id (GET tenants/{id}) or by its url
- * (GET tenants/url?url=). Pages of other features whose address carries a tenant read it here
- * (the books' and the lists' copies of this read may follow).
+ * (GET tenants/url?url=). Every page whose address carries a tenant reads it here (the tenant start, the
+ * book page, the retired books).
  */
 export const getTenantBySlug = (slug: string, signal?: AbortSignal) =>
   UUID.test(slug)
