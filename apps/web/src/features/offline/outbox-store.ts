@@ -31,6 +31,15 @@ async function publish() {
   channel?.postMessage('changed');
 }
 
+/** A draft after an edit of the technician's: the revision counts up (decision 062). */
+const edited = (current: OfflineDraft, patch: Partial<OfflineDraft>): OfflineDraft => ({
+  ...current,
+  ...patch,
+  rev: (current.rev ?? 0) + 1,
+  touched: true,
+  updatedAt: new Date().toISOString(),
+});
+
 /**
  * The technician's edit of a draft, read and written in one transaction: whatever the sync wrote meanwhile stays, and
  * the revision counts up. Null when the draft is gone (discarded).
@@ -45,13 +54,7 @@ export async function editDraft(
     await tx.done;
     return null;
   }
-  const next: OfflineDraft = {
-    ...current,
-    ...edit(current),
-    rev: (current.rev ?? 0) + 1,
-    touched: true,
-    updatedAt: new Date().toISOString(),
-  };
+  const next = edited(current, edit(current));
   await tx.store.put(next);
   await tx.done;
   await publish();
@@ -137,22 +140,13 @@ export async function enqueue(
     await tx.done;
     return null;
   }
-  const draft: OfflineDraft = {
-    ...current,
-    ...edit(current),
-    rev: (current.rev ?? 0) + 1,
-    touched: true,
-    state: 'waiting',
-    error: null,
-    updatedAt: new Date().toISOString(),
-  };
-  const waiting = draft;
+  const waiting = edited(current, { ...edit(current), state: 'waiting', error: null });
   await tx.objectStore('drafts').put(waiting);
-  const key = await tx.objectStore('outbox').index('byDraft').getKey(draft.localId);
+  const key = await tx.objectStore('outbox').index('byDraft').getKey(waiting.localId);
   if (key === undefined) {
     await tx
       .objectStore('outbox')
-      .add({ tenantId: draft.tenantId, draftId: draft.localId, attempts: 0, nextAt: 0, lastError: null });
+      .add({ tenantId: waiting.tenantId, draftId: waiting.localId, attempts: 0, nextAt: 0, lastError: null });
   } else {
     // Given again by hand: tried at once.
     const entry = (await tx.objectStore('outbox').get(key)) as OutboxEntry;

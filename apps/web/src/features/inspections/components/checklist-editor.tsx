@@ -1,22 +1,12 @@
 import { Badge, Box, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
 import type { CheckResult } from '@pruefbuch/domain/schemas/inspection';
 import { IconChecks, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useItemLabel } from '@/lib/checklist-label';
 import { checklistProgress, type InspectionValues, isUntouchedDefect, markOpenItemsOk } from '../inspection-form';
 
 const RESULT_COLOR: Record<CheckResult, string> = { ok: 'teal', defect: 'red', na: 'gray' };
-
-/** The label an item had when the record was made, else today's label of its key. */
-export function useItemLabel() {
-  const { t, i18n } = useTranslation();
-  return (item: string, stored?: string) => {
-    if (stored) return stored;
-    const key = checklistLabelKey(item);
-    return i18n.exists(key) ? t(key) : item;
-  };
-}
 
 /**
  * The checklist of the book type: each item ok / defect / not applicable with a note. 'Alle in Ordnung'

@@ -16,8 +16,8 @@ import { DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schema
 import type { DefectOffer } from '@pruefbuch/domain/schemas/offer';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useItemLabel } from '@/lib/checklist-label';
 import type { InspectionValues } from '../inspection-form';
-import { useItemLabel } from './checklist-editor';
 import { DefectOfferLine } from './defect-offer';
 import { DefectPhotos } from './defect-photos';
 import { SEVERITY_COLOR } from './severity-badge';

@@ -4,11 +4,11 @@ import { IconAlertOctagon, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmpelPanel } from '@/components/ui/ampel-panel';
+import { useItemLabel } from '@/lib/checklist-label';
 import { formatDate } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useShutDownReason } from '../api/get-shut-down-reason';
 import { recordPath, SCREEN_OF_KIND } from '../record-paths';
-import { useItemLabel } from './checklist-editor';
 
 /**
  * A shut-down installation on the staff book page, as plainly as on the public QR page: the black ampel

@@ -3,11 +3,9 @@ import {
   Anchor,
   Button,
   Checkbox,
-  FileButton,
   Group,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -17,10 +15,8 @@ import {
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
-import { checklistLabelKey } from '@pruefbuch/domain/rules/checklists';
 import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
-import { type CheckResult, DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schemas/inspection';
-import { IconArrowLeft, IconCamera, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconSend, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,23 +24,18 @@ import { DateField } from '@/components/ui/date-field';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SignatureCanvas } from '@/components/ui/signature-canvas';
-import { ApiError, isApiError, newIdempotencyKey } from '@/lib/api-client';
-import { errorText } from '@/lib/errors';
-import { formatTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { newIdempotencyKey } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
 import { ConflictPanel } from '../components/conflict-panel';
-import { DefectPhoto } from '../components/defect-photo';
 import { DraftStateBadge } from '../components/draft-state-badge';
-import { copyAsNew, deleteDraft, editDraft, enqueue, outbox, putPhoto } from '../outbox-store';
-import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from '../outbox-types';
-import { downscalePhoto } from '../photo';
+import { Checklist, Defects, OperatorAcknowledgement, StateHint } from '../components/record-sections';
+import { copyAsNew, deleteDraft, editDraft, enqueue } from '../outbox-store';
+import type { DraftFields, OfflineDraft } from '../outbox-types';
 import { syncNow } from '../sync';
 import { useDraft } from '../use-offline';
 
 /** How long typing rests before the draft is written to the device. */
 const AUTOSAVE_MS = 300;
-
-const errorOf = (e: SyncError) => new ApiError({ method: 'POST', path: '', ...e });
 
 /**
  * offline_record (/offline/{tenant}/record/{slug}): a record made or continued offline (issue 33 item 3). Every
@@ -305,277 +296,5 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
         </Paper>
       )}
     </Stack>
-  );
-}
-
-/** The operator's optional acknowledgement of the result, as in the record editor: a name, and a drawn signature if they like. */
-function OperatorAcknowledgement({
-  fields,
-  change,
-  readOnly,
-}: {
-  fields: DraftFields;
-  change: (patch: Partial<DraftFields>) => void;
-  readOnly: boolean;
-}) {
-  const { t } = useTranslation();
-  const ack = fields.operatorAcknowledgement;
-  return (
-    <Stack gap="xs">
-      <Checkbox
-        checked={ack !== null}
-        onChange={(e) =>
-          change({ operatorAcknowledgement: e.currentTarget.checked ? { name: '', image: null } : null })
-        }
-        label={t('inspections.signature.withOperator')}
-        description={t('inspections.signature.withOperatorHint')}
-        disabled={readOnly}
-        data-testid="offline-operator"
-      />
-      {ack ? (
-        <>
-          <TextInput
-            label={t('inspections.signature.operatorName')}
-            value={ack.name}
-            onChange={(e) => change({ operatorAcknowledgement: { ...ack, name: e.currentTarget.value } })}
-            readOnly={readOnly}
-            data-testid="offline-operator-name"
-          />
-          <SignatureCanvas
-            label={t('inspections.signature.operatorCanvas')}
-            description={t('inspections.signature.operatorCanvasHint')}
-            value={ack.image ?? null}
-            onChange={(image) => change({ operatorAcknowledgement: { ...ack, image } })}
-            readOnly={readOnly}
-            testId="offline-operator-signature"
-            typedName={ack.name}
-          />
-        </>
-      ) : null}
-    </Stack>
-  );
-}
-
-function StateHint({ draft }: { draft: OfflineDraft }) {
-  const { t } = useTranslation();
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (draft.state !== 'waiting') return;
-    void outbox().then((entries) => {
-      const entry = entries.find((e) => e.draftId === draft.localId);
-      setRetryAt(entry && entry.attempts > 0 ? entry.nextAt : null);
-    });
-  }, [draft]);
-  if (draft.state === 'conflict') return null;
-  const reason = draft.error ? errorText(t, errorOf(draft.error)) : '';
-  const text =
-    draft.state === 'waiting' && retryAt
-      ? t('offline.stateHint.waitingRetry', { at: formatTime(new Date(retryAt)) })
-      : draft.state === 'saved' && draft.error
-        ? t('offline.stateHint.savedWaits', { reason })
-        : t(`offline.stateHint.${draft.state}`, { reason });
-  const color = draft.state === 'refused' || (draft.state === 'saved' && draft.error) ? 'orange' : 'gray';
-  return (
-    <Text size="sm" c={color === 'orange' ? 'orange.8' : 'dimmed'} data-testid="offline-state-hint">
-      {text}
-    </Text>
-  );
-}
-
-function Checklist({
-  fields,
-  change,
-  readOnly,
-}: {
-  fields: DraftFields;
-  change: (patch: Partial<DraftFields>) => void;
-  readOnly: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const label = (item: string, stored: string) => {
-    if (stored) return stored;
-    const key = checklistLabelKey(item);
-    return i18n.exists(key) ? t(key) : item;
-  };
-  const results: { value: CheckResult; label: string }[] = [
-    { value: 'ok', label: t('checklists.results.ok') },
-    { value: 'defect', label: t('checklists.results.defect') },
-    { value: 'na', label: t('checklists.results.na') },
-  ];
-  const set = (index: number, result: CheckResult) => {
-    const entry = fields.checklist[index];
-    if (!entry) return;
-    const checklist = fields.checklist.map((e, i) => (i === index ? { ...e, result } : e));
-    // A defect marked on an item opens a defect of that item, as the online editor does.
-    const defects =
-      result === 'defect' && !fields.defects.some((d) => d.item === entry.item)
-        ? [
-            ...fields.defects,
-            { text: '', severity: 'safe' as DefectSeverity, item: entry.item, photos: [], resolved: false },
-          ]
-        : fields.defects;
-    change({ checklist, defects });
-  };
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="offline-checklist">
-      <Text fw={600} size="sm" mb="xs">
-        {t('inspections.sections.checklist')}
-      </Text>
-      {fields.checklist.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('inspections.checklist.empty')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {fields.checklist.map((entry, index) => {
-            const name = label(entry.item, entry.label);
-            return (
-              <Group key={entry.item} justify="space-between" wrap="wrap" gap="xs" data-testid="offline-check-item">
-                <Text size="sm" style={{ flex: '1 1 14rem' }}>
-                  {index + 1}. {name}
-                </Text>
-                <SegmentedControl
-                  size="xs"
-                  value={entry.result ?? ''}
-                  onChange={(v) => set(index, v as CheckResult)}
-                  readOnly={readOnly}
-                  data={results}
-                  aria-label={t('offline.record.checklistResult', { item: name })}
-                />
-              </Group>
-            );
-          })}
-        </Stack>
-      )}
-    </Paper>
-  );
-}
-
-function Defects({
-  draft,
-  fields,
-  change,
-  changeWith,
-  readOnly,
-}: {
-  draft: OfflineDraft;
-  fields: DraftFields;
-  change: (patch: Partial<DraftFields>) => void;
-  changeWith: (patch: (current: DraftFields) => Partial<DraftFields>) => void;
-  readOnly: boolean;
-}) {
-  const { t } = useTranslation();
-  const update = (index: number, patch: Partial<DraftFields['defects'][number]>) =>
-    change({ defects: fields.defects.map((d, i) => (i === index ? { ...d, ...patch } : d)) });
-  const addPhoto = async (index: number, file: File | null) => {
-    if (!file) return;
-    try {
-      const id = newIdempotencyKey();
-      await putPhoto({
-        id,
-        tenantId: draft.tenantId,
-        draftId: draft.localId,
-        blob: await downscalePhoto(file),
-        serverId: null,
-      });
-      // Added to the defect as it is once the photo is ready: text typed and photos taken meanwhile stay.
-      changeWith((f) => ({
-        defects: f.defects.map((d, i) => (i === index ? { ...d, photos: [...d.photos, `${LOCAL_PHOTO}${id}`] } : d)),
-      }));
-    } catch (error) {
-      notifyError(isApiError(error) ? errorText(t, error) : t('offline.record.photoFailed'));
-    }
-  };
-  const severities = DEFECT_SEVERITIES.map((s) => ({ value: s, label: t(`inspections.severity.${s}`) }));
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="offline-defects">
-      <Text fw={600} size="sm" mb="xs">
-        {t('inspections.sections.defects')}
-      </Text>
-      <Stack gap="sm">
-        {fields.defects.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('inspections.defects.empty')}
-          </Text>
-        ) : null}
-        {fields.defects.map((d, index) => (
-          // Defects have no id before the server gives one: their place is their key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <Paper key={index} withBorder p="xs" radius="sm" data-testid="offline-defect">
-            <Stack gap="xs">
-              <Textarea
-                label={t('offline.record.defectText')}
-                value={d.text}
-                onChange={(e) => update(index, { text: e.currentTarget.value })}
-                readOnly={readOnly}
-                autosize
-                minRows={1}
-                data-testid="offline-defect-text"
-              />
-              <Select
-                label={t('inspections.defects.severity')}
-                data={severities}
-                value={d.severity}
-                onChange={(v) => v && update(index, { severity: v as DefectSeverity })}
-                readOnly={readOnly}
-                allowDeselect={false}
-              />
-              <Group gap="xs" wrap="wrap">
-                {d.photos.map((p, i) => (
-                  <DefectPhoto
-                    key={p}
-                    refId={p}
-                    index={i}
-                    onRemove={readOnly ? undefined : () => update(index, { photos: d.photos.filter((x) => x !== p) })}
-                  />
-                ))}
-              </Group>
-              {!readOnly ? (
-                <Group justify="space-between">
-                  <FileButton onChange={(f) => void addPhoto(index, f)} accept="image/*" capture="environment">
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="default"
-                        size="xs"
-                        leftSection={<IconCamera size={14} />}
-                        data-testid="offline-photo-add"
-                      >
-                        {t('offline.record.photo')}
-                      </Button>
-                    )}
-                  </FileButton>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => change({ defects: fields.defects.filter((_, i) => i !== index) })}
-                  >
-                    {t('inspections.defects.remove')}
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </Paper>
-        ))}
-        {!readOnly ? (
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                change({
-                  defects: [...fields.defects, { text: '', severity: 'safe', item: null, photos: [], resolved: false }],
-                })
-              }
-              data-testid="offline-defect-add"
-            >
-              {t('offline.record.addDefect')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }
