@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/errors';
 import { notifyError } from '@/lib/notify';
+import { useMayAddPhotos } from '@/lib/photo-rights';
 import { usePhotoUrl } from '../api/get-photo';
 import { useUploadDefectPhoto } from '../api/upload-defect-photo';
 
@@ -83,6 +84,7 @@ export function DefectPhotos({
 }) {
   const { t } = useTranslation();
   const upload = useUploadDefectPhoto();
+  const mayAdd = useMayAddPhotos();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
 
@@ -107,7 +109,7 @@ export function DefectPhotos({
     setProgress(null);
   };
 
-  if (readOnly && photos.length === 0) return null;
+  if ((readOnly || !mayAdd) && photos.length === 0) return null;
 
   return (
     <Stack gap={6}>
@@ -150,7 +152,7 @@ export function DefectPhotos({
           <Progress value={Math.round(progress.fraction * 100)} animated striped aria-label={progress.name} />
         </Stack>
       ) : null}
-      {readOnly ? null : (
+      {readOnly || !mayAdd ? null : (
         <FileButton
           onChange={(files) => void pick(files)}
           accept="image/*"

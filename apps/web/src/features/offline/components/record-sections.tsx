@@ -22,6 +22,7 @@ import { useItemLabel } from '@/lib/checklist-label';
 import { errorText } from '@/lib/errors';
 import { formatTime } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
+import { useMayAddPhotos } from '@/lib/photo-rights';
 import { outbox, putPhoto } from '../outbox-store';
 import { type DraftFields, LOCAL_PHOTO, type OfflineDraft, type SyncError } from '../outbox-types';
 import { downscalePhoto } from '../photo';
@@ -203,6 +204,7 @@ export function Defects({
       notifyError(isApiError(error) ? errorText(t, error) : t('offline.record.photoFailed'));
     }
   };
+  const mayAddPhotos = useMayAddPhotos();
   const severities = DEFECT_SEVERITIES.map((s) => ({ value: s, label: t(`inspections.severity.${s}`) }));
   return (
     <Paper withBorder radius="md" p="sm" data-testid="offline-defects">
@@ -249,19 +251,23 @@ export function Defects({
               </Group>
               {!readOnly ? (
                 <Group justify="space-between">
-                  <FileButton onChange={(f) => void addPhoto(index, f)} accept="image/*" capture="environment">
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="default"
-                        size="xs"
-                        leftSection={<IconCamera size={14} />}
-                        data-testid="offline-photo-add"
-                      >
-                        {t('offline.record.photo')}
-                      </Button>
-                    )}
-                  </FileButton>
+                  {mayAddPhotos ? (
+                    <FileButton onChange={(f) => void addPhoto(index, f)} accept="image/*" capture="environment">
+                      {(props) => (
+                        <Button
+                          {...props}
+                          variant="default"
+                          size="xs"
+                          leftSection={<IconCamera size={14} />}
+                          data-testid="offline-photo-add"
+                        >
+                          {t('offline.record.photo')}
+                        </Button>
+                      )}
+                    </FileButton>
+                  ) : (
+                    <span />
+                  )}
                   <Button
                     variant="subtle"
                     color="red"
