@@ -88,6 +88,9 @@ export const tenants = {
       loaded: 'Für unterwegs geladen',
       failed: 'Laden für unterwegs fehlgeschlagen',
       offlineNote: 'Sie sind offline: Es gilt der zuletzt geladene Stand.',
+      empty:
+        'Keine offenen Einträge und keine Termine für heute und die nächsten {{days}} Tage. Wählen Sie einen Ordner (oder auf der Seite einer Filiale diese), um dessen Prüfbücher mitzunehmen.',
+      emptyChosen: 'Dieser Ordner bzw. diese Filiale hat keine Prüfbücher, die mitgenommen werden können.',
       loadFolder: 'Ordner „{{name}}“ laden',
       loadBookings: 'Meine Termine laden',
       chosen: { folder: 'Ordner „{{name}}“ statt der Termine', location: 'Filiale {{name}} statt der Termine' },

@@ -88,6 +88,9 @@ export const tenants: typeof de = {
       loaded: 'Loaded for the road',
       failed: 'Loading for the road failed',
       offlineNote: 'You are offline: the last loaded state applies.',
+      empty:
+        "No open records and no bookings for today and the next {{days}} days. Choose a folder (or, on a branch's page, the branch) to take its books along.",
+      emptyChosen: 'This folder or branch has no books that can be taken along.',
       loadFolder: "Load folder '{{name}}'",
       loadBookings: 'Load my bookings',
       chosen: {

@@ -79,6 +79,14 @@ export function OfflineDayCard({
               {t('tenants.start.offline.none', { days: OFFLINE_DAY.daysAhead })}
             </Text>
           ) : null}
+          {m && m.count === 0 ? (
+            // Nothing came along: say why, and what else can be taken (a folder, a branch).
+            <Text size="sm" c="dimmed" data-testid="offline-day-empty">
+              {m.chosen
+                ? t('tenants.start.offline.emptyChosen')
+                : t('tenants.start.offline.empty', { days: OFFLINE_DAY.daysAhead })}
+            </Text>
+          ) : null}
           {m && m.overCap > 0 ? (
             <Text size="sm" c="orange.8">
               {t('tenants.start.offline.overCap', { count: m.overCap, max: m.maxBooks })}
