@@ -30,16 +30,15 @@ import { DefectPhoto } from './defect-photo';
 
 const errorOf = (e: SyncError) => new ApiError({ method: 'POST', path: '', ...e });
 
-/** The operator's optional acknowledgement of the result, as in the record editor: a name, and a drawn signature if they like. */
-export function OperatorAcknowledgement({
-  fields,
-  change,
-  readOnly,
-}: {
+/** What a section of the form gets: the fields as they are now, a change of some of them, and whether it is final. */
+interface SectionProps {
   fields: DraftFields;
   change: (patch: Partial<DraftFields>) => void;
   readOnly: boolean;
-}) {
+}
+
+/** The operator's optional acknowledgement of the result, as in the record editor: a name, and a drawn signature if they like. */
+export function OperatorAcknowledgement({ fields, change, readOnly }: SectionProps) {
   const { t } = useTranslation();
   const ack = fields.operatorAcknowledgement;
   return (
@@ -104,15 +103,7 @@ export function StateHint({ draft }: { draft: OfflineDraft }) {
   );
 }
 
-export function Checklist({
-  fields,
-  change,
-  readOnly,
-}: {
-  fields: DraftFields;
-  change: (patch: Partial<DraftFields>) => void;
-  readOnly: boolean;
-}) {
+export function Checklist({ fields, change, readOnly }: SectionProps) {
   const { t } = useTranslation();
   const label = useItemLabel();
   const results: { value: CheckResult; label: string }[] = [
@@ -175,12 +166,10 @@ export function Defects({
   change,
   changeWith,
   readOnly,
-}: {
+}: SectionProps & {
   draft: OfflineDraft;
-  fields: DraftFields;
-  change: (patch: Partial<DraftFields>) => void;
+  /** A change computed from the fields as they are when it is made (a photo ready after a while). */
   changeWith: (patch: (current: DraftFields) => Partial<DraftFields>) => void;
-  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const update = (index: number, patch: Partial<DraftFields['defects'][number]>) =>
