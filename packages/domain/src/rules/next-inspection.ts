@@ -131,26 +131,30 @@ export function bookSchedule(
   };
 }
 
-const berlinDayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+// Made on first use: a formatter with a time zone loads the zone's data, and a screen that imports these
+// rules at start (the order list's ampel) should not pay for a formatter it never calls.
+let berlinDayFormat: Intl.DateTimeFormat | undefined;
+let berlinTimeFormat: Intl.DateTimeFormat | undefined;
+const dayFormat = () => (berlinDayFormat ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }));
+const timeFormat = () =>
+  (berlinTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
-export const berlinToday = (now: Date = new Date()): string => berlinDayFormat.format(now);
-
-const berlinTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+export const berlinToday = (now: Date = new Date()): string => dayFormat().format(now);
 
 /**
  * An instant as the wall clock in Berlin, 'YYYY-MM-DDTHH:mm' (what rules/date-display `formatDay` takes):
  * a mail or a file that names a moment shows the company's time, in the reader's language.
  */
-export const berlinWallClock = (at: Date): string => `${berlinToday(at)}T${berlinTimeFormat.format(at)}`;
+export const berlinWallClock = (at: Date): string => `${berlinToday(at)}T${timeFormat().format(at)}`;
 
 /** The time of day in Europe/Berlin, in minutes after midnight ('14:30' → 870). */
 export function berlinMinutesOfDay(now: Date = new Date()): number {
-  const [hours, minutes] = berlinTimeFormat.format(now).split(':').map(Number);
+  const [hours, minutes] = timeFormat().format(now).split(':').map(Number);
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }

@@ -20,9 +20,13 @@ export function ScrollingTabList({ value, label, children }: { value: string; la
         strip.scrollTo({ left: Math.max(0, left - 24) });
       }
     };
-    keepInView();
-    if (!list.current || typeof ResizeObserver === 'undefined') return;
-    // Each tab, not the list: the list keeps the strip's width while its tabs overflow it.
+    if (!list.current || typeof ResizeObserver === 'undefined') {
+      keepInView();
+      return;
+    }
+    // Each tab, not the list: the list keeps the strip's width while its tabs overflow it. The observer's first
+    // call comes once the tabs are laid out: reading their places at once forced a layout of its own, in the
+    // middle of the first render (about 80 ms of an order list's load, bench/first-paint.ts).
     const observer = new ResizeObserver(keepInView);
     for (const tab of list.current.querySelectorAll('[role="tab"]')) observer.observe(tab);
     return () => observer.disconnect();

@@ -15,11 +15,11 @@ export function cardLayout<T, F extends string>(columns: readonly ListColumn<T, 
   };
 }
 
-/** Phones: one card per row, the title first, its badges and actions beside it, the other columns below. */
+/** Phones (ListTable shows them below its breakpoint): one card per row, the title first, its badges and actions beside it, the other columns below. */
 export function ListCards<T, F extends string>(props: ListTableProps<T, F> & { rows: readonly T[] }) {
   const layout = cardLayout(props.columns);
   return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid={props.testId && `${props.testId}-cards`}>
+    <Stack gap="xs" data-testid={props.testId && `${props.testId}-cards`}>
       {props.rows.map((row, index) => {
         const group = groupStart(props.groupOf, props.rows, index);
         return (

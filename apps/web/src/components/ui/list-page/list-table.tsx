@@ -1,6 +1,7 @@
 import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWide } from '@/lib/use-wide';
 import { LoadError } from '../load-error';
 import { ListCards } from './list-cards';
 import { ListEmpty } from './list-empty';
@@ -19,6 +20,9 @@ const SKELETON_ROWS = 5;
  */
 export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
   const { list, query, columns, testId, minWidth = 640 } = props;
+  // One of the two layouts is rendered, not both with one hidden by CSS: a page of 20 orders rendered its rows
+  // twice, about half of the first render's time (bench/first-paint.ts).
+  const wide = useWide();
   const data = query.data;
   const pages = data ? pageCount(data, list.size) : 1;
 
@@ -43,7 +47,9 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
   return (
     <Stack gap="sm" ref={topRef} tabIndex={-1} style={{ scrollMarginTop: 80, outline: 'none' }}>
       {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.isPending && !query.isError ? <ListSkeleton columns={columns} hasActions={!!props.rowActions} /> : null}
+      {query.isPending && !query.isError ? (
+        <ListSkeleton columns={columns} hasActions={!!props.rowActions} wide={wide} />
+      ) : null}
       {data && data.docs.length === 0 ? (
         <ListEmpty
           search={list.search}
@@ -58,40 +64,35 @@ export function ListTable<T, F extends string>(props: ListTableProps<T, F>) {
           style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           aria-busy={query.isPlaceholderData || undefined}
         >
-          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
-            <Table.ScrollContainer minWidth={minWidth}>
-              <Table highlightOnHover={!!props.rowTo} verticalSpacing={8} data-testid={testId && `${testId}-table`}>
-                <Table.Thead bg="var(--mantine-color-gray-0)">
-                  <Table.Tr>
-                    {columns.map((column) => (
-                      <HeaderCell key={column.key} column={column} list={list} />
-                    ))}
-                    {props.rowActions ? <ActionsHeader /> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.docs.map((row, index) => {
-                    const group = groupStart(props.groupOf, data.docs, index);
-                    return (
-                      <Fragment key={props.rowKey(row)}>
-                        {group ? (
-                          <Table.Tr data-testid="list-group" bg="var(--mantine-color-gray-0)">
-                            <Table.Th scope="colgroup" colSpan={columns.length + (props.rowActions ? 1 : 0)} py={6}>
-                              <Text span size="sm" fw={700}>
-                                {group}
-                              </Text>
-                            </Table.Th>
-                          </Table.Tr>
-                        ) : null}
-                        <ListRow row={row} {...props} />
-                      </Fragment>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <ListCards {...props} rows={data.docs} />
+          {wide ? (
+            <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+              <Table.ScrollContainer minWidth={minWidth}>
+                <Table highlightOnHover={!!props.rowTo} verticalSpacing={8} data-testid={testId && `${testId}-table`}>
+                  <Table.Thead bg="var(--mantine-color-gray-0)">
+                    <Table.Tr>
+                      {columns.map((column) => (
+                        <HeaderCell key={column.key} column={column} list={list} />
+                      ))}
+                      {props.rowActions ? <ActionsHeader /> : null}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    <ListRows
+                      rows={data.docs}
+                      columns={columns}
+                      rowKey={props.rowKey}
+                      rowTo={props.rowTo}
+                      rowActions={props.rowActions}
+                      groupOf={props.groupOf}
+                      testId={testId}
+                    />
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          ) : (
+            <ListCards {...props} rows={data.docs} />
+          )}
         </Box>
       ) : null}
       {data ? <ListPager list={list} total={data.total} more={!!data.more} pages={pages} onPage={turnPage} /> : null}
@@ -138,7 +139,42 @@ function HeaderCell<T, F extends string>({
   );
 }
 
-function ListRow<T, F extends string>({ row, ...props }: ListTableProps<T, F> & { row: T }) {
+/** What a row reads of the list's props: a page's rows render again only when one of these changes. */
+type RowProps<T, F extends string> = Pick<
+  ListTableProps<T, F>,
+  'columns' | 'rowKey' | 'rowTo' | 'rowActions' | 'groupOf' | 'testId'
+>;
+
+/**
+ * The page's rows, with a heading row before each group. Memoised: the counts, the refresh stamp and the
+ * filters of a list screen arrive one after another, and each rendered every row again (a screen that
+ * keeps its columns and row link stable between renders, as the order list does, renders its rows once).
+ */
+const ListRows = memo(function ListRows<T, F extends string>({
+  rows,
+  ...props
+}: RowProps<T, F> & { rows: readonly T[] }) {
+  const { columns, rowActions, groupOf } = props;
+  return rows.map((row, index) => {
+    const group = groupStart(groupOf, rows, index);
+    return (
+      <Fragment key={props.rowKey(row)}>
+        {group ? (
+          <Table.Tr data-testid="list-group" bg="var(--mantine-color-gray-0)">
+            <Table.Th scope="colgroup" colSpan={columns.length + (rowActions ? 1 : 0)} py={6}>
+              <Text span size="sm" fw={700}>
+                {group}
+              </Text>
+            </Table.Th>
+          </Table.Tr>
+        ) : null}
+        <ListRow row={row} {...props} />
+      </Fragment>
+    );
+  });
+}) as <T, F extends string>(props: RowProps<T, F> & { rows: readonly T[] }) => ReactNode;
+
+function ListRow<T, F extends string>({ row, ...props }: RowProps<T, F> & { row: T }) {
   const to = props.rowTo?.(row);
   const open = useRowOpener(to);
   return (
@@ -181,55 +217,60 @@ function ListRow<T, F extends string>({ row, ...props }: ListTableProps<T, F> & 
 function ListSkeleton<T, F extends string>({
   columns,
   hasActions,
+  wide,
 }: {
   columns: readonly ListColumn<T, F>[];
   hasActions: boolean;
+  wide: boolean;
 }) {
   const { t } = useTranslation();
   const rows = Array.from({ length: SKELETON_ROWS }, (_, i) => i);
   return (
     <Box aria-busy="true" aria-label={t('ui.list.loading')} role="status">
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} visibleFrom="sm">
-        <Table verticalSpacing={10}>
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width}>
-                  <Text span size="sm" fw={600} c="dimmed">
-                    {column.header}
-                  </Text>
-                </Table.Th>
-              ))}
-              {hasActions ? <Table.Th w={1} /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row}>
-                {columns.map((column, index) => (
-                  <Table.Td key={column.key}>
-                    <Skeleton height={12} radius="sm" width={index === 0 ? '70%' : '55%'} />
-                  </Table.Td>
+      {wide ? (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table verticalSpacing={10}>
+            <Table.Thead bg="var(--mantine-color-gray-0)">
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} w={column.width}>
+                    <Text span size="sm" fw={600} c="dimmed">
+                      {column.header}
+                    </Text>
+                  </Table.Th>
                 ))}
-                {hasActions ? (
-                  <Table.Td>
-                    <Skeleton height={12} width={56} radius="sm" />
-                  </Table.Td>
-                ) : null}
+                {hasActions ? <Table.Th w={1} /> : null}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Stack gap="xs" hiddenFrom="sm">
-        {rows.slice(0, 3).map((row) => (
-          <Paper key={row} withBorder radius="md" p="sm">
-            <Skeleton height={14} width="60%" radius="sm" mb={10} />
-            <Skeleton height={10} width="85%" radius="sm" mb={6} />
-            <Skeleton height={10} width="40%" radius="sm" />
-          </Paper>
-        ))}
-      </Stack>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row}>
+                  {columns.map((column, index) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={12} radius="sm" width={index === 0 ? '70%' : '55%'} />
+                    </Table.Td>
+                  ))}
+                  {hasActions ? (
+                    <Table.Td>
+                      <Skeleton height={12} width={56} radius="sm" />
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ) : (
+        <Stack gap="xs">
+          {rows.slice(0, 3).map((row) => (
+            <Paper key={row} withBorder radius="md" p="sm">
+              <Skeleton height={14} width="60%" radius="sm" mb={10} />
+              <Skeleton height={10} width="85%" radius="sm" mb={6} />
+              <Skeleton height={10} width="40%" radius="sm" />
+            </Paper>
+          ))}
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -39,6 +39,9 @@ const NumberingDialog = lazy(() =>
 type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = OrderSortField;
 
+const orderPath = (o: OrderRow) => screenPath('orderprocessing', { slug: o._id });
+const orderKey = (o: OrderRow) => o._id;
+
 /** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
 const shortWeek = (week: string) => weekLabel(week, '').trim();
 
@@ -67,125 +70,129 @@ export function OrderListPage() {
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
-  const orderPath = (o: OrderRow) => screenPath('orderprocessing', { slug: o._id });
-  const columns: ListColumn<OrderRow, SortField>[] = [
-    {
-      key: 'ampel',
-      header: t('orders.list.columns.ampel'),
-      sort: 'gesamt_ampel',
-      // The plain sort is worst first (decision 024): 'aufsteigend' would say the opposite.
-      sortLabels: { ascending: t('orders.list.sort.ampelWorst'), descending: t('orders.list.sort.ampelBest') },
-      phone: 'aside',
-      // The status under the ampel: the table fits a laptop without scrolling sideways.
-      cell: (o) => (
-        <Stack gap={4} align="flex-start">
-          <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />
-          <OrderStatusBadge status={o.status} size="sm" />
-        </Stack>
-      ),
-    },
-    {
-      key: 'objekt',
-      header: t('orders.list.columns.objekt'),
-      sort: 'objekt',
-      phone: 'title',
-      cell: (o) => (
-        <div>
-          <Anchor component={Link} to={orderPath(o)} fw={500} size="sm" c="inherit" data-testid="order-link">
-            {o.objekt || t('orders.editor.titleNoNr')}
-          </Anchor>
-          {o.kunde ? (
-            <Text span size="xs" c="dimmed" display="block">
-              {o.kunde}
-            </Text>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: 'abnr',
-      header: t('orders.list.columns.abnrCsnr'),
-      sort: 'abnr',
-      nowrap: true,
-      cell: (o) => (
-        <div>
-          <Text span size="sm" display="block">
-            {o.abnr || '–'}
-          </Text>
-          {o.csnr ? (
-            <Text span size="xs" c="dimmed" display="block">
-              {o.csnr}
-            </Text>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: 'kwVkid',
-      header: t('orders.list.columns.kw'),
-      sort: 'vkidKw',
-      nowrap: true,
-      // The operations' week under the sales week: one column, so the object keeps its room on a laptop.
-      cell: (o) => (
-        <div>
-          <Text span size="sm" display="block">
-            {o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
-          </Text>
-          <Text span size="xs" c="dimmed" display="block">
-            {t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'montage',
-      header: t('orders.list.columns.montage'),
-      sort: 'geplante_montage_date',
-      nowrap: true,
-      cell: (o) => formatDate(o.vkid.geplante_montage_date),
-    },
-    // The warehouse's list: what each order waits for, the delivery planned soonest first (decision 054).
-    ...(mode === 'deliveries'
-      ? [
-          {
-            key: 'awaited',
-            header: t('orders.list.columns.awaited'),
-            cell: (o: OrderRow) => {
-              const [next, ...more] = o.awaited ?? [];
-              if (!next) return '–';
-              return (
-                <div data-testid="order-awaited">
-                  <Text span size="sm" display="block">
-                    {[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
-                  </Text>
-                  <Text span size="xs" c="dimmed" display="block">
-                    {next.geplantAm
-                      ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
-                      : t('orders.list.awaitedNoDate')}
-                    {more.length ? ` · ${t('orders.list.awaitedMore', { count: more.length })}` : ''}
-                  </Text>
-                </div>
-              );
-            },
-          } satisfies ListColumn<OrderRow, SortField>,
-        ]
-      : []),
-    {
-      key: 'department',
-      header: t('orders.list.columns.department'),
-      nowrap: true,
-      // The department's short code ('OPM') keeps the table within a laptop's width; the full name on hover.
-      cell: (o) => {
-        const full = departmentLabel(t, o.aktuelle_abteilung);
-        const short = /\(([^)]+)\)$/.exec(full)?.[1];
-        return (
-          <Text span size="sm" title={full}>
-            {short ?? full}
-          </Text>
-        );
+  // Kept between renders: the list's rows render again only when the page or the language changes, not when
+  // a count or the refresh stamp arrives (ListTable memoises its rows).
+  const columns = useMemo(
+    (): ListColumn<OrderRow, SortField>[] => [
+      {
+        key: 'ampel',
+        header: t('orders.list.columns.ampel'),
+        sort: 'gesamt_ampel',
+        // The plain sort is worst first (decision 024): 'aufsteigend' would say the opposite.
+        sortLabels: { ascending: t('orders.list.sort.ampelWorst'), descending: t('orders.list.sort.ampelBest') },
+        phone: 'aside',
+        // The status under the ampel: the table fits a laptop without scrolling sideways.
+        cell: (o) => (
+          <Stack gap={4} align="flex-start">
+            <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />
+            <OrderStatusBadge status={o.status} size="sm" />
+          </Stack>
+        ),
       },
-    },
-  ];
+      {
+        key: 'objekt',
+        header: t('orders.list.columns.objekt'),
+        sort: 'objekt',
+        phone: 'title',
+        cell: (o) => (
+          <div>
+            <Anchor component={Link} to={orderPath(o)} fw={500} size="sm" c="inherit" data-testid="order-link">
+              {o.objekt || t('orders.editor.titleNoNr')}
+            </Anchor>
+            {o.kunde ? (
+              <Text span size="xs" c="dimmed" display="block">
+                {o.kunde}
+              </Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        key: 'abnr',
+        header: t('orders.list.columns.abnrCsnr'),
+        sort: 'abnr',
+        nowrap: true,
+        cell: (o) => (
+          <div>
+            <Text span size="sm" display="block">
+              {o.abnr || '–'}
+            </Text>
+            {o.csnr ? (
+              <Text span size="xs" c="dimmed" display="block">
+                {o.csnr}
+              </Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        key: 'kwVkid',
+        header: t('orders.list.columns.kw'),
+        sort: 'vkidKw',
+        nowrap: true,
+        // The operations' week under the sales week: one column, so the object keeps its room on a laptop.
+        cell: (o) => (
+          <div>
+            <Text span size="sm" display="block">
+              {o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
+            </Text>
+            <Text span size="xs" c="dimmed" display="block">
+              {t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
+            </Text>
+          </div>
+        ),
+      },
+      {
+        key: 'montage',
+        header: t('orders.list.columns.montage'),
+        sort: 'geplante_montage_date',
+        nowrap: true,
+        cell: (o) => formatDate(o.vkid.geplante_montage_date),
+      },
+      // The warehouse's list: what each order waits for, the delivery planned soonest first (decision 054).
+      ...(mode === 'deliveries'
+        ? [
+            {
+              key: 'awaited',
+              header: t('orders.list.columns.awaited'),
+              cell: (o: OrderRow) => {
+                const [next, ...more] = o.awaited ?? [];
+                if (!next) return '–';
+                return (
+                  <div data-testid="order-awaited">
+                    <Text span size="sm" display="block">
+                      {[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
+                    </Text>
+                    <Text span size="xs" c="dimmed" display="block">
+                      {next.geplantAm
+                        ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
+                        : t('orders.list.awaitedNoDate')}
+                      {more.length ? ` · ${t('orders.list.awaitedMore', { count: more.length })}` : ''}
+                    </Text>
+                  </div>
+                );
+              },
+            } satisfies ListColumn<OrderRow, SortField>,
+          ]
+        : []),
+      {
+        key: 'department',
+        header: t('orders.list.columns.department'),
+        nowrap: true,
+        // The department's short code ('OPM') keeps the table within a laptop's width; the full name on hover.
+        cell: (o) => {
+          const full = departmentLabel(t, o.aktuelle_abteilung);
+          const short = /\(([^)]+)\)$/.exec(full)?.[1];
+          return (
+            <Text span size="sm" title={full}>
+              {short ?? full}
+            </Text>
+          );
+        },
+      },
+    ],
+    [t, mode],
+  );
 
   // Grouped by KW (sorted by the sales week): a heading per sales week.
   const sortedByWeek = list.params.get('sort') === 'vkidKw' || list.params.get('sort') === '-vkidKw';
@@ -194,13 +201,15 @@ export function OrderListPage() {
   useEffect(() => {
     if (groupedElsewhere) list.update({ group: null });
   }, [groupedElsewhere, list.update]);
-  const groupOf =
-    grouped && sortedByWeek && mode === 'all'
-      ? (o: OrderRow) => ({
-          key: o.vkid.akt_kw,
-          label: weekHeading(t, o.vkid.akt_kw, filters.kw ? undefined : weekCounts),
-        })
-      : undefined;
+  const byWeek = grouped && sortedByWeek && mode === 'all';
+  const headingCounts = filters.kw ? undefined : weekCounts;
+  const groupOf = useMemo(
+    () =>
+      byWeek
+        ? (o: OrderRow) => ({ key: o.vkid.akt_kw, label: weekHeading(t, o.vkid.akt_kw, headingCounts) })
+        : undefined,
+    [byWeek, t, headingCounts],
+  );
 
   const needsValue = (mode === 'search' || mode === 'serial') && !value;
   const emptyText = needsValue
@@ -320,7 +329,7 @@ export function OrderListPage() {
       list={list}
       query={orders}
       columns={columns}
-      rowKey={(o) => o._id}
+      rowKey={orderKey}
       rowTo={orderPath}
       emptyText={emptyText}
       emptyAction={
