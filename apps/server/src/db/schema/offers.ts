@@ -1,4 +1,5 @@
 import type { Grain } from '@pruefbuch/domain/rules/figure-buckets';
+import type { OfferStatus } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferGroup, OfferSpanKind } from '@pruefbuch/domain/rules/offer-figures';
 import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
 import { sql } from 'drizzle-orm';
@@ -202,6 +203,23 @@ export const offerFigures = pgTable(
     waitingCnt: integer('waiting_cnt').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.groupBy, t.grain, t.day, t.department, t.key] })],
+);
+
+/**
+ * The active offers of a tenant per status (rules/offer-lists.ts, decision 063): the offer list's total
+ * without a search or a filter but the status reads these rows instead of counting the offers. Moved by
+ * the server with every write of offers (offers.store.ts).
+ */
+export const offerListCounts = pgTable(
+  'offer_list_counts',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OfferStatus>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );
 
 /**

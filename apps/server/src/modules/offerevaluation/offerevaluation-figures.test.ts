@@ -15,8 +15,8 @@ import { tag } from '../../../test/fixtures/books';
 import { migrationInserts } from '../../../test/fixtures/migrations';
 import { createTestApp } from '../../../test/helper';
 import { type Executor, rowsOf } from '../../db/client';
-import { offerFigures, offers, offerTimeSpans, tenants } from '../../db/schema/index';
-import { insertOfferRows, moveOfferFigures } from '../offers/offers.store';
+import { offerFigures, offerListCounts, offers, offerTimeSpans, tenants } from '../../db/schema/index';
+import { insertOfferRows, moveOfferTotals } from '../offers/offers.store';
 import { type EvaluationFilter, figuresBy, type GroupKey, timesBy } from './offerevaluation.repo';
 
 const t = await createTestApp();
@@ -49,6 +49,20 @@ function recountFigures(ex: Executor, tenantId: string, q: EvaluationFilter, gro
     from offers where ${scope(tenantId, q, 'offer_date')} group by 1 order by 1`,
   );
 }
+
+/** The offer list's kept counts of a tenant (offer_list_counts), and the same counted over its offers. */
+const keptListCounts = async (tenantId: string) =>
+  (
+    await db
+      .select({ status: offerListCounts.status, n: offerListCounts.n })
+      .from(offerListCounts)
+      .where(eq(offerListCounts.tenantId, tenantId))
+  ).sort((a, b) => a.status.localeCompare(b.status));
+const recountListCounts = (tenantId: string) =>
+  rowsOf<{ status: string; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from offers where tenant_id = ${tenantId} and active group by status order by status`,
+  );
 
 function recountTimes(ex: Executor, tenantId: string, q: EvaluationFilter) {
   const toOffer = 'offer_date - received_date';
@@ -141,7 +155,7 @@ async function applyWrites(tenantId: string, ktbs: string[], writes: Write[]) {
     const before = await db.select().from(offers).where(where);
     if (w.op === 'delete') {
       await db.delete(offers).where(where);
-      await moveOfferFigures(db, before, []);
+      await moveOfferTotals(db, before, []);
       continue;
     }
     const v = valuesOf(w.set, ktbs);
@@ -157,7 +171,7 @@ async function applyWrites(tenantId: string, ktbs: string[], writes: Write[]) {
         })
         .where(and(eq(offers.tenantId, tenantId), eq(offers.id, o.id)));
     }
-    await moveOfferFigures(db, before, await db.select().from(offers).where(where));
+    await moveOfferTotals(db, before, await db.select().from(offers).where(where));
   }
 }
 
@@ -189,7 +203,10 @@ describe('the kept figures of the offer evaluation', () => {
               comparable(await recountTimes(db, tenant.id, q)),
             );
           }
+          // The offer list's total (rules/offer-lists.ts) is kept by the same writes.
+          expect(await keptListCounts(tenant.id)).toEqual(await recountListCounts(tenant.id));
           await db.delete(tenants).where(eq(tenants.id, tenant.id));
+          expect(await keptListCounts(tenant.id)).toEqual([]);
           expect(await db.select().from(offerFigures).where(eq(offerFigures.tenantId, tenant.id))).toEqual([]);
           expect(await db.select().from(offerTimeSpans).where(eq(offerTimeSpans.tenantId, tenant.id))).toEqual([]);
         },
@@ -219,5 +236,18 @@ describe('the kept figures of the offer evaluation', () => {
     expect(kept.figures.length).toBeGreaterThan(0);
     expect(sorted(built.figures)).toEqual(sorted(kept.figures));
     expect(sorted(built.spans)).toEqual(sorted(kept.spans));
+  });
+
+  it('list counts are built by their migration from the offers stored before, as the server keeps them', async () => {
+    const { tenant, ktbs } = await world();
+    const writes = fc.sample(fc.array(write, { minLength: 4, maxLength: 8 }), { numRuns: 1, seed: 63 })[0] ?? [];
+    await applyWrites(tenant.id, ktbs, writes);
+    const kept = await keptListCounts(tenant.id);
+    await db.transaction(async (tx) => {
+      await tx.delete(offerListCounts);
+      for (const s of migrationInserts('0046_offer_list_counts', 'offer_list_counts')) await tx.execute(sql.raw(s));
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(await keptListCounts(tenant.id)).toEqual(kept);
   });
 });

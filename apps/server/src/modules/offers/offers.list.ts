@@ -7,7 +7,7 @@ import { OFFER_LIST_FILTERS, type OfferListQuery, type OfferSearchType } from '@
 import { type AnyColumn, and, asc, eq, fillPlaceholders, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { books, offers } from '../../db/schema/index';
+import { books, offerListCounts, offers } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField } from '../../platform/paging';
 import { AMPEL_RANK, ktbUsers, type OfferSelect, offerColumns, ofmUsers, opmUsers, talkOpen } from './offers.repo';
 
@@ -144,11 +144,28 @@ const countApart = (shape: ListShape) => !shape.inactive;
  * One page: the page's ids and the total are found on offers alone (its indexes, no joins), and only
  * the page's rows are joined with their people, book and counts.
  */
+/**
+ * Whether the list's total is one of the kept counts (offer_list_counts, rules/offer-lists.ts): all active
+ * offers, or those of a status. At 50,000 offers that is a read of at most three rows instead of counting
+ * every offer of the list (5–8 ms, most of the default list's time at 20 clients; bench/offers.ts).
+ */
+const countKept = (shape: ListShape) =>
+  !shape.inactive && !shape.mine && !shape.searchType && shape.filters.every((f) => f === 'status');
+
+/** The kept count of the list's shape (countKept). */
+const keptTotal = (shape: ListShape) =>
+  sql<number>`coalesce((select sum(${offerListCounts.n}) from ${offerListCounts}
+    where ${offerListCounts.tenantId} = ${$('tenantId')}${
+      shape.filters.includes('status') ? sql` and ${offerListCounts.status} = ${$('status')}` : sql``
+    }), 0)::int`;
+
 function listQuery(db: Executor, shape: ListShape) {
   const apart = countApart(shape);
-  const total = apart
-    ? sql<number>`(select count(*) from ${offers} where ${listWhere(shape)})::int`
-    : sql<number>`(count(*) over ())::int`;
+  const total = countKept(shape)
+    ? keptTotal(shape)
+    : apart
+      ? sql<number>`(select count(*) from ${offers} where ${listWhere(shape)})::int`
+      : sql<number>`(count(*) over ())::int`;
   const page = db.$with('page').as(
     db
       .select({ id: offers.id, total: (apart ? sql<number>`0` : total).as('total') })

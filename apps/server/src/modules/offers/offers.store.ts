@@ -1,18 +1,22 @@
 /**
  * What every write of offers keeps besides the offer itself, in the write's transaction: the offer
- * evaluation's figures and offer times (rules/offer-figures.ts, decision 046). Every insert, update and
- * delete of offers goes through here: the module's writes, the demo seed, the test factories and the
- * benches. Only a change of what the evaluation reads moves anything.
+ * evaluation's figures and offer times (rules/offer-figures.ts, decision 046) and the list's counts
+ * (rules/offer-lists.ts, decision 063). Every insert, update and delete of offers goes through here: the
+ * module's writes, the demo seed, the test factories and the benches. Only a change of what the evaluation
+ * or the counts read moves anything.
  */
+
+import type { OfferStatus } from '@pruefbuch/domain/rules/offer-ampel';
 import {
   OFFER_FIGURES,
   type OfferFigureInput,
   type OfferSpanChange,
   offerFigureChanges,
 } from '@pruefbuch/domain/rules/offer-figures';
+import { type OfferListInput, offerListCountChanges } from '@pruefbuch/domain/rules/offer-lists';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { offerFigures, offers, offerTimeSpans } from '../../db/schema/index';
+import { offerFigures, offerListCounts, offers, offerTimeSpans } from '../../db/schema/index';
 import { moveBuckets } from '../../platform/figure-buckets';
 
 type OfferState = Pick<typeof offers.$inferSelect, keyof OfferFigureInput>;
@@ -42,6 +46,23 @@ export async function moveOfferFigures(tx: Executor, gone: readonly OfferState[]
   const keys = ['tenantId', 'grain', 'day', 'department'] as const;
   await moveBuckets(tx, offerFigures, [...keys, 'groupBy', 'key'], OFFER_FIGURES, figures);
   await moveHistograms(tx, spans);
+}
+
+/** Moves the list's counts (active offers per tenant and status) from the offers `gone` to `came`. */
+export async function moveOfferListCounts(tx: Executor, gone: readonly OfferState[], came: readonly OfferState[]) {
+  const input = (o: OfferState): OfferListInput => ({
+    tenantId: o.tenantId,
+    active: o.active,
+    status: o.status as OfferStatus,
+  });
+  const changes = offerListCountChanges(gone.map(input), came.map(input));
+  await moveBuckets(tx, offerListCounts, ['tenantId', 'status'], ['n'], changes);
+}
+
+/** Moves everything kept beside the offers (evaluation figures and times, list counts) from `gone` to `came`. */
+export async function moveOfferTotals(tx: Executor, gone: readonly OfferState[], came: readonly OfferState[]) {
+  await moveOfferFigures(tx, gone, came);
+  await moveOfferListCounts(tx, gone, came);
 }
 
 /**
@@ -110,7 +131,7 @@ async function moveHistograms(tx: Executor, spans: readonly OfferSpanChange[]) {
   }
 }
 
-/** Inserts offers (their insert values) and counts them into the evaluation's figures; returns the rows. */
+/** Inserts offers (their insert values) and counts them into the evaluation's figures and the list's counts; returns the rows. */
 export async function insertOfferRows(tx: Executor, rows: readonly (typeof offers.$inferInsert)[], batch = 50) {
   const stored: (typeof offers.$inferSelect)[] = [];
   for (let i = 0; i < rows.length; i += batch) {
@@ -121,6 +142,6 @@ export async function insertOfferRows(tx: Executor, rows: readonly (typeof offer
         .returning()),
     );
   }
-  await moveOfferFigures(tx, [], stored);
+  await moveOfferTotals(tx, [], stored);
   return stored;
 }

@@ -389,6 +389,29 @@ describe('GET offer (the list)', () => {
     expect(await only('search=100%25')).toEqual([]);
   });
 
+  it('keeps the total of the whole list and of each status with every write: a new offer, a talk result, a delete', async () => {
+    const { w, lost } = await listWorld();
+    const total = async (q = '') => ((await w.call('GET', `/offer?size=1${q}`)).json() as Page).total;
+    const totals = async () => ({
+      all: await total(),
+      waiting: await total('&status=waiting'),
+      commissioned: await total('&status=commissioned'),
+      cancelled: await total('&status=cancelled'),
+    });
+    expect(await totals()).toEqual({ all: 7, waiting: 5, commissioned: 1, cancelled: 1 });
+    const added = await w.create({ csnr: 'CS-8000', receivedDate: isoDay(-1) });
+    expect(await totals()).toEqual({ all: 8, waiting: 6, commissioned: 1, cancelled: 1 });
+    const won = await w.call('PUT', `/offer/${lost._id}`, {
+      __v: lost.__v,
+      angebot: { ...lost.angebot, talkResult: 'angebot_ist_beauftragt' },
+    });
+    expect(won.statusCode).toBe(200);
+    expect(await totals()).toEqual({ all: 8, waiting: 6, commissioned: 2, cancelled: 0 });
+    const admin = await member(t, Role.ADMIN_ROLE, []);
+    expect((await w.call('DELETE', `/offer/${added._id}`, undefined, admin.token)).statusCode).toBe(204);
+    expect(await totals()).toEqual({ all: 7, waiting: 5, commissioned: 2, cancelled: 0 });
+  });
+
   it('lists the caller’s follow-ups (Meine Nachfassungen), soonest first', async () => {
     const { w, soon, later, expired, spare } = await listWorld();
     const mine = (await w.call('GET', '/offer?followUp=mine', undefined)).json() as Page;

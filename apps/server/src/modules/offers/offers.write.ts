@@ -41,7 +41,7 @@ import {
   type ServerState,
   USER_FIELDS,
 } from './offers.repo';
-import { moveOfferFigures } from './offers.store';
+import { moveOfferTotals } from './offers.store';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'offer' as const,
@@ -133,7 +133,7 @@ export async function create(ctx: TenantContext, input: OfferCreate) {
       })
       .returning();
     if (!row) throw new Error('offer insert returned nothing');
-    await moveOfferFigures(tx, [], [row]);
+    await moveOfferTotals(tx, [], [row]);
     await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, {
       ...auditViewOf(row),
       ...(src ? { source: sourceLabel(src) } : {}),
@@ -168,7 +168,7 @@ export async function update(ctx: TenantContext, id: string, input: OfferUpdate)
       },
       audit: { ctx, entity: 'offer', before: auditViewOf, after: auditViewOf },
     });
-    await moveOfferFigures(tx, [current], [row]);
+    await moveOfferTotals(tx, [current], [row]);
   });
   return get(ctx, id);
 }
@@ -237,7 +237,7 @@ export async function remove(ctx: TenantContext, id: string) {
       .innerJoin(blobs, eq(blobs.id, offerFiles.blobId))
       .where(eq(offerFiles.offerId, id));
     await tx.delete(offers).where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, id)));
-    await moveOfferFigures(tx, [current], []);
+    await moveOfferTotals(tx, [current], []);
     if (files.length) {
       await tx.delete(blobs).where(
         and(
