@@ -5,8 +5,8 @@
  * the API at 20 clients, against the same SQL the API runs, sent straight through the driver with
  * the same pool. Target: API p50 ≤ 2 × SQL p50 + 2 ms.
  *
- * The SQL side is the API's own: the list's text and parameters come from the offers repository
- * (listOffersSql), the evaluation's are captured from its repository functions run on a driver that
+ * The SQL side is the API's own: the list's statements are recorded from the offers repository's listOffers
+ * run on the bench's database, the evaluation's are captured from its repository functions run on a driver that
  * only records what it is sent. The offers are made like the server makes them: the ampel, its
  * rank, the status and the type from the domain's rules.
  */
@@ -43,7 +43,7 @@ import {
   timesBy,
   userNames,
 } from '../apps/server/src/modules/offerevaluation/offerevaluation.repo';
-import { listOffersSql } from '../apps/server/src/modules/offers/offers.list';
+import { listOffers } from '../apps/server/src/modules/offers/offers.list';
 import { insertOfferRows } from '../apps/server/src/modules/offers/offers.store';
 import {
   adminToken,
@@ -319,34 +319,64 @@ export async function seedBenchTenant(db: Db, today: string) {
 // ---------------------------------------------------------------------------------------------
 // Workloads: each a rotating list of calls, as an API path and as the statements the API sends.
 
-export function listCalls(db: Db, tenantId: string, adminId: string, people: BenchPeople, today: string) {
+/**
+ * The list's calls, each with the statements listOffers sends for it (the page's ids and total, then its rows),
+ * recorded on the database's own pool, so the rows' statement names the page's real ids.
+ */
+export async function listCalls(
+  database: Database,
+  tenantId: string,
+  adminId: string,
+  people: BenchPeople,
+  today: string,
+) {
+  const { db, take } = recorder((database.db as unknown as { $client: Parameters<typeof recorder>[0] }).$client);
   const scope = { tenantId, userId: adminId };
-  const call = (q: Record<string, string | number | undefined>): Call => ({
-    path: `/api/v1/offer?${qs(q)}`,
-    statements: [listOffersSql(db, scope, offerListQuery.parse(q))],
-  });
+  const call = async (q: Record<string, string | number | undefined>): Promise<Call> => {
+    await listOffers(db, scope, offerListQuery.parse(q));
+    return { path: `/api/v1/offer?${qs(q)}`, statements: take() };
+  };
   const range = (i: number) => ({ from: addDays(today, -90 * (i + 1)), to: addDays(today, -90 * i) });
   return {
-    'list: default sort (red first)': Array.from({ length: 10 }, (_, i) => call({ page: 1 + i, size: 20 })),
-    'list: search by debitor': ['Klinikum', 'Wagner', 'Parkhaus Köhler', 'gGmbH', 'Hotel Lange KG 3', 'Bäckerei'].map(
-      (search) => call({ search, searchType: 'debitor', page: 1, size: 20 }),
+    'list: default sort (red first)': await inTurn(
+      Array.from({ length: 10 }, (_, i) => () => call({ page: 1 + i, size: 20 })),
     ),
-    'list: status + colour': (
-      [
-        ['waiting', 'red'],
-        ['waiting', 'green'],
-        ['waiting', 'orange'],
-        ['commissioned', 'red'],
-        ['commissioned', 'orange'],
-        ['commissioned', 'green'],
-        ['cancelled', 'green'],
-      ] as const
-    ).map(([status, colour]) => call({ status, colour, page: 1, size: 20 })),
-    'list: OFM user + date range': people.ofm.flatMap((ofmUser, i) =>
-      [0, 2].map((k) => call({ ofmUser, ...range((i % 4) + k), page: 1, size: 20 })),
+    'list: search by debitor': await inTurn(
+      ['Klinikum', 'Wagner', 'Parkhaus Köhler', 'gGmbH', 'Hotel Lange KG 3', 'Bäckerei'].map(
+        (search) => () => call({ search, searchType: 'debitor', page: 1, size: 20 }),
+      ),
     ),
-    'list: followUp=mine': [1, 2, 3].map((page) => call({ followUp: 'mine', page, size: 20 })),
+    'list: status + colour': await inTurn(
+      (
+        [
+          ['waiting', 'red'],
+          ['waiting', 'green'],
+          ['waiting', 'orange'],
+          ['commissioned', 'red'],
+          ['commissioned', 'orange'],
+          ['commissioned', 'green'],
+          ['cancelled', 'green'],
+        ] as const
+      ).map(
+        ([status, colour]) =>
+          () =>
+            call({ status, colour, page: 1, size: 20 }),
+      ),
+    ),
+    'list: OFM user + date range': await inTurn(
+      people.ofm.flatMap((ofmUser, i) =>
+        [0, 2].map((k) => () => call({ ofmUser, ...range((i % 4) + k), page: 1, size: 20 })),
+      ),
+    ),
+    'list: followUp=mine': await inTurn([1, 2, 3].map((page) => () => call({ followUp: 'mine', page, size: 20 }))),
   } satisfies Record<string, Call[]>;
+}
+
+/** The calls one after the other: the recorder hands each its own statements. */
+async function inTurn(calls: (() => Promise<Call>)[]): Promise<Call[]> {
+  const done: Call[] = [];
+  for (const c of calls) done.push(await c());
+  return done;
 }
 
 const GROUP_OF: Record<Exclude<EvaluationView, 'angebotszeiten'>, GroupKey> = {
@@ -421,9 +451,8 @@ async function benchOne(label: string, open: () => Promise<Database>, serverEnv:
   const began = performance.now();
   const { tenantId, adminId, people } = await seedBenchTenant(database.db, today);
   console.log(`\n${label}: ${OFFERS} offers seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  const { db: recording } = recorder();
   const workloads: [string, Call[]][] = [
-    ...Object.entries(listCalls(recording, tenantId, adminId, people, today)),
+    ...Object.entries(await listCalls(database, tenantId, adminId, people, today)),
     ...Object.entries(await evaluationCalls(tenantId, people, today)),
   ];
   const only = process.env.BENCH_ONLY;

@@ -24,7 +24,7 @@ export async function list(ctx: TenantContext, q: OfferListQuery) {
   const { rows, total } = await listOffers(ctx.db, { tenantId: ctx.tenantId, userId: ctx.user.id }, q);
   const today = berlinToday();
   return pageReply(
-    rows.map(({ total: _t, ...r }) => toListItem(r, today)),
+    rows.map((r) => toListItem(r, today)),
     total,
     q,
   );

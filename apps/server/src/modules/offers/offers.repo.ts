@@ -39,7 +39,9 @@ export const OFFER_ATTACHMENT_TYPE = 'offer-attachment';
 
 /** A talk is still to be had: no result, or the offer was not understood (a reminder is needed). */
 export const talkOpen = () =>
-  or(isNull(offers.talkResult), eq(offers.talkResult, 'angebot_war_nicht_verstaendlich')) as SQL;
+  // The value as a literal, not a parameter: a prepared statement's generic plan can then use the partial
+  // index offers_follow_up_open_idx, whose predicate names it.
+  or(isNull(offers.talkResult), sql`${offers.talkResult} = 'angebot_war_nicht_verstaendlich'`) as SQL;
 
 // ---------------------------------------------------------------------------------------------
 // Row ↔ fields
