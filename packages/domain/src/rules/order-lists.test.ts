@@ -3,6 +3,7 @@ import {
   awaitedDeliveries,
   DELIVERY_RULES,
   deliveryRuleOf,
+  keptListTotal,
   listCountChanges,
   type OrderListInput,
   orderListKeys,
@@ -183,5 +184,43 @@ describe('the warehouse’s deliveries (DELIVERY_RULES, decision 054: one test p
     ]);
     expect(shown.map((x) => x.name)).toEqual(['Profil', 'Antrieb', 'Glas', 'Taster']);
     expect(awaitedDeliveries([d('Sensor', '2026-11-20', '2026-11-19')])).toEqual([]);
+  });
+});
+
+describe('keptListTotal: the total of the order list without a search (one test per row)', () => {
+  it.each([
+    ['none', {}, { list: 'salesWeek', key: '', exact: false }],
+    ['department', { department: 2 }, { list: 'salesWeek.d', key: '2|', exact: false }],
+    ['status', { status: 'MONTAGE' }, { list: 'salesWeek.s', key: 'MONTAGE|', exact: false }],
+    ['KW', { kw: '2026-W49' }, { list: 'week', key: '2026-W49', exact: true }],
+    ['KW and department', { kw: '2026-W49', department: 1 }, { list: 'week.d', key: '1|2026-W49', exact: true }],
+    ['KW and status', { kw: '2026-W49', status: 'AKT_KW' }, { list: 'week.s', key: 'AKT_KW|2026-W49', exact: true }],
+  ] as const)('%s', (_, filters, expected) => {
+    expect(keptListTotal(filters)).toEqual(expected);
+  });
+
+  it.each([
+    ['department and status', { department: 2, status: 'MONTAGE' }],
+    ['a division', { division: 'bau' }],
+    ['inactive orders', { inactive: true }],
+    ['KW, department and status', { kw: '2026-W49', department: 2, status: 'MONTAGE' }],
+  ] as const)('none for %s: counted over the orders', (_, filters) => {
+    expect(keptListTotal(filters)).toBeNull();
+  });
+
+  it('every active order is counted once in the sales-week lists, whatever its weeks', () => {
+    for (const o of [
+      order(),
+      order({ vkid: { innendienst: '', ad: '', akt_kw: '' }, el: { montage: '', service_id: '', akt_kw: '' } }),
+      order({
+        vkid: { innendienst: 'A', ad: '', akt_kw: '2026-W49' },
+        el: { montage: '', service_id: '', akt_kw: '2026-W49' },
+      }),
+    ]) {
+      const keys = orderListKeys(o);
+      expect(keys.filter((k) => k.list === 'salesWeek')).toHaveLength(1);
+      expect(keys.filter((k) => k.list === 'salesWeek.d')).toHaveLength(1);
+      expect(keys.filter((k) => k.list === 'salesWeek.s')).toHaveLength(1);
+    }
   });
 });

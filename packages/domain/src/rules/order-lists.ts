@@ -159,3 +159,44 @@ export function listCountChanges(
   for (const o of came) for (const k of orderListKeys(o)) changes.add({ tenantId: o.tenantId, ...k }, 1, { n: 1 });
   return changes.rows();
 }
+
+/**
+ * Which kept count is the total of the order list without a search (GET orders; decision 063): one row each
+ * for the filters a user sets on 'Alle'. Every active order is in exactly one sales-week count, and in one
+ * per department and status beside it; the week lists hold an order once under each of its two weeks, as
+ * the KW filter matches it.
+ *
+ * | filters set                   | the total is the sum of                          |
+ * |-------------------------------|--------------------------------------------------|
+ * | none                          | salesWeek, every key                             |
+ * | department                    | salesWeek.d, the keys 'department\|…'            |
+ * | status                        | salesWeek.s, the keys 'status\|…'                |
+ * | KW                            | week, the key of the week                        |
+ * | KW and department             | week.d, the key 'department\|week'               |
+ * | KW and status                 | week.s, the key 'status\|week'                   |
+ * | department and status, a division, inactive orders | none: counted over the orders |
+ */
+export type KeptTotal = { list: string; key: string; exact: boolean };
+
+export function keptListTotal(f: {
+  status?: string;
+  department?: number;
+  kw?: string;
+  division?: string;
+  inactive?: boolean;
+}): KeptTotal | null {
+  if (f.inactive || f.division || (f.status && f.department !== undefined)) return null;
+  const by =
+    f.department !== undefined
+      ? { suffix: '.d', value: String(f.department) }
+      : f.status
+        ? { suffix: '.s', value: f.status }
+        : null;
+  if (f.kw)
+    return by
+      ? { list: `week${by.suffix}`, key: `${by.value}|${f.kw}`, exact: true }
+      : { list: 'week', key: f.kw, exact: true };
+  return by
+    ? { list: `salesWeek${by.suffix}`, key: `${by.value}|`, exact: false }
+    : { list: 'salesWeek', key: '', exact: false };
+}

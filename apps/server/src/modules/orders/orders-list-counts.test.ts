@@ -4,6 +4,7 @@
  * single and many rows at once, a person, installer, service id, status, a week, a delivery or `active` changed,
  * orders deleted, the tenant deleted. The weeks of the list's week filter are counted the same way.
  */
+import { Role } from '@pruefbuch/domain/roles';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { DELIVERY_DEFAULTS } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { orderValues } from '../../../test/factories';
 import { tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
+import { rowsOf } from '../../db/client';
 import { orderListCounts, orders, tenants } from '../../db/schema/index';
 import { insertOrderRows, moveListCounts } from './orders.store';
 
@@ -171,6 +173,43 @@ describe('the counts of the search lists', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('the order list’s total without a search (rules/order-lists.ts keptListTotal)', () => {
+  it('is what counting the orders answers, for every filter, whether a kept count answers it or not', async () => {
+    const tenant = await t.createTenant(`Summe ${tag()}`);
+    const { token } = await t.signedIn(Role.ADMIN_ROLE, { tenantIds: [tenant.id] });
+    const sample = fc.sample(fields, { numRuns: 40, seed: 63 });
+    await insertOrderRows(
+      db,
+      sample.map((f, i) => row(tenant.id, f, i)),
+    );
+    const filters: Record<string, string | number>[] = [{}];
+    for (const department of [1, 3, 5]) filters.push({ department });
+    for (const status of ORDER_STATUSES) filters.push({ status });
+    for (const kw of ['2026-W48', '2026-W49']) {
+      filters.push({ kw }, { kw, department: 3 }, { kw, status: 'CREATED' }, { kw, department: 1, status: 'MONTAGE' });
+    }
+    filters.push({ department: 5, status: 'AKT_KW' }, { division: 'bau' }, { inactive: 'true' });
+    for (const f of filters) {
+      const query = new URLSearchParams({
+        size: '1',
+        ...Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)])),
+      });
+      const res = await t.api({ url: `/orders?${query}`, token, tenant: tenant.id });
+      expect(res.statusCode, query.toString()).toBe(200);
+      const [c] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from orders where tenant_id = ${tenant.id}
+          ${f.inactive ? sql`` : sql`and active`}
+          ${f.department === undefined ? sql`` : sql`and aktuelle_abteilung = ${f.department}`}
+          ${f.status === undefined ? sql`` : sql`and status = ${f.status}`}
+          ${f.kw === undefined ? sql`` : sql`and (vkid_akt_kw = ${f.kw} or el_akt_kw = ${f.kw})`}
+          ${f.division === undefined ? sql`` : sql`and abteilung ->> ${f.division} = 'true'`}`,
+      );
+      expect((res.json() as { total: number }).total, query.toString()).toBe(c?.n);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
   AD_ALL_EXCLUDED,
   awaitedDeliveries,
   EL_ALL_DEPARTMENT,
+  type KeptTotal,
   personKey,
   VKID_ALL_STATUSES,
 } from '@pruefbuch/domain/rules/order-lists';
@@ -204,3 +205,10 @@ async function withAwaited(db: Executor, tenantId: string, items: string[]): Pro
 export async function listCount(ctx: TenantContext, kind: CountedList, value: string) {
   return { count: await fixedTotal(ctx.db, kind, fixedValues(ctx.tenantId, value)) };
 }
+
+/** The sum of a kept count (rules/order-lists.ts keptListTotal): one key, or every key that starts with it. */
+export const keptTotalSql = (tenantId: string, kept: KeptTotal) =>
+  sql`coalesce((select sum(${orderListCounts.n}) from ${orderListCounts} where ${orderListCounts.tenantId} = ${tenantId}
+    and ${orderListCounts.list} = ${kept.list} and ${
+      kept.exact ? sql`${orderListCounts.key} = ${kept.key}` : sql`starts_with(${orderListCounts.key}, ${kept.key})`
+    }), 0)`;
