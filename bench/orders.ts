@@ -20,7 +20,7 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { orderAmpels } from '@pruefbuch/domain/rules/order-ampel';
 import { ORDER_STATUSES, type OrderStatus, statusRank } from '@pruefbuch/domain/rules/order-status';
-import { ORDER_DEFAULTS, orderPageQuery, orderWeeksQuery } from '@pruefbuch/domain/schemas/order';
+import { ORDER_DEFAULTS, orderListQuery, orderPageQuery, orderWeeksQuery } from '@pruefbuch/domain/schemas/order';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
@@ -33,6 +33,7 @@ import {
   type OrderListKind,
   searchList,
 } from '../apps/server/src/modules/orders/orders.lists';
+import { list as orderList } from '../apps/server/src/modules/orders/orders.read';
 import { insertOrderRows, type NewOrderRow, newOrderRow } from '../apps/server/src/modules/orders/orders.store';
 import { weeks } from '../apps/server/src/modules/orders/orders.weeks';
 import {
@@ -282,6 +283,15 @@ export async function orderCalls(database: Database, tenantId: string, today: st
   await list('list: getVkidOrders/all', 'getVkidOrders', 'vkidAll', [''], [1, 2, 3, 5]);
   await list('list: getElOrders/all', 'getElOrders', 'elAll', [''], [1, 2, 3, 5]);
   await list('list: getAdOrders/all', 'getAdOrders', 'adAll', [''], [1, 2, 3, 5]);
+  // The order list's landing page ('Alle', worst first) and its filters: the total from the kept counts.
+  calls['list: orders (Alle)'] = [];
+  for (const f of [{}, { department: String(Department.EL) }, { status: 'MONTAGE' }, { page: '3' }]) {
+    const q = orderListQuery.parse({ size: 20, ...f });
+    const reply = JSON.parse(await orderList(ctx, q)) as { docs: { _id: string }[]; total: number };
+    const path = `/api/v1/orders?${qs({ size: 20, ...f })}`;
+    expected.set(path, { ids: reply.docs.map((d) => d._id), total: reply.total });
+    calls['list: orders (Alle)'].push({ path, statements: take() });
+  }
   await count('count: countOrdersByVkid', 'countOrdersByVkid', 'opm', INNENDIENST);
   await count('count: countOrdersByEl', 'countOrdersByEl', 'el', TEAMS);
   await count('count: countOrdersByAd', 'countOrdersByAd', 'ad', ADS);
