@@ -255,7 +255,9 @@ describe('capacity planning', () => {
     const start = { x: card2.x + card2.width / 2, y: card2.y + card2.height / 2 };
     const end = aimAt(target);
     await touch('touchStart', start.x, start.y);
-    await page.waitForTimeout(400);
+    // Held until the board has picked the card up (its 250 ms hold): a fixed wait was too short on a busy
+    // machine, where the page handled the press late and took the first moves as a swipe, dropping the touch.
+    await page.getByTestId('slot-card-dragged').waitFor();
     for (let i = 1; i <= 12; i++) {
       await touch('touchMove', start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
     }
