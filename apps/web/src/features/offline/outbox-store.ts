@@ -48,17 +48,7 @@ export async function editDraft(
   localId: string,
   edit: (current: OfflineDraft) => Partial<OfflineDraft>,
 ): Promise<OfflineDraft | null> {
-  const tx = (await offlineDb()).transaction('drafts', 'readwrite');
-  const current = await tx.store.get(localId);
-  if (!current) {
-    await tx.done;
-    return null;
-  }
-  const next = edited(current, edit(current));
-  await tx.store.put(next);
-  await tx.done;
-  await publish();
-  return next;
+  return rewriteDraft(localId, (current) => edited(current, edit(current)));
 }
 
 /**
@@ -70,17 +60,31 @@ export async function syncUpdate(
   sentRev: number,
   update: (current: OfflineDraft, editedSince: boolean) => OfflineDraft,
 ): Promise<OfflineDraft | null> {
+  return rewriteDraft(localId, (current) => ({
+    ...update(current, (current.rev ?? 0) !== sentRev),
+    updatedAt: new Date().toISOString(),
+  }));
+}
+
+/**
+ * Reads the stored draft, writes what `next` makes of it, in one IndexedDB transaction (a change from another
+ * tab or the sync cannot come in between), and tells the other tabs. Null when the draft is gone.
+ */
+async function rewriteDraft(
+  localId: string,
+  next: (current: OfflineDraft) => OfflineDraft,
+): Promise<OfflineDraft | null> {
   const tx = (await offlineDb()).transaction('drafts', 'readwrite');
   const current = await tx.store.get(localId);
   if (!current) {
     await tx.done;
     return null;
   }
-  const next = { ...update(current, (current.rev ?? 0) !== sentRev), updatedAt: new Date().toISOString() };
-  await tx.store.put(next);
+  const written = next(current);
+  await tx.store.put(written);
   await tx.done;
   await publish();
-  return next;
+  return written;
 }
 
 export async function saveDraft(draft: OfflineDraft): Promise<OfflineDraft> {
