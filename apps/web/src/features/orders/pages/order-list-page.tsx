@@ -1,20 +1,16 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
-import type { orderListItemSchema } from '@pruefbuch/domain/schemas/order';
 import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { z } from 'zod';
 import { InstallationsLink } from '@/components/ui/installations-link';
 import { ListPage } from '@/components/ui/list-page/list-page';
-import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
-import { formatDate, formatNumber, formatTime } from '@/lib/format';
+import { formatNumber, formatTime } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useOrderWeeks } from '../api/get-order-weeks';
 import {
@@ -27,23 +23,19 @@ import {
 import { useOrdersUpdatedAt } from '../api/get-orders-updated-at';
 import { orderKeys } from '../api/keys';
 import { AmpelLegend } from '../components/ampel-legend';
-import { departmentLabel, departmentOptions, OrderAmpelBadge, OrderStatusBadge } from '../components/order-parts';
+import { type OrderRow, orderPath, useOrderColumns } from '../components/order-list-columns';
+import { departmentOptions } from '../components/order-parts';
 import { ORDER_LIST_OPTIONS, type OrderSortField, orderListModeOf, orderListView } from '../order-list-view';
-import { pageOfCurrentWeek, weekHeading, weekLabel, weekSelectData } from '../order-weeks';
+import { pageOfCurrentWeek, weekHeading, weekSelectData } from '../order-weeks';
 
 /** Admins only, and rarely: loaded when opened, not with the list. */
 const NumberingDialog = lazy(() =>
   import('../components/numbering-dialog').then((m) => ({ default: m.NumberingDialog })),
 );
 
-type OrderRow = z.infer<typeof orderListItemSchema>;
 type SortField = OrderSortField;
 
-const orderPath = (o: OrderRow) => screenPath('orderprocessing', { slug: o._id });
 const orderKey = (o: OrderRow) => o._id;
-
-/** A week in a column headed 'KW …': '2026-W50' → '50/2026'. */
-const shortWeek = (week: string) => weekLabel(week, '').trim();
 
 /**
  * list_orderprocessing (/orderprocessinglist): the tenant's orders, red first; tabs for the search modes of
@@ -70,129 +62,8 @@ export function OrderListPage() {
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
-  // Kept between renders: the list's rows render again only when the page or the language changes, not when
-  // a count or the refresh stamp arrives (ListTable memoises its rows).
-  const columns = useMemo(
-    (): ListColumn<OrderRow, SortField>[] => [
-      {
-        key: 'ampel',
-        header: t('orders.list.columns.ampel'),
-        sort: 'gesamt_ampel',
-        // The plain sort is worst first (decision 024): 'aufsteigend' would say the opposite.
-        sortLabels: { ascending: t('orders.list.sort.ampelWorst'), descending: t('orders.list.sort.ampelBest') },
-        phone: 'aside',
-        // The status under the ampel: the table fits a laptop without scrolling sideways.
-        cell: (o) => (
-          <Stack gap={4} align="flex-start">
-            <OrderAmpelBadge ampel={o.gesamt_ampel} size="sm" />
-            <OrderStatusBadge status={o.status} size="sm" />
-          </Stack>
-        ),
-      },
-      {
-        key: 'objekt',
-        header: t('orders.list.columns.objekt'),
-        sort: 'objekt',
-        phone: 'title',
-        cell: (o) => (
-          <div>
-            <Anchor component={Link} to={orderPath(o)} fw={500} size="sm" c="inherit" data-testid="order-link">
-              {o.objekt || t('orders.editor.titleNoNr')}
-            </Anchor>
-            {o.kunde ? (
-              <Text span size="xs" c="dimmed" display="block">
-                {o.kunde}
-              </Text>
-            ) : null}
-          </div>
-        ),
-      },
-      {
-        key: 'abnr',
-        header: t('orders.list.columns.abnrCsnr'),
-        sort: 'abnr',
-        nowrap: true,
-        cell: (o) => (
-          <div>
-            <Text span size="sm" display="block">
-              {o.abnr || '–'}
-            </Text>
-            {o.csnr ? (
-              <Text span size="xs" c="dimmed" display="block">
-                {o.csnr}
-              </Text>
-            ) : null}
-          </div>
-        ),
-      },
-      {
-        key: 'kwVkid',
-        header: t('orders.list.columns.kw'),
-        sort: 'vkidKw',
-        nowrap: true,
-        // The operations' week under the sales week: one column, so the object keeps its room on a laptop.
-        cell: (o) => (
-          <div>
-            <Text span size="sm" display="block">
-              {o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
-            </Text>
-            <Text span size="xs" c="dimmed" display="block">
-              {t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
-            </Text>
-          </div>
-        ),
-      },
-      {
-        key: 'montage',
-        header: t('orders.list.columns.montage'),
-        sort: 'geplante_montage_date',
-        nowrap: true,
-        cell: (o) => formatDate(o.vkid.geplante_montage_date),
-      },
-      // The warehouse's list: what each order waits for, the delivery planned soonest first (decision 054).
-      ...(mode === 'deliveries'
-        ? [
-            {
-              key: 'awaited',
-              header: t('orders.list.columns.awaited'),
-              cell: (o: OrderRow) => {
-                const [next, ...more] = o.awaited ?? [];
-                if (!next) return '–';
-                return (
-                  <div data-testid="order-awaited">
-                    <Text span size="sm" display="block">
-                      {[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
-                    </Text>
-                    <Text span size="xs" c="dimmed" display="block">
-                      {next.geplantAm
-                        ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
-                        : t('orders.list.awaitedNoDate')}
-                      {more.length ? ` · ${t('orders.list.awaitedMore', { count: more.length })}` : ''}
-                    </Text>
-                  </div>
-                );
-              },
-            } satisfies ListColumn<OrderRow, SortField>,
-          ]
-        : []),
-      {
-        key: 'department',
-        header: t('orders.list.columns.department'),
-        nowrap: true,
-        // The department's short code ('OPM') keeps the table within a laptop's width; the full name on hover.
-        cell: (o) => {
-          const full = departmentLabel(t, o.aktuelle_abteilung);
-          const short = /\(([^)]+)\)$/.exec(full)?.[1];
-          return (
-            <Text span size="sm" title={full}>
-              {short ?? full}
-            </Text>
-          );
-        },
-      },
-    ],
-    [t, mode],
-  );
+  // Kept between renders (useMemo): the rows render again only when the page, the mode or the language changes.
+  const columns = useOrderColumns(mode);
 
   // Grouped by KW (sorted by the sales week): a heading per sales week.
   const sortedByWeek = list.params.get('sort') === 'vkidKw' || list.params.get('sort') === '-vkidKw';
