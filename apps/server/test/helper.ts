@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { tenants, users } from '../src/db/schema/index';
+import { startSession } from '../src/modules/auth/auth.service';
 import { type Config, loadConfig } from '../src/platform/config';
 import type { LogStream } from '../src/platform/logging';
 import { newTestDatabase } from './database';
@@ -23,7 +24,13 @@ export interface TestApp {
   config: Config;
   /** Calls the API: path relative to /api/v1, optional bearer token and tenant. */
   api: (opts: InjectOptions & { token?: string; tenant?: string }) => Promise<LightMyRequestResponse>;
+  /** Signs in over the API (POST /users/login): for tests of signing in, its checks and its lockout. */
   login: (email: string, password?: string) => Promise<LoginReply>;
+  /**
+   * The session a login would open for the user, opened directly: for tests of anything but signing in.
+   * It skips the login's statements (the lockout's, the password's) and its password hashing.
+   */
+  sessionOf: (user: typeof users.$inferSelect) => Promise<LoginReply>;
   createUser: (
     overrides?: Partial<typeof users.$inferInsert> & { tenantIds?: string[] },
   ) => Promise<typeof users.$inferSelect>;
@@ -87,11 +94,13 @@ export async function createTestApp(
     return res.json();
   };
 
+  const sessionOf: TestApp['sessionOf'] = (user) => startSession({ db, deps: app.deps, ip: '127.0.0.1' }, user);
+
   const signedIn: TestApp['signedIn'] = async (role, overrides = {}) => {
     const user = await createUser({ role, ...overrides });
-    const session = await login(user.email);
+    const session = await sessionOf(user);
     return { user, token: session.token, session };
   };
 
-  return { app, database, config, api, login, createUser, createTenant, signedIn };
+  return { app, database, config, api, login, sessionOf, createUser, createTenant, signedIn };
 }

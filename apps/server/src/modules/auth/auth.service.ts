@@ -35,7 +35,8 @@ async function loginReply(db: Db, user: UserRow, token: string, refreshToken: st
   };
 }
 
-async function startSession(ctx: PublicContext, user: UserRow) {
+/** A session for a user who passed the login's checks (password, lockout, second factor). */
+export async function startSession(ctx: Pick<PublicContext, 'db' | 'deps' | 'ip'>, user: UserRow) {
   const { sessionId, refreshToken } = await openSession(ctx.db, ctx.deps.config, user.id, ctx.ip);
   const token = await ctx.deps.tokens.signAccess(user.id, sessionId);
   return loginReply(ctx.db, user, token, refreshToken);
