@@ -2,6 +2,7 @@
 // PG_URL names the server (default postgres://postgres@127.0.0.1:5432); the database is dropped afterwards.
 import { execSync } from 'node:child_process';
 import pg from 'pg';
+import { databaseFreeTests, serverTestFiles } from './database-tests.mjs';
 
 const server = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const name = `pruefbuch_test_${process.pid}`;
@@ -20,7 +21,11 @@ try {
     'apps/server/src/server-processes.test.ts',
     'apps/server/src/platform/jobs-pgboss.test.ts',
   ];
-  execSync(`npx vitest run apps/server --maxWorkers=2 ${alone.map((f) => `--exclude ${f}`).join(' ')}`, {
+  // The files that use no database already ran in `npm test`: here they would only repeat it.
+  const free = databaseFreeTests(serverTestFiles());
+  console.log(`Leaving out ${free.length} test files that use no database (npm test runs them).`);
+  const excluded = [...alone, ...free].map((f) => `--exclude ${f}`).join(' ');
+  execSync(`npx vitest run apps/server --maxWorkers=2 ${excluded}`, {
     stdio: 'inherit',
     env,
   });
