@@ -119,8 +119,11 @@ describe('offer evaluation', () => {
     const results = await text(page, 'evaluation-table');
     expect(results).toContain('Ohne Gesprächsergebnis');
     await page.getByTestId('evaluation-tab-erfolgsquote').click();
-    // The first view drops ?view= from the address; the export names the view rendered, so wait for it.
+    // The first view drops ?view= from the address; the export names the view rendered, so wait until the
+    // page has rendered it: the address changes first, and on a busy machine a click in between exported
+    // the view before.
     await page.waitForURL((url) => !url.searchParams.has('view'));
+    await expect.poll(() => page.getByTestId('evaluation-tab-erfolgsquote').getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('evaluation-total').waitFor();
 
     // The export downloads the view as the server writes it.
