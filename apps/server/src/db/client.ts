@@ -41,7 +41,8 @@ export interface Database {
   /**
    * Listens on `channel` (a constant identifier): `onNotify` for each notice, `onListening` with true
    * once notices arrive and with false whenever they may not (the connection lost or deaf, until it is
-   * back; stopped). Returns the stop; closing the database stops every listener.
+   * back; stopped). Returns the stop; closing the database stops every listener. On PGlite a notice is
+   * handled before the statement that committed it answers; on PostgreSQL it comes a moment after.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
 }

@@ -47,11 +47,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const table: RouteAccess[] = [];
   routeTables.set(app, table);
 
-  // The process keeps session lookups while it hears of every change to what they read; it forgets
-  // them itself before answering a write of its own (that write's notice may come a moment later).
+  // The process keeps session lookups while it hears of every change to what they read. On PostgreSQL
+  // it forgets them itself before answering a write of its own: that write's notice comes a moment later,
+  // on the listening connection. On the embedded database the notice is handled before the committing
+  // statement answers, so a write that changed no account, session or tenant keeps them.
   const cache = sessionCache<SessionRow>();
+  let noticesLag = true;
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    noticesLag = app.deps.database.kind === 'postgres';
     app.deps.metrics.setSessionCache(() => cache.stats);
     stopListening = await app.deps.database.listen(AUTH_CHANGED, {
       onNotify: () => cache.clear(),
@@ -60,7 +64,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => stopListening?.());
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
+    if (noticesLag && req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
   });
 
   app.addHook('onRoute', (route) => {
