@@ -150,9 +150,17 @@ export async function cpuPerRequest(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
+  /** A sequence each client repeats instead of GET `url` (autocannon's `requests`). */
+  sequence?: autocannon.Request[],
 ) {
   const before = cpuTimes([pid]).get(pid) ?? 0;
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const r = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(sequence ? { requests: sequence } : {}),
+  });
   const after = cpuTimes([pid]).get(pid) ?? 0;
   const requests = r.requests.total;
   return {

@@ -1,7 +1,8 @@
 /**
  * How the embedded database scales with its clients (issue 30 item 6), beside PostgreSQL: on the demo
  * data, a cheap read (GET users/{id}) and a screen's list (GET customerlocation, the branch list of a
- * tenant: 20 rows with their ampels) at 1, 2, 5, 10 and 20 clients. Per step: req/s, p50 and p99, and
+ * tenant: 20 rows with their ampels), and a screen that saves (a new folder, then the branch list four
+ * times) at 1, 2, 5, 10 and 20 clients. Per step: req/s, p50 and p99, and
  * the server's CPU per request (on PGlite the database runs inside that process, so it is all of it).
  * docs/operations/embedded-or-postgresql.md reads these figures.
  * Run with `node --import tsx bench/scaling.ts` (BENCH_SECONDS per step, default 8; BENCH_ONLY=pglite
@@ -51,20 +52,31 @@ export async function benchScaling() {
         const login = await adminLogin(base);
         const auth = { authorization: `Bearer ${login.token}` };
         const tenant = await firstTenant(login.token);
-        const calls: [string, string, Record<string, string>][] = [
-          ['GET users/{id}', `/api/v1/users/${login.userId}`, auth],
-          [
-            'GET customerlocation (20 rows)',
-            '/api/v1/customerlocation?page=1&size=20',
-            { ...auth, 'x-tenant': tenant },
-          ],
+        const list = '/api/v1/customerlocation?page=1&size=20';
+        const inTenant = { ...auth, 'x-tenant': tenant };
+        // A write between reads: on PostgreSQL each write empties the process's kept session checks
+        // (decision 047), so the reads after it look their session up again; on PGlite only a write to
+        // accounts, sessions or tenants does.
+        const saving: autocannon.Request[] = [
+          {
+            method: 'POST',
+            path: `/api/v1/folder/tenant/${tenant}`,
+            headers: { ...inTenant, 'content-type': 'application/json' },
+            body: JSON.stringify({ folderName: 'Lastprobe' }),
+          },
+          ...Array.from({ length: 4 }, () => ({ method: 'GET' as const, path: list, headers: inTenant })),
         ];
-        for (const [call, path, headers] of calls) {
+        const calls: [string, string, Record<string, string>, autocannon.Request[]?][] = [
+          ['GET users/{id}', `/api/v1/users/${login.userId}`, auth],
+          ['GET customerlocation (20 rows)', list, inTenant],
+          ['POST folder, then GET customerlocation × 4', list, inTenant, saving],
+        ];
+        for (const [call, path, headers, requests] of calls) {
           const check = await fetch(`${base}${path}`, { headers });
           if (!check.ok) throw new Error(`${call}: ${check.status} ${await check.text()}`);
           await autocannon({ url: `${base}${path}`, connections: 4, duration: 2, headers });
           for (const clients of CLIENTS) {
-            const r = await cpuPerRequest(server.pid as number, `${base}${path}`, headers, clients, DURATION);
+            const r = await cpuPerRequest(server.pid as number, `${base}${path}`, headers, clients, DURATION, requests);
             const row: Row = {
               database: label,
               call,
