@@ -156,6 +156,7 @@ async function resetTo(baseline: Baseline, query: Query): Promise<boolean> {
     await query(`set local lock_timeout = '2s'`);
     // The tables a file wrote are emptied by DELETE, with the foreign keys' and other triggers off
     // (replica mode): a TRUNCATE of every table made each one new files, about 200 ms a file on PGlite.
+    // Replica mode needs a superuser: under another PostgreSQL role the reset fails and the clone is dropped.
     await query(`set local session_replication_role = replica`);
     const touched = new Set((await query<{ name: string }>(baseline.touched)).map((t) => t.name));
     if (touched.size) {
