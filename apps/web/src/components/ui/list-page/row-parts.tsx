@@ -27,3 +27,19 @@ export function useRowOpener(to: string | undefined) {
     else navigate(to);
   };
 }
+
+/** A cell of two lines: the value, and a smaller dimmed note under it when there is one. */
+export function TwoLineCell({ main, note, testId }: { main: ReactNode; note?: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text span size="sm" display="block">
+        {main}
+      </Text>
+      {isBlank(note) ? null : (
+        <Text span size="xs" c="dimmed" display="block">
+          {note}
+        </Text>
+      )}
+    </div>
+  );
+}

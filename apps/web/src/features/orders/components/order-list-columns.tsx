@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
+import { TwoLineCell } from '@/components/ui/list-page/row-parts';
 import { formatDate } from '@/lib/format';
 import type { OrderListMode } from '../api/get-orders';
 import type { OrderSortField } from '../order-list-view';
@@ -67,18 +68,7 @@ export function useOrderColumns(mode: OrderListMode) {
         header: t('orders.list.columns.abnrCsnr'),
         sort: 'abnr',
         nowrap: true,
-        cell: (o) => (
-          <div>
-            <Text span size="sm" display="block">
-              {o.abnr || '–'}
-            </Text>
-            {o.csnr ? (
-              <Text span size="xs" c="dimmed" display="block">
-                {o.csnr}
-              </Text>
-            ) : null}
-          </div>
-        ),
+        cell: (o) => <TwoLineCell main={o.abnr || '–'} note={o.csnr} />,
       },
       {
         key: 'kwVkid',
@@ -87,14 +77,10 @@ export function useOrderColumns(mode: OrderListMode) {
         nowrap: true,
         // The operations' week under the sales week: one column, so the object keeps its room on a laptop.
         cell: (o) => (
-          <div>
-            <Text span size="sm" display="block">
-              {o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
-            </Text>
-            <Text span size="xs" c="dimmed" display="block">
-              {t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
-            </Text>
-          </div>
+          <TwoLineCell
+            main={o.vkid.akt_kw ? shortWeek(o.vkid.akt_kw) : '–'}
+            note={t('orders.list.elWeek', { week: o.el.akt_kw ? shortWeek(o.el.akt_kw) : '–' })}
+          />
         ),
       },
       {
@@ -113,18 +99,17 @@ export function useOrderColumns(mode: OrderListMode) {
               cell: (o: OrderRow) => {
                 const [next, ...more] = o.awaited ?? [];
                 if (!next) return '–';
+                const planned = next.geplantAm
+                  ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
+                  : t('orders.list.awaitedNoDate');
                 return (
-                  <div data-testid="order-awaited">
-                    <Text span size="sm" display="block">
-                      {[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
-                    </Text>
-                    <Text span size="xs" c="dimmed" display="block">
-                      {next.geplantAm
-                        ? t('orders.list.awaitedPlanned', { date: formatDate(next.geplantAm) })
-                        : t('orders.list.awaitedNoDate')}
-                      {more.length ? ` · ${t('orders.list.awaitedMore', { count: more.length })}` : ''}
-                    </Text>
-                  </div>
+                  <TwoLineCell
+                    testId="order-awaited"
+                    main={[next.bezeichnung, next.lieferant].filter(Boolean).join(' · ') || '–'}
+                    note={
+                      more.length ? `${planned} · ${t('orders.list.awaitedMore', { count: more.length })}` : planned
+                    }
+                  />
                 );
               },
             } satisfies ListColumn<OrderRow, OrderSortField>,
