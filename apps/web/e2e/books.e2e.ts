@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, createAccount, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, createAccount, downloadedFile, openAs, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -113,7 +113,7 @@ describe('inspection books', () => {
       page.getByTestId('document-download').first().click(),
     ]);
     expect(download.suggestedFilename()).toBe('Prüfbericht 2026.pdf');
-    const bytes = await readFile(await download.path());
+    const bytes = await readFile(await downloadedFile(download));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(notFound).toEqual([]);
   });

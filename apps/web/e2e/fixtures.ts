@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { STORAGE_KEYS } from '@pruefbuch/domain/constants';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
+/** This worker's one of a list e2e/global-setup.ts made per worker. */
+const ofThisWorker = (list: string[]) => list[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % list.length] as string;
 /** The server of this worker (e2e/global-setup.ts starts one per worker). */
-export const baseUrl = () => {
-  const urls = inject('baseUrls');
-  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length] as string;
-};
+export const baseUrl = () => ofThisWorker(inject('baseUrls'));
 export const DEMO_PASSWORD = 'pruefbuch';
 
 /**
@@ -23,23 +24,14 @@ export const isoDay = (offset = 0) =>
 /** The same day as the date fields take it (DD.MM.YYYY). */
 export const germanDay = (offset = 0) => isoDay(offset).split('-').reverse().join('.');
 
-/** One Chromium per test file (Debian's, never a downloaded one); a fresh context per page. */
+/** The worker's Chromium (e2e/global-setup.ts), connected to for the test file; a fresh context per page. */
 export function setUpBrowser() {
   let browser: Browser;
   const open = new Set<Page>();
   /** Pages kept for the whole file (newPage with keep): screenshotted on a failure, closed with the browser. */
   const kept = new Set<Page>();
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.connect(ofThisWorker(inject('browserEndpoints')));
   });
   // A failing test leaves a screenshot of every page it had open in test-results/.
   afterEach(async (ctx) => {
@@ -54,6 +46,7 @@ export function setUpBrowser() {
     for (const page of open) if (!page.isClosed()) await page.context().close();
     open.clear();
   });
+  // Closing a connected browser closes the file's contexts and disconnects; the browser stays for the next file.
   afterAll(async () => {
     await browser?.close();
   });
@@ -70,6 +63,9 @@ export function setUpBrowser() {
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: 900 },
         locale: opts.locale ?? 'de-DE',
+        // As a user who asks for less motion (app/reduced-motion.css): no spinner or transition keeps the
+        // renderer drawing frames while a test waits, about 5 % of the run's CPU.
+        reducedMotion: 'reduce',
         // The app's service worker (decision 060) precaches every screen after the first one: a test of the
         // screens needs none of that, so only the test of the worker itself lets it in.
         serviceWorkers: opts.serviceWorkers ?? 'block',
@@ -79,6 +75,16 @@ export function setUpBrowser() {
       return page;
     },
   };
+}
+
+/**
+ * A download saved to a file of its own, for reading it: the browser is the worker's (e2e/global-setup.ts),
+ * connected to, so the copy it keeps itself has no local path.
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pruefbuch-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** A call to the API as a test sets up its data; throws on anything but 2xx. */

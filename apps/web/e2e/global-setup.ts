@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 const PORT = Number(process.env.E2E_PORT ?? 3950);
@@ -45,14 +46,42 @@ async function startServer(port: number) {
   };
 }
 
+/**
+ * Debian's Chromium (never a downloaded one), one per worker, which the worker's test files connect to
+ * (e2e/fixtures.ts): a launch costs about 3 s of CPU (the browser, its GPU and UI processes), once per file
+ * before. Every test still gets a fresh browser context.
+ */
+const launchBrowser = () =>
+  chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+
 export default async function setup(project: TestProject) {
   const servers = await Promise.all(Array.from({ length: E2E_SERVERS }, (_, i) => startServer(PORT + i)));
+  let browsers: BrowserServer[] = [];
+  try {
+    browsers = await Promise.all(Array.from({ length: E2E_SERVERS }, launchBrowser));
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw error;
+  }
   project.provide(
     'baseUrls',
     servers.map((s) => s.baseUrl),
   );
+  project.provide(
+    'browserEndpoints',
+    browsers.map((b) => b.wsEndpoint()),
+  );
   return async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([...browsers.map((b) => b.close()), ...servers.map((s) => s.stop())]);
   };
 }
 
@@ -60,5 +89,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A server per worker: worker n (VITEST_POOL_ID) uses the n-th. */
     baseUrls: string[];
+    /** A browser per worker, as baseUrls: worker n connects to the n-th. */
+    browserEndpoints: string[];
   }
 }

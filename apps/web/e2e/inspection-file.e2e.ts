@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { login, setUpBrowser } from './fixtures';
+import { downloadedFile, login, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -27,7 +27,7 @@ describe('inspection file', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^Prüfakte_.*\.zip$/);
     await page.getByTestId('export-direct').waitFor();
-    const file = await download.path();
+    const file = await downloadedFile(download);
     const entries = unzipSync(new Uint8Array(readFileSync(file)));
     const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8')) as {
       exportedBy: { email: string };

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, isoDay, login, setUpBrowser, sign, withTenant } from './fixtures';
+import { adminToken, api, baseUrl, downloadedFile, isoDay, login, setUpBrowser, sign, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -124,7 +124,7 @@ describe('inspections', () => {
     await page.getByTestId('book-pdf-menu').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-book').click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const path = await download.path();
+    const path = await downloadedFile(download);
     const text = await pdfText(path);
     expect(text).toContain(title);
     expect(text).toContain(defectText);

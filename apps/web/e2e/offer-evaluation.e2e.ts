@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, login, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, downloadedFile, login, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -133,7 +133,7 @@ describe('offer evaluation', () => {
     ]);
     expect(download.suggestedFilename()).toBe('Angebotsauswertung-Erfolgsquote-2019-01-01-2019-03-31.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    await book.xlsx.load((await readFile(await downloadedFile(download))) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const last = sheet ? (sheet.getRow(5).values as unknown[]).slice(1) : [];
     expect(last.slice(0, 6)).toEqual(['Gesamt', 3, 1750.5, 583.5, 1, 1000]);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { OpEvaluationReply } from '@pruefbuch/domain/schemas/op-evaluation';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, login, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, downloadedFile, login, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -52,7 +52,7 @@ describe('operations evaluation', () => {
     expect(download.suggestedFilename()).toMatch(
       /^Auswertung_Auftragsabwicklung-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = (await readFile(await download.path(), 'utf8'))
+    const csv = (await readFile(await downloadedFile(download), 'utf8'))
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

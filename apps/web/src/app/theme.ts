@@ -7,6 +7,8 @@ export function buildTheme(t: TFunction): MantineThemeOverride {
   return createTheme({
     primaryColor: 'blue',
     defaultRadius: 'md',
+    // Transitions of dialogs, menus and popovers are left out for whoever asks their system for less motion.
+    respectReducedMotion: true,
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
     headings: { fontWeight: '650' },
