@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { RoleNumber } from '@pruefbuch/domain/roles';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';
 import type { tenants, users } from '../src/db/schema/index';
 import { startSession } from '../src/modules/auth/auth.service';
 import { type Config, loadConfig } from '../src/platform/config';
 import type { LogStream } from '../src/platform/logging';
-import { newTestDatabase } from './database';
+import { endWithMaker, newTestDatabase } from './database';
 import { insertTenant, insertUser, TEST_PASSWORD } from './factories';
 
 export { openTestDatabase } from './database';
@@ -45,6 +44,7 @@ export interface TestApp {
 /**
  * Builds the app on a real database of its own (see test/database.ts): an in-memory PGlite, or a
  * PostgreSQL database cloned from the migrated TEST_DATABASE_URL. Every test makes its own data.
+ * An app made inside a test is closed after that test, one made in a hook after the file.
  * A log stream collects the app's log lines (with LOG_LEVEL in env) for tests of what is logged.
  */
 export async function createTestApp(
@@ -67,7 +67,7 @@ export async function createTestApp(
   const { database, dispose } = await newTestDatabase();
   const app = await buildApp(config, database, opts);
   await app.ready();
-  afterAll(async () => {
+  endWithMaker(async () => {
     await app.close();
     await dispose();
     rmSync(dataDir, { recursive: true, force: true });
