@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { handedOn, newTestDatabase } from '../test/database';
+import { handedOn, newTestDatabase, openTestDatabase } from '../test/database';
 import { insertTenant, insertUser } from '../test/factories';
 import { type Database, rowsOf } from './db/client';
 
@@ -68,5 +68,22 @@ describe('test databases handed from file to file', () => {
     } finally {
       await next.dispose();
     }
+  });
+});
+
+describe('a test database made inside a test', () => {
+  let made: Database;
+  let handedBefore = 0;
+  it('is made for that test alone', async () => {
+    made = await openTestDatabase();
+    await insertTenant(made.db, { name: 'Nur für diesen Test' });
+    handedBefore = handedOn.count;
+  });
+
+  it('is handed back when that test ends: the next test gets it emptied instead of loading another', async () => {
+    await expect(made.db.execute(sql`select 1`)).rejects.toThrow();
+    const next = await openTestDatabase();
+    expect(handedOn.count).toBe(handedBefore + 1);
+    expect((await stateOf(next)).tenants).toBe(0);
   });
 });
