@@ -64,3 +64,33 @@ describe('the app shell', () => {
     await page.getByTestId('connection-offline').waitFor({ state: 'detached' });
   });
 });
+
+describe('reduced motion', () => {
+  it('leaves out animations and transitions for whoever asks their system for less motion, and only for them', async () => {
+    const page = await browser.newPage();
+    await page.goto('/app/admin/login');
+    await page.getByRole('button', { name: /^Anmelden$/ }).waitFor();
+    /** The computed durations (in seconds) and repeats of an element with a transition and an endless animation. */
+    const motion = () =>
+      page.evaluate(() => {
+        const el = document.createElement('div');
+        el.style.transition = 'opacity 1s';
+        el.style.animation = 'spin 2s infinite';
+        document.body.append(el);
+        const style = getComputedStyle(el);
+        const result = [
+          Number.parseFloat(style.transitionDuration),
+          Number.parseFloat(style.animationDuration),
+          style.animationIterationCount,
+        ];
+        el.remove();
+        return result;
+      });
+    expect(await motion()).toEqual([1, 2, 'infinite']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const [transition, animation, repeats] = await motion();
+    expect(transition).toBeLessThan(0.001);
+    expect(animation).toBeLessThan(0.001);
+    expect(repeats).toBe('1');
+  });
+});

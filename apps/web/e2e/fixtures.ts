@@ -63,9 +63,6 @@ export function setUpBrowser() {
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: 900 },
         locale: opts.locale ?? 'de-DE',
-        // As a user who asks for less motion (app/reduced-motion.css): no spinner or transition keeps the
-        // renderer drawing frames while a test waits, about 5 % of the run's CPU.
-        reducedMotion: 'reduce',
         // The app's service worker (decision 060) precaches every screen after the first one: a test of the
         // screens needs none of that, so only the test of the worker itself lets it in.
         serviceWorkers: opts.serviceWorkers ?? 'block',
