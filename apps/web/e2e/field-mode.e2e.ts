@@ -25,7 +25,7 @@ interface Record {
   who: string;
   finalized: boolean;
   createdBy: string | null;
-  defects: { text: string; photos: string[] }[];
+  defects: { text: string; photos: string[]; severity: string; item: string | null }[];
   operatorAcknowledgement: { name: string } | null;
   checklist: { item: string; result: string | null }[];
 }
@@ -93,6 +93,11 @@ describe('field mode', () => {
     expect(count).toBeGreaterThan(0);
     await items.nth(0).getByText('Mangel', { exact: true }).click();
     for (let i = 1; i < count; i++) await items.nth(i).getByText('In Ordnung', { exact: true }).click();
+    // The defect names its item and starts as 'operate only after repair', as it does online.
+    const firstItem = ((await items.nth(0).locator('p').first().textContent()) ?? '').replace(/^1\. /, '');
+    expect(await page.getByTestId('offline-defect-item').first().textContent()).toContain(firstItem);
+    const severity = page.getByTestId('offline-defect').first().getByLabel('Bewertung');
+    expect(await severity.inputValue()).toBe('repair');
     await page.getByTestId('offline-defect-text').first().fill('Sensor verschmutzt, Reinigung erforderlich');
     await page.getByTestId('offline-defect').first().locator('input[type=file]').setInputFiles({
       name: 'mangel.png',
@@ -100,7 +105,11 @@ describe('field mode', () => {
       buffer: PHOTO,
     });
     await page.getByTestId('offline-photo').first().waitFor();
+    // 'Weiterbetrieb: Ja' beside a defect rated 'only after repair' is refused at the field; rated harmless, it stands.
     await page.getByTestId('offline-continued').getByText('Ja', { exact: true }).click();
+    await page.getByTestId('offline-continued-error').waitFor();
+    await severity.selectOption({ label: 'Betrieb unbedenklich' });
+    await page.getByTestId('offline-continued-error').waitFor({ state: 'detached' });
     await sign(page, 'offline-signature');
     // The operator acknowledges the result on the spot.
     await page.getByTestId('offline-operator').click();
@@ -133,6 +142,8 @@ describe('field mode', () => {
     expect(sent[0]?.finalized).toBe(true);
     expect(sent[0]?.defects[0]?.text).toBe('Sensor verschmutzt, Reinigung erforderlich');
     expect(sent[0]?.defects[0]?.photos).toHaveLength(1);
+    expect(sent[0]?.defects[0]?.severity).toBe('safe');
+    expect(sent[0]?.defects[0]?.item).toBe(sent[0]?.checklist[0]?.item);
     expect(sent[0]?.checklist.every((c) => c.result !== null)).toBe(true);
     expect(sent[0]?.operatorAcknowledgement?.name).toBe('Sabine Schulz (Filialleitung)');
   });

@@ -69,6 +69,20 @@ export const defectSchema = z.object({
 export type Defect = z.infer<typeof defectSchema>;
 
 /**
+ * A defect as it starts when one is recorded, online and offline alike: no description yet, and rated
+ * 'operate only after repair' until the inspector rates it. Never 'safe' by default: a defect nobody rated
+ * must not read as harmless in the book, its PDF and the book's ampel.
+ */
+export const NEW_DEFECT_SEVERITY: DefectSeverity = 'repair';
+export const newDefect = (item: string | null = null) => ({
+  text: '',
+  severity: NEW_DEFECT_SEVERITY,
+  item,
+  photos: [] as string[],
+  resolved: false,
+});
+
+/**
  * The fields a client writes, without defaults: PUT takes exactly the fields sent (a field left
  * out keeps its value), so the update schema must not fill anything in.
  */

@@ -1,12 +1,11 @@
-import { Badge, Box, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { CheckResult } from '@pruefbuch/domain/schemas/inspection';
 import { IconChecks, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CheckResultControl } from '@/components/ui/check-result-control';
 import { useItemLabel } from '@/lib/checklist-label';
 import { checklistProgress, type InspectionValues, isUntouchedDefect, markOpenItemsOk } from '../inspection-form';
-
-const RESULT_COLOR: Record<CheckResult, string> = { ok: 'teal', defect: 'red', na: 'gray' };
 
 /**
  * The checklist of the book type: each item ok / defect / not applicable with a note. 'Alle in Ordnung'
@@ -38,12 +37,6 @@ export function ChecklistEditor({
       if (kept.length !== linked.length) form.setFieldValue('defects', kept);
     }
   };
-  const results: { value: CheckResult; label: string }[] = [
-    { value: 'ok', label: t('checklists.results.ok') },
-    { value: 'defect', label: t('checklists.results.defect') },
-    { value: 'na', label: t('checklists.results.na') },
-  ];
-
   if (checklist.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -97,20 +90,11 @@ export function ChecklistEditor({
                   <Text size="sm" fw={500} style={{ flex: '1 1 260px', minWidth: 0 }} id={`check-${index}`}>
                     {index + 1}. {label}
                   </Text>
-                  <SegmentedControl<CheckResult | ''>
-                    data={results}
-                    value={entry.result ?? ''}
-                    onChange={(value) => {
-                      if (value) setResult(index, entry.item, value);
-                    }}
+                  <CheckResultControl
+                    value={entry.result}
+                    onChange={(result) => setResult(index, entry.item, result)}
                     readOnly={readOnly}
-                    color={entry.result ? RESULT_COLOR[entry.result] : undefined}
-                    size="md"
-                    radius="md"
                     aria-labelledby={`check-${index}`}
-                    style={{ flex: '1 1 300px', maxWidth: 420 }}
-                    fullWidth
-                    withItemsBorders={false}
                   />
                 </Group>
                 {error ? (

@@ -4,7 +4,7 @@ import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
-import type { Inspection, InspectionKind } from '@pruefbuch/domain/schemas/inspection';
+import { type Inspection, type InspectionKind, newDefect } from '@pruefbuch/domain/schemas/inspection';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -219,14 +219,7 @@ export function InspectionEditor(props: EditorProps) {
     );
 
   const addDefect = (item: string | null) => {
-    form.insertListItem('defects', {
-      key: newDefectKey(),
-      text: '',
-      severity: 'repair',
-      item,
-      photos: [],
-      resolved: false,
-    });
+    form.insertListItem('defects', { key: newDefectKey(), ...newDefect(item) });
     // The new defect's description gets the focus once it is rendered.
     const index = form.getValues().defects.length;
     requestAnimationFrame(() => {

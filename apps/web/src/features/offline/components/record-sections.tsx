@@ -4,18 +4,23 @@ import {
   Checkbox,
   FileButton,
   Group,
+  NativeSelect,
   Paper,
-  SegmentedControl,
-  Select,
   Stack,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type CheckResult, DEFECT_SEVERITIES, type DefectSeverity } from '@pruefbuch/domain/schemas/inspection';
+import {
+  type CheckResult,
+  DEFECT_SEVERITIES,
+  type DefectSeverity,
+  newDefect,
+} from '@pruefbuch/domain/schemas/inspection';
 import { IconCamera, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckResultControl } from '@/components/ui/check-result-control';
 import { SignatureCanvas } from '@/components/ui/signature-canvas';
 import { ApiError, isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { useItemLabel } from '@/lib/checklist-label';
@@ -106,11 +111,6 @@ export function StateHint({ draft }: { draft: OfflineDraft }) {
 export function Checklist({ fields, change, readOnly }: SectionProps) {
   const { t } = useTranslation();
   const label = useItemLabel();
-  const results: { value: CheckResult; label: string }[] = [
-    { value: 'ok', label: t('checklists.results.ok') },
-    { value: 'defect', label: t('checklists.results.defect') },
-    { value: 'na', label: t('checklists.results.na') },
-  ];
   const set = (index: number, result: CheckResult) => {
     const entry = fields.checklist[index];
     if (!entry) return;
@@ -118,10 +118,7 @@ export function Checklist({ fields, change, readOnly }: SectionProps) {
     // A defect marked on an item opens a defect of that item, as the online editor does.
     const defects =
       result === 'defect' && !fields.defects.some((d) => d.item === entry.item)
-        ? [
-            ...fields.defects,
-            { text: '', severity: 'safe' as DefectSeverity, item: entry.item, photos: [], resolved: false },
-          ]
+        ? [...fields.defects, newDefect(entry.item)]
         : fields.defects;
     change({ checklist, defects });
   };
@@ -143,12 +140,10 @@ export function Checklist({ fields, change, readOnly }: SectionProps) {
                 <Text size="sm" style={{ flex: '1 1 14rem' }}>
                   {index + 1}. {name}
                 </Text>
-                <SegmentedControl
-                  size="xs"
-                  value={entry.result ?? ''}
-                  onChange={(v) => set(index, v as CheckResult)}
+                <CheckResultControl
+                  value={entry.result}
+                  onChange={(result) => set(index, result)}
                   readOnly={readOnly}
-                  data={results}
                   aria-label={t('offline.record.checklistResult', { item: name })}
                 />
               </Group>
@@ -194,6 +189,7 @@ export function Defects({
     }
   };
   const mayAddPhotos = useMayAddPhotos();
+  const itemLabel = useItemLabel();
   const severities = DEFECT_SEVERITIES.map((s) => ({ value: s, label: t(`inspections.severity.${s}`) }));
   return (
     <Paper withBorder radius="md" p="sm" data-testid="offline-defects">
@@ -211,6 +207,12 @@ export function Defects({
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Paper key={index} withBorder p="xs" radius="sm" data-testid="offline-defect">
             <Stack gap="xs">
+              {d.item ? (
+                <Text size="sm" c="dimmed" data-testid="offline-defect-item">
+                  {t('inspections.defects.item')}:{' '}
+                  {itemLabel(d.item, fields.checklist.find((c) => c.item === d.item)?.label)}
+                </Text>
+              ) : null}
               <Textarea
                 label={t('offline.record.defectText')}
                 value={d.text}
@@ -220,13 +222,13 @@ export function Defects({
                 minRows={1}
                 data-testid="offline-defect-text"
               />
-              <Select
+              {/* The phone's own picker, as in the record editor. */}
+              <NativeSelect
                 label={t('inspections.defects.severity')}
                 data={severities}
                 value={d.severity}
-                onChange={(v) => v && update(index, { severity: v as DefectSeverity })}
-                readOnly={readOnly}
-                allowDeselect={false}
+                onChange={(e) => update(index, { severity: e.currentTarget.value as DefectSeverity })}
+                disabled={readOnly}
               />
               <Group gap="xs" wrap="wrap">
                 {d.photos.map((p, i) => (
@@ -278,7 +280,7 @@ export function Defects({
               leftSection={<IconPlus size={14} />}
               onClick={() =>
                 change({
-                  defects: [...fields.defects, { text: '', severity: 'safe', item: null, photos: [], resolved: false }],
+                  defects: [...fields.defects, newDefect()],
                 })
               }
               data-testid="offline-defect-add"

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
+import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
 import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
 import { IconArrowLeft, IconSend, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -25,7 +26,7 @@ import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SignatureCanvas } from '@/components/ui/signature-canvas';
 import { newIdempotencyKey } from '@/lib/api-client';
-import { notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConflictPanel } from '../components/conflict-panel';
 import { DraftStateBadge } from '../components/draft-state-badge';
 import { Checklist, Defects, OperatorAcknowledgement, StateHint } from '../components/record-sections';
@@ -121,7 +122,14 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
     setEdits((n) => n + 1);
   };
 
+  // 'Weiterbetrieb: Ja' beside an open defect that rules it out: the server would refuse to finalize it (as the
+  // record editor, this form says so at the field, and does not send it to be finalized).
+  const conflict = !readOnly && contradictsContinuedOperation(fields);
   const send = async () => {
+    if (finalize && conflict) {
+      notifyError(t('errors.CONTINUED_OPERATION_CONFLICT'));
+      return;
+    }
     pending.current = null;
     await enqueue(draft.localId, () => ({ fields, finalize }));
     notifySuccess({ text: t('offline.record.queued') });
@@ -233,13 +241,32 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
               value={fields.continuedOperation === null ? 'open' : fields.continuedOperation ? 'yes' : 'no'}
               onChange={(v) => change({ continuedOperation: v === 'open' ? null : v === 'yes' })}
               readOnly={readOnly}
+              size="md"
+              radius="md"
+              color={
+                fields.continuedOperation === true ? 'teal' : fields.continuedOperation === false ? 'red' : undefined
+              }
               data={[
                 { value: 'yes', label: t('inspections.continuedOperation.yes') },
                 { value: 'no', label: t('inspections.continuedOperation.no') },
                 { value: 'open', label: t('offline.record.continuedOperationOpen') },
               ]}
+              aria-invalid={conflict || undefined}
+              aria-describedby={conflict ? 'offline-continued-error' : undefined}
               data-testid="offline-continued"
             />
+            {conflict ? (
+              <Text
+                size="sm"
+                c="red"
+                mt={4}
+                role="alert"
+                id="offline-continued-error"
+                data-testid="offline-continued-error"
+              >
+                {t('errors.CONTINUED_OPERATION_CONFLICT')}
+              </Text>
+            ) : null}
           </div>
           <Textarea
             label={t('inspections.fields.text')}
