@@ -155,7 +155,12 @@ describe('account', () => {
     const page = await browser.newPage({ width: 375 });
     await login(page, 'servicetechniker@demo.test');
     await page.waitForURL(atHome);
-    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    const burger = page.getByRole('button', { name: 'Menü öffnen' });
+    await burger.click();
     await page.getByRole('navigation').getByText('QR-Code').first().waitFor();
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    // Tapping the entry of the screen already shown closes the drawer as well: nothing else would change.
+    await page.locator('nav [data-testid^="nav-"][data-active]').first().click();
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -21,7 +21,7 @@ export function AppLayout() {
   const navItems = useNavEntries();
   const hasNav = navItems.length > 0;
 
-  // On phones the nav is a drawer: close it once a link has been followed.
+  // On phones the nav is a drawer: close it once a link has been followed, or the address changed otherwise.
   useEffect(() => {
     if (pathname) close();
   }, [pathname, close]);
@@ -42,6 +42,7 @@ export function AppLayout() {
                 hiddenFrom="sm"
                 size="sm"
                 aria-label={t('common.nav.openMenu')}
+                aria-expanded={opened}
               />
             ) : null}
             <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('common.appName')}>
@@ -70,7 +71,7 @@ export function AppLayout() {
           <Box hiddenFrom="sm" mb="sm">
             <TenantPicker fullWidth />
           </Box>
-          <NavLinks items={navItems} />
+          <NavLinks items={navItems} onFollow={close} />
         </AppShell.Navbar>
       ) : null}
 

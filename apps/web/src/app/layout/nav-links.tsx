@@ -9,7 +9,8 @@ import { isCurrentEntry, type NavItem } from './use-nav-entries';
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
 
-export function NavLinks({ items }: { items: NavItem[] }) {
+/** `onFollow`: a link was clicked, also one to the screen already shown (the phone's drawer then closes). */
+export function NavLinks({ items, onFollow }: { items: NavItem[]; onFollow?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = normalise(pathname);
@@ -35,6 +36,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
             data-testid={`nav-${entry}`}
+            onClick={onFollow}
             // About to be followed: the screen's code and first data are asked for already.
             onMouseEnter={() => void preloadScreen(path)}
             onFocus={() => void preloadScreen(path)}
