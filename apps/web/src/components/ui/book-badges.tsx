@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps, Text, Tooltip } from '@mantine/core';
 import { AMPEL_COLOURS, type Ampel, BOOK_STATUS_LABEL_KEY, isBookStatus } from '@pruefbuch/domain/rules/book-status';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 
@@ -62,9 +63,13 @@ export function AmpelBadge({
   const label = isAmpel(ampel) ? t(`books.ampel.${ampel}`) : t('books.ampel.none');
   const title = kind === 'inspection' ? t('books.fields.inspectionAmpel') : t('books.fields.inspectionSelfAmpel');
   const value = date ? formatDate(date) : label;
-  const text = withLabel
-    ? `${kind === 'inspection' ? t('books.page.inspection') : t('books.page.selfInspection')} ${value}`
-    : value;
+  const named = kind === 'inspection' ? t('books.page.inspection') : t('books.page.selfInspection');
+  // Named, the date says what it is: a due date ahead, or since when it is overdue ('Prüfung überfällig seit …').
+  const text = !withLabel
+    ? value
+    : date
+      ? t(date < berlinToday() ? 'books.page.overdueSince' : 'books.page.dueOn', { kind: named, date: value })
+      : `${named} ${value}`;
   return (
     <Tooltip label={`${title}: ${label}`}>
       <Badge
@@ -73,6 +78,15 @@ export function AmpelBadge({
         tt="none"
         aria-label={`${title}: ${label}${date ? `, ${formatDate(date)}` : ''}`}
         data-testid={kind === 'inspection' ? 'book-ampel' : 'book-ampel-self'}
+        // Named, the text is long ('Eigenprüfung überfällig seit …'): on a phone it wraps instead of running off.
+        styles={
+          withLabel
+            ? {
+                root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 0, maxWidth: '100%' },
+                label: { whiteSpace: 'normal' },
+              }
+            : undefined
+        }
         {...props}
       >
         {text}

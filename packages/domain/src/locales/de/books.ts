@@ -205,6 +205,9 @@ export const books = {
     notFound: 'Dieses Prüfbuch gibt es nicht, oder Sie haben keinen Zugriff darauf.',
     inspection: 'Prüfung',
     selfInspection: 'Eigenprüfung',
+    /** The header's ampel badges: the next date as a due date, or since when it is overdue. */
+    dueOn: '{{kind}} fällig am {{date}}',
+    overdueSince: '{{kind}} überfällig seit {{date}}',
   },
   documents: {
     upload: 'Hochladen',

@@ -38,6 +38,16 @@ export const customerlocations = {
     filterBy: '{{ampel}}: {{count}} Filialen – nur diese zeigen',
     loadFailed: 'Die Ampel-Übersicht konnte nicht geladen werden.',
   },
+  legend: {
+    open: 'Was bedeuten die Farben?',
+    intro: 'Eine Filiale zeigt die Farbe ihrer Anlage, deren Prüfung am dringendsten ist.',
+    black: 'Eine Prüfung ist seit Langem überfällig, oder eine Anlage ist wegen eines Mangels stillgelegt.',
+    red: 'Eine Prüfung ist überfällig.',
+    orange: 'Eine Prüfung ist bald fällig.',
+    green: 'Die Prüfungen sind erledigt, keine ist bald fällig.',
+    none: 'Für die Anlagen der Filiale ist keine Prüfung fällig.',
+    grey: 'Die Filiale ruht: Sie zählt nicht mit und wird nicht erinnert.',
+  },
   ampel: {
     black: 'Außer Betrieb / stark überfällig',
     red: 'Überfällig',

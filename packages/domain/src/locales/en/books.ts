@@ -204,6 +204,9 @@ export const books: typeof de = {
     notFound: 'This book does not exist, or you have no access to it.',
     inspection: 'Inspection',
     selfInspection: 'Self-inspection',
+    /** The header's ampel badges: the next date as a due date, or since when it is overdue. */
+    dueOn: '{{kind}} due {{date}}',
+    overdueSince: '{{kind}} overdue since {{date}}',
   },
   documents: {
     upload: 'Upload',

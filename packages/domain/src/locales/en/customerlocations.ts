@@ -39,6 +39,16 @@ export const customerlocations: typeof de = {
     filterBy: '{{ampel}}: {{count}} branches – show only these',
     loadFailed: 'The traffic light overview could not be loaded.',
   },
+  legend: {
+    open: 'What do the colours mean?',
+    intro: 'A branch shows the colour of its installation whose inspection is most urgent.',
+    black: 'An inspection is long overdue, or an installation is shut down because of a defect.',
+    red: 'An inspection is overdue.',
+    orange: 'An inspection is due soon.',
+    green: 'The inspections are done; none is due soon.',
+    none: 'No inspection is due for the branch’s installations.',
+    grey: 'The branch is dormant: it is not counted and gets no reminders.',
+  },
   ampel: {
     black: 'Out of service / long overdue',
     red: 'Overdue',

@@ -2,6 +2,7 @@ import { Box, Group, Paper, Progress, SimpleGrid, Skeleton, Text, Tooltip, Unsty
 import type { LocationAmpelFilter } from '@pruefbuch/domain/rules/location-ampel';
 import type { AmpelCount } from '@pruefbuch/domain/schemas/customerlocation';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { AmpelDot, ampelCss } from './location-ampel';
@@ -30,7 +31,13 @@ export function AmpelBar({
   const { t } = useTranslation();
   const total = counts?.total ?? 0;
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('customerlocations.bar.label')}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'sm' }}
+      component="section"
+      aria-label={t('customerlocations.bar.label')}
+    >
       {failed ? (
         <Group gap="xs" c="red.8" mb="xs">
           <IconAlertTriangle size={16} aria-hidden />
@@ -71,7 +78,44 @@ export function AmpelBar({
           />
         ))}
       </SimpleGrid>
+      <AmpelLegend />
     </Paper>
+  );
+}
+
+/**
+ * What each colour means, in words, a tap away: on a phone the tiles' tooltips never show, and a branch manager
+ * must be able to tell whether the doors are safe. A native disclosure: keyboard and screen readers know it.
+ */
+function AmpelLegend() {
+  const { t } = useTranslation();
+  return (
+    <Box component="details" mt="xs" data-testid="ampel-legend">
+      <Text component="summary" size="xs" c="blue.7" style={{ cursor: 'pointer', minHeight: 24, lineHeight: '24px' }}>
+        {t('customerlocations.legend.open')}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('customerlocations.legend.intro')}
+      </Text>
+      <Box
+        component="dl"
+        mt={4}
+        mb={0}
+        style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 10, rowGap: 4 }}
+      >
+        {ORDER.map((ampel) => (
+          <Fragment key={ampel}>
+            <Group component="dt" gap={4} wrap="nowrap" fz="xs" fw={600}>
+              <AmpelDot ampel={ampel} />
+              {t(`customerlocations.ampelShort.${ampel}`)}
+            </Group>
+            <Text component="dd" size="xs" m={0}>
+              {t(`customerlocations.legend.${ampel}`)}
+            </Text>
+          </Fragment>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
@@ -101,7 +145,7 @@ function Tile({
       aria-pressed={pressed}
       aria-label={count === undefined ? label : t('customerlocations.bar.filterBy', { ampel: meaning ?? label, count })}
       data-testid={testId}
-      px={{ base: 6, sm: 'sm' }}
+      px={{ base: 4, sm: 'sm' }}
       py={6}
       style={{
         borderRadius: 'var(--mantine-radius-md)',
