@@ -79,6 +79,10 @@ describe('branches', () => {
     await book.click();
     await page.waitForURL(/\/app\/book\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await page.getByText(title).first().waitFor();
+    // The red branch's installation says since when its inspection is overdue, or when it is due.
+    expect(await page.getByTestId('book-ampel').first().textContent()).toMatch(
+      /^Prüfung (überfällig seit|fällig am) \d\d\.\d\d\.\d{4}$/,
+    );
     await page.getByTestId('book-pdf-menu').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-book').click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -99,6 +103,12 @@ describe('branches', () => {
     expect(await page.getByTestId('location-total').textContent()).toBe('1 Filiale');
     await expect.poll(() => page.getByTestId('ampel-filter-all-count').textContent()).toBe('1');
     await expect.poll(() => page.getByTestId('location-card').first().textContent()).toContain('4101');
+    // On the phone's card both colours are named ('Prüfung', 'Eigenprüfung'), and what a colour means is a tap away.
+    const card = (await page.getByTestId('location-card').first().textContent()) ?? '';
+    expect(card).toContain('Prüfung');
+    expect(card).toContain('Eigenprüfung');
+    await page.getByTestId('ampel-legend').getByText('Was bedeuten die Farben?').click();
+    await page.getByTestId('ampel-legend').getByText('wegen eines Mangels stillgelegt', { exact: false }).waitFor();
     // The search finds a branch as the list names it, and by its street (issue 31 item 8).
     const token = await adminToken();
     const street = (
