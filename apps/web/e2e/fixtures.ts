@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STORAGE_KEYS } from '@pruefbuch/domain/constants';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, onTestFinished } from 'vitest';
 import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
 /** This worker's one of a list e2e/global-setup.ts made per worker. */
@@ -57,7 +57,14 @@ export function setUpBrowser() {
      * app's files once, as a person's browser would, instead of once per account.
      */
     async newPage(
-      opts: { width?: number; locale?: string; keep?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+      opts: {
+        width?: number;
+        locale?: string;
+        keep?: boolean;
+        serviceWorkers?: 'allow' | 'block';
+        /** A phone's touch screen: coarse pointer, touch events. */
+        touch?: boolean;
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
@@ -66,6 +73,7 @@ export function setUpBrowser() {
         // The app's service worker (decision 060) precaches every screen after the first one: a test of the
         // screens needs none of that, so only the test of the worker itself lets it in.
         serviceWorkers: opts.serviceWorkers ?? 'block',
+        ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
       });
       const page = await context.newPage();
       (opts.keep ? kept : open).add(page);
@@ -76,10 +84,12 @@ export function setUpBrowser() {
 
 /**
  * A download saved to a file of its own, for reading it: the browser is the worker's (e2e/global-setup.ts),
- * connected to, so the copy it keeps itself has no local path.
+ * connected to, so the copy it keeps itself has no local path. The file's folder goes when the test ends.
  */
 export async function downloadedFile(download: Download): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pruefbuch-download-')), download.suggestedFilename());
+  const folder = mkdtempSync(path.join(tmpdir(), 'pruefbuch-download-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const file = path.join(folder, download.suggestedFilename());
   await download.saveAs(file);
   return file;
 }
