@@ -60,7 +60,11 @@ describe('layout', () => {
     await page.getByTestId('slot-menu').first().waitFor();
     const small = async (page: Page) =>
       page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.mantine-ActionIcon-root, .mantine-Button-root')]
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.mantine-ActionIcon-root, .mantine-Button-root, button.mantine-Anchor-root',
+          ),
+        ]
           .filter((el) => el.offsetParent && !el.closest('.mantine-Input-section'))
           .map((el) => ({ el, box: el.getBoundingClientRect() }))
           .filter(({ el, box }) => box.height < 36 || (el.matches('.mantine-ActionIcon-root') && box.width < 36))
@@ -74,5 +78,9 @@ describe('layout', () => {
     await warehouse.getByRole('heading', { name: 'Auftragsabwicklung' }).waitFor();
     await settled(warehouse);
     expect(await small(warehouse)).toEqual([]);
+    // A number field has no up/down arrows on a phone: its number keyboard does their work.
+    await warehouse.getByTestId('order-link').first().click();
+    await warehouse.locator('.mantine-NumberInput-root').first().waitFor();
+    expect(await warehouse.locator('.mantine-NumberInput-controls:visible').count()).toBe(0);
   });
 });
