@@ -90,21 +90,21 @@ export const readingLoad = () => ({ running, waiting: waiting.length });
 // The worker.
 
 /** The worker bundled from its TypeScript source, once per process (development and tests). */
-let bundledWorker: string | null = null;
+let bundledWorker: Promise<string> | null = null;
 
 /**
  * The worker's entry: next to this module in the compiled server (build.mjs bundles it as
  * spreadsheet-worker.js). From the TypeScript source (development, tests) it is bundled the same way
- * once per process and started from that code: loading it through tsx in each worker took about 1 s
- * (0.5 s of CPU) per file read, tsx and esbuild starting anew in every worker.
+ * once per process, without holding the event loop, and started from that code: loading it through tsx
+ * in each worker took about 1 s (0.5 s of CPU) per file read, tsx and esbuild starting anew in every worker.
  */
-function workerSource(): { source: string | URL; eval: boolean } {
+async function workerSource(): Promise<{ source: string | URL; eval: boolean }> {
   if (!import.meta.url.endsWith('.ts'))
     return { source: new URL('./spreadsheet-worker.js', import.meta.url), eval: false };
   if (bundledWorker === null) {
     // esbuild is a development dependency, which running from the source needs anyway (tsx uses it).
-    const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-    const { outputFiles } = buildSync({
+    const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+    bundledWorker = build({
       entryPoints: [fileURLToPath(new URL('./spreadsheet.worker.ts', import.meta.url))],
       bundle: true,
       platform: 'node',
@@ -112,10 +112,13 @@ function workerSource(): { source: string | URL; eval: boolean } {
       target: 'node20',
       write: false,
       logLevel: 'silent',
+    }).then(({ outputFiles }) => outputFiles[0]?.text ?? '');
+    // A failed bundle is tried again by the next read instead of failing every read after it.
+    bundledWorker.catch(() => {
+      bundledWorker = null;
     });
-    bundledWorker = outputFiles[0]?.text ?? '';
   }
-  return { source: bundledWorker, eval: true };
+  return { source: await bundledWorker, eval: true };
 }
 
 type Answer =
@@ -123,8 +126,8 @@ type Answer =
   | { done: number }
   | { refused: { reason: SheetErrorReason; params: Record<string, string | number> } };
 
-function inWorker(buffer: Buffer, name: string, caps: SheetCaps): Promise<unknown[][]> {
-  const { source, eval: isEval } = workerSource();
+async function inWorker(buffer: Buffer, name: string, caps: SheetCaps): Promise<unknown[][]> {
+  const { source, eval: isEval } = await workerSource();
   const bytes = new Uint8Array(buffer.byteLength);
   bytes.set(buffer);
   const worker = new Worker(source, {
