@@ -323,7 +323,10 @@ export function endWithMaker(end: () => Promise<void>) {
   else afterAll(end);
 }
 
-/** A fresh migrated database for tests that work below the API; closed (and dropped) after the test or file that made it. */
+/**
+ * A fresh migrated database for tests that work below the API; closed (and dropped) after the test or file
+ * that made it.
+ */
 export async function openTestDatabase(): Promise<Database> {
   const { database, dispose } = await newTestDatabase();
   endWithMaker(dispose);

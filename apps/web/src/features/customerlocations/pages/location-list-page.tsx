@@ -100,7 +100,8 @@ export function LocationListPage() {
         descending: t('customerlocations.sort.ampelBest'),
       },
       nowrap: true,
-      // On a phone's card a labelled line, like the self-inspection's: a bare colour beside the title left open which it was.
+      // On a phone's card a labelled line, like the self-inspection's: a bare colour beside the title did not
+      // say which inspection it was.
       cell: (l) => <LocationAmpelBadge ampel={l.inspectionAmpel} kind="inspection" testId="location-ampel" />,
     },
     {
