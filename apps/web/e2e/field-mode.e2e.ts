@@ -92,7 +92,11 @@ describe('field mode', () => {
     const count = await items.count();
     expect(count).toBeGreaterThan(0);
     await items.nth(0).getByText('Mangel', { exact: true }).click();
+    // A mark taken back takes its still empty defect with it, as in the record editor.
+    await items.nth(1).getByText('Mangel', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('offline-defect').count()).toBe(2);
     for (let i = 1; i < count; i++) await items.nth(i).getByText('In Ordnung', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('offline-defect').count()).toBe(1);
     // The defect names its item and starts as 'operate only after repair', as it does online.
     const firstItem = ((await items.nth(0).locator('p').first().textContent()) ?? '').replace(/^1\. /, '');
     expect(await page.getByTestId('offline-defect-item').first().textContent()).toContain(firstItem);

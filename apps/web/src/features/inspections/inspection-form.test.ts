@@ -12,7 +12,6 @@ import {
   finalizeBlockers,
   type InspectionValues,
   inspectionFormSchema,
-  isUntouchedDefect,
   markOpenItemsOk,
   recordStatus,
   recordToValues,
@@ -176,17 +175,6 @@ describe('finalize blockers (as the server checks)', () => {
     expect(finalizeBlockers('inspection', { ...v, inspectorSignature: { name: ' ', image: PNG } })).toEqual([
       'SIGNATURE_REQUIRED',
     ]);
-  });
-});
-
-describe('a defect opened by a checklist item', () => {
-  it('counts as untouched only while unsaved, without description and photos', () => {
-    const opened = { text: '', photos: [] as string[] };
-    expect(isUntouchedDefect(opened)).toBe(true);
-    expect(isUntouchedDefect({ ...opened, text: '  ' })).toBe(true);
-    expect(isUntouchedDefect({ ...opened, text: 'Riss' })).toBe(false);
-    expect(isUntouchedDefect({ ...opened, photos: ['p1'] })).toBe(false);
-    expect(isUntouchedDefect({ ...opened, _id: 'd1' })).toBe(false);
   });
 });
 

@@ -224,10 +224,6 @@ export function checklistProgress(checklist: readonly ChecklistValue[]): Checkli
   };
 }
 
-/** A defect just opened and not yet filled in: not saved, no description, no photos. */
-export const isUntouchedDefect = (d: Pick<DefectValue, '_id' | 'text' | 'photos'>) =>
-  !d._id && !d.text.trim() && d.photos.length === 0;
-
 /** 'Alle in Ordnung': every unanswered item becomes ok; answered ones keep their result. */
 export const markOpenItemsOk = (checklist: readonly ChecklistValue[]): ChecklistValue[] =>
   checklist.map((c) => (c.result === null ? { ...c, result: 'ok' } : c));

@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { defectsAfterAnswer } from '@pruefbuch/domain/rules/checklist-defects';
 import type { CheckResult } from '@pruefbuch/domain/schemas/inspection';
 import { IconChecks, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CheckResultControl } from '@/components/ui/check-result-control';
 import { useItemLabel } from '@/lib/checklist-label';
-import { checklistProgress, type InspectionValues, isUntouchedDefect, markOpenItemsOk } from '../inspection-form';
+import { checklistProgress, type InspectionValues, markOpenItemsOk } from '../inspection-form';
 
 /**
  * The checklist of the book type: each item ok / defect / not applicable with a note. 'Alle in Ordnung'
@@ -31,11 +32,9 @@ export function ChecklistEditor({
     const before = checklist[index]?.result ?? null;
     form.setFieldValue(`checklist.${index}.result`, result);
     const linked = form.getValues().defects;
-    if (result === 'defect' && !linked.some((d) => d.item === item)) onAddDefect(item);
-    if (before === 'defect' && result !== 'defect') {
-      const kept = linked.filter((d) => !(d.item === item && isUntouchedDefect(d)));
-      if (kept.length !== linked.length) form.setFieldValue('defects', kept);
-    }
+    const next = defectsAfterAnswer(linked, item, before, result);
+    if (next.defects !== linked) form.setFieldValue('defects', [...next.defects]);
+    if (next.open) onAddDefect(item);
   };
   if (checklist.length === 0) {
     return (

@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { defectsAfterAnswer } from '@pruefbuch/domain/rules/checklist-defects';
 import {
   type CheckResult,
   DEFECT_SEVERITIES,
@@ -115,12 +116,9 @@ export function Checklist({ fields, change, readOnly }: SectionProps) {
     const entry = fields.checklist[index];
     if (!entry) return;
     const checklist = fields.checklist.map((e, i) => (i === index ? { ...e, result } : e));
-    // A defect marked on an item opens a defect of that item, as the online editor does.
-    const defects =
-      result === 'defect' && !fields.defects.some((d) => d.item === entry.item)
-        ? [...fields.defects, newDefect(entry.item)]
-        : fields.defects;
-    change({ checklist, defects });
+    // As in the record editor: 'Mangel' opens a defect of the item, taking it back removes it while still empty.
+    const next = defectsAfterAnswer(fields.defects, entry.item, entry.result, result);
+    change({ checklist, defects: next.open ? [...next.defects, newDefect(entry.item)] : [...next.defects] });
   };
   return (
     <Paper withBorder radius="md" p="sm" data-testid="offline-checklist">
