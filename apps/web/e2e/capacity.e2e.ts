@@ -244,9 +244,8 @@ describe('capacity planning', () => {
     // press must not start while the cards still shift (dnd-kit drops a touch that moves 5 px while held).
     await page.waitForLoadState('networkidle');
     const card2 = await inMiddle(moved);
-    const target = await settledBox(
-      board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`),
-    );
+    const targetCell = board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`);
+    const target = await settledBox(targetCell);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
@@ -261,7 +260,21 @@ describe('capacity planning', () => {
     for (let i = 1; i <= 12; i++) {
       await touch('touchMove', start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
     }
-    await touch('touchEnd', end.x, end.y);
+    // Lifted only over the marked target: on a busy machine the page may have scrolled or a conflict line come
+    // in while the finger moved, so the finger follows the cell until the board marks it (as a hand would).
+    let last = end;
+    await expect
+      .poll(
+        async () => {
+          const box = await targetCell.boundingBox();
+          if (box) last = aimAt(box);
+          await touch('touchMove', last.x, last.y);
+          return targetCell.getAttribute('data-over');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('true');
+    await touch('touchEnd', last.x, last.y);
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
 
