@@ -114,11 +114,21 @@ describe('field mode', () => {
     await page.getByTestId('offline-continued-error').waitFor();
     await severity.selectOption({ label: 'Betrieb unbedenklich' });
     await page.getByTestId('offline-continued-error').waitFor({ state: 'detached' });
+    // To be finalized, the form names what the server would still refuse it for (here the signature), and does not
+    // send it so; signed, the list goes.
+    await page.getByTestId('offline-finalize').click();
+    const blockers = page.getByTestId('offline-finalize-blockers');
+    expect(await blockers.textContent()).toContain('Zum Abschließen wird die Unterschrift des Prüfers benötigt.');
+    await blockers.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/field-mode-blockers-390.png' });
+    await page.getByTestId('offline-send').click();
+    await page.getByText('Der Eintrag kann noch nicht abgeschlossen werden', { exact: true }).last().waitFor();
+    expect(await page.getByTestId('draft-state').first().getAttribute('data-state')).not.toBe('waiting');
     await sign(page, 'offline-signature');
+    await blockers.waitFor({ state: 'detached' });
     // The operator acknowledges the result on the spot.
     await page.getByTestId('offline-operator').click();
     await page.getByTestId('offline-operator-name').fill('Sabine Schulz (Filialleitung)');
-    await page.getByTestId('offline-finalize').click();
     await page.getByTestId('offline-send').click();
     await expect.poll(() => page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
     // The header says what waits.

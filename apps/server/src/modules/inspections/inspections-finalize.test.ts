@@ -17,6 +17,15 @@ describe('POST inspections/{id}/finalize: what a record needs', () => {
       expect(put.statusCode).toBe(200);
       return call(t, w)('POST', `/inspections/${r._id}/finalize`, { __v: put.json().__v });
     };
+    // A blank draft's refusal names every missing part at its field, in the order of the form (rules/finalize).
+    const blank = await call(t, w)('POST', `/inspections/${r._id}/finalize`, { __v: r.__v });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().code).toBe('CHECKLIST_INCOMPLETE');
+    expect(blank.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'checklist.0.result',
+      'continuedOperation',
+      'inspectorSignature',
+    ]);
     const full = complete(r);
     const noSignature = await finalize({ ...full, inspectorSignature: null });
     expect(noSignature.statusCode).toBe(400);
@@ -37,7 +46,7 @@ describe('POST inspections/{id}/finalize: what a record needs', () => {
     expect(noStatement.json().code).toBe('CONTINUED_OPERATION_REQUIRED');
     const future = await finalize({ ...full, when: isoDay(3) });
     expect(future.statusCode).toBe(400);
-    expect(future.json().details[0]).toMatchObject({ field: 'when', key: 'validation.date' });
+    expect(future.json().details[0]).toMatchObject({ field: 'when', key: 'validation.notInFuture' });
     const read = (await call(t, w)('GET', `/inspections/${r._id}`)).json();
     expect(read.finalized).toBe(false);
     const ok = await finalize({ ...full, when: isoDay(-1) });

@@ -29,7 +29,7 @@ export async function uploadExistingReport(ctx: TenantContext, upload: ReceivedU
     const fields = formFields(ctx.tenantId, upload.fields, existingReportFieldsSchema);
     if (!file) throw badField('file', 'validation.required');
     if (file.contentType !== 'application/pdf') throw unsupportedFileType();
-    if (fields.when > berlinToday()) throw badField('when', 'validation.date');
+    if (fields.when > berlinToday()) throw badField('when', 'validation.notInFuture');
     return await ctx.db.transaction(async (tx) => {
       const book = await findBook(tx, ctx.tenantId, fields.book);
       if (!book) throw notFound();

@@ -1,11 +1,10 @@
-import type { ErrorCode } from '@pruefbuch/domain/error-codes';
-import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
+import { finalizeBlockers } from '@pruefbuch/domain/rules/finalize';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { Executor } from '../../db/client';
 import { inspections } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
-import { AppError, badField, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { recomputeBookSchedule } from '../books/books.schedule';
 import { assertQualifiedToSign } from '../qualifications/qualifications.signing';
@@ -23,26 +22,20 @@ export interface InspectionPorts {
   archiveFinalized(ctx: TenantContext, tx: Executor, inspectionId: string): Promise<unknown>;
 }
 
-const refused = (code: ErrorCode, field: string) =>
-  new AppError(code, 400, [{ field, key: `errors.${code}`, message: code }]);
-
 /**
- * What a record needs before it is signed off: the inspector's signature; a result for every
- * checklist item (a checklist of its own, except for an expert report, whose findings are its
- * text); for inspections and maintenance the statement whether the installation may stay in
- * operation, and never 'yes' beside an open defect that rules it out (rules/continued-operation);
- * and a date that is not in the future.
+ * Refuses a record that is not ready to be signed off (rules/finalize, the rule the editor and the offline
+ * form check before sending): the reply's code is the first thing missing, its details name every one at
+ * its field.
  */
 export function assertFinalizable(r: InspectionRow, today = berlinToday()) {
-  if (!r.inspectorSignature) throw refused('SIGNATURE_REQUIRED', 'inspectorSignature');
-  const open = r.checklist.findIndex((c) => c.result === null);
-  if (open >= 0) throw refused('CHECKLIST_INCOMPLETE', `checklist.${open}.result`);
-  if (r.checklist.length === 0 && r.kind !== 'gutachten') throw refused('CHECKLIST_INCOMPLETE', 'checklist');
-  if ((r.kind === 'inspection' || r.kind === 'wartung') && r.continuedOperation === null) {
-    throw refused('CONTINUED_OPERATION_REQUIRED', 'continuedOperation');
-  }
-  if (contradictsContinuedOperation(r)) throw refused('CONTINUED_OPERATION_CONFLICT', 'continuedOperation');
-  if (r.when > today) throw badField('when', 'validation.date');
+  const blockers = finalizeBlockers(r, today);
+  const [first] = blockers;
+  if (!first) return;
+  throw new AppError(
+    first.code,
+    400,
+    blockers.map((b) => ({ field: b.field, key: b.key, message: b.key })),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checklistProgress,
   emptyInspectionValues,
-  finalizeBlockers,
+  finalizeBlockersOf,
   type InspectionValues,
   inspectionFormSchema,
   markOpenItemsOk,
@@ -128,53 +128,52 @@ describe('checklist', () => {
   });
 });
 
-describe('finalize blockers (as the server checks)', () => {
+describe('finalize blockers of the form (the domain rule, rules/finalize)', () => {
+  const TODAY = '2026-03-31';
+  const codes = (kind: 'inspection' | 'wartung' | 'gutachten' | 'self', v: InspectionValues) =>
+    finalizeBlockersOf(kind, v, TODAY).map((b) => b.code);
+
   it('a complete inspection has none', () => {
-    expect(finalizeBlockers('inspection', complete())).toEqual([]);
+    expect(codes('inspection', complete())).toEqual([]);
   });
 
-  it('names every missing part', () => {
-    expect(finalizeBlockers('inspection', fresh())).toEqual([
-      'CHECKLIST_INCOMPLETE',
-      'CONTINUED_OPERATION_REQUIRED',
-      'SIGNATURE_REQUIRED',
+  it('names every missing part of a new record, at its field', () => {
+    expect(finalizeBlockersOf('inspection', fresh(), TODAY).map((b) => b.field)).toEqual([
+      'checklist.0.result',
+      'continuedOperation',
+      'inspectorSignature',
     ]);
   });
 
-  it('a self-inspection and an expert report need no continued-operation statement', () => {
-    const v = { ...complete(), continuedOperation: null };
-    expect(finalizeBlockers('self', v)).toEqual([]);
-    expect(finalizeBlockers('gutachten', v)).toEqual([]);
-    expect(finalizeBlockers('wartung', v)).toEqual(['CONTINUED_OPERATION_REQUIRED']);
-  });
-
-  it("'may stay in operation: yes' beside an open repair or shut-down defect is a blocker, 'no' is not", () => {
-    const defect = (severity: 'safe' | 'repair' | 'shutdown', resolved = false) => ({
-      key: severity,
+  it("reads the control's 'yes' and 'no' as the statement", () => {
+    const shutdown = {
+      key: 'd',
       text: 'Mangel',
-      severity,
+      severity: 'shutdown' as const,
       item: null,
       photos: [],
-      resolved,
-    });
-    const v = complete();
-    expect(finalizeBlockers('inspection', { ...v, defects: [defect('shutdown')] })).toEqual([
-      'CONTINUED_OPERATION_CONFLICT',
-    ]);
-    expect(finalizeBlockers('gutachten', { ...v, defects: [defect('safe'), defect('repair')] })).toEqual([
-      'CONTINUED_OPERATION_CONFLICT',
-    ]);
-    expect(finalizeBlockers('inspection', { ...v, continuedOperation: 'no', defects: [defect('shutdown')] })).toEqual(
-      [],
-    );
-    expect(finalizeBlockers('inspection', { ...v, defects: [defect('shutdown', true), defect('safe')] })).toEqual([]);
+      resolved: false,
+    };
+    const v = { ...complete(), defects: [shutdown] };
+    expect(codes('inspection', v)).toEqual(['CONTINUED_OPERATION_CONFLICT']);
+    expect(codes('inspection', { ...v, continuedOperation: 'no' })).toEqual([]);
+    expect(codes('wartung', { ...v, continuedOperation: null })).toEqual(['CONTINUED_OPERATION_REQUIRED']);
+    expect(codes('self', { ...complete('self'), continuedOperation: null })).toEqual([]);
   });
 
-  it('a drawing without a name is no signature', () => {
+  it("reads the form's signature: a drawing without a name, or a name without a drawing, is none", () => {
     const v = complete();
-    expect(finalizeBlockers('inspection', { ...v, inspectorSignature: { name: ' ', image: PNG } })).toEqual([
+    expect(codes('inspection', { ...v, inspectorSignature: { name: ' ', image: PNG } })).toEqual([
       'SIGNATURE_REQUIRED',
     ]);
+    expect(codes('inspection', { ...v, inspectorSignature: { name: 'Erika Muster', image: null } })).toEqual([
+      'SIGNATURE_REQUIRED',
+    ]);
+  });
+
+  it('a date after today blocks, and the form says so in words of its own', () => {
+    const [blocker] = finalizeBlockersOf('inspection', { ...complete(), when: '2026-04-01' }, TODAY);
+    expect(blocker).toEqual({ code: 'VALIDATION', field: 'when', key: 'validation.notInFuture' });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { type TypeChecklistItem, typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
+import { type FinalizeBlocker, finalizeBlockers } from '@pruefbuch/domain/rules/finalize';
 import {
   type CheckResult,
   DEFECT_SEVERITIES,
@@ -68,9 +69,6 @@ export interface InspectionValues {
 let keySeq = 0;
 /** A stable React key for a defect that has no _id yet. */
 export const newDefectKey = () => `new-${++keySeq}`;
-
-/** The kinds whose finalizing needs the continued-operation statement (as the server checks). */
-export const NEEDS_CONTINUED_OPERATION: readonly InspectionKind[] = ['inspection', 'wartung'];
 
 /**
  * The empty checklist of a new record: the book type's list of its kind (decision 021). A norm item's
@@ -228,13 +226,6 @@ export function checklistProgress(checklist: readonly ChecklistValue[]): Checkli
 export const markOpenItemsOk = (checklist: readonly ChecklistValue[]): ChecklistValue[] =>
   checklist.map((c) => (c.result === null ? { ...c, result: 'ok' } : c));
 
-/** What finalizing still needs, as error codes of the API (errors.<code> holds the text). */
-export type FinalizeBlocker =
-  | 'SIGNATURE_REQUIRED'
-  | 'CHECKLIST_INCOMPLETE'
-  | 'CONTINUED_OPERATION_REQUIRED'
-  | 'CONTINUED_OPERATION_CONFLICT';
-
 /** The form's 'yes' beside an open defect rated 'repair' or 'shutdown' (the domain rule the server applies). */
 export const continuedOperationConflict = (v: Pick<InspectionValues, 'continuedOperation' | 'defects'>) =>
   contradictsContinuedOperation({
@@ -242,16 +233,19 @@ export const continuedOperationConflict = (v: Pick<InspectionValues, 'continuedO
     defects: v.defects,
   });
 
-export function finalizeBlockers(kind: InspectionKind, v: InspectionValues): FinalizeBlocker[] {
-  const blockers: FinalizeBlocker[] = [];
-  if (!checklistProgress(v.checklist).complete) blockers.push('CHECKLIST_INCOMPLETE');
-  if (NEEDS_CONTINUED_OPERATION.includes(kind) && v.continuedOperation === null) {
-    blockers.push('CONTINUED_OPERATION_REQUIRED');
-  }
-  if (continuedOperationConflict(v)) blockers.push('CONTINUED_OPERATION_CONFLICT');
-  if (!v.inspectorSignature.image || !v.inspectorSignature.name.trim()) blockers.push('SIGNATURE_REQUIRED');
-  return blockers;
-}
+/** What finalizing the form's record still needs on `today`: the domain's rule, which the server applies too. */
+export const finalizeBlockersOf = (kind: InspectionKind, v: InspectionValues, today: string): FinalizeBlocker[] =>
+  finalizeBlockers(
+    {
+      kind,
+      when: v.when,
+      checklist: v.checklist,
+      defects: v.defects,
+      continuedOperation: v.continuedOperation === null ? null : v.continuedOperation === 'yes',
+      inspectorSignature: v.inspectorSignature,
+    },
+    today,
+  );
 
 /** Severity rank: safe < repair < shutdown. */
 export const severityRank = (severity: DefectSeverity) => DEFECT_SEVERITIES.indexOf(severity);

@@ -45,7 +45,7 @@ export const offline = {
   record: {
     title: '{{kind}} – {{book}}',
     finalize: 'Abschließen beim Senden',
-    finalizeHint: 'Der Server prüft beim Senden, ob der Eintrag abgeschlossen werden kann.',
+    finalizeHint: 'Was zum Abschließen noch fehlt, steht hier; ohne Häkchen geht der Eintrag als Entwurf.',
     send: 'Speichern und senden',
     sendNow: 'Jetzt senden',
     asNew: 'Als neuen Eintrag anlegen',

@@ -9,6 +9,7 @@ export const validation = {
   id: 'Ungültige ID.',
   signature: 'Die Unterschrift ist ungültig. Bitte erneut unterschreiben.',
   date: 'Bitte ein gültiges Datum eingeben.',
+  notInFuture: 'Das Datum liegt in der Zukunft: abschließen lässt sich der Bericht erst an diesem Tag.',
   dateRange: 'Bitte ein Datum zwischen 1900 und 2200 eingeben.',
   role: 'Unbekannte Rolle.',
   customerRole: 'Unbekannte Kundenrolle.',

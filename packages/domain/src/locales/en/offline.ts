@@ -45,7 +45,7 @@ export const offline = {
   record: {
     title: '{{kind}} – {{book}}',
     finalize: 'Finalize when sending',
-    finalizeHint: 'When it is sent, the server checks whether the record can be finalized.',
+    finalizeHint: 'What finalizing still needs is listed here; without the tick the record goes as a draft.',
     send: 'Save and send',
     sendNow: 'Send now',
     asNew: 'Create as a new record',

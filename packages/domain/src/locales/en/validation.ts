@@ -11,6 +11,7 @@ export const validation: typeof de = {
   id: 'Invalid ID.',
   signature: 'The signature is invalid. Please sign again.',
   date: 'Please enter a valid date.',
+  notInFuture: 'The date is in the future: the report can only be finalized on that day.',
   dateRange: 'Please enter a date between 1900 and 2200.',
   role: 'Unknown role.',
   customerRole: 'Unknown customer role.',

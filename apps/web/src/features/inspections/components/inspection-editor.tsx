@@ -30,8 +30,7 @@ import { useArchivedPdf } from '../api/get-pdf-assets';
 import { useUpdateInspection } from '../api/update-inspection';
 import {
   emptyInspectionValues,
-  type FinalizeBlocker,
-  finalizeBlockers,
+  finalizeBlockersOf,
   type InspectionValues,
   inspectionFormSchema,
   newDefectKey,
@@ -47,13 +46,6 @@ import { EditorActions } from './editor-actions';
 import { QualificationNotice } from './qualification-notice';
 import { ContinuedOperationField, RecordFields } from './record-fields';
 import { SignaturesSection } from './signatures-section';
-
-const FINALIZE_CODES: readonly string[] = [
-  'SIGNATURE_REQUIRED',
-  'CHECKLIST_INCOMPLETE',
-  'CONTINUED_OPERATION_REQUIRED',
-  'CONTINUED_OPERATION_CONFLICT',
-];
 
 export interface EditorProps {
   kind: InspectionKind;
@@ -96,7 +88,7 @@ export function InspectionEditor(props: EditorProps) {
   const readOnly = !canWrite || !!record?.finalized;
   /** An uploaded expert report is its PDF: no checklist, defects or signatures of its own. */
   const uploaded = !!record?.report;
-  const [blockers, setBlockers] = useState<FinalizeBlocker[]>([]);
+  const [blockers, setBlockers] = useState<{ field: string; key: string }[]>([]);
   // Each refused finalize brings the list of what is missing into view (it stands above the form).
   const [blockersShown, setBlockersShown] = useState(0);
   useEffect(() => {
@@ -163,8 +155,9 @@ export function InspectionEditor(props: EditorProps) {
       setBlockers([]);
       if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
     } catch (error) {
-      if (isApiError(error) && FINALIZE_CODES.includes(error.code)) {
-        setBlockers([error.code as FinalizeBlocker]);
+      // A refusal names what is missing at its fields (the server applies the rule this form checked).
+      if (isApiError(error) && error.status === 400 && error.details.length > 0) {
+        setBlockers(error.details.map((d) => ({ field: d.field, key: d.key })));
         setBlockersShown((n) => n + 1);
       }
       notifySaveFailed(error);
@@ -174,7 +167,7 @@ export function InspectionEditor(props: EditorProps) {
   };
 
   const askFinalize = () => {
-    const missing = finalizeBlockers(kind, form.getValues());
+    const missing = finalizeBlockersOf(kind, form.getValues(), berlinToday());
     setBlockers(missing);
     if (missing.length > 0) {
       setBlockersShown((n) => n + 1);
@@ -230,7 +223,9 @@ export function InspectionEditor(props: EditorProps) {
   };
 
   const busy = editor.saving || finalize.isPending;
-  const signatureBlocked = blockers.includes('SIGNATURE_REQUIRED') ? t('errors.SIGNATURE_REQUIRED') : null;
+  const signatureBlocked = blockers.some((b) => b.field === 'inspectorSignature')
+    ? t('errors.SIGNATURE_REQUIRED')
+    : null;
 
   return (
     <form
@@ -254,8 +249,8 @@ export function InspectionEditor(props: EditorProps) {
             data-testid="finalize-blockers"
           >
             <List size="sm">
-              {blockers.map((code) => (
-                <List.Item key={code}>{t(`errors.${code}`)}</List.Item>
+              {blockers.map((b) => (
+                <List.Item key={`${b.field}:${b.key}`}>{t(b.key)}</List.Item>
               ))}
             </List>
           </Alert>

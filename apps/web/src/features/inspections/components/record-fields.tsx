@@ -1,10 +1,11 @@
 import { Checkbox, Grid, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { NEEDS_CONTINUED_OPERATION } from '@pruefbuch/domain/rules/finalize';
 import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { formatDate } from '@/lib/format';
-import { continuedOperationConflict, type InspectionValues, NEEDS_CONTINUED_OPERATION } from '../inspection-form';
+import { continuedOperationConflict, type InspectionValues } from '../inspection-form';
 
 function ReadOnlyValue({ label, value }: { label: string; value: string }) {
   return (

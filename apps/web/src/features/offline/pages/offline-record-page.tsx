@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  List,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -16,6 +17,8 @@ import {
 import { useNetwork } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import { contradictsContinuedOperation } from '@pruefbuch/domain/rules/continued-operation';
+import { finalizeBlockers } from '@pruefbuch/domain/rules/finalize';
+import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
 import { IconArrowLeft, IconSend, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -122,12 +125,14 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
     setEdits((n) => n + 1);
   };
 
-  // 'Weiterbetrieb: Ja' beside an open defect that rules it out: the server would refuse to finalize it (as the
-  // record editor, this form says so at the field, and does not send it to be finalized).
+  // 'Weiterbetrieb: Ja' beside an open defect that rules it out: as in the record editor, said at the field.
   const conflict = !readOnly && contradictsContinuedOperation(fields);
+  // What the server would refuse to finalize without (the domain's rule, which it applies): said here, in the
+  // basement, and such a record is not sent to be finalized; sent as a draft it goes.
+  const blockers = finalize && !readOnly ? finalizeBlockers({ ...fields, kind: draft.kind }, berlinToday()) : [];
   const send = async () => {
-    if (finalize && conflict) {
-      notifyError(t('errors.CONTINUED_OPERATION_CONFLICT'));
+    if (blockers.length > 0) {
+      notifyError(t('inspections.finalize.notYet'));
       return;
     }
     pending.current = null;
@@ -311,6 +316,15 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
               description={t('offline.record.finalizeHint')}
               data-testid="offline-finalize"
             />
+            {blockers.length > 0 ? (
+              <Alert color="orange" title={t('inspections.finalize.notYet')} data-testid="offline-finalize-blockers">
+                <List size="sm">
+                  {blockers.map((b) => (
+                    <List.Item key={`${b.field}:${b.key}`}>{t(b.key)}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            ) : null}
             <Group justify="space-between" wrap="wrap">
               <Button leftSection={<IconSend size={16} />} onClick={() => void send()} data-testid="offline-send">
                 {t('offline.record.send')}
