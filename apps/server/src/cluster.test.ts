@@ -15,11 +15,11 @@ import { maintenanceUrl } from '../test/database';
 import { insertBook, insertTenant, insertUser, TEST_PASSWORD } from '../test/factories';
 import { startSmtp } from '../test/mail';
 import {
+  compiledForTests,
   freePort,
   isReady,
   NGINX,
   nginxConfig,
-  repoRoot,
   type Spawned,
   startCompiledServer,
   startNginx,
@@ -54,14 +54,19 @@ describe.runIf(canRun)('two servers behind nginx on one PostgreSQL with S3 files
   let env: NodeJS.ProcessEnv;
   let tenantId = '';
   let bookId = '';
+  let compiled = '';
   let email = '';
 
   const startServer = (i: number) => {
-    servers[i] = startCompiledServer({ ...env, PORT: String(ports[i]), DATA_DIR: tempDir(`data${i}`) }, procs);
+    servers[i] = startCompiledServer(
+      { ...env, PORT: String(ports[i]), DATA_DIR: tempDir(`data${i}`) },
+      procs,
+      compiled,
+    );
   };
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    compiled = compiledForTests();
     databaseName = `pb_cluster_${process.pid}`;
     const admin = new pg.Client({ connectionString: maintenanceUrl(serverUrl as string) });
     await admin.connect();

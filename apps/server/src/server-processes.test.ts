@@ -2,7 +2,7 @@
  * The compiled server as an operator runs it, on PostgreSQL: several processes starting at once on an
  * empty or an old database, a schema newer than the code, and SIGTERM while a request is in flight.
  */
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, maintenanceUrl } from '../test/database';
-import { freePort, isReady, repoRoot, startCompiledServer } from '../test/processes';
+import { compiledForTests, freePort, isReady, startCompiledServer } from '../test/processes';
 import { migrationsFolder } from './platform/paths';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -62,6 +62,7 @@ const startServer = (env: Record<string, string>) =>
       ...env,
     },
     procs,
+    compiled,
   );
 
 const ready = (port: number) => isReady(`http://127.0.0.1:${port}`);
@@ -73,10 +74,10 @@ async function startMany(url: string, n: number) {
   return { ports, servers, states };
 }
 
+// The production start: the compiled bundle, run by node itself.
+let compiled = '';
 beforeAll(() => {
-  if (!serverUrl) return;
-  // The production start: the compiled bundle, run by node itself.
-  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (serverUrl) compiled = compiledForTests();
 });
 
 afterAll(async () => {

@@ -10,10 +10,11 @@ import path from 'node:path';
 import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/helper';
+import { compiledForTests } from '../test/processes';
 import { openDatabase } from './db/client';
 import { doorComponents, users } from './db/schema/index';
 import { usableDemoAccounts } from './demo/production-guard';
-import { DEMO_USERS, seedDemo } from './demo/seed';
+import { DEMO_USERS } from './demo/seed';
 import { STARTER_COMPONENTS } from './modules/components/components.starter';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -49,8 +50,12 @@ const freePort = () =>
     });
   });
 
+/** The server compiled from the sources at hand, as production starts it (built once for the run's files). */
+let compiled: string | undefined;
+
 function start(env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  compiled ??= compiledForTests();
+  const proc = spawn(process.execPath, [compiled], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -123,8 +128,11 @@ describe.runIf(embeddedRun).concurrent('start-up in production', () => {
   }, 200_000);
 
   it('lets the demo accounts pass once they are removed or their passwords changed', async () => {
+    // The demo's accounts as the seed writes them (seed.test.ts checks that the whole seed's are found).
     const database = await openTestDatabase();
-    await seedDemo(database.db);
+    await database.db
+      .insert(users)
+      .values(DEMO_USERS.map((u) => ({ ...u, passwordHash: HASH_OF.pruefbuch, isVerified: true })));
     expect(await usableDemoAccounts(database.db)).toHaveLength(DEMO_USERS.length);
     await database.db.update(users).set({ passwordHash: HASH_OF['ein-neues-langes-Passwort'] });
     await database.db.delete(users).where(ne(users.email, 'admin@demo.test'));

@@ -14,7 +14,8 @@ import {
   userTenants,
 } from '../db/schema/index';
 import { STARTER_COMPONENTS } from '../modules/components/components.starter';
-import { seedDemo } from './seed';
+import { usableDemoAccounts } from './production-guard';
+import { DEMO_USERS, seedDemo } from './seed';
 import { HELD_CUSTOMER, RETIRED_TITLE } from './seed-retention';
 
 const database = await openTestDatabase();
@@ -24,6 +25,8 @@ describe('seedDemo: tenants and folders', () => {
   it('seeds two tenants with addresses; the list admin and the standard user belong to the first only', async () => {
     const db = database.db;
     expect(await seedDemo(db)).toBe(true);
+    // Every demo account signs in with the published password: a production start refuses them (startup.test.ts).
+    expect(await usableDemoAccounts(db)).toEqual(DEMO_USERS.map((u) => u.email).sort());
     // The door component catalogue's starter set comes with the demo (decision 025).
     const [components] = await db.select({ n: sql<number>`count(*)::int` }).from(doorComponents);
     expect(components?.n).toBe(STARTER_COMPONENTS.length);

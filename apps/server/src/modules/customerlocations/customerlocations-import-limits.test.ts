@@ -4,7 +4,6 @@
  * hostile file is refused through the API with the cap it broke, echoing nothing of its content.
  */
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { member, tag } from '../../../test/fixtures/books';
 import { multipart } from '../../../test/fixtures/documents';
 import { LARGEST_HEADER, largestAllowedXlsx, xlsx, zip } from '../../../test/fixtures/spreadsheet';
 import { createTestApp, TEST_PASSWORD } from '../../../test/helper';
-import { freePort, isReady, repoRoot, spawnLogged } from '../../../test/processes';
+import { compiledForTests, freePort, isReady, spawnLogged } from '../../../test/processes';
 import { openDatabase } from '../../db/client';
 import { SHEET_CAPS } from '../../platform/spreadsheet';
 
@@ -216,14 +215,6 @@ describe('branch import: no file stalls the server', () => {
   it.runIf(!process.env.TEST_DATABASE_URL)(
     'the compiled server reads an upload in its own worker file (dist/spreadsheet-worker.js)',
     async () => {
-      // A build of its own (below dist/), so a build of another test at the same time cannot touch it.
-      const outdir = `dist/sheet-limits-${process.pid}`;
-      dirs.push(path.join(repoRoot, 'apps/server', outdir));
-      execFileSync(process.execPath, ['apps/server/build.mjs'], {
-        cwd: repoRoot,
-        stdio: 'inherit',
-        env: { ...process.env, PRUEFBUCH_BUILD_OUTDIR: outdir },
-      });
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-sheet-dist-'));
       dirs.push(dataDir);
@@ -237,7 +228,7 @@ describe('branch import: no file stalls the server', () => {
       await database.close();
       const server = spawnLogged(
         process.execPath,
-        [`apps/server/${outdir}/main.js`],
+        [compiledForTests()],
         {
           PATH: process.env.PATH,
           HOST: '127.0.0.1',
