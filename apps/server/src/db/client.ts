@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../platform/paths';
 import { newestKnownMigration } from './journal';
+import { useDrizzleParsers, withoutQueryParsers } from './pglite-parsers';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -270,9 +271,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return pgliteDatabase(client);
 }
 
-/** The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). */
+/**
+ * The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). The
+ * client takes drizzle's result parsers as its own (db/pglite-parsers.ts).
+ */
 export function pgliteDatabase(client: PGlite): Database {
-  const pgliteDb = drizzlePglite(client, { schema });
+  useDrizzleParsers(client);
+  const pgliteDb = drizzlePglite(withoutQueryParsers(client), { schema });
   const listeners = listenerSet();
   return {
     db: pgliteDb as unknown as Db,
