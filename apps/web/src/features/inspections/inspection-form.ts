@@ -202,9 +202,6 @@ export function toCreateBody(
   return { ...fieldsOf(v), ...staffOnly(v), book, kind, corrects };
 }
 
-/** Items still without a result. */
-export const openItems = (checklist: readonly ChecklistValue[]) => checklist.filter((c) => c.result === null);
-
 export interface ChecklistProgress {
   answered: number;
   total: number;
