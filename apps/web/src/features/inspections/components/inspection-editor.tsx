@@ -1,11 +1,10 @@
-import { Alert, List, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
 import { type Inspection, type InspectionKind, newDefect } from '@pruefbuch/domain/schemas/inspection';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { deleteWithConfirm } from '@/components/ui/delete-with-confirm';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { ConflictDialog } from '@/components/ui/entity-editor/conflict-dialog';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { FinalizeBlockers, type FinalizeBlockerText } from '@/components/ui/finalize-blockers';
 import { FormSection } from '@/components/ui/form-section';
 import { isApiError } from '@/lib/api-client';
 import { openPendingTab } from '@/lib/download';
@@ -88,7 +88,7 @@ export function InspectionEditor(props: EditorProps) {
   const readOnly = !canWrite || !!record?.finalized;
   /** An uploaded expert report is its PDF: no checklist, defects or signatures of its own. */
   const uploaded = !!record?.report;
-  const [blockers, setBlockers] = useState<{ field: string; key: string }[]>([]);
+  const [blockers, setBlockers] = useState<FinalizeBlockerText[]>([]);
   // Each refused finalize brings the list of what is missing into view (it stands above the form).
   const [blockersShown, setBlockersShown] = useState(0);
   useEffect(() => {
@@ -237,23 +237,13 @@ export function InspectionEditor(props: EditorProps) {
     >
       <Stack gap="md" pb={readOnly ? 0 : 'xl'}>
         {blockers.length > 0 && !readOnly ? (
-          <Alert
+          <FinalizeBlockers
             id="finalize-blockers"
             style={{ scrollMarginTop: 80 }}
-            role="alert"
-            color="orange"
-            icon={<IconAlertTriangle size={18} />}
-            title={t('inspections.finalize.notYet')}
-            withCloseButton
+            blockers={blockers}
             onClose={() => setBlockers([])}
-            data-testid="finalize-blockers"
-          >
-            <List size="sm">
-              {blockers.map((b) => (
-                <List.Item key={`${b.field}:${b.key}`}>{t(b.key)}</List.Item>
-              ))}
-            </List>
-          </Alert>
+            testId="finalize-blockers"
+          />
         ) : null}
 
         <FormSection id="record-data" title={t('inspections.sections.data')}>

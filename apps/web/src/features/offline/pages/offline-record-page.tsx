@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  List,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateField } from '@/components/ui/date-field';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
+import { FinalizeBlockers } from '@/components/ui/finalize-blockers';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SignatureCanvas } from '@/components/ui/signature-canvas';
 import { newIdempotencyKey } from '@/lib/api-client';
@@ -316,15 +316,7 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
               description={t('offline.record.finalizeHint')}
               data-testid="offline-finalize"
             />
-            {blockers.length > 0 ? (
-              <Alert color="orange" title={t('inspections.finalize.notYet')} data-testid="offline-finalize-blockers">
-                <List size="sm">
-                  {blockers.map((b) => (
-                    <List.Item key={`${b.field}:${b.key}`}>{t(b.key)}</List.Item>
-                  ))}
-                </List>
-              </Alert>
-            ) : null}
+            {blockers.length > 0 ? <FinalizeBlockers blockers={blockers} testId="offline-finalize-blockers" /> : null}
             <Group justify="space-between" wrap="wrap">
               <Button leftSection={<IconSend size={16} />} onClick={() => void send()} data-testid="offline-send">
                 {t('offline.record.send')}
