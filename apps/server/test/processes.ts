@@ -1,7 +1,17 @@
 /** Server processes and their neighbours (nginx) for the tests and benches that run them as an operator would. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -48,10 +58,15 @@ export const startCompiledServer = (env: NodeJS.ProcessEnv, all?: ChildProcess[]
   spawnLogged(process.execPath, [main], env, all);
 
 const serverDir = path.join(repoRoot, 'apps/server');
-/** Old test builds are removed after a day (a run still using one is long over). */
+const distDir = path.join(serverDir, 'dist');
+/** A test build not used for a day is removed (a run still using one touches it on each use). */
 const STALE_BUILD_MS = 24 * 3600_000;
 
-/** A digest of what goes into the server's bundle: its sources and the domain's (tests aside), the build script. */
+/**
+ * A digest of what goes into the server's bundle: its sources and the domain's (tests aside), the build script,
+ * the packages' manifests and TypeScript settings, and the lockfile (the versions of what is bundled in and of
+ * esbuild itself).
+ */
 function sourcesDigest() {
   const hash = createHash('sha256');
   for (const dir of ['apps/server/src', 'packages/domain/src']) {
@@ -60,41 +75,58 @@ function sourcesDigest() {
       .sort();
     for (const file of files) hash.update(`${dir}/${file}\n`).update(readFileSync(path.join(repoRoot, dir, file)));
   }
-  for (const file of ['apps/server/build.mjs', 'apps/server/package.json'])
-    hash.update(readFileSync(path.join(repoRoot, file)));
+  for (const file of [
+    'apps/server/build.mjs',
+    'apps/server/package.json',
+    'apps/server/tsconfig.json',
+    'packages/domain/package.json',
+    'tsconfig.base.json',
+    'package-lock.json',
+  ]) {
+    const full = path.join(repoRoot, file);
+    if (existsSync(full)) hash.update(`${file}\n`).update(readFileSync(full));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
 /**
- * The server compiled by apps/server/build.mjs from the sources at hand, built once for every test file and run
+ * The server compiled by apps/server/build.mjs from the sources at hand, built once and run by every test file
  * while they are unchanged (a process started from it skips the TypeScript loader: about 3 s of CPU each). It lies
- * below apps/server/dist/, where the bundle finds its migrations, in a folder named by the sources' digest; it is
- * built aside and renamed into place, so a file or run started meanwhile never runs half of one. Returns the
- * path of its main.js, relative to the repository (spawnLogged's working directory).
+ * below apps/server/dist/, where the bundle finds its migrations, in a folder named by the sources' digest. A
+ * build goes to a folder of its own ('.building-…') and is renamed into place, so nobody runs half of one; workers
+ * that miss it at the same moment each build, and the first rename wins. Returns the path of its main.js, relative
+ * to the repository (spawnLogged's working directory).
  */
 export function compiledForTests(): string {
   const name = `test-${sourcesDigest()}`;
-  const dir = path.join(serverDir, 'dist', name);
-  if (!existsSync(path.join(dir, 'main.js'))) {
-    const aside = `dist/${name}-${process.pid}-${Date.now()}`;
+  const dir = path.join(distDir, name);
+  const main = path.join(dir, 'main.js');
+  if (existsSync(main)) {
+    // In use: not stale for another day.
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } else {
+    const aside = `.building-${name}-${process.pid}-${Date.now()}`;
     execFileSync(process.execPath, ['apps/server/build.mjs'], {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, PRUEFBUCH_BUILD_OUTDIR: aside },
+      env: { ...process.env, PRUEFBUCH_BUILD_OUTDIR: `dist/${aside}` },
     });
     try {
-      renameSync(path.join(serverDir, aside), dir);
-    } catch {
-      // Another process put the same build in place first.
-      rmSync(path.join(serverDir, aside), { recursive: true, force: true });
+      renameSync(path.join(distDir, aside), dir);
+    } catch (error) {
+      rmSync(path.join(distDir, aside), { recursive: true, force: true });
+      // Another worker put the same build in place first; anything else is a failure.
+      if (!existsSync(main)) throw error;
     }
-    for (const old of readdirSync(path.join(serverDir, 'dist'))) {
-      const stale = path.join(serverDir, 'dist', old);
-      if (old.startsWith('test-') && old !== name && Date.now() - statSync(stale).mtimeMs > STALE_BUILD_MS)
+    for (const old of readdirSync(distDir)) {
+      const stale = path.join(distDir, old);
+      const age = Date.now() - (statSync(stale, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if ((old.startsWith('test-') || old.startsWith('.building-')) && old !== name && age > STALE_BUILD_MS)
         rmSync(stale, { recursive: true, force: true });
     }
   }
-  return path.relative(repoRoot, path.join(dir, 'main.js'));
+  return path.relative(repoRoot, main);
 }
 
 /** Waits until /api/v1/ready answers 200; false after the timeout. */
