@@ -46,6 +46,24 @@ describe('PGlite with drizzle’s parsers as its own (db/pglite-parsers.ts)', ()
     expect(before.object.rows[0]).toMatchObject({ ts: '2026-11-29 10:15:00', d: '2026-11-29', n: 42, j: { a: 1 } });
   });
 
+  it('leaves drizzle’s parsers out of what reaches the client, in a transaction too, and passes others on', async () => {
+    const seen: unknown[] = [];
+    const recording = {
+      query: async (_q: string, _p?: unknown[], options?: unknown) => {
+        seen.push(options);
+        return { rows: [], fields: [] };
+      },
+      transaction: async (callback: (tx: unknown) => unknown) => callback(recording),
+    } as unknown as PGlite;
+    const { queryConfig, rawQueryConfig } = drizzleOptions();
+    const facade = withoutQueryParsers(recording);
+    await facade.query('select 1', [], queryConfig);
+    await facade.transaction((tx) => tx.query('select 1', [], rawQueryConfig));
+    const own = { parsers: { 23: (v: string) => v } };
+    await facade.query('select 1', [], own);
+    expect(seen).toEqual([{ rowMode: 'array', parsers: undefined }, { rowMode: 'object', parsers: undefined }, own]);
+  });
+
   it('passes parsers that are not drizzle’s on to the query', async () => {
     const facade = withoutQueryParsers(client);
     const res = await facade.query<{ n: string }>('select 42 as n', [], { parsers: { 23: (v: string) => `#${v}` } });

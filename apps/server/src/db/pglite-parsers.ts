@@ -32,6 +32,8 @@ const asText = (value: string) => value;
 
 /** Gives an open client drizzle's parsers as its own (after `waitReady`, which sets up the array types). */
 export function useDrizzleParsers(client: PGlite) {
+  // Before it is ready PGlite has not yet set up its array types, which would overwrite these.
+  if (!client.ready) throw new Error('useDrizzleParsers needs a client that is ready (await waitReady first)');
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
 }
 
