@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DefectSeverity, InspectionKind } from '../schemas/inspection';
-import { type FinalizableRecord, finalizeBlockers } from './finalize';
+import { FINALIZE_KEYS, type FinalizableRecord, finalizeBlockers } from './finalize';
 
 const TODAY = '2026-11-29';
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -76,6 +76,22 @@ describe('what finalizing needs (decision 065)', () => {
     ],
   ] as const)('%s → %j', (_, record, expected) => {
     expect(codesOf(record as FinalizableRecord)).toEqual(expected);
+  });
+
+  it('names only texts of FINALIZE_KEYS', () => {
+    const everything: FinalizableRecord = {
+      kind: 'inspection',
+      when: '2026-12-24',
+      checklist: [],
+      defects: [defect('shutdown')],
+      continuedOperation: true,
+      inspectorSignature: null,
+    };
+    const keys = [
+      ...finalizeBlockers(everything, TODAY),
+      ...finalizeBlockers({ ...everything, continuedOperation: null }, TODAY),
+    ].map((b) => b.key);
+    expect(new Set(keys)).toEqual(new Set(FINALIZE_KEYS));
   });
 
   it('names everything still missing, in the order of the form', () => {

@@ -33,6 +33,15 @@ export interface FinalizeBlocker {
   key: 'validation.notInFuture' | `errors.${ErrorCode}`;
 }
 
+/** The texts a finalize refusal names (a client tells such a refusal from other errors by them). */
+export const FINALIZE_KEYS: readonly FinalizeBlocker['key'][] = [
+  'validation.notInFuture',
+  'errors.CHECKLIST_INCOMPLETE',
+  'errors.CONTINUED_OPERATION_REQUIRED',
+  'errors.CONTINUED_OPERATION_CONFLICT',
+  'errors.SIGNATURE_REQUIRED',
+];
+
 const missing = (code: ErrorCode, field: string): FinalizeBlocker => ({ code, field, key: `errors.${code}` });
 
 /** Everything that still keeps the record from being finalized on `today` (Berlin's day); empty when nothing does. */

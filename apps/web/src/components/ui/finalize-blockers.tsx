@@ -19,19 +19,22 @@ export function FinalizeBlockers({
   id,
   style,
   testId,
+  live = 'alert',
 }: {
   blockers: readonly FinalizeBlockerText[];
   onClose?: () => void;
   id?: string;
   style?: CSSProperties;
   testId: string;
+  /** 'alert' where it comes up on a click; 'status' where it follows each change (a screen reader says it politely). */
+  live?: 'alert' | 'status';
 }) {
   const { t } = useTranslation();
   return (
     <Alert
       id={id}
       style={style}
-      role="alert"
+      role={live}
       color="orange"
       icon={<IconAlertTriangle size={18} />}
       title={t('inspections.finalize.notYet')}

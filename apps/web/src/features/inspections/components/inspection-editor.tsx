@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import { typeChecklistFor } from '@pruefbuch/domain/rules/checklists';
+import { FINALIZE_KEYS } from '@pruefbuch/domain/rules/finalize';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { selfInspectionText } from '@pruefbuch/domain/rules/self-inspection';
 import type { BookDto } from '@pruefbuch/domain/schemas/book';
@@ -156,7 +157,12 @@ export function InspectionEditor(props: EditorProps) {
       if (!record) navigate(recordPath(kind, ids(saved._id)), { replace: true });
     } catch (error) {
       // A refusal names what is missing at its fields (the server applies the rule this form checked).
-      if (isApiError(error) && error.status === 400 && error.details.length > 0) {
+      if (
+        isApiError(error) &&
+        error.status === 400 &&
+        error.details.length > 0 &&
+        error.details.every((d) => (FINALIZE_KEYS as readonly string[]).includes(d.key))
+      ) {
         setBlockers(error.details.map((d) => ({ field: d.field, key: d.key })));
         setBlockersShown((n) => n + 1);
       }

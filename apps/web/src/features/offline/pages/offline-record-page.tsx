@@ -316,7 +316,9 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
               description={t('offline.record.finalizeHint')}
               data-testid="offline-finalize"
             />
-            {blockers.length > 0 ? <FinalizeBlockers blockers={blockers} testId="offline-finalize-blockers" /> : null}
+            {blockers.length > 0 ? (
+              <FinalizeBlockers blockers={blockers} testId="offline-finalize-blockers" live="status" />
+            ) : null}
             <Group justify="space-between" wrap="wrap">
               <Button leftSection={<IconSend size={16} />} onClick={() => void send()} data-testid="offline-send">
                 {t('offline.record.send')}
