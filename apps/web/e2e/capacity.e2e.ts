@@ -263,12 +263,15 @@ describe('capacity planning', () => {
     // Lifted only over the marked target: on a busy machine the page may have scrolled or a conflict line come
     // in while the finger moved, so the finger follows the cell until the board marks it (as a hand would).
     let last = end;
+    let nudge = 1;
     await expect
       .poll(
         async () => {
           const box = await targetCell.boundingBox();
           if (box) last = aimAt(box);
-          await touch('touchMove', last.x, last.y);
+          // A pixel to and fro each time: a touch that did not move sends no touchmove.
+          nudge = -nudge;
+          await touch('touchMove', last.x + nudge, last.y);
           return targetCell.getAttribute('data-over');
         },
         { timeout: 10_000 },
