@@ -4,13 +4,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/helper';
-import { compiledForTests } from '../test/processes';
+import { compiledForTests, freePort } from '../test/processes';
 import { openDatabase } from './db/client';
 import { doorComponents, users } from './db/schema/index';
 import { usableDemoAccounts } from './demo/production-guard';
@@ -41,14 +40,6 @@ const tempDir = () => {
 /** A migrated embedded database in the directory, loaded from the run's migrated template (test/global-setup.ts). */
 const migratedDatabaseIn = (dataDir: string) =>
   openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** The server compiled from the sources at hand, as production starts it (built once for the run's files). */
 let compiled: string | undefined;
