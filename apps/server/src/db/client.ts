@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../platform/paths';
 import { newestKnownMigration } from './journal';
-import { useDrizzleParsers, withoutQueryParsers } from './pglite-parsers';
+import { forDrizzle } from './pglite-drizzle';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -272,12 +272,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /**
- * The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). The
- * client takes drizzle's result parsers as its own (db/pglite-parsers.ts).
+ * The app's database on an open PGlite (tests lease one a worker keeps between files: test/database.ts). Drizzle
+ * sees the client through `forDrizzle` (db/pglite-drizzle.ts): its parsers held, its queries prepared.
  */
 export function pgliteDatabase(client: PGlite): Database {
-  useDrizzleParsers(client);
-  const pgliteDb = drizzlePglite(withoutQueryParsers(client), { schema });
+  const pgliteDb = drizzlePglite(forDrizzle(client), { schema });
   const listeners = listenerSet();
   return {
     db: pgliteDb as unknown as Db,

@@ -3,10 +3,10 @@
  * result parsers with every query (timestamps, dates and intervals and their arrays left as text), and PGlite
  * (0.5) merges them into a copy of its own table of some 400 type parsers each time. The client gets those
  * parsers once instead (`useDrizzleParsers`), and drizzle's queries reach it without their copy
- * (`withoutQueryParsers`): the rows are the same, the copy is gone.
+ * (`withoutDrizzleParsers`, in pglite-drizzle.ts): the rows are the same, the copy is gone.
  *
  * Measured on a 2-core machine: a one-row lookup by key through drizzle took 660–961 µs of CPU with the parsers
- * passed and 409–486 µs without (`node --import tsx bench/pglite-parsers.ts`, three rounds); the server's cheap
+ * passed and 409–486 µs without (now the first two columns of `node --import tsx bench/pglite-queries.ts`); the server's cheap
  * read (GET users/{id}) on PGlite answered 836–1,014 requests a second at 10 clients instead of 544–660
  * (bench/scaling.ts, docs/deploy.md).
  */
@@ -44,29 +44,6 @@ const isDrizzleSet = (parsers: object) => {
 };
 
 type QueryOptions = Parameters<PGlite['query']>[2];
-const stripped = (options: QueryOptions): QueryOptions =>
+/** A query's options without drizzle's parsers, which a client that `useDrizzleParsers` prepared holds itself. */
+export const withoutDrizzleParsers = (options: QueryOptions): QueryOptions =>
   options?.parsers && isDrizzleSet(options.parsers) ? { ...options, parsers: undefined } : options;
-
-/** A query function that leaves drizzle's parsers out; anything else passes as it is. */
-const querying = (target: Pick<PGlite, 'query'>) => (query: string, params?: unknown[], options?: QueryOptions) =>
-  target.query(query, params, stripped(options));
-
-/**
- * The client as drizzle should see it: its queries, and those of its transactions, without drizzle's
- * per-query parsers. Give it a client that `useDrizzleParsers` prepared.
- */
-export function withoutQueryParsers(client: PGlite): PGlite {
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === 'query') return querying(target);
-      if (key === 'transaction') {
-        return (callback: Parameters<PGlite['transaction']>[0]) =>
-          target.transaction((tx) =>
-            callback(new Proxy(tx, { get: (t, k) => (k === 'query' ? querying(t) : Reflect.get(t, k, t)) })),
-          );
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' && key !== 'constructor' ? value.bind(target) : value;
-    },
-  });
-}
