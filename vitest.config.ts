@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Ends what each file's hooks made (test/file-end.ts).
+          setupFiles: ['apps/server/test/file-end.ts'],
           // A worker's test files share loaded modules (the app, the compiled PGlite WebAssembly):
           // each file still gets a database of its own (test/helper.ts), so nothing else is shared.
           isolate: false,

@@ -4,8 +4,8 @@
  * schema a test changed must never reach another file.
  */
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { handedOn, newTestDatabase, openTestDatabase } from '../test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { endFile, handedOn, newTestDatabase, openTestDatabase, pendingFileEnds } from '../test/database';
 import { insertTenant, insertUser } from '../test/factories';
 import { type Database, rowsOf } from './db/client';
 
@@ -85,5 +85,31 @@ describe('a test database made inside a test', () => {
     const next = await openTestDatabase();
     expect(handedOn.count).toBe(handedBefore + 1);
     expect((await stateOf(next)).tenants).toBe(0);
+  });
+});
+
+describe('a test database made in a beforeAll hook', () => {
+  // Vitest drops an afterAll called inside a beforeAll: such a database was never handed back (test/file-end.ts).
+  let made: Database;
+  beforeAll(async () => {
+    made = await openTestDatabase();
+  });
+
+  it('waits for the end of the file, still usable by its tests', async () => {
+    expect(pendingFileEnds()).toBeGreaterThan(0);
+    await expect(made.db.execute(sql`select 1`)).resolves.toBeDefined();
+  });
+
+  it('is handed back when the file ends (here ended early): the next file gets it instead of loading another', async () => {
+    await endFile();
+    expect(pendingFileEnds()).toBe(0);
+    await expect(made.db.execute(sql`select 1`)).rejects.toThrow();
+    const before = handedOn.count;
+    const next = await newTestDatabase();
+    try {
+      expect(handedOn.count).toBe(before + 1);
+    } finally {
+      await next.dispose();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { afterAll, inject, onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
 import { type Database, openDatabase, pgliteDatabase } from '../src/db/client';
 
@@ -313,14 +313,41 @@ export function newTestDatabase(): Promise<TestDatabase> {
   return url ? newPostgres(url) : newPglite();
 }
 
+/** What the running test file made outside its tests, ended in reverse order after it (`endFile`). */
+const fileEnds: (() => Promise<void>)[] = [];
+
+/**
+ * Runs `end` after the running test file. Vitest drops an `afterAll` called inside a `beforeAll`, and most
+ * files make their app in one: the server project's setup file (test/file-end.ts) ends them instead.
+ */
+export function afterFile(end: () => Promise<void>) {
+  fileEnds.push(end);
+}
+
+/** How many ends wait for the running file's end (test-databases.test.ts reads it). */
+export const pendingFileEnds = () => fileEnds.length;
+
+/** Ends what the file made, the last made first; every end runs, and the first failure is thrown after. */
+export async function endFile() {
+  let failure: unknown;
+  for (let end = fileEnds.pop(); end; end = fileEnds.pop()) {
+    try {
+      await end();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+}
+
 /**
  * Runs `end` when what it ends was made for: after the test that made it, or after the file when a
- * hook (beforeAll, the file's top level) made it. A database handed back after its test is reset for
- * the file's next one instead of another being loaded (about 2 s of CPU for a PGlite).
+ * hook (beforeAll, the file's top level) made it. A database handed back after its file is reset for
+ * the worker's next file instead of another being loaded (about 2 s of CPU for a PGlite).
  */
 export function endWithMaker(end: () => Promise<void>) {
   if (getCurrentTest()) onTestFinished(end);
-  else afterAll(end);
+  else afterFile(end);
 }
 
 /**

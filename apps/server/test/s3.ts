@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import type { S3Config } from '../src/platform/config';
+import { afterFile } from './database';
 
 interface S3rver {
   run(): Promise<AddressInfo>;
@@ -47,7 +47,7 @@ export async function startTestS3(): Promise<TestS3> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
-  afterAll(async () => {
+  afterFile(async () => {
     await server.close();
     rmSync(directory, { recursive: true, force: true });
   });
