@@ -6,4 +6,6 @@
 import { afterAll } from 'vitest';
 import { endFile } from './database';
 
+// What an earlier file left (one that failed to load, or was skipped whole, runs no afterAll) ends before this one.
+await endFile();
 afterAll(endFile);

@@ -127,6 +127,45 @@ describe('PGlite queries as prepared statements (db/pglite-statements.ts)', () =
     expect((await preparedQuery(client, 'select * from shapes')).rows).toEqual([{ a: 1, b: 'x' }]);
   });
 
+  it('prepares the kept statements again after a schema change in a transaction, as PGlite’s own query reads it', async () => {
+    await client.exec('create table later (a int); insert into later values (1); create table typed (x int)');
+    await preparedQuery(client, 'select * from later');
+    await preparedQuery(client, 'insert into typed (x) values ($1)', [1]);
+    const rows = await client.transaction(async (tx) => {
+      await preparedTransactionQuery(client, tx, 'alter table later add column b int');
+      await preparedTransactionQuery(client, tx, 'alter table typed alter column x type text');
+      await preparedTransactionQuery(client, tx, 'insert into typed (x) values ($1)', ['abc']);
+      return (await preparedTransactionQuery(client, tx, 'select * from later')).rows;
+    });
+    expect(rows).toEqual([{ a: 1, b: null }]);
+    expect((await preparedQuery(client, 'select x from typed order by x')).rows).toEqual([{ x: '1' }, { x: 'abc' }]);
+  });
+
+  it('describes a FETCH each time it runs: its columns are its cursor’s', async () => {
+    const fetchOf = (declare: string) =>
+      client.transaction(async (tx) => {
+        await tx.exec(declare);
+        return (await preparedTransactionQuery(client, tx, 'fetch 1 from c')).rows;
+      });
+    expect(await fetchOf('declare c cursor for select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await fetchOf(`declare c cursor for select 'x' as two, 2 as three`)).toEqual([{ two: 'x', three: 2 }]);
+  });
+
+  it('hands a notice the query raised to its onNotice, as PGlite’s own query does', async () => {
+    await client.exec(
+      `create function say_hi() returns int language plpgsql as $$ begin raise notice 'hi'; return 1; end $$`,
+    );
+    const heard: string[] = [];
+    await preparedQuery(client, 'select say_hi()', [], { onNotice: (notice) => heard.push(notice.message ?? '') });
+    await preparedQuery(client, 'select say_hi()', [], { onNotice: (notice) => heard.push(notice.message ?? '') });
+    expect(heard).toEqual(['hi', 'hi']);
+  });
+
+  it('leaves a COPY to a blob to PGlite’s own query, which hands the blob back', async () => {
+    const result = await preparedQuery(client, `copy (select 1 as n) to '/dev/blob'`);
+    expect(await result.blob?.text()).toBe('1\n');
+  });
+
   it('prepares a query again whose statement someone else closed (DISCARD ALL, as the tests’ databases do)', async () => {
     const text = 'select $1::int * 2 as twice';
     await preparedQuery(client, text, [1]);

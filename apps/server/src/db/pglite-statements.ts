@@ -28,6 +28,22 @@ interface Statement {
   types: number[];
   /** The columns of its rows, as Postgres described the statement; none for a statement without rows. */
   columns: BackendMessage | undefined;
+  /** FETCH, EXECUTE and CALL: their columns are those of the cursor, statement or procedure they run. */
+  describeEachRun: boolean;
+}
+
+/** Statements whose rows' columns are known only when they run. */
+const COLUMNS_AT_RUN = /^\s*(fetch|execute|call)\b/i;
+/**
+ * Statements that may change what other statements read or take (a column's type, a table's columns). After
+ * one, every kept statement is prepared again: inside a transaction a changed statement could not be retried.
+ */
+const CHANGES_SCHEMA = /^(CREATE|ALTER|DROP|DO)\b/;
+
+/** Forgets every kept statement; each is closed with the next call. */
+function forgetAll(s: Statements) {
+  for (const { name } of s.byText.values()) s.toClose.push(name);
+  s.byText.clear();
 }
 
 interface Statements {
@@ -59,7 +75,8 @@ const concat = (parts: Uint8Array[]) => {
 };
 
 /** Sends the messages in one call; a database error is thrown once the batch (with its sync) has run. */
-const send = (client: PGlite, parts: Uint8Array[]) => client.execProtocolStream(concat(parts), { syncToFs: false });
+const send = (client: PGlite, parts: Uint8Array[], options: QueryOptions) =>
+  client.execProtocolStream(concat(parts), { syncToFs: false, onNotice: options?.onNotice });
 
 /** The error as PGlite's query throws it: with the query, its parameters and options on it. */
 function asQueryError(error: unknown, query: string, params: unknown[], options: QueryOptions) {
@@ -82,19 +99,20 @@ async function prepare(client: PGlite, s: Statements, query: string, params: unk
   const closing = s.toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n }));
   let described: BackendMessage[];
   try {
-    described = await send(client, [
-      ...closing,
-      serialize.parse({ name, text: query }),
-      serialize.describe({ type: 'S', name }),
-      serialize.sync(),
-    ]);
+    described = await send(
+      client,
+      [...closing, serialize.parse({ name, text: query }), serialize.describe({ type: 'S', name }), serialize.sync()],
+      options,
+    );
   } catch (error) {
     throw asQueryError(error, query, params, options);
   }
   const statement = {
     name,
     types: parse.parseDescribeStatementResults(described),
-    columns: described.find((m) => m.name === 'rowDescription'),
+    // A statement whose columns are known only when it runs is described each time it runs.
+    columns: COLUMNS_AT_RUN.test(query) ? undefined : described.find((m) => m.name === 'rowDescription'),
+    describeEachRun: COLUMNS_AT_RUN.test(query),
   };
   s.byText.set(query, statement);
   if (s.byText.size > MAX_STATEMENTS) {
@@ -133,32 +151,43 @@ async function run(
   const closing = s.toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n }));
   let messages: BackendMessage[];
   try {
-    messages = await send(client, [
-      ...closing,
-      serialize.bind({ statement: statement.name, values }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
+    messages = await send(
+      client,
+      [
+        ...closing,
+        serialize.bind({ statement: statement.name, values }),
+        ...(statement.describeEachRun ? [serialize.describe({ type: 'P' })] : []),
+        serialize.execute({}),
+        serialize.sync(),
+      ],
+      options,
+    );
   } catch (error) {
     if (isStale(error)) {
-      s.byText.delete(query);
-      s.toClose.push(statement.name);
+      // The schema changed under the kept statements: all of them are prepared again.
+      forgetAll(s);
       // Outside a transaction nothing was done: the query runs again, prepared anew.
       if (retry && !client.isInTransaction()) return run(client, query, params, options, false);
     }
     throw asQueryError(error, query, params, options);
   }
+  const done = messages.find((m) => m.name === 'commandComplete') as { text?: string } | undefined;
+  if (CHANGES_SCHEMA.test(done?.text ?? '')) forgetAll(s);
   // The rows' columns are the statement's, described once when it was prepared.
   if (statement.columns) messages.unshift(statement.columns);
   return parse.parseResults(messages, client.parsers, options)[0] as Results;
 }
 
-/** Whether this path answers the query: PGlite's own takes what drizzle never asks (a blob to copy, types). */
-const handles = (options: QueryOptions) => !options?.blob && !options?.paramTypes;
+/**
+ * Whether this path answers the query: PGlite's own takes what drizzle never asks, a blob to copy from or to
+ * (COPY … '/dev/blob') and parameter types of the caller's.
+ */
+const handles = (query: string, options: QueryOptions) =>
+  !options?.blob && !options?.paramTypes && !query.includes('/dev/blob');
 
 /** `client.query` through prepared statements. */
 export async function preparedQuery(client: PGlite, query: string, params: unknown[] = [], options?: QueryOptions) {
-  if (!handles(options)) return client.query(query, params, options);
+  if (!handles(query, options)) return client.query(query, params, options);
   await client._checkReady();
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
@@ -177,7 +206,7 @@ export async function preparedTransactionQuery(
   params: unknown[] = [],
   options?: QueryOptions,
 ) {
-  if (!handles(options)) return tx.query(query, params, options);
+  if (!handles(query, options)) return tx.query(query, params, options);
   if (tx.closed) throw new Error('Transaction is closed');
   return client._runExclusiveQuery(() => run(client, query, params, options));
 }
