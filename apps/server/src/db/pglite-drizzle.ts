@@ -4,10 +4,8 @@
  * Everything else is the client's own.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { useDrizzleParsers, withoutDrizzleParsers } from './pglite-parsers';
+import { type QueryOptions, useDrizzleParsers, withoutDrizzleParsers } from './pglite-parsers';
 import { preparedQuery, preparedTransactionQuery } from './pglite-statements';
-
-type QueryOptions = Parameters<PGlite['query']>[2];
 
 /** The client for drizzle: give it a client that is ready (after `waitReady`). */
 export function forDrizzle(client: PGlite): PGlite {

@@ -3,7 +3,7 @@
  * result parsers with every query (timestamps, dates and intervals and their arrays left as text), and PGlite
  * (0.5) merges them into a copy of its own table of some 400 type parsers each time. The client gets those
  * parsers once instead (`useDrizzleParsers`), and drizzle's queries reach it without their copy
- * (`withoutDrizzleParsers`, in pglite-drizzle.ts): the rows are the same, the copy is gone.
+ * (`withoutDrizzleParsers`, applied in pglite-drizzle.ts): the rows are the same, the copy is gone.
  *
  * Measured on a 2-core machine: a one-row lookup by key through drizzle took 660–961 µs of CPU with the parsers
  * passed and 409–486 µs without (now the first two columns of `node --import tsx bench/pglite-queries.ts`); the server's cheap
@@ -43,7 +43,8 @@ const isDrizzleSet = (parsers: object) => {
   return keys.length === DRIZZLE_TEXT_TYPES.length && keys.every((k) => DRIZZLE_TEXT_TYPES.includes(Number(k)));
 };
 
-type QueryOptions = Parameters<PGlite['query']>[2];
+/** The options of a PGlite query. */
+export type QueryOptions = Parameters<PGlite['query']>[2];
 /** A query's options without drizzle's parsers, which a client that `useDrizzleParsers` prepared holds itself. */
 export const withoutDrizzleParsers = (options: QueryOptions): QueryOptions =>
   options?.parsers && isDrizzleSet(options.parsers) ? { ...options, parsers: undefined } : options;

@@ -14,10 +14,12 @@
  * requests a second at 10 clients instead of 689 and 900 (bench/scaling.ts); `npm test` 210 s instead of 244 s.
  */
 import { type PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
+import type { QueryOptions } from './pglite-parsers';
 
-type QueryOptions = Parameters<PGlite['query']>[2];
 type Results = Awaited<ReturnType<PGlite['query']>>;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+const { serialize } = protocol;
 
 /** How many statements one client keeps prepared; the least recently used is closed first. */
 export const MAX_STATEMENTS = 250;
@@ -30,6 +32,12 @@ interface Statement {
   columns: BackendMessage | undefined;
   /** FETCH, EXECUTE and CALL: their columns are those of the cursor, statement or procedure they run. */
   describeEachRun: boolean;
+}
+
+interface Statements {
+  byText: Map<string, Statement>;
+  /** Statements evicted from the map, closed with the next call into the database. */
+  toClose: string[];
 }
 
 /** Statements whose rows' columns are known only when they run. */
@@ -46,11 +54,8 @@ function forgetAll(s: Statements) {
   s.byText.clear();
 }
 
-interface Statements {
-  byText: Map<string, Statement>;
-  /** Statements evicted from the map, closed with the next call into the database. */
-  toClose: string[];
-}
+/** The Close messages of the statements waiting to be closed, which go with the next call. */
+const closeMessages = (s: Statements) => s.toClose.splice(0).map((name) => serialize.close({ type: 'S', name }));
 
 const statementsOf = new WeakMap<PGlite, Statements>();
 function statements(client: PGlite): Statements {
@@ -63,20 +68,9 @@ function statements(client: PGlite): Statements {
 /** Names are unique in the process: two views of one client (the tests' leases) never take the same name. */
 let named = 0;
 
-const { serialize } = protocol;
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /** Sends the messages in one call; a database error is thrown once the batch (with its sync) has run. */
 const send = (client: PGlite, parts: Uint8Array[], options: QueryOptions) =>
-  client.execProtocolStream(concat(parts), { syncToFs: false, onNotice: options?.onNotice });
+  client.execProtocolStream(Buffer.concat(parts), { syncToFs: false, onNotice: options?.onNotice });
 
 /** The error as PGlite's query throws it: with the query, its parameters and options on it. */
 function asQueryError(error: unknown, query: string, params: unknown[], options: QueryOptions) {
@@ -96,7 +90,7 @@ const isStale = (error: unknown) => {
 
 async function prepare(client: PGlite, s: Statements, query: string, params: unknown[], options: QueryOptions) {
   const name = `pb${named++}`;
-  const closing = s.toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n }));
+  const closing = closeMessages(s);
   let described: BackendMessage[];
   try {
     described = await send(
@@ -148,7 +142,7 @@ async function run(
     const serializer = options?.serializers?.[types[i] as number] ?? client.serializers[types[i] as number];
     return serializer ? serializer(value) : String(value);
   });
-  const closing = s.toClose.splice(0).map((n) => serialize.close({ type: 'S', name: n }));
+  const closing = closeMessages(s);
   let messages: BackendMessage[];
   try {
     messages = await send(
