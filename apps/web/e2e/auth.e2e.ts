@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAccount, login, setUpBrowser } from './fixtures';
+import { createAccount, login, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -155,10 +155,14 @@ describe('account', () => {
     const page = await browser.newPage({ width: 375 });
     await login(page, 'servicetechniker@demo.test');
     await page.waitForURL(atHome);
+    // The landing forwards to the role's first screen, and a change of address closes the drawer: the burger
+    // is tapped once the screen has been reached (its nav entry marked) and has loaded.
+    await page.locator('nav [data-testid^="nav-"][data-active]').first().waitFor({ state: 'attached' });
+    await settled(page);
     const burger = page.getByRole('button', { name: 'Menü öffnen' });
     await burger.click();
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('navigation').getByText('QR-Code').first().waitFor();
-    expect(await burger.getAttribute('aria-expanded')).toBe('true');
     // Tapping the entry of the screen already shown closes the drawer as well: nothing else would change.
     await page.locator('nav [data-testid^="nav-"][data-active]').first().click();
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
