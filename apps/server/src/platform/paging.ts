@@ -70,25 +70,45 @@ export interface SortField {
   descendingFirst?: boolean;
 }
 
+/** One key of a list's order (orderKeys): an expression and its direction. */
+export interface OrderKey {
+  key: Key;
+  descending: boolean;
+}
+
 /**
- * The ORDER BY of a list (SPEC §9): 'field' sorts by the field's keys, '-field' the other way round;
+ * The keys of a list's order (SPEC §9): 'field' sorts by the field's keys, '-field' the other way round;
  * an unknown or missing field sorts by `fallback`. The tie-breakers (the id) come last, so every
  * row has one place and paging never shows a row twice.
  */
+export function orderKeys(
+  sort: string | undefined,
+  fields: Record<string, SortField>,
+  fallback: string,
+  tiebreak: Key[],
+): OrderKey[] {
+  const reversed = !!sort?.startsWith('-');
+  const name = reversed ? sort?.slice(1) : sort;
+  const field = (name && fields[name]) || (fields[fallback] as SortField);
+  const down = field.descendingFirst ? !reversed : reversed;
+  const ascending = (key: Key) => ({ key, descending: false });
+  return [
+    ...(field.first ?? []).map(ascending),
+    ...field.keys.map((key) => ({ key, descending: down })),
+    ...(field.thenBy ?? []).map(ascending),
+    ...tiebreak.map(ascending),
+  ];
+}
+
+/** An order key as ORDER BY takes it. */
+export const orderTerm = ({ key, descending }: OrderKey) => (descending ? desc(key) : asc(key));
+
+/** The ORDER BY of a list: its keys (orderKeys), each in its direction. */
 export function orderBy(
   sort: string | undefined,
   fields: Record<string, SortField>,
   fallback: string,
   tiebreak: Key[],
 ): SQL[] {
-  const reversed = !!sort?.startsWith('-');
-  const name = reversed ? sort?.slice(1) : sort;
-  const field = (name && fields[name]) || (fields[fallback] as SortField);
-  const down = field.descendingFirst ? !reversed : reversed;
-  return [
-    ...(field.first ?? []).map((k) => asc(k)),
-    ...field.keys.map((k) => (down ? desc(k) : asc(k))),
-    ...(field.thenBy ?? []).map((k) => asc(k)),
-    ...tiebreak.map((k) => asc(k)),
-  ];
+  return orderKeys(sort, fields, fallback, tiebreak).map(orderTerm);
 }

@@ -20,7 +20,7 @@ import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '
 import type { AuthUser } from '../../platform/context';
 import { inService, notRetired } from '../../platform/legal-holds';
 import { ampelOfRankSql, ampelRankSql, overdueBookSql } from '../../platform/location-ampels';
-import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { containsPattern, offsetOf, orderKeys, orderTerm, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
@@ -80,7 +80,7 @@ const sortOf = (a: Aggregates): Record<string, SortField> => ({
   overdue: { keys: [a.overdueCount], descendingFirst: true },
 });
 const orderOf = (sort: string, a: Aggregates) =>
-  orderBy(sort, sortOf(a), 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
+  orderKeys(sort, sortOf(a), 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
 
 const PLACE = [
   sql`${customerLocations.address} ->> 'zip'`,
@@ -88,15 +88,13 @@ const PLACE = [
   sql`${customerLocations.address} ->> 'street'`,
 ];
 const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];
-/** The keys as the list and messages show them (rules/location-name.ts): 'ZNL Hamburg', 'Nr. 4101', 'SAP 77'. */
-const SHOWN = [
-  sql`'ZNL ' || ${customerLocations.znl}`,
-  sql`'Nr. ' || ${customerLocations.nr}`,
-  sql`'SAP ' || ${customerLocations.sapNr}`,
-];
 
-/** Search in ZNL, Nr, SAP-Nr (also as the list shows them, 'ZNL Hamburg'), ZIP, city and street. */
-export const searchLocations = (term: string | undefined) => searchAny(term, [...KEYS, ...SHOWN, ...PLACE]);
+/**
+ * Search in ZNL, Nr, SAP-Nr (also as the list shows them, 'ZNL Hamburg'), ZIP, city and street: the
+ * stored search text (db/schema/customerlocations.ts), lower case as the term is made.
+ */
+export const searchLocations = (term: string | undefined) =>
+  term ? sql`${customerLocations.searchText} like lower(${containsPattern(term)})` : undefined;
 /** Search in ZIP, city or street only / in ZNL, Nr or SAP-Nr only (getampelcount). */
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
 export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
@@ -135,7 +133,6 @@ const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
     string[]
   >`coalesce((select array_agg(${customerLocationBooks.bookId} order by ${customerLocationBooks.createdAt})
     from ${customerLocationBooks} where ${and(eq(customerLocationBooks.locationId, customerLocations.id), bookInScope(user, customerLocationBooks.bookId), notRetired(customerLocationBooks.bookId))}), '{}')`,
-  total: sql<number>`count(*) over ()`.mapWith(Number),
 });
 
 const listWhere = (s: LocationScope, q: CustomerLocationListQuery) =>
@@ -145,14 +142,37 @@ const listWhere = (s: LocationScope, q: CustomerLocationListQuery) =>
     q.ampel ? ampelFilter(q.ampel, aggregatesOf(s.user)) : undefined,
   );
 
+/**
+ * A page of the list in one statement: the page is cut first on the locations alone, carrying only
+ * their ids and sort keys (and the total, a window over those narrow matches); only the page's rows
+ * are then read whole, with their ampels, counts and book ids. Carrying every whole row through the
+ * sort and the window took about twice as long: 2,000 locations, 5.2–6.9 ms against 2.8–3.5 ms a
+ * page (bench/locations.ts, its SQL alone).
+ */
 function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
+  const a = aggregatesOf(s.user);
+  const keys = orderOf(q.sort, a);
+  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)]));
+  const page = db.$with('page').as(
+    db
+      .select({
+        pageId: sql<string>`${customerLocations.id}`.as('page_id'),
+        total: sql<number>`count(*) over ()`.as('total'),
+        ...keyColumns,
+      })
+      .from(customerLocations)
+      .where(listWhere(s, q))
+      .orderBy(...keys.map(orderTerm))
+      .limit(q.size)
+      .offset(offsetOf(q)),
+  );
+  const pageKeys = page as unknown as Record<string, SQL.Aliased>;
   return db
-    .select(listColumns(s.user))
-    .from(customerLocations)
-    .where(listWhere(s, q))
-    .orderBy(...orderOf(q.sort, aggregatesOf(s.user)))
-    .limit(q.size)
-    .offset(offsetOf(q));
+    .with(page)
+    .select({ ...listColumns(s.user, a), total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(customerLocations, eq(customerLocations.id, page.pageId))
+    .orderBy(...keys.map((k, i) => orderTerm({ key: sql`${pageKeys[`k${i}`]}`, descending: k.descending })));
 }
 
 /** The SQL text and parameters of a list page, as the API runs it (for the benchmark's direct query). */

@@ -1,0 +1,4 @@
+-- The branch list's search text (db/schema/customerlocations.ts searchText), stored and indexed by trigrams:
+-- a search compares one text per branch instead of matching nine expressions.
+ALTER TABLE "customer_locations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower('znl ' || "customer_locations"."znl" || chr(31) || 'nr. ' || "customer_locations"."nr" || chr(31) || 'sap ' || "customer_locations"."sap_nr" || chr(31) || coalesce("customer_locations"."address" ->> 'zip', '') || chr(31) || coalesce("customer_locations"."address" ->> 'location', '') || chr(31) || coalesce("customer_locations"."address" ->> 'street', ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customer_locations_search_trgm_idx" ON "customer_locations" USING gin ("tenant_id","search_text" gin_trgm_ops);
