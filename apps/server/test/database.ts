@@ -3,8 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { inject, onTestFinished, TestRunner } from 'vitest';
 import { type Database, openDatabase, pgliteDatabase } from '../src/db/client';
 
 export interface TestDatabase {
@@ -346,7 +345,7 @@ export async function endFile() {
  * the worker's next file instead of another being loaded (about 2 s of CPU for a PGlite).
  */
 export function endWithMaker(end: () => Promise<void>) {
-  if (getCurrentTest()) onTestFinished(end);
+  if (TestRunner.getCurrentTest()) onTestFinished(end);
   else afterFile(end);
 }
 
