@@ -87,7 +87,15 @@ const PLACE = [
   sql`${customerLocations.address} ->> 'location'`,
   sql`${customerLocations.address} ->> 'street'`,
 ];
-const KEYS = [customerLocations.znl, customerLocations.nr, customerLocations.sapNr];
+/**
+ * The keys as the list shows them (rules/location-name.ts): 'ZNL Hamburg', 'Nr. 4101', 'SAP 77'. A term found
+ * in a bare key is found here too, so the keys' count finds what the list's search finds in the keys.
+ */
+const SHOWN_KEYS = [
+  sql`'ZNL ' || ${customerLocations.znl}`,
+  sql`'Nr. ' || ${customerLocations.nr}`,
+  sql`'SAP ' || ${customerLocations.sapNr}`,
+];
 
 /**
  * Search in ZNL, Nr, SAP-Nr (also as the list shows them, 'ZNL Hamburg'), ZIP, city and street: the
@@ -97,7 +105,7 @@ export const searchLocations = (term: string | undefined) =>
   term ? sql`${customerLocations.searchText} like lower(${containsPattern(term)})` : undefined;
 /** Search in ZIP, city or street only / in ZNL, Nr or SAP-Nr only (getampelcount). */
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
-export const searchKeys = (term: string | undefined) => searchAny(term, KEYS);
+export const searchKeys = (term: string | undefined) => searchAny(term, SHOWN_KEYS);
 
 /** A colour filter: its rank ('none' ranks 0), grey the dormant locations. */
 const ampelFilter = (ampel: string, a: Aggregates) =>

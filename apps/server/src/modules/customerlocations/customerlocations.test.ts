@@ -311,6 +311,17 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
     ] as const) {
       const res = await call(w.office.token, w.tenantId, 'GET', `/customerlocation?search=${encodeURIComponent(q)}`);
       expect(res.json().total, q).toBe(n);
+      // The ampel bar counts the same branches: by place, plus by keys, less by both (web ampel-counts.ts).
+      const count = async (place: string, keys: string) =>
+        (
+          await call(
+            w.office.token,
+            w.tenantId,
+            'GET',
+            `/customerlocation/getampelcount/${encodeURIComponent(place)}/${encodeURIComponent(keys)}`,
+          )
+        ).json().inspection.total as number;
+      expect((await count(q, '-')) + (await count('-', q)) - (await count(q, q)), `${q}: counted`).toBe(n);
     }
     const page2 = await call(w.office.token, w.tenantId, 'GET', '/customerlocation?size=1&page=2&sort=nr');
     expect(page2.json()).toMatchObject({ total: 2, pages: 2, page: 2 });
