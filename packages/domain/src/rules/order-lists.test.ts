@@ -7,6 +7,7 @@ import {
   listCountChanges,
   type OrderListInput,
   orderListKeys,
+  weekKeys,
 } from './order-lists';
 
 const order = (over: Partial<OrderListInput> = {}): OrderListInput => ({
@@ -115,6 +116,27 @@ describe('orderListKeys (one test per row of the table)', () => {
   it('names each (list, key) once', () => {
     const keys = orderListKeys(order()).map((k) => `${k.list}/${k.key}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('weekKeys (the week rows of the table, as the week filter counts them)', () => {
+  const rows: [sales: string, operations: string, keys: string[]][] = [
+    ['2026-49', '2026-50', ['salesWeek 2026-49', 'week 2026-49', 'week 2026-50']],
+    ['2026-49', '2026-49', ['salesWeek 2026-49', 'week 2026-49']],
+    ['2026-49', '', ['salesWeek 2026-49', 'week 2026-49']],
+    ['', '2026-50', ['salesWeek ', 'week 2026-50']],
+    ['', '', ['salesWeek ', 'week ']],
+  ];
+  it.each(rows)('sales week %j, operations week %j', (sales, operations, keys) => {
+    expect(weekKeys(sales, operations).map((k) => `${k.list} ${k.key}`)).toEqual(keys);
+  });
+  it('are the week keys of orderListKeys', () => {
+    const o = order({
+      vkid: { innendienst: '', ad: '', akt_kw: '2026-49' },
+      el: { montage: '', service_id: '', akt_kw: '2026-50' },
+    });
+    const plain = orderListKeys(o).filter((k) => k.list === 'week' || k.list === 'salesWeek');
+    expect(plain).toEqual(weekKeys('2026-49', '2026-50'));
   });
 });
 

@@ -117,6 +117,19 @@ export interface OrderListKey {
 /** A person's key: the name in lower case (the lists match case-blind). */
 export const personKey = (name: string) => name.toLowerCase();
 
+/**
+ * The week lists of an order with this sales and operations week (the table's last four rows): the
+ * sales week always, and each distinct week it has under 'week', or '' under 'week' without either.
+ * The order list's week filter counts the orders it shows by these keys (GET orders/get/weeks).
+ */
+export function weekKeys(sales: string, operations: string): OrderListKey[] {
+  const weeks: OrderListKey[] = [{ list: 'salesWeek', key: sales }];
+  if (sales !== '') weeks.push({ list: 'week', key: sales });
+  if (operations !== '' && operations !== sales) weeks.push({ list: 'week', key: operations });
+  if (sales === '' && operations === '') weeks.push({ list: 'week', key: '' });
+  return weeks;
+}
+
 /** The counted lists an order is in, each once per (list, key). */
 export function orderListKeys(o: OrderListInput): OrderListKey[] {
   if (!o.active) return [];
@@ -132,13 +145,7 @@ export function orderListKeys(o: OrderListInput): OrderListKey[] {
   if (o.vkid.ad !== '' && o.status !== AD_ALL_EXCLUDED) keys.push({ list: 'adAll', key: '' });
   if (awaitsDelivery(o)) keys.push({ list: 'deliveries', key: '' });
 
-  const sales = o.vkid.akt_kw;
-  const operations = o.el.akt_kw;
-  const weeks: OrderListKey[] = [{ list: 'salesWeek', key: sales }];
-  if (sales !== '') weeks.push({ list: 'week', key: sales });
-  if (operations !== '' && operations !== sales) weeks.push({ list: 'week', key: operations });
-  if (sales === '' && operations === '') weeks.push({ list: 'week', key: '' });
-  for (const w of weeks) {
+  for (const w of weekKeys(o.vkid.akt_kw, o.el.akt_kw)) {
     keys.push(w);
     keys.push({ list: `${w.list}.d`, key: `${o.aktuelle_abteilung}|${w.key}` });
     keys.push({ list: `${w.list}.s`, key: `${o.status}|${w.key}` });
