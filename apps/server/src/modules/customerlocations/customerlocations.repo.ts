@@ -12,7 +12,7 @@ import type {
   CustomerLocationListQuery,
   LocationBook,
 } from '@pruefbuch/domain/schemas/customerlocation';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookSearchText, books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
@@ -23,6 +23,8 @@ import { ampelOfRankSql, ampelRankSql, overdueBookSql } from '../../platform/loc
 import { containsPattern, offsetOf, orderKeys, orderTerm, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
+/** Every column of a location but the search's text (kept by the database for the search alone). */
+const { searchText: _searchText, ...locationColumns } = getTableColumns(customerLocations);
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
 /** A location's ampel ranks and counts: what the list shows, sorts, filters and counts by. */
@@ -131,7 +133,7 @@ const shownAmpel = (rank: SQL) =>
   sql<LocationAmpel>`(case when ${customerLocations.ruhend} then 'grey' else ${ampelOfRankSql(rank)} end)`;
 
 const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
-  row: customerLocations,
+  row: locationColumns,
   inspectionAmpel: shownAmpel(a.insp),
   selfInspectionAmpel: shownAmpel(a.self),
   bookCount: a.bookCount.mapWith(Number),
