@@ -101,12 +101,13 @@ async function prepare(client: PGlite, s: Statements, query: string, params: unk
   } catch (error) {
     throw asQueryError(error, query, params, options);
   }
+  // A statement whose columns are known only when it runs is described each time it runs.
+  const describeEachRun = COLUMNS_AT_RUN.test(query);
   const statement = {
     name,
     types: parse.parseDescribeStatementResults(described),
-    // A statement whose columns are known only when it runs is described each time it runs.
-    columns: COLUMNS_AT_RUN.test(query) ? undefined : described.find((m) => m.name === 'rowDescription'),
-    describeEachRun: COLUMNS_AT_RUN.test(query),
+    columns: describeEachRun ? undefined : described.find((m) => m.name === 'rowDescription'),
+    describeEachRun,
   };
   s.byText.set(query, statement);
   if (s.byText.size > MAX_STATEMENTS) {

@@ -182,6 +182,7 @@ function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery)
     .select({ ...listColumns(s.user, a), total: sql<number>`${page.total}`.mapWith(Number) })
     .from(page)
     .innerJoin(customerLocations, eq(customerLocations.id, page.pageId))
+    .where(eq(customerLocations.tenantId, s.tenantId))
     .orderBy(...keys.map((k, i) => orderTerm({ key: sql`${pageKeys[`k${i}`]}`, descending: k.descending })));
 }
 
