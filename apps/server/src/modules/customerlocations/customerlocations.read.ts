@@ -17,15 +17,12 @@ import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { inService } from '../../platform/legal-holds';
 import { pageReply } from '../../platform/paging';
+import { booksOfLocation, customerNamesOf, linkableBooksOf, locationOfBook } from './customerlocations.books';
 import {
   ampelCounts,
-  booksOfLocation,
-  customerNamesOf,
   findLocation,
   type LocationScope,
-  linkableBooksOf,
   listLocations,
-  locationOfBook,
   rankName,
   searchKeys,
   searchPlace,

@@ -21,9 +21,10 @@ import { AppError, badField, conflict, notFound } from '../../platform/errors';
 import { refreshLocationAmpels } from '../../platform/location-ampels';
 import { versionedUpdate } from '../../platform/versioned-write';
 import { findBook } from '../books/books.repo';
+import { customerNamesOf } from './customerlocations.books';
 import { findKeyHolder, keyTaken, type LocationKeys, withUniqueKeys } from './customerlocations.keys';
 import { get } from './customerlocations.read';
-import { customerNamesOf, locationAuditView, locationName, lockLocation } from './customerlocations.repo';
+import { locationAuditView, locationName, lockLocation } from './customerlocations.repo';
 
 /** 400 on address.zip when a new or changed ZIP code does not fit its country (rules/zip-codes.ts). */
 function assertZip(before: { zip: string; country: string } | null, after: { zip: string; country: string }) {
