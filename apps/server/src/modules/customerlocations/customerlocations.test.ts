@@ -1,11 +1,8 @@
-/** SPEC §7 Customer locations on a real database: CRUD, the ampel aggregate, books, counts and the branch scope. */
-import { randomUUID } from 'node:crypto';
 import { Customer, CustomerRole, Role } from '@pruefbuch/domain/roles';
-import { CUSTOMER_LOCATION_SORT_FIELDS } from '@pruefbuch/domain/schemas/customerlocation';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignLocations, insertBook, insertLocation, linkBooks } from '../../../test/factories';
-import { address, fieldsOf, member, tag } from '../../../test/fixtures/books';
+import { fieldsOf, member, tag } from '../../../test/fixtures/books';
 import { createTestApp } from '../../../test/helper';
 import { books as booksTable } from '../../db/schema/index';
 import { refreshLocationsOfBooks } from '../../platform/location-ampels';
@@ -332,69 +329,6 @@ describe('the ampel of a location (worst of its active books, decision 019)', ()
     expect(counts.json().inspection.total).toBe(1);
     const byKey = await call(w.office.token, w.tenantId, 'GET', '/customerlocation/getampelcount/-/1001');
     expect(byKey.json().inspection.total).toBe(1);
-  });
-});
-
-describe('the list in every order (the page cut first, then its rows read whole)', () => {
-  it('shows each sort both ways as a walk page by page shows it, the ties broken by ZNL, Nr and id', async () => {
-    const w = await world();
-    // Five branches with ties in every key: the same ZNL twice, the same town, the same colour.
-    const specs = [
-      { nr: '3', znl: 'Süd', sapNr: '30', zip: '34117', location: 'Kassel', books: ['red', 'green'] },
-      { nr: '1', znl: 'Nord', sapNr: '10', zip: '20095', location: 'Hamburg', books: ['green'] },
-      { nr: '4', znl: 'Nord', sapNr: '', zip: '60313', location: 'Kassel', books: ['black'] },
-      { nr: '2', znl: 'West', sapNr: '20', zip: '', location: 'Hamburg', books: [] },
-      { nr: '5', znl: 'Süd', sapNr: '50', zip: '34117', location: 'Kassel', books: ['red'], ruhend: true },
-    ] as const;
-    const branch = member(t, Role.ROLE_FILIALE, [w.tenantId], { customerRole: CustomerRole.ROLE_CONTROL, customer: 1 });
-    for (const spec of specs) {
-      const loc = await insertLocation(db, w.tenantId, {
-        nr: spec.nr,
-        znl: spec.znl,
-        sapNr: spec.sapNr,
-        customer: 1,
-        ruhend: 'ruhend' in spec,
-        address: { _id: randomUUID(), ...address({ zip: spec.zip, location: spec.location }) },
-      });
-      const linked = await Promise.all(
-        spec.books.map((ampel) => insertBook(db, w.tenantId, { inspectionAmpel: ampel })),
-      );
-      await linkBooks(
-        db,
-        loc.id,
-        linked.map((b) => b.id),
-      );
-    }
-    const nrsOf = async (token: string, query: string) => {
-      const res = await call(token, w.tenantId, 'GET', `/customerlocation?${query}`);
-      expect(res.statusCode, query).toBe(200);
-      return res.json() as { docs: { nr: string }[]; total: number };
-    };
-    // The whole list on one page is ordered by the outer query; pages of one row by the page's own cut.
-    for (const token of [w.office.token, (await branch).token]) {
-      for (const field of CUSTOMER_LOCATION_SORT_FIELDS) {
-        for (const sort of [field, `-${field}`]) {
-          const whole = await nrsOf(token, `size=50&sort=${sort}`);
-          expect(whole.total, sort).toBe(5);
-          const walked: string[] = [];
-          for (let page = 1; page <= 5; page++) {
-            const one = await nrsOf(token, `size=1&page=${page}&sort=${sort}`);
-            expect(one.total, `${sort} page ${page}`).toBe(5);
-            walked.push(...one.docs.map((d) => d.nr));
-          }
-          expect(
-            whole.docs.map((d) => d.nr),
-            sort,
-          ).toEqual(walked);
-        }
-      }
-    }
-    const order = async (sort: string) => (await nrsOf(w.office.token, `size=50&sort=${sort}`)).docs.map((d) => d.nr);
-    // Worst first, dormant last; ties by ZNL, then Nr.
-    expect(await order('ampel')).toEqual(['4', '3', '1', '2', '5']);
-    expect(await order('znl')).toEqual(['1', '4', '3', '5', '2']);
-    expect(await order('-znl')).toEqual(['2', '3', '5', '1', '4']);
-    expect(await order('location')).toEqual(['1', '2', '4', '3', '5']);
   });
 });
 
