@@ -10,9 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { customerLocations, tenants } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
+import { listLocationsSql } from '../apps/server/src/modules/customerlocations/customerlocations.list';
 import {
   ampelCountSql,
-  listLocationsSql,
   searchKeys,
   searchPlace,
 } from '../apps/server/src/modules/customerlocations/customerlocations.repo';

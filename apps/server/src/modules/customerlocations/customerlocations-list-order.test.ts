@@ -1,6 +1,7 @@
 /**
  * The branch list in every order (decision 067): the page is cut on ids and sort keys first, then its rows
- * are read whole and put in the same order again.
+ * are read whole and put in the same order again. For staff the statement of a list's shape is built once and
+ * serves every tenant and every value with its placeholders.
  */
 import { randomUUID } from 'node:crypto';
 import { CustomerRole, Role } from '@pruefbuch/domain/roles';
@@ -81,5 +82,59 @@ describe('the list in every order (the page cut first, then its rows read whole)
     expect(await order('znl')).toEqual(['1', '4', '3', '5', '2']);
     expect(await order('-znl')).toEqual(['2', '3', '5', '1', '4']);
     expect(await order('location')).toEqual(['1', '2', '4', '3', '5']);
+  });
+});
+
+describe('one statement per shape of the staff list (customerlocations.list.ts)', () => {
+  it('serves each tenant its own rows and each value its own page, in every shape, in turns', async () => {
+    const a = await world();
+    const b = await world();
+    // The same keys in both tenants, so that only the tenant tells the rows apart.
+    for (const w of [a, b]) {
+      for (const [nr, ampel, ruhend, active] of [
+        ['1', 'red', false, true],
+        ['2', 'green', false, true],
+        ['3', 'green', true, true],
+        ['4', 'red', false, false],
+      ] as const) {
+        const loc = await insertLocation(db, w.tenantId, {
+          nr,
+          znl: 'Mitte',
+          bemerkungen: w === a ? 'A' : 'B',
+          ruhend,
+          active,
+          address: { _id: randomUUID(), ...address({ location: nr === '2' ? 'Fulda' : 'Kassel' }) },
+        });
+        await linkBooks(db, loc.id, [(await insertBook(db, w.tenantId, { inspectionAmpel: ampel })).id]);
+      }
+    }
+    const queries: [string, string[]][] = [
+      ['sort=nr', ['1', '2', '3']],
+      ['sort=nr&inactive=true', ['1', '2', '3', '4']],
+      ['sort=nr&search=fulda', ['2']],
+      ['sort=nr&search=kassel', ['1', '3']],
+      ['sort=nr&ampel=red', ['1']],
+      ['sort=nr&ampel=green', ['2']],
+      ['sort=nr&ampel=grey', ['3']],
+      ['sort=nr&ampel=red&inactive=true&search=kassel', ['1', '4']],
+      ['sort=-nr&size=1&page=2', ['2']],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [query, nrs] of queries) {
+        for (const [w, mark] of [
+          [a, 'A'],
+          [b, 'B'],
+        ] as const) {
+          const res = await call(w.office.token, w.tenantId, `/customerlocation?${query}`);
+          expect(res.statusCode, query).toBe(200);
+          const docs = (res.json() as { docs: { nr: string; bemerkungen: string }[] }).docs;
+          expect(
+            docs.map((d) => d.nr),
+            `${mark} ${query}`,
+          ).toEqual(nrs);
+          expect(new Set(docs.map((d) => d.bemerkungen)), `${mark} ${query}`).toEqual(new Set([mark]));
+        }
+      }
+    }
   });
 });

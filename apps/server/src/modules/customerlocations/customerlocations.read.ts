@@ -18,11 +18,11 @@ import { notFound } from '../../platform/errors';
 import { inService } from '../../platform/legal-holds';
 import { pageReply } from '../../platform/paging';
 import { booksOfLocation, customerNamesOf, linkableBooksOf, locationOfBook } from './customerlocations.books';
+import { listLocations } from './customerlocations.list';
 import {
   ampelCounts,
   findLocation,
   type LocationScope,
-  listLocations,
   rankName,
   searchKeys,
   searchPlace,

@@ -6,9 +6,9 @@
  * window (decision 038).
  */
 
-import { AMPEL_BY_RANK, ampelRank, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
-import type { CustomerLocation, CustomerLocationListQuery } from '@pruefbuch/domain/schemas/customerlocation';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { AMPEL_BY_RANK, type LocationAmpel } from '@pruefbuch/domain/rules/location-ampel';
+import type { CustomerLocation } from '@pruefbuch/domain/schemas/customerlocation';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { books, customerLocationBooks, customerLocations } from '../../db/schema/index';
 import { toAddressDto } from '../../platform/addresses';
@@ -16,7 +16,7 @@ import { bookInScope, insideVisibilityWindow, isScoped, locationInScope } from '
 import type { AuthUser } from '../../platform/context';
 import { inService, notRetired } from '../../platform/legal-holds';
 import { ampelOfRankSql, ampelRankSql, overdueBookSql } from '../../platform/location-ampels';
-import { containsPattern, offsetOf, orderKeys, orderTerm, type SortField, searchAny } from '../../platform/paging';
+import { orderKeys, type SortField, searchAny } from '../../platform/paging';
 
 export type LocationRow = typeof customerLocations.$inferSelect;
 /** Every column of a location but the search's text (kept by the database for the search alone). */
@@ -24,7 +24,7 @@ const { searchText: _searchText, ...locationColumns } = getTableColumns(customer
 type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
 /** A location's ampel ranks and counts: what the list shows, sorts, filters and counts by. */
-interface Aggregates {
+export interface Aggregates {
   insp: SQL;
   self: SQL;
   bookCount: SQL<number>;
@@ -59,7 +59,7 @@ const IN_WINDOW: Aggregates = {
  * A branch user's ampel and counts leave out the books outside their visibility window, as their lists
  * do (decision 038); staff see the stored aggregate of all linked books.
  */
-const aggregatesOf = (user: ScopeUser): Aggregates => (isScoped(user) ? IN_WINDOW : STORED);
+export const aggregatesOf = (user: ScopeUser): Aggregates => (isScoped(user) ? IN_WINDOW : STORED);
 
 const sortOf = (a: Aggregates): Record<string, SortField> => ({
   // Worst first: black, red, orange, green, none, dormant last.
@@ -77,7 +77,7 @@ const sortOf = (a: Aggregates): Record<string, SortField> => ({
   location: { keys: [sql`${customerLocations.address} ->> 'location'`] },
   overdue: { keys: [a.overdueCount], descendingFirst: true },
 });
-const orderOf = (sort: string, a: Aggregates) =>
+export const orderOf = (sort: string, a: Aggregates) =>
   orderKeys(sort, sortOf(a), 'ampel', [customerLocations.znl, customerLocations.nr, customerLocations.id]);
 
 const PLACE = [
@@ -95,31 +95,22 @@ const SHOWN_KEYS = [
   sql`'SAP ' || ${customerLocations.sapNr}`,
 ];
 
-/**
- * Search in ZNL, Nr, SAP-Nr (also as the list shows them, 'ZNL Hamburg'), ZIP, city and street: the
- * stored search text (db/schema/customerlocations.ts), lower case as the term is made.
- */
-export const searchLocations = (term: string | undefined) =>
-  term ? sql`${customerLocations.searchText} like lower(${containsPattern(term)})` : undefined;
 /** Search in ZIP, city or street only / in ZNL, Nr or SAP-Nr only (getampelcount). */
 export const searchPlace = (term: string | undefined) => searchAny(term, PLACE);
 export const searchKeys = (term: string | undefined) => searchAny(term, SHOWN_KEYS);
-
-/** A colour filter: its rank ('none' ranks 0), grey the dormant locations. */
-const ampelFilter = (ampel: string, a: Aggregates) =>
-  ampel === 'grey'
-    ? sql`${customerLocations.ruhend}`
-    : sql`not ${customerLocations.ruhend} and ${a.insp} = ${ampelRank(ampel)}`;
 
 export interface LocationScope {
   tenantId: string;
   user: ScopeUser;
 }
 
-/** The base condition: the tenant, the branch scope, and active locations unless asked otherwise. */
-function visible(s: LocationScope, withInactive = false): SQL {
+/**
+ * The base condition: the tenant, the branch scope, and active locations unless asked otherwise. The tenant
+ * may be a placeholder (a statement prepared for staff, customerlocations.list.ts).
+ */
+export function visible(s: LocationScope, withInactive = false, tenantId: string | Placeholder = s.tenantId): SQL {
   return and(
-    eq(customerLocations.tenantId, s.tenantId),
+    eq(customerLocations.tenantId, tenantId),
     locationInScope(s.user),
     withInactive ? undefined : eq(customerLocations.active, true),
   ) as SQL;
@@ -128,7 +119,7 @@ function visible(s: LocationScope, withInactive = false): SQL {
 const shownAmpel = (rank: SQL) =>
   sql<LocationAmpel>`(case when ${customerLocations.ruhend} then 'grey' else ${ampelOfRankSql(rank)} end)`;
 
-const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
+export const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
   row: locationColumns,
   inspectionAmpel: shownAmpel(a.insp),
   selfInspectionAmpel: shownAmpel(a.self),
@@ -140,65 +131,6 @@ const listColumns = (user: ScopeUser, a = aggregatesOf(user)) => ({
   >`coalesce((select array_agg(${customerLocationBooks.bookId} order by ${customerLocationBooks.createdAt})
     from ${customerLocationBooks} where ${and(eq(customerLocationBooks.locationId, customerLocations.id), bookInScope(user, customerLocationBooks.bookId), notRetired(customerLocationBooks.bookId))}), '{}')`,
 });
-
-const listWhere = (s: LocationScope, q: CustomerLocationListQuery) =>
-  and(
-    visible(s, q.inactive === true),
-    searchLocations(q.search),
-    q.ampel ? ampelFilter(q.ampel, aggregatesOf(s.user)) : undefined,
-  );
-
-/**
- * A page of the list in one statement: the page is cut first on the locations alone, carrying only
- * their ids and sort keys (and the total, a window over those narrow matches); only the page's rows
- * are then read whole, with their ampels, counts and book ids. Carrying every whole row through the
- * sort and the window took about twice as long: 2,000 locations, 5.2–6.9 ms against 2.8–3.5 ms a
- * page (bench/locations.ts, its SQL alone).
- */
-function listQuery(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
-  const a = aggregatesOf(s.user);
-  const keys = orderOf(q.sort, a);
-  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)]));
-  const page = db.$with('page').as(
-    db
-      .select({
-        pageId: sql<string>`${customerLocations.id}`.as('page_id'),
-        total: sql<number>`count(*) over ()`.as('total'),
-        ...keyColumns,
-      })
-      .from(customerLocations)
-      .where(listWhere(s, q))
-      .orderBy(...keys.map(orderTerm))
-      .limit(q.size)
-      .offset(offsetOf(q)),
-  );
-  const pageKeys = page as unknown as Record<string, SQL.Aliased>;
-  return db
-    .with(page)
-    .select({ ...listColumns(s.user, a), total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(customerLocations, eq(customerLocations.id, page.pageId))
-    .where(eq(customerLocations.tenantId, s.tenantId))
-    .orderBy(...keys.map((k, i) => orderTerm({ key: sql`${pageKeys[`k${i}`]}`, descending: k.descending })));
-}
-
-/** The SQL text and parameters of a list page, as the API runs it (for the benchmark's direct query). */
-export const listLocationsSql = (db: Executor, s: LocationScope, q: CustomerLocationListQuery) =>
-  listQuery(db, s, q).toSQL();
-
-export async function listLocations(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
-  const where = listWhere(s, q);
-  const rows = await listQuery(db, s, q);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(customerLocations)
-      .where(where);
-    total = c?.n ?? 0;
-  }
-  return { rows, total };
-}
 
 /** One location with its aggregates, or null when it is not visible to the user. */
 export async function findLocation(db: Executor, s: LocationScope, id: string) {
@@ -257,9 +189,10 @@ function ampelCountQuery(db: Executor, s: LocationScope, filter: SQL | undefined
 
 export const rankName = (rank: string) => (rank === 'grey' ? 'grey' : (AMPEL_BY_RANK[Number(rank)] ?? 'none'));
 
-export type LocationListRow = Awaited<ReturnType<typeof listLocations>>['rows'][number];
+/** A location as the list and the detail read it: the row, its ampels, counts and book ids. */
+export type LocationListRow = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
 
-export function toLocationDto(r: Omit<LocationListRow, 'total'>): CustomerLocation {
+export function toLocationDto(r: LocationListRow): CustomerLocation {
   const row = r.row;
   return {
     _id: row.id,
