@@ -3,12 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from '@pruefbuch/domain/constants';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -59,6 +54,7 @@ import { type LogStream, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
 import { metricSourcesOf } from './platform/metric-sources';
 import { createMetrics } from './platform/metrics';
+import { replySerializerCompiler } from './platform/reply-serializer';
 import { registerRequestLog, requestIdOf } from './platform/request-log';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { tokenService } from './platform/tokens';
@@ -83,7 +79,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies compiled once per route from their schemas; in tests and development each is checked against Zod's encoding.
+  app.setSerializerCompiler(replySerializerCompiler({ checked: config.env !== 'production' }));
 
   // Mails are queued in the business transaction, their text sealed; the mail worker (main.ts) sends
   // them and then runs what a delivery confirms.
