@@ -79,8 +79,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Replies compiled once per route from their schemas; in tests and development each is checked against Zod's encoding.
-  app.setSerializerCompiler(replySerializerCompiler({ checked: config.env !== 'production' }));
+  // Replies compiled once per route from their schemas; in tests each is also checked against Zod's encoding.
+  app.setSerializerCompiler(replySerializerCompiler({ checked: config.env === 'test' }));
 
   // Mails are queued in the business transaction, their text sealed; the mail worker (main.ts) sends
   // them and then runs what a delivery confirms.
