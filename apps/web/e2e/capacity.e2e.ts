@@ -9,7 +9,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type CostList, WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { aimAt, inMiddle, pickUp, settledBox } from './drag';
+import { aimAt, dragByKeyboard, inMiddle, pickUp, settledBox } from './drag';
 import { adminInDemoTenant, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
@@ -173,12 +173,7 @@ describe('capacity planning', () => {
     await shot(page, 'board-1280');
 
     // Keyboard drag: pick up, one day to the right, drop.
-    await card.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
+    await dragByKeyboard(page, card, 'ArrowRight');
     const moved = board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`);
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
     expect(await moved.getAttribute('data-area')).toBe(slot.area);
@@ -445,12 +440,7 @@ describe('capacity planning', () => {
     await card.waitFor();
     expect(await cellOf(card).getAttribute('data-employee')).toBe('');
     await shot(page, 'rows-employees-1280');
-    await card.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
+    await dragByKeyboard(page, card, 'ArrowUp');
     await expect.poll(() => cellOf(card).getAttribute('data-employee'), { timeout: 10_000 }).not.toBe('');
     const who = await cellOf(card).getAttribute('data-employee');
     await page
@@ -547,12 +537,7 @@ describe('capacity planning', () => {
       finished: false,
     });
 
-    await card.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
+    await dragByKeyboard(page, card, 'ArrowRight');
     await page.getByText('Die Planung wurde zwischenzeitlich geändert und wird neu geladen.').first().waitFor();
     // The board is read again: the card stays on its day.
     await page.waitForTimeout(1000);

@@ -49,3 +49,46 @@ export const aimAt = (box: { x: number; y: number; width: number; height: number
   x: box.x + box.width / 2,
   y: box.y + Math.min(box.height / 2, 36),
 });
+
+/** What the board's live region says now (dnd-kit's announcements). */
+const announced = (page: Page) =>
+  page
+    .locator('[role="status"][aria-live]')
+    .allTextContents()
+    .then((t) => t.join(' '));
+
+/** Polls `read` until `done` holds of its answer; at most 10 s. */
+async function until(read: () => Promise<string>, done: (said: string) => boolean, what: string) {
+  let said = '';
+  for (let i = 0; i < 100; i++) {
+    said = await read();
+    if (done(said)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the board did not announce ${what}: it said '${said}'`);
+}
+
+/**
+ * A drag by keyboard: Space picks the focused card up, `key` moves it one step, Space drops it. Each key waits
+ * until the board has announced the step before: dnd-kit listens for the arrow keys only once the pick-up has
+ * rendered, and a busy machine took longer than a fixed pause. A pick-up is announced, then at once the cell the
+ * card is over ('Auftrag … aufgenommen.', then 'Über Dienstag, …').
+ */
+export async function dragByKeyboard(page: Page, card: Locator, key: string) {
+  const before = await announced(page);
+  await card.focus();
+  await page.keyboard.press('Space');
+  await until(
+    () => announced(page),
+    (said) => said !== before && !said.includes('aufgenommen'),
+    'the pick-up',
+  );
+  const over = await announced(page);
+  await page.keyboard.press(key);
+  await until(
+    () => announced(page),
+    (said) => said !== over,
+    'the move',
+  );
+  await page.keyboard.press('Space');
+}
