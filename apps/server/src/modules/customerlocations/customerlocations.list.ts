@@ -114,9 +114,9 @@ const staffStatement = (db: Executor, s: LocationScope, shape: ListShape, name: 
 const staffStatements = preparedStatements<ReturnType<typeof staffStatement>>();
 
 /**
- * A staff list's statement, built once per database and shape (2 × 2 × 3 shapes per sort): named, so
- * PostgreSQL plans it once per connection when its generic plan is no worse, unless it searches, where the
- * term decides the plan and the unnamed statement is planned per call with it.
+ * A staff list's statement, built once per database and shape (at most 14 sorts × 2 × 2 × 3 = 168, half of them
+ * searching): named, so PostgreSQL plans it once per connection when its generic plan is no worse, unless it
+ * searches, where the term decides the plan and the unnamed statement is planned per call with it.
  */
 const staffStatementOf = (db: Executor, s: LocationScope, shape: ListShape) =>
   staffStatements(db, shapeKey(shape), (_key, n) =>
