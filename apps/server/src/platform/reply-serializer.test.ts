@@ -1,7 +1,7 @@
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { replyJsonSchema, replySerializerCompiler, sameReply } from './reply-serializer';
+import { compiledFor, replyJsonSchema, replySerializerCompiler, sameReply } from './reply-serializer';
 
 const reply = z.object({
   _id: z.string(),
@@ -34,6 +34,26 @@ describe('the compiled reply serializer (decision 068)', () => {
         retiredAt: undefined,
       });
     }
+  });
+
+  it('compiles a schema on its first reply, once for every app of the process', () => {
+    let reads = 0;
+    const lazy = {
+      get schema() {
+        reads++;
+        return reply;
+      },
+      method: 'GET',
+      url: '/things/:id',
+    };
+    const write = replySerializerCompiler({ checked: false })(lazy);
+    expect(reads).toBe(0);
+    expect(JSON.parse(write(thing)).name).toBe(thing.name);
+    expect(reads).toBeGreaterThan(0);
+    // Another app's route with the same schema gets the same compiled serializer.
+    expect(compiledFor(reply)).not.toBeNull();
+    expect(compiledFor(reply)).toBe(compiledFor(reply));
+    expect(compiledFor(reply.extend({}))).not.toBe(compiledFor(reply));
   });
 
   it('never writes a field the schema does not name', () => {

@@ -57,26 +57,54 @@ function firstDifference(a: string, b: string) {
   return `at ${i}: …${a.slice(Math.max(0, i - 40), i + 40)}… against …${b.slice(Math.max(0, i - 40), i + 40)}…`;
 }
 
-/** Fastify's serializer compiler: compiled replies, each also checked against Zod's encoding when `checked`. */
+/**
+ * The compiled serializer of a reply schema, or null where Zod's encoding stays. Kept per schema: the domain's
+ * schemas are the same objects in every app a process builds (the server's tests build one per test file,
+ * each worker many), and turning one into JSON Schema and compiling it takes milliseconds.
+ */
+const compiledOf = new WeakMap<object, Serialize | null>();
+export function compiledFor(schema: unknown): Serialize | null {
+  if (!schema || typeof schema !== 'object') return null;
+  let compiled = compiledOf.get(schema);
+  if (compiled === undefined) {
+    const json = replyJsonSchema(schema);
+    compiled = json ? (fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]) as Serialize) : null;
+    compiledOf.set(schema, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Fastify's serializer compiler: compiled replies, each also checked against Zod's encoding when `checked`.
+ * A route's serializer is made on its first reply, not when the app starts: of its few hundred reply schemas a
+ * process compiles those it answers with (a test file a handful), and a server starts sooner.
+ */
 export function replySerializerCompiler(opts: { checked: boolean }) {
   return (route: Route): Serialize => {
-    const encoded = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
-    const json = replyJsonSchema(route.schema);
-    if (!json) return encoded;
-    const compiled = fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]) as Serialize;
-    if (!opts.checked) return compiled;
+    let serialize: Serialize | undefined;
     return (data) => {
-      // Zod's encoding first: a reply that does not match its schema is refused as it always was.
-      const expected = encoded(data);
-      const written = compiled(data);
-      // The same fields and values; the order of an object's fields may differ (the compiled one writes the
-      // optional ones after the others), which no reader of JSON may rely on.
-      if (!sameReply(written, expected)) {
-        throw new Error(
-          `${route.method} ${route.url}: the compiled reply differs from Zod's ${firstDifference(written, expected)}`,
-        );
-      }
-      return written;
+      serialize ??= serializerOf(route, opts.checked);
+      return serialize(data);
     };
+  };
+}
+
+function serializerOf(route: Route, checked: boolean): Serialize {
+  const encoded = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
+  const compiled = compiledFor(route.schema);
+  if (!compiled) return encoded;
+  if (!checked) return compiled;
+  return (data) => {
+    // Zod's encoding first: a reply that does not match its schema is refused as it always was.
+    const expected = encoded(data);
+    const written = compiled(data);
+    // The same fields and values; the order of an object's fields may differ (the compiled one writes the
+    // optional ones after the others), which no reader of JSON may rely on.
+    if (!sameReply(written, expected)) {
+      throw new Error(
+        `${route.method} ${route.url}: the compiled reply differs from Zod's ${firstDifference(written, expected)}`,
+      );
+    }
+    return written;
   };
 }
