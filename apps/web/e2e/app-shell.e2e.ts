@@ -67,7 +67,7 @@ describe('the app shell', () => {
 
 describe('reduced motion', () => {
   it('leaves out animations and transitions for whoever asks their system for less motion, and only for them', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ reducedMotion: 'no-preference' });
     await page.goto('/app/admin/login');
     await page.getByRole('button', { name: /^Anmelden$/ }).waitFor();
     /** The computed durations (in seconds) and repeats of an element with a transition and an endless animation. */

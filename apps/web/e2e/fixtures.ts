@@ -64,6 +64,8 @@ export function setUpBrowser() {
         serviceWorkers?: 'allow' | 'block';
         /** A phone's touch screen: coarse pointer, touch events. */
         touch?: boolean;
+        /** The system's motion setting: 'reduce' unless a test is about the motion itself (see below). */
+        reducedMotion?: 'reduce' | 'no-preference';
       } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
@@ -74,6 +76,9 @@ export function setUpBrowser() {
         // screens needs none of that, so only the test of the worker itself lets it in.
         serviceWorkers: opts.serviceWorkers ?? 'block',
         ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+        // Asked for less motion, the app leaves out its transitions and animations (app/reduced-motion.css):
+        // no test then waits for a menu or a modal to fade in, and the browser draws fewer frames.
+        reducedMotion: opts.reducedMotion ?? 'reduce',
       });
       const page = await context.newPage();
       (opts.keep ? kept : open).add(page);
