@@ -5,7 +5,6 @@
  * (numbers as numbers with a EUR, percent, day or minute format, so Excel can go on calculating).
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
-import ExcelJS from 'exceljs';
 import { type CsvCell, csvFile, figure } from './csv';
 
 export type ColumnKind = 'text' | 'count' | 'money' | 'percent' | 'days';
@@ -102,6 +101,8 @@ export async function evaluationFile<R>(
       all.map((r) => cols.map((c) => csvCell(lang, c.kind, c.value(r)))),
     );
   }
+  // Loaded on the first workbook written: it takes about half a second of a server's start-up otherwise.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel's rule).
   const sheet = book.addWorksheet(opts.sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), {
