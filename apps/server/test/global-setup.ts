@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite data directory (a tarball file) every test database starts from. */
     pgliteTemplate: string;
+    /** A PGlite data directory just after initdb (a tarball file): a database without the migrations. */
+    pgliteEmpty: string;
   }
 }
 
@@ -26,7 +28,9 @@ const cacheDir = path.resolve(serverDir, '../../node_modules/.cache/pruefbuch-te
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    project.provide('pgliteTemplate', await pgliteTemplate());
+    const { empty, migrated } = await pgliteTemplates();
+    project.provide('pgliteEmpty', empty);
+    project.provide('pgliteTemplate', migrated);
     return;
   }
   const database = await openDatabase({ url, dataDir: null });
@@ -39,36 +43,49 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The migrated PGlite data directory as a tarball, kept between runs under node_modules/.cache:
- * initdb and the migrations take seconds, during which no test could run. Its name is a hash of
- * everything it is made from (the migrations and the PGlite version), so any change makes a new one.
+ * PGlite data directories as tarballs, kept between runs under node_modules/.cache: one just after initdb, for
+ * the tests of migrations, restores and first starts (initdb takes about 4 s of CPU here, each migration run a
+ * fraction of that), and one migrated, which every other test database starts from. Their names are hashes of
+ * everything they are made from (the PGlite version, and the migrations), so any change makes new ones.
  */
-async function pgliteTemplate() {
-  const key = createHash('sha256').update(`pglite ${pgliteVersion()}\n`);
+async function pgliteTemplates() {
+  const version = `pglite ${pgliteVersion()}\n`;
+  const key = createHash('sha256').update(version);
   for (const file of migrationFiles(migrationsDir)) {
     key.update(`${path.relative(migrationsDir, file)}\n`).update(readFileSync(file));
   }
-  const file = path.join(cacheDir, `pglite-template-${key.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return file;
+  const empty = path.join(
+    cacheDir,
+    `pglite-empty-${createHash('sha256').update(version).digest('hex').slice(0, 16)}.tar`,
+  );
+  const migrated = path.join(cacheDir, `pglite-template-${key.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(empty) && existsSync(migrated)) return { empty, migrated };
 
-  const database = await openDatabase({ dataDir: null });
+  const database = await openDatabase({
+    dataDir: null,
+    loadDataDir: existsSync(empty) ? new Blob([readFileSync(empty)]) : undefined,
+  });
   try {
-    await database.migrate();
     if (!database.dumpDataDir) throw new Error('PGlite cannot dump its data directory');
-    const bytes = new Uint8Array(await (await database.dumpDataDir()).arrayBuffer());
+    const dump = async () =>
+      new Uint8Array(await (await (database.dumpDataDir as () => Promise<Blob>)()).arrayBuffer());
     mkdirSync(cacheDir, { recursive: true });
-    // Written aside and renamed: a run started meanwhile never reads half a file.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, bytes);
-    renameSync(partial, file);
-    // Templates of older migrations are of no further use.
-    for (const old of readdirSync(cacheDir)) {
-      if (/^pglite-template-\w+\.tar$/.test(old) && old !== path.basename(file))
-        rmSync(path.join(cacheDir, old), { force: true });
-    }
-    return file;
+    if (!existsSync(empty)) keep(empty, await dump(), /^pglite-empty-\w+\.tar$/);
+    await database.migrate();
+    keep(migrated, await dump(), /^pglite-template-\w+\.tar$/);
+    return { empty, migrated };
   } finally {
     await database.close();
+  }
+}
+
+/** Writes a template aside and renames it into place (a run started meanwhile never reads half a file); older ones go. */
+function keep(file: string, bytes: Uint8Array, kind: RegExp) {
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+  for (const old of readdirSync(cacheDir)) {
+    if (kind.test(old) && old !== path.basename(file)) rmSync(path.join(cacheDir, old), { force: true });
   }
 }
 
