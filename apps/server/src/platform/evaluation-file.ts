@@ -6,6 +6,7 @@
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { type CsvCell, csvFile, figure } from './csv';
+import { xlsxFile } from './xlsx';
 
 export type ColumnKind = 'text' | 'count' | 'money' | 'percent' | 'days';
 export interface FileColumn<R> {
@@ -101,33 +102,22 @@ export async function evaluationFile<R>(
       all.map((r) => cols.map((c) => csvCell(lang, c.kind, c.value(r)))),
     );
   }
-  // Loaded on the first workbook written: it takes about half a second of a server's start-up otherwise.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  // Sheet names: at most 31 characters, none of []:*?/\ (Excel's rule).
-  const sheet = book.addWorksheet(opts.sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+  return xlsxFile(`${base}.xlsx`, opts.sheetName, (sheet) => {
+    sheet.columns = cols.map((c, i) => ({
+      header: c.header,
+      key: `c${i}`,
+      width: c.width,
+      style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {},
+    }));
+    for (const r of all) {
+      sheet.addRow(
+        cols.map((c) => {
+          const v = c.value(r);
+          return c.kind === 'percent' && typeof v === 'number' ? Math.round(v * 10) / 1000 : v;
+        }),
+      );
+    }
+    // The total row, bold (no auto filter: sorting would move it among the rows).
+    sheet.getRow(all.length + 1).font = { bold: true };
   });
-  sheet.columns = cols.map((c, i) => ({
-    header: c.header,
-    key: `c${i}`,
-    width: c.width,
-    style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const r of all) {
-    sheet.addRow(
-      cols.map((c) => {
-        const v = c.value(r);
-        return c.kind === 'percent' && typeof v === 'number' ? Math.round(v * 10) / 1000 : v;
-      }),
-    );
-  }
-  // The total row, bold (no auto filter: sorting would move it among the rows).
-  sheet.getRow(all.length + 1).font = { bold: true };
-  return {
-    body: Buffer.from(await book.xlsx.writeBuffer()),
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    fileName: `${base}.xlsx`,
-  };
 }

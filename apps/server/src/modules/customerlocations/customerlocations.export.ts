@@ -3,6 +3,7 @@ import { translate } from '@pruefbuch/domain/locales/resources';
 import type { CustomerLocation } from '@pruefbuch/domain/schemas/customerlocation';
 import type { RequestContext, TenantContext } from '../../platform/context';
 import { csvFile } from '../../platform/csv';
+import { xlsxFile } from '../../platform/xlsx';
 import { list } from './customerlocations.read';
 
 const MAX_EXPORT = 10_000;
@@ -63,20 +64,9 @@ export async function exportLocations(
       docs.map((l) => cols.map((c) => c.value(l))),
     );
   }
-  // Loaded on the first workbook written: it takes about half a second of a server's start-up otherwise.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(translate(ctx.lang, 'customerlocations.list.title'), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+  return xlsxFile(`${base}.xlsx`, translate(ctx.lang, 'customerlocations.list.title'), (sheet) => {
+    sheet.columns = cols.map((c) => ({ header: c.key, key: c.key, width: c.width }));
+    for (const l of docs) sheet.addRow(cols.map((c) => c.value(l)));
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: cols.length } };
   });
-  sheet.columns = cols.map((c) => ({ header: c.key, key: c.key, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const l of docs) sheet.addRow(cols.map((c) => c.value(l)));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: cols.length } };
-  const body = Buffer.from(await book.xlsx.writeBuffer());
-  return {
-    body,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    fileName: `${base}.xlsx`,
-  };
 }
