@@ -90,10 +90,10 @@ export function replySerializerCompiler(opts: { checked: boolean }) {
 }
 
 function serializerOf(route: Route, checked: boolean): Serialize {
-  const encoded = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
   const compiled = compiledFor(route.schema);
+  if (compiled && !checked) return compiled;
+  const encoded = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
   if (!compiled) return encoded;
-  if (!checked) return compiled;
   return (data) => {
     // Zod's encoding first: a reply that does not match its schema is refused as it always was.
     const expected = encoded(data);
