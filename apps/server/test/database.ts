@@ -191,16 +191,7 @@ const KEPT = 2;
 
 /** The migrated template's tarball, read once per worker (test files of a worker share modules). */
 let template: Promise<Blob> | null = null;
-let emptyTemplate: Promise<Blob> | null = null;
 
-/**
- * A PGlite data directory just after initdb, without the migrations (test/global-setup.ts), for `loadDataDir`:
- * a test of migrations, of a restore or of a first start opens one without paying initdb.
- */
-export function emptyPgliteDataDir(): Promise<Blob> {
-  emptyTemplate ??= readFile(inject('pgliteEmpty')).then((bytes) => new Blob([bytes]));
-  return emptyTemplate;
-}
 const idlePglites: PGlite[] = [];
 
 const pgliteQuery =
@@ -257,6 +248,17 @@ async function newPglite(): Promise<TestDatabase> {
       else await own.close();
     },
   };
+}
+
+let emptyTemplate: Promise<Blob> | null = null;
+
+/**
+ * A PGlite data directory just after initdb, without the migrations (test/global-setup.ts), for `loadDataDir`:
+ * a test of migrations, of a restore or of an upgrade opens one without paying initdb. Read once per worker.
+ */
+export function emptyPgliteDataDir(): Promise<Blob> {
+  emptyTemplate ??= readFile(inject('pgliteEmpty')).then((bytes) => new Blob([bytes]));
+  return emptyTemplate;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,9 +44,10 @@ export default async function setup(project: TestProject) {
 
 /**
  * PGlite data directories as tarballs, kept between runs under node_modules/.cache: one just after initdb, for
- * the tests of migrations, restores and first starts (initdb takes about 4 s of CPU here, each migration run a
- * fraction of that), and one migrated, which every other test database starts from. Their names are hashes of
- * everything they are made from (the PGlite version, and the migrations), so any change makes new ones.
+ * the tests of migrations, restores and upgrades (test/fixtures/backup.ts emptyPlace; initdb takes about 4 s of
+ * CPU here, each migration run a fraction of that), and one migrated, which every other test database starts
+ * from. Their names are hashes of everything they are made from (the PGlite version, and the migrations), so any
+ * change makes new ones.
  */
 async function pgliteTemplates() {
   const version = `pglite ${pgliteVersion()}\n`;
@@ -66,9 +67,9 @@ async function pgliteTemplates() {
     loadDataDir: existsSync(empty) ? new Blob([readFileSync(empty)]) : undefined,
   });
   try {
-    if (!database.dumpDataDir) throw new Error('PGlite cannot dump its data directory');
-    const dump = async () =>
-      new Uint8Array(await (await (database.dumpDataDir as () => Promise<Blob>)()).arrayBuffer());
+    const dumpDataDir = database.dumpDataDir;
+    if (!dumpDataDir) throw new Error('PGlite cannot dump its data directory');
+    const dump = async () => new Uint8Array(await (await dumpDataDir()).arrayBuffer());
     mkdirSync(cacheDir, { recursive: true });
     if (!existsSync(empty)) keep(empty, await dump(), /^pglite-empty-\w+\.tar$/);
     await database.migrate();
