@@ -3,6 +3,7 @@
  * stopped moving, and points away from the window's edges, where dnd-kit scrolls the page under the pointer.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Presses the mouse on the card, moves past dnd-kit's 6 px to start the drag, and on to `to`; not let go. */
 export async function pickUp(
@@ -57,17 +58,6 @@ const announced = (page: Page) =>
     .allTextContents()
     .then((t) => t.join(' '));
 
-/** Polls `read` until `done` holds of its answer; at most 10 s. */
-async function until(read: () => Promise<string>, done: (said: string) => boolean, what: string) {
-  let said = '';
-  for (let i = 0; i < 100; i++) {
-    said = await read();
-    if (done(said)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the board did not announce ${what}: it said '${said}'`);
-}
-
 /**
  * A drag by keyboard: Space picks the focused card up, `key` moves it one step, Space drops it. Each key waits
  * until the board has announced the step before: dnd-kit listens for the arrow keys only once the pick-up has
@@ -78,17 +68,11 @@ export async function dragByKeyboard(page: Page, card: Locator, key: string) {
   const before = await announced(page);
   await card.focus();
   await page.keyboard.press('Space');
-  await until(
-    () => announced(page),
-    (said) => said !== before && !said.includes('aufgenommen'),
-    'the pick-up',
-  );
+  await expect
+    .poll(() => announced(page), { message: 'the board announces the pick-up, then the cell under the card' })
+    .toSatisfy((said: string) => said !== before && !said.includes('aufgenommen'));
   const over = await announced(page);
   await page.keyboard.press(key);
-  await until(
-    () => announced(page),
-    (said) => said !== over,
-    'the move',
-  );
+  await expect.poll(() => announced(page), { message: 'the board announces the move' }).not.toBe(over);
   await page.keyboard.press('Space');
 }
