@@ -24,7 +24,7 @@ import { scheduleFor, statusAfter } from '../modules/books/books.schedule';
 import { toBookTypeDto } from '../modules/booktypes/booktypes.repo';
 import { blankChecklist } from '../modules/inspections/inspections.input';
 import { dayFromToday, minDay } from './seed-days';
-import { signaturePng } from './seed-signature';
+import { signatureOf } from './seed-signature';
 
 /** The same calendar day a year earlier (29 February becomes 28 February). */
 const yearBefore = (iso: string) => intervalBefore(iso, ServiceInterval.YEARLY) as string;
@@ -269,12 +269,12 @@ export function recordWriter(tenantId: string) {
       continuedOperation: opts.draft || kind === 'self' || kind === 'gutachten' ? null : mayOperate,
       inspectorSignature: opts.draft
         ? null
-        : { name: by.name, image: signaturePng(signer), signedAt: at(when, '14:25:00').toISOString() },
+        : { name: by.name, image: signatureOf(by.name), signedAt: at(when, '14:25:00').toISOString() },
       operatorAcknowledgement:
         !opts.draft && kind !== 'self' && signer % 2 === 0
           ? {
               name: b.contactName || 'Haustechnik',
-              image: signaturePng(signer + 7),
+              image: signatureOf(b.contactName || 'Haustechnik'),
               signedAt: at(when, '14:28:00').toISOString(),
             }
           : null,

@@ -4,11 +4,28 @@
  */
 import { rgbaPng } from '../platform/pdf/png';
 
+/** The signatures drawn so far, by seed: each is drawn once per process, however often the demo is seeded. */
+const drawn = new Map<number, string>();
+
+/**
+ * A person's signature: the same name always signs the same way, as a person does. The name picks the seed.
+ */
+export function signatureOf(name: string): string {
+  let seed = 0;
+  for (const char of name) seed = (seed * 31 + (char.codePointAt(0) ?? 0)) % 9973;
+  let png = drawn.get(seed);
+  if (png === undefined) {
+    png = signaturePng(seed);
+    drawn.set(seed, png);
+  }
+  return png;
+}
+
 /**
  * A 240×80 RGBA PNG with a dark blue scribble; `seed` varies its loops so every signer's
  * signature looks a little different.
  */
-export function signaturePng(seed: number): string {
+function signaturePng(seed: number): string {
   const width = 240;
   const height = 80;
   const pixels = Buffer.alloc(width * height * 4);
