@@ -48,6 +48,12 @@ describe('sign-in', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    // The switch is a radio group: the arrow keys move the choice back.
+    expect(await page.getByRole('radio', { name: 'English' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'English' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Deutsch' }).isChecked()).toBe(true);
   });
 });
 

@@ -1,4 +1,3 @@
-import { UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/lib/i18n';
 import { chooseLanguage } from '@/lib/language-choice';
@@ -6,9 +5,9 @@ import classes from './language-switch.module.css';
 
 /**
  * DE/EN; the device keeps the choice (STORAGE_KEYS.language), a signed-in user's account as well.
- * Two toggle buttons rather than Mantine's SegmentedControl: its floating indicator measures the page
- * (getBoundingClientRect, getComputedStyle) while the shell mounts, which forced a layout of the whole page
- * on every load, about 80 ms on a 2-core machine.
+ * A radio group of its own rather than Mantine's SegmentedControl: its floating indicator measures the page
+ * (getBoundingClientRect, getComputedStyle) while the shell mounts, which forced a layout of the whole page on
+ * every load. The radios keep what the SegmentedControl had: one tab stop, the arrow keys, the chosen one checked.
  */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
@@ -16,15 +15,18 @@ export function LanguageSwitch() {
   return (
     <fieldset aria-label={t('common.language.label')} className={classes.root}>
       {LANGUAGES.map((lang) => (
-        <UnstyledButton
-          key={lang}
-          className={classes.segment}
-          aria-pressed={lang === current}
-          title={t(`common.language.${lang}Long`)}
-          onClick={() => void chooseLanguage(lang)}
-        >
+        <label key={lang} className={classes.segment} title={t(`common.language.${lang}Long`)}>
+          <input
+            type="radio"
+            name="app-language"
+            value={lang}
+            checked={lang === current}
+            onChange={() => void chooseLanguage(lang)}
+            aria-label={t(`common.language.${lang}Long`)}
+            className={classes.input}
+          />
           {t(`common.language.${lang}`)}
-        </UnstyledButton>
+        </label>
       ))}
     </fieldset>
   );
