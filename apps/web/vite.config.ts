@@ -69,8 +69,10 @@ function mantineStylesPerComponent(): Plugin[] {
  * - `start`: what the entry loads before the first screen, in the entry chunk (it all loads at once anyway);
  * - `ui`: the UI libraries (Mantine, its icons and helpers) that two or more screens use;
  * - `shared`: the app's own components, helpers and domain rules that two or more screens use.
- * A module only one screen uses stays with that screen, so the big ones (the charts, the QR scanner, the error
- * tracker, each language's texts) still load only where they are needed.
+ * A group also takes what its modules import (Rolldown's includeDependenciesRecursively): `shared` holds Mantine's
+ * date inputs, the signature pad and Zod as well. A module only one screen uses, and what only it imports, stays
+ * with that screen, so the big ones (the charts, the QR scanner, the error tracker, each language's texts) still
+ * load only where they are needed.
  */
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react|@floating-ui|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es)[\\/]/;
