@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/lib/i18n';
 import { chooseLanguage } from '@/lib/language-choice';
@@ -23,7 +24,8 @@ export function LanguageSwitch() {
             checked={lang === current}
             onChange={() => void chooseLanguage(lang)}
             aria-label={t(`common.language.${lang}Long`)}
-            className={classes.input}
+            // Mantine's visually-hidden style: the segment is the radio's label; the radio stays for keys and readers.
+            className={VisuallyHidden.classes.root}
           />
           {t(`common.language.${lang}`)}
         </label>
