@@ -240,6 +240,7 @@ export function recordWriter(tenantId: string) {
     const mayOperate = !defects.some((d) => !d.resolved && d.severity !== 'safe');
     const finalizedAt = opts.draft ? null : at(when, '14:30:00');
     signer += 1;
+    const operator = b.contactName || 'Haustechnik';
     records.push({
       id: randomUUID(),
       tenantId,
@@ -273,8 +274,8 @@ export function recordWriter(tenantId: string) {
       operatorAcknowledgement:
         !opts.draft && kind !== 'self' && signer % 2 === 0
           ? {
-              name: b.contactName || 'Haustechnik',
-              image: signatureOf(b.contactName || 'Haustechnik'),
+              name: operator,
+              image: signatureOf(operator),
               signedAt: at(when, '14:28:00').toISOString(),
             }
           : null,
