@@ -194,8 +194,11 @@ describe('offers', () => {
     await page.getByTestId('offer-new').click();
     await page.waitForURL((u) => u.pathname === '/app/offer/new' || u.pathname === '/app/offer');
     await page.getByTestId('offer-form').waitFor();
-    // The field names the user once the offer's users have arrived (until then it holds the bare id).
-    await expect.poll(() => page.getByTestId('offer-ofmUser').inputValue()).toBe('Olivia Fuchs (OF)');
+    // The field names the signed-in OFM at once (by the session's name) and with the abbreviation once the offer's
+    // users have arrived: never the bare id.
+    const ofm = page.getByTestId('offer-ofmUser');
+    expect(await ofm.inputValue()).toMatch(/^Olivia Fuchs/);
+    await expect.poll(() => ofm.inputValue()).toBe('Olivia Fuchs (OF)');
     expect(await page.getByTestId('offer-receivedDate').inputValue()).toBe(day(0));
     // With its OFM named, the ampel no longer asks for one.
     expect(await ampelOf(page)).not.toBe('no_ofm');

@@ -190,6 +190,7 @@ export const offers = {
     deleteConfirm: 'Das Angebot „{{name}}“ wird mit seinen Anhängen endgültig gelöscht.',
     draftFailed: 'Der Mangel konnte nicht übernommen werden.',
     noMatch: 'Kein Benutzer gefunden.',
+    unknownUser: 'Unbekannter Benutzer',
     noTalkResult: 'Noch kein Gespräch',
     noWrite: 'Sie dürfen Angebote nur lesen.',
   },

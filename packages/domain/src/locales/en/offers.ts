@@ -192,6 +192,7 @@ export const offers: typeof de = {
     deleteConfirm: 'The offer “{{name}}” and its attachments will be deleted for good.',
     draftFailed: 'The defect could not be taken over.',
     noMatch: 'No user found.',
+    unknownUser: 'Unknown user',
     noTalkResult: 'No talk yet',
     noWrite: 'You may only read offers.',
   },

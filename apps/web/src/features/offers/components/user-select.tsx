@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/session';
 import { userLabel, userOptions } from '@/lib/user-options';
 import type { OfferUser } from '../api/get-offer-users';
 import type { OfferValues } from '../offer-form';
@@ -9,7 +10,9 @@ type UserPath = 'ofmUser' | 'opmUser' | 'ktb';
 
 /**
  * A user named in the offer (OFM, OPM, KTB), chosen from the users an offer may name, grouped by department
- * with the usual one first. A user no longer in that list (left the tenant) still shows by name.
+ * with the usual one first. A user no longer in that list (left the tenant) still shows by name; while the list
+ * loads, the signed-in user (a new offer's OFM) shows by the session's name and anybody else as a blank, never as
+ * the raw id.
  */
 export function UserSelect({
   form,
@@ -32,12 +35,15 @@ export function UserSelect({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const { session } = useSession();
   const value = form.values[path];
   const missing = value && !users.some((u) => u._id === value);
-  const data = [
-    ...(missing ? [{ value, label: known && known._id === value ? userLabel(known) : value }] : []),
-    ...userOptions(t, users, department),
-  ];
+  const missingLabel = () => {
+    if (known && known._id === value) return userLabel(known);
+    if (session && session.userId === value) return session.friendlyUsername;
+    return users.length > 0 || loadFailed ? t('offers.editor.unknownUser') : '';
+  };
+  const data = [...(missing ? [{ value, label: missingLabel() }] : []), ...userOptions(t, users, department)];
   return (
     <Select
       {...form.getInputProps(path)}
