@@ -1,6 +1,6 @@
-import { SegmentedControl } from '@mantine/core';
 import { CHECK_RESULTS, type CheckResult } from '@pruefbuch/domain/schemas/inspection';
 import { useTranslation } from 'react-i18next';
+import { Segments } from './segments';
 
 const RESULT_COLOR: Record<CheckResult, string> = { ok: 'teal', defect: 'red', na: 'gray' };
 
@@ -19,19 +19,15 @@ export function CheckResultControl({
 }: { value: CheckResult | null; onChange: (result: CheckResult) => void; readOnly: boolean } & Labelled) {
   const { t } = useTranslation();
   return (
-    <SegmentedControl<CheckResult | ''>
+    <Segments<CheckResult>
       data={CHECK_RESULTS.map((result) => ({ value: result, label: t(`checklists.results.${result}`) }))}
-      value={value ?? ''}
-      onChange={(next) => {
-        if (next) onChange(next);
-      }}
+      value={value}
+      onChange={onChange}
       readOnly={readOnly}
       color={value ? RESULT_COLOR[value] : undefined}
       size="md"
-      radius="md"
       style={{ flex: '1 1 300px', maxWidth: 420 }}
       fullWidth
-      withItemsBorders={false}
       {...label}
     />
   );

@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { Book } from '@pruefbuch/domain/schemas/book';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { EditorPage } from '@/components/ui/entity-editor/editor-page';
 import { EntityLoad } from '@/components/ui/entity-editor/entity-load';
 import { useEntityEditor } from '@/components/ui/entity-editor/use-entity-editor';
+import { Segments } from '@/components/ui/segments';
 import { useSyncCurrentTenant } from '@/lib/session';
 import { useCreateBook } from '../api/create-book';
 import { useFolderTree } from '../api/get-folder-tree';
@@ -45,7 +46,7 @@ function NewBookChoice({ tenantId, folder, cancelTo }: { tenantId: string; folde
   if (list.length === 0) return <NewBookForm tenantId={tenantId} folder={folder} cancelTo={cancelTo} />;
   return (
     <Stack gap="md">
-      <SegmentedControl
+      <Segments
         value={mode}
         onChange={(value) => setMode(value === 'template' ? 'template' : 'blank')}
         data={[

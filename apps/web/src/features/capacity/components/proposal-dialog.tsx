@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { RequiredTimeItem, WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { WORK_AREAS } from '@pruefbuch/domain/schemas/capacity';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/ui/page-loader';
+import { Segments } from '@/components/ui/segments';
 import { formatMinutes, formatPercent, formatWeekdayDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useProposal } from '../api/get-proposal';
@@ -56,9 +57,9 @@ function ProposalBody({ item, onClose }: { item: RequiredTimeItem; onClose: () =
 
   return (
     <Stack gap="sm" data-testid="proposal">
-      <SegmentedControl
+      <Segments<'backward' | 'forward'>
         value={direction ?? reply?.direction ?? 'forward'}
-        onChange={(v) => setDirection(v as 'backward' | 'forward')}
+        onChange={setDirection}
         aria-label={t('capacity.proposal.direction')}
         data={[
           { value: 'backward', label: t('capacity.proposal.backward'), disabled: blocked !== null },

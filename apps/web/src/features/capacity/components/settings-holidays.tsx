@@ -1,22 +1,11 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { FEDERAL_STATES } from '@pruefbuch/domain/schemas/capacity';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { Segments } from '@/components/ui/segments';
 import { formatDate } from '@/lib/format';
 import { useHolidays } from '../api/get-holidays';
 import { Ranges } from './date-ranges';
@@ -106,7 +95,7 @@ export function HolidaysTab({ form }: { form: SettingsForm }) {
           <Text size="sm" fw={500}>
             {s('publicHolidays', { year })}
           </Text>
-          <SegmentedControl
+          <Segments
             size="xs"
             value={String(year)}
             onChange={(value) => setYear(Number(value))}

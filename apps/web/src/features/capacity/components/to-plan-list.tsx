@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { screenPath } from '@pruefbuch/domain/access';
 import { gapKey } from '@pruefbuch/domain/rules/order-take-over';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
+import { Segments } from '@/components/ui/segments';
 import { formatDate, formatMinutes } from '@/lib/format';
 import { useRequiredTimeList } from '../api/get-required-time-list';
 import { LoadFailed } from './load-failed';
@@ -54,12 +55,10 @@ export function ToPlanList({
           size="xs"
           data-testid="to-plan-search"
         />
-        <SegmentedControl
+        <Segments<'open' | 'all' | 'conflicts'>
           size="xs"
           value={filter}
-          onChange={(v) => {
-            setFilter(v as 'open' | 'all' | 'conflicts');
-          }}
+          onChange={setFilter}
           aria-label={t('capacity.toPlan.filter')}
           data={[
             { value: 'open', label: t('capacity.toPlan.open') },

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { mayCall } from '@pruefbuch/domain/access';
 import { addDays, weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { weekdayOf, weekRangeOf } from '@pruefbuch/domain/rules/capacity-time';
@@ -19,6 +19,7 @@ import { confirmDelete } from '@/components/ui/confirm-delete';
 import { InstallationsLink } from '@/components/ui/installations-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
+import { Segments } from '@/components/ui/segments';
 import { formatDate, formatMinutes, formatWeekdayDate } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess, notifyUndoable } from '@/lib/notify';
@@ -271,9 +272,9 @@ export function CapacityPage() {
           </Button>
         ) : null}
         {view === 'week' ? (
-          <SegmentedControl
+          <Segments<RowsMode>
             value={rowsMode}
-            onChange={(v) => go({ rows: v as RowsMode })}
+            onChange={(v) => go({ rows: v })}
             aria-label={t('capacity.board.rows')}
             data={[
               { value: 'areas', label: t('capacity.board.rowsAreas') },
@@ -282,9 +283,9 @@ export function CapacityPage() {
             data-testid="capacity-rows"
           />
         ) : null}
-        <SegmentedControl
+        <Segments<Range>
           value={view}
-          onChange={(v) => go({ view: v as Range })}
+          onChange={(v) => go({ view: v })}
           aria-label={t('capacity.board.views')}
           data={[
             { value: 'week', label: t('capacity.board.week') },

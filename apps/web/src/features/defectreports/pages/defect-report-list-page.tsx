@@ -1,4 +1,4 @@
-import { Anchor, Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { DefectReport } from '@pruefbuch/domain/schemas/qr';
 import { IconCheck } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Segments } from '@/components/ui/segments';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { type DefectReportFilter, useDefectReports } from '../api/get-defect-reports';
@@ -88,7 +89,7 @@ export function DefectReportListPage() {
       searchPlaceholder={t('defectreports.searchPlaceholder')}
       totalLabel={(count) => t(`defectreports.total.${status}`, { count })}
       filters={
-        <SegmentedControl
+        <Segments
           value={status}
           onChange={(value) => list.setFilter('status', value === 'open' ? null : value)}
           data={FILTERS.map((f) => ({ value: f, label: t(`defectreports.filter.${f}`) }))}

@@ -1,9 +1,10 @@
-import { Checkbox, Grid, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NEEDS_CONTINUED_OPERATION } from '@pruefbuch/domain/rules/finalize';
 import type { InspectionKind } from '@pruefbuch/domain/schemas/inspection';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
+import { Segments } from '@/components/ui/segments';
 import { formatDate } from '@/lib/format';
 import { continuedOperationConflict, type InspectionValues } from '../inspection-form';
 
@@ -154,19 +155,16 @@ export function ContinuedOperationField({
           {t('inspections.continuedOperation.notStated')}
         </Text>
       ) : (
-        <SegmentedControl<'yes' | 'no' | ''>
+        <Segments<'yes' | 'no'>
           data={[
             { value: 'yes', label: t('inspections.continuedOperation.yes') },
             { value: 'no', label: t('inspections.continuedOperation.no') },
           ]}
-          value={value ?? ''}
-          onChange={(next) => {
-            if (next) form.setFieldValue('continuedOperation', next);
-          }}
+          value={value}
+          onChange={(next) => form.setFieldValue('continuedOperation', next)}
           readOnly={readOnly}
           color={value === 'yes' ? 'teal' : value === 'no' ? 'red' : undefined}
           size="md"
-          radius="md"
           aria-labelledby="continued-operation-label"
           aria-invalid={conflict || undefined}
           aria-describedby={conflict ? 'continued-operation-error' : undefined}

@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Segments } from '@/components/ui/segments';
 import { useWide } from '@/lib/use-wide';
 import { SEARCH_MODES, type SearchMode } from '../open-inspections-query';
 
@@ -27,9 +28,9 @@ export function SearchModeBar({
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       {wide ? (
-        <SegmentedControl
+        <Segments
           value={mode}
-          onChange={(next) => onMode(next as SearchMode)}
+          onChange={onMode}
           data={options}
           aria-label={t('lists.mode.label')}
           data-testid="list-mode"

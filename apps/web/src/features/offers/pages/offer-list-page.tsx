@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { followUpDueShown } from '@pruefbuch/domain/rules/offer-ampel';
 import { OFFER_SEARCH_TYPES, type OfferListItem, type OfferSortField } from '@pruefbuch/domain/schemas/offer';
@@ -23,6 +12,7 @@ import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-change';
 import { OfferAmpelBadge } from '@/components/ui/offer-ampel-badge';
+import { Segments } from '@/components/ui/segments';
 import { formatDate, formatMoney, formatNumber, formatTime } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
 import { useLastSearch } from '../api/get-last-search';
@@ -209,7 +199,7 @@ export function OfferListPage() {
       }
       summary={
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <SegmentedControl
+          <Segments
             value={view.mine ? 'mine' : 'all'}
             onChange={(value) => list.update({ followUp: value === 'mine' ? 'mine' : null, page: null })}
             aria-label={t('offers.list.views')}

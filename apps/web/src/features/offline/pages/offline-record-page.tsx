@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -27,6 +26,7 @@ import { DateField } from '@/components/ui/date-field';
 import { openConfirmWhenReady } from '@/components/ui/dialogs';
 import { FinalizeBlockers } from '@/components/ui/finalize-blockers';
 import { PageLoader } from '@/components/ui/page-loader';
+import { Segments } from '@/components/ui/segments';
 import { SignatureCanvas } from '@/components/ui/signature-canvas';
 import { newIdempotencyKey } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -241,13 +241,12 @@ function RecordForm({ draft }: { draft: OfflineDraft }) {
             <Text size="sm" mb={4} id="offline-continued">
               {t('inspections.continuedOperation.label')}
             </Text>
-            <SegmentedControl
+            <Segments
               aria-labelledby="offline-continued"
               value={fields.continuedOperation === null ? 'open' : fields.continuedOperation ? 'yes' : 'no'}
               onChange={(v) => change({ continuedOperation: v === 'open' ? null : v === 'yes' })}
               readOnly={readOnly}
               size="md"
-              radius="md"
               color={
                 fields.continuedOperation === true ? 'teal' : fields.continuedOperation === false ? 'red' : undefined
               }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { mawAmountOf, mawTotalsOf } from '@pruefbuch/domain/rules/maw';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { MawRates } from '@pruefbuch/domain/schemas/capacity';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/ui/date-field';
 import { ListRow } from '@/components/ui/list-row';
 import { NumberField } from '@/components/ui/number-field';
+import { Segments } from '@/components/ui/segments';
 import { useFieldLock } from '@/lib/field-lock';
 import { formatMoney } from '@/lib/format';
 import type { OrderForm } from './order-fields';
@@ -114,9 +115,9 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
                 <Text size="sm" fw={500}>
                   {f('art')}
                 </Text>
-                <SegmentedControl
+                <Segments
                   value={row.art}
-                  onChange={(v) => form.setFieldValue(`maw.${i}.art`, v as 'int' | 'ext')}
+                  onChange={(v) => form.setFieldValue(`maw.${i}.art`, v)}
                   data={[
                     { value: 'int', label: f('int') },
                     { value: 'ext', label: f('ext') },

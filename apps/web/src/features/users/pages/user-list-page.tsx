@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { screenPath } from '@pruefbuch/domain/access';
 import type { User } from '@pruefbuch/domain/schemas/user';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { ListPage } from '@/components/ui/list-page/list-page';
 import type { ListColumn } from '@/components/ui/list-page/list-types';
 import { useListState } from '@/components/ui/list-page/use-list-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Segments } from '@/components/ui/segments';
 import { useSession } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -20,7 +21,7 @@ type UserSortField = 'name' | 'email' | 'role';
 function ViewSwitch({ view, onChange }: { view: 'users' | 'qualifications'; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <SegmentedControl
+    <Segments
       value={view}
       onChange={onChange}
       data={[

@@ -1,0 +1,100 @@
+import { VisuallyHidden } from '@mantine/core';
+import { type CSSProperties, type ReactNode, useId } from 'react';
+import classes from './segments.module.css';
+
+export interface Segment<T extends string> {
+  value: T;
+  label: ReactNode;
+  disabled?: boolean;
+  /** A longer name for readers and the tooltip, where the label is short ('DE' for 'Deutsch'). */
+  title?: string;
+}
+
+export interface SegmentsProps<T extends string> {
+  data: readonly (Segment<T> | T)[];
+  /** The chosen value; null or '' chooses none. */
+  value: T | null | '';
+  onChange: (value: T) => void;
+  /** Shown as chosen, not changed: a signed or finalized record. */
+  readOnly?: boolean;
+  disabled?: boolean;
+  /** A Mantine colour the chosen segment is filled with ('teal', 'red'); without it the chosen one is white. */
+  color?: string;
+  size?: 'xs' | 'sm' | 'md';
+  fullWidth?: boolean;
+  /** The radios' group name; one of its own per control when not given. */
+  name?: string;
+  className?: string;
+  style?: CSSProperties;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  'data-testid'?: string;
+}
+
+/**
+ * A choice of a few values side by side (a segmented control), used for every such choice in the app: a radio group
+ * whose labels are the segments. Mantine's SegmentedControl measures the page for its floating indicator
+ * (getBoundingClientRect, getComputedStyle) on mount and on every change, which forces a layout of the whole page;
+ * with one per checklist item a record forced dozens. Here the chosen segment is styled by `:has(:checked)`: no
+ * measuring, no layout of our own. The radios give one tab stop, the arrow keys and the checked state to readers.
+ */
+export function Segments<T extends string>({
+  data,
+  value,
+  onChange,
+  readOnly = false,
+  disabled = false,
+  color,
+  size = 'sm',
+  fullWidth = false,
+  name,
+  className,
+  style,
+  ...rest
+}: SegmentsProps<T>) {
+  const ownName = useId();
+  const group = name ?? ownName;
+  const segments = data.map((d): Segment<T> => (typeof d === 'string' ? { value: d, label: d } : d));
+  const colors = color
+    ? { '--segments-active-bg': `var(--mantine-color-${color}-filled)`, '--segments-active-color': 'white' }
+    : undefined;
+  return (
+    <div
+      role="radiogroup"
+      aria-readonly={readOnly || undefined}
+      aria-disabled={disabled || undefined}
+      className={className ? `${classes.root} ${className}` : classes.root}
+      data-size={size}
+      data-full-width={fullWidth || undefined}
+      data-read-only={readOnly || undefined}
+      style={{ ...colors, ...style } as CSSProperties}
+      {...rest}
+    >
+      {segments.map((s) => (
+        <label
+          key={s.value}
+          className={classes.segment}
+          title={s.title}
+          data-disabled={disabled || s.disabled || undefined}
+        >
+          <input
+            type="radio"
+            name={group}
+            value={s.value}
+            checked={s.value === value}
+            disabled={disabled || s.disabled}
+            // A controlled radio: a change that is not taken (read-only) is undone by the next render.
+            onChange={() => {
+              if (!readOnly) onChange(s.value);
+            }}
+            aria-label={s.title}
+            className={VisuallyHidden.classes.root}
+          />
+          {s.label}
+        </label>
+      ))}
+    </div>
+  );
+}
