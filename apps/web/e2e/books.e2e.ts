@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, createAccount, downloadedFile, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, createAccount, downloadedFile, openAs, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -104,6 +104,10 @@ describe('inspection books', () => {
     await page.getByTestId('tenant-row').filter({ hasText: story.tenantName }).click();
     await page.waitForURL(/\/app\/map\//);
     await page.getByTestId('book-search').fill(run);
+    // The search settles into the address and the list reloads with it: a click before could land on a row
+    // being replaced (on a busy machine, between the press and the release) and open nothing.
+    await page.waitForURL((u) => u.searchParams.get('search') === run);
+    await settled(page);
     await expect.poll(() => page.getByTestId('book-row').count()).toBe(1);
     await page.getByTestId('book-row').getByRole('link', { name: story.bookTitle }).click();
     await page.waitForURL((u) => u.pathname === story.bookPath);
