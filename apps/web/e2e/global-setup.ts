@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
@@ -14,9 +15,27 @@ const PORT = Number(process.env.E2E_PORT ?? 3950);
 export const E2E_SERVERS = Number(process.env.E2E_SERVERS ?? 2);
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Starts a server on the built web app with a fresh embedded database seeded with the demo data. */
+/**
+ * E2E_PG names a PostgreSQL server (postgres://user@host:port): each test server then gets a fresh database of
+ * its own there, seeded with the demo data, dropped at the end. Without it, a fresh embedded database.
+ */
+const PG_SERVER = process.env.E2E_PG;
+
+async function pgAdmin<T>(work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts a server on the built web app with a fresh database seeded with the demo data. */
 async function startServer(port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pruefbuch-e2e-'));
+  const database = PG_SERVER ? `pruefbuch_e2e_${process.pid}_${port}` : null;
+  if (database) await pgAdmin((c) => c.query(`create database ${database}`));
   const server: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -25,6 +44,13 @@ async function startServer(port: number) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(database
+        ? {
+            DATABASE_URL: `${PG_SERVER}/${database}`,
+            SEED_DEMO: '1',
+            APP_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+          }
+        : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -42,6 +68,7 @@ async function startServer(port: number) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      if (database) await pgAdmin((c) => c.query(`drop database if exists ${database} with (force)`));
     },
   };
 }
