@@ -153,9 +153,12 @@ export function ToPlanList({
                     leftSection={<IconWand size={14} />}
                     onClick={() => onPropose(item)}
                     maw="100%"
-                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    // In a narrow card the label takes two lines: with room between and around them, not cramped
+                    // into the compact button's 12 px line height.
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
                     h="auto"
                     mih={22}
+                    py={3}
                     data-testid="to-plan-propose"
                   >
                     {t('capacity.toPlan.propose')}
