@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { TenantPicker } from '@/features/tenants/components/tenant-picker';
 import { AppFooter } from './app-footer';
+import classes from './app-layout.module.css';
 import { ConnectionBadge } from './connection-badge';
 import { LanguageSwitch } from './language-switch';
 import { NavLinks } from './nav-links';
@@ -48,7 +49,7 @@ export function AppLayout() {
             <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('common.appName')}>
               <Group gap={8} wrap="nowrap">
                 <IconBook2 size={26} color="var(--mantine-color-blue-6)" />
-                <Text fw={700} size="lg">
+                <Text fw={700} size="lg" className={classes.wordmark}>
                   {t('common.appName')}
                 </Text>
               </Group>

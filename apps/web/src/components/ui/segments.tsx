@@ -10,7 +10,14 @@ export interface Segment<T extends string> {
   title?: string;
 }
 
-export interface SegmentsProps<T extends string> {
+/** A radio group needs a name: its own text, or the id of the text that names it. */
+type Named =
+  | { 'aria-label': string; 'aria-labelledby'?: string }
+  | { 'aria-label'?: string; 'aria-labelledby': string };
+
+export type SegmentsProps<T extends string> = SegmentsOptions<T> & Named;
+
+interface SegmentsOptions<T extends string> {
   data: readonly (Segment<T> | T)[];
   /** The chosen value; null or '' chooses none. */
   value: T | null | '';
@@ -26,8 +33,6 @@ export interface SegmentsProps<T extends string> {
   name?: string;
   className?: string;
   style?: CSSProperties;
-  'aria-label'?: string;
-  'aria-labelledby'?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
   'data-testid'?: string;
@@ -37,8 +42,8 @@ export interface SegmentsProps<T extends string> {
  * A choice of a few values side by side (a segmented control), used for every such choice in the app: a radio group
  * whose labels are the segments. Mantine's SegmentedControl measures the page for its floating indicator
  * (getBoundingClientRect, getComputedStyle) on mount and on every change, which forces a layout of the whole page;
- * with one per checklist item a record forced dozens. Here the chosen segment is styled by `:has(:checked)`: no
- * measuring, no layout of our own. The radios give one tab stop, the arrow keys and the checked state to readers.
+ * with one per checklist item a record forced dozens. Here the chosen segment is styled by an attribute set from the
+ * value: no measuring, no layout of our own (decision 070). The radios give one tab stop, the arrow keys and the checked state to readers.
  */
 export function Segments<T extends string>({
   data,
@@ -77,6 +82,8 @@ export function Segments<T extends string>({
           key={s.value}
           className={classes.segment}
           title={s.title}
+          // The chosen one, for the styles: `:has(:checked)` is not in every browser the app supports (Firefox < 121).
+          data-checked={s.value === value || undefined}
           data-disabled={disabled || s.disabled || undefined}
         >
           <input
@@ -89,7 +96,8 @@ export function Segments<T extends string>({
             onChange={() => {
               if (!readOnly) onChange(s.value);
             }}
-            aria-label={s.title}
+            // The visible text first in the spoken name ('EN – English'), as WCAG 2.5.3 asks.
+            aria-label={s.title && (typeof s.label === 'string' ? `${s.label} – ${s.title}` : s.title)}
             className={VisuallyHidden.classes.root}
           />
           {s.label}

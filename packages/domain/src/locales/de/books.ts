@@ -261,6 +261,7 @@ export const books = {
     },
   },
   templates: {
+    mode: 'Wie das Prüfbuch beginnt',
     saveTitle: 'Als Vorlage speichern',
     saveHint:
       'Die Vorlage übernimmt Typ, Beteiligte, Intervalle und technische Daten; Prüfungen, Dokumente, Serien-, Hersteller- und Auftragsnummer sowie Termine bleiben beim Prüfbuch.',

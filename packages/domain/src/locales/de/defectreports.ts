@@ -10,7 +10,7 @@ export const defectreports = {
     done: '{{count}} erledigt',
     all: '{{count}} Meldungen',
   },
-  filter: { open: 'Offen', done: 'Erledigt', all: 'Alle' },
+  filter: { label: 'Welche Meldungen', open: 'Offen', done: 'Erledigt', all: 'Alle' },
   empty: {
     open: 'Keine offenen Mangelmeldungen.',
     done: 'Noch keine erledigten Mangelmeldungen.',

@@ -186,6 +186,7 @@ export const users = {
       expired: 'abgelaufen am {{date}}',
     },
     matrix: {
+      view: 'Ansicht',
       tab: 'Qualifikationen',
       usersTab: 'Benutzer',
       title: 'Qualifikationen der Mitarbeiter',

@@ -260,6 +260,7 @@ export const books: typeof de = {
     },
   },
   templates: {
+    mode: 'How the book starts',
     saveTitle: 'Save as template',
     saveHint:
       'The template takes the type, parties, intervals and technical data; records, documents, serial, manufacturer and order numbers and dates stay with the book.',

@@ -12,7 +12,7 @@ export const defectreports: typeof de = {
     done: '{{count}} closed',
     all: '{{count}} reports',
   },
-  filter: { open: 'Open', done: 'Closed', all: 'All' },
+  filter: { label: 'Which reports', open: 'Open', done: 'Closed', all: 'All' },
   empty: {
     open: 'No open defect reports.',
     done: 'No closed defect reports yet.',

@@ -185,6 +185,7 @@ export const users: typeof de = {
       expired: 'expired on {{date}}',
     },
     matrix: {
+      view: 'View',
       tab: 'Qualifications',
       usersTab: 'Users',
       title: 'Qualifications of the staff',

@@ -54,6 +54,7 @@ function NewBookChoice({ tenantId, folder, cancelTo }: { tenantId: string; folde
           { value: 'template', label: t('books.templates.fromTemplate', { count: list.length }) },
         ]}
         style={{ alignSelf: 'flex-start' }}
+        aria-label={t('books.templates.mode')}
         data-testid="book-new-mode"
       />
       {mode === 'template' ? (

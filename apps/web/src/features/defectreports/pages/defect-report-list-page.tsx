@@ -93,6 +93,7 @@ export function DefectReportListPage() {
           value={status}
           onChange={(value) => list.setFilter('status', value === 'open' ? null : value)}
           data={FILTERS.map((f) => ({ value: f, label: t(`defectreports.filter.${f}`) }))}
+          aria-label={t('defectreports.filter.label')}
           data-testid="defect-filter"
         />
       }

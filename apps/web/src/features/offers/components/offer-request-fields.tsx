@@ -28,11 +28,13 @@ function SubTitle({ children }: { children: string }) {
 export function OfferRequestFields({
   form,
   users,
+  usersLoading,
   usersFailed,
   offer,
 }: {
   form: UseFormReturnType<OfferValues>;
   users: readonly OfferUser[];
+  usersLoading: boolean;
   usersFailed: boolean;
   offer?: Offer;
 }) {
@@ -113,6 +115,7 @@ export function OfferRequestFields({
           users={users}
           known={offer?.users.ofm}
           department={Department.OFM}
+          loading={usersLoading}
           loadFailed={usersFailed}
           testId="offer-ofmUser"
         />
@@ -123,6 +126,7 @@ export function OfferRequestFields({
           users={users}
           known={offer?.users.opm}
           department={Department.OPM}
+          loading={usersLoading}
           loadFailed={usersFailed}
           testId="offer-opmUser"
         />
@@ -133,6 +137,7 @@ export function OfferRequestFields({
           users={users}
           known={offer?.users.ktb}
           department={Department.KTB}
+          loading={usersLoading}
           loadFailed={usersFailed}
           testId="offer-ktb"
         />

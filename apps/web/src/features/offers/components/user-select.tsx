@@ -11,8 +11,8 @@ type UserPath = 'ofmUser' | 'opmUser' | 'ktb';
 /**
  * A user named in the offer (OFM, OPM, KTB), chosen from the users an offer may name, grouped by department
  * with the usual one first. A user no longer in that list (left the tenant) still shows by name; while the list
- * loads, the signed-in user (a new offer's OFM) shows by the session's name and anybody else as a blank, never as
- * the raw id.
+ * loads, the signed-in user (a new offer's OFM) shows by the session's name and anybody else as '…', never as the
+ * raw id.
  */
 export function UserSelect({
   form,
@@ -21,6 +21,7 @@ export function UserSelect({
   users,
   known,
   department,
+  loading,
   loadFailed,
   testId,
 }: {
@@ -31,6 +32,8 @@ export function UserSelect({
   /** The user as the saved offer names it. */
   known?: { _id: string; name: string; abbreviation: string } | null;
   department: number;
+  /** The users are still on their way: a user not found yet is not unknown. */
+  loading?: boolean;
   loadFailed?: boolean;
   testId?: string;
 }) {
@@ -41,7 +44,7 @@ export function UserSelect({
   const missingLabel = () => {
     if (known && known._id === value) return userLabel(known);
     if (session && session.userId === value) return session.friendlyUsername;
-    return users.length > 0 || loadFailed ? t('offers.editor.unknownUser') : '';
+    return loading ? '…' : t('offers.editor.unknownUser');
   };
   const data = [...(missing ? [{ value, label: missingLabel() }] : []), ...userOptions(t, users, department)];
   return (

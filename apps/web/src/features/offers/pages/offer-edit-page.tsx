@@ -224,7 +224,13 @@ function OfferEditor({ offer, draft, mayWrite }: { offer?: Offer; draft?: OfferD
       >
         <Stack gap="md">
           <FormSection id="offer-request" title={t('offers.sections.request')} testId="offer-section-request">
-            <OfferRequestFields form={form} users={users.data ?? []} usersFailed={users.isError} offer={offer} />
+            <OfferRequestFields
+              form={form}
+              users={users.data ?? []}
+              usersLoading={users.isPending}
+              usersFailed={users.isError}
+              offer={offer}
+            />
           </FormSection>
           <FormSection id="offer-angebot" title={t('offers.sections.angebot')} testId="offer-section-angebot">
             <AngebotFields form={form} />

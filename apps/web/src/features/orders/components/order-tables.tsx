@@ -116,6 +116,7 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
                   {f('art')}
                 </Text>
                 <Segments
+                  aria-label={`${t('orders.editor.maw.row', { n: i + 1 })}: ${f('art')}`}
                   value={row.art}
                   onChange={(v) => form.setFieldValue(`maw.${i}.art`, v)}
                   data={[

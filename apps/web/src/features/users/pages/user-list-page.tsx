@@ -28,6 +28,7 @@ function ViewSwitch({ view, onChange }: { view: 'users' | 'qualifications'; onCh
         { value: 'users', label: t('users.qualifications.matrix.usersTab') },
         { value: 'qualifications', label: t('users.qualifications.matrix.tab') },
       ]}
+      aria-label={t('users.qualifications.matrix.view')}
       data-testid="user-view"
     />
   );
