@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segments } from '@/components/ui/segments';
 import { LANGUAGES } from '@/lib/i18n';
@@ -18,7 +19,7 @@ export function LanguageSwitch() {
       name="app-language"
       size="xs"
       aria-label={t('common.language.label')}
-      radius="xl"
+      style={{ '--segments-radius': 'var(--mantine-radius-xl)' } as CSSProperties}
     />
   );
 }

@@ -28,8 +28,6 @@ interface SegmentsOptions<T extends string> {
   /** A Mantine colour the chosen segment is filled with ('teal', 'red'); without it the chosen one is white. */
   color?: string;
   size?: 'xs' | 'sm' | 'md';
-  /** The pill's corners: 'md' (a form's control) or 'xl' (round, as the header's language switch). */
-  radius?: 'md' | 'xl';
   fullWidth?: boolean;
   /** The radios' group name; one of its own per control when not given. */
   name?: string;
@@ -55,7 +53,6 @@ export function Segments<T extends string>({
   disabled = false,
   color,
   size = 'sm',
-  radius = 'md',
   fullWidth = false,
   name,
   className,
@@ -65,12 +62,9 @@ export function Segments<T extends string>({
   const ownName = useId();
   const group = name ?? ownName;
   const segments = data.map((d): Segment<T> => (typeof d === 'string' ? { value: d, label: d } : d));
-  const vars = {
-    '--segments-radius': `var(--mantine-radius-${radius})`,
-    ...(color
-      ? { '--segments-active-bg': `var(--mantine-color-${color}-filled)`, '--segments-active-color': 'white' }
-      : {}),
-  };
+  const colors = color
+    ? { '--segments-active-bg': `var(--mantine-color-${color}-filled)`, '--segments-active-color': 'white' }
+    : undefined;
   return (
     <div
       role="radiogroup"
@@ -80,7 +74,7 @@ export function Segments<T extends string>({
       data-size={size}
       data-full-width={fullWidth || undefined}
       data-read-only={readOnly || undefined}
-      style={{ ...vars, ...style } as CSSProperties}
+      style={{ ...colors, ...style } as CSSProperties}
       {...rest}
     >
       {segments.map((s) => (
