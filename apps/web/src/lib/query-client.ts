@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { AppQueryClient } from './app-query-client';
 import { i18n } from './i18n';
 
-export const queryClient = new QueryClient({
+export const queryClient = new AppQueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
