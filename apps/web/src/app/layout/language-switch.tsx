@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segments } from '@/components/ui/segments';
 import { LANGUAGES } from '@/lib/i18n';
@@ -19,7 +18,7 @@ export function LanguageSwitch() {
       name="app-language"
       size="xs"
       aria-label={t('common.language.label')}
-      style={{ '--segments-radius': 'var(--mantine-radius-xl)' } as CSSProperties}
+      radius="xl"
     />
   );
 }

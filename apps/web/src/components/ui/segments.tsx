@@ -28,6 +28,8 @@ interface SegmentsOptions<T extends string> {
   /** A Mantine colour the chosen segment is filled with ('teal', 'red'); without it the chosen one is white. */
   color?: string;
   size?: 'xs' | 'sm' | 'md';
+  /** The pill's corners: 'md' (a form's control) or 'xl' (round, as the header's language switch). */
+  radius?: 'md' | 'xl';
   fullWidth?: boolean;
   /** The radios' group name; one of its own per control when not given. */
   name?: string;
@@ -53,6 +55,7 @@ export function Segments<T extends string>({
   disabled = false,
   color,
   size = 'sm',
+  radius = 'md',
   fullWidth = false,
   name,
   className,
@@ -62,9 +65,12 @@ export function Segments<T extends string>({
   const ownName = useId();
   const group = name ?? ownName;
   const segments = data.map((d): Segment<T> => (typeof d === 'string' ? { value: d, label: d } : d));
-  const colors = color
-    ? { '--segments-active-bg': `var(--mantine-color-${color}-filled)`, '--segments-active-color': 'white' }
-    : undefined;
+  const vars = {
+    '--segments-radius': `var(--mantine-radius-${radius})`,
+    ...(color
+      ? { '--segments-active-bg': `var(--mantine-color-${color}-filled)`, '--segments-active-color': 'white' }
+      : {}),
+  };
   return (
     <div
       role="radiogroup"
@@ -74,7 +80,7 @@ export function Segments<T extends string>({
       data-size={size}
       data-full-width={fullWidth || undefined}
       data-read-only={readOnly || undefined}
-      style={{ ...colors, ...style } as CSSProperties}
+      style={{ ...vars, ...style } as CSSProperties}
       {...rest}
     >
       {segments.map((s) => (
