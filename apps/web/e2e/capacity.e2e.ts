@@ -500,6 +500,9 @@ describe('capacity planning', () => {
     await expect.poll(async () => Number(await total.getAttribute('data-minutes'))).toBe(base + 3 * c.standardglaeser);
 
     await page.getByTestId('order-maw-add').click();
+    // Each entry's rate (internal or external) is named with its entry, for a screen reader.
+    const rows = await page.getByTestId('order-maw-row').count();
+    expect(await page.getByRole('radiogroup', { name: `Eintrag ${rows}: Satz`, exact: true }).count()).toBe(1);
     await page.getByTestId('order-maw-stunden').last().fill('2');
     await expect.poll(() => page.getByTestId('order-maw-total').textContent()).toMatch(/Summe Mehraufwand: \d/);
     const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(

@@ -274,6 +274,7 @@ export const orders = {
       bemerkung: 'Bemerkung',
       verrechnet: 'Verrechnet',
       row: 'Eintrag {{n}}',
+      rowArt: 'Eintrag {{n}}: Satz',
     },
     tuer: {
       tuertyp: 'Türtyp',

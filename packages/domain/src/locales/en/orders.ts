@@ -275,6 +275,7 @@ export const orders: typeof de = {
       bemerkung: 'Note',
       verrechnet: 'Billed',
       row: 'Entry {{n}}',
+      rowArt: 'Entry {{n}}: rate',
     },
     tuer: {
       tuertyp: 'Door type',

@@ -116,7 +116,7 @@ export function MawTable({ form, readOnly, rates }: { form: OrderForm; readOnly:
                   {f('art')}
                 </Text>
                 <Segments
-                  aria-label={`${t('orders.editor.maw.row', { n: i + 1 })}: ${f('art')}`}
+                  aria-label={t('orders.editor.maw.rowArt', { n: i + 1 })}
                   value={row.art}
                   onChange={(v) => form.setFieldValue(`maw.${i}.art`, v)}
                   data={[
