@@ -148,7 +148,14 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: {
+      output: {
+        // A module runs when a screen imports it, not when its chunk loads (decision 072): a cold screen ran every
+        // module of the shared chunk, every Zod schema of the domain among them. Cold loads 21–34 % faster.
+        strictExecutionOrder: true,
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
   },
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
   preview: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
