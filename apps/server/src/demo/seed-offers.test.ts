@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { OFFER_AMPEL_LABELS, offerAmpel, TALK_RESULTS } from '@pruefbuch/domain/rules/offer-ampel';
 import { offerMinimumIssues } from '@pruefbuch/domain/rules/record-minimum';
@@ -8,13 +5,14 @@ import { OFFER_DEFAULTS, RECEIVED_VIA } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { auditLogs, blobs, inspections, offerFiles, offers, tenants, users } from '../db/schema/index';
 import { localFileStore } from '../platform/files';
 import { seedDemo } from './seed';
 import { DEMO_OFFER_COUNT, DEMO_OFFER_MONTHS, type DemoPeople, planDemoOffers } from './seed-offers';
 
 const database = await openTestDatabase();
-const files = localFileStore(mkdtempSync(path.join(os.tmpdir(), 'seed-offers-')));
+const files = localFileStore(tempDir('seed-offers-'));
 
 /** The months YYYY-MM from `back` months before `today`'s month up to it. */
 const monthsUpTo = (today: string, count: number) =>

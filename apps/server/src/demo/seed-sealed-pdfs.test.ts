@@ -1,18 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper';
 import { hasPdfsig, pdfsig, verifySealInJs } from '../../test/pdf-signature';
+import { tempDir } from '../../test/temp-dir';
 import { blobs, pdfAssets, tenantCertificates, tenants } from '../db/schema/index';
 import { secretBox } from '../platform/crypto';
 import { localFileStore } from '../platform/files';
 import { seedDemo } from './seed';
 
 const database = await openTestDatabase();
-const files = localFileStore(mkdtempSync(path.join(os.tmpdir(), 'seed-sealed-')));
+const files = localFileStore(tempDir('seed-sealed-'));
 const secrets = secretBox('demo-secret-for-the-seed-test-0123456789abcdef');
 
 async function bytesOf(sha256: string) {

@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/temp-dir';
 import { loadConfig } from './config';
 import { redactUrl } from './logging';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pb-config-'));
+const dataDir = () => tempDir('pb-config-');
 const secret = 's'.repeat(40);
 const prodUrl = { PUBLIC_URL: 'https://pruefbuch.example.de' };
 

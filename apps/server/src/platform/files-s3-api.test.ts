@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileOnDisk, samples, sha256Of, twoTenants, uploader } from '../../test/fixtures/documents';
 import { createTestApp } from '../../test/helper';
 import { startTestS3 } from '../../test/s3';
+import { tempDir } from '../../test/temp-dir';
 import { fileRemovals } from '../db/schema/index';
 import { removeDueFiles } from './files-removals';
 import { s3FileStore } from './files-s3';
@@ -16,7 +15,7 @@ const t = await createTestApp(s3.env);
 const upload = uploader(t);
 const db = t.database.db;
 // The bucket seen past the app, as another server on the same bucket sees it.
-const bucket = s3FileStore(s3.config, { tmpDir: mkdtempSync(path.join(tmpdir(), 'pb-s3-view-')) });
+const bucket = s3FileStore(s3.config, { tmpDir: tempDir('pb-s3-view-') });
 const graceHours = t.config.fileRemovalGraceHours;
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000);
 const runRemovals = (at: Date) => removeDueFiles(db, t.app.deps.files, at);

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Role } from '@pruefbuch/domain/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt } from '../../test/fixtures/auth';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD, type TestApp } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { buildApp } from '../app';
 import { users } from '../db/schema/index';
 import { loadConfig } from './config';
@@ -28,7 +26,7 @@ afterAll(async () => {
 /** Another server process on the same database: its own app, settings and token cache. */
 async function server(env: Record<string, string>) {
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-rotation-')),
+    DATA_DIR: tempDir('pb-rotation-'),
     NODE_ENV: 'test',
     PUBLIC_URL,
     WEB_DIST_DIR: '/nonexistent',

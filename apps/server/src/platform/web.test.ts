@@ -1,13 +1,13 @@
 /** The built web app as the server sends it: compressed variants the browser accepts, and how long it may keep each file. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 
 // A build as vite.config.ts writes it: each page and script also as .br and .gz beside it.
-const dist = mkdtempSync(path.join(tmpdir(), 'pb-dist-'));
+const dist = tempDir('pb-dist-');
 mkdirSync(path.join(dist, 'assets'));
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Prüfbuch ${i}`))};\n`;
 const page = '<!doctype html><html lang="de"><body><div id="root"></div></body></html>\n';
