@@ -132,8 +132,8 @@ describe('access matrix', () => {
         for (const s of SITUATIONS) {
           if (s === 'elsewhere' && !isBranch(p)) continue;
           const w = s === 'own' ? A : s === 'elsewhere' ? { ...A, ...A.elsewhere } : B;
-          // Signing out ends the session: that route gets a session of its own.
-          const token = SESSION_ENDING.has(`${r.method} ${r.url}`) ? (await t.login(u.email)).token : u.token;
+          // Signing out ends the session: that route gets a session of its own (opened directly, as a login would).
+          const token = SESSION_ENDING.has(`${r.method} ${r.url}`) ? (await t.sessionOf(u.row)).token : u.token;
           const res = await send(
             r,
             urlFor(r, w, u, s === 'own' || s === 'elsewhere'),

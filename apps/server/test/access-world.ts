@@ -236,7 +236,7 @@ export async function profileUser(t: TestApp, p: Profile, tenantIds: string[], w
     ...(p.customerRole ? { customerRole: p.customerRole, customer: 1 } : {}),
   });
   if (w && p.customerRole) await assignLocations(t.database.db, user.id, [w.location]);
-  return { id: user.id, email: user.email, token: (await t.sessionOf(user)).token };
+  return { id: user.id, email: user.email, token: (await t.sessionOf(user)).token, row: user };
 }
 export type ProfileUser = Awaited<ReturnType<typeof profileUser>>;
 
