@@ -47,6 +47,13 @@ async function migrateTo(url: string, count: number) {
   await pool.end();
 }
 
+/** A data dir of a server process, removed with the file's other folders once its processes are killed. */
+function dataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pb-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+
 const startServer = (env: Record<string, string>) =>
   startCompiledServer(
     {
@@ -55,7 +62,7 @@ const startServer = (env: Record<string, string>) =>
       LOG_LEVEL: 'warn',
       APP_SECRET: SECRET,
       WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-proc-')),
+      DATA_DIR: dataDir(),
       // Small pools: several servers of this file and the cluster test's run beside the other test files on one
       // PostgreSQL of 100 connections (10 a server by default, 4 more for the job queue).
       DB_POOL_MAX: '3',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Customer, Role } from '@pruefbuch/domain/roles';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { newTestDatabase } from '../../test/database';
 import { member, tag } from '../../test/fixtures/books';
 import { orderWorld } from '../../test/fixtures/orders';
@@ -146,7 +146,8 @@ describe('a 5xx log line holds no SQL statement', () => {
     });
     const { database, dispose } = await newTestDatabase();
     const app = await buildApp(config, database, { logStream: { write: (line) => lines.push(line) } });
-    afterAll(async () => {
+    // An afterAll made inside a test never runs: the test ends what it made.
+    onTestFinished(async () => {
       await app.close();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
