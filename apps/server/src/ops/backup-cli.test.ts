@@ -3,16 +3,17 @@
  * a running server (the backup goes through the server's loopback route), on one no server holds,
  * and on PostgreSQL; the loopback route's refusals.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { insertTenant, insertUser, TEST_PASSWORD } from '../../test/factories';
-import { emptyPlace, tempDir, writer } from '../../test/fixtures/backup';
+import { emptyPlace, writer } from '../../test/fixtures/backup';
 import { multipart, samples } from '../../test/fixtures/documents';
 import { createTestApp, PUBLIC_URL } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { blobs } from '../db/schema/index';
@@ -24,8 +25,7 @@ import { RestoreRefused, verifyArchive } from './restore';
 import { restoreCommand } from './restore-command';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('pb-backup-');
 
 /** What a command printed. */
 function lines() {

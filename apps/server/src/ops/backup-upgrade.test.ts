@@ -1,9 +1,10 @@
 /** A backup made by an older version restores into this one: its rows load into their schema, then migrate on. */
-import { createReadStream, rmSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { emptyPlace, TEST_SECRET, tempDir } from '../../test/fixtures/backup';
+import { describe, expect, it } from 'vitest';
+import { emptyPlace, TEST_SECRET } from '../../test/fixtures/backup';
+import { tempDir } from '../../test/temp-dir';
 import { rowsOf } from '../db/client';
 import { knownMigrations } from '../db/journal';
 import { withOfferNr } from '../modules/orders/orders.repo';
@@ -12,8 +13,7 @@ import { backupSourceOf, writeBackupFile } from './backup';
 import { restoreArchive } from './restore';
 import { migrateUpTo, schemaVersionOf } from './schema-version';
 
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('pb-backup-');
 
 describe('an archive of an older schema', () => {
   it('is loaded into the schema it was written from, and the later migrations carry its rows forward', async () => {

@@ -5,20 +5,19 @@
  * its file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { appOn, freshPlace, restoreFile, tempDir, writer } from '../../test/fixtures/backup';
+import { describe, expect, it } from 'vitest';
+import { appOn, freshPlace, restoreFile, writer } from '../../test/fixtures/backup';
 import { samples } from '../../test/fixtures/documents';
 import { createTestApp } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { rowsOf } from '../db/client';
 import type { FileStore } from '../platform/files';
 import { backupSourceOf, writeBackupFile } from './backup';
 
 const t = await createTestApp();
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('pb-backup-');
 
 type Ack =
   | { kind: 'book' | 'inspection'; writer: number; id: string }

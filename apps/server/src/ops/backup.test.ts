@@ -1,14 +1,15 @@
 /** The backup archive on a real database: a round trip, refusals, damage found, the daily backup. */
-import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cloneName, maintenanceUrl } from '../../test/database';
-import { appOn, expectServed, freshPlace, repack, restoreFile, tempDir, writer } from '../../test/fixtures/backup';
+import { appOn, expectServed, freshPlace, repack, restoreFile, writer } from '../../test/fixtures/backup';
 import { orderWorld } from '../../test/fixtures/orders';
 import { createTestApp } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { type Db, openDatabase, rowsOf } from '../db/client';
 import { knownMigrations } from '../db/journal';
 import { userQualifications, users } from '../db/schema/index';
@@ -21,8 +22,7 @@ import { RestoreRefused, restoreArchive, verifyArchive } from './restore';
 import { schemaVersionOf } from './schema-version';
 
 const t = await createTestApp();
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('pb-backup-');
 const source = () => backupSourceOf(t.config, t.database, t.app.deps.files);
 
 /** Each table's rows as PostgreSQL prints them, hashed: two databases with the same fingerprint hold the same rows. */
@@ -198,7 +198,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a restore on PostgreSQL without s
       target.pathname = `/${name}`;
       target.username = role;
       const database = await openDatabase({ url: target.toString(), dataDir: null });
-      const filesDir = tempDir();
+      const filesDir = tempDir('pb-backup-');
       try {
         // The way a superuser restores is closed to this role.
         await expect(database.db.execute(sql`set session_replication_role = replica`)).rejects.toThrow();
@@ -217,7 +217,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a restore on PostgreSQL without s
         expect(off).toEqual([]);
       } finally {
         await database.close();
-        rmSync(filesDir, { recursive: true, force: true });
       }
     } finally {
       await admin.query(`drop database if exists "${name}" with (force)`);
@@ -230,7 +229,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a restore on PostgreSQL without s
 describe.runIf(process.env.TEST_DATABASE_URL)('an archive between PostgreSQL and PGlite', () => {
   it('of PostgreSQL restores into the embedded database with the same rows', async () => {
     const embedded = await openDatabase({ dataDir: null });
-    const filesDir = tempDir();
+    const filesDir = tempDir('pb-backup-');
     try {
       await restoreArchive(createReadStream(archive), {
         database: embedded,
@@ -240,7 +239,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an archive between PostgreSQL and
       expect(await fingerprint(embedded.db, tables)).toEqual(await fingerprint(t.database.db, tables));
     } finally {
       await embedded.close();
-      rmSync(filesDir, { recursive: true, force: true });
     }
   });
 });

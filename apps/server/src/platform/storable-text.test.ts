@@ -2,9 +2,6 @@
  * Text PostgreSQL refuses (a NUL, a lone UTF-16 surrogate) is a 400 naming the field, and nothing
  * is written (decision 035); a 5xx log line holds no SQL statement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Customer, Role } from '@pruefbuch/domain/roles';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -12,6 +9,7 @@ import { newTestDatabase } from '../../test/database';
 import { member, tag } from '../../test/fixtures/books';
 import { orderWorld } from '../../test/fixtures/orders';
 import { createTestApp } from '../../test/helper';
+import { tempDir } from '../../test/temp-dir';
 import { buildApp } from '../app';
 import { customerLocations, orders, tenants } from '../db/schema/index';
 import { loadConfig } from './config';
@@ -135,7 +133,7 @@ it('an emoji (a surrogate pair) is stored as it is', async () => {
 describe('a 5xx log line holds no SQL statement', () => {
   it('keeps the database error’s code and constraint, not the statement or its values', async () => {
     const lines: string[] = [];
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-storable-'));
+    const dataDir = tempDir('pb-storable-');
     const config = loadConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
@@ -146,11 +144,10 @@ describe('a 5xx log line holds no SQL statement', () => {
     });
     const { database, dispose } = await newTestDatabase();
     const app = await buildApp(config, database, { logStream: { write: (line) => lines.push(line) } });
-    // An afterAll made inside a test never runs: the test ends what it made.
+    // An afterAll made inside a test never runs: the test ends what it made (tempDir its folder).
     onTestFinished(async () => {
       await app.close();
       await dispose();
-      rmSync(dataDir, { recursive: true, force: true });
     });
     const marker = `marker${tag()}`;
     // Routes that fail the way a bug does: a duplicate primary key, and a statement with a literal in it.
