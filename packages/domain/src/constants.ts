@@ -39,6 +39,8 @@ export const MAX_PAGE_SIZE = 100;
 /**
  * How far the free and serial number search of orders count (decision 024): up to this many, or to the
  * end of the page asked for if further; beyond it the reply says "more" instead of counting every match.
+ * The order list's week facet counts a search's weeks only as far (decision 073): exactly up to this many
+ * matches, and for a term matching more, `more` and no counts.
  */
 export const ORDER_SEARCH_COUNT_CAP = 100;
 

@@ -393,11 +393,14 @@ export type OrderWeeksQuery = z.infer<typeof orderWeeksQuery>;
  * The weeks of the filtered orders, oldest first: `count`, the orders the week filter shows for it (the sales
  * or the operations week); `sales`, those whose sales week it is (a group of the list grouped by KW).
  * `none`: the orders without either week; `noSalesWeek`: those without a sales week (the last group).
+ * `more`: a search term matched more orders than ORDER_SEARCH_COUNT_CAP, so none were counted (decision 073):
+ * the weeks are then empty and the counts 0, never a part of the matches passed off as all of them.
  */
 export const orderWeeksReply = z.object({
   weeks: z.array(z.object({ kw: z.string(), count: z.number().int(), sales: z.number().int() })),
   none: z.number().int(),
   noSalesWeek: z.number().int(),
+  more: z.boolean(),
 });
 export type OrderWeeks = z.infer<typeof orderWeeksReply>;
 

@@ -3,10 +3,11 @@
  * and the totals of its KW headings, from the counts the database keeps (migration 0021) or counted over
  * the filtered orders.
  */
+import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekKeys } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderWeeks, OrderWeeksQuery } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { orderListCounts, orders } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { listWhere } from './orders.repo';
@@ -20,9 +21,12 @@ import { listWhere } from './orders.repo';
  */
 export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
   const kept = keptWeeksOf(q);
+  // With a search term, at most ORDER_SEARCH_COUNT_CAP matches are counted (decision 073).
+  const upTo = q.search ? ORDER_SEARCH_COUNT_CAP : undefined;
   const rows = kept
     ? await keptWeeks(ctx.db, ctx.tenantId, kept)
-    : await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q));
+    : await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo);
+  if (upTo !== undefined && matchesOf(rows) > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
   const weekly = new Map<string, { count: number; sales: number }>();
   for (const r of rows) {
     const entry = weekly.get(r.key) ?? { count: 0, sales: 0 };
@@ -37,8 +41,12 @@ export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<Ord
       .map(([kw, w]) => ({ kw, count: w.count, sales: w.sales })),
     none: weekly.get('')?.count ?? 0,
     noSalesWeek: weekly.get('')?.sales ?? 0,
+    more: false,
   };
 }
+
+/** How many orders the rows counted: each order has exactly one sales week key ('' for none). */
+const matchesOf = (rows: WeekRow[]) => rows.reduce((n, r) => (r.list === 'salesWeek' ? n + Number(r.n) : n), 0);
 
 type WeekRow = { list: 'week' | 'salesWeek'; key: string; n: number };
 type KeptWeeks = { suffix: '' | '.d' | '.s'; prefix: string };
@@ -77,13 +85,23 @@ async function keptWeeks(db: Executor, tenantId: string, { suffix, prefix }: Kep
  * gives it (rules/order-lists.ts weekKeys), as the kept counts do. Counting the two lists apart read the
  * filtered orders twice: with a search ('Wiesbaden', 100,000 orders) 51 ms of SQL at one client (bench/orders.ts).
  */
-async function countedWeeks(db: Executor, tenantId: string, where: SQL): Promise<WeekRow[]> {
-  const pairs = await db
-    .select({ sales: orders.vkidAktKw, operations: orders.elAktKw, n: sql<number>`count(*)::int` })
-    .from(orders)
-    // The list's filter names the tenant too; named here, the query says whose orders it reads.
-    .where(and(eq(orders.tenantId, tenantId), where))
-    .groupBy(orders.vkidAktKw, orders.elAktKw);
+async function countedWeeks(db: Executor, tenantId: string, where: SQL, upTo?: number): Promise<WeekRow[]> {
+  // The list's filter names the tenant too; named here, the query says whose orders it reads.
+  const matching = and(eq(orders.tenantId, tenantId), where) as SQL;
+  const pairs =
+    upTo === undefined
+      ? await db
+          .select({ sales: orders.vkidAktKw, operations: orders.elAktKw, n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(matching)
+          .groupBy(orders.vkidAktKw, orders.elAktKw)
+      : await rowsOf<{ sales: string; operations: string; n: number }>(
+          db,
+          // One past the cap says whether there are more; `upTo` is a constant, written into the statement.
+          sql`select m.sales, m.operations, count(*)::int as n from (select ${orders.vkidAktKw} as sales,
+            ${orders.elAktKw} as operations from ${orders} where ${matching} limit ${sql.raw(String(Math.trunc(upTo) + 1))}) m
+            group by 1, 2`,
+        );
   return pairs.flatMap(({ sales, operations, n }) =>
     weekKeys(sales, operations).map(
       (k): WeekRow => ({ list: k.list === 'week' ? 'week' : 'salesWeek', key: k.key, n }),

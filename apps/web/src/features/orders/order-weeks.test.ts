@@ -26,6 +26,7 @@ const counts: OrderWeeks = {
   ],
   none: 1,
   noSalesWeek: 3,
+  more: false,
 };
 
 describe('weekHeading', () => {
@@ -75,6 +76,7 @@ describe('pageOfCurrentWeek', () => {
     weeks: sales.map(([kw, n]) => ({ kw, count: n, sales: n })),
     none: 0,
     noSalesWeek: 7,
+    more: false,
   });
   // Thursday of KW 48/2026.
   const today = '2026-11-26';
