@@ -224,10 +224,12 @@ describe('orders', () => {
     const option = page.getByTestId('order-filter-kw').locator('option', { hasText: ownWeek });
     expect(await option.textContent()).toMatch(new RegExp(`^${ownWeek} \\(\\d+\\)$`));
     await shot(page, 'list-1280-grouped');
-    // With a search typed the totals of all orders do not answer: the heading names the week alone.
+    // With a search typed the heading counts the search's matches (up to the search count's cap, decision 073),
+    // and the week filter offers the weeks that hold them.
     await page.getByTestId('order-search').fill(world.objekt);
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
-    await expect.poll(() => firstGroup.textContent()).toBe(`KW Vertrieb ${weekText(week).slice(3)}`);
+    await expect.poll(() => firstGroup.textContent()).toBe(`KW Vertrieb ${weekText(week).slice(3)} · 1 Auftrag`);
+    await expect.poll(() => option.textContent()).toBe(`${ownWeek} (1)`);
     // Sorted by another column the grouping ends: the switch is off and the address no longer asks for it.
     await page.getByTitle('Sortieren nach Objekt').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('objekt');

@@ -6,6 +6,7 @@
 import { ORDER_SORT_FIELDS } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { listConfig, parseListState, type SortValue } from '@/components/ui/list-page/list-state';
+import type { OrderWeeksParams } from './api/get-order-weeks';
 import { ORDER_LIST_MODES, type OrderListMode, type OrderListParams } from './api/get-orders';
 
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -28,8 +29,12 @@ export interface OrderListView {
   filters: OrderListParams;
   /** What the list call takes: page, size, sort, search, and on 'Alle' the filters. */
   params: OrderListParams;
-  /** Whether the weeks' counts answer for what is listed: on 'Alle' without a search (decision 024). */
-  countsAnswer: boolean;
+  /**
+   * What the week facet is asked for (GET orders/get/weeks): on 'Alle', its department and status filters and
+   * the search term; on the other tabs nothing. With a term, the counts answer up to ORDER_SEARCH_COUNT_CAP
+   * matches (decision 073).
+   */
+  weeksQuery: OrderWeeksParams | null;
 }
 
 export function orderListView(address: URLSearchParams): OrderListView {
@@ -52,6 +57,7 @@ export function orderListView(address: URLSearchParams): OrderListView {
       search: value || undefined,
       ...(mode === 'all' ? filters : {}),
     },
-    countsAnswer: mode === 'all' && !value,
+    weeksQuery:
+      mode === 'all' ? { department: filters.department, status: filters.status, search: value || undefined } : null,
   };
 }

@@ -3,7 +3,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { pageOfCurrentWeek, weekHeading, weekSelectData } from './order-weeks';
+import { countsThatAnswer, pageOfCurrentWeek, weekHeading, weekSelectData } from './order-weeks';
 
 const TEXTS: Record<string, string> = {
   'orders.list.kw': 'KW',
@@ -131,5 +131,14 @@ describe('pageOfCurrentWeek', () => {
     ],
   ] as [string, [string, number][], number, number][])('%s', (_name, sales, size, page) => {
     expect(pageOfCurrentWeek(weeks(sales), size, today)).toBe(page);
+  });
+});
+
+describe('countsThatAnswer', () => {
+  it('takes the reply when asked and counted; not when not asked, not loaded, or past the search’s cap', () => {
+    expect(countsThatAnswer(true, counts)).toBe(counts);
+    expect(countsThatAnswer(false, counts)).toBeUndefined();
+    expect(countsThatAnswer(true, undefined)).toBeUndefined();
+    expect(countsThatAnswer(true, { weeks: [], none: 0, noSalesWeek: 0, more: true })).toBeUndefined();
   });
 });

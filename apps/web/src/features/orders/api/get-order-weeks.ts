@@ -2,23 +2,32 @@ import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { countsThatAnswer } from '../order-weeks';
 import type { OrderListParams } from './get-orders';
 import { orderKeys } from './keys';
 
+/** What the week facet takes: the 'Alle' tab's department and status filters and its search term. */
+export type OrderWeeksParams = Pick<OrderListParams, 'department' | 'status' | 'search'>;
+
 /**
- * The weeks of the 'Alle' tab's orders for the department and status filters, with their counts: the week
- * filter offers them, the list grouped by KW heads its groups with them. No earlier filter's counts are
- * shown while another's load.
+ * The weeks of the 'Alle' tab's orders for the department and status filters and the search term, with their
+ * counts: the week filter offers them, the list grouped by KW heads its groups with them. No earlier filter's
+ * counts are shown while another's load.
  */
-export function orderWeeksQueryOptions(tenant: string | null, filters: Pick<OrderListParams, 'department' | 'status'>) {
-  const query = { department: filters.department, status: filters.status };
+export function orderWeeksQueryOptions(tenant: string | null, filters: OrderWeeksParams) {
+  const query = { department: filters.department, status: filters.status, search: filters.search };
   return queryOptions({
     queryKey: [...orderKeys.lists(tenant), 'weeks', query] as const,
     queryFn: ({ signal }) => api.get<OrderWeeks>('orders/get/weeks', { query, signal }),
   });
 }
 
-export function useOrderWeeks(filters: Pick<OrderListParams, 'department' | 'status'>, enabled: boolean) {
+/**
+ * The week facet's counts when they answer for what is listed: none on a tab other than 'Alle' (`filters`
+ * null), and none for a search term matching more orders than are counted (`more`, decision 073).
+ */
+export function useOrderWeeks(filters: OrderWeeksParams | null) {
   const { currentTenant } = useSession();
-  return useQuery({ ...orderWeeksQueryOptions(currentTenant, filters), enabled });
+  const weeks = useQuery({ ...orderWeeksQueryOptions(currentTenant, filters ?? {}), enabled: filters !== null });
+  return countsThatAnswer(filters !== null, weeks.data);
 }

@@ -11,6 +11,6 @@ export function orderListFirstQueries(address: URLSearchParams, tenant: string |
   return [
     ordersQueryOptions(tenant, view.mode, view.value, view.params),
     ...ORDER_LIST_MODES.map((mode) => orderCountQueryOptions(tenant, mode, view.value, view.filters)),
-    ...(view.countsAnswer ? [orderWeeksQueryOptions(tenant, view.filters)] : []),
+    ...(view.weeksQuery ? [orderWeeksQueryOptions(tenant, view.weeksQuery)] : []),
   ];
 }

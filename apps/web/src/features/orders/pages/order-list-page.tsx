@@ -51,14 +51,13 @@ export function OrderListPage() {
   const mayNumber = !!user && mayCall('orders:numbering', user);
   const [numberingOpen, setNumberingOpen] = useState(false);
   const list = useListState<SortField>(ORDER_LIST_OPTIONS);
-  const { mode, value, filters, params, countsAnswer } = orderListView(list.params);
+  const { mode, value, filters, params, weeksQuery } = orderListView(list.params);
   const grouped = list.params.get('group') === 'kw';
   const orders = useOrders(mode, value, params);
-  // The weeks and their counts for the department and status filters; a search term counts only so far
-  // (decision 024), so with one the week filter offers the recent weeks and the headings go without totals.
-  const weeks = useOrderWeeks(filters, countsAnswer);
-  // A disabled query keeps what it read before: those counts do not answer for a search.
-  const weekCounts = countsAnswer ? weeks.data : undefined;
+  // The weeks and their counts for the department and status filters and the search term. A term matching more
+  // orders than are counted (decision 073) has none: the week filter then offers the recent weeks and the
+  // headings go without totals.
+  const weekCounts = useOrderWeeks(weeksQuery);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
