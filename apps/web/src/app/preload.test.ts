@@ -35,7 +35,7 @@ describe('the order list asks first', () => {
     ]);
   });
 
-  it('for a search: no weeks (their counts do not answer for a search), and the search tabs count too', () => {
+  it('for a search: the weeks of its matches (decision 073), and the search tabs count too', () => {
     const keys = enabled(orderListFirstQueries(new URLSearchParams('search=Rhein&page=2&sort=-objekt'), 't1'));
     expect(keys[0]).toEqual([
       'orders',
@@ -45,7 +45,7 @@ describe('the order list asks first', () => {
       'Rhein',
       { page: 2, size: 20, sort: '-objekt', search: 'Rhein' },
     ]);
-    expect(keys.some((key) => key.includes('weeks'))).toBe(false);
+    expect(keys.filter((key) => key[3] === 'weeks')).toEqual([['orders', 't1', 'list', 'weeks', { search: 'Rhein' }]]);
     expect(keys.filter((key) => key[3] === 'count').map((key) => key[4])).toEqual([
       'all',
       'search',
@@ -63,7 +63,9 @@ describe('the order list asks first', () => {
   });
 
   it("reads the 'Alle' tab's filters only on that tab", () => {
-    const [list] = enabled(orderListFirstQueries(new URLSearchParams('mode=opm&status=CREATED'), 't1'));
-    expect(list).toEqual(['orders', 't1', 'list', 'opm', '', { page: 1, size: 20 }]);
+    const keys = enabled(orderListFirstQueries(new URLSearchParams('mode=opm&status=CREATED'), 't1'));
+    expect(keys[0]).toEqual(['orders', 't1', 'list', 'opm', '', { page: 1, size: 20 }]);
+    // Nor the weeks: they belong to 'Alle'.
+    expect(keys.some((key) => key.includes('weeks'))).toBe(false);
   });
 });

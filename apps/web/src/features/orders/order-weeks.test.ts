@@ -3,7 +3,8 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { countsThatAnswer, pageOfCurrentWeek, weekHeading, weekSelectData } from './order-weeks';
+import { countsThatAnswer } from './api/get-order-weeks';
+import { pageOfCurrentWeek, weekHeading, weekSelectData } from './order-weeks';
 
 const TEXTS: Record<string, string> = {
   'orders.list.kw': 'KW',

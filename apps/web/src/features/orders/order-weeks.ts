@@ -18,14 +18,6 @@ export function weekOptions(chosen: string | null | undefined, today = berlinTod
 type WeekCount = { kw: string; count: number };
 
 /**
- * The week facet's reply as far as it answers for what is listed: nothing when it was not asked (a tab other
- * than 'Alle': a disabled query keeps what it read before), nor for a search term that matched more orders
- * than are counted (`more`, decision 073).
- */
-export const countsThatAnswer = (asked: boolean, reply: OrderWeeks | undefined): OrderWeeks | undefined =>
-  asked && reply && !reply.more ? reply : undefined;
-
-/**
  * The week filter's options in the order of the domain rule (calendar-week.ts weekFilterOrder, decision 053):
  * this week first, then the later weeks, then the earlier ones. This week and the chosen week are always
  * offered; a week not among `weeks` counts 0.

@@ -2,7 +2,6 @@ import type { OrderWeeks } from '@pruefbuch/domain/schemas/order';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { countsThatAnswer } from '../order-weeks';
 import type { OrderListParams } from './get-orders';
 import { orderKeys } from './keys';
 
@@ -21,6 +20,14 @@ export function orderWeeksQueryOptions(tenant: string | null, filters: OrderWeek
     queryFn: ({ signal }) => api.get<OrderWeeks>('orders/get/weeks', { query, signal }),
   });
 }
+
+/**
+ * The week facet's reply as far as it answers for what is listed: nothing when it was not asked (a tab other
+ * than 'Alle': a disabled query keeps what it read before), nor for a search term that matched more orders
+ * than are counted (`more`, decision 073).
+ */
+export const countsThatAnswer = (asked: boolean, reply: OrderWeeks | undefined): OrderWeeks | undefined =>
+  asked && reply && !reply.more ? reply : undefined;
 
 /**
  * The week facet's counts when they answer for what is listed: none on a tab other than 'Alle' (`filters`
