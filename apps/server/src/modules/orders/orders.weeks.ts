@@ -17,7 +17,7 @@ import { listWhere } from './orders.repo';
  * sales or the operations week), so the list can group and filter by every week that has orders, not only
  * by those of the page on screen. An order counts once per distinct week. Without a filter, or with only the
  * department or only the status, the database's kept counts answer (migration 0021, a few hundred rows);
- * otherwise the filtered orders are counted.
+ * otherwise the filtered orders are counted, a search term's up to ORDER_SEARCH_COUNT_CAP of them (decision 073).
  */
 export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
   const kept = keptWeeksOf(q);
@@ -84,6 +84,9 @@ async function keptWeeks(db: Executor, tenantId: string, { suffix, prefix }: Kep
  * their sales and operations week (a few hundred pairs), and each pair counts under the week keys the domain
  * gives it (rules/order-lists.ts weekKeys), as the kept counts do. Counting the two lists apart read the
  * filtered orders twice: with a search ('Wiesbaden', 100,000 orders) 51 ms of SQL at one client (bench/orders.ts).
+ * With `upTo` (a search term, decision 073) at most `upTo` + 1 matches are read, in no order: PostgreSQL stops at
+ * the last of them (a common term's in about a thousand rows), and the caller tells from the sum whether there
+ * were more.
  */
 async function countedWeeks(db: Executor, tenantId: string, where: SQL, upTo?: number): Promise<WeekRow[]> {
   // The list's filter names the tenant too; named here, the query says whose orders it reads.
