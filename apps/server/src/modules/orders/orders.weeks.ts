@@ -7,7 +7,7 @@ import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekKeys } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderWeeks, OrderWeeksQuery } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { orderListCounts, orders } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { listWhere } from './orders.repo';
@@ -21,12 +21,16 @@ import { listWhere } from './orders.repo';
  */
 export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
   const kept = keptWeeksOf(q);
+  if (kept) return weeksOf(await keptWeeks(ctx.db, ctx.tenantId, kept));
   // With a search term, at most ORDER_SEARCH_COUNT_CAP matches are counted (decision 073).
   const upTo = q.search ? ORDER_SEARCH_COUNT_CAP : undefined;
-  const rows = kept
-    ? await keptWeeks(ctx.db, ctx.tenantId, kept)
-    : await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo);
-  if (upTo !== undefined && matchesOf(rows) > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
+  const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo);
+  if (upTo !== undefined && counted.matches > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
+  return weeksOf(counted.rows);
+}
+
+/** The reply from the week rows, kept or counted: every week with orders, oldest first. */
+function weeksOf(rows: WeekRow[]): OrderWeeks {
   const weekly = new Map<string, { count: number; sales: number }>();
   for (const r of rows) {
     const entry = weekly.get(r.key) ?? { count: 0, sales: 0 };
@@ -44,9 +48,6 @@ export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<Ord
     more: false,
   };
 }
-
-/** How many orders the rows counted: each order has exactly one sales week key ('' for none). */
-const matchesOf = (rows: WeekRow[]) => rows.reduce((n, r) => (r.list === 'salesWeek' ? n + Number(r.n) : n), 0);
 
 type WeekRow = { list: 'week' | 'salesWeek'; key: string; n: number };
 type KeptWeeks = { suffix: '' | '.d' | '.s'; prefix: string };
@@ -88,26 +89,30 @@ async function keptWeeks(db: Executor, tenantId: string, { suffix, prefix }: Kep
  * the last of them (a common term's in about a thousand rows), and the caller tells from the sum whether there
  * were more.
  */
-async function countedWeeks(db: Executor, tenantId: string, where: SQL, upTo?: number): Promise<WeekRow[]> {
+async function countedWeeks(
+  db: Executor,
+  tenantId: string,
+  where: SQL,
+  upTo?: number,
+): Promise<{ rows: WeekRow[]; matches: number }> {
   // The list's filter names the tenant too; named here, the query says whose orders it reads.
-  const matching = and(eq(orders.tenantId, tenantId), where) as SQL;
-  const pairs =
-    upTo === undefined
-      ? await db
-          .select({ sales: orders.vkidAktKw, operations: orders.elAktKw, n: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(matching)
-          .groupBy(orders.vkidAktKw, orders.elAktKw)
-      : await rowsOf<{ sales: string; operations: string; n: number }>(
-          db,
-          // One past the cap says whether there are more; `upTo` is a constant, written into the statement.
-          sql`select m.sales, m.operations, count(*)::int as n from (select ${orders.vkidAktKw} as sales,
-            ${orders.elAktKw} as operations from ${orders} where ${matching} limit ${sql.raw(String(Math.trunc(upTo) + 1))}) m
-            group by 1, 2`,
-        );
-  return pairs.flatMap(({ sales, operations, n }) =>
-    weekKeys(sales, operations).map(
-      (k): WeekRow => ({ list: k.list === 'week' ? 'week' : 'salesWeek', key: k.key, n }),
+  const found = db
+    .select({ sales: orders.vkidAktKw, operations: orders.elAktKw })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), where))
+    .$dynamic();
+  // One past the cap says whether there are more.
+  const matching = (upTo === undefined ? found : found.limit(upTo + 1)).as('matching');
+  const pairs = await db
+    .select({ sales: matching.sales, operations: matching.operations, n: sql<number>`count(*)::int` })
+    .from(matching)
+    .groupBy(matching.sales, matching.operations);
+  return {
+    rows: pairs.flatMap(({ sales, operations, n }) =>
+      weekKeys(sales, operations).map(
+        (k): WeekRow => ({ list: k.list === 'week' ? 'week' : 'salesWeek', key: k.key, n }),
+      ),
     ),
-  );
+    matches: pairs.reduce((sum, p) => sum + Number(p.n), 0),
+  };
 }
