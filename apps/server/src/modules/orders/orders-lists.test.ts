@@ -1,13 +1,7 @@
 /** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
 import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
-import {
-  type Order,
-  type OrderWeeks,
-  orderFieldsSchema,
-  orderListReply,
-  orderWeeksReply,
-} from '@pruefbuch/domain/schemas/order';
+import { type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
 import { insertOrder, type OrderFieldOverrides, orderValues } from '../../../test/factories';
 import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
@@ -307,121 +301,5 @@ describe('the search lists and counts', async () => {
     const past = await w.call('GET', '/orders/getOrdersByAd/kar?size=2&page=3');
     expect(past.json()).toMatchObject({ docs: [], total: 3, page: 3, pages: 2 });
     expect((await w.call('GET', '/orders/getOrdersByAd/kar?size=0')).statusCode).toBe(400);
-  });
-});
-
-describe('GET orders/get/weeks', async () => {
-  const w = await orderWorld(t, 'Wochen');
-  const other = await orderWorld(t, 'Wochen Andere');
-  const w1 = weekOf(isoDay(7));
-  const w2 = weekOf(isoDay(14));
-  await make(w, { objekt: 'Ohne Woche' });
-  await make(w, { objekt: 'Nur Vertrieb', vkid: vkid({ akt_kw: w1 }) });
-  await make(w, { objekt: 'Beide gleich', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w1 }) });
-  await make(w, { objekt: 'Dachgeschoss', vkid: vkid({ akt_kw: w1 }), el: el({ akt_kw: w2 }) });
-  await make(w, { objekt: 'Nur EL', el: el({ akt_kw: w2 }) }, { aktuelleAbteilung: 3 });
-  await make(w, { objekt: 'Stillgelegt', active: false, vkid: vkid({ akt_kw: w1 }) });
-  await make(other, { objekt: 'Fremd', vkid: vkid({ akt_kw: w1 }) });
-  const weeks = async (q = '') => {
-    const res = await w.call('GET', `/orders/get/weeks${q}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as OrderWeeks;
-  };
-
-  it('counts for every week the orders its filter shows, an order once per week, and those without a week', async () => {
-    const all = await weeks();
-    expect(all).toEqual({
-      weeks: [
-        { kw: w1, count: 3, sales: 3 },
-        { kw: w2, count: 2, sales: 0 },
-      ],
-      none: 1,
-      noSalesWeek: 2,
-      more: false,
-    });
-    for (const { kw, count } of all.weeks) {
-      expect((await w.call('GET', `/orders?kw=${kw}`)).json().total, kw).toBe(count);
-    }
-  });
-
-  it('takes the list’s filters: department, search, inactive orders; another tenant’s orders never count', async () => {
-    expect(await weeks('?department=3')).toEqual({
-      weeks: [{ kw: w2, count: 1, sales: 0 }],
-      none: 0,
-      noSalesWeek: 1,
-      more: false,
-    });
-    expect(await weeks('?search=dachgeschoss')).toEqual({
-      weeks: [
-        { kw: w1, count: 1, sales: 1 },
-        { kw: w2, count: 1, sales: 0 },
-      ],
-      none: 0,
-      noSalesWeek: 0,
-      more: false,
-    });
-    expect(await weeks('?inactive=true')).toEqual({
-      weeks: [
-        { kw: w1, count: 4, sales: 4 },
-        { kw: w2, count: 2, sales: 0 },
-      ],
-      none: 1,
-      noSalesWeek: 2,
-      more: false,
-    });
-    expect(await weeks('?status=VERRECHNET')).toEqual({ weeks: [], none: 0, noSalesWeek: 0, more: false });
-    // Department and status at once are counted over the orders.
-    expect(await weeks('?status=CREATED&department=3')).toEqual({
-      weeks: [{ kw: w2, count: 1, sales: 0 }],
-      none: 0,
-      noSalesWeek: 1,
-      more: false,
-    });
-    expect(await weeks('?status=CREATED&department=1')).toEqual(await weeks('?department=1'));
-  });
-
-  it('with a search term counts up to the cap exactly, and past it says `more` and counts nothing', async () => {
-    const s = await orderWorld(t, 'Wochen Viele');
-    const CAP = ORDER_SEARCH_COUNT_CAP;
-    // CAP orders with 'Hauptbahnhof', one in w1 and the rest without a week; one more with 'Hauptbahnhof Süd'.
-    const rows = Array.from({ length: CAP }, (_, i) =>
-      orderValues(s.tenantId, { objekt: `Hauptbahnhof ${i}`, vkid: vkid({ akt_kw: i === 0 ? w1 : '' }) }),
-    );
-    await insertOrderRows(t.database.db, rows);
-    const of = async (q: string) => (await s.call('GET', `/orders/get/weeks${q}`)).json() as OrderWeeks;
-    expect(await of('?search=hauptbahnhof')).toEqual({
-      weeks: [{ kw: w1, count: 1, sales: 1 }],
-      none: CAP - 1,
-      noSalesWeek: CAP - 1,
-      more: false,
-    });
-    await insertOrderRows(t.database.db, [orderValues(s.tenantId, { objekt: 'Hauptbahnhof Süd' })]);
-    const past = await of('?search=hauptbahnhof');
-    expect(orderWeeksReply.parse(past)).toEqual({ weeks: [], none: 0, noSalesWeek: 0, more: true });
-    // A rarer term of the same orders is counted again; without a term the kept counts answer in full.
-    expect(await of('?search=hauptbahnhof%20s')).toMatchObject({ none: 1, more: false });
-    expect(await of('')).toMatchObject({ none: CAP, noSalesWeek: CAP, more: false });
-  });
-
-  it('the list sorted by the sales week puts the orders without one last, both ways', async () => {
-    for (const sort of ['vkidKw', '-vkidKw']) {
-      const page = (await w.call('GET', `/orders?sort=${sort}`)).json() as Page;
-      expect(
-        page.docs.map((o) => o.vkid.akt_kw),
-        sort,
-      ).toEqual([w1, w1, w1, '', '']);
-    }
-  });
-
-  it('refuses bad filters with 400 at the field', async () => {
-    for (const [q, field] of [
-      ['status=NIX', 'status'],
-      ['department=99', 'department'],
-      [`search=${'x'.repeat(101)}`, 'search'],
-    ]) {
-      const res = await w.call('GET', `/orders/get/weeks?${q}`);
-      expect(res.statusCode, q).toBe(400);
-      expect(JSON.stringify(res.json().details), q).toContain(field);
-    }
   });
 });
