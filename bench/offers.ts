@@ -333,7 +333,7 @@ export async function listCalls(
   const { db, take } = recorder((database.db as unknown as { $client: Parameters<typeof recorder>[0] }).$client);
   const scope = { tenantId, userId: adminId };
   const call = async (q: Record<string, string | number | undefined>): Promise<Call> => {
-    await listOffers(db, scope, offerListQuery.parse(q));
+    await listOffers(db, scope, offerListQuery.parse(q), today);
     return { path: `/api/v1/offer?${qs(q)}`, statements: take() };
   };
   const range = (i: number) => ({ from: addDays(today, -90 * (i + 1)), to: addDays(today, -90 * i) });

@@ -30,8 +30,6 @@ const TENANT_TABLES = new Set(
  */
 const EXCEPTIONS: Record<string, string> = {
   // Runs over all tenants: they read the due rows of every tenant, then work on the ids just read.
-  'modules/offers/offers.mails.ts:refreshOfferAmpels:update offers':
-    'the daily ampel run writes the ids it has just read, one statement per ampel group',
   'modules/offers/offers.mails.ts:sendFollowUpMails:select offers':
     'the daily follow-up run locks each offer it has just read, by id',
   'modules/offers/offers.files.ts:removeExpiredFiles:select offers':

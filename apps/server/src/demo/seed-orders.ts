@@ -25,6 +25,8 @@ import { auditLogs, offers, orders, users } from '../db/schema/index';
 import type { ServiceKindFlags } from '../db/schema/orders';
 import { updateBook } from '../modules/books/books.write';
 import { createBookOfOrder } from '../modules/doorbooks/doorbooks.create';
+import { offerRowColumns } from '../modules/offers/offers.repo';
+import { keepListItems } from '../modules/offers/offers.store';
 import { insertOrderRows, type NewOrderRow, newOrderRow } from '../modules/orders/orders.store';
 import type { TenantContext } from '../platform/context';
 import { addDays, at, maxDay, minDay } from './seed-days';
@@ -723,11 +725,14 @@ export async function seedDemoOrders(tx: Executor, tenantId: string, opts: SeedO
   const { rows, audit } = planDemoOrders(tenantId, today, people, handOvers);
   await insertOrderRows(tx, rows, 40);
   const links = rows.filter((r) => r.offerId);
-  for (const r of links)
-    await tx
+  for (const r of links) {
+    const taken = await tx
       .update(offers)
       .set({ orderId: r.id })
-      .where(eq(offers.id, r.offerId as string));
+      .where(and(eq(offers.tenantId, tenantId), eq(offers.id, r.offerId as string)))
+      .returning(offerRowColumns);
+    await keepListItems(tx, taken);
+  }
   for (let i = 0; i < audit.length; i += 500) await tx.insert(auditLogs).values(audit.slice(i, i + 500));
   return { orders: rows.length, takenOver: links.length };
 }

@@ -116,6 +116,11 @@ export const offers = pgTable(
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(0),
     createdBy: uuid('created_by'),
+    /**
+     * The offer as the list shows it, what of it is the offer's own, as JSON text (offers.store.ts keepListItems,
+     * written with every write); '' until the first write or the daily run fills it (offers.job.ts).
+     */
+    listItem: text('list_item').notNull().default(''),
     ...stamps,
   },
   (t) => [

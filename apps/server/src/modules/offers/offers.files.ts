@@ -19,7 +19,8 @@ import { holdsOf, offerHeld } from '../../platform/legal-holds';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { commitBlob } from '../documents/documents.service';
 import { get } from './offers.read';
-import { filesOf, findOffer, OFFER_ATTACHMENT_TYPE } from './offers.repo';
+import { filesOf, findOffer, OFFER_ATTACHMENT_TYPE, offerRowColumns } from './offers.repo';
+import { keepListItems } from './offers.store';
 import { auditOf, lockForWrite } from './offers.write';
 
 /**
@@ -67,11 +68,7 @@ export async function addFile(ctx: TenantContext, offerId: string, upload: Recei
         await checkQuota(tx, offerId, file.staged.size);
         const blob = await commitBlob(tx, ctx, file, { bookId: null, type: OFFER_ATTACHMENT_TYPE });
         await tx.insert(offerFiles).values({ offerId, blobId: blob.id });
-        // The list shows the count of attachments: an open list learns of the change (offer/get/updatedAt).
-        await tx
-          .update(offers)
-          .set({ updatedAt: new Date() })
-          .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, offerId)));
+        await touchOffer(tx, ctx.tenantId, offerId);
         await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: null }, { file: blob.fileName });
       }),
     );
@@ -111,10 +108,7 @@ export async function removeFile(ctx: TenantContext, offerId: string, fileId: st
     const blob = await attachment(tx, ctx.tenantId, offerId, fileId);
     await tx.delete(offerFiles).where(and(eq(offerFiles.offerId, offerId), eq(offerFiles.blobId, fileId)));
     await tx.delete(blobs).where(and(eq(blobs.id, fileId), eq(blobs.tenantId, ctx.tenantId)));
-    await tx
-      .update(offers)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, offerId)));
+    await touchOffer(tx, ctx.tenantId, offerId);
     await recordChanges(tx, ctx, auditOf(ctx, offerId, 'update'), { file: blob.fileName }, { file: null });
     await scheduleFileRemovals(tx, [blob.sha256], ctx.deps.config.fileRemovalGraceHours);
   });
@@ -201,10 +195,7 @@ export async function removeExpiredFiles(db: Db, graceHours: number, today: stri
           ),
         ),
       );
-      await tx
-        .update(offers)
-        .set({ updatedAt: new Date() })
-        .where(and(eq(offers.tenantId, offer.tenantId), eq(offers.id, id)));
+      await touchOffer(tx, offer.tenantId, id);
       const [setBy] = offer.deleteFilesSetBy
         ? await tx
             .select({ id: users.id, abbreviation: users.abbreviation })
@@ -233,4 +224,17 @@ export async function removeExpiredFiles(db: Db, graceHours: number, today: stri
     });
   }
   return removed;
+}
+
+/**
+ * Marks an offer changed by a change of its attachments: a new updatedAt (an open list learns of it through
+ * offer/get/updatedAt, and shows the new count), and its list item with it (offers.store.ts).
+ */
+async function touchOffer(tx: Executor, tenantId: string, id: string) {
+  const rows = await tx
+    .update(offers)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
+    .returning(offerRowColumns);
+  await keepListItems(tx, rows);
 }

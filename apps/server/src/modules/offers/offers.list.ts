@@ -9,7 +9,18 @@ import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { books, offerListCounts, offers } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField } from '../../platform/paging';
-import { AMPEL_RANK, ktbUsers, type OfferSelect, offerColumns, ofmUsers, opmUsers, talkOpen } from './offers.repo';
+import {
+  AMPEL_RANK,
+  findOffers,
+  joinedListItemOf,
+  ktbUsers,
+  listItemText,
+  offerColumns,
+  ofmUsers,
+  opmUsers,
+  talkOpen,
+  toListItem,
+} from './offers.repo';
 
 const SEARCH: Record<OfferSearchType, (AnyColumn | SQL)[]> = {
   csnr: [offers.csnr],
@@ -184,12 +195,34 @@ function pageQuery(db: Executor, shape: ListShape) {
 const pageStatement = (db: Executor, shape: ListShape, name: string) => pageQuery(db, shape).prepare(name);
 
 /**
- * A page's rows by their ids, with their people, book and counts: one statement for every list, planned
- * once per connection (its plan reads each id by key, whatever the page).
+ * A page's rows by their ids: each offer's stored list item (offers.store.ts) with what its row takes from
+ * elsewhere (its people, book, defect and attachment count; offers.repo.ts ListJoins). One statement for every
+ * list, planned once per connection (its plan reads each id by key, whatever the page). Reading the stored
+ * item instead of the whole offer, and sending the page as text, doubled what the server answers: at 20 clients
+ * 'Meine Nachfassungen' 2,283 pages a second at p50 8 ms against 1,078 at 17 ms (bench/offers.ts, decision 074).
  */
 const rowsQuery = (db: Executor) =>
   db
-    .select(offerColumns)
+    .select({
+      id: offers.id,
+      item: offers.listItem,
+      row: {
+        ofmUser: offers.ofmUser,
+        opmUser: offers.opmUser,
+        ktb: offers.ktb,
+        talkResult: offers.talkResult,
+        offerFollowUpDate: offers.offerFollowUpDate,
+        sourceBookId: offers.sourceBookId,
+        sourceRecordId: offers.sourceRecordId,
+        sourceDefectId: offers.sourceDefectId,
+      },
+      ofm: offerColumns.ofm,
+      opm: offerColumns.opm,
+      ktb: offerColumns.ktb,
+      bookTitle: offerColumns.bookTitle,
+      defectText: offerColumns.defectText,
+      fileCount: offerColumns.fileCount,
+    })
     .from(offers)
     .leftJoin(ofmUsers, eq(ofmUsers.id, offers.ofmUser))
     .leftJoin(opmUsers, eq(opmUsers.id, offers.opmUser))
@@ -197,7 +230,17 @@ const rowsQuery = (db: Executor) =>
     .leftJoin(books, and(eq(books.id, offers.sourceBookId), eq(books.tenantId, offers.tenantId)))
     .where(and(eq(offers.tenantId, $('tenantId')), sql`${offers.id} = any(${sql.placeholder('ids')}::uuid[])`));
 const rowsStatements = preparedStatements<ReturnType<ReturnType<typeof rowsQuery>['prepare']>>();
-const rowsStatement = (db: Executor) => rowsStatements(db, 'rows', () => rowsQuery(db).prepare('offers_list_rows'));
+const rowsStatement = (db: Executor) =>
+  rowsStatements(db, 'rows', () => rowsQuery(db).prepare('offers_list_item_rows'));
+
+/**
+ * The list rows of offers whose item is not stored yet (written before the items were, until the daily run
+ * stores theirs: offers.mails.ts refreshOfferAmpels), made from the whole offer as the item is.
+ */
+async function unstoredItems(db: Executor, tenantId: string, ids: string[], today: string) {
+  const found = await findOffers(db, tenantId, ids);
+  return new Map(found.map((s) => [s.row.id, JSON.stringify(toListItem(s, today))]));
+}
 
 const countStatement = (db: Executor, shape: ListShape) =>
   db
@@ -222,7 +265,8 @@ function statementOf(db: Executor, shape: ListShape) {
   return pageStatements(db, key, (_shape, n) => pageStatement(db, shape, name(n)));
 }
 
-export async function listOffers(db: Executor, s: ListScope, q: OfferListQuery) {
+/** One page of the list: its rows as JSON text, in the list's order, and the list's total. */
+export async function listOffers(db: Executor, s: ListScope, q: OfferListQuery, today: string) {
   const shape = shapeOf(q);
   const values = listValues(s, q);
   const page = await statementOf(db, shape).execute(values);
@@ -231,13 +275,11 @@ export async function listOffers(db: Executor, s: ListScope, q: OfferListQuery) 
     const [c] = await countStatement(db, shape).execute(values);
     total = c?.n ?? 0;
   }
-  if (page.length === 0) return { rows: [] as OfferSelect[], total };
-  const found = new Map(
-    ((await rowsStatement(db).execute({ tenantId: s.tenantId, ids: page.map((p) => p.id) })) as OfferSelect[]).map(
-      (r) => [r.row.id, r],
-    ),
-  );
+  if (page.length === 0) return { items: [] as string[], total };
+  const found = await rowsStatement(db).execute({ tenantId: s.tenantId, ids: page.map((p) => p.id) });
+  const unstored = found.filter((r) => !r.item).map((r) => r.id);
+  const made = unstored.length ? await unstoredItems(db, s.tenantId, unstored, today) : null;
+  const items = new Map(found.map((r) => [r.id, made?.get(r.id) ?? listItemText(r.item, joinedListItemOf(r, today))]));
   // In the page's order; an offer deleted between the two reads is left out.
-  const rows = page.flatMap((p) => found.get(p.id) ?? []);
-  return { rows, total };
+  return { items: page.flatMap((p) => items.get(p.id) ?? []), total };
 }

@@ -12,7 +12,7 @@ import { offers as de } from '@pruefbuch/domain/locales/de/offers';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
@@ -29,9 +29,11 @@ import {
   derivedOf,
   fieldsOf,
   type OfferRow,
+  offerRowColumns,
   pickableUsers,
   talkOpen,
 } from './offers.repo';
+import { keepListItems, listItemOf } from './offers.store';
 import { auditOf, lockForWrite } from './offers.write';
 
 export interface OfferMailDeps {
@@ -189,6 +191,7 @@ export async function markKtbInformed(tx: Tx, offerId: string, deliveredAt: Date
     .where(and(eq(offers.tenantId, current.tenantId), eq(offers.id, offerId)))
     .returning();
   if (!row) return;
+  await keepListItems(tx, [row]);
   const [before, after] = [auditViewOf(current), auditViewOf(row)];
   const changes = Object.keys(after)
     .map((field) => ({ field, oldValue: shown(before[field]), newValue: shown(after[field]) }))
@@ -212,16 +215,18 @@ export async function markKtbInformed(tx: Tx, offerId: string, deliveredAt: Date
 const BATCH = 2000;
 
 /**
- * Recomputes the ampel of every offer (of one tenant, when named) for `today`, in batches; writes only
- * the offers whose label or colour changed. Returns how many changed. Neither __v nor updatedAt move:
- * no field changed, only the day.
+ * Recomputes the ampel of every offer (of one tenant, when named) for `today`, in batches, and writes the
+ * offers whose label or colour changed, with their list items (offers.store.ts); an offer whose item is not
+ * stored yet (one written before the items were) gets it too. Returns how many ampels changed. Neither __v
+ * nor updatedAt move: no field changed, only the day. An offer written meanwhile (its row version, xmin, is
+ * no longer the one read) is left as that write left it: the write stored its own ampel and item.
  */
 export async function refreshOfferAmpels(db: Db, today: string, opts: { tenantId?: string } = {}) {
   let changed = 0;
   let after: string | null = null;
   for (;;) {
-    const rows: OfferRow[] = await db
-      .select()
+    const rows = await db
+      .select({ row: offerRowColumns, stored: sql<boolean>`${offers.listItem} <> ''`, xmin: sql<string>`xmin::text` })
       .from(offers)
       .where(
         and(opts.tenantId ? eq(offers.tenantId, opts.tenantId) : undefined, after ? gt(offers.id, after) : undefined),
@@ -229,23 +234,25 @@ export async function refreshOfferAmpels(db: Db, today: string, opts: { tenantId
       .orderBy(asc(offers.id))
       .limit(BATCH);
     if (rows.length === 0) break;
-    after = rows[rows.length - 1]?.id ?? null;
-    const groups = new Map<string, string[]>();
-    for (const row of rows) {
+    after = rows[rows.length - 1]?.row.id ?? null;
+    const moved = rows.flatMap(({ row, stored, xmin }) => {
       const a = offerAmpel(ampelInputOf(fieldsOf(row), row), today);
-      const rank = AMPEL_RANK[a.colour];
-      if (a.label === row.ampel && rank === row.ampelRank) continue;
-      const key = `${a.label}:${rank}`;
-      groups.set(key, [...(groups.get(key) ?? []), row.id]);
+      const now = { ...row, ampel: a.label, ampelRank: AMPEL_RANK[a.colour] };
+      const same = now.ampel === row.ampel && now.ampelRank === row.ampelRank;
+      return same && stored ? [] : [{ now, xmin, ampelChanged: !same }];
+    });
+    for (let i = 0; i < moved.length; i += 500) {
+      const values = moved
+        .slice(i, i + 500)
+        .map(
+          ({ now, xmin }) =>
+            sql`(${now.id}::uuid, ${now.tenantId}::uuid, ${xmin}::xid, ${now.ampel}::text, ${now.ampelRank}::smallint, ${listItemOf(now)}::text)`,
+        );
+      await db.execute(sql`update ${offers} set "ampel" = v.ampel, "ampel_rank" = v.rank, "list_item" = v.item
+        from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, ampel, rank, item)
+        where ${offers.id} = v.id and ${offers.tenantId} = v.tenant and ${offers}.xmin = v.seen`);
     }
-    for (const [key, ids] of groups) {
-      const [label, rank] = key.split(':') as [string, string];
-      await db
-        .update(offers)
-        .set({ ampel: label, ampelRank: Number(rank) })
-        .where(inArray(offers.id, ids));
-      changed += ids.length;
-    }
+    changed += moved.filter((m) => m.ampelChanged).length;
     if (rows.length < BATCH) break;
   }
   return changed;

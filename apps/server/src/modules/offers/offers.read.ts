@@ -5,10 +5,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { offerLastSearches, offers } from '../../db/schema/index';
 import type { TenantContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { pageReply } from '../../platform/paging';
+import { pageReplyJson } from '../../platform/paging';
 import { findBook } from '../books/books.repo';
 import { listOffers } from './offers.list';
-import { filesOf, findOffer, pickableUsers, toFileDto, toListItem, toOfferDto } from './offers.repo';
+import { filesOf, findOffer, pickableUsers, toFileDto, toOfferDto } from './offers.repo';
 
 /** GET offer/{id}: the offer with its people, source and files; another tenant's is a 404. */
 export async function get(ctx: TenantContext, id: string) {
@@ -18,16 +18,12 @@ export async function get(ctx: TenantContext, id: string) {
   return toOfferDto(found, files, berlinToday());
 }
 
-/** GET offer: one page. A book filter naming a book the tenant does not have is a 404. */
+/** GET offer: one page, as JSON text (its rows as offers.list.ts reads them). A book filter naming a book the tenant does not have is a 404. */
 export async function list(ctx: TenantContext, q: OfferListQuery) {
   if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
-  const { rows, total } = await listOffers(ctx.db, { tenantId: ctx.tenantId, userId: ctx.user.id }, q);
-  const today = berlinToday();
-  return pageReply(
-    rows.map((r) => toListItem(r, today)),
-    total,
-    q,
-  );
+  const scope = { tenantId: ctx.tenantId, userId: ctx.user.id };
+  const { items, total } = await listOffers(ctx.db, scope, q, berlinToday());
+  return pageReplyJson(items, total, q);
 }
 
 /** GET offer/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */

@@ -23,12 +23,15 @@ import {
   offerFieldsSchema,
   offerTypeOf,
 } from '@pruefbuch/domain/schemas/offer';
-import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, books, inspections, offerFiles, offers, users, userTenants } from '../../db/schema/index';
 
-export type OfferRow = typeof offers.$inferSelect;
+/** An offer's columns but its stored list item, which only the list reads (offers.list.ts). */
+const { listItem: _listItem, ...rowColumns } = getTableColumns(offers);
+export const offerRowColumns = rowColumns;
+export type OfferRow = Omit<typeof offers.$inferSelect, 'listItem'>;
 
 /** The colour's rank in ampel_rank: the list sorts worst first. */
 export const AMPEL_RANK: Record<OfferAmpelColour, number> = { red: 3, orange: 2, green: 1 };
@@ -132,7 +135,7 @@ const defectText = sql<string | null>`(select d ->> 'text' from ${inspections} a
 
 /** What an offer's reply is made of: the row, its people, its book, its defect and its file count. */
 export const offerColumns = {
-  row: offers,
+  row: offerRowColumns,
   ofm: person(ofmUsers),
   opm: person(opmUsers),
   ktb: person(ktbUsers),
@@ -172,9 +175,14 @@ export async function findOffer(db: Executor, tenantId: string, id: string): Pro
   return row ?? null;
 }
 
+/** Offers of the tenant by their ids, with what their replies name, in no order. */
+export function findOffers(db: Executor, tenantId: string, ids: string[]): Promise<OfferSelect[]> {
+  return selectOffers(db).where(and(eq(offers.tenantId, tenantId), inArray(offers.id, ids)));
+}
+
 const offerRowOf = (db: Executor, tenantId: string, id: string) =>
   db
-    .select()
+    .select(offerRowColumns)
     .from(offers)
     .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
     .limit(1);
@@ -228,7 +236,7 @@ const userRefOf = (u: Person | null) =>
     ? { _id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim(), abbreviation: u.abbreviation ?? '' }
     : null;
 
-function sourceOf(s: OfferSelect) {
+function sourceOf(s: Pick<ListJoins, 'row' | 'bookTitle' | 'defectText'>) {
   const r = s.row;
   if (!r.sourceBookId || !r.sourceRecordId || !r.sourceDefectId) return null;
   return {
@@ -240,9 +248,27 @@ function sourceOf(s: OfferSelect) {
   };
 }
 
-/** The fields a list row carries: all but the long object description. */
-const listFieldsSchema = offerFieldsSchema.omit({ objektdaten: true });
-const { objektdaten: _long, ...LIST_DEFAULTS } = OFFER_DEFAULTS;
+/**
+ * What a list row takes from elsewhere than the offer's own columns, added as a page is read (offers.list.ts):
+ * whether the follow-up is due (a matter of the day), the people named (their names; their ids too, which a
+ * deleted user's set null without a write of the offer), the source (a deleted book's likewise) and the
+ * attachment count. The rest of the row is the offer's own, stored with every write (offers.store.ts).
+ */
+export const LIST_ITEM_JOINED_KEYS = [
+  'ofmUser',
+  'opmUser',
+  'ktb',
+  'followUpDue',
+  'users',
+  'source',
+  'fileCount',
+] as const;
+type JoinedKey = (typeof LIST_ITEM_JOINED_KEYS)[number];
+export type OwnListItem = Omit<OfferListItem, JoinedKey>;
+
+/** The fields a list row stores: all but the long object description and the people's ids. */
+const ownFieldsSchema = offerFieldsSchema.omit({ objektdaten: true, ofmUser: true, opmUser: true, ktb: true });
+const { objektdaten: _long, ofmUser: _ofm, opmUser: _opm, ktb: _ktb, ...OWN_DEFAULTS } = OFFER_DEFAULTS;
 
 /** What a list row has of its own besides the fields; of the fields it replaces only `opm` (adding the order). */
 export const LIST_ITEM_OWN_KEYS = [
@@ -252,26 +278,21 @@ export const LIST_ITEM_OWN_KEYS = [
   'ampelColour',
   'status',
   'type',
-  'followUpDue',
   'opm',
   'ktbInformedAt',
   'takeOverRequestedAt',
-  'users',
-  'source',
-  'fileCount',
   '__v',
   'createdAt',
   'updatedAt',
 ] as const;
 
 /**
- * The list row of an offer on `today` (followUpDue is a matter of the day). Its own part is written
- * out, the fields are copied in: spreading the fields into a literal with these 16 keys took 25 µs a
- * row (each row's fields have a shape of their own to V8), copying them 2 µs (bench/offers.ts lists).
+ * The part of an offer's list row that is the offer's own, from its row alone. Its own part is written out,
+ * the fields are copied in: spreading the fields into a literal took 25 µs a row (each row's fields have a
+ * shape of their own to V8), copying them 2 µs (bench/offers.ts lists).
  */
-export function toListItem(s: OfferSelect, today: string): OfferListItem {
-  const r = s.row;
-  const fields = readFields(listFieldsSchema, LIST_DEFAULTS, r);
+export function ownListItemOf(r: OfferRow): OwnListItem {
+  const fields = readFields(ownFieldsSchema, OWN_DEFAULTS, r);
   const own = {
     _id: r.id,
     tenant: r.tenantId,
@@ -279,13 +300,9 @@ export function toListItem(s: OfferSelect, today: string): OfferListItem {
     ampelColour: COLOUR_OF_RANK[r.ampelRank] ?? 'green',
     status: r.status as OfferStatus,
     type: r.type as OfferType,
-    followUpDue: isFollowUpDue(fields, today),
     opm: { ...fields.opm, orderId: r.orderId },
     ktbInformedAt: r.ktbInformedAt?.toISOString() ?? null,
     takeOverRequestedAt: r.takeOverRequestedAt?.toISOString() ?? null,
-    users: { ofm: userRefOf(s.ofm), opm: userRefOf(s.opm), ktb: userRefOf(s.ktb) },
-    source: sourceOf(s),
-    fileCount: s.fileCount,
     __v: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -293,6 +310,53 @@ export function toListItem(s: OfferSelect, today: string): OfferListItem {
   const { opm } = own;
   return Object.assign(Object.assign(own, fields), { opm });
 }
+
+/** What the joined part of a list row is read from: the offer's columns that name other rows, and those rows. */
+export interface ListJoins {
+  row: Pick<
+    OfferRow,
+    | 'ofmUser'
+    | 'opmUser'
+    | 'ktb'
+    | 'talkResult'
+    | 'offerFollowUpDate'
+    | 'sourceBookId'
+    | 'sourceRecordId'
+    | 'sourceDefectId'
+  >;
+  ofm: Person | null;
+  opm: Person | null;
+  ktb: Person | null;
+  bookTitle: string | null;
+  defectText: string | null;
+  fileCount: number;
+}
+
+/** The part of a list row that is not the offer's own (LIST_ITEM_JOINED_KEYS), on `today`. */
+export function joinedListItemOf(s: ListJoins, today: string): Pick<OfferListItem, JoinedKey> {
+  const r = s.row;
+  const angebot = { talkResult: r.talkResult, offerFollowUpDate: r.offerFollowUpDate };
+  return {
+    ofmUser: r.ofmUser,
+    opmUser: r.opmUser,
+    ktb: r.ktb,
+    followUpDue: isFollowUpDue({ angebot } as Parameters<typeof isFollowUpDue>[0], today),
+    users: { ofm: userRefOf(s.ofm), opm: userRefOf(s.opm), ktb: userRefOf(s.ktb) },
+    source: sourceOf(s),
+    fileCount: s.fileCount,
+  };
+}
+
+/** The list row of an offer on `today` (followUpDue is a matter of the day). */
+export const toListItem = (s: OfferSelect, today: string): OfferListItem =>
+  Object.assign(ownListItemOf(s.row), joinedListItemOf(s, today));
+
+/**
+ * A list row as a page sends it: the stored own part (offers.store.ts) with the joined part added, as JSON
+ * text. Both are objects written by JSON.stringify, so the stored text ends in its closing brace.
+ */
+export const listItemText = (own: string, joined: Pick<OfferListItem, JoinedKey>) =>
+  `${own.slice(0, -1)},${JSON.stringify(joined).slice(1)}`;
 
 export function toOfferDto(s: OfferSelect, files: OfferFile[], today: string): Offer {
   const { fileCount: _count, ...item } = toListItem(s, today);

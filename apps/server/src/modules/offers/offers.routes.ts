@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
-import { dispositionOf } from '../../platform/replies';
+import { dispositionOf, jsonText } from '../../platform/replies';
 import { receiveUpload } from '../../platform/uploads';
 import { protocolRoute } from '../protocol/protocol.routes';
 import { draftFromDefect, offersOfBook } from './offers.defects';
@@ -38,7 +38,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/offer', {
     config: { access: 'offers:read' },
     schema: { tags, querystring: offerListQuery, response: { 200: offerListReply } },
-    handler: (req) => read.list(tenantCtxOf(req), req.query),
+    // The page as JSON text of the offers' stored list items (offers.list.ts, platform/replies.ts jsonText).
+    handler: (req, reply) => jsonText<z.infer<typeof offerListReply>>(reply, read.list(tenantCtxOf(req), req.query)),
   });
 
   app.get('/offer/get/updatedAt', {

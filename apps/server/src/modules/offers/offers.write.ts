@@ -41,7 +41,7 @@ import {
   type ServerState,
   USER_FIELDS,
 } from './offers.repo';
-import { moveOfferTotals } from './offers.store';
+import { keepListItems, moveOfferTotals } from './offers.store';
 
 export const auditOf = (ctx: TenantContext, id: string, action: 'create' | 'update' | 'delete') => ({
   entity: 'offer' as const,
@@ -133,6 +133,7 @@ export async function create(ctx: TenantContext, input: OfferCreate) {
       })
       .returning();
     if (!row) throw new Error('offer insert returned nothing');
+    await keepListItems(tx, [row]);
     await moveOfferTotals(tx, [], [row]);
     await recordChanges(tx, ctx, auditOf(ctx, row.id, 'create'), null, {
       ...auditViewOf(row),
@@ -168,6 +169,7 @@ export async function update(ctx: TenantContext, id: string, input: OfferUpdate)
       },
       audit: { ctx, entity: 'offer', before: auditViewOf, after: auditViewOf },
     });
+    await keepListItems(tx, [row]);
     await moveOfferTotals(tx, [current], [row]);
   });
   return get(ctx, id);
@@ -192,6 +194,7 @@ export async function setServerState(tx: Tx, ctx: TenantContext, current: OfferR
     .where(and(eq(offers.tenantId, ctx.tenantId), eq(offers.id, current.id)))
     .returning();
   if (!row) throw notFound();
+  await keepListItems(tx, [row]);
   await recordChanges(tx, ctx, auditOf(ctx, current.id, 'update'), auditViewOf(current), auditViewOf(row));
   return row;
 }

@@ -24,6 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantCtxOf } from '../../platform/auth';
+import { jsonText } from '../../platform/replies';
 import { pickable } from '../offers/offers.read';
 import { protocolRoute } from '../protocol/protocol.routes';
 import { type CountedList, listCount, type OrderListKind, searchList } from './orders.lists';
@@ -39,16 +40,8 @@ const tags = ['orders'];
 const offerParams = z.object({ offerId: idSchema });
 const opmParams = z.object({ searchOpmValue: orderSearchParams.shape.value });
 
-/**
- * The lists answer JSON text whose orders PostgreSQL wrote (orders.list_item, migration 0023); it is sent as it
- * is, not checked against orderListReply on every call (checking 20 orders cost ten times writing them,
- * bench/orders.ts): orders-lists.test.ts checks the replies against the schema and the orders.
- */
-const json = (reply: FastifyReply, text: Promise<string>) => {
-  reply.type('application/json; charset=utf-8');
-  // The text is the reply of the schema (the types cannot see into it).
-  return text as unknown as Promise<z.infer<typeof orderListReply>>;
-};
+/** The lists answer JSON text of the orders' stored list items (orders.store.ts, platform/replies.ts jsonText). */
+const json = (reply: FastifyReply, text: Promise<string>) => jsonText<z.infer<typeof orderListReply>>(reply, text);
 
 /** SPEC §7 Orders: the order, its list, the search lists and counts, the status steps, the hand-over, from offer. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

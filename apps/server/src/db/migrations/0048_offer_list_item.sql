@@ -1,0 +1,1 @@
+ALTER TABLE "offers" ADD COLUMN "list_item" text DEFAULT '' NOT NULL;
