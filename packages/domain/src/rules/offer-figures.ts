@@ -140,24 +140,35 @@ export function offerFigureChanges(
 }
 
 /**
- * The quartile `p` (0 to 1) of a histogram of whole days, as PostgreSQL's percentile_cont computes it:
- * interpolated between the neighbouring values of the sorted spans; null when there are none.
+ * The quartiles `ps` (each 0 to 1) of a histogram of whole days (span → count), as PostgreSQL's percentile_cont
+ * computes each: interpolated between the neighbouring values of the sorted spans; null when there are none.
+ * The spans are sorted once for all of them.
  */
-export function quartileOf(histogram: readonly { span: number; n: number }[], p: number): number | null {
-  const sorted = histogram.filter((h) => h.n > 0).sort((a, b) => a.span - b.span);
-  const total = sorted.reduce((s, h) => s + h.n, 0);
-  if (total === 0) return null;
+export function quartilesOf(histogram: ReadonlyMap<number, number>, ps: readonly number[]): (number | null)[] {
+  const sorted = [...histogram].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
+  let total = 0;
+  for (const [, n] of sorted) total += n;
+  if (total === 0) return ps.map(() => null);
   const at = (index: number) => {
     let seen = 0;
-    for (const h of sorted) {
-      seen += h.n;
-      if (index < seen) return h.span;
+    for (const [span, n] of sorted) {
+      seen += n;
+      if (index < seen) return span;
     }
-    return (sorted.at(-1) as { span: number }).span;
+    return (sorted.at(-1) as [number, number])[0];
   };
-  const pos = p * (total - 1);
-  const lower = Math.floor(pos);
-  const a = at(lower);
-  const b = at(Math.min(lower + 1, total - 1));
-  return a + (pos - lower) * (b - a);
+  return ps.map((p) => {
+    const pos = p * (total - 1);
+    const lower = Math.floor(pos);
+    const a = at(lower);
+    const b = at(Math.min(lower + 1, total - 1));
+    return a + (pos - lower) * (b - a);
+  });
 }
+
+/** The quartile `p` (0 to 1) of a histogram of whole days (quartilesOf). */
+export const quartileOf = (histogram: readonly { span: number; n: number }[], p: number): number | null => {
+  const summed = new Map<number, number>();
+  for (const h of histogram) summed.set(h.span, (summed.get(h.span) ?? 0) + h.n);
+  return quartilesOf(summed, [p])[0] ?? null;
+};
