@@ -6,6 +6,7 @@ import {
   offerGroupKeys,
   offerSpans,
   quartileOf,
+  quartilesOf,
 } from './offer-figures';
 
 const offer = (over: Partial<OfferFigureInput> = {}): OfferFigureInput => ({
@@ -87,5 +88,18 @@ describe('quartileOf', () => {
     expect(quartileOf([{ span: 5, n: 1 }], 0.25)).toBe(5);
     expect(quartileOf([], 0.5)).toBeNull();
     expect(quartileOf([{ span: 3, n: 0 }], 0.5)).toBeNull();
+  });
+
+  it('gives several quartiles of one histogram at once, each as alone, negative spans sorted first', () => {
+    const h = new Map([
+      [10, 1],
+      [-3, 1],
+      [2, 2],
+      [7, 0],
+    ]);
+    const single = (p: number) => quartileOf([...h].map(([span, n]) => ({ span, n })), p);
+    expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([single(0.5), single(0.25), single(0.75)]);
+    expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([2, 0.75, 4]);
+    expect(quartilesOf(new Map(), [0.5, 0.25])).toEqual([null, null]);
   });
 });
