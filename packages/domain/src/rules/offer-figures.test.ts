@@ -97,7 +97,11 @@ describe('quartileOf', () => {
       [2, 2],
       [7, 0],
     ]);
-    const single = (p: number) => quartileOf([...h].map(([span, n]) => ({ span, n })), p);
+    const single = (p: number) =>
+      quartileOf(
+        [...h].map(([span, n]) => ({ span, n })),
+        p,
+      );
     expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([single(0.5), single(0.25), single(0.75)]);
     expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([2, 0.75, 4]);
     expect(quartilesOf(new Map(), [0.5, 0.25])).toEqual([null, null]);
