@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { removeFilesAfterGrace } from '../../../test/file-removals';
 import { member } from '../../../test/fixtures/books';
 import { blobRow, type FilePart, fileOnDisk, multipart, samples, sha256Of } from '../../../test/fixtures/documents';
-import { type OfferWorld, offerWorld } from '../../../test/fixtures/offers';
+import { type OfferWorld, offerWorld, uploadOfferFile } from '../../../test/fixtures/offers';
 import { createTestApp, PUBLIC_URL } from '../../../test/helper';
 import { blobs, offerFiles } from '../../db/schema/index';
 import { runOfferDay } from './offers.mails';
@@ -16,17 +16,8 @@ import { runOfferDay } from './offers.mails';
 // A small upload limit, so the size refusal needs no big file.
 const t = await createTestApp({ UPLOAD_LIMIT_MB: '0.05' });
 
-const upload = (w: OfferWorld, offerId: string, file: FilePart, token = w.office.token) => {
-  const body = multipart({}, file);
-  return t.api({
-    method: 'POST',
-    url: `/offer/${offerId}/files`,
-    token,
-    tenant: w.tenantId,
-    payload: body.payload,
-    headers: body.headers,
-  });
-};
+const upload = (w: OfferWorld, offerId: string, file: FilePart, token = w.office.token) =>
+  uploadOfferFile(t, w, offerId, file, token);
 const pdf = (name = 'Angebot.pdf', content = samples.pdf()) => ({ name, content, contentType: 'application/pdf' });
 const get = (w: OfferWorld, url: string) => t.api({ method: 'GET', url, token: w.office.token, tenant: w.tenantId });
 

@@ -10,8 +10,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertOffer } from '../../../test/factories';
 import { member } from '../../../test/fixtures/books';
-import { multipart, samples } from '../../../test/fixtures/documents';
-import { angebot, ersatzteile, isoDay, type OfferWorld, offerWorld } from '../../../test/fixtures/offers';
+import { samples } from '../../../test/fixtures/documents';
+import {
+  angebot,
+  ersatzteile,
+  isoDay,
+  type OfferWorld,
+  offerWorld,
+  uploadOfferFile,
+} from '../../../test/fixtures/offers';
 import { createTestApp } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
 import { offers, users } from '../../db/schema/index';
@@ -65,15 +72,8 @@ describe('the offer list reads stored items', () => {
     const updated = await expectListedAsRead(w, created._id, 'updated');
     expect(updated).toMatchObject({ __v: 1, ampel: 'inform_ktb', users: { opm: { name: 'Otto Auftrag' } } });
 
-    const body = multipart({}, { name: 'Angebot.pdf', content: samples.pdf(), contentType: 'application/pdf' });
-    const uploaded = await t.api({
-      method: 'POST',
-      url: `/offer/${created._id}/files`,
-      token: w.office.token,
-      tenant: w.tenantId,
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const pdf = { name: 'Angebot.pdf', content: samples.pdf(), contentType: 'application/pdf' };
+    const uploaded = await uploadOfferFile(t, w, created._id, pdf);
     expect(uploaded.statusCode).toBe(201);
     const withFile = await expectListedAsRead(w, created._id, 'file uploaded');
     expect((await listed(w, created._id)) as unknown).toMatchObject({ fileCount: 1 });

@@ -157,8 +157,8 @@ function selectOffers(db: Executor, extra: Record<string, SQL.Aliased | SQL> = {
 }
 
 type Person = { id: string | null; firstName: string | null; lastName: string | null; abbreviation: string | null };
-export type OfferSelect = {
-  row: OfferRow;
+/** What an offer's reply reads from other rows: its people, its source's book and defect, its attachment count. */
+type Joined = {
   ofm: Person | null;
   opm: Person | null;
   ktb: Person | null;
@@ -166,6 +166,7 @@ export type OfferSelect = {
   defectText: string | null;
   fileCount: number;
 };
+export type OfferSelect = { row: OfferRow } & Joined;
 
 /** One offer of the tenant with what its reply names, or null. */
 export async function findOffer(db: Executor, tenantId: string, id: string): Promise<OfferSelect | null> {
@@ -312,7 +313,7 @@ export function ownListItemOf(r: OfferRow): OwnListItem {
 }
 
 /** What the joined part of a list row is read from: the offer's columns that name other rows, and those rows. */
-export interface ListJoins {
+export type ListJoins = Joined & {
   row: Pick<
     OfferRow,
     | 'ofmUser'
@@ -324,13 +325,7 @@ export interface ListJoins {
     | 'sourceRecordId'
     | 'sourceDefectId'
   >;
-  ofm: Person | null;
-  opm: Person | null;
-  ktb: Person | null;
-  bookTitle: string | null;
-  defectText: string | null;
-  fileCount: number;
-}
+};
 
 /** The part of a list row that is not the offer's own (LIST_ITEM_JOINED_KEYS), on `today`. */
 export function joinedListItemOf(s: ListJoins, today: string): Pick<OfferListItem, JoinedKey> {
