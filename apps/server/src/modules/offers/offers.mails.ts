@@ -13,7 +13,7 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
@@ -245,14 +245,19 @@ export async function refreshOfferAmpels(db: Db, today: string, opts: { tenantId
       const values = moved
         .slice(i, i + 500)
         .map(
-          ({ now, xmin }) =>
-            sql`(${now.id}::uuid, ${now.tenantId}::uuid, ${xmin}::xid, ${now.ampel}::text, ${now.ampelRank}::smallint, ${listItemOf(now)}::text)`,
+          ({ now, xmin, ampelChanged }) =>
+            sql`(${now.id}::uuid, ${now.tenantId}::uuid, ${xmin}::xid, ${now.ampel}::text, ${now.ampelRank}::smallint, ${listItemOf(now)}::text, ${ampelChanged}::boolean)`,
         );
-      await db.execute(sql`update ${offers} set "ampel" = v.ampel, "ampel_rank" = v.rank, "list_item" = v.item
-        from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, ampel, rank, item)
-        where ${offers.id} = v.id and ${offers.tenantId} = v.tenant and ${offers}.xmin = v.seen`);
+      // Counted as written: an offer written meanwhile is left out of the count as of the write.
+      const written = await rowsOf<{ moved: boolean }>(
+        db,
+        sql`update ${offers} set "ampel" = v.ampel, "ampel_rank" = v.rank, "list_item" = v.item
+          from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, ampel, rank, item, moved)
+          where ${offers.id} = v.id and ${offers.tenantId} = v.tenant and ${offers}.xmin = v.seen
+          returning v.moved as moved`,
+      );
+      changed += written.filter((r) => r.moved).length;
     }
-    changed += moved.filter((m) => m.ampelChanged).length;
     if (rows.length < BATCH) break;
   }
   return changed;
