@@ -7,52 +7,60 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
  */
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { type JobLog, type Scheduler, startAlone } from '../../platform/jobs';
 import { derivedOf, fieldsOf, type OrderRow, orderColumns } from './orders.repo';
 import { listItemOf } from './orders.store';
 
 const BATCH = 2000;
-/** Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many changed. */
+/**
+ * Recomputes the ampels of every order (of one tenant, when named) for `today`; returns how many it changed. An
+ * order written between the run's read and its write (its row version, xmin, is no longer the one read) is left
+ * as that write left it: the write stored its own ampels and list item, made from the newer row.
+ */
 export async function runOrderDay(db: Db, today: string = berlinToday(), opts: { tenantId?: string } = {}) {
   let changed = 0;
   let after: string | null = null;
   for (;;) {
-    const rows: OrderRow[] = await db
-      .select(orderColumns)
+    const read = await db
+      .select({ row: orderColumns, xmin: sql<string>`xmin::text` })
       .from(orders)
       .where(
         and(opts.tenantId ? eq(orders.tenantId, opts.tenantId) : undefined, after ? gt(orders.id, after) : undefined),
       )
       .orderBy(asc(orders.id))
       .limit(BATCH);
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]?.id ?? null;
-    const moved = rows.flatMap((row) => {
+    if (read.length === 0) break;
+    after = read[read.length - 1]?.row.id ?? null;
+    const moved = read.flatMap(({ row, xmin }: { row: OrderRow; xmin: string }) => {
       const d = derivedOf(fieldsOf(row), row.status as OrderStatus, today);
       const same =
         d.vkidAmpel === row.vkidAmpel &&
         d.elAmpel === row.elAmpel &&
         d.gesamtAmpel === row.gesamtAmpel &&
         d.gesamtRank === row.gesamtRank;
-      return same ? [] : [{ id: row.id, tenantId: row.tenantId, d, item: listItemOf({ ...row, ...d }) }];
+      return same ? [] : [{ id: row.id, tenantId: row.tenantId, xmin, d, item: listItemOf({ ...row, ...d }) }];
     });
     // The changed orders of the batch in one statement each 500: ampels, rank and list item per order.
     for (let i = 0; i < moved.length; i += 500) {
       const values = moved
         .slice(i, i + 500)
         .map(
-          ({ id, tenantId, d, item }) =>
-            sql`(${id}::uuid, ${tenantId}::uuid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
+          ({ id, tenantId, xmin, d, item }) =>
+            sql`(${id}::uuid, ${tenantId}::uuid, ${xmin}::xid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
         );
-      await db.execute(sql`update ${orders} set "vkid_ampel" = v.va, "el_ampel" = v.ea, "gesamt_ampel" = v.ga,
-        "gesamt_rank" = v.gr, "list_item" = v.item
-        from (values ${sql.join(values, sql`, `)}) as v(id, tenant, va, ea, ga, gr, item)
-        where ${orders.id} = v.id and ${orders.tenantId} = v.tenant`);
+      const written = await rowsOf<{ id: string }>(
+        db,
+        sql`update ${orders} set "vkid_ampel" = v.va, "el_ampel" = v.ea, "gesamt_ampel" = v.ga,
+          "gesamt_rank" = v.gr, "list_item" = v.item
+          from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, va, ea, ga, gr, item)
+          where ${orders.id} = v.id and ${orders.tenantId} = v.tenant and ${orders}.xmin = v.seen
+          returning ${orders.id} as id`,
+      );
+      changed += written.length;
     }
-    changed += moved.length;
-    if (rows.length < BATCH) break;
+    if (read.length < BATCH) break;
   }
   return { ampels: changed };
 }

@@ -2,10 +2,14 @@
 
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { DELIVERY_DEFAULTS, MAW_ENTRY_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { el, FOREIGN, isoDay, orderRow, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
+import { rowsOf } from '../../db/client';
+import { orders } from '../../db/schema/index';
 import { runOrderDay } from './orders.job';
+import { listItemOf } from './orders.store';
 
 const t = await createTestApp();
 
@@ -210,5 +214,43 @@ describe('the daily run', () => {
     const row = await orderRow(t, o._id);
     expect(row).toMatchObject({ vkidAmpel: 'red', gesamtAmpel: 'red', gesamtRank: 3, version: 0 });
     expect((await runOrderDay(t.database.db, later, { tenantId: w.tenantId })).ampels).toBe(0);
+  });
+});
+
+// Two connections at once: PostgreSQL only (the embedded database has one).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the daily run beside a write', () => {
+  it('leaves an order written between its read and its write as that write stored it', async () => {
+    const w = await orderWorld(t);
+    const planned = isoDay(30);
+    const o = await w.create({
+      vkid: vkid({ geplante_montage_date: planned, warenbtermin_date: isoDay(10), akt_kw: weekOf(planned) }),
+    });
+    const db = t.database.db;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written = '';
+    // A write that holds the order's row until released, storing its own list item.
+    const write = db.transaction(async (tx) => {
+      const [row] = await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, o._id)).returning();
+      written = row ? listItemOf(row) : '';
+      await tx.update(orders).set({ listItem: written }).where(eq(orders.id, o._id));
+      await held;
+    });
+    const run = runOrderDay(db, isoDay(40), { tenantId: w.tenantId });
+    const waiting = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0]?.n;
+    for (let i = 0; i < 100 && (await waiting()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await waiting()).toBe(1);
+    release();
+    await write;
+    expect((await run).ampels).toBe(0);
+    expect(await orderRow(t, o._id)).toMatchObject({ vkidAmpel: 'green', listItem: written });
   });
 });
