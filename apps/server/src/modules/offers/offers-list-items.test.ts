@@ -6,7 +6,7 @@
 import { Role } from '@pruefbuch/domain/roles';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { type Offer, offerListReply } from '@pruefbuch/domain/schemas/offer';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertOffer } from '../../../test/factories';
 import { member } from '../../../test/fixtures/books';
@@ -21,7 +21,7 @@ import {
 } from '../../../test/fixtures/offers';
 import { createTestApp } from '../../../test/helper';
 import { deliverMails } from '../../../test/mail';
-import { rowsOf } from '../../db/client';
+import { whileHeld } from '../../../test/row-held';
 import { offers, users } from '../../db/schema/index';
 import { refreshOfferAmpels } from './offers.mails';
 import { keepListItems, listItemOf } from './offers.store';
@@ -149,36 +149,23 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the day’s run beside a
       angebot: angebot({ offerNr: 'A-77', offerDate: isoDay(-5), offerFollowUpDate: isoDay(3) }),
     });
     const db = t.database.db;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written = '';
-    // A write that holds the offer's row until released: new notes, and the item made from them.
-    const write = db.transaction(async (tx) => {
-      const rows = await tx
-        .update(offers)
-        .set({ notes: 'Rückruf vereinbart', updatedAt: new Date() })
-        .where(eq(offers.id, offer._id))
-        .returning();
-      await keepListItems(tx, rows);
-      written = rows[0] ? listItemOf(rows[0]) : '';
-      await held;
-    });
-    // The run reads the offer as it was committed, then waits for the row to write its ampel and item.
-    const run = refreshOfferAmpels(db, isoDay(5), { tenantId: w.tenantId });
-    const waiting = async () =>
-      (
-        await rowsOf<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )
-      )[0]?.n;
-    for (let i = 0; i < 100 && (await waiting()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await waiting()).toBe(1);
-    release();
-    await write;
-    expect(await run).toBe(0);
+    const { written, waited, result } = await whileHeld(
+      db,
+      // A write that holds the offer's row: new notes, and the item made from them.
+      async (tx) => {
+        const rows = await tx
+          .update(offers)
+          .set({ notes: 'Rückruf vereinbart', updatedAt: new Date() })
+          .where(eq(offers.id, offer._id))
+          .returning();
+        await keepListItems(tx, rows);
+        return rows[0] ? listItemOf(rows[0]) : '';
+      },
+      // The run reads the offer as it was committed, then waits for the row to write its ampel and item.
+      () => refreshOfferAmpels(db, isoDay(5), { tenantId: w.tenantId }),
+    );
+    expect(waited).toBe(1);
+    expect(result).toBe(0);
     expect(await storedItem(offer._id)).toBe(written);
     expect(JSON.parse(written)).toMatchObject({ notes: 'Rückruf vereinbart', ampel: 'follow_up_open' });
   });

@@ -2,11 +2,11 @@
 
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { DELIVERY_DEFAULTS, MAW_ENTRY_DEFAULTS, type Order } from '@pruefbuch/domain/schemas/order';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { el, FOREIGN, isoDay, orderRow, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
-import { rowsOf } from '../../db/client';
+import { whileHeld } from '../../../test/row-held';
 import { orders } from '../../db/schema/index';
 import { runOrderDay } from './orders.job';
 import { listItemOf } from './orders.store';
@@ -226,31 +226,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the daily run beside a w
       vkid: vkid({ geplante_montage_date: planned, warenbtermin_date: isoDay(10), akt_kw: weekOf(planned) }),
     });
     const db = t.database.db;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written = '';
-    // A write that holds the order's row until released, storing its own list item.
-    const write = db.transaction(async (tx) => {
-      const [row] = await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, o._id)).returning();
-      written = row ? listItemOf(row) : '';
-      await tx.update(orders).set({ listItem: written }).where(eq(orders.id, o._id));
-      await held;
-    });
-    const run = runOrderDay(db, isoDay(40), { tenantId: w.tenantId });
-    const waiting = async () =>
-      (
-        await rowsOf<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )
-      )[0]?.n;
-    for (let i = 0; i < 100 && (await waiting()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await waiting()).toBe(1);
-    release();
-    await write;
-    expect((await run).ampels).toBe(0);
+    const { written, waited, result } = await whileHeld(
+      db,
+      // A write that holds the order's row, storing its own list item.
+      async (tx) => {
+        const [row] = await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, o._id)).returning();
+        const item = row ? listItemOf(row) : '';
+        await tx.update(orders).set({ listItem: item }).where(eq(orders.id, o._id));
+        return item;
+      },
+      () => runOrderDay(db, isoDay(40), { tenantId: w.tenantId }),
+    );
+    expect(waited).toBe(1);
+    expect(result.ampels).toBe(0);
     expect(await orderRow(t, o._id)).toMatchObject({ vkidAmpel: 'green', listItem: written });
   });
 });
