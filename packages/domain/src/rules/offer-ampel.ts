@@ -117,7 +117,10 @@ interface Rule {
   colour: OfferAmpelColour | ((o: OfferAmpelInput, today: string) => OfferAmpelColour);
 }
 
-const waitingForTalk = (o: OfferAmpelInput) =>
+/** What the follow-up rules read of an offer: its talk result and follow-up date. */
+type FollowUpInput = { angebot: Pick<OfferAmpelInput['angebot'], 'talkResult' | 'offerFollowUpDate'> };
+
+const waitingForTalk = (o: FollowUpInput) =>
   o.angebot.talkResult === null || o.angebot.talkResult === 'angebot_war_nicht_verstaendlich';
 const commissioned = (o: OfferAmpelInput) => offerStatusOf(o.angebot.talkResult) === 'commissioned';
 
@@ -196,8 +199,8 @@ export const mayTakeOver = (o: Pick<OfferAmpelInput, 'angebot' | 'opm' | 'takeOv
   offerStatusOf(o.angebot.talkResult) === 'commissioned' && !o.opm.orderId && !o.takeOverRequestedAt;
 
 /** Whether the offer's follow-up is due on `today` (the 'Nachfassen fällig' hint and the OFM's mail). */
-export const followUpDue = (o: Pick<OfferAmpelInput, 'angebot'>, today: string) =>
-  waitingForTalk(o as OfferAmpelInput) && o.angebot.offerFollowUpDate !== null && o.angebot.offerFollowUpDate <= today;
+export const followUpDue = (o: FollowUpInput, today: string) =>
+  waitingForTalk(o) && o.angebot.offerFollowUpDate !== null && o.angebot.offerFollowUpDate <= today;
 
 /**
  * Whether 'Nachfassen fällig' shows beside the ampel: on the follow-up day itself, when the ampel still

@@ -1,5 +1,5 @@
 import type { Grain } from '@pruefbuch/domain/rules/figure-buckets';
-import type { OfferStatus } from '@pruefbuch/domain/rules/offer-ampel';
+import type { OfferStatus, TalkResult } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferGroup, OfferSpanKind } from '@pruefbuch/domain/rules/offer-figures';
 import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
 import { sql } from 'drizzle-orm';
@@ -93,7 +93,7 @@ export const offers = pgTable(
     offerDate: blockDay('offer_date', 'angebot', 'offerDate'),
     offerSum: blockEuros('offer_sum', 'angebot', 'offerSum'),
     offerFollowUpDate: blockDay('offer_follow_up_date', 'angebot', 'offerFollowUpDate'),
-    talkResult: blockText('talk_result', 'angebot', 'talkResult'),
+    talkResult: blockText('talk_result', 'angebot', 'talkResult').$type<TalkResult>(),
     orderSum: blockEuros('order_sum', 'ersatzteile', 'orderSum'),
     /** When the talk result was last set (offer times: offer to talk result). */
     talkResultAt: at('talk_result_at'),

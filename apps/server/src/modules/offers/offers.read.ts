@@ -18,7 +18,10 @@ export async function get(ctx: TenantContext, id: string) {
   return toOfferDto(found, files, berlinToday());
 }
 
-/** GET offer: one page, as JSON text (its rows as offers.list.ts reads them). A book filter naming a book the tenant does not have is a 404. */
+/**
+ * GET offer: one page, as JSON text (its rows as offers.list.ts reads them). A book filter naming a book the
+ * tenant does not have is a 404.
+ */
 export async function list(ctx: TenantContext, q: OfferListQuery) {
   if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
   const scope = { tenantId: ctx.tenantId, userId: ctx.user.id };
