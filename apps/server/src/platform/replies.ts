@@ -99,3 +99,15 @@ export function jsonText<T>(reply: FastifyReply, text: Promise<string>): Promise
   reply.type('application/json; charset=utf-8');
   return text as unknown as Promise<T>;
 }
+
+/**
+ * JSON text of an object with `extra`'s fields added: `objectText` as JSON.stringify writes an object (it ends in
+ * its closing brace), `extra` written after its last field. A stored list item gets what a page adds this way
+ * (the order's offer number, an offer's people and counts) without being parsed and written again.
+ */
+export function jsonObjectWith(objectText: string, extra: Record<string, unknown>): string {
+  const added = JSON.stringify(extra);
+  if (added === '{}') return objectText;
+  if (objectText === '{}') return added;
+  return `${objectText.slice(0, -1)},${added.slice(1)}`;
+}

@@ -27,6 +27,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { blobs, books, inspections, offerFiles, offers, users, userTenants } from '../../db/schema/index';
+import { jsonObjectWith } from '../../platform/replies';
 
 /** An offer's columns but its stored list item, which only the list reads (offers.list.ts). */
 const { listItem: _listItem, ...rowColumns } = getTableColumns(offers);
@@ -335,7 +336,7 @@ export function joinedListItemOf(s: ListJoins, today: string): Pick<OfferListIte
     ofmUser: r.ofmUser,
     opmUser: r.opmUser,
     ktb: r.ktb,
-    followUpDue: isFollowUpDue({ angebot } as Parameters<typeof isFollowUpDue>[0], today),
+    followUpDue: isFollowUpDue({ angebot }, today),
     users: { ofm: userRefOf(s.ofm), opm: userRefOf(s.opm), ktb: userRefOf(s.ktb) },
     source: sourceOf(s),
     fileCount: s.fileCount,
@@ -346,12 +347,8 @@ export function joinedListItemOf(s: ListJoins, today: string): Pick<OfferListIte
 export const toListItem = (s: OfferSelect, today: string): OfferListItem =>
   Object.assign(ownListItemOf(s.row), joinedListItemOf(s, today));
 
-/**
- * A list row as a page sends it: the stored own part (offers.store.ts) with the joined part added, as JSON
- * text. Both are objects written by JSON.stringify, so the stored text ends in its closing brace.
- */
-export const listItemText = (own: string, joined: Pick<OfferListItem, JoinedKey>) =>
-  `${own.slice(0, -1)},${JSON.stringify(joined).slice(1)}`;
+/** A list row as a page sends it: the stored own part (offers.store.ts) with the joined part added, as JSON text. */
+export const listItemText = (own: string, joined: Pick<OfferListItem, JoinedKey>) => jsonObjectWith(own, joined);
 
 export function toOfferDto(s: OfferSelect, files: OfferFile[], today: string): Offer {
   const { fileCount: _count, ...item } = toListItem(s, today);

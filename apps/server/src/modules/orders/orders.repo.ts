@@ -17,6 +17,7 @@ import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'dri
 import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
 import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { jsonObjectWith } from '../../platform/replies';
 
 /**
  * Every column of an order but its list item: the lists' JSON (about 2 KB, migration 0023), which only
@@ -262,8 +263,7 @@ export async function pageRows(
  * A stored list item (orders.store.ts) with the number of the order's offer, as a page sends it: the
  * offer's editor changes the number, so the item does not keep it.
  */
-export const withOfferNr = (item: string, offerNr: string | null) =>
-  `${item.slice(0, -1)},"offerNr":${JSON.stringify(offerNr ?? '')}}`;
+export const withOfferNr = (item: string, offerNr: string | null) => jsonObjectWith(item, { offerNr: offerNr ?? '' });
 
 /** The value of a count (countWhere, or a list's own). */
 export async function countOf(db: Executor, count: SQL) {
