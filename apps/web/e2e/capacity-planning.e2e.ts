@@ -4,11 +4,11 @@
  * who may plan; the order editor's times. The board's own handling is in capacity-board.e2e.ts. Screenshots land
  * in test-results/.
  */
-import type { CostList, WorkArea } from '@pruefbuch/domain/schemas/capacity';
+import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
 import { board, setUp, shot, weekdayOf } from './capacity-fixtures';
 import { dragByKeyboard, settledBox } from './drag';
-import { adminInDemoTenant, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminInDemoTenant, isoDay, openAs, overbook, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -147,21 +147,7 @@ describe('capacity planning', () => {
     const { token, tenant, abnr, orderId } = await setUp();
     // A Tuesday ten weeks ahead, its profile machining taken an hour over its time by this run's order.
     const tuesday = isoDay(70 + ((2 - weekdayOf(isoDay(70)) + 7) % 7));
-    type Day = { date: string; employeeTime: Record<WorkArea, number>; ordersTime: Record<WorkArea, number> };
-    const week = await withTenant<{ days: Day[] }>(
-      'GET',
-      `/capacity/get/capacityForWeekFromDate?date=${tuesday}`,
-      tenant,
-      token,
-    );
-    const day = week.days.find((d) => d.date === tuesday) as Day;
-    const minutes = day.employeeTime.profilbearbeitung - day.ordersTime.profilbearbeitung + 60;
-    await withTenant('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
-      orderId,
-      date: tuesday,
-      area: 'profilbearbeitung',
-      minutes,
-    });
+    const minutes = await overbook(tenant, token, { orderId, date: tuesday, area: 'profilbearbeitung' }, 60);
 
     const page = await browser.newPage({ width: 1280 });
     await openAs(page, `/app/capacities?date=${tuesday}`, 'fertigung@demo.test');

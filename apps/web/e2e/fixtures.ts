@@ -5,6 +5,7 @@ import path from 'node:path';
 import { STORAGE_KEYS } from '@pruefbuch/domain/constants';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { LoginReply } from '@pruefbuch/domain/schemas/auth';
+import type { WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFinished } from 'vitest';
 import { pickTenant, sessionFromLogin } from '../src/lib/session';
@@ -125,6 +126,42 @@ export async function withTenant<T>(
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** A day of capacity planning's week view: each area's employee time and the orders' time on it, in minutes. */
+export type CapacityDay = {
+  date: string;
+  employeeTime: Record<WorkArea, number>;
+  ordersTime: Record<WorkArea, number>;
+};
+
+/** The capacity of `date` as the week view answers it. */
+export async function capacityDay(tenant: string, token: string, date: string): Promise<CapacityDay> {
+  const week = await withTenant<{ days: CapacityDay[] }>(
+    'GET',
+    `/capacity/get/capacityForWeekFromDate?date=${date}`,
+    tenant,
+    token,
+  );
+  const day = week.days.find((d) => d.date === date);
+  if (!day) throw new Error(`no capacity answered for ${date}`);
+  return day;
+}
+
+/**
+ * Books `orderId` on `date` in `area` for all of that day's free time and `over` minutes more, so the day is over
+ * its time by `over`; returns the minutes booked.
+ */
+export async function overbook(
+  tenant: string,
+  token: string,
+  slot: { orderId: string; date: string; area: WorkArea },
+  over: number,
+): Promise<number> {
+  const day = await capacityDay(tenant, token, slot.date);
+  const minutes = day.employeeTime[slot.area] - day.ordersTime[slot.area] + over;
+  await withTenant('PUT', '/capacity/put/saveNewTimeslot', tenant, token, { ...slot, minutes });
+  return minutes;
 }
 
 /** The demo admin's access token, for setting up data through the API. */

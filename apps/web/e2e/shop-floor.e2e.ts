@@ -10,7 +10,16 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import type { WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import {
+  adminInDemoTenant,
+  capacityDay,
+  germanDay as day,
+  isoDay,
+  openAs,
+  overbook,
+  setUpBrowser,
+  withTenant,
+} from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -158,25 +167,12 @@ describe('the shop floor', () => {
     // 6. Another order takes the day of this order's profile machining over its time; 'Woche ausgleichen' moves
     // that order's excess (it has no installation date, so it gives way) and leaves this one's steps in order.
     const day0 = dates('profilbearbeitung')[0] as string;
-    type Day = { date: string; employeeTime: Record<WorkArea, number>; ordersTime: Record<WorkArea, number> };
-    const week = await withTenant<{ days: Day[] }>(
-      'GET',
-      `/capacity/get/capacityForWeekFromDate?date=${day0}`,
-      tenant,
-      token,
-    );
-    const busy = week.days.find((d) => d.date === day0) as Day;
     const filler = await withTenant<{ _id: string }>('POST', '/orders', tenant, token, {
       objekt: `Lagerhalle Fechenheim ${run}`,
       abnr: `AB-F-${run}`,
       tuer: { tuertyp: 'dreher', antrieb: '', fluegel: 'FL2', stromart: '', komponenten: [] },
     });
-    await withTenant('PUT', '/capacity/put/saveNewTimeslot', tenant, token, {
-      orderId: filler._id,
-      date: day0,
-      area: 'profilbearbeitung',
-      minutes: busy.employeeTime.profilbearbeitung - busy.ordersTime.profilbearbeitung + 90,
-    });
+    await overbook(tenant, token, { orderId: filler._id, date: day0, area: 'profilbearbeitung' }, 90);
     await page.goto(`/app/capacities?date=${day0}`);
     const level = page.getByTestId('capacity-level');
     await expect.poll(() => level.getAttribute('data-overloaded')).toBe('true');
@@ -191,13 +187,7 @@ describe('the shop floor', () => {
       .getByText(/Zeitbl(ock|öcke) verschoben\./)
       .first()
       .waitFor();
-    const after = await withTenant<{ days: Day[] }>(
-      'GET',
-      `/capacity/get/capacityForWeekFromDate?date=${day0}`,
-      tenant,
-      token,
-    );
-    const levelled = after.days.find((d) => d.date === day0) as Day;
+    const levelled = await capacityDay(tenant, token, day0);
     expect(levelled.ordersTime.profilbearbeitung).toBeLessThanOrEqual(levelled.employeeTime.profilbearbeitung);
     expect((await planOf()).conflicts).toEqual([]);
 
