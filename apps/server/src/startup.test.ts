@@ -3,12 +3,12 @@
  * second server on the same embedded database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase } from '../test/helper';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, pgliteDataDirIn } from '../test/helper';
 import { compiledForTests, freePort } from '../test/processes';
 import { openDatabase } from './db/client';
 import { doorComponents, users } from './db/schema/index';
@@ -37,9 +37,11 @@ const tempDir = () => {
   return d;
 };
 
-/** A migrated embedded database in the directory, loaded from the run's migrated template (test/global-setup.ts). */
-const migratedDatabaseIn = (dataDir: string) =>
-  openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+/** A migrated embedded database in the directory, copied from the run's migrated template (test/global-setup.ts). */
+function migratedDatabaseIn(dataDir: string) {
+  pgliteDataDirIn(dataDir, 'migrated');
+  return openDatabase({ dataDir });
+}
 
 /** The server compiled from the sources at hand, as production starts it (built once for the run's files). */
 let compiled: string | undefined;

@@ -1,4 +1,6 @@
+import { cpSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -250,15 +252,15 @@ async function newPglite(): Promise<TestDatabase> {
   };
 }
 
-let emptyTemplate: Promise<Blob> | null = null;
-
 /**
- * A PGlite data directory just after initdb, without the migrations (test/global-setup.ts), for `loadDataDir`:
- * a test of migrations, of a restore or of an upgrade opens one without paying initdb. Read once per worker.
+ * Puts a PGlite data directory into a data dir (as `<dataDir>/pglite`, where openDatabase looks): the migrated
+ * template, or one just after initdb (for a test of migrations, a restore or an upgrade), copied from the
+ * run's unpacked templates (test/global-setup.ts). Open it with `openDatabase({ dataDir })`.
  */
-export function emptyPgliteDataDir(): Promise<Blob> {
-  emptyTemplate ??= readFile(inject('pgliteEmpty')).then((bytes) => new Blob([bytes]));
-  return emptyTemplate;
+export function pgliteDataDirIn(dataDir: string, kind: 'migrated' | 'empty') {
+  cpSync(inject(kind === 'migrated' ? 'pgliteTemplateDir' : 'pgliteEmptyDir'), path.join(dataDir, 'pglite'), {
+    recursive: true,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

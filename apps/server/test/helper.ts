@@ -13,7 +13,7 @@ import type { LogStream } from '../src/platform/logging';
 import { endWithMaker, newTestDatabase } from './database';
 import { insertTenant, insertUser, TEST_PASSWORD } from './factories';
 
-export { openTestDatabase } from './database';
+export { openTestDatabase, pgliteDataDirIn } from './database';
 export { TEST_PASSWORD };
 export const PUBLIC_URL = 'https://pruefbuch.example.org';
 

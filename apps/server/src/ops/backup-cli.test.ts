@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Role } from '@pruefbuch/domain/roles';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertTenant, insertUser, TEST_PASSWORD } from '../../test/factories';
 import { emptyPlace, writer } from '../../test/fixtures/backup';
 import { multipart, samples } from '../../test/fixtures/documents';
-import { createTestApp, PUBLIC_URL } from '../../test/helper';
+import { createTestApp, PUBLIC_URL, pgliteDataDirIn } from '../../test/helper';
 import { tempDir } from '../../test/temp-dir';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
@@ -81,8 +81,8 @@ describe.skipIf(onPostgres)('npm run backup and restore on the embedded database
   };
 
   it('backs up through the server that holds the data dir, or directly when no server runs', async () => {
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const database = await openDatabase({ dataDir, loadDataDir: template });
+    pgliteDataDirIn(dataDir, 'migrated');
+    const database = await openDatabase({ dataDir });
     const config = loadConfig(env);
     const release = await lockDataDir(dataDir);
     // The command runs in this process; a lock naming this pid would count as left over from an earlier

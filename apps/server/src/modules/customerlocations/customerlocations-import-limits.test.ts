@@ -4,17 +4,17 @@
  * hostile file is refused through the API with the cap it broke, echoing nothing of its content.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Role } from '@pruefbuch/domain/roles';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { insertTenant, insertUser } from '../../../test/factories';
 import { member, tag } from '../../../test/fixtures/books';
 import { multipart } from '../../../test/fixtures/documents';
 import { LARGEST_HEADER, largestAllowedXlsx, xlsx, zip } from '../../../test/fixtures/spreadsheet';
-import { createTestApp, TEST_PASSWORD } from '../../../test/helper';
+import { createTestApp, pgliteDataDirIn, TEST_PASSWORD } from '../../../test/helper';
 import { compiledForTests, freePort, isReady, spawnLogged } from '../../../test/processes';
 import { openDatabase } from '../../db/client';
 import { SHEET_CAPS } from '../../platform/spreadsheet';
@@ -219,10 +219,8 @@ describe('branch import: no file stalls the server', () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-sheet-dist-'));
       dirs.push(dataDir);
       // A migrated database with one office user, instead of the demo seed the server would otherwise write.
-      const database = await openDatabase({
-        dataDir,
-        loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      });
+      pgliteDataDirIn(dataDir, 'migrated');
+      const database = await openDatabase({ dataDir });
       const tenant = await insertTenant(database.db, { name: 'Importgrenzen' });
       const office = await insertUser(database.db, { role: Role.PROJECT_ROLE, tenantIds: [tenant.id] });
       await database.close();
