@@ -13,13 +13,14 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { followUpDue, offerAmpel } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferFields } from '@pruefbuch/domain/schemas/offer';
 import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { auditLogs, mailOutbox, offers, users } from '../../db/schema/index';
 import { recordChanges } from '../../platform/audit';
 import type { TenantContext } from '../../platform/context';
 import { AppError, badField } from '../../platform/errors';
 import { assertMailAllowed, lockMailKey } from '../../platform/mail-limits';
 import { fillTemplate, type Mailer } from '../../platform/mailer';
+import { updateRows } from '../../platform/row-updates';
 import { protocolMailTimes } from '../protocol/protocol.mail-times';
 import { removeExpiredFiles } from './offers.files';
 import {
@@ -241,23 +242,20 @@ export async function refreshOfferAmpels(db: Db, today: string, opts: { tenantId
       const same = now.ampel === row.ampel && now.ampelRank === row.ampelRank;
       return same && stored ? [] : [{ now, xmin, ampelChanged: !same }];
     });
-    for (let i = 0; i < moved.length; i += 500) {
-      const values = moved
-        .slice(i, i + 500)
-        .map(
-          ({ now, xmin, ampelChanged }) =>
-            sql`(${now.id}::uuid, ${now.tenantId}::uuid, ${xmin}::xid, ${now.ampel}::text, ${now.ampelRank}::smallint, ${listItemOf(now)}::text, ${ampelChanged}::boolean)`,
-        );
-      // Counted as written: an offer written meanwhile is left out of the count as of the write.
-      const written = await rowsOf<{ moved: boolean }>(
+    // Counted as written: an offer written meanwhile keeps what that write stored, and is not counted.
+    const written = new Set(
+      await updateRows(
         db,
-        sql`update ${offers} set "ampel" = v.ampel, "ampel_rank" = v.rank, "list_item" = v.item
-          from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, ampel, rank, item, moved)
-          where ${offers.id} = v.id and ${offers.tenantId} = v.tenant and ${offers}.xmin = v.seen
-          returning v.moved as moved`,
-      );
-      changed += written.filter((r) => r.moved).length;
-    }
+        offers,
+        moved.map(({ now, xmin }) => ({
+          id: now.id,
+          tenantId: now.tenantId,
+          seen: xmin,
+          set: { ampel: now.ampel, ampelRank: now.ampelRank, listItem: listItemOf(now) },
+        })),
+      ),
+    );
+    changed += moved.filter((m) => m.ampelChanged && written.has(m.now.id)).length;
     if (rows.length < BATCH) break;
   }
   return changed;

@@ -15,10 +15,11 @@ import {
   offerFigureChanges,
 } from '@pruefbuch/domain/rules/offer-figures';
 import { type OfferListInput, offerListCountChanges } from '@pruefbuch/domain/rules/offer-lists';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offerFigures, offerListCounts, offers, offerTimeSpans } from '../../db/schema/index';
 import { moveBuckets } from '../../platform/figure-buckets';
+import { updateRows } from '../../platform/row-updates';
 import { type OfferRow, ownListItemOf } from './offers.repo';
 
 type OfferState = Pick<typeof offers.$inferSelect, keyof OfferFigureInput>;
@@ -136,24 +137,17 @@ async function moveHistograms(tx: Executor, spans: readonly OfferSpanChange[]) {
 /** An offer's list item as stored: the part of its list row that is its own (offers.repo.ts ownListItemOf), as JSON text. */
 export const listItemOf = (row: OfferRow) => JSON.stringify(ownListItemOf(row));
 
-/** How many offers one statement of keepListItems writes. */
-const ITEMS_PER_STATEMENT = 500;
-
 /**
- * Stores the list items of offers as they are now, after a write returned their rows: one statement each
- * 500 offers, each offer named with its tenant. A write changes an offer and then its item in the same
- * transaction, on the row the write returned (its version and stamps included), so no list reads an item
- * older than its offer.
+ * Stores the list items of offers as they are now, after a write returned their rows (platform/row-updates.ts, each
+ * offer named with its tenant). A write changes an offer and then its item in the same transaction, on the row the
+ * write returned (its version and stamps included), so no list reads an item older than its offer.
  */
 export async function keepListItems(tx: Executor, rows: readonly OfferRow[]) {
-  for (let i = 0; i < rows.length; i += ITEMS_PER_STATEMENT) {
-    const values: SQL[] = rows
-      .slice(i, i + ITEMS_PER_STATEMENT)
-      .map((r) => sql`(${r.id}::uuid, ${r.tenantId}::uuid, ${listItemOf(r)}::text)`);
-    await tx.execute(sql`update ${offers} set "list_item" = v.item
-      from (values ${sql.join(values, sql`, `)}) as v(id, tenant, item)
-      where ${offers.id} = v.id and ${offers.tenantId} = v.tenant`);
-  }
+  await updateRows(
+    tx,
+    offers,
+    rows.map((r) => ({ id: r.id, tenantId: r.tenantId, set: { listItem: listItemOf(r) } })),
+  );
 }
 
 /** Inserts offers (their insert values) and counts them into the evaluation's figures and the list's counts; returns the rows. */

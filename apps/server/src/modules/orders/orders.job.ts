@@ -7,9 +7,10 @@ import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
  */
 import type { OrderStatus } from '@pruefbuch/domain/rules/order-status';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { type JobLog, type Scheduler, startAlone } from '../../platform/jobs';
+import { updateRows } from '../../platform/row-updates';
 import { derivedOf, fieldsOf, type OrderRow, orderColumns } from './orders.repo';
 import { listItemOf } from './orders.store';
 
@@ -42,24 +43,24 @@ export async function runOrderDay(db: Db, today: string = berlinToday(), opts: {
         d.gesamtRank === row.gesamtRank;
       return same ? [] : [{ id: row.id, tenantId: row.tenantId, xmin, d, item: listItemOf({ ...row, ...d }) }];
     });
-    // The changed orders of the batch in one statement each 500: ampels, rank and list item per order.
-    for (let i = 0; i < moved.length; i += 500) {
-      const values = moved
-        .slice(i, i + 500)
-        .map(
-          ({ id, tenantId, xmin, d, item }) =>
-            sql`(${id}::uuid, ${tenantId}::uuid, ${xmin}::xid, ${d.vkidAmpel}::text, ${d.elAmpel}::text, ${d.gesamtAmpel}::text, ${d.gesamtRank}::smallint, ${item}::text)`,
-        );
-      const written = await rowsOf<{ id: string }>(
-        db,
-        sql`update ${orders} set "vkid_ampel" = v.va, "el_ampel" = v.ea, "gesamt_ampel" = v.ga,
-          "gesamt_rank" = v.gr, "list_item" = v.item
-          from (values ${sql.join(values, sql`, `)}) as v(id, tenant, seen, va, ea, ga, gr, item)
-          where ${orders.id} = v.id and ${orders.tenantId} = v.tenant and ${orders}.xmin = v.seen
-          returning ${orders.id} as id`,
-      );
-      changed += written.length;
-    }
+    // The changed orders of the batch: ampels, rank and list item, each order named with its tenant and version.
+    const written = await updateRows(
+      db,
+      orders,
+      moved.map(({ id, tenantId, xmin, d, item }) => ({
+        id,
+        tenantId,
+        seen: xmin,
+        set: {
+          vkidAmpel: d.vkidAmpel,
+          elAmpel: d.elAmpel,
+          gesamtAmpel: d.gesamtAmpel,
+          gesamtRank: d.gesamtRank,
+          listItem: item,
+        },
+      })),
+    );
+    changed += written.length;
     if (read.length < BATCH) break;
   }
   return { ampels: changed };
