@@ -5,7 +5,6 @@ import {
   offerFiguresOf,
   offerGroupKeys,
   offerSpans,
-  quartileOf,
   quartilesOf,
 } from './offer-figures';
 
@@ -74,20 +73,20 @@ describe('offer figures (one test per row of the tables)', () => {
   });
 });
 
-describe('quartileOf', () => {
+describe('quartilesOf', () => {
   it('interpolates as percentile_cont does', () => {
     // 1, 2, 2, 10: median between 2 and 2, p25 at 1.75, p75 at 4
-    const h = [
-      { span: 10, n: 1 },
-      { span: 1, n: 1 },
-      { span: 2, n: 2 },
-    ];
-    expect(quartileOf(h, 0.5)).toBe(2);
-    expect(quartileOf(h, 0.25)).toBe(1.75);
-    expect(quartileOf(h, 0.75)).toBe(4);
-    expect(quartileOf([{ span: 5, n: 1 }], 0.25)).toBe(5);
-    expect(quartileOf([], 0.5)).toBeNull();
-    expect(quartileOf([{ span: 3, n: 0 }], 0.5)).toBeNull();
+    const h = new Map([
+      [10, 1],
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(quartilesOf(h, [0.5])).toEqual([2]);
+    expect(quartilesOf(h, [0.25])).toEqual([1.75]);
+    expect(quartilesOf(h, [0.75])).toEqual([4]);
+    expect(quartilesOf(new Map([[5, 1]]), [0.25])).toEqual([5]);
+    expect(quartilesOf(new Map(), [0.5])).toEqual([null]);
+    expect(quartilesOf(new Map([[3, 0]]), [0.5])).toEqual([null]);
   });
 
   it('gives several quartiles of one histogram at once, each as alone, negative spans sorted first', () => {
@@ -97,11 +96,7 @@ describe('quartileOf', () => {
       [2, 2],
       [7, 0],
     ]);
-    const single = (p: number) =>
-      quartileOf(
-        [...h].map(([span, n]) => ({ span, n })),
-        p,
-      );
+    const single = (p: number) => quartilesOf(h, [p])[0];
     expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([single(0.5), single(0.25), single(0.75)]);
     expect(quartilesOf(h, [0.5, 0.25, 0.75])).toEqual([2, 0.75, 4]);
     expect(quartilesOf(new Map(), [0.5, 0.25])).toEqual([null, null]);

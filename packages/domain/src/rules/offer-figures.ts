@@ -165,10 +165,3 @@ export function quartilesOf(histogram: ReadonlyMap<number, number>, ps: readonly
     return a + (pos - lower) * (b - a);
   });
 }
-
-/** The quartile `p` (0 to 1) of a histogram of whole days (quartilesOf). */
-export const quartileOf = (histogram: readonly { span: number; n: number }[], p: number): number | null => {
-  const summed = new Map<number, number>();
-  for (const h of histogram) summed.set(h.span, (summed.get(h.span) ?? 0) + h.n);
-  return quartilesOf(summed, [p])[0] ?? null;
-};
