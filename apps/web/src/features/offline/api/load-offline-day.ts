@@ -13,7 +13,22 @@ export type OfflineChoice = { kind: 'folder' | 'location'; id: string } | null;
  * keep the store (persistent storage: not evicted under storage pressure with records not yet sent), and records
  * finalized on the server since the last day leave the device.
  */
-export async function loadOfflineDay(tenantId: string, choice: OfflineChoice = null): Promise<OfflineDayMeta> {
+export function loadOfflineDay(tenantId: string, choice: OfflineChoice = null): Promise<OfflineDayMeta> {
+  // One load at a time per tenant, in the order asked: the day kept is the one asked for last, even when an earlier
+  // answer (the card's own refresh, a click before) comes back later.
+  const previous = running.get(tenantId) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => loadNow(tenantId, choice));
+  running.set(tenantId, next);
+  const done = () => {
+    if (running.get(tenantId) === next) running.delete(tenantId);
+  };
+  next.then(done, done);
+  return next;
+}
+
+const running = new Map<string, Promise<OfflineDayMeta>>();
+
+async function loadNow(tenantId: string, choice: OfflineChoice): Promise<OfflineDayMeta> {
   const query = choice ? { [choice.kind]: choice.id } : undefined;
   const day = await api.get<OfflineDay>('offline/day', { tenant: tenantId, query });
   void navigator.storage?.persist?.().catch(() => false);

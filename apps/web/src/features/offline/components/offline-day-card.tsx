@@ -47,9 +47,12 @@ export function OfflineDayCard({
     load.mutate(chosen ? { kind: chosen.kind, id: chosen.id } : null);
   }, [online, meta.data, load]);
 
-  const loadNow = (choice: OfflineChoice = null) => {
+  // Which button started the load under way: it shows the spinner, the others wait for it.
+  const [pressed, setPressed] = useState<'folder' | 'bookings' | 'reload' | null>(null);
+  const loadNow = (button: 'folder' | 'bookings' | 'reload', choice: OfflineChoice = null) => {
     // A day loaded by hand needs no second load when the card sees it.
     refreshed.current = true;
+    setPressed(button);
     load.mutate(choice, {
       onSuccess: () => notifySuccess({ text: t('tenants.start.offline.loaded') }),
       onError: (error) => notifyError(errorText(t, error), t('tenants.start.offline.failed')),
@@ -106,9 +109,9 @@ export function OfflineDayCard({
             <Button
               variant="default"
               leftSection={<IconFolderDown size={16} />}
-              onClick={() => loadNow({ kind: 'folder', id: folder.id })}
-              loading={load.isPending && load.variables?.kind === 'folder'}
-              disabled={!online}
+              onClick={() => loadNow('folder', { kind: 'folder', id: folder.id })}
+              loading={load.isPending && pressed === 'folder'}
+              disabled={!online || load.isPending}
               data-testid="offline-day-load-folder"
             >
               {t('tenants.start.offline.loadFolder', { name: folder.name })}
@@ -117,8 +120,9 @@ export function OfflineDayCard({
           {m?.chosen ? (
             <Button
               variant="default"
-              onClick={() => loadNow(null)}
-              disabled={!online}
+              onClick={() => loadNow('bookings', null)}
+              loading={load.isPending && pressed === 'bookings'}
+              disabled={!online || load.isPending}
               data-testid="offline-day-load-bookings"
             >
               {t('tenants.start.offline.loadBookings')}
@@ -127,9 +131,9 @@ export function OfflineDayCard({
           <Button
             variant={m ? 'default' : 'filled'}
             leftSection={<IconCloudDownload size={16} />}
-            onClick={() => loadNow(m?.chosen ? { kind: m.chosen.kind, id: m.chosen.id } : null)}
-            loading={load.isPending && !load.variables}
-            disabled={!online}
+            onClick={() => loadNow('reload', m?.chosen ? { kind: m.chosen.kind, id: m.chosen.id } : null)}
+            loading={load.isPending && (pressed === 'reload' || pressed === null)}
+            disabled={!online || load.isPending}
             data-testid="offline-day-load"
           >
             {m ? t('tenants.start.offline.reload') : t('tenants.start.offline.load')}
