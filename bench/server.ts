@@ -1,5 +1,5 @@
 /** The server process a bench drives: started on its own port, awaited until healthy, stopped with its group. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -22,7 +22,14 @@ const APP_MAIN = 'apps/server/src/main.ts';
  * compiled, GET users/{id} 153–158 against 127–138 (2026-12-01, one run side by side).
  */
 function compiled(entry: string): string {
-  if (entry === APP_MAIN) return compiledForTests();
+  const main = path.resolve(root, entry);
+  if (main === path.join(root, APP_MAIN)) return compiledForTests();
+  if (main.endsWith(`${path.sep}${APP_MAIN}`)) {
+    // The main of another checkout (a side-by-side run): its own production build.
+    const checkout = main.slice(0, -APP_MAIN.length - 1);
+    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: checkout, stdio: 'ignore' });
+    return path.join(checkout, 'apps/server/dist/main.js');
+  }
   const outfile = path.join(root, 'node_modules/.cache/pruefbuch-bench', `${path.basename(entry, '.ts')}.mjs`);
   mkdirSync(path.dirname(outfile), { recursive: true });
   buildSync({
@@ -76,6 +83,8 @@ export async function waitHealthy(port: number) {
 }
 
 export async function stop(proc: ChildProcess) {
+  // A server that has ended already (it failed to start, say) has nothing to stop: its own error is what to read.
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
   if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
   await new Promise((r) => proc.once('exit', r));
 }
