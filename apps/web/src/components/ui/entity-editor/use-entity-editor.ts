@@ -49,7 +49,8 @@ export function useEntityEditor<Values extends object, Saved>(options: EntityEdi
   const { t } = useTranslation();
   const form = useZodForm<Values>(options.schema, { initialValues: options.initialValues });
   const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
+  /** The save under way, if any. */
+  const busy = useRef<Promise<Saved | null> | null>(null);
   const [conflictOpened, setConflictOpened] = useState(false);
   const [conflictBusy, setConflictBusy] = useState(false);
 
@@ -76,7 +77,24 @@ export function useEntityEditor<Values extends object, Saved>(options: EntityEdi
    * been told). `toast: false` leaves the success toast to the caller (a save that is one step of more).
    */
   const save = async ({ toast = true }: { toast?: boolean } = {}): Promise<Saved | null> => {
-    if (busy.current) return null;
+    // A save under way is waited for, not dropped: a step that saves first (a take-over, say) goes on with its
+    // answer; what was typed meanwhile is saved after it.
+    const running = busy.current;
+    if (running) {
+      const previous = await running;
+      if (!previous || !form.isDirty()) return previous;
+      if (busy.current) return save({ toast });
+    }
+    const next = saveNow(toast);
+    busy.current = next;
+    try {
+      return await next;
+    } finally {
+      if (busy.current === next) busy.current = null;
+    }
+  };
+
+  const saveNow = async (toast: boolean): Promise<Saved | null> => {
     const check = form.validate();
     if (check.hasErrors) {
       const first = Object.keys(check.errors)[0];
@@ -84,7 +102,6 @@ export function useEntityEditor<Values extends object, Saved>(options: EntityEdi
       if (options.toastInvalid) notifyError(t('errors.VALIDATION'), t('common.toast.saveFailed'));
       return null;
     }
-    busy.current = true;
     setSaving(true);
     try {
       const saved = await options.save(form.getValues());
@@ -102,7 +119,6 @@ export function useEntityEditor<Values extends object, Saved>(options: EntityEdi
       notifySaveFailed(error);
       return null;
     } finally {
-      busy.current = false;
       setSaving(false);
     }
   };
