@@ -72,7 +72,7 @@ describe('inspection books', () => {
     await page.getByTestId('book-customer').fill('Kaufhaus am Ring');
     await page.getByTestId('book-site').fill('EG Haupteingang');
     await page.getByTestId('book-completedOn').fill('03.02.2026');
-    expect(await page.getByTestId('book-folder').inputValue()).toBe('Halle 1');
+    await expect.poll(() => page.getByTestId('book-folder').inputValue()).toBe('Halle 1');
     await page.getByTestId('book-save').click();
     await page.waitForURL(/\/app\/book\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await toast(page, 'Angelegt!');

@@ -8,7 +8,7 @@ import { WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
 import { board, planTuesday, setUp, shot, tuesdayAhead, utilisationOf } from './capacity-fixtures';
 import { aimAt, dragByKeyboard, inMiddle, pickUp, settledBox } from './drag';
-import { openAs, setUpBrowser, withTenant } from './fixtures';
+import { openAs, settled, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -226,8 +226,8 @@ describe('the capacity board', () => {
 
     await dragByKeyboard(page, card, 'ArrowRight');
     await page.getByText('Die Planung wurde zwischenzeitlich geändert und wird neu geladen.').first().waitFor();
-    // The board is read again: the card stays on its day.
-    await page.waitForTimeout(1000);
+    // The board is read again (the card's new version with it): the card stays on its day.
+    await settled(page);
     expect(
       await board(page).locator(`[data-testid="slot-card"][data-slot="${slot._id}"]`).getAttribute('data-date'),
     ).toBe(tuesday);

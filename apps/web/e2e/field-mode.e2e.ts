@@ -259,12 +259,10 @@ describe('field mode', () => {
     await expect.poll(() => page.getByTestId('offline-day-chosen').textContent()).toContain(name);
     expect(await page.getByTestId('offline-day-status').textContent()).toMatch(/^\d+ Prüfbücher offline verfügbar/);
     await page.getByTestId('offline-day-toggle').click();
-    const titles = await page.getByTestId('offline-day-book').allTextContents();
-    // By title, after any draft of the technician's.
-    expect(titles.filter((x) => /Haupteingang|Nordeingang/.test(x))).toEqual([
-      'Karusselltür Nordeingang',
-      'Schiebetür Haupteingang',
-    ]);
+    // By title, after any draft of the technician's; polled: the list is read from the device's store on its own.
+    const titles = async () =>
+      (await page.getByTestId('offline-day-book').allTextContents()).filter((x) => /Haupteingang|Nordeingang/.test(x));
+    await expect.poll(titles).toEqual(['Karusselltür Nordeingang', 'Schiebetür Haupteingang']);
     await page.screenshot({ path: 'test-results/field-mode-folder-1280.png' });
 
     // 'Neu laden' keeps the folder; 'Meine Termine laden' goes back to the bookings.

@@ -89,7 +89,7 @@ describe('operations evaluation', () => {
     const months = await page.getByTestId('opevaluation-row').count();
     const ticks = page.getByTestId('opevaluation-chart').locator('.recharts-yAxis .recharts-cartesian-axis-tick');
     expect(months).toBeGreaterThan(1);
-    expect(await ticks.count()).toBe(months);
+    await expect.poll(() => ticks.count()).toBe(months);
   });
 
   it('shows the whole table beside the navigation at 1280 px, without scrolling it sideways', async () => {

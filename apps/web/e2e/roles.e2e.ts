@@ -36,12 +36,13 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 async function expectUsable(page: Page, where: string) {
   // The screen's chunk and data load after the address changes: wait for its heading, then look.
   await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
-  await settled(page);
+  // The screen's loader goes first, then its data: settled only waits for the requests already made.
   await page
     .locator('main .mantine-Loader-root')
     .first()
     .waitFor({ state: 'detached', timeout: 30_000 })
     .catch(() => {});
+  await settled(page);
   for (const id of ['not-available', 'not-found', 'no-access']) {
     expect(await page.getByTestId(id).count(), `${where}: ${id}`).toBe(0);
   }
