@@ -11,17 +11,7 @@ import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  baseUrl,
-  germanDay as day,
-  isoDay,
-  openAs,
-  settled,
-  setUpBrowser,
-  withTenant,
-} from './fixtures';
+import { adminToken, api, baseUrl, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -204,8 +194,7 @@ describe('orders', () => {
     expect(await page.getByTestId('order-total').count()).toBe(0);
     await page.goto('/app/orderprocessinglist');
     await page.getByTestId('order-row').first().waitFor();
-    // The switch opens on this week's page when the week counts have come (they answer apart from the rows).
-    await settled(page);
+    // Clicked as soon as the rows show: the week counts answer apart from them, and the switch waits for them.
     // A click, then the address: the list reloads under the switch, so Playwright's check() would read a
     // replaced element.
     await page.getByRole('switch', { name: 'Nach KW gruppieren' }).click();

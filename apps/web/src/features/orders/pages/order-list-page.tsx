@@ -12,7 +12,7 @@ import { useRefreshOnChange } from '@/components/ui/list-page/use-refresh-on-cha
 import { ScrollingTabList } from '@/components/ui/scrolling-tab-list';
 import { formatNumber, formatTime } from '@/lib/format';
 import { toPrincipal, useSession } from '@/lib/session';
-import { useOrderWeeks } from '../api/get-order-weeks';
+import { countsThatAnswer, orderWeeksQueryOptions, useOrderWeeks } from '../api/get-order-weeks';
 import {
   ORDER_LIST_MODES,
   type OrderListMode,
@@ -175,14 +175,25 @@ export function OrderListPage() {
             <Switch
               checked={grouped && sortedByWeek}
               // Grouped by KW the list is sorted by the sales week, and the header says so.
-              // It opens on the page of this week's group, not on the oldest weeks (when the counts are known).
-              onChange={(e) => {
-                const page = weekCounts && !filters.kw ? pageOfCurrentWeek(weekCounts, list.apiParams.size) : 1;
-                list.update(
-                  e.currentTarget.checked
-                    ? { group: 'kw', sort: 'vkidKw', page: page > 1 ? String(page) : null }
-                    : { group: null, sort: null, page: null },
-                );
+              // It opens on the page of this week's group, not on the oldest weeks: counts not yet come are waited
+              // for (the request under way, or one), and without them it opens on the first page.
+              onChange={async (e) => {
+                if (!e.currentTarget.checked) {
+                  list.update({ group: null, sort: null, page: null });
+                  return;
+                }
+                const counts =
+                  filters.kw || !weeksQuery
+                    ? undefined
+                    : (weekCounts ??
+                      countsThatAnswer(
+                        true,
+                        await queryClient
+                          .fetchQuery(orderWeeksQueryOptions(currentTenant, weeksQuery))
+                          .catch(() => undefined),
+                      ));
+                const page = counts ? pageOfCurrentWeek(counts, list.apiParams.size) : 1;
+                list.update({ group: 'kw', sort: 'vkidKw', page: page > 1 ? String(page) : null });
               }}
               label={t('orders.list.groupByKw')}
               data-testid="order-group-kw"
