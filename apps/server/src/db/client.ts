@@ -63,34 +63,46 @@ export const LISTEN_TIMING = {
   heartbeat: 15_000,
 };
 
+/** The listening connection's name in pg_stat_activity. */
+export const LISTENER_NAME = 'pruefbuch-listener';
+
 /** The payload of a heartbeat: the listener hears it, but it is no notice of a change. */
 const HEARTBEAT = 'heartbeat';
 
 /**
- * A connection of its own that listens on `channel` and connects again when it is lost. Notices that
- * came while it was down are lost: `onListening(false)` tells the caller to rely on none meanwhile.
- * A connection that fails without closing (a dead peer, a pooler that does not pass notices on) is
- * found by the heartbeat: it notifies its own channel and must hear that back within the timeout.
+ * One connection of its own per database that listens on every channel asked for, and connects again
+ * when it is lost: a process holds one listening connection however many caches hear notices. Notices
+ * that came while it was down are lost: `onListening(false)` tells every subscriber to rely on none
+ * meanwhile. A connection that fails without closing (a dead peer, a pooler that does not pass notices
+ * on) is found by the heartbeat: it notifies one of its channels and must hear that back within the
+ * timeout. A subscriber is told it listens only once its own channel's `LISTEN` has answered.
  */
-function pgListener(url: string, channel: string, handlers: ListenHandlers) {
-  let stopped = false;
-  /** The connection being made or listening, if any. */
+function pgListener(url: string) {
+  const subscribers = new Map<string, Set<ListenHandlers>>();
+  /** The connection being made or listening, if any, and the channels it listens on. */
   let client: pg.Client | null = null;
+  let listenedOn = new Set<string>();
   let listening = false;
   let retry: NodeJS.Timeout | undefined;
   let beat: NodeJS.Timeout | undefined;
   let heard: (() => void) | null = null;
 
-  const down = (lost: pg.Client) => {
-    if (client !== lost) return;
+  const tell = (up: boolean) => {
+    for (const set of subscribers.values()) for (const h of set) h.onListening(up);
+  };
+  const end = (c: pg.Client) => {
     client = null;
     clearInterval(beat);
     if (listening) {
       listening = false;
-      handlers.onListening(false);
+      tell(false);
     }
-    lost.end().catch(() => {});
-    if (!stopped) retry = setTimeout(connect, LISTEN_TIMING.relisten);
+    return c.end().catch(() => {});
+  };
+  const down = (lost: pg.Client) => {
+    if (client !== lost) return;
+    void end(lost);
+    if (subscribers.size > 0) retry = setTimeout(connect, LISTEN_TIMING.relisten);
   };
   const within = <T>(work: Promise<T>) =>
     Promise.race([
@@ -101,6 +113,7 @@ function pgListener(url: string, channel: string, handlers: ListenHandlers) {
     ]);
 
   async function proveHearing(c: pg.Client) {
+    const [channel] = listenedOn;
     const back = new Promise<void>((resolve) => {
       heard = resolve;
     });
@@ -115,41 +128,74 @@ function pgListener(url: string, channel: string, handlers: ListenHandlers) {
 
   async function connect() {
     retry = undefined;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: LISTENER_NAME,
+    });
+    const on = new Set<string>();
     client = c;
+    listenedOn = on;
     c.on('error', () => down(c));
     c.on('end', () => down(c));
     c.on('notification', (n) => {
-      if (n.channel !== channel || client !== c) return;
+      if (client !== c) return;
       if (n.payload === HEARTBEAT) heard?.();
-      else handlers.onNotify();
+      else for (const h of subscribers.get(n.channel) ?? []) h.onNotify();
     });
     try {
       await within(c.connect());
-      await within(c.query(`listen ${channel}`));
+      // Channels asked for while this runs are listened on too, before anyone is told it listens.
+      for (let next = unlistened(on); next; next = unlistened(on)) {
+        await within(c.query(`listen ${next}`));
+        on.add(next);
+        if (client !== c) return;
+      }
     } catch {
       down(c);
       return;
     }
     if (client !== c) return;
     listening = true;
-    handlers.onListening(true);
+    tell(true);
     beat = setInterval(() => void proveHearing(c), LISTEN_TIMING.heartbeat).unref();
   }
+  const unlistened = (on: Set<string>) => [...subscribers.keys()].find((ch) => !on.has(ch));
 
-  void connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    clearInterval(beat);
-    const c = client;
-    client = null;
-    if (listening) {
-      listening = false;
-      handlers.onListening(false);
+  /** Starts hearing `channel` for `handlers`; returns the stop. */
+  function add(channel: string, handlers: ListenHandlers) {
+    let set = subscribers.get(channel);
+    if (!set) {
+      set = new Set();
+      subscribers.set(channel, set);
     }
-    await c?.end().catch(() => {});
-  };
+    set.add(handlers);
+    const c = client;
+    if (!c && !retry) void connect();
+    else if (c && listening) {
+      if (listenedOn.has(channel)) handlers.onListening(true);
+      else
+        within(c.query(`listen ${channel}`)).then(
+          () => {
+            listenedOn.add(channel);
+            if (client === c && listening && subscribers.get(channel)?.has(handlers)) handlers.onListening(true);
+          },
+          () => down(c),
+        );
+    }
+    return async () => {
+      const own = subscribers.get(channel);
+      if (!own?.delete(handlers)) return;
+      if (listening) handlers.onListening(false);
+      if (own.size === 0) subscribers.delete(channel);
+      if (subscribers.size > 0) return;
+      clearTimeout(retry);
+      retry = undefined;
+      if (client) await end(client);
+    };
+  }
+  return { add };
 }
 
 /** The stops of a database's listeners; `close` runs those still running. */
@@ -223,12 +269,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const listeners = listenerSet();
-    const url = opts.url;
+    const notices = pgListener(opts.url);
     return {
       db,
       kind: 'postgres',
       // The listener connects in the background: until it listens, the caller relies on no notice.
-      listen: async (channel, handlers) => listeners.add(pgListener(url, channel, handlers)),
+      listen: async (channel, handlers) => listeners.add(notices.add(channel, handlers)),
       // One connection holds the lock for the whole run: a second server waits, then finds nothing to do.
       migrate: async () => {
         const client = await pool.connect();

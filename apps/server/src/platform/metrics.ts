@@ -52,21 +52,36 @@ export function createMetrics() {
     registers: [registry],
   });
 
-  let sessionCache: (() => { hits: number; lookups: number; size: number; listening: boolean }) | null = null;
-  new Gauge({
-    name: 'pruefbuch_session_cache',
-    help: 'Session checks answered from the cache (hits) and from the database (lookups) since the start, sessions kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const stats = sessionCache?.();
-      if (!stats) return;
-      this.set({ state: 'hits' }, stats.hits);
-      this.set({ state: 'lookups' }, stats.lookups);
-      this.set({ state: 'size' }, stats.size);
-      this.set({ state: 'listening' }, stats.listening ? 1 : 0);
-    },
-  });
+  type CacheStats = () => { hits: number; lookups: number; size: number; listening: boolean };
+  /** A cache's figures: answers from the cache (hits) and from the database (lookups), entries, listening. */
+  const cacheGauge = (name: string, help: string) => {
+    let stats: CacheStats | null = null;
+    new Gauge({
+      name,
+      help,
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const s = stats?.();
+        if (!s) return;
+        this.set({ state: 'hits' }, s.hits);
+        this.set({ state: 'lookups' }, s.lookups);
+        this.set({ state: 'size' }, s.size);
+        this.set({ state: 'listening' }, s.listening ? 1 : 0);
+      },
+    });
+    return (source: CacheStats) => {
+      stats = source;
+    };
+  };
+  const setSessionCache = cacheGauge(
+    'pruefbuch_session_cache',
+    'Session checks answered from the cache (hits) and from the database (lookups) since the start, sessions kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
+  );
+  const setKeptLocations = cacheGauge(
+    'pruefbuch_kept_locations',
+    'Staff branch-list pages answered from kept tenants (hits) and tenants read from the database (lookups) since the start, tenants kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
+  );
 
   return {
     registry,
@@ -74,9 +89,9 @@ export function createMetrics() {
       sources = s;
     },
     /** The session cache whose figures /metrics shows (platform/session-cache.ts). */
-    setSessionCache(stats: typeof sessionCache) {
-      sessionCache = stats;
-    },
+    setSessionCache,
+    /** The kept branch lists whose figures /metrics shows (customerlocations.kept.ts). */
+    setKeptLocations,
     observe(method: string, route: string, statusCode: number, seconds: number) {
       requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
       responses.inc({ status_class: `${Math.floor(statusCode / 100)}xx` });

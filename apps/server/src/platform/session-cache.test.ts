@@ -156,4 +156,35 @@ describe('the session cache', () => {
     expect(await cache.load('b', lookup)).toBe('row 2');
     expect(await cache.load('a', lookup)).toBe('row 4');
   });
+
+  it('ready: answers what it keeps, else nothing at once, with one lookup started in the background', async () => {
+    const cache = listeningCache();
+    const a = gated<string>();
+    expect(cache.ready('k', a.run)).toBeUndefined();
+    expect(cache.ready('k', a.run)).toBeUndefined();
+    expect(a.started()).toBe(1);
+    a.release('kept');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.ready('k', a.run)).toBe('kept');
+    expect(cache.stats.hits).toBe(1);
+    // Emptied while a background lookup runs: that answer is not kept, the next call starts another.
+    cache.clear();
+    const b = gated<string>();
+    expect(cache.ready('k', b.run)).toBeUndefined();
+    cache.clear();
+    const c = gated<string>();
+    expect(cache.ready('k', c.run)).toBeUndefined();
+    b.release('read before the change');
+    c.release('as it is now');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.ready('k', c.run)).toBe('as it is now');
+    // A failed background lookup keeps nothing and is started again by the next call.
+    cache.clear();
+    const d = gated<string>();
+    expect(cache.ready('k', d.run)).toBeUndefined();
+    d.fail(new Error('connection lost'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.ready('k', d.run)).toBeUndefined();
+    expect(d.started()).toBe(2);
+  });
 });

@@ -31,6 +31,11 @@ export interface SessionCache<T> {
    * since the cache was last emptied; else that of a new `lookup`, kept when nothing changed meanwhile.
    */
   load(key: string, lookup: () => Promise<T | undefined>): Promise<T | undefined>;
+  /**
+   * The kept answer for `key`, else undefined at once: the caller asks elsewhere meanwhile. Starts `lookup` when
+   * none is under way; its answer is kept for later calls as `load` keeps it.
+   */
+  ready(key: string, lookup: () => Promise<T | undefined>): T | undefined;
   /** Forgets every answer; a lookup under way is neither kept nor joined any more. */
   clear(): void;
   /** Whether the process listens for changes; while not, nothing is kept. */
@@ -86,6 +91,15 @@ export function sessionCache<T>(opts: SessionCacheOptions = {}): SessionCache<T>
         return Promise.resolve(kept.value);
       }
       return running.get(key) ?? start(key, lookup);
+    },
+    ready(key, lookup) {
+      const kept = entries.get(key);
+      if (kept && now() - kept.at < ttlMs) {
+        hits++;
+        return kept.value;
+      }
+      if (!running.has(key)) start(key, lookup).catch(() => {});
+      return undefined;
     },
     clear,
     setListening(up) {
