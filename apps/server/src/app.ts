@@ -15,6 +15,7 @@ import { clientconfigRoutes } from './modules/clientconfig/clientconfig.routes';
 import { componentsRoutes } from './modules/components/components.routes';
 import { costlistRoutes } from './modules/costlist/costlist.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { registerKeptLocations } from './modules/customerlocations/customerlocations.kept';
 import { customerlocationsRoutes } from './modules/customerlocations/customerlocations.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { doorbooksRoutes } from './modules/doorbooks/doorbooks.routes';
@@ -145,6 +146,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   registerInputGuard(app);
   // Creates and uploads that take an Idempotency-Key (decision 060): before the routes, whose handlers it wraps.
   registerIdempotency(app);
+  // Each tenant's branch list, kept for staff while nothing it shows changes (decision 075).
+  registerKeptLocations(app);
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

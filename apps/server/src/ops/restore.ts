@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf, type Tx } from '../db/client';
+import { LOCATIONS_CHANGED } from '../modules/customerlocations/customerlocations.kept';
 import type { FileStore } from '../platform/files';
 import { AUTH_CHANGED } from '../platform/session-cache';
 import {
@@ -212,8 +213,8 @@ export async function restoreArchive(
       await resetSequences(tx);
       await triggersOn();
       // With the triggers off the load notified nothing: servers still running forget their session
-      // checks when the restore commits (decision 047).
-      await tx.execute(sql`select pg_notify(${AUTH_CHANGED}, '')`);
+      // checks (decision 047) and their branch lists (decision 075) when the restore commits.
+      for (const channel of [AUTH_CHANGED, LOCATIONS_CHANGED]) await tx.execute(sql`select pg_notify(${channel}, '')`);
     });
     // Migrations newer than the archive carry its rows forward; none when it is of this version.
     await target.database.migrate();

@@ -24,7 +24,7 @@ import {
 } from '../db/schema/index';
 import type { AuthUser, ScopeTarget } from './context';
 
-type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
+export type ScopeUser = Pick<AuthUser, 'id' | 'role' | 'customerRole' | 'customer'>;
 
 /** Whether the user is limited to their locations at all. */
 export const isScoped = (user: ScopeUser) => branchScopeOf(user).kind !== 'all';

@@ -12,9 +12,11 @@ import { preparedStatements } from '../../db/prepared';
 import { customerLocations } from '../../db/schema/index';
 import { isScoped } from '../../platform/branch-scope';
 import { containsPattern, offsetOf, orderTerm } from '../../platform/paging';
+import { keptPage } from './customerlocations.kept';
 import {
   type Aggregates,
   aggregatesOf,
+  type LocationListRow,
   type LocationScope,
   listColumns,
   orderOf,
@@ -123,7 +125,17 @@ const staffStatementOf = (db: Executor, s: LocationScope, shape: ListShape) =>
     staffStatement(db, s, shape, shape.search ? '' : `locations_list_${n}`),
   );
 
-export async function listLocations(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
+/** A page of the list: from the tenant's kept rows where they serve it (decision 075), else from the database. */
+export async function listLocations(
+  db: Executor,
+  s: LocationScope,
+  q: CustomerLocationListQuery,
+): Promise<{ rows: LocationListRow[]; total: number }> {
+  return (await keptPage(db, s.tenantId, s.user, q)) ?? readPage(db, s, q);
+}
+
+/** A page of the list read from the database. */
+export async function readPage(db: Executor, s: LocationScope, q: CustomerLocationListQuery) {
   const shape = shapeOf(q);
   const values = listValues(s, q);
   const rows = isScoped(s.user)

@@ -18,6 +18,7 @@ import { notFound } from '../../platform/errors';
 import { inService } from '../../platform/legal-holds';
 import { pageReply } from '../../platform/paging';
 import { booksOfLocation, customerNamesOf, linkableBooksOf, locationOfBook } from './customerlocations.books';
+import { keptAmpelCounts } from './customerlocations.kept';
 import { listLocations } from './customerlocations.list';
 import {
   ampelCounts,
@@ -57,7 +58,9 @@ const term = (v: string) => (v === '-' || v === '' ? undefined : v);
 const emptyCount = (): AmpelCount => ({ black: 0, red: 0, orange: 0, green: 0, none: 0, grey: 0, total: 0 });
 
 export async function ampelCount(ctx: TenantContext, place: string, keys: string): Promise<AmpelCountReply> {
-  const rows = await ampelCounts(ctx.db, scopeOf(ctx), and(searchPlace(term(place)), searchKeys(term(keys))));
+  const rows =
+    (await keptAmpelCounts(ctx.db, ctx.tenantId, ctx.user, term(place), term(keys))) ??
+    (await ampelCounts(ctx.db, scopeOf(ctx), and(searchPlace(term(place)), searchKeys(term(keys)))));
   const inspection = emptyCount();
   const selfInspection = emptyCount();
   for (const r of rows) {

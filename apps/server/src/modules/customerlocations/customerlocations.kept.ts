@@ -1,0 +1,261 @@
+/**
+ * Each tenant's branch list, kept by the process for staff while nothing it shows has changed (decision 075).
+ *
+ * A page of the list is a filter, a sort and a count over all of a tenant's locations: in PostgreSQL about
+ * 1.5–2.5 ms of work for 2,000 locations, whatever the page. Kept here, the rows are read once with their
+ * position in each of the list's 14 orders, computed by PostgreSQL with the list's own ORDER BY (so text sorts
+ * in the database's collation, not in JavaScript's); a page is then one pass over the order asked for.
+ *
+ * What a list row shows lives in the locations, their links to books and the books' retirement. A write to
+ * those, by any process or by hand, notifies `LOCATIONS_CHANGED` when it commits (migration 0049); every
+ * process forgets its lists when the notice arrives, and forgets them itself before it answers a write of
+ * its own (on PostgreSQL, where the notice comes a moment later). While the process does not listen,
+ * nothing is kept and every page is read from the database as before. Branch users' lists depend on the
+ * user (their locations, their books' visibility window): they are always read from the database.
+ */
+import { ampelRank } from '@pruefbuch/domain/rules/location-ampel';
+import type { CustomerLocationListQuery, CustomerLocationSortField } from '@pruefbuch/domain/schemas/customerlocation';
+import { type AnyColumn, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { customerLocations } from '../../db/schema/index';
+import { isScoped, type ScopeUser } from '../../platform/branch-scope';
+import { offsetOf } from '../../platform/paging';
+import { type SessionCache, sessionCache } from '../../platform/session-cache';
+import { aggregatesOf, type LocationListRow, listColumns } from './customerlocations.repo';
+
+/** The channel the location tables notify on (migration 0049_location_notices). */
+export const LOCATIONS_CHANGED = 'locations_changed';
+
+/** A tenant with more locations than this is not kept: its pages are read from the database. */
+export const KEPT_LOCATIONS_MAX = 20_000;
+
+/** A row's rank in each text key's order, as the database sorts that key (its collation; empty and missing). */
+interface TextRanks {
+  znl: number;
+  nr: number;
+  sapNr: number;
+  zip: number;
+  location: number;
+}
+
+/**
+ * The list's sorts (customerlocations.repo.ts sortOf) over kept rows: each field's keys, and whether the plain field
+ * sorts descending. Text keys compare by their rank in the database's order; after them come ZNL, Nr and id, as
+ * `orderOf` breaks ties. The test compares every sort both ways with the database's pages.
+ */
+type Keyed = { row: LocationListRow['row']; ranks: TextRanks; overdue: number };
+const SORT_KEYS: Record<CustomerLocationSortField, { keys: ((k: Keyed) => number)[]; descendingFirst?: boolean }> = {
+  ampel: {
+    keys: [(k) => (k.row.ruhend ? -1 : k.row.inspectionRank), (k) => (k.row.ruhend ? -1 : k.row.selfRank)],
+    descendingFirst: true,
+  },
+  znl: { keys: [(k) => k.ranks.znl] },
+  nr: { keys: [(k) => k.ranks.nr] },
+  sapNr: { keys: [(k) => k.ranks.sapNr] },
+  zip: { keys: [(k) => k.ranks.zip] },
+  location: { keys: [(k) => k.ranks.location] },
+  overdue: { keys: [(k) => k.overdue], descendingFirst: true },
+};
+
+/** The rows' indices in the order `sort` asks for. */
+function orderOf(keyed: Keyed[], sort: string): Int32Array {
+  const reversed = sort.startsWith('-');
+  const field = SORT_KEYS[(reversed ? sort.slice(1) : sort) as CustomerLocationSortField] ?? SORT_KEYS.ampel;
+  const sign = (field.descendingFirst ? !reversed : reversed) ? -1 : 1;
+  const order = Int32Array.from(keyed, (_, i) => i);
+  return order.sort((x, y) => {
+    const a = keyed[x] as Keyed;
+    const b = keyed[y] as Keyed;
+    for (const key of field.keys) {
+      const d = key(a) - key(b);
+      if (d !== 0) return sign * d;
+    }
+    const ties = a.ranks.znl - b.ranks.znl || a.ranks.nr - b.ranks.nr;
+    return ties !== 0 ? ties : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0;
+  });
+}
+
+interface KeptTenant {
+  rows: LocationListRow[];
+  /** The stored search text of each row (lower case, as the database made it), whole and in its six fields. */
+  searchText: string[];
+  searchFields: string[][];
+  keyed: Keyed[];
+  /** Per sort asked for so far, the rows' indices in that order. */
+  orders: Map<string, Int32Array>;
+}
+/** A tenant too large to keep: its pages are read from the database. */
+type Kept = KeptTenant | { tooLarge: true };
+
+export type KeptLocations = SessionCache<Kept>;
+
+/**
+ * How long after a change the database answers (ms). A tenant read while writes come faster than its read takes
+ * (an import, the ampel run) would be forgotten as it arrived, every time; and on PostgreSQL a write of the
+ * process is heard twice (its reply, then its notice), so reading at once would read twice. Tests shorten it.
+ */
+export const KEPT_TIMING = { quiet: 100 };
+
+/** The kept lists of each app's database, and when the last change was heard. */
+const byDb = new WeakMap<Executor, { kept: KeptLocations; changedAt: number }>();
+
+/**
+ * Keeps the app's lists while its process hears the locations' notices, and forgets them before the reply to
+ * any write of its own leaves (on PostgreSQL; on the embedded database the notice came with the commit). At the
+ * app's root, so that it sees every write (a book retired, an inspection that moves a location's colour).
+ */
+export function registerKeptLocations(app: FastifyInstance) {
+  const kept = sessionCache<Kept>({ maxEntries: 50 });
+  const state = { kept, changedAt: Number.NEGATIVE_INFINITY };
+  byDb.set(app.deps.database.db, state);
+  const changed = () => {
+    state.changedAt = performance.now();
+    kept.clear();
+  };
+  let noticesLag = true;
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    noticesLag = app.deps.database.kind === 'postgres';
+    app.deps.metrics.setKeptLocations(() => kept.stats);
+    stopListening = await app.deps.database.listen(LOCATIONS_CHANGED, {
+      onNotify: changed,
+      onListening: (listening) => kept.setListening(listening),
+    });
+  });
+  app.addHook('onClose', async () => stopListening?.());
+  app.addHook('onSend', async (req) => {
+    if (noticesLag && req.method !== 'GET' && req.method !== 'HEAD') changed();
+  });
+}
+
+/** A staff user's list, whose statement names no user (customerlocations.repo.ts visible, listColumns). */
+const servesUser = (user: ScopeUser) => !isScoped(user);
+/**
+ * A search the kept text answers as the database would: `lower()` of a term in ASCII is the same everywhere; of
+ * other letters it depends on the database's character type, so such a term is searched by the database.
+ */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** The page of a staff list from the kept rows, or null when the database must answer it. */
+export function keptPage(db: Executor, tenantId: string, user: ScopeUser, q: CustomerLocationListQuery) {
+  if (!servesUser(user) || (q.search && !ASCII.test(q.search))) return null;
+  const tenant = keptTenant(db, tenantId, user);
+  if (!tenant) return null;
+  return pageOf(tenant, q);
+}
+
+/**
+ * The colours of a staff user's active locations found by a place term (ZIP, town, street) and a key term (ZNL, Nr,
+ * SAP-Nr as the list shows them), as `ampelCounts` groups them, from the kept rows; null when the database must
+ * count. The kept search text holds those six fields in lower case, each apart (customerlocations.ts searchText).
+ */
+export function keptAmpelCounts(
+  db: Executor,
+  tenantId: string,
+  user: ScopeUser,
+  place: string | undefined,
+  keys: string | undefined,
+) {
+  if (!servesUser(user) || !ASCII.test(place ?? '') || !ASCII.test(keys ?? '')) return null;
+  const tenant = keptTenant(db, tenantId, user);
+  if (!tenant) return null;
+  const placeTerm = place?.toLowerCase();
+  const keysTerm = keys?.toLowerCase();
+  const counts = new Map<string, { insp: string; self: string; n: number }>();
+  tenant.rows.forEach((r, i) => {
+    if (!r.row.active) return;
+    const fields = tenant.searchFields[i] as string[];
+    if (keysTerm && !fields.slice(0, 3).some((f) => f.includes(keysTerm))) return;
+    if (placeTerm && !fields.slice(3).some((f) => f.includes(placeTerm))) return;
+    const insp = r.row.ruhend ? 'grey' : String(r.row.inspectionRank);
+    const self = r.row.ruhend ? 'grey' : String(r.row.selfRank);
+    const key = `${insp}|${self}`;
+    const count = counts.get(key) ?? { insp, self, n: 0 };
+    count.n++;
+    counts.set(key, count);
+  });
+  return [...counts.values()];
+}
+/** The separator of the search text's fields (chr 31); no term the kept rows answer holds it. */
+const SEPARATOR = '\x1f';
+
+/**
+ * The tenant's kept rows; else null, and the database answers this call while the rows are read in the background
+ * (no call waits for them: a read of 2,000 branches takes about 60 ms, a page from the database 2). Nothing is
+ * read while the process does not listen, or in the quiet after a change.
+ */
+function keptTenant(db: Executor, tenantId: string, user: ScopeUser) {
+  const state = byDb.get(db);
+  if (!state?.kept.stats.listening || performance.now() - state.changedAt < KEPT_TIMING.quiet) return null;
+  const tenant = state.kept.ready(tenantId, () => readTenant(db, tenantId, user));
+  return tenant && !('tooLarge' in tenant) ? tenant : null;
+}
+
+/** A page: the rows that pass the filters, in the order asked, counted whole and cut to the page. */
+export function pageOf(t: KeptTenant, q: CustomerLocationListQuery) {
+  const order = orderIn(t, q.sort);
+  const term = q.search ? q.search.toLowerCase() : null;
+  const rank = q.ampel && q.ampel !== 'grey' ? ampelRank(q.ampel) : null;
+  const from = offsetOf(q);
+  const to = from + q.size;
+  const rows: LocationListRow[] = [];
+  let total = 0;
+  for (const i of order) {
+    const r = t.rows[i] as LocationListRow;
+    if (!q.inactive && !r.row.active) continue;
+    if (term && !(t.searchText[i] as string).includes(term)) continue;
+    if (q.ampel === 'grey' ? !r.row.ruhend : rank !== null && (r.row.ruhend || r.row.inspectionRank !== rank)) continue;
+    if (total >= from && total < to) rows.push(r);
+    total++;
+  }
+  return { rows, total };
+}
+
+/**
+ * Every location of the tenant as the list shows it, with its search text and its rank in each text key's order.
+ * One statement, so that all of it is of one moment. For 2,000 locations about 15 ms in PostgreSQL, and about as
+ * much again to read its rows; positions in all 14 orders instead took 45–90 ms.
+ */
+async function readTenant(db: Executor, tenantId: string, user: ScopeUser): Promise<Kept> {
+  const a = aggregatesOf(user);
+  const [size] = await db
+    .select({ n: count() })
+    .from(customerLocations)
+    .where(eq(customerLocations.tenantId, tenantId));
+  if ((size?.n ?? 0) > KEPT_LOCATIONS_MAX) return { tooLarge: true };
+  const rank = (key: SQL | AnyColumn) => sql<number>`(dense_rank() over (order by ${key}))::int`;
+  const read = await db
+    .select({
+      ...listColumns(user, a),
+      searchText: customerLocations.searchText,
+      ranks: {
+        znl: rank(customerLocations.znl),
+        nr: rank(customerLocations.nr),
+        sapNr: rank(customerLocations.sapNr),
+        zip: rank(sql`${customerLocations.address} ->> 'zip'`),
+        location: rank(sql`${customerLocations.address} ->> 'location'`),
+      },
+    })
+    .from(customerLocations)
+    .where(eq(customerLocations.tenantId, tenantId));
+  const t: KeptTenant = { rows: [], searchText: [], searchFields: [], keyed: [], orders: new Map() };
+  for (const r of read) {
+    const { row, inspectionAmpel, selfInspectionAmpel, bookCount, overdueCount, bookIds } = r;
+    t.rows.push({ row, inspectionAmpel, selfInspectionAmpel, bookCount, overdueCount, bookIds });
+    t.searchText.push(r.searchText);
+    t.searchFields.push(r.searchText.split(SEPARATOR));
+    t.keyed.push({ row, ranks: r.ranks, overdue: overdueCount });
+  }
+  return t;
+}
+
+/** The rows' indices in the order asked for, sorted the first time it is asked. */
+function orderIn(t: KeptTenant, sort: string) {
+  let order = t.orders.get(sort);
+  if (!order) {
+    order = orderOf(t.keyed, sort);
+    t.orders.set(sort, order);
+  }
+  return order;
+}
