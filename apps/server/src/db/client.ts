@@ -46,6 +46,13 @@ export interface Database {
    * handled before the statement that committed it answers; on PostgreSQL it comes a moment after.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Resolves true once every notice of `channel` committed before the call has been handled (a write that has
+   * committed has been heard); false when that cannot be known (not listening, or not heard within
+   * `LISTEN_TIMING.sync`): the caller then acts as if a change was heard. On PostgreSQL a marker notice follows
+   * the earlier ones in commit order; on PGlite every notice was handled with its commit.
+   */
+  sync(channel: string): Promise<boolean>;
 }
 
 export interface ListenHandlers {
@@ -61,6 +68,8 @@ export const LISTEN_TIMING = {
   timeout: 5000,
   /** How often the connection proves it still hears: it notifies itself and must hear it back. */
   heartbeat: 15_000,
+  /** How long `sync` waits to hear its marker. */
+  sync: 500,
 };
 
 /** The listening connection's name in pg_stat_activity. */
@@ -68,6 +77,8 @@ export const LISTENER_NAME = 'pruefbuch-listener';
 
 /** The payload of a heartbeat: the listener hears it, but it is no notice of a change. */
 const HEARTBEAT = 'heartbeat';
+/** The payloads of `sync` markers (a process's own, or another's): no notice of a change either. */
+const SYNC = 'sync:';
 
 /**
  * One connection of its own per database that listens on every channel asked for, and connects again
@@ -77,8 +88,11 @@ const HEARTBEAT = 'heartbeat';
  * on) is found by the heartbeat: it notifies one of its channels and must hear that back within the
  * timeout. A subscriber is told it listens only once its own channel's `LISTEN` has answered.
  */
-function pgListener(url: string) {
+function pgListener(url: string, pool: pg.Pool) {
   const subscribers = new Map<string, Set<ListenHandlers>>();
+  /** The `sync` markers awaited, by payload. */
+  const marks = new Map<string, () => void>();
+  let marked = 0;
   /** The connection being made or listening, if any, and the channels it listens on. */
   let client: pg.Client | null = null;
   let listenedOn = new Set<string>();
@@ -142,6 +156,7 @@ function pgListener(url: string) {
     c.on('notification', (n) => {
       if (client !== c) return;
       if (n.payload === HEARTBEAT) heard?.();
+      else if (n.payload?.startsWith(SYNC)) marks.get(n.payload)?.();
       else for (const h of subscribers.get(n.channel) ?? []) h.onNotify();
     });
     try {
@@ -195,7 +210,27 @@ function pgListener(url: string) {
       if (client) await end(client);
     };
   }
-  return { add };
+  /** Notifies a marker of its own through the pool and waits to hear it on the listening connection. */
+  async function sync(channel: string) {
+    if (!listening || !listenedOn.has(channel)) return false;
+    const mark = `${SYNC}${process.pid}:${++marked}`;
+    const heardBack = new Promise<void>((resolve) => marks.set(mark, resolve));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        Promise.all([pool.query('select pg_notify($1, $2)', [channel, mark]), heardBack]).then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), LISTEN_TIMING.sync);
+        }),
+      ]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      marks.delete(mark);
+    }
+  }
+  return { add, sync };
 }
 
 /** The stops of a database's listeners; `close` runs those still running. */
@@ -269,12 +304,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const listeners = listenerSet();
-    const notices = pgListener(opts.url);
+    const notices = pgListener(opts.url, pool);
     return {
       db,
       kind: 'postgres',
       // The listener connects in the background: until it listens, the caller relies on no notice.
       listen: async (channel, handlers) => listeners.add(notices.add(channel, handlers)),
+      sync: (channel) => notices.sync(channel),
       // One connection holds the lock for the whole run: a second server waits, then finds nothing to do.
       migrate: async () => {
         const client = await pool.connect();
@@ -340,6 +376,7 @@ export function pgliteDatabase(client: PGlite): Database {
       }
     },
     // One process, one connection: a notice arrives as the statement that committed it answers.
+    sync: async () => true,
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, () => handlers.onNotify());
       handlers.onListening(true);

@@ -37,7 +37,7 @@ async function keptFigures() {
   const text = await t.app.deps.metrics.text();
   const figure = (state: string) =>
     Number(new RegExp(`^pruefbuch_kept_locations\\{state="${state}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
-  return { hits: figure('hits'), lookups: figure('lookups'), listening: figure('listening') };
+  return { hits: figure('hits'), lookups: figure('lookups'), size: figure('size'), listening: figure('listening') };
 }
 
 /** A tenant of 60 branches with ties, umlauts, empty keys, dormant and inactive ones, books of every colour. */
@@ -230,6 +230,44 @@ describe('the kept branch list', () => {
       KEPT_TIMING.quiet = 0;
     }
   });
+
+  it('keeps the lists through a write of the process that changes no branch', async () => {
+    const w = await world();
+    expect((await list(w, 'sort=znl')).statusCode).toBe(200);
+    await keptNow(w);
+    const before = await keptFigures();
+    const folder = await t.api({
+      method: 'POST',
+      url: `/folder/tenant/${w.tenantId}`,
+      token: w.office.token,
+      payload: { folderName: 'Filialen Süd' },
+    });
+    expect(folder.statusCode, folder.body).toBe(201);
+    expect((await list(w, 'sort=-znl')).statusCode).toBe(200);
+    const after = await keptFigures();
+    expect([after.hits - before.hits, after.lookups - before.lookups]).toEqual([1, 0]);
+  });
+
+  it.skipIf(t.database.kind !== 'postgres')(
+    'waits for the notices of what has committed: a change by hand is heard once sync answers; markers change nothing',
+    async () => {
+      const w = await world();
+      expect((await list(w, 'sort=znl')).statusCode).toBe(200);
+      await keptNow(w);
+      // Another process's marker is no change.
+      await db.execute(sql`select pg_notify('locations_changed', 'sync:4711:1')`);
+      expect(await t.database.sync('locations_changed')).toBe(true);
+      expect(keptPage(db, w.tenantId, w.user, { sort: 'znl', size: 1, page: 1 })).not.toBeNull();
+      // A change committed before the sync has been heard when it answers.
+      await db
+        .update(customerLocations)
+        .set({ bemerkungen: 'von Hand' })
+        .where(eq(customerLocations.tenantId, w.tenantId));
+      expect(await t.database.sync('locations_changed')).toBe(true);
+      expect(keptPage(db, w.tenantId, w.user, { sort: 'znl', size: 1, page: 1 })).toBeNull();
+      expect((await keptFigures()).size).toBe(0);
+    },
+  );
 
   it.skipIf(t.database.kind !== 'postgres')(
     'hears the locations and the sessions on one listening connection of the process',

@@ -8,8 +8,8 @@
  *
  * What a list row shows lives in the locations, their links to books and the books' retirement. A write to
  * those, by any process or by hand, notifies `LOCATIONS_CHANGED` when it commits (migration 0049); every
- * process forgets its lists when the notice arrives, and forgets them itself before it answers a write of
- * its own (on PostgreSQL, where the notice comes a moment later). While the process does not listen,
+ * process forgets its lists when the notice arrives, and on PostgreSQL, where the notice comes a moment later,
+ * the reply to a write of its own waits until the listener has caught up. While the process does not listen,
  * nothing is kept and every page is read from the database as before. Branch users' lists depend on the
  * user (their locations, their books' visibility window): they are always read from the database.
  */
@@ -91,9 +91,8 @@ type Kept = KeptTenant | { tooLarge: true };
 export type KeptLocations = SessionCache<Kept>;
 
 /**
- * How long after a change the database answers (ms). A tenant read while writes come faster than its read takes
- * (an import, the ampel run) would be forgotten as it arrived, every time; and on PostgreSQL a write of the
- * process is heard twice (its reply, then its notice), so reading at once would read twice. Tests shorten it.
+ * How long after a change the database answers (ms): a tenant read while writes come faster than its read takes
+ * (an import, the ampel run) would be forgotten as it arrived, every time. Tests shorten it.
  */
 export const KEPT_TIMING = { quiet: 100 };
 
@@ -101,9 +100,9 @@ export const KEPT_TIMING = { quiet: 100 };
 const byDb = new WeakMap<Executor, { kept: KeptLocations; changedAt: number }>();
 
 /**
- * Keeps the app's lists while its process hears the locations' notices, and forgets them before the reply to
- * any write of its own leaves (on PostgreSQL; on the embedded database the notice came with the commit). At the
- * app's root, so that it sees every write (a book retired, an inspection that moves a location's colour).
+ * Keeps the app's lists while its process hears the locations' notices. On PostgreSQL the reply to a write of the
+ * process leaves once the notices up to it have been heard (on the embedded database the notice came with the
+ * commit). At the app's root, so that it sees every write (a book retired, an inspection that moves a colour).
  */
 export function registerKeptLocations(app: FastifyInstance) {
   const kept = sessionCache<Kept>({ maxEntries: 50 });
@@ -124,8 +123,11 @@ export function registerKeptLocations(app: FastifyInstance) {
     });
   });
   app.addHook('onClose', async () => stopListening?.());
+  // A write of the process is shown by its next page: on PostgreSQL its notice comes a moment after the commit,
+  // so the reply waits until the listener has heard every notice up to now (about a round trip), or forgets.
   app.addHook('onSend', async (req) => {
-    if (noticesLag && req.method !== 'GET' && req.method !== 'HEAD') changed();
+    if (!noticesLag || req.method === 'GET' || req.method === 'HEAD' || !kept.stats.listening) return;
+    if (!(await app.deps.database.sync(LOCATIONS_CHANGED))) changed();
   });
 }
 
