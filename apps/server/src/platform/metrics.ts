@@ -80,7 +80,7 @@ export function createMetrics() {
   );
   const setKeptLocations = cacheGauge(
     'pruefbuch_kept_locations',
-    'Staff branch-list pages answered from kept tenants (hits) and tenants read from the database (lookups) since the start, tenants kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
+    'Staff branch-list calls answered from kept tenants (hits; a tenant kept as too large counts too) and tenants read from the database (lookups) since the start, tenants kept (size), and whether the process hears of changes (listening: 1; while 0 nothing is kept)',
   );
 
   return {

@@ -18,7 +18,7 @@ import { createTestApp } from '../../../test/helper';
 import { LISTENER_NAME, rowsOf } from '../../db/client';
 import { books, customerLocations } from '../../db/schema/index';
 import type { AuthUser } from '../../platform/context';
-import { KEPT_TIMING, keptAmpelCounts, keptPage } from './customerlocations.kept';
+import { KEPT_LIMITS, KEPT_TIMING, keptAmpelCounts, keptPage } from './customerlocations.kept';
 import { readPage } from './customerlocations.list';
 import { ampelCounts, searchKeys, searchPlace, toLocationDto } from './customerlocations.repo';
 
@@ -228,6 +228,23 @@ describe('the kept branch list', () => {
         .toBe(1);
     } finally {
       KEPT_TIMING.quiet = 0;
+    }
+  });
+
+  it('keeps no tenant with more branches than the limit: its pages come from the database', async () => {
+    const w = await world();
+    const { branches } = KEPT_LIMITS;
+    KEPT_LIMITS.branches = 59;
+    try {
+      const before = await keptFigures();
+      for (let i = 0; i < 3; i++) expect((await list(w, 'sort=znl&size=5')).json().total).toBe(55);
+      await expect.poll(async () => (await keptFigures()).lookups - before.lookups, NOTICE).toBe(1);
+      expect((await list(w, 'sort=-znl&size=5')).json().total).toBe(55);
+      expect(keptPage(db, w.tenantId, w.user, { sort: 'znl', size: 5, page: 1 })).toBeNull();
+      // Counted once: what is kept is that the tenant is too large.
+      expect((await keptFigures()).lookups - before.lookups).toBe(1);
+    } finally {
+      KEPT_LIMITS.branches = branches;
     }
   });
 

@@ -31,7 +31,7 @@ export const LOCATIONS_CHANGED = 'locations_changed';
  * A tenant with more locations than this is not kept: its pages are read from the database. A kept branch takes
  * about 2 KB of memory (2,000 with all 14 orders sorted: 4.0 MB), so a process keeps 200 MB at the very most.
  */
-export const KEPT_LOCATIONS_MAX = 10_000;
+export const KEPT_LIMITS = { branches: 10_000 };
 /** Tenants kept at most; the one read longest ago goes first. */
 const KEPT_TENANTS_MAX = 10;
 
@@ -230,7 +230,7 @@ async function readTenant(db: Executor, tenantId: string, user: ScopeUser): Prom
     .select({ n: count() })
     .from(customerLocations)
     .where(eq(customerLocations.tenantId, tenantId));
-  if ((size?.n ?? 0) > KEPT_LOCATIONS_MAX) return { tooLarge: true };
+  if ((size?.n ?? 0) > KEPT_LIMITS.branches) return { tooLarge: true };
   const rank = (key: SQL | AnyColumn) => sql<number>`(dense_rank() over (order by ${key}))::int`;
   const read = await db
     .select({
