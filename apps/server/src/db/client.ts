@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -92,6 +93,8 @@ function pgListener(url: string, pool: pg.Pool) {
   const subscribers = new Map<string, Set<ListenHandlers>>();
   /** The `sync` markers awaited, by payload. */
   const marks = new Map<string, () => void>();
+  /** Unique to this listener: processes on several hosts may share a pid. */
+  const markPrefix = randomUUID();
   let marked = 0;
   /** The connection being made or listening, if any, and the channels it listens on. */
   let client: pg.Client | null = null;
@@ -190,14 +193,16 @@ function pgListener(url: string, pool: pg.Pool) {
     if (!c && !retry) void connect();
     else if (c && listening) {
       if (listenedOn.has(channel)) handlers.onListening(true);
-      else
+      else {
+        const on = listenedOn;
         within(c.query(`listen ${channel}`)).then(
           () => {
-            listenedOn.add(channel);
+            if (client === c) on.add(channel);
             if (client === c && listening && subscribers.get(channel)?.has(handlers)) handlers.onListening(true);
           },
           () => down(c),
         );
+      }
     }
     return async () => {
       const own = subscribers.get(channel);
@@ -213,7 +218,7 @@ function pgListener(url: string, pool: pg.Pool) {
   /** Notifies a marker of its own through the pool and waits to hear it on the listening connection. */
   async function sync(channel: string) {
     if (!listening || !listenedOn.has(channel)) return false;
-    const mark = `${SYNC}${process.pid}:${++marked}`;
+    const mark = `${SYNC}${markPrefix}:${++marked}`;
     const heardBack = new Promise<void>((resolve) => marks.set(mark, resolve));
     let timer: NodeJS.Timeout | undefined;
     try {

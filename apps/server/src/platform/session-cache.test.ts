@@ -144,7 +144,7 @@ describe('the session cache', () => {
     expect(await cache.load('k', lookup)).toBe('row 2');
   });
 
-  it('keeps maxEntries at most, forgetting the oldest first', async () => {
+  it('keeps maxEntries at most, forgetting the one used longest ago first', async () => {
     const cache = listeningCache({ maxEntries: 2 });
     let started = 0;
     const lookup = async () => `row ${++started}`;
@@ -155,6 +155,11 @@ describe('the session cache', () => {
     expect(await cache.load('c', lookup)).toBe('row 3');
     expect(await cache.load('b', lookup)).toBe('row 2');
     expect(await cache.load('a', lookup)).toBe('row 4');
+    // Kept now: b, then a. b used again is kept longer than a.
+    expect(await cache.load('b', lookup)).toBe('row 2');
+    await cache.load('d', lookup);
+    expect(await cache.load('b', lookup)).toBe('row 2');
+    expect(await cache.load('a', lookup)).toBe('row 6');
   });
 
   it('ready: answers what it keeps, else nothing at once, with one lookup started in the background', async () => {

@@ -20,7 +20,7 @@ export const AUTH_CHANGED = 'auth_changed';
 export interface SessionCacheOptions {
   /** How long an entry is kept at most, even when no notice comes. */
   ttlMs?: number;
-  /** Entries kept at most; the oldest go first. */
+  /** Entries kept at most; the one used longest ago goes first. */
   maxEntries?: number;
   now?: () => number;
 }
@@ -36,6 +36,8 @@ export interface SessionCache<T> {
    * none is under way; its answer is kept for later calls as `load` keeps it.
    */
   ready(key: string, lookup: () => Promise<T | undefined>): T | undefined;
+  /** The kept answer for `key`, else undefined; starts nothing. */
+  peek(key: string): T | undefined;
   /** Forgets every answer; a lookup under way is neither kept nor joined any more. */
   clear(): void;
   /** Whether the process listens for changes; while not, nothing is kept. */
@@ -77,6 +79,16 @@ export function sessionCache<T>(opts: SessionCacheOptions = {}): SessionCache<T>
     return started;
   };
 
+  const peek = (key: string) => {
+    const kept = entries.get(key);
+    if (!kept || now() - kept.at >= ttlMs) return undefined;
+    hits++;
+    // Used last, forgotten last.
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept.value;
+  };
+
   const clear = () => {
     generation++;
     entries.clear();
@@ -85,22 +97,17 @@ export function sessionCache<T>(opts: SessionCacheOptions = {}): SessionCache<T>
 
   return {
     load(key, lookup) {
-      const kept = entries.get(key);
-      if (kept && now() - kept.at < ttlMs) {
-        hits++;
-        return Promise.resolve(kept.value);
-      }
+      const kept = peek(key);
+      if (kept !== undefined) return Promise.resolve(kept);
       return running.get(key) ?? start(key, lookup);
     },
     ready(key, lookup) {
-      const kept = entries.get(key);
-      if (kept && now() - kept.at < ttlMs) {
-        hits++;
-        return kept.value;
-      }
+      const kept = peek(key);
+      if (kept !== undefined) return kept;
       if (!running.has(key)) start(key, lookup).catch(() => {});
       return undefined;
     },
+    peek,
     clear,
     setListening(up) {
       listening = up;

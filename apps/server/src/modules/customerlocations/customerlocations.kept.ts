@@ -86,6 +86,8 @@ interface KeptTenant {
   /** The stored search text of each row (lower case, as the database made it), whole and in its six fields. */
   searchText: string[];
   searchFields: string[][];
+  /** Whether every text split into its six fields: a field holding chr 31 itself is counted by the database. */
+  fieldsApart: boolean;
   keyed: Keyed[];
   /** Per sort asked for so far, the rows' indices in that order. */
   orders: Map<string, Int32Array>;
@@ -101,8 +103,17 @@ export type KeptLocations = SessionCache<Kept>;
  */
 export const KEPT_TIMING = { quiet: 100 };
 
-/** The kept lists of each app's database, and when the last change was heard. */
-const byDb = new WeakMap<Executor, { kept: KeptLocations; changedAt: number }>();
+/** Tenants read at once at most, whatever changes meanwhile (each read holds a pooled connection). */
+const READS_AT_ONCE = 2;
+
+/** The kept lists of each app's database, when the last change was heard, and the tenants being read. */
+interface KeptState {
+  kept: KeptLocations;
+  changedAt: number;
+  /** Tenants whose read runs, also one begun before a change (its answer is not kept, but it still runs). */
+  reading: Set<string>;
+}
+const byDb = new WeakMap<Executor, KeptState>();
 
 /**
  * Keeps the app's lists while its process hears the locations' notices. On PostgreSQL the reply to a write of the
@@ -111,7 +122,7 @@ const byDb = new WeakMap<Executor, { kept: KeptLocations; changedAt: number }>()
  */
 export function registerKeptLocations(app: FastifyInstance) {
   const kept = sessionCache<Kept>({ maxEntries: KEPT_TENANTS_MAX });
-  const state = { kept, changedAt: Number.NEGATIVE_INFINITY };
+  const state: KeptState = { kept, changedAt: Number.NEGATIVE_INFINITY, reading: new Set() };
   byDb.set(app.deps.database.db, state);
   const changed = () => {
     state.changedAt = performance.now();
@@ -130,8 +141,10 @@ export function registerKeptLocations(app: FastifyInstance) {
   app.addHook('onClose', async () => stopListening?.());
   // A write of the process is shown by its next page: on PostgreSQL its notice comes a moment after the commit,
   // so the reply waits until the listener has heard every notice up to now (about a round trip), or forgets.
-  app.addHook('onSend', async (req) => {
-    if (!noticesLag || req.method === 'GET' || req.method === 'HEAD' || !kept.stats.listening) return;
+  // Not needed when nothing is kept or being read, nor for a refused request, which wrote nothing (decision 042).
+  app.addHook('onSend', async (req, reply) => {
+    if (!noticesLag || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!kept.stats.listening || (kept.stats.size === 0 && state.reading.size === 0)) return;
     if (!(await app.deps.database.sync(LOCATIONS_CHANGED))) changed();
   });
 }
@@ -139,7 +152,8 @@ export function registerKeptLocations(app: FastifyInstance) {
 /** A staff user's list, whose statement names no user (customerlocations.repo.ts visible, listColumns). */
 const servesUser = (user: ScopeUser) => !isScoped(user);
 /**
- * A search the kept text answers as the database would: `lower()` of a term in ASCII is the same everywhere; of
+ * A search the kept text answers as the database would: `lower()` of a term in ASCII is JavaScript's in every
+ * character type but a Turkish one (where 'I' becomes 'ı', decision 075: not supported for the kept list); of
  * other letters it depends on the database's character type, so such a term is searched by the database.
  */
 const ASCII = /^[\x20-\x7e]*$/;
@@ -166,7 +180,7 @@ export function keptAmpelCounts(
 ) {
   if (!servesUser(user) || !ASCII.test(place ?? '') || !ASCII.test(keys ?? '')) return null;
   const tenant = keptTenant(db, tenantId, user);
-  if (!tenant) return null;
+  if (!tenant?.fieldsApart) return null;
   const placeTerm = place?.toLowerCase();
   const keysTerm = keys?.toLowerCase();
   const counts = new Map<string, { insp: string; self: string; n: number }>();
@@ -190,12 +204,20 @@ const SEPARATOR = '\x1f';
 /**
  * The tenant's kept rows; else null, and the database answers this call while the rows are read in the background
  * (no call waits for them: a read of 2,000 branches takes about 60 ms, a page from the database 2). Nothing is
- * read while the process does not listen, or in the quiet after a change.
+ * read while the process does not listen, or in the quiet after a change; a tenant is read once at a time, also
+ * across changes, and READS_AT_ONCE tenants at most.
  */
 function keptTenant(db: Executor, tenantId: string, user: ScopeUser) {
   const state = byDb.get(db);
   if (!state?.kept.stats.listening || performance.now() - state.changedAt < KEPT_TIMING.quiet) return null;
-  const tenant = state.kept.ready(tenantId, () => readTenant(db, tenantId, user));
+  const tenant =
+    state.kept.peek(tenantId) ??
+    (state.reading.has(tenantId) || state.reading.size >= READS_AT_ONCE
+      ? undefined
+      : state.kept.ready(tenantId, () => {
+          state.reading.add(tenantId);
+          return readTenant(db, tenantId, user).finally(() => state.reading.delete(tenantId));
+        }));
   return tenant && !('tooLarge' in tenant) ? tenant : null;
 }
 
@@ -246,12 +268,21 @@ async function readTenant(db: Executor, tenantId: string, user: ScopeUser): Prom
     })
     .from(customerLocations)
     .where(eq(customerLocations.tenantId, tenantId));
-  const t: KeptTenant = { rows: [], searchText: [], searchFields: [], keyed: [], orders: new Map() };
+  const t: KeptTenant = {
+    rows: [],
+    searchText: [],
+    searchFields: [],
+    fieldsApart: true,
+    keyed: [],
+    orders: new Map(),
+  };
   for (const r of read) {
     const { row, inspectionAmpel, selfInspectionAmpel, bookCount, overdueCount, bookIds } = r;
     t.rows.push({ row, inspectionAmpel, selfInspectionAmpel, bookCount, overdueCount, bookIds });
     t.searchText.push(r.searchText);
-    t.searchFields.push(r.searchText.split(SEPARATOR));
+    const fields = r.searchText.split(SEPARATOR);
+    t.searchFields.push(fields);
+    if (fields.length !== 6) t.fieldsApart = false;
     t.keyed.push({ row, ranks: r.ranks, overdue: overdueCount });
   }
   return t;
