@@ -92,42 +92,58 @@ describe('the capacity board', () => {
     // The board reads the plan again after each move, and a card's conflict line may come or go with it: the
     // press must not start while the cards still shift (dnd-kit drops a touch that moves 5 px while held).
     await page.waitForLoadState('networkidle');
-    const card2 = await inMiddle(moved);
     const targetCell = board(page).locator(`[data-testid="board-cell"][data-date="${next}"][data-area="${slot.area}"]`);
-    const target = await settledBox(targetCell);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
       });
-    const start = { x: card2.x + card2.width / 2, y: card2.y + card2.height / 2 };
-    const end = aimAt(target);
-    await touch('touchStart', start.x, start.y);
-    // Held until the board has picked the card up (its 250 ms hold): a fixed wait was too short on a busy
-    // machine, where the page handled the press late and took the first moves as a swipe, dropping the touch.
-    await page.getByTestId('slot-card-dragged').waitFor();
-    for (let i = 1; i <= 12; i++) {
-      await touch('touchMove', start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
-    }
-    // Lifted only over the marked target: on a busy machine the page may have scrolled or a conflict line come
-    // in while the finger moved, so the finger follows the cell until the board marks it (as a hand would).
-    let last = end;
-    let nudge = 1;
-    await expect
-      .poll(
-        async () => {
-          const box = await targetCell.boundingBox();
-          if (box) last = aimAt(box);
-          // A pixel to and fro each time: a touch that did not move sends no touchmove.
-          nudge = -nudge;
-          await touch('touchMove', last.x + nudge, last.y);
-          return targetCell.getAttribute('data-over');
-        },
-        { timeout: 10_000 },
-      )
-      .toBe('true');
-    await touch('touchEnd', last.x, last.y);
-    await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
+    const dragByTouch = async () => {
+      const card2 = await inMiddle(moved);
+      const target = await settledBox(targetCell);
+      const start = { x: card2.x + card2.width / 2, y: card2.y + card2.height / 2 };
+      const end = aimAt(target);
+      await touch('touchStart', start.x, start.y);
+      // Held until the board has picked the card up (its 250 ms hold): a fixed wait was too short on a busy
+      // machine, where the page handled the press late and took the first moves as a swipe, dropping the touch.
+      await page.getByTestId('slot-card-dragged').waitFor();
+      for (let i = 1; i <= 12; i++) {
+        await touch('touchMove', start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
+      }
+      // Lifted only over the marked target: on a busy machine the page may have scrolled or a conflict line come
+      // in while the finger moved, so the finger follows the cell until the board marks it (as a hand would).
+      let last = end;
+      let nudge = 1;
+      await expect
+        .poll(
+          async () => {
+            const box = await targetCell.boundingBox();
+            if (box) last = aimAt(box);
+            // A pixel to and fro each time: a touch that did not move sends no touchmove.
+            nudge = -nudge;
+            await touch('touchMove', last.x + nudge, last.y);
+            return targetCell.getAttribute('data-over');
+          },
+          { timeout: 10_000 },
+        )
+        .toBe('true');
+      await touch('touchEnd', last.x, last.y);
+    };
+    await dragByTouch();
+    // Once in CI (2026-12-02) the lift over the marked cell left the card where it was. A refused move says so and
+    // fails the test below; without that, the emulated touch was lost on a loaded machine, and the gesture is made
+    // again, as a hand would.
+    const arrived = () => expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(next);
+    await arrived().catch(async () => {
+      expect(await page.getByTestId('slot-card-dragged').count()).toBe(0);
+      // A refused move says so ('Fehler beim Speichern'): then the app is at fault, and the test fails here.
+      expect(await page.locator('.mantine-Notification-root').allTextContents()).not.toContainEqual(
+        expect.stringContaining('Fehler beim Speichern'),
+      );
+      await page.waitForLoadState('networkidle');
+      await dragByTouch();
+      await arrived();
+    });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
 
     // Each move says what it did and can be taken back: the last one ('Rückgängig') returns the card.
