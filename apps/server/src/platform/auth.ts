@@ -11,7 +11,7 @@ import { sessions, tenants, users, userTenants } from '../db/schema/index';
 import { inScope, isScoped } from './branch-scope';
 import type { AuthUser, PublicContext, RequestContext, RouteScope, ScopeCheck, TenantContext } from './context';
 import { AppError, forbidden, notFound, unauthenticated } from './errors';
-import { AUTH_CHANGED, type SessionCache, sessionCache } from './session-cache';
+import { AUTH_CHANGED, feedFromNotices, type SessionCache, sessionCache } from './session-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,19 +52,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // on the listening connection. On the embedded database the notice is handled before the committing
   // statement answers, so a write that changed no account, session or tenant keeps them.
   const cache = sessionCache<SessionRow>();
-  let noticesLag = true;
-  let stopListening: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    noticesLag = app.deps.database.kind === 'postgres';
-    app.deps.metrics.setSessionCache(() => cache.stats);
-    stopListening = await app.deps.database.listen(AUTH_CHANGED, {
-      onNotify: () => cache.clear(),
-      onListening: (listening) => cache.setListening(listening),
-    });
-  });
-  app.addHook('onClose', async () => stopListening?.());
+  const { noticesLag } = feedFromNotices(app, AUTH_CHANGED, cache);
+  app.addHook('onReady', async () => app.deps.metrics.setSessionCache(() => cache.stats));
   app.addHook('onSend', async (req) => {
-    if (noticesLag && req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
+    if (noticesLag() && req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
   });
 
   app.addHook('onRoute', (route) => {

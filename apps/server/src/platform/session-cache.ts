@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 /**
  * The signed-in sessions a process has looked up, kept while nothing that decides them has changed
  * (decision 047). Every request checks its session, its user and its tenant; without this, that is one
@@ -13,6 +14,30 @@
  * emptied is not kept (it may have read the rows as they were). An entry lives at most `ttlMs`, so a
  * notice lost with a connection that failed silently cannot keep a session alive for longer.
  */
+
+/**
+ * Feeds `cache` the notices of `channel` while the app runs: `onNotify` for each (by default the cache forgets
+ * everything), and the cache keeps only while the process listens. Returns whether notices lag their commit (on
+ * PostgreSQL they come a moment after it; on PGlite with it), known once the app is ready.
+ */
+export function feedFromNotices<T>(
+  app: FastifyInstance,
+  channel: string,
+  cache: SessionCache<T>,
+  onNotify: () => void = () => cache.clear(),
+) {
+  const lag = { value: true };
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    lag.value = app.deps.database.kind === 'postgres';
+    stopListening = await app.deps.database.listen(channel, {
+      onNotify,
+      onListening: (listening) => cache.setListening(listening),
+    });
+  });
+  app.addHook('onClose', async () => stopListening?.());
+  return { noticesLag: () => lag.value };
+}
 
 /** The channel the tables notify on (migration 0032_session_notices). */
 export const AUTH_CHANGED = 'auth_changed';

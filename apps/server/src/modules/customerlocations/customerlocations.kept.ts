@@ -21,7 +21,7 @@ import type { Executor } from '../../db/client';
 import { customerLocations } from '../../db/schema/index';
 import { isScoped, type ScopeUser } from '../../platform/branch-scope';
 import { offsetOf } from '../../platform/paging';
-import { type SessionCache, sessionCache } from '../../platform/session-cache';
+import { feedFromNotices, type SessionCache, sessionCache } from '../../platform/session-cache';
 import { aggregatesOf, type LocationListRow, listColumns } from './customerlocations.repo';
 
 /** The channel the location tables notify on (migration 0049_location_notices). */
@@ -64,7 +64,7 @@ const SORT_KEYS: Record<CustomerLocationSortField, { keys: ((k: Keyed) => number
 };
 
 /** The rows' indices in the order `sort` asks for. */
-function orderOf(keyed: Keyed[], sort: string): Int32Array {
+function sortedIndices(keyed: Keyed[], sort: string): Int32Array {
   const reversed = sort.startsWith('-');
   const field = SORT_KEYS[(reversed ? sort.slice(1) : sort) as CustomerLocationSortField] ?? SORT_KEYS.ampel;
   const sign = (field.descendingFirst ? !reversed : reversed) ? -1 : 1;
@@ -128,22 +128,13 @@ export function registerKeptLocations(app: FastifyInstance) {
     state.changedAt = performance.now();
     kept.clear();
   };
-  let noticesLag = true;
-  let stopListening: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    noticesLag = app.deps.database.kind === 'postgres';
-    app.deps.metrics.setKeptLocations(() => kept.stats);
-    stopListening = await app.deps.database.listen(LOCATIONS_CHANGED, {
-      onNotify: changed,
-      onListening: (listening) => kept.setListening(listening),
-    });
-  });
-  app.addHook('onClose', async () => stopListening?.());
+  const { noticesLag } = feedFromNotices(app, LOCATIONS_CHANGED, kept, changed);
+  app.addHook('onReady', async () => app.deps.metrics.setKeptLocations(() => kept.stats));
   // A write of the process is shown by its next page: on PostgreSQL its notice comes a moment after the commit,
   // so the reply waits until the listener has heard every notice up to now (about a round trip), or forgets.
   // Not needed when nothing is kept or being read, nor for a refused request, which wrote nothing (decision 042).
   app.addHook('onSend', async (req, reply) => {
-    if (!noticesLag || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!noticesLag() || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
     if (!kept.stats.listening || (kept.stats.size === 0 && state.reading.size === 0)) return;
     if (!(await app.deps.database.sync(LOCATIONS_CHANGED))) changed();
   });
@@ -292,7 +283,7 @@ async function readTenant(db: Executor, tenantId: string, user: ScopeUser): Prom
 function orderIn(t: KeptTenant, sort: string) {
   let order = t.orders.get(sort);
   if (!order) {
-    order = orderOf(t.keyed, sort);
+    order = sortedIndices(t.keyed, sort);
     t.orders.set(sort, order);
   }
   return order;
