@@ -3,7 +3,7 @@ import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InstallationsLink } from '@/components/ui/installations-link';
 import { ListPage } from '@/components/ui/list-page/list-page';
@@ -50,6 +50,8 @@ export function OrderListPage() {
   const mayWrite = !!user && mayCall('orders:write', user);
   const mayNumber = !!user && mayCall('orders:numbering', user);
   const [numberingOpen, setNumberingOpen] = useState(false);
+  /** The KW switch's clicks, so that one awaiting the week counts does not undo a later one. */
+  const kwClicks = useRef(0);
   const list = useListState<SortField>(ORDER_LIST_OPTIONS);
   const { mode, value, filters, params, weeksQuery } = orderListView(list.params);
   const grouped = list.params.get('group') === 'kw';
@@ -176,8 +178,10 @@ export function OrderListPage() {
               checked={grouped && sortedByWeek}
               // Grouped by KW the list is sorted by the sales week, and the header says so.
               // It opens on the page of this week's group, not on the oldest weeks: counts not yet come are waited
-              // for (the request under way, or one), and without them it opens on the first page.
+              // for (the request under way, or one), and without them it opens on the first page. A click made
+              // while they are awaited wins: switched off meanwhile, the list stays ungrouped.
               onChange={async (e) => {
+                const click = ++kwClicks.current;
                 if (!e.currentTarget.checked) {
                   list.update({ group: null, sort: null, page: null });
                   return;
@@ -192,6 +196,7 @@ export function OrderListPage() {
                           .fetchQuery(orderWeeksQueryOptions(currentTenant, weeksQuery))
                           .catch(() => undefined),
                       ));
+                if (click !== kwClicks.current) return;
                 const page = counts ? pageOfCurrentWeek(counts, list.apiParams.size) : 1;
                 list.update({ group: 'kw', sort: 'vkidKw', page: page > 1 ? String(page) : null });
               }}
