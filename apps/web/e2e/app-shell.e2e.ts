@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, openAs, setUpBrowser } from './fixtures';
+import { baseUrl, openAs, screenshot, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -59,7 +59,7 @@ describe('the app shell', () => {
     await page.waitForTimeout(1000);
     expect(failed).toEqual([]);
     mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/app-shell-offline-1280.png' });
+    await screenshot(page, 'app-shell-offline-1280');
     await page.context().setOffline(false);
     await page.getByTestId('connection-offline').waitFor({ state: 'detached' });
   });

@@ -8,7 +8,7 @@ import { WORK_AREAS, type WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
 import { board, planTuesday, setUp, shot, tuesdayAhead, utilisationOf } from './capacity-fixtures';
 import { aimAt, dragByKeyboard, inMiddle, pickUp, settledBox } from './drag';
-import { openAs, settled, setUpBrowser, withTenant } from './fixtures';
+import { openAs, screenshot, settled, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -56,7 +56,7 @@ describe('the capacity board', () => {
     const copy = await page.getByTestId('slot-card-dragged').boundingBox();
     expect(copy && Math.abs(copy.x + copy.width / 2 - (to.x + to.width / 2)) < from.width).toBe(true);
     expect(copy && Math.round(copy.height)).toBe(Math.round(from.height));
-    await page.screenshot({ path: 'test-results/capacity-dragging.png' });
+    await screenshot(page, 'capacity-dragging');
     await page.mouse.up();
     await expect.poll(() => moved.getAttribute('data-date'), { timeout: 10_000 }).toBe(slot.date);
     // Over the folded weekend there is no target (the Friday beside it is not marked), and let go there the

@@ -1,8 +1,7 @@
 /** What the capacity planning's browser tests share: the demo tenant set up for planning, the board and its days. */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { adminInDemoTenant, isoDay, withTenant } from './fixtures';
+import { adminInDemoTenant, isoDay, screenshot, withTenant } from './fixtures';
 
 /** The weekday of an ISO day (0 Sunday … 6 Saturday). */
 export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -10,10 +9,7 @@ export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCD
 export const tuesdayAhead = () => isoDay(7 + ((2 - weekdayOf(isoDay()) + 7) % 7));
 export const run = randomUUID().slice(0, 6);
 
-export async function shot(page: Page, name: string) {
-  mkdirSync('test-results', { recursive: true });
-  await page.screenshot({ path: `test-results/capacity-${name}.png`, fullPage: true });
-}
+export const shot = (page: Page, name: string) => screenshot(page, `capacity-${name}`, { fullPage: true });
 
 type Settings = {
   _id: string;

@@ -8,7 +8,7 @@ import type { CostList } from '@pruefbuch/domain/schemas/capacity';
 import { describe, expect, it } from 'vitest';
 import { board, setUp, shot, weekdayOf } from './capacity-fixtures';
 import { dragByKeyboard, settledBox } from './drag';
-import { adminInDemoTenant, isoDay, openAs, overbook, setUpBrowser, withTenant } from './fixtures';
+import { adminInDemoTenant, isoDay, openAs, overbook, screenshot, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -122,7 +122,7 @@ describe('capacity planning', () => {
     const toPlanBox = await settledBox(page.getByTestId('to-plan'));
     expect(toPlanBox.x).toBeGreaterThanOrEqual(boardBox.x + boardBox.width - 1);
     expect(toPlanBox.y).toBeLessThan(800);
-    await page.screenshot({ path: 'test-results/capacity-1280x800.png' });
+    await screenshot(page, 'capacity-1280x800');
     await card.getByTestId('slot-conflict').hover();
     await page.getByText('Gefertigt am oder nach dem geplanten Montagetermin', { exact: false }).first().waitFor();
     // The filter 'Konflikte' lists the order with its reasons.

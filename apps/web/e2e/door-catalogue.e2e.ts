@@ -5,22 +5,20 @@
  * not 'schieber') and its editor shows the door data as labelled fields. Screenshots land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, openAs, screenshot, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 
 /** A screenshot of the part of the page around `part` (and `below` px under it, for an open pick list). */
 async function shot(page: Page, part: Locator, name: string, below = 0) {
-  mkdirSync('test-results', { recursive: true });
   await part.scrollIntoViewIfNeeded();
   const box = await part.boundingBox();
   if (!box) throw new Error(`${name}: not on screen`);
   const clip = { x: 0, y: box.y, width: page.viewportSize()?.width ?? 1280, height: box.height + below };
-  await page.screenshot({ path: `test-results/door-catalogue-${name}.png`, clip });
+  await screenshot(page, `door-catalogue-${name}`, { clip });
 }
 
 /** Types into a code picker and takes the option of `code`. */

@@ -6,7 +6,17 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, api, isoDay, openAs, settled, setUpBrowser, sign, withTenant } from './fixtures';
+import {
+  adminInDemoTenant,
+  api,
+  isoDay,
+  openAs,
+  screenshot,
+  settled,
+  setUpBrowser,
+  sign,
+  withTenant,
+} from './fixtures';
 
 const browser = setUpBrowser();
 const TECH = 'servicetechniker@demo.test';
@@ -120,7 +130,7 @@ describe('field mode', () => {
     const blockers = page.getByTestId('offline-finalize-blockers');
     expect(await blockers.textContent()).toContain('Zum Abschließen wird die Unterschrift des Prüfers benötigt.');
     await blockers.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/field-mode-blockers-390.png' });
+    await screenshot(page, 'field-mode-blockers-390');
     await page.getByTestId('offline-send').click();
     await page.getByText('Der Eintrag kann noch nicht abgeschlossen werden', { exact: true }).last().waitFor();
     expect(await page.getByTestId('draft-state').first().getAttribute('data-state')).not.toBe('waiting');
@@ -133,7 +143,7 @@ describe('field mode', () => {
     await expect.poll(() => page.getByTestId('draft-state').first().getAttribute('data-state')).toBe('waiting');
     // The header says what waits.
     await expect.poll(() => page.getByTestId('connection-waiting').getAttribute('data-count')).toBe('1');
-    await page.screenshot({ path: 'test-results/field-mode-offline-390.png', fullPage: true });
+    await screenshot(page, 'field-mode-offline-390', { fullPage: true });
 
     // Still offline, a reload keeps everything: the draft, its photo, its place in the outbox.
     await page.reload();
@@ -190,7 +200,7 @@ describe('field mode', () => {
     expect(await page.getByTestId('offline-conflict-row').getAttribute('data-field')).toBe('text');
     expect(await page.getByTestId('offline-conflict-taken').textContent()).toContain('Prüfer');
     expect(await conflict.textContent()).toContain('Termin mit dem Betreiber auf Donnerstag verschoben.');
-    await page.screenshot({ path: 'test-results/field-mode-conflict-1280.png', fullPage: true });
+    await screenshot(page, 'field-mode-conflict-1280', { fullPage: true });
     await page.getByTestId('offline-conflict-text-mine').click();
     await page.getByTestId('offline-conflict-resolve').click();
     await expect
@@ -210,7 +220,7 @@ describe('field mode', () => {
     await page.getByTestId('offline-day-toggle').click();
     await page.getByTestId('offline-day-book').filter({ hasText: 'Drehtür Eingang' }).click();
     await page.getByTestId('offline-book-title').waitFor();
-    await page.screenshot({ path: 'test-results/field-mode-book-1280.png', fullPage: true });
+    await screenshot(page, 'field-mode-book-1280', { fullPage: true });
     await page.getByTestId('offline-new-wartung').click();
     await page.getByTestId('offline-text').fill('Nur auf dem Gerät.');
     await expect.poll(() => page.getByTestId('connection-waiting').getAttribute('data-count')).toBe('1');
@@ -263,7 +273,7 @@ describe('field mode', () => {
     const titles = async () =>
       (await page.getByTestId('offline-day-book').allTextContents()).filter((x) => /Haupteingang|Nordeingang/.test(x));
     await expect.poll(titles).toEqual(['Karusselltür Nordeingang', 'Schiebetür Haupteingang']);
-    await page.screenshot({ path: 'test-results/field-mode-folder-1280.png' });
+    await screenshot(page, 'field-mode-folder-1280');
 
     // 'Neu laden' keeps the folder; 'Meine Termine laden' goes back to the bookings.
     await page.getByTestId('offline-day-load').click();

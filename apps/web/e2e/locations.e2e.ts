@@ -6,11 +6,9 @@
  * and the run undone by an admin.
  */
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, login, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, baseUrl, login, openAs, screenshot, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -261,7 +259,7 @@ describe('branches', () => {
     await upload(page, 'zweit.csv', csv('Zeil 87a'));
     await expect.poll(() => page.getByTestId('import-count-update').textContent()).toBe('1 aktualisiert');
     await expect.poll(() => page.getByTestId('import-change').first().textContent()).toBe('Hausnummer: 85 → 87a');
-    await page.screenshot({ path: screenshotPath('import-preview-changes.png'), fullPage: true });
+    await screenshot(page, 'locations-import-preview-changes', { fullPage: true });
     await page.getByTestId('import-submit').click();
     await toast(page, 'Import abgeschlossen: 0 neu, 1 aktualisiert.');
     await page.getByTestId('import-submit').waitFor({ state: 'detached' });
@@ -276,7 +274,7 @@ describe('branches', () => {
     await expect.poll(() => admin.getByTestId('import-run').count()).toBeGreaterThanOrEqual(3);
     const newest = admin.getByTestId('import-run').first();
     expect(await newest.textContent()).toContain('zweit.csv');
-    await admin.screenshot({ path: screenshotPath('import-runs.png'), fullPage: true });
+    await screenshot(admin, 'locations-import-runs', { fullPage: true });
     await newest.getByTestId('import-run-undo').click();
     await admin.getByTestId('import-run-undo-confirm').click();
     await toast(admin, 'Der Importlauf wurde rückgängig gemacht.');
@@ -294,6 +292,3 @@ async function chooseCustomer(page: Page) {
   await page.getByTestId('import-customer').click();
   await page.getByRole('option', { name: 'Einzelhandelskunde' }).click();
 }
-
-/** Where screenshots of the import go (a temporary directory, or E2E_SCREENSHOTS). */
-const screenshotPath = (name: string) => path.join(process.env.E2E_SCREENSHOTS ?? tmpdir(), name);

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openAs, settled, setUpBrowser } from './fixtures';
+import { openAs, screenshot, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 
@@ -29,7 +29,7 @@ describe('the prepared day', () => {
     expect(text).toMatch(/^\d+ Prüfbücher? offline verfügbar, Stand \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     expect(Number(text.split(' ')[0])).toBeGreaterThan(0);
     mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/offline-day-online-1280.png' });
+    await screenshot(page, 'offline-day-online-1280');
 
     // A reload under the worker, then with the network cut: the card reads IndexedDB.
     await page.reload();
@@ -48,7 +48,7 @@ describe('the prepared day', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     const [cardBox, noteBox] = [await card.boundingBox(), await note.boundingBox()];
     expect(cardBox && noteBox && cardBox.y < noteBox.y).toBe(true);
-    await page.screenshot({ path: 'test-results/offline-day-offline-1280.png' });
+    await screenshot(page, 'offline-day-offline-1280');
     await page.context().setOffline(false);
   });
 });

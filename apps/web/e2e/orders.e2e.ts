@@ -5,13 +5,22 @@
  * and the list shows it. Screenshots at 1280 and 390 px land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, baseUrl, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import {
+  adminToken,
+  api,
+  baseUrl,
+  germanDay as day,
+  isoDay,
+  openAs,
+  screenshot,
+  setUpBrowser,
+  withTenant,
+} from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -23,10 +32,7 @@ const weekText = (week: string) => {
   return `KW ${w}/${year}`;
 };
 
-async function shot(page: Page, name: string) {
-  mkdirSync('test-results', { recursive: true });
-  await page.screenshot({ path: `test-results/orders-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `orders-${name}`, { fullPage: true });
 
 /** A commissioned offer in the demo tenant, made through the API. */
 async function commissionedOffer() {
@@ -163,7 +169,7 @@ describe('orders', () => {
     );
     expect(onTop).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/orders-order-1280-top.png' });
+    await screenshot(page, 'orders-order-1280-top');
 
     // The offer links to its order.
     await page.goto(`/app/offer/${world.offerId}`);
@@ -268,7 +274,7 @@ describe('orders', () => {
     await phone.getByTestId('order-section-vkid').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'order-390');
-    await phone.screenshot({ path: 'test-results/orders-order-390-top.png' });
+    await screenshot(phone, 'orders-order-390-top');
     // On the phone the section links scroll sideways; a link out of view is still reached and marked.
     const phoneNav = phone.getByTestId('section-nav');
     expect(await phoneNav.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -276,11 +282,11 @@ describe('orders', () => {
     await tuerLink.click();
     await expect.poll(() => tuerLink.getAttribute('aria-current')).toBe('location');
     await phone.getByTestId('order-section-vkid').scrollIntoViewIfNeeded();
-    await phone.screenshot({ path: 'test-results/orders-order-390-vkid.png' });
+    await screenshot(phone, 'orders-order-390-vkid');
     await phone.getByTestId('order-delivery-add').scrollIntoViewIfNeeded();
     await phone.getByTestId('order-delivery-add').click();
     await phone.getByTestId('order-delivery-row').waitFor();
-    await phone.screenshot({ path: 'test-results/orders-order-390-delivery.png' });
+    await screenshot(phone, 'orders-order-390-delivery');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
   it('an admin sees and sets the AB-Nr numbering; a number already given is refused at the field', async () => {
@@ -291,7 +297,7 @@ describe('orders', () => {
     await page.getByTestId('ampel-legend').getByText('Die geplante Montage ist vorbei.').waitFor();
     expect(await page.getByTestId('ampel-legend').getByTestId('ampel-legend-chip').count()).toBe(12);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: 'test-results/orders-ampel-legend.png' });
+    await screenshot(page, 'orders-ampel-legend');
     await page.keyboard.press('Escape');
     await page.getByTestId('order-numbering').click();
     const next = page.getByTestId('numbering-next');

@@ -4,20 +4,25 @@
  * records his qualification (the matrix shows it); then he signs and finalizes. Screenshots land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminInDemoTenant, createAccount, germanDay, openAs, setUpBrowser, sign, withTenant } from './fixtures';
+import {
+  adminInDemoTenant,
+  createAccount,
+  germanDay,
+  openAs,
+  screenshot,
+  setUpBrowser,
+  sign,
+  withTenant,
+} from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 /** The demo's sliding door type: its records need the automatic-door qualification. */
 const SLIDING_DOOR_TYPE = '0b7c1a10-0001-4000-8000-000000000001';
 
-async function shot(page: Page, name: string) {
-  mkdirSync('test-results', { recursive: true });
-  await page.screenshot({ path: `test-results/qualifications-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `qualifications-${name}`, { fullPage: true });
 
 describe('qualifications', () => {
   it('an admin records a technician’s DIN 18650 qualification, and then the technician finalizes a door inspection', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RSA_P12 } from '../../server/test/fixtures/certificates';
-import { adminToken, api, openAs, setUpBrowser } from './fixtures';
+import { adminToken, api, openAs, screenshot, setUpBrowser } from './fixtures';
 
 /**
  * Sealed PDFs (decision 056): the demo tenant's page shows the self-made certificate its finalized reports are
@@ -13,8 +13,6 @@ async function demoTenant() {
   const token = await adminToken();
   return api<{ _id: string }>('GET', '/tenants/url?url=rhein-main', undefined, token);
 }
-
-const shots = process.env.E2E_SHOTS;
 
 describe('the tenant’s certificate for sealed PDFs', () => {
   it('an admin sees the self-made certificate, is refused a wrong password and uploads the company’s file', async () => {
@@ -32,7 +30,7 @@ describe('the tenant’s certificate for sealed PDFs', () => {
       /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/,
     );
     await section.scrollIntoViewIfNeeded();
-    if (shots) await page.screenshot({ path: `${shots}/certificate-generated.png`, fullPage: true });
+    await screenshot(page, 'certificate-generated', { fullPage: true });
 
     const form = page.getByTestId('tenant-certificate-upload');
     await form.locator('input[type="file"]').setInputFiles({
@@ -43,14 +41,14 @@ describe('the tenant’s certificate for sealed PDFs', () => {
     await page.getByTestId('tenant-certificate-password').fill('falsch');
     await page.getByTestId('tenant-certificate-submit').click();
     await expect.poll(() => form.textContent()).toContain('Das Passwort öffnet diese PKCS#12-Datei nicht.');
-    if (shots) await page.screenshot({ path: `${shots}/certificate-wrong-password.png`, fullPage: true });
+    await screenshot(page, 'certificate-wrong-password', { fullPage: true });
 
     await page.getByTestId('tenant-certificate-password').fill(RSA_P12.password);
     await page.getByTestId('tenant-certificate-submit').click();
     await expect.poll(() => section.textContent()).toContain('Hochgeladen');
     expect(await section.textContent()).toContain('CN=Beispiel Test-CA, O=Beispiel CA, C=DE');
     expect(await section.getByTestId('tenant-certificate-self-signed').count()).toBe(0);
-    if (shots) await page.screenshot({ path: `${shots}/certificate-uploaded.png`, fullPage: true });
+    await screenshot(page, 'certificate-uploaded', { fullPage: true });
   });
 
   it('a standard user opens the tenant page without the section', async () => {

@@ -16,6 +16,7 @@ import {
   bookWithFinalizedRecord,
   isoDay,
   openAs,
+  screenshot,
   settled,
   setUpBrowser,
   withTenant,
@@ -82,7 +83,7 @@ describe('the tamper-evident record', () => {
     const ok = (await page.getByTestId('verify-ok').textContent()) ?? '';
     expect(ok).toContain('1 abgeschlossener Eintrag geprüft');
     expect(ok).toContain('1 gespeichertes PDF Byte für Byte nachgerechnet');
-    await page.screenshot({ path: 'test-results/seals-ok.png' });
+    await screenshot(page, 'seals-ok');
 
     // Someone changes the archived PDF on the disk, behind the application.
     const res = await fetch(`${baseUrl()}/api/v1/${b.pdfPath}`, {
@@ -104,7 +105,7 @@ describe('the tamper-evident record', () => {
     expect(text).toContain(`Prüfung vom ${isoDay(-1).split('-').reverse().join('.')}`);
     expect(text).toContain('PDF geändert');
     expect(text).toContain('Die gespeicherte PDF-Datei wurde verändert.');
-    await page.screenshot({ path: 'test-results/seals-problem.png' });
+    await screenshot(page, 'seals-problem');
     // The record's name leads to it.
     await problem.getByRole('link').click();
     await page.waitForURL((u) => u.pathname.includes(b.recordId));

@@ -5,7 +5,6 @@
  * from it shows labels. Screenshots land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import type { WorkArea } from '@pruefbuch/domain/schemas/capacity';
 import type { Page } from 'playwright-core';
@@ -17,6 +16,7 @@ import {
   isoDay,
   openAs,
   overbook,
+  screenshot,
   setUpBrowser,
   withTenant,
 } from './fixtures';
@@ -25,10 +25,7 @@ const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
 const FLOW: WorkArea[] = ['profilbearbeitung', 'antrieb', 'verglasen', 'versand'];
 
-async function shot(page: Page, name: string) {
-  mkdirSync('test-results', { recursive: true });
-  await page.screenshot({ path: `test-results/shop-floor-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `shop-floor-${name}`, { fullPage: true });
 
 const weekText = (week: string) => {
   const [year, w] = week.split('-W');

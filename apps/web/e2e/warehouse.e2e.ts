@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openAs, settled, setUpBrowser } from './fixtures';
+import { openAs, screenshot, settled, setUpBrowser } from './fixtures';
 
 const browser = setUpBrowser();
 const orderLinks = (page: import('playwright-core').Page) =>
@@ -30,7 +30,7 @@ describe('the warehouse', () => {
     // The tenant's installations are a click away: a book within two clicks of the start.
     expect(await page.getByTestId('order-installations').count()).toBe(1);
     mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/warehouse-deliveries.png' });
+    await screenshot(page, 'warehouse-deliveries');
 
     await orderLinks(page).first().click();
     await page.waitForURL(/\/app\/orderprocessing\/[0-9a-f-]{36}/);
@@ -47,6 +47,6 @@ describe('the warehouse', () => {
     await settled(page);
     await expect.poll(() => orderLinks(page).count()).toBe(1);
     expect(await page.getByTestId('order-count-serial').textContent()).toBe('1');
-    await page.screenshot({ path: 'test-results/warehouse-serial.png' });
+    await screenshot(page, 'warehouse-serial');
   });
 });
