@@ -31,11 +31,11 @@ const cacheDir = path.resolve(serverDir, '../../node_modules/.cache/pruefbuch-te
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const { empty, migrated } = await pgliteTemplates();
+    const { empty, migrated, emptyDir, migratedDir } = await preparedTemplates();
     project.provide('pgliteEmpty', empty);
     project.provide('pgliteTemplate', migrated);
-    project.provide('pgliteEmptyDir', await unpacked(empty));
-    project.provide('pgliteTemplateDir', await unpacked(migrated));
+    project.provide('pgliteEmptyDir', emptyDir);
+    project.provide('pgliteTemplateDir', migratedDir);
     return;
   }
   const database = await openDatabase({ url, dataDir: null });
@@ -45,6 +45,15 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   return () => dropClones(url);
+}
+
+/**
+ * The PGlite templates, as tarballs and unpacked: made when missing (about 12 s of CPU here), else found. CI makes them
+ * ahead of `npm test`, beside the type check (test/prepare-templates.ts).
+ */
+export async function preparedTemplates() {
+  const { empty, migrated } = await pgliteTemplates();
+  return { empty, migrated, emptyDir: await unpacked(empty), migratedDir: await unpacked(migrated) };
 }
 
 /**
