@@ -3,7 +3,6 @@
  * page over after the first visit, and with the network cut a reload still brings the app and the code of a
  * screen opened before; no script or stylesheet fails to load offline.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openAs, screenshot, setUpBrowser } from './fixtures';
@@ -58,7 +57,6 @@ describe('the app shell', () => {
     });
     await page.waitForTimeout(1000);
     expect(failed).toEqual([]);
-    mkdirSync('test-results', { recursive: true });
     await screenshot(page, 'app-shell-offline-1280');
     await page.context().setOffline(false);
     await page.getByTestId('connection-offline').waitFor({ state: 'detached' });

@@ -2,7 +2,6 @@
  * 'Für unterwegs laden' (issue 33 item 2, decision 061): the technician loads the day on their start, the card
  * says how many books are kept and since when, and with the network cut a reload still shows it (IndexedDB).
  */
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openAs, screenshot, settled, setUpBrowser } from './fixtures';
 
@@ -28,7 +27,6 @@ describe('the prepared day', () => {
     const text = (await status.textContent()) ?? '';
     expect(text).toMatch(/^\d+ Prüfbücher? offline verfügbar, Stand \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     expect(Number(text.split(' ')[0])).toBeGreaterThan(0);
-    mkdirSync('test-results', { recursive: true });
     await screenshot(page, 'offline-day-online-1280');
 
     // A reload under the worker, then with the network cut: the card reads IndexedDB.

@@ -3,7 +3,6 @@
  * 'Lieferungen', the orders with a delivery still to come, and opens one on its deliveries; the serial number
  * search finds an order by its book's serial number.
  */
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openAs, screenshot, settled, setUpBrowser } from './fixtures';
 
@@ -29,7 +28,6 @@ describe('the warehouse', () => {
     expect(await awaited.first().textContent()).toMatch(/geplant \d\d\.\d\d\.\d{4}|ohne Termin/);
     // The tenant's installations are a click away: a book within two clicks of the start.
     expect(await page.getByTestId('order-installations').count()).toBe(1);
-    mkdirSync('test-results', { recursive: true });
     await screenshot(page, 'warehouse-deliveries');
 
     await orderLinks(page).first().click();
