@@ -10,6 +10,16 @@ import { type Browser, chromium, type Download, type Page } from 'playwright-cor
 import { afterAll, afterEach, beforeAll, inject, onTestFinished } from 'vitest';
 import { pickTenant, sessionFromLogin } from '../src/lib/session';
 
+/** The folder of the screenshots: test-results/, or another (E2E_SHOTS=<folder>). */
+const SHOTS_DIR = process.env.E2E_SHOTS && process.env.E2E_SHOTS !== 'off' ? process.env.E2E_SHOTS : 'test-results';
+/** Whether the screenshots for people to look at are taken (not with E2E_SHOTS=off); a failing test's always are. */
+const SHOTS_TAKEN = process.env.E2E_SHOTS !== 'off';
+
+async function shotInto(page: Page, name: string, opts: Parameters<Page['screenshot']>[0] = {}) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ ...opts, path: path.join(SHOTS_DIR, `${name}.png`) });
+}
+
 /** This worker's one of a list e2e/global-setup.ts made per worker. */
 const ofThisWorker = (list: string[]) => list[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % list.length] as string;
 /** The server of this worker (e2e/global-setup.ts starts one per worker). */
@@ -34,14 +44,12 @@ export function setUpBrowser() {
   beforeAll(async () => {
     browser = await chromium.connect(ofThisWorker(inject('browserEndpoints')));
   });
-  // A failing test leaves a screenshot of every page it had open in test-results/.
+  // A failing test leaves a screenshot of every page it had open (in test-results/, or E2E_SHOTS), also in CI.
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') {
-      mkdirSync('test-results', { recursive: true });
       let i = 0;
       for (const page of [...open, ...kept]) {
-        if (!page.isClosed())
-          await page.screenshot({ path: `test-results/${ctx.task.name.replace(/\W+/g, '-')}-${i++}.png` });
+        if (!page.isClosed()) await shotInto(page, `${ctx.task.name.replace(/\W+/g, '-')}-${i++}`);
       }
     }
     for (const page of open) if (!page.isClosed()) await page.context().close();
@@ -88,9 +96,6 @@ export function setUpBrowser() {
   };
 }
 
-/** Where the screenshots for people to look at go: test-results/, another folder (E2E_SHOTS), or none (E2E_SHOTS=off). */
-const SHOTS = process.env.E2E_SHOTS === 'off' ? null : (process.env.E2E_SHOTS ?? 'test-results');
-
 /**
  * A screenshot of the screen at hand, for a person to look at (`<name>.png`). CI takes none: nobody looks at them
  * there, and each cost about 0.6 s of the browser's CPU on two cores (orders.e2e.ts: 64 s with its 16, 54 s without).
@@ -101,9 +106,7 @@ export async function screenshot(
   name: string,
   opts: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
 ) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...opts });
+  if (SHOTS_TAKEN) await shotInto(page, name, opts);
 }
 
 /**
