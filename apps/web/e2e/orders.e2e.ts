@@ -5,7 +5,7 @@
  * and the list shows it. Screenshots at 1280 and 390 px land in test-results/.
  */
 import { randomUUID } from 'node:crypto';
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
+import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import type { Page } from 'playwright-core';
@@ -341,7 +341,7 @@ describe('orders', () => {
   });
 
   it('a search that finds more orders than it counts says so, and pages on past them', async () => {
-    const CAP = ORDER_SEARCH_COUNT_CAP;
+    const CAP = SEARCH_COUNT_CAP;
     const token = await adminToken();
     const tenants = await api<{ docs: { _id: string }[] }>('GET', '/tenants?search=Rhein-Main', undefined, token);
     const tenant = tenants.docs[0]?._id;

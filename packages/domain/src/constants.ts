@@ -37,12 +37,13 @@ export const MAX_JSON_DEPTH = 32;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /**
- * How far the free and serial number search of orders count (decision 024): up to this many, or to the
- * end of the page asked for if further; beyond it the reply says "more" instead of counting every match.
+ * How far a search of a list counts (the free and serial number search of orders, decision 024; the offer
+ * search, decision 076): up to this many, or to the end of the page asked for if further; beyond it the reply
+ * says "more" instead of counting every match.
  * The order list's week facet counts a search's weeks only as far (decision 073): exactly up to this many
  * matches, and for a term matching more, `more` and no counts.
  */
-export const ORDER_SEARCH_COUNT_CAP = 100;
+export const SEARCH_COUNT_CAP = 100;
 
 /** The attachments one offer may hold (decision 043): a further upload past either is refused. */
 export const OFFER_FILES_MAX_COUNT = 100;

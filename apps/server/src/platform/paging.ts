@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { type AnyColumn, asc, desc, ilike, or, type SQL } from 'drizzle-orm';
 
 /**
@@ -20,6 +21,15 @@ export interface Page<T> extends PageParams {
 
 /** Rows to skip for a 1-based page. */
 export const offsetOf = (p: PageParams) => (p.page - 1) * p.size;
+
+/**
+ * How far a search counts for a page (the order searches, decision 024; the offer search, decision 076): at
+ * least SEARCH_COUNT_CAP matches, in whole pages (so the page past them, which `more` offers, holds a match),
+ * and to the end of the page asked for. Counting every match of a common term (a city, a customer: a tenth of
+ * all records) read each of them; a page and its count now read at most this many, in the list's order.
+ */
+export const searchReach = (p: PageParams) =>
+  Math.max(Math.ceil(SEARCH_COUNT_CAP / p.size) * p.size, offsetOf(p) + p.size);
 
 /**
  * The reply of a list call: total pages rounded up, at least 1 (SPEC §9). With `more` (a count that

@@ -393,7 +393,7 @@ export type OrderWeeksQuery = z.infer<typeof orderWeeksQuery>;
  * The weeks of the filtered orders, oldest first: `count`, the orders the week filter shows for it (the sales
  * or the operations week); `sales`, those whose sales week it is (a group of the list grouped by KW).
  * `none`: the orders without either week; `noSalesWeek`: those without a sales week (the last group).
- * `more`: a search term matched more orders than ORDER_SEARCH_COUNT_CAP, so none were counted (decision 073):
+ * `more`: a search term matched more orders than SEARCH_COUNT_CAP, so none were counted (decision 073):
  * the weeks are then empty and the counts 0, never a part of the matches passed off as all of them.
  */
 export const orderWeeksReply = z.object({

@@ -1,5 +1,5 @@
 /** The search lists and counts of SPEC §7 Orders (decision 024), each against orders that must and must not match. */
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
+import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe('the search lists and counts', async () => {
 
   it('the free and serial search count up to the cap or the page’s end, and say when there are more', async () => {
     const s = await orderWorld(t, 'Viele');
-    const CAP = ORDER_SEARCH_COUNT_CAP;
+    const CAP = SEARCH_COUNT_CAP;
     // CAP + 30 orders with 'Klinik' and 'RM-Radar', worst ampel first by rank; 10 with 'Praxis', 2 of them inactive.
     const row = (f: OrderFieldOverrides) => orderValues(s.tenantId, f);
     const tuer = {

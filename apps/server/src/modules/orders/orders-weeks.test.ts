@@ -2,7 +2,7 @@
  * GET orders/get/weeks, the order list's week facet (decisions 024 and 073): the weeks of the filtered orders with
  * their counts, kept or counted, a search term's up to the cap; and the list sorted by the sales week.
  */
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
+import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { type OrderWeeks, orderListReply, orderWeeksReply } from '@pruefbuch/domain/schemas/order';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('GET orders/get/weeks', async () => {
 
   it('with a search term counts up to the cap exactly, and past it says `more` and counts nothing', async () => {
     const s = await orderWorld(t, 'Wochen Viele');
-    const CAP = ORDER_SEARCH_COUNT_CAP;
+    const CAP = SEARCH_COUNT_CAP;
     // CAP orders with 'Hauptbahnhof', one in w1 and the rest without a week; one more with 'Hauptbahnhof Süd'.
     const rows = Array.from({ length: CAP }, (_, i) =>
       orderValues(s.tenantId, { objekt: `Hauptbahnhof ${i}`, vkid: vkid({ akt_kw: i === 0 ? w1 : '' }) }),

@@ -7,12 +7,11 @@
  * measured while the list item was built and joined with its offer on every call, before migration 0023),
  * planning it over the orders' twenty indexes cost more than finding the matches.
  */
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
-import { offsetOf } from '../../platform/paging';
+import { offsetOf, searchReach } from '../../platform/paging';
 import { offerOfOrder, orderOf, withOfferNr } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
@@ -46,20 +45,11 @@ const pageItems = (db: Executor, name: string) =>
 const preparedItems = preparedStatements<ReturnType<typeof pageItems>>();
 
 /**
- * How far a search counts for a page: at least ORDER_SEARCH_COUNT_CAP matches, in whole pages (so the page
- * past them, which `more` offers, holds an order), and to the end of the page asked for. Counting every
- * match of a common term (a city, a component: a tenth of all orders) read each of them; a page and its
- * count now read at most this many, in the list's order (decision 024).
- */
-const reachOf = (p: { page: number; size: number }) =>
-  Math.max(Math.ceil(ORDER_SEARCH_COUNT_CAP / p.size) * p.size, offsetOf(p) + p.size);
-
-/**
- * A search's page of the tenant's orders matching `where`, and its total, counted up to reachOf(p): `more`
+ * A search's page of the tenant's orders matching `where`, and its total, counted up to searchReach(p): `more`
  * when it holds further orders. An order deleted between the two statements is left out of the page.
  */
 export async function searchPage(db: Executor, tenantId: string, where: SQL, p: PageShape) {
-  const reach = reachOf(p);
+  const reach = searchReach(p);
   const matches = await firstMatches(db, where, p, reach + 1);
   const from = offsetOf(p);
   const ids = matches.slice(from, from + p.size);

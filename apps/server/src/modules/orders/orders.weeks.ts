@@ -3,7 +3,7 @@
  * and the totals of its KW headings, from the counts the database keeps (migration 0021) or counted over
  * the filtered orders.
  */
-import { ORDER_SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
+import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekKeys } from '@pruefbuch/domain/rules/order-lists';
 import type { OrderWeeks, OrderWeeksQuery } from '@pruefbuch/domain/schemas/order';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -17,13 +17,13 @@ import { listWhere } from './orders.repo';
  * sales or the operations week), so the list can group and filter by every week that has orders, not only
  * by those of the page on screen. An order counts once per distinct week. Without a filter, or with only the
  * department or only the status, the database's kept counts answer (migration 0021, a few hundred rows);
- * otherwise the filtered orders are counted, a search term's up to ORDER_SEARCH_COUNT_CAP of them (decision 073).
+ * otherwise the filtered orders are counted, a search term's up to SEARCH_COUNT_CAP of them (decision 073).
  */
 export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<OrderWeeks> {
   const kept = keptWeeksOf(q);
   if (kept) return weeksOf(await keptWeeks(ctx.db, ctx.tenantId, kept));
-  // With a search term, at most ORDER_SEARCH_COUNT_CAP matches are counted (decision 073).
-  const upTo = q.search ? ORDER_SEARCH_COUNT_CAP : undefined;
+  // With a search term, at most SEARCH_COUNT_CAP matches are counted (decision 073).
+  const upTo = q.search ? SEARCH_COUNT_CAP : undefined;
   const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo);
   if (upTo !== undefined && counted.matches > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
   return weeksOf(counted.rows);

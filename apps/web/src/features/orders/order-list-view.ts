@@ -31,7 +31,7 @@ export interface OrderListView {
   params: OrderListParams;
   /**
    * What the week facet is asked for (GET orders/get/weeks): on 'Alle', its department and status filters and
-   * the search term; on the other tabs nothing. With a term, the counts answer up to ORDER_SEARCH_COUNT_CAP
+   * the search term; on the other tabs nothing. With a term, the counts answer up to SEARCH_COUNT_CAP
    * matches (decision 073).
    */
   weeksQuery: OrderWeeksParams | null;
