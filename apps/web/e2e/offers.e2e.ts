@@ -214,6 +214,27 @@ describe('offers', () => {
     expect(await ampelOf(page)).not.toBe('no_ofm');
   });
 
+  it('the search finds an offer by its debitor in every field or by type, and counts a common term only so far', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    await openAs(page, '/app/offerlist', 'ofm@demo.test');
+    const total = page.getByTestId('offer-total');
+    await total.waitFor();
+    const search = page.getByTestId('offer-search');
+    await search.fill('Klinikum Darmstadt');
+    await expect.poll(() => total.textContent()).toMatch(/^\d+ Angebot/);
+    const found = await total.textContent();
+    expect(await page.getByText('Klinikum Darmstadt GmbH').count()).toBeGreaterThan(0);
+    // The same term as a debitor finds the same offers; as a ZIP none.
+    await page.getByTestId('offer-search-type').selectOption('debitor');
+    await expect.poll(() => total.textContent()).toBe(found);
+    await page.getByTestId('offer-search-type').selectOption('plz');
+    await page.getByTestId('offer-empty').waitFor();
+    // A letter in nearly every offer: counted up to 100, then "mehr als".
+    await page.getByTestId('offer-search-type').selectOption('all');
+    await search.fill('e');
+    await expect.poll(() => total.textContent()).toBe('mehr als 100 Angebote');
+  });
+
   it.each([
     // The warehouse starts on its deliveries (decision 054), the technician on the tenant's installations.
     ['lager@demo.test', '/app/orderprocessinglist'],

@@ -2,8 +2,9 @@ import type { Grain } from '@pruefbuch/domain/rules/figure-buckets';
 import type { OfferStatus, TalkResult } from '@pruefbuch/domain/rules/offer-ampel';
 import type { OfferGroup, OfferSpanKind } from '@pruefbuch/domain/rules/offer-figures';
 import type { Angebot, DivisionFlags, Ersatzteile, Opm, ReceivedVia } from '@pruefbuch/domain/schemas/offer';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -24,6 +25,36 @@ import { createdAt, stamps } from './columns';
 import { blobs } from './documents';
 import { tenants } from './tenants';
 import { users } from './users';
+
+/** The fields of the offer search's text, in its order (searchText; offers.list.ts finds a field by its place). */
+export const OFFER_SEARCH_FIELDS = [
+  'csnr',
+  'debitor',
+  'objekt',
+  'plz',
+  'offerNr',
+  'contactPerson',
+  'customerEmail',
+  'contactPersonTelNr',
+] as const;
+export type OfferSearchField = (typeof OFFER_SEARCH_FIELDS)[number];
+
+/**
+ * The text the offer search looks in (decision 076): OFFER_SEARCH_FIELDS in lower case, joined by a unit separator
+ * (chr 31) so that a term never matches across two fields, as for orders. Stored, so a search compares one text with
+ * LIKE (case-blind as ILIKE is: PostgreSQL's ILIKE lowers both sides the same way) and a trigram index finds a rare
+ * term. The offer number is read from its block: a generated column cannot name another (offer_nr).
+ */
+const searchText = (t: Record<Exclude<OfferSearchField, 'offerNr'> | 'angebot', AnyPgColumn>): SQL => {
+  const fields = OFFER_SEARCH_FIELDS.map((f) =>
+    f === 'offerNr' ? sql`coalesce(${t.angebot} ->> 'offerNr', '')` : t[f],
+  );
+  // A separator typed into a field becomes a space: each field keeps its place in the text.
+  return sql`lower(${sql.join(
+    fields.map((f) => sql`replace(${f}, chr(31), ' ')`),
+    sql` || chr(31) || `,
+  )})`;
+};
 
 const day = (name: string) => date(name, { mode: 'string' });
 const euros = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -121,6 +152,10 @@ export const offers = pgTable(
      * written with every write); '' until the first write or the daily run fills it (offers.job.ts).
      */
     listItem: text('list_item').notNull().default(''),
+    /** The search's text (searchText), kept by the database. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchText(offers)),
     ...stamps,
   },
   (t) => [
@@ -138,16 +173,17 @@ export const offers = pgTable(
       .where(
         sql`${t.active} and ${t.offerFollowUpDate} is not null and (${t.talkResult} is null or ${t.talkResult} = 'angebot_war_nicht_verstaendlich')`,
       ),
-    // the list's default order, worst first (the first pages of the list as it opens, and its count);
+    // the list's default order, worst first (the first pages of the list as it opens, and its count), with the
+    // search text, so that a common term's first matches in that order are read from the index alone;
     index('offers_tenant_list_idx')
-      .on(t.tenantId, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)
+      .on(t.tenantId, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id, t.searchText)
       .where(sql`${t.active}`),
     // a status (and colour) in the list's default order, worst first;
     index('offers_tenant_status_list_idx')
       .on(t.tenantId, t.status, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)
       .where(sql`${t.active}`),
-    // the search by debitor: trigrams within the tenant (pg_trgm and btree_gin, as for books).
-    index('offers_debitor_trgm_idx').using('gin', t.tenantId, sql`${t.debitor} gin_trgm_ops`),
+    // a rare term of the search: trigrams within the tenant (pg_trgm and btree_gin, as for books and orders).
+    index('offers_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

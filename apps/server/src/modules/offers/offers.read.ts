@@ -25,8 +25,8 @@ export async function get(ctx: TenantContext, id: string) {
 export async function list(ctx: TenantContext, q: OfferListQuery) {
   if (q.book && !(await findBook(ctx.db, ctx.tenantId, q.book))) throw notFound();
   const scope = { tenantId: ctx.tenantId, userId: ctx.user.id };
-  const { items, total } = await listOffers(ctx.db, scope, q, berlinToday());
-  return pageReplyJson(items, total, q);
+  const { items, total, more } = await listOffers(ctx.db, scope, q, berlinToday());
+  return pageReplyJson(items, total, q, more);
 }
 
 /** GET offer/get/updatedAt: the newest change and the count, so an open list can tell it is stale. */

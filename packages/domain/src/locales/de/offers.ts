@@ -129,6 +129,7 @@ export const offers = {
     searchType: 'Suchen in',
     total_one: '{{formatted}} Angebot',
     total_other: '{{formatted}} Angebote',
+    totalMore: 'mehr als {{formatted}} Angebote',
     views: 'Ansicht',
     all: 'Alle Angebote',
     mine: 'Meine Nachfassungen',

@@ -131,6 +131,7 @@ export const offers: typeof de = {
     searchType: 'Search in',
     total_one: '{{formatted}} offer',
     total_other: '{{formatted}} offers',
+    totalMore: 'more than {{formatted}} offers',
     views: 'View',
     all: 'All offers',
     mine: 'My follow-ups',

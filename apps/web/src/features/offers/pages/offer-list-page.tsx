@@ -257,7 +257,9 @@ export function OfferListPage() {
         </>
       }
       searchPlaceholder={t('offers.list.searchPlaceholder')}
-      totalLabel={(count) => t('offers.list.total', { count, formatted: formatNumber(count) })}
+      totalLabel={(count, more) =>
+        t(more ? 'offers.list.totalMore' : 'offers.list.total', { count, formatted: formatNumber(count) })
+      }
       list={list}
       query={offers}
       columns={columns}
