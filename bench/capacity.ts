@@ -2,7 +2,8 @@
  * Capacity planning at scale (issues 14 and 31): one tenant with 12 employees (the demo's production) and
  * 500 planned orders on PostgreSQL, the week after next over 100 %. The month view
  * (capacity/get/getCapacityForMonthFromDate), a proposal for one order forward and backward
- * (capacity/get/proposal/{orderId}) and the levelling of the overloaded week (capacity/get/levelling)
+ * (capacity/get/proposal/{orderId}), the levelling of the overloaded week (capacity/get/levelling) and the list of
+ * the plannable orders that need time (capacity/get/requiredTimeList)
  * through the API, one planner at a time and at 20 clients, against the SQL floor: the statements the API
  * sends, captured from the capacity module's repository on a recording driver and replayed straight
  * through the driver with the same pool. Targets: API p50 < 50 ms for a planner's request (issue 14); for
@@ -26,6 +27,7 @@ import { holidayMap } from '../apps/server/src/modules/capacity/capacity.holiday
 import {
   findPlanOrder,
   findSettings,
+  plannableOrders,
   plannedMinutesBetween,
   plannedSlotsBetween,
   planOrdersByIds,
@@ -199,7 +201,29 @@ async function capacityCalls(
   const levelling: Call[] = [
     { path: `/api/v1/capacity/get/levelling?${qs({ date: seeded.overloaded })}`, statements: take() },
   ];
+  // The planner's list of the plannable orders that need time ('open'), whole and searched: every candidate with its
+  // door data, then the slots of those that need time (their planned minutes and conflicts), the cost list, settings.
+  const required: Call[] = [];
+  for (const search of [undefined, 'Wiesbaden', 'AB-2']) {
+    const candidates = await plannableOrders(real, tenantId, search);
+    await findCostList(db, tenantId);
+    await plannableOrders(db, tenantId, search);
+    if (candidates.length) {
+      await slotsOfOrders(
+        db,
+        tenantId,
+        candidates.map((o) => o.id),
+      );
+      await findCostList(db, tenantId);
+      await findSettings(db, tenantId);
+    }
+    required.push({
+      path: `/api/v1/capacity/get/requiredTimeList?${qs({ filter: 'open', ...(search ? { search } : {}) })}`,
+      statements: take(),
+    });
+  }
   return {
+    'list: requiredTimeList (open)': required,
     'month: getCapacityForMonthFromDate': month,
     'proposal: one order (forward)': proposal,
     'proposal: one order (backward)': backward,

@@ -52,10 +52,11 @@ import {
   findPlanOrder,
   type PlanOrder,
   plannableOrders,
-  plannedByOrder,
   plannedMinutesBetween,
+  plannedOf,
   plannedSlotsBetween,
   planOrdersByIds,
+  type SlotRow,
   settingsOf,
   slotsOfOrder,
   slotsOfOrders,
@@ -138,11 +139,19 @@ export async function requiredTimeList(
   const from = offsetOf(q);
   const pageOf = <T>(all: T[]) => all.slice(from, from + q.size);
   const weighed = q.filter === 'all' ? pageOf(needing) : needing;
-  const weighedIds = weighed.map((x) => x.o.id);
-  const [planned, conflicts] = await Promise.all([
-    plannedByOrder(ctx.db, ctx.tenantId, weighedIds),
-    conflictsOf(ctx.db, ctx.tenantId, weighedIds),
-  ]);
+  // One read of their slots: the planned minutes and the conflicts both come from it.
+  const slots = await slotsOfOrders(
+    ctx.db,
+    ctx.tenantId,
+    weighed.map((x) => x.o.id),
+  );
+  const planned = plannedOf(slots);
+  const conflicts = await conflictsOfSlots(
+    ctx.db,
+    ctx.tenantId,
+    slots,
+    weighed.map((x) => x.o),
+  );
   const items = weighed.map(({ o, required, gaps }): RequiredTimeItem => {
     const p = planned.get(o.id) ?? { ...NO_MINUTES };
     return {
@@ -203,23 +212,36 @@ export async function requiredTime(ctx: TenantContext, orderId: string) {
 
 /**
  * The plan conflicts of these orders (rules/plan-conflicts.ts, decision 050), by order id: their slots, their
- * required time now and the time their areas have on the slots' days. Three queries however many orders.
+ * required time now and the time their areas have on the slots' days.
  */
 export async function conflictsOf(
   db: Executor,
   tenantId: string,
   orderIds: readonly string[],
 ): Promise<Map<string, PlanConflict[]>> {
-  const out = new Map<string, PlanConflict[]>();
   const ids = [...new Set(orderIds)];
-  if (ids.length === 0) return out;
-  const [planOrders, slots, costListRow, settingsRow] = await Promise.all([
-    planOrdersByIds(db, tenantId, ids),
-    slotsOfOrders(db, tenantId, ids),
+  if (ids.length === 0) return new Map();
+  return conflictsOfSlots(db, tenantId, await slotsOfOrders(db, tenantId, ids));
+}
+
+/**
+ * The plan conflicts of the orders of these slots (all slots of each), by order id. An order without a slot has
+ * none, so only the orders with slots are read, or taken from `known` where the caller has read them already.
+ */
+async function conflictsOfSlots(
+  db: Executor,
+  tenantId: string,
+  slots: readonly SlotRow[],
+  known?: readonly PlanOrder[],
+): Promise<Map<string, PlanConflict[]>> {
+  const out = new Map<string, PlanConflict[]>();
+  if (slots.length === 0) return out;
+  const planned = new Set(slots.map((x) => x.orderId));
+  const [planOrders, costListRow, settingsRow] = await Promise.all([
+    known ? known.filter((o) => planned.has(o.id)) : planOrdersByIds(db, tenantId, [...planned]),
     ensureCostList(db, tenantId),
     ensureSettings(db, tenantId),
   ]);
-  if (slots.length === 0) return out;
   const costList = costListFieldsOf(costListRow);
   const s = settingsOf(settingsRow);
   const dates = slots.map((x) => x.date).sort();

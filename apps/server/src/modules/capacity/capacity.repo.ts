@@ -14,9 +14,10 @@ import {
   type WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { isAnyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { capacitySettings, capacityTimeslots, orders } from '../../db/schema/index';
-import { searchAny } from '../../platform/paging';
+import { orderSearch } from '../orders/orders.repo';
 
 export type SettingsRow = typeof capacitySettings.$inferSelect;
 export type SlotRow = typeof capacityTimeslots.$inferSelect;
@@ -115,7 +116,7 @@ export async function slotsOfOrders(db: Executor, tenantId: string, orderIds: re
   return db
     .select()
     .from(capacityTimeslots)
-    .where(and(eq(capacityTimeslots.tenantId, tenantId), inArray(capacityTimeslots.orderId, [...orderIds])))
+    .where(and(eq(capacityTimeslots.tenantId, tenantId), isAnyOf(capacityTimeslots.orderId, orderIds)))
     .orderBy(asc(capacityTimeslots.date), asc(capacityTimeslots.area), asc(capacityTimeslots.id));
 }
 
@@ -259,7 +260,7 @@ export async function planOrdersByIds(db: Executor, tenantId: string, ids: reado
   return db
     .select(planColumns)
     .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, [...ids])));
+    .where(and(eq(orders.tenantId, tenantId), isAnyOf(orders.id, ids)));
 }
 
 /** Locks the order (another tenant's is null): writes of one order's slots run one after the other. */
@@ -304,7 +305,8 @@ export async function plannableOrders(
     eq(orders.tenantId, tenantId),
     eq(orders.active, true),
     inArray(orders.status, [...PLANNABLE_STATUSES]),
-    searchAny(search, [orders.objekt, orders.abnr, orders.kunde, orders.csnr]),
+    // The order list's free search (its stored text): AB-Nr, object, customer, CS-Nr, TP and service id.
+    orderSearch(search),
   ) as SQL;
   return db
     .select(planColumns)
@@ -313,27 +315,13 @@ export async function plannableOrders(
     .orderBy(sql`${orders.vkidGeplanteMontageDate} asc nulls last`, asc(orders.abnr), asc(orders.id));
 }
 
-/** Planned minutes per area of these orders (finished and not), by order id. */
-export async function plannedByOrder(
-  db: Executor,
-  tenantId: string,
-  orderIds: string[],
-): Promise<Map<string, AreaMinutes>> {
+/** Planned minutes per area of the orders of these slots (finished and not), by order id. */
+export function plannedOf(slots: readonly Pick<SlotRow, 'orderId' | 'area' | 'minutes'>[]): Map<string, AreaMinutes> {
   const out = new Map<string, AreaMinutes>();
-  if (orderIds.length === 0) return out;
-  const rows = await db
-    .select({
-      orderId: capacityTimeslots.orderId,
-      area: capacityTimeslots.area,
-      minutes: sql<number>`sum(${capacityTimeslots.minutes})`.mapWith(Number),
-    })
-    .from(capacityTimeslots)
-    .where(and(eq(capacityTimeslots.tenantId, tenantId), inArray(capacityTimeslots.orderId, orderIds)))
-    .groupBy(capacityTimeslots.orderId, capacityTimeslots.area);
-  for (const r of rows) {
-    const m = out.get(r.orderId) ?? { ...NO_MINUTES };
-    m[r.area as WorkArea] += r.minutes;
-    out.set(r.orderId, m);
+  for (const x of slots) {
+    const m = out.get(x.orderId) ?? { ...NO_MINUTES };
+    m[x.area as WorkArea] += x.minutes;
+    out.set(x.orderId, m);
   }
   return out;
 }

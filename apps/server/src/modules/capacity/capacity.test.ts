@@ -315,6 +315,11 @@ describe('required time', () => {
     it('are searched', async () => {
       const searched = await list('?filter=all&search=zeil');
       expect(searched.docs.map((i) => i.orderId)).toEqual([a._id]);
+      // As the order list searches: any case, the AB-Nr too, never across two fields (object, then AB-Nr).
+      expect((await list('?filter=all&search=KAUFHOF')).docs.map((i) => i.orderId)).toEqual([a._id]);
+      expect((await list('?filter=all&search=ab-2')).docs.map((i) => i.orderId)).toEqual([b._id]);
+      expect((await list('?filter=all&search=zeil%20ab')).docs).toEqual([]);
+      expect((await list('?filter=all&search=zeilab')).docs).toEqual([]);
     });
 
     it('come one page at a time, soonest installation first; the planned minutes are the page’s own', async () => {
