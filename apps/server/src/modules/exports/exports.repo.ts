@@ -2,6 +2,7 @@ import { hiddenRecordKinds } from '@pruefbuch/domain/access';
 import { Customer } from '@pruefbuch/domain/roles';
 import type { ExportScope } from '@pruefbuch/domain/schemas/export';
 import { and, asc, count, eq, inArray, isNotNull, notInArray, or, type SQL, sql, sum } from 'drizzle-orm';
+import { isAnyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { blobs, books, customerLocationBooks, customerLocations, inspections } from '../../db/schema/index';
 import { blobInScope, bookInScope, locationInScope } from '../../platform/branch-scope';
@@ -104,7 +105,7 @@ export function exportFiles(db: Executor, user: ScopeUser, tenantId: string, boo
     .where(
       and(
         eq(blobs.tenantId, tenantId),
-        inArray(blobs.bookId, [...bookIds]),
+        isAnyOf(blobs.bookId, bookIds),
         or(
           inArray(blobs.type, [INSPECTION_PDF_TYPE, PDF_ASSET_TYPE, BOOK_DOCUMENT_TYPE]),
           and(eq(blobs.type, 'expert-report'), finalizedReport),
@@ -125,7 +126,7 @@ export async function recordCounts(db: Executor, user: ScopeUser, tenantId: stri
     .where(
       and(
         eq(inspections.tenantId, tenantId),
-        inArray(inspections.bookId, [...bookIds]),
+        isAnyOf(inspections.bookId, bookIds),
         isNotNull(inspections.finalizedAt),
         hidden.length ? notInArray(inspections.kind, [...hidden]) : undefined,
       ),
@@ -143,7 +144,7 @@ export async function fileBytes(db: Executor, user: ScopeUser, tenantId: string,
     .where(
       and(
         eq(blobs.tenantId, tenantId),
-        inArray(blobs.bookId, [...bookIds]),
+        isAnyOf(blobs.bookId, bookIds),
         inArray(blobs.type, [...RECORD_FILE_TYPES, BOOK_DOCUMENT_TYPE]),
         blobInScope(user),
       ),
