@@ -173,10 +173,10 @@ export const offers = pgTable(
       .where(
         sql`${t.active} and ${t.offerFollowUpDate} is not null and (${t.talkResult} is null or ${t.talkResult} = 'angebot_war_nicht_verstaendlich')`,
       ),
-    // the list's default order, worst first (the first pages of the list as it opens, and its count), with the
-    // search text, so that a common term's first matches in that order are read from the index alone;
+    // the list's default order, worst first (the first pages of the list as it opens, and its count). Not with the
+    // search text (decision 076): an index entry may hold 2,704 bytes, and an offer's eight fields may hold more;
     index('offers_tenant_list_idx')
-      .on(t.tenantId, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id, t.searchText)
+      .on(t.tenantId, t.ampelRank.desc().nullsFirst(), t.offerFollowUpDate, t.id)
       .where(sql`${t.active}`),
     // a status (and colour) in the list's default order, worst first;
     index('offers_tenant_status_list_idx')

@@ -69,6 +69,24 @@ describe('GET offer?search', () => {
     expect(await found('search=nord%1Fs&searchType=debitor')).toEqual([odd._id]);
   });
 
+  it('saves and finds an offer whose searched fields are full of three-byte characters', async () => {
+    const { w, found } = await searchWorld();
+    // About 3,000 bytes of search text: more than a btree index entry may hold (2,704), so the text is in none.
+    const han = (n: number) => '検'.repeat(n);
+    const res = await w.call('POST', '/offer', {
+      csnr: han(40),
+      debitor: `${han(199)}X`,
+      objekt: han(300),
+      plz: han(10),
+      contactPerson: han(200),
+      contactPersonTelNr: han(60),
+      customerEmail: `${'a'.repeat(200)}@example.de`,
+      angebot: angebot({ offerNr: han(40) }),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(201);
+    expect(await found('search=%E6%A4%9CX&searchType=debitor')).toEqual([(res.json() as Offer)._id]);
+  });
+
   it('looks only in the fields of the search type asked for', async () => {
     const { full, found } = await searchWorld();
     expect(await found('search=klinikum&searchType=debitor')).toEqual([full._id]);

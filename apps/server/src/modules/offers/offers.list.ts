@@ -34,12 +34,11 @@ const SEARCH: Record<Exclude<OfferSearchType, 'all'>, OfferSearchField[]> = {
 
 /**
  * A search's condition (decision 076). The term in the stored search text, which holds every searched field
- * (db/schema/offers.ts searchText): its trigrams find a rare term, the list's index, which holds the text, a common
- * one in the list's order. A search type then looks for it in its own fields, each cut from the same text by its
- * place, so the list's index answers that too without reading the offers. As `strpos`, not LIKE: the planner takes
- * it for a third of the rows and leaves the choice between the two indexes to the text's histogram. LIKE on the cut
- * field looked rare to it, and it read every match of a common term through the trigrams and sorted them (21–27 ms
- * for 'Klinikum' or 'Wagner' as debitor at 50,000 offers, against 1.5–2 ms along the list's index).
+ * (db/schema/offers.ts searchText): its trigrams find a rare term, the list's index a common one in the list's
+ * order. A search type then looks for it in its own fields, each cut from the same text by its place. As `strpos`,
+ * not LIKE: the planner takes it for a third of the rows and leaves the choice between the two indexes to the
+ * text's histogram. LIKE on the cut field looked rare to it, and it read every match of a common term through the
+ * trigrams and sorted them (21–27 ms for 'Klinikum' or 'Wagner' as debitor at 50,000 offers).
  */
 function searchCondition(type: OfferSearchType): SQL {
   const inText = sql`${offers.searchText} like lower(${$('like')})`;
