@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, openAs, screenshot, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, openAs, pick, screenshot, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -19,14 +19,6 @@ async function shot(page: Page, part: Locator, name: string, below = 0) {
   if (!box) throw new Error(`${name}: not on screen`);
   const clip = { x: 0, y: box.y, width: page.viewportSize()?.width ?? 1280, height: box.height + below };
   await screenshot(page, `door-catalogue-${name}`, { clip });
-}
-
-/** Types into a code picker and takes the option of `code`. */
-async function pick(page: Page, testId: string, search: string, code: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option').filter({ hasText: code }).first().click();
 }
 
 describe('door configurations from the catalogue', () => {

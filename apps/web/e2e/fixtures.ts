@@ -207,6 +207,32 @@ export async function createAccount(role = 3, password = 'start-pw-1', tenants: 
 }
 
 /**
+ * Opens a select in the middle of the screen, so that its list opens within the screen. An option below the fold
+ * made the click scroll the page, the list moved with its field, and in one CI run the option then stayed 'not
+ * visible' for the click's 30 s.
+ */
+async function openSelect(page: Page, testId: string) {
+  const input = page.getByTestId(testId);
+  await input.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await input.click();
+  return input;
+}
+
+/** Picks an option of a Mantine select by its name, typing part of it first into a searchable one. */
+export async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
+  const input = await openSelect(page, testId);
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+}
+
+/** Types into a code picker and takes the option of `code`. */
+export async function pick(page: Page, testId: string, search: string, code: string) {
+  const input = await openSelect(page, testId);
+  await input.fill(search);
+  await page.getByRole('option').filter({ hasText: code, visible: true }).first().click();
+}
+
+/**
  * Opens `path` signed in as `email`, for tests whose subject is not the sign-in: the sign-in goes
  * through the API and the session is stored as the login screen stores it (lib/session startSession),
  * so the app boots once, on `path`, instead of on the login screen, the landing screen and `path`.

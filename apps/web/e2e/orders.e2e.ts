@@ -14,6 +14,7 @@ import {
   adminToken,
   api,
   baseUrl,
+  choose,
   germanDay as day,
   isoDay,
   openAs,
@@ -56,13 +57,6 @@ async function commissionedOffer() {
     },
   });
   return { tenantId: tenant._id, offerId: offer._id, objekt };
-}
-
-async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 const bar = (page: Page) => page.getByTestId('order-status-bar');

@@ -12,10 +12,12 @@ import { describe, expect, it } from 'vitest';
 import {
   adminInDemoTenant,
   capacityDay,
+  choose,
   germanDay as day,
   isoDay,
   openAs,
   overbook,
+  pick,
   screenshot,
   setUpBrowser,
   withTenant,
@@ -32,30 +34,6 @@ const weekText = (week: string) => {
   return `KW ${w}/${year}`;
 };
 const german = (iso: string) => iso.split('-').reverse().join('.');
-
-/**
- * Opens a select in the middle of the screen, so that its list opens within the screen. An option below the fold
- * made the click scroll the page, the list moved with its field, and in one CI run the option then stayed 'not
- * visible' for the click's 30 s.
- */
-async function open(page: Page, testId: string) {
-  const input = page.getByTestId(testId);
-  await input.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await input.click();
-  return input;
-}
-
-async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
-  const input = await open(page, testId);
-  if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
-}
-
-async function pick(page: Page, testId: string, search: string, code: string) {
-  const input = await open(page, testId);
-  await input.fill(search);
-  await page.getByRole('option').filter({ hasText: code, visible: true }).first().click();
-}
 
 const bar = (page: Page) => page.getByTestId('order-status-bar');
 async function step(page: Page, to: string) {
