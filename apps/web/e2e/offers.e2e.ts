@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
+import { adminToken, api, choose, germanDay as day, isoDay, openAs, setUpBrowser, withTenant } from './fixtures';
 
 const browser = setUpBrowser();
 const run = randomUUID().slice(0, 6);
@@ -44,14 +44,6 @@ async function bookWithDefect() {
   const defect = record.defects[0];
   if (!defect) throw new Error('defect missing');
   return { tenantId: tenant._id, bookId: book._id, recordId: record._id, defectId: defect._id, object, defectText };
-}
-
-/** Picks an option of a Mantine select, typing part of it first into a searchable one. */
-async function choose(page: Page, testId: string, option: RegExp | string, typed?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Clicks 'Speichern' and waits for the server's answer to the offer's PUT. */
@@ -219,17 +211,35 @@ describe('offers', () => {
     await openAs(page, '/app/offerlist', 'ofm@demo.test');
     const total = page.getByTestId('offer-total');
     await total.waitFor();
+    /** Does `act`, then waits until the list has answered the search it leads to and its rows are shown. */
+    const searched = async (act: () => Promise<unknown>, search: string, type: string | null) => {
+      const answered = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname === '/api/v1/offer' &&
+          url.searchParams.get('search') === search &&
+          url.searchParams.get('searchType') === type
+        );
+      });
+      await act();
+      expect((await answered).status()).toBe(200);
+      await expect.poll(() => page.locator('[aria-busy=true]').count()).toBe(0);
+    };
     const search = page.getByTestId('offer-search');
-    await search.fill('Klinikum Darmstadt');
-    await expect.poll(() => total.textContent()).toMatch(/^\d+ Angebot/);
+    await searched(() => search.fill('Klinikum Darmstadt'), 'Klinikum Darmstadt', null);
     const found = await total.textContent();
+    expect(found).toMatch(/^\d+ Angebot/);
     expect(await page.getByText('Klinikum Darmstadt GmbH').count()).toBeGreaterThan(0);
-    // The same term as a debitor finds the same offers.
-    await page.getByTestId('offer-search-type').selectOption('debitor');
+    // The same term as a debitor finds the same offers; as a ZIP none.
+    const type = page.getByTestId('offer-search-type');
+    await searched(() => type.selectOption('debitor'), 'Klinikum Darmstadt', 'debitor');
     await expect.poll(() => total.textContent()).toBe(found);
+    await searched(() => type.selectOption('plz'), 'Klinikum Darmstadt', 'plz');
+    await page.getByTestId('offer-empty').waitFor();
+    expect(await page.getByTestId('offer-empty').textContent()).toContain('Keine Treffer für „Klinikum Darmstadt“');
     // A letter in nearly every offer: counted up to 100, then "mehr als".
-    await page.getByTestId('offer-search-type').selectOption('all');
-    await search.fill('e');
+    await type.selectOption('all');
+    await searched(() => search.fill('e'), 'e', null);
     await expect.poll(() => total.textContent()).toBe('mehr als 100 Angebote');
   });
 
