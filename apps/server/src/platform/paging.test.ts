@@ -3,9 +3,34 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { containsPattern, offsetOf, orderBy, pageReply, pageReplyJson } from './paging';
+import { containsPattern, offsetOf, orderBy, pageReply, pageReplyJson, searchPageOf, searchReach } from './paging';
 
 describe('paging', () => {
+  // A search counts to SEARCH_COUNT_CAP (100) in whole pages, or to the end of the page asked for (decision 076).
+  it.each([
+    // matches read, page, size → page's first and length, total, more
+    [7, 1, 20, 0, 7, 7, false],
+    [100, 1, 20, 0, 20, 100, false],
+    [101, 1, 20, 0, 20, 100, true],
+    [101, 5, 20, 80, 20, 100, true],
+    [121, 6, 20, 100, 20, 120, true],
+    [130, 7, 20, 120, 10, 130, false],
+    [105, 1, 30, 0, 30, 105, false],
+    [121, 1, 30, 0, 30, 120, true],
+  ])(
+    '%i matches read for page %i of %i: from %i, %i rows, total %i, more %s',
+    (read, page, size, first, rows, total, more) => {
+      const p = { page, size };
+      // The caller reads at most searchReach + 1 matches.
+      const matches = Array.from({ length: Math.min(read, searchReach(p) + 1) }, (_, i) => i);
+      const cut = searchPageOf(matches, p);
+      expect(cut.page[0] ?? first).toBe(first);
+      expect(cut.page).toHaveLength(rows);
+      expect(cut.total).toBe(total);
+      expect(cut.more).toBe(more);
+    },
+  );
+
   it.each([
     [0, 10, 1],
     [1, 10, 1],

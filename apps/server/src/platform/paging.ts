@@ -32,6 +32,20 @@ export const searchReach = (p: PageParams) =>
   Math.max(Math.ceil(SEARCH_COUNT_CAP / p.size) * p.size, offsetOf(p) + p.size);
 
 /**
+ * A search's page cut from its first matches in the page's order, read up to searchReach(p) + 1 of them: the page,
+ * the total counted so far and whether there are more (one match past the reach says so).
+ */
+export function searchPageOf<T>(matches: readonly T[], p: PageParams) {
+  const reach = searchReach(p);
+  const from = offsetOf(p);
+  return {
+    page: matches.slice(from, from + p.size),
+    total: Math.min(matches.length, reach),
+    more: matches.length > reach,
+  };
+}
+
+/**
  * The reply of a list call: total pages rounded up, at least 1 (SPEC §9). With `more` (a count that
  * stopped at `total`), one page more than `total` fills, so that the next page can be asked for.
  */

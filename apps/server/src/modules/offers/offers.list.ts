@@ -8,7 +8,7 @@ import { type AnyColumn, and, asc, eq, isNotNull, or, type SQL, sql } from 'driz
 import type { Executor } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { books, OFFER_SEARCH_FIELDS, type OfferSearchField, offerListCounts, offers } from '../../db/schema/index';
-import { containsPattern, offsetOf, orderBy, type SortField, searchReach } from '../../platform/paging';
+import { containsPattern, offsetOf, orderBy, type SortField, searchPageOf, searchReach } from '../../platform/paging';
 import {
   AMPEL_RANK,
   findOffers,
@@ -285,11 +285,9 @@ function statementOf(db: Executor, shape: ListShape) {
  */
 async function pageIds(db: Executor, shape: ListShape, q: OfferListQuery, values: ReturnType<typeof listValues>) {
   if (shape.searchType) {
-    const reach = searchReach(q);
-    const matches = await statementOf(db, shape).execute({ ...values, limit: reach + 1, offset: 0 });
-    const from = offsetOf(q);
-    const ids = matches.slice(from, from + q.size).map((m) => m.id);
-    return { ids, total: Math.min(matches.length, reach), more: matches.length > reach };
+    const matches = await statementOf(db, shape).execute({ ...values, limit: searchReach(q) + 1, offset: 0 });
+    const { page, total, more } = searchPageOf(matches, q);
+    return { ids: page.map((m) => m.id), total, more };
   }
   const page = await statementOf(db, shape).execute(values);
   let total = page[0]?.total ?? 0;

@@ -11,7 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { offers, orders } from '../../db/schema/index';
-import { offsetOf, searchReach } from '../../platform/paging';
+import { searchPageOf, searchReach } from '../../platform/paging';
 import { offerOfOrder, orderOf, withOfferNr } from './orders.repo';
 
 type PageShape = { sort?: string; size: number; page: number };
@@ -49,14 +49,11 @@ const preparedItems = preparedStatements<ReturnType<typeof pageItems>>();
  * when it holds further orders. An order deleted between the two statements is left out of the page.
  */
 export async function searchPage(db: Executor, tenantId: string, where: SQL, p: PageShape) {
-  const reach = searchReach(p);
-  const matches = await firstMatches(db, where, p, reach + 1);
-  const from = offsetOf(p);
-  const ids = matches.slice(from, from + p.size);
+  const { page: ids, total, more } = searchPageOf(await firstMatches(db, where, p, searchReach(p) + 1), p);
   const items = ids.length
     ? (await preparedItems(db, 'orders_page_items', (name) => pageItems(db, name)).execute({ tenantId, ids })).map(
         (r) => withOfferNr(r.item, r.offerNr),
       )
     : [];
-  return { items, total: Math.min(matches.length, reach), more: matches.length > reach };
+  return { items, total, more };
 }
