@@ -12,7 +12,6 @@ import {
   datesBetween,
   employeesOn,
   monthRangeOf,
-  requiredTimeOf,
   sumAreas,
   utilisationColour,
   utilisationOf,
@@ -20,16 +19,10 @@ import {
 } from '@pruefbuch/domain/rules/capacity-time';
 import { berlinMinutesOfDay, berlinToday } from '@pruefbuch/domain/rules/next-inspection';
 import { gapKey, type PlanningGap, planningGaps } from '@pruefbuch/domain/rules/order-take-over';
-import {
-  type ConflictSlot,
-  conflictsOfSlot,
-  type PlanConflict,
-  planConflicts,
-} from '@pruefbuch/domain/rules/plan-conflicts';
+import { conflictsOfSlot } from '@pruefbuch/domain/rules/plan-conflicts';
 import {
   type AreaMinutes,
   type CapacityRangeReply,
-  type CostListFields,
   type DailyCapacity,
   type EmployeeTimeReply,
   type FederalState,
@@ -38,7 +31,6 @@ import {
   type RequiredTimeItem,
   type RequiredTimeReply,
   WORK_AREAS,
-  type WorkArea,
 } from '@pruefbuch/domain/schemas/capacity';
 import dayjs from 'dayjs';
 import type { Executor } from '../../db/client';
@@ -46,6 +38,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, type Page, pageReply } from '../../platform/paging';
 import { costListFieldsOf, ensureCostList } from '../costlist/costlist.repo';
+import { conflictsOf, conflictsOfSlots } from './capacity.conflicts';
 import { holidaysOf, stateHolidays } from './capacity.holidays';
 import {
   ensureSettings,
@@ -55,8 +48,7 @@ import {
   plannedMinutesBetween,
   plannedOf,
   plannedSlotsBetween,
-  planOrdersByIds,
-  type SlotRow,
+  requiredOf,
   settingsOf,
   slotsOfOrder,
   slotsOfOrders,
@@ -85,8 +77,6 @@ export async function holidays(ctx: TenantContext, year: number, bundesland?: Fe
 
 // ---------------------------------------------------------------------------------------------
 // Required time
-
-const requiredOf = (o: PlanOrder, c: CostListFields) => requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, c);
 
 /** What the order lacks before it can be planned (decision 049), given its required time. */
 const gapsOf = (o: PlanOrder, required: AreaMinutes) => planningGaps(o, sumAreas(required));
@@ -208,69 +198,6 @@ export async function requiredTimeReplyOf(db: Executor, tenantId: string, orderI
 /** GET capacity/get/requiredTime/{orderId} */
 export async function requiredTime(ctx: TenantContext, orderId: string) {
   return requiredTimeReplyOf(ctx.db, ctx.tenantId, orderId);
-}
-
-/**
- * The plan conflicts of these orders (rules/plan-conflicts.ts, decision 050), by order id: their slots, their
- * required time now and the time their areas have on the slots' days.
- */
-export async function conflictsOf(
-  db: Executor,
-  tenantId: string,
-  orderIds: readonly string[],
-): Promise<Map<string, PlanConflict[]>> {
-  const ids = [...new Set(orderIds)];
-  if (ids.length === 0) return new Map();
-  return conflictsOfSlots(db, tenantId, await slotsOfOrders(db, tenantId, ids));
-}
-
-/**
- * The plan conflicts of the orders of these slots (all slots of each), by order id. An order without a slot has
- * none, so only the orders with slots are read, or taken from `known` where the caller has read them already.
- */
-async function conflictsOfSlots(
-  db: Executor,
-  tenantId: string,
-  slots: readonly SlotRow[],
-  known?: readonly PlanOrder[],
-): Promise<Map<string, PlanConflict[]>> {
-  const out = new Map<string, PlanConflict[]>();
-  if (slots.length === 0) return out;
-  const planned = new Set(slots.map((x) => x.orderId));
-  const [planOrders, costListRow, settingsRow] = await Promise.all([
-    known ? known.filter((o) => planned.has(o.id)) : planOrdersByIds(db, tenantId, [...planned]),
-    ensureCostList(db, tenantId),
-    ensureSettings(db, tenantId),
-  ]);
-  const costList = costListFieldsOf(costListRow);
-  const s = settingsOf(settingsRow);
-  const dates = slots.map((x) => x.date).sort();
-  const hol = holidaysOf(s, dates[0] as string, dates[dates.length - 1] as string, 'de');
-  const perDay = new Map<string, AreaMinutes>();
-  const available = (date: string, area: WorkArea) => {
-    let day = perDay.get(date);
-    if (!day) {
-      day = availableOn(date, s, hol).perArea;
-      perDay.set(date, day);
-    }
-    return day[area];
-  };
-  const byOrder = new Map<string, ConflictSlot[]>();
-  for (const x of slots) {
-    const list = byOrder.get(x.orderId) ?? [];
-    list.push({ id: x.id, date: x.date, area: x.area as WorkArea, minutes: x.minutes, finished: x.finished });
-    byOrder.set(x.orderId, list);
-  }
-  for (const o of planOrders) {
-    const conflicts = planConflicts({
-      installation: o.geplanteMontage,
-      slots: byOrder.get(o.id) ?? [],
-      required: requiredOf(o, costList).required,
-      available,
-    });
-    if (conflicts.length) out.set(o.id, conflicts);
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

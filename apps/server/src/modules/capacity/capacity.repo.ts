@@ -3,11 +3,13 @@
  * read), timeslots, the orders to plan and the planned minutes per order and area. Every query takes
  * the tenant id of the verified request.
  */
+import { requiredTimeOf } from '@pruefbuch/domain/rules/capacity-time';
 import {
   type AreaMinutes,
   CAPACITY_SETTINGS_DEFAULTS,
   type CapacitySettings,
   type CapacitySettingsFields,
+  type CostListFields,
   NO_MINUTES,
   type PlannedSlot,
   type Timeslot,
@@ -244,6 +246,10 @@ export type PlanOrder = {
   tuer: (typeof orders.$inferSelect)['tuer'];
   fertigung: (typeof orders.$inferSelect)['fertigung'];
 };
+
+/** The required time of a plan order with the tenant's cost list (rules/capacity-time.ts). */
+export const requiredOf = (o: PlanOrder, c: CostListFields) =>
+  requiredTimeOf({ tuer: o.tuer, fertigung: o.fertigung }, c);
 
 export async function findPlanOrder(db: Executor, tenantId: string, id: string): Promise<PlanOrder | null> {
   const [row] = await db
