@@ -303,7 +303,7 @@ export async function orderCalls(database: Database, tenantId: string, today: st
     }
   };
   await facet('facet: orders/get/weeks', [{}, { department: String(Department.EL) }, { status: 'MONTAGE' }]);
-  // The list search's terms, common and rare: up to ORDER_SEARCH_COUNT_CAP matches counted, past it `more`
+  // The list search's terms, common and rare: up to SEARCH_COUNT_CAP matches counted, past it `more`
   // (decision 073). Until 2026-12-01 only the two common ones (each matches more than the cap).
   await facet(
     'facet: orders/get/weeks (search)',
