@@ -67,6 +67,11 @@ describe('GET offer?search', () => {
     // Typed as it is stored, or with the separator: either finds it.
     expect(await found('search=nord%20s')).toEqual([odd._id]);
     expect(await found('search=nord%1Fs&searchType=debitor')).toEqual([odd._id]);
+    // A separator alone is no search, as spaces alone are: the whole list, an offer without a space in it too.
+    const plain = await w.create({ csnr: 'CS-77', debitor: 'Kamps', objekt: 'Lager' });
+    const all = await found('size=50');
+    expect(all).toContain(plain._id);
+    expect(await found('search=%1F&size=50')).toEqual(all);
   });
 
   it('saves and finds an offer whose searched fields are full of three-byte characters', async () => {

@@ -76,10 +76,15 @@ export interface ListScope {
 const FILTERS = [...OFFER_LIST_FILTERS, 'book'] as const;
 type Filter = (typeof FILTERS)[number];
 
+/**
+ * The term searched for, or null for none: a separator in it is a space, as in the stored text (db/schema/offers.ts
+ * searchText), and a term of separators and spaces alone is none, as one of spaces is.
+ */
+const termOf = (q: OfferListQuery) => q.search?.replaceAll('\x1f', ' ').trim() || null;
+
 /** The value of each set filter, the scope and the page, as the placeholders of a list statement take them. */
 function listValues(s: ListScope, q: OfferListQuery) {
-  // A separator in the term is a space, as in the stored text (db/schema/offers.ts searchText).
-  const term = q.search ? q.search.replaceAll('\x1f', ' ') : null;
+  const term = termOf(q);
   return {
     tenantId: s.tenantId,
     userId: s.userId,
@@ -116,7 +121,7 @@ const shapeOf = (q: OfferListQuery): ListShape => ({
   filters: FILTERS.filter((f) => q[f] !== undefined),
   inactive: !!q.inactive,
   mine: q.followUp === 'mine',
-  searchType: q.search ? q.searchType : null,
+  searchType: termOf(q) ? q.searchType : null,
   sort: q.sort,
 });
 const shapeKey = (s: ListShape) => `${s.filters.join(',')}|${s.inactive}|${s.mine}|${s.searchType ?? ''}|${s.sort}`;
