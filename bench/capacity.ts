@@ -97,7 +97,7 @@ export async function seedCapacityTenant(db: Db, today: string) {
   // Plan the first 500 with the proposal (each sees the ones before it), from two months ago on.
   const start = addDays(today, -60);
   const end = addDays(today, 26 * 7);
-  const holidays = holidayMap(settings.bundesland, [], start, end);
+  const holidays = await holidayMap(settings.bundesland, [], start, end);
   const days = datesBetween(start, end).map((date) => ({
     date,
     available: availableOn(date, settings, holidays).perArea,

@@ -135,7 +135,7 @@ async function renderBook(
   signatures: Map<string, Buffer | null>,
   variant: (pdf: PdfWriter) => PdfWriter,
 ): Promise<number> {
-  const pdf = variant(createPdf({ title: 'Prüfbuch', subtitle: 'Schiebetür Haupteingang', tenant: TENANT }));
+  const pdf = variant(await createPdf({ title: 'Prüfbuch', subtitle: 'Schiebetür Haupteingang', tenant: TENANT }));
   let bytes = 0;
   pdf.doc.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
@@ -179,7 +179,7 @@ async function platformSignatures(pngs: Buffer[], run: number, fresh: boolean): 
   const signatures = await recordSignatures(
     urls.map((image) => ({ inspectorSignature: { image }, operatorAcknowledgement: null })),
   );
-  const pdf = createPdf({ title: 'Unterschriften', tenant: TENANT, frame: false });
+  const pdf = await createPdf({ title: 'Unterschriften', tenant: TENANT, frame: false });
   let bytes = 0;
   pdf.doc.on('data', (chunk: Buffer) => {
     bytes += chunk.length;

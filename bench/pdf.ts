@@ -298,7 +298,7 @@ export async function benchPdf(): Promise<Result[]> {
       const record = records.at(-1);
       if (!record) throw new Error('no record');
       const doc = await loadRecordDocument(db, app.deps.files, tenant.id, record.id);
-      const render = () => pdfToBuffer(recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
+      const render = async () => pdfToBuffer(await recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
       const made = await makeSelfSignedCertificate(tenant.name);
       const key = { privateKey: privateKeyFromPem(made.privateKeyPem), certificate: made.certificate, chain: [] };
       const seal = (pdf: Buffer) => sealPdf(pdf, key, { name: tenant.name, reason: 'Abgeschlossener Prüfbericht' });

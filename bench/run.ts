@@ -1,6 +1,7 @@
 /**
  * npm run bench: throughput and tail latency of the hot calls at 20 concurrent clients
- * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health.
+ * (autocannon, loopback only, bounded in time), and the start-up time to a healthy /health (once through npm start,
+ * and the production build's restarts: bench/startup.ts).
  * Runs on the embedded database and, when reachable, on PostgreSQL (PG_URL). Then the fixed cost
  * of a request beside bare Fastify (bench/fixed-cost.ts), the embedded database beside PostgreSQL from 1
  * to 20 clients (bench/scaling.ts), then the book lists on 100,000 books (bench/books.ts), then the PDFs (bench/pdf.ts), then the mixed reads
@@ -35,6 +36,7 @@ import { benchReads } from './reads';
 import { benchScaling } from './scaling';
 import { BENCH_SECRET } from './server';
 import { benchSpreadsheet } from './spreadsheet';
+import { benchStartup } from './startup';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench/.out');
@@ -133,6 +135,11 @@ rmSync(dataDir, { recursive: true, force: true });
   console.log(`npm start → healthy /api/v1/health (existing data dir): ${secs.toFixed(2)} s`);
   results.push({ call: 'npm start → healthy (PGlite, existing data)', seconds: Number(secs.toFixed(2)) });
   await stop(s.proc);
+}
+// The production build's restarts, median of 7 with their CPU (bench/startup.ts).
+{
+  const start = await benchStartup();
+  results.push({ call: start.call, seconds: start['median ms'] / 1000, 'CPU ms': start['CPU ms'] });
 }
 {
   const s = startServer({ DATA_DIR: dataDir });

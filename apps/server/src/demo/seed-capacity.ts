@@ -222,7 +222,7 @@ export async function seedDemoCapacity(tx: Executor, tenantId: string, opts: { t
   // The days from a week ago to half a year ahead, with what is available and planned.
   const start = addDays(today, -7);
   const end = addDays(today, 26 * 7);
-  const holidays = holidayMap(settings.bundesland, settings.lokaleFeiertage, start, end);
+  const holidays = await holidayMap(settings.bundesland, settings.lokaleFeiertage, start, end);
   const days = datesBetween(start, end).map((date) => ({
     date,
     available: availableOn(date, settings, holidays).perArea,

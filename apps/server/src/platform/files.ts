@@ -6,7 +6,6 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { blobs, exportJobs, fileRemovals, userQualifications } from '../db/schema/index';
 import type { Config } from './config';
-import { s3FileStore } from './files-s3';
 import { commitStaged, contentPath, isSha256, writeTempFile } from './files-staging';
 
 export interface StoredFile {
@@ -45,8 +44,34 @@ export interface FileStore {
 
 /** The configured store: the S3-compatible bucket when S3_BUCKET is set, else the data dir. */
 export function fileStoreOf(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
-  if (config.s3) return s3FileStore(config.s3, { tmpDir: path.join(config.dataDir, 'tmp', 'uploads') });
-  return localFileStore(config.dataDir);
+  const s3 = config.s3;
+  if (!s3) return localFileStore(config.dataDir);
+  return storeLoadedOnUse(() =>
+    import('./files-s3').then((m) => m.s3FileStore(s3, { tmpDir: path.join(config.dataDir, 'tmp', 'uploads') })),
+  );
+}
+
+/**
+ * A store whose module is loaded with its first call: the S3 SDK took about 190 ms of every server's start
+ * (`node --import tsx bench/startup.ts`), which a server on its data dir never needs.
+ */
+function storeLoadedOnUse(load: () => Promise<FileStore>): FileStore {
+  let loaded: Promise<FileStore> | undefined;
+  const store = () => {
+    loaded ??= load();
+    return loaded;
+  };
+  return {
+    stage: async (source) => (await store()).stage(source),
+    put: async (source) => (await store()).put(source),
+    get: async (sha256) => (await store()).get(sha256),
+    exists: async (sha256) => (await store()).exists(sha256),
+    remove: async (sha256) => (await store()).remove(sha256),
+    ping: async () => (await store()).ping(),
+    async *list() {
+      yield* (await store()).list();
+    },
+  };
 }
 
 /** The names in a directory that look like one level of the layout (`ab`), none when it is not there. */

@@ -3,7 +3,7 @@
  * sharp does its work in libuv's thread pool, so neither the header check, nor the decoding,
  * nor the resizing runs on the event loop. See docs/decisions/012-image-uploads.md.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import { AppError } from './errors';
 
 /**
@@ -19,8 +19,19 @@ export const MAX_IMAGE_EDGE = 2000;
 
 const JPEG_QUALITY = 85;
 
-// Every image is seen once: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, loaded with the first image: it took about 100 ms of every server's start (`node --import tsx
+ * bench/startup.ts`), and most starts, and most test files, see no image.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Every image is seen once: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 export const imageTooLarge = () =>
   new AppError('IMAGE_TOO_LARGE', 400, [
@@ -39,6 +50,7 @@ export const imageUnreadable = () =>
 
 /** The header of an image (nothing is decoded); null when libvips cannot read it. */
 export async function imageHeader(bytes: Buffer): Promise<Metadata | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? meta : null;
@@ -82,6 +94,7 @@ export async function normaliseImage(bytes: Buffer, contentType: string): Promis
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) throw imageTooLarge();
   if (meta.format === 'heif' && meta.compression === 'hevc') return null;
 
+  const sharp = await loadSharp();
   const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   try {
     if (alreadyNormal(meta)) {
@@ -116,6 +129,7 @@ export async function pdfReadyImage(bytes: Buffer): Promise<Buffer | null> {
   if (small && meta.format === 'jpeg') return bytes;
   if (small && meta.format === 'png' && !meta.hasAlpha && !meta.isProgressive) return bytes;
   if (!['jpeg', 'png', 'webp', 'gif'].includes(meta.format ?? '')) return null;
+  const sharp = await loadSharp();
   try {
     const fitted = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' })
       .autoOrient()

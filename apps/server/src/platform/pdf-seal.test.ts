@@ -17,7 +17,7 @@ import { sealPdf } from './pdf-seal';
 const NAME = 'Türservice Müller GmbH';
 
 async function report() {
-  const pdf = createPdf({
+  const pdf = await createPdf({
     title: 'Prüfbericht',
     subtitle: 'Schiebetür Haupteingang',
     tenant: { name: NAME, fusszeileText: 'HRB 4711 Frankfurt am Main', addressName: NAME, address: null },

@@ -17,7 +17,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import { translate } from '@pruefbuch/domain/locales/resources';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { FastText, type LaterText } from './pdf/fast-text';
 import { addressLine, winAnsi } from './pdf/text';
 
@@ -117,11 +117,11 @@ export class PdfWriter {
   private lastTurn = performance.now();
   private ended = false;
 
-  constructor(layout: PdfLayout) {
+  constructor(layout: PdfLayout, Document: typeof PDFDocument) {
     this.layout = layout;
     this.lang = layout.lang ?? PDF_LANG;
     this.framed = layout.frame !== false;
-    const doc = new PDFDocument({
+    const doc = new Document({
       size: 'A4',
       margins: this.framed ? FRAME_MARGINS : (layout.margins ?? FRAME_MARGINS),
       autoFirstPage: false,
@@ -505,7 +505,17 @@ function guardText(doc: Doc) {
   doc.heightOfString = (value: string, opts?: PDFKit.Mixins.TextOptions) => heightOf(winAnsi(value), opts);
 }
 
-export const createPdf = (layout: PdfLayout) => new PdfWriter(layout);
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+
+/**
+ * A new document. pdfkit (with fontkit and its fonts' code) is loaded with the first one: it took about 170 ms
+ * of every server's start (`node --import tsx bench/startup.ts`), which most starts, and most test files, never
+ * use.
+ */
+export async function createPdf(layout: PdfLayout): Promise<PdfWriter> {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  return new PdfWriter(layout, await pdfkit);
+}
 
 /** Collects a finished document (only for PDFs that are stored, e.g. the archived inspection report). */
 export function pdfToBuffer(pdf: PdfWriter, render: (pdf: PdfWriter) => Promise<void> | void): Promise<Buffer> {

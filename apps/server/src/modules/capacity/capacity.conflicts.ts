@@ -54,7 +54,7 @@ export async function conflictsOfSlots(
   const costList = costListFieldsOf(costListRow);
   const s = settingsOf(settingsRow);
   const dates = slots.map((x) => x.date).sort();
-  const hol = holidaysOf(s, dates[0] as string, dates[dates.length - 1] as string, 'de');
+  const hol = await holidaysOf(s, dates[0] as string, dates[dates.length - 1] as string, 'de');
   const perDay = new Map<string, AreaMinutes>();
   const available = (date: string, area: WorkArea) => {
     let day = perDay.get(date);

@@ -5,16 +5,31 @@
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import type { CapacitySettingsFields, FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 
 const cache = new Map<string, readonly PublicHoliday[]>();
 
+let library: Promise<typeof Holidays> | undefined;
+/**
+ * The library, loaded with the first holiday asked for: its rules for every country took about 190 ms of every
+ * server's start (`node --import tsx bench/startup.ts`), which only the capacity planning needs.
+ */
+const holidaysLibrary = () => {
+  library ??= import('date-holidays').then((m) => m.default);
+  return library;
+};
+
 /** The state's public holidays of one year, sorted by date (cached; the library's rules do not change at run time). */
-export function stateHolidays(state: FederalState, year: number, lang: Language = 'de'): readonly PublicHoliday[] {
+export async function stateHolidays(
+  state: FederalState,
+  year: number,
+  lang: Language = 'de',
+): Promise<readonly PublicHoliday[]> {
   const key = `${state}:${year}:${lang}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const lib = new Holidays('DE', state, { languages: [lang, 'de'], types: ['public'] });
+  const Library = await holidaysLibrary();
+  const lib = new Library('DE', state, { languages: [lang, 'de'], types: ['public'] });
   const days = (lib.getHolidays(year, lang) || [])
     .filter((h) => h.type === 'public')
     .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
@@ -26,16 +41,16 @@ export function stateHolidays(state: FederalState, year: number, lang: Language 
 }
 
 /** Date → name of every public holiday (the state's and the local days) from `from` to `to`. */
-export function holidayMap(
+export async function holidayMap(
   state: FederalState,
   local: readonly PublicHoliday[],
   from: string,
   to: string,
   lang: Language = 'de',
-): Map<string, string> {
+): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
-    for (const h of stateHolidays(state, y, lang)) if (h.date >= from && h.date <= to) map.set(h.date, h.name);
+    for (const h of await stateHolidays(state, y, lang)) if (h.date >= from && h.date <= to) map.set(h.date, h.name);
   }
   for (const h of local) if (h.date >= from && h.date <= to && !map.has(h.date)) map.set(h.date, h.name);
   return map;

@@ -31,7 +31,7 @@ export async function levelling(ctx: TenantContext, date: string): Promise<Level
   const ids = [...new Set(weekSlots.map((x) => x.orderId))];
   const slots = await slotsOfOrders(ctx.db, ctx.tenantId, ids);
   const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, start, end, ctx.lang);
+  const hol = await holidaysOf(s, start, end, ctx.lang);
   const orders = new Map<string, LevelOrder & { slots: LevelOrder['slots'][number][] }>();
   for (const x of weekSlots)
     if (!orders.has(x.orderId))

@@ -70,7 +70,7 @@ export async function getSettings(ctx: TenantContext) {
  */
 export async function holidays(ctx: TenantContext, year: number, bundesland?: FederalState) {
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
-  const state = stateHolidays(bundesland ?? s.bundesland, year, ctx.lang).map((h) => ({ ...h, local: false }));
+  const state = (await stateHolidays(bundesland ?? s.bundesland, year, ctx.lang)).map((h) => ({ ...h, local: false }));
   const local = s.lokaleFeiertage.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ ...h, local: true }));
   return [...state, ...local].sort((a, b) => a.date.localeCompare(b.date) || Number(a.local) - Number(b.local));
 }
@@ -215,7 +215,7 @@ export async function employeeTime(
 ): Promise<EmployeeTimeReply> {
   const { from, to } = rangeOf(kind, date);
   const s = settingsOf(await ensureSettings(ctx.db, ctx.tenantId));
-  const hol = holidaysOf(s, from, to, ctx.lang);
+  const hol = await holidaysOf(s, from, to, ctx.lang);
   return {
     from,
     to,
@@ -239,7 +239,7 @@ export async function capacityRange(
     plannedSlotsBetween(ctx.db, ctx.tenantId, from, to),
   ]);
   const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, from, to, ctx.lang);
+  const hol = await holidaysOf(s, from, to, ctx.lang);
   const conflicts = await conflictsOf(
     ctx.db,
     ctx.tenantId,
@@ -305,7 +305,7 @@ export async function proposal(
     .format('YYYY-MM-DD');
   const end = order.geplanteMontage && order.geplanteMontage > horizon ? order.geplanteMontage : horizon;
   const s = settingsOf(settingsRow);
-  const hol = holidaysOf(s, today, end, ctx.lang);
+  const hol = await holidaysOf(s, today, end, ctx.lang);
   const planned = await plannedMinutesBetween(ctx.db, ctx.tenantId, today, end, orderId);
   const days = datesBetween(today, end).map((d) => ({
     date: d,

@@ -157,7 +157,7 @@ export function writeInspectionFile(
         { kind: 'book-pdf', book: book.id },
         async () => {
           const data = await loadBookExport(ctx, book.id);
-          const pdf = bookExportPdf(data);
+          const pdf = await bookExportPdf(data);
           Promise.resolve()
             .then(() => renderBookExport(pdf, data))
             .then(() => pdf.end())

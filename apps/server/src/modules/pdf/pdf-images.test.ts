@@ -97,8 +97,8 @@ describe('photos in PDFs', () => {
     // What is read from the database before drawing is not measured: PGlite runs its queries
     // on this thread, which says nothing about the PDF.
     const data = await loadBookExport(contextOf(tenant.id, user), book.id);
-    const { result, maxBusyMs } = await longestLoopGap(() =>
-      pdfToBuffer(bookExportPdf(data), (pdf) => renderBookExport(pdf, data)),
+    const { result, maxBusyMs } = await longestLoopGap(async () =>
+      pdfToBuffer(await bookExportPdf(data), (pdf) => renderBookExport(pdf, data)),
     );
     expect(result.subarray(0, 5).toString()).toBe('%PDF-');
     expect(maxBusyMs).toBeLessThan(250);

@@ -25,7 +25,7 @@ export const INSPECTION_PDF_TYPE = 'inspection-pdf';
  */
 export async function archiveInspectionPdf(ctx: TenantContext, tx: Executor, inspectionId: string) {
   const doc = await loadRecordDocument(tx, ctx.deps.files, ctx.tenantId, inspectionId);
-  const rendered = await pdfToBuffer(recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
+  const rendered = await pdfToBuffer(await recordPdf(doc), (pdf) => renderRecordDocument(pdf, doc));
   // What is stored and downloaded is the sealed PDF (decision 056): its signature covers every byte.
   const seal = await sealKeyOf(ctx, tx);
   const bytes = await sealPdf(rendered, seal.key, {

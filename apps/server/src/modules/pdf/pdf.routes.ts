@@ -34,7 +34,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadBookExport(tenantCtxOf(req), req.params.id);
-      return sendPdf(req, reply, bookExportPdf(data), pdfFileName('book', data.book), (pdf) =>
+      return sendPdf(req, reply, await bookExportPdf(data), pdfFileName('book', data.book), (pdf) =>
         renderBookExport(pdf, data),
       );
     },
@@ -45,7 +45,9 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: idParams, ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtxOf(req), req.params.id);
-      return sendPdf(req, reply, summaryPdf(data), pdfFileName('shrink', data.book), (pdf) => renderSummary(pdf, data));
+      return sendPdf(req, reply, await summaryPdf(data), pdfFileName('shrink', data.book), (pdf) =>
+        renderSummary(pdf, data),
+      );
     },
   });
 
@@ -82,7 +84,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('x-content-type-options', 'nosniff')
           .send(stream);
       }
-      return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'gutachten'), (pdf) =>
+      return sendPdf(req, reply, await recordPdf(doc), recordFileName(doc, 'gutachten'), (pdf) =>
         renderRecordDocument(pdf, doc),
       );
     },
@@ -93,7 +95,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: z.object({ bookId: idParams.shape.id }), ...binary },
     handler: async (req, reply) => {
       const data = await loadSummary(tenantCtxOf(req), req.params.bookId);
-      return sendPdf(req, reply, preInspectionPdf(data), pdfFileName('preInspection', data.book), (pdf) =>
+      return sendPdf(req, reply, await preInspectionPdf(data), pdfFileName('preInspection', data.book), (pdf) =>
         renderPreInspection(pdf, data),
       );
     },
@@ -104,7 +106,7 @@ export const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, body: inspectionCreateSchema, ...binary },
     handler: async (req, reply) => {
       const doc = await loadPreview(tenantCtxOf(req), req.body);
-      return sendPdf(req, reply, recordPdf(doc), recordFileName(doc, 'preview'), (pdf) =>
+      return sendPdf(req, reply, await recordPdf(doc), recordFileName(doc, 'preview'), (pdf) =>
         renderRecordDocument(pdf, doc),
       );
     },

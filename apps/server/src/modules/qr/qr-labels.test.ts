@@ -21,9 +21,9 @@ describe('label PDF', () => {
   it('lets other work in between while it draws 1,000 labels', async () => {
     // Once before, so that loading pdfkit's font metrics is not measured.
     const one = { ...run, labels: run.labels.slice(0, 1) };
-    await pdfToBuffer(labelPdf(one), (pdf) => renderLabels(pdf, one));
-    const { result, maxBusyMs } = await longestLoopGap(() =>
-      pdfToBuffer(labelPdf(run), (pdf) => renderLabels(pdf, run)),
+    await pdfToBuffer(await labelPdf(one), (pdf) => renderLabels(pdf, one));
+    const { result, maxBusyMs } = await longestLoopGap(async () =>
+      pdfToBuffer(await labelPdf(run), (pdf) => renderLabels(pdf, run)),
     );
     expect(result.subarray(0, 5).toString()).toBe('%PDF-');
     // 42 sheets of 24 labels; one sheet takes some 25 ms, the whole run over a second.

@@ -88,7 +88,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const run = await loadLabels(tenantCtxOf(req), req.body.books, req.body.start);
-      return sendPdf(req, reply, labelPdf(run), pdfFileName('labels', null), (pdf) => renderLabels(pdf, run));
+      return sendPdf(req, reply, await labelPdf(run), pdfFileName('labels', null), (pdf) => renderLabels(pdf, run));
     },
   });
 

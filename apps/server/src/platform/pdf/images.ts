@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../images';
 import type { PdfWriter } from '../pdf';
 
 /** The image formats a PDF can hold as they are: JPEG (DCT) and PNG (Flate). */
@@ -27,6 +27,7 @@ const SIGNATURE_PIXELS = 16_000_000;
  * null when the bytes are no image it reads.
  */
 async function flattenOnWhite(png: Buffer): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     return await sharp(png, { limitInputPixels: SIGNATURE_PIXELS })
       .flatten({ background: '#ffffff' })
