@@ -174,11 +174,21 @@ describe('seedDemo: the demo orders', () => {
     expect(waiting.every((h) => (h.takeOverRequestedAt?.getTime() ?? 0) >= newestTaken)).toBe(true);
   });
 
-  it('writes each order’s creation and status steps to its protocol', async () => {
-    const log = await database.db.select().from(auditLogs).where(eq(auditLogs.entity, 'order'));
+  it('writes each order’s creation and status steps to its protocol, in the order of their moments', async () => {
+    // In the protocol's order (its moments): a statement without an order may read the rows in any order.
+    const log = await database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entity, 'order'))
+      .orderBy(auditLogs.createdAt);
     for (const r of rows) {
       const steps = log.filter((l) => l.entityId === r.id && l.field === 'status' && l.action === 'update');
       expect(steps.at(-1)?.newValue ?? 'CREATED', r.abnr).toBe(r.status);
+      // Each step starts from the one before it: the moments follow the steps.
+      expect(
+        steps.map((l) => l.oldValue),
+        r.abnr,
+      ).toEqual(steps.map((_, i) => (i === 0 ? 'CREATED' : steps[i - 1]?.newValue)));
       expect(log.some((l) => l.entityId === r.id && l.action === 'create')).toBe(true);
     }
   });

@@ -570,10 +570,17 @@ export function planDemoOrders(
       }
       if (billedAt) steps.push({ status: 'VERRECHNET', when: billedAt });
     }
-    // Never before the creation, never after now.
+    // Never before the creation, never after now, and each a minute or more after the step before it: an order
+    // accepted on its installation day had its acceptance before the next day's 'Zivi bestellt' otherwise, and the
+    // protocol showed the steps out of order.
+    let earliest = createdAt.getTime() + 60_000;
     const ordered = steps
       .filter((s) => s.status !== 'CREATED')
-      .map((s) => ({ ...s, when: new Date(Math.max(s.when.getTime(), createdAt.getTime() + 60_000)) }));
+      .map((s) => {
+        const when = new Date(Math.max(s.when.getTime(), earliest));
+        earliest = when.getTime() + 60_000;
+        return { ...s, when };
+      });
     const last = ordered[ordered.length - 1]?.when ?? createdAt;
     const creator = p.offer
       ? (people.opm[i % people.opm.length] ?? people.admin)
