@@ -52,8 +52,8 @@ export function fileStoreOf(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
 }
 
 /**
- * A store whose module is loaded with its first call: the S3 SDK took about 190 ms of every server's start
- * (`node --import tsx bench/startup.ts`), which a server on its data dir never needs.
+ * A store made with its first call, its module loaded then (decision 077): the S3 SDK took about 190 ms of every
+ * server's start, which a server on its data dir never needs. The store itself (its client) is made once.
  */
 function storeLoadedOnUse(load: () => Promise<FileStore>): FileStore {
   let loaded: Promise<FileStore> | undefined;

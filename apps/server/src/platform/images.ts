@@ -19,18 +19,15 @@ export const MAX_IMAGE_EDGE = 2000;
 
 const JPEG_QUALITY = 85;
 
-let sharpLoaded: Promise<typeof Sharp> | undefined;
 /**
- * sharp, loaded with the first image: it took about 100 ms of every server's start (`node --import tsx
- * bench/startup.ts`), and most starts, and most test files, see no image.
+ * sharp, loaded with the first image (decision 077): it took about 100 ms of every server's start, and most starts,
+ * and most test files, see no image. Node keeps the module once loaded.
  */
-export function loadSharp(): Promise<typeof Sharp> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
-    // Every image is seen once: libvips' operation cache would only hold memory.
-    sharp.cache(false);
-    return sharp;
-  });
-  return sharpLoaded;
+export async function loadSharp(): Promise<typeof Sharp> {
+  const { default: sharp } = await import('sharp');
+  // Every image is seen once: libvips' operation cache would only hold memory.
+  sharp.cache(false);
+  return sharp;
 }
 
 export const imageTooLarge = () =>

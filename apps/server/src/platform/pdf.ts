@@ -505,16 +505,13 @@ function guardText(doc: Doc) {
   doc.heightOfString = (value: string, opts?: PDFKit.Mixins.TextOptions) => heightOf(winAnsi(value), opts);
 }
 
-let pdfkit: Promise<typeof PDFDocument> | undefined;
-
 /**
- * A new document. pdfkit (with fontkit and its fonts' code) is loaded with the first one: it took about 170 ms
- * of every server's start (`node --import tsx bench/startup.ts`), which most starts, and most test files, never
- * use.
+ * A new document. pdfkit (with fontkit and its fonts' code) is loaded with the first one (decision 077): it took
+ * about 170 ms of every server's start, which most starts, and most test files, never use.
  */
 export async function createPdf(layout: PdfLayout): Promise<PdfWriter> {
-  pdfkit ??= import('pdfkit').then((m) => m.default);
-  return new PdfWriter(layout, await pdfkit);
+  const { default: Document } = await import('pdfkit');
+  return new PdfWriter(layout, Document);
 }
 
 /** Collects a finished document (only for PDFs that are stored, e.g. the archived inspection report). */

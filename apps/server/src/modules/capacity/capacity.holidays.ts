@@ -5,19 +5,8 @@
  */
 import type { Language } from '@pruefbuch/domain/locales/resources';
 import type { CapacitySettingsFields, FederalState, PublicHoliday } from '@pruefbuch/domain/schemas/capacity';
-import type Holidays from 'date-holidays';
 
 const cache = new Map<string, readonly PublicHoliday[]>();
-
-let library: Promise<typeof Holidays> | undefined;
-/**
- * The library, loaded with the first holiday asked for: its rules for every country took about 190 ms of every
- * server's start (`node --import tsx bench/startup.ts`), which only the capacity planning needs.
- */
-const holidaysLibrary = () => {
-  library ??= import('date-holidays').then((m) => m.default);
-  return library;
-};
 
 /** The state's public holidays of one year, sorted by date (cached; the library's rules do not change at run time). */
 export async function stateHolidays(
@@ -28,8 +17,10 @@ export async function stateHolidays(
   const key = `${state}:${year}:${lang}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const Library = await holidaysLibrary();
-  const lib = new Library('DE', state, { languages: [lang, 'de'], types: ['public'] });
+  // The library is loaded with the first holiday asked for (decision 077): its rules for every country took about
+  // 190 ms of every server's start, which only the capacity planning needs.
+  const { default: Holidays } = await import('date-holidays');
+  const lib = new Holidays('DE', state, { languages: [lang, 'de'], types: ['public'] });
   const days = (lib.getHolidays(year, lang) || [])
     .filter((h) => h.type === 'public')
     .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
