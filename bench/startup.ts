@@ -12,22 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cpuTimes } from './harness';
-import { startServer, stop } from './server';
+import { startServer, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-/** Polls /health every 10 ms: the bench's usual 50 ms would round every start up to its step. */
-async function healthyAfter(started: number) {
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/v1/health`)).ok) return performance.now() - started;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const root = path.resolve(import.meta.dirname, '..');
 const MAIN = 'apps/server/src/main.ts';
@@ -41,7 +31,8 @@ async function startOnce(checkout: string, dataDir: string) {
     path.join(checkout, MAIN),
   );
   try {
-    const ms = await healthyAfter(started);
+    await waitHealthy(PORT, 10);
+    const ms = performance.now() - started;
     return { ms, cpuMs: cpuTimes([proc.pid as number]).get(proc.pid as number) ?? Number.NaN };
   } finally {
     await stop(proc);
