@@ -1,7 +1,8 @@
 /**
  * The fixed cost of a request (issue 30 item 1): the cheapest authenticated read, GET users/{id} on
  * PostgreSQL, beside a bare Fastify 5 route that answers a user of the same shape (bench/bare-fastify.ts),
- * both at 20 clients in one run, in alternating rounds. The figure is each server process's CPU time
+ * and beside the same bare route reading the user with one prepared pg statement first (the floor of a
+ * request with one round trip to the database), all at 20 clients in one run, in alternating rounds. The figure is each server process's CPU time
  * (user + system, from /proc) per request. Targets: GET users/{id} ≤ 60 µs of CPU per request and
  * ≤ 5 × the bare route's.
  * Run with `node --import tsx bench/fixed-cost.ts` (BENCH_SECONDS per round, default 10; BENCH_ROUNDS, 2).
@@ -13,6 +14,7 @@ import { demoServer, onEachDatabase, startServer, stop, waitHealthy } from './se
 
 const PORT = Number(process.env.BENCH_PORT ?? 3906);
 const BARE_PORT = PORT + 1;
+const FLOOR_PORT = PORT + 2;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 20;
@@ -25,9 +27,13 @@ export async function benchFixedCost() {
     async (label, open, env) => {
       const server = await demoServer(open, PORT, env);
       const bare = startServer(BARE_PORT, {}, 'bench/bare-fastify.ts');
+      const floor = env.DATABASE_URL
+        ? startServer(FLOOR_PORT, { DATABASE_URL: env.DATABASE_URL }, 'bench/bare-fastify.ts')
+        : null;
       try {
         await waitHealthy(PORT);
         await waitHealthy(BARE_PORT);
+        if (floor) await waitHealthy(FLOOR_PORT);
         const login = await adminLogin(`http://127.0.0.1:${PORT}`);
         const path = `/api/v1/users/${login.userId}`;
         const auth = { authorization: `Bearer ${login.token}` };
@@ -39,6 +45,8 @@ export async function benchFixedCost() {
           headers: auth,
         });
         await autocannon({ url: `http://127.0.0.1:${BARE_PORT}${path}`, connections: CONNECTIONS, duration: 2 });
+        if (floor)
+          await autocannon({ url: `http://127.0.0.1:${FLOOR_PORT}${path}`, connections: CONNECTIONS, duration: 2 });
         const results: Record<string, string | number>[] = [];
         for (let round = 1; round <= ROUNDS; round++) {
           const bareRun = await cpuPerRequest(
@@ -48,6 +56,15 @@ export async function benchFixedCost() {
             CONNECTIONS,
             DURATION,
           );
+          const floorRun = floor
+            ? await cpuPerRequest(
+                floor.pid as number,
+                `http://127.0.0.1:${FLOOR_PORT}${path}`,
+                {},
+                CONNECTIONS,
+                DURATION,
+              )
+            : null;
           const appRun = await cpuPerRequest(
             server.pid as number,
             `http://127.0.0.1:${PORT}${path}`,
@@ -59,12 +76,14 @@ export async function benchFixedCost() {
             database: label,
             round,
             'bare Fastify µs/req': bareRun.micros,
+            'bare + 1 query µs/req': floorRun?.micros ?? '–',
             'GET users/{id} µs/req': appRun.micros,
             ratio: Math.round((appRun.micros / bareRun.micros) * 10) / 10,
+            '× floor': floorRun ? Math.round((appRun.micros / floorRun.micros) * 10) / 10 : '–',
             'bare req/s': bareRun.rps,
             'API req/s': appRun.rps,
             'API p50 ms': appRun.p50,
-            errors: bareRun.errors + appRun.errors,
+            errors: bareRun.errors + appRun.errors + (floorRun?.errors ?? 0),
             [`≤ ${TARGET_MICROS} µs and ≤ ${TARGET_RATIO} × bare`]:
               appRun.micros <= TARGET_MICROS && appRun.micros <= TARGET_RATIO * bareRun.micros ? 'met' : 'missed',
           });
@@ -72,6 +91,7 @@ export async function benchFixedCost() {
         return results;
       } finally {
         await stop(bare);
+        if (floor) await stop(floor);
         await stop(server);
       }
     },
