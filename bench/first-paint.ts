@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Request } from 'playwright-core';
-import { shownProbe } from './harness';
+import { median, shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,8 +69,6 @@ interface Load {
   /** Whether the service worker answered the page (its navigation came from the worker's cache). */
   fromWorker: boolean;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /**
  * Waits until the app's service worker is installed and active (its precache complete), and then until a page

@@ -2,9 +2,9 @@
  * The fixed cost of a request (issue 30 item 1): the cheapest authenticated read, GET users/{id} on
  * PostgreSQL, beside a bare Fastify 5 route that answers a user of the same shape (bench/bare-fastify.ts),
  * and beside the same bare route reading the user with one prepared pg statement first (the floor of a
- * request with one round trip to the database), all at 20 clients in one run, in alternating rounds. The figure is each server process's CPU time
- * (user + system, from /proc) per request. Targets: GET users/{id} ≤ 60 µs of CPU per request and
- * ≤ 5 × the bare route's.
+ * request with one round trip to the database), all at 20 clients in one run, in alternating rounds. The
+ * figure is each server process's CPU time (user + system, from /proc) per request. Targets: GET users/{id}
+ * ≤ 60 µs of CPU per request and ≤ 5 × the bare route's.
  * Run with `node --import tsx bench/fixed-cost.ts` (BENCH_SECONDS per round, default 10; BENCH_ROUNDS, 2).
  */
 import { pathToFileURL } from 'node:url';

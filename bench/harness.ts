@@ -55,6 +55,8 @@ export const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : ((r as { rows: 
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number) : 0;
+/** The middle value of `xs` (the upper one of an even count), as the browser and start-up benches report. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 export const ms = (n: number) => Math.round(n * 100) / 100;
 
 /** The statements of each call, one after the other as the API sends them, by `concurrency` workers. */

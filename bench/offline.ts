@@ -36,7 +36,7 @@ import {
 } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { demoPeople, recordWriter } from '../apps/server/src/demo/seed-inspections';
-import { shownProbe } from './harness';
+import { median, shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,7 +52,6 @@ const OPEN_TIMEOUT = 10_000;
 /** The demo's templates (status 7) are not books of an installation. */
 const TEMPLATE_STATUS = 7;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** The demo data, and a tenant of the technician's with 50 books booked for today, 10 finalized records each. */

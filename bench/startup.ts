@@ -11,13 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cpuTimes } from './harness';
+import { cpuTimes, median } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 const root = path.resolve(import.meta.dirname, '..');
 const MAIN = 'apps/server/src/main.ts';
