@@ -1,5 +1,11 @@
+import dayjs from 'dayjs';
+import isoWeek from 'dayjs/plugin/isoWeek.js';
+import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
-import { addWeeks, compareWeeks, mondayOf, weekFilterOrder, weekOf } from './calendar-week';
+import { addDays, addWeeks, compareWeeks, mondayOf, weekFilterOrder, weekOf } from './calendar-week';
+
+dayjs.extend(utc);
+dayjs.extend(isoWeek);
 
 describe('ISO calendar weeks', () => {
   it.each([
@@ -22,6 +28,22 @@ describe('ISO calendar weeks', () => {
   ])('%s starts on %s', (week, monday) => {
     expect(mondayOf(week)).toBe(monday);
     expect(weekOf(monday)).toBe(week);
+  });
+
+  it('agrees with dayjs on every day from 2000 to 2060, and every week starts on its Monday', () => {
+    const wrong: string[] = [];
+    for (let day = '2000-01-01'; day < '2060-01-01'; day = addDays(day, 1)) {
+      const d = dayjs.utc(day);
+      const week = `${d.isoWeekYear()}-W${String(d.isoWeek()).padStart(2, '0')}`;
+      const monday = d.isoWeekday(1).format('YYYY-MM-DD');
+      if (weekOf(day) !== week || mondayOf(week) !== monday) wrong.push(`${day}: ${weekOf(day)} ${mondayOf(week)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads a day with a time, or a week written otherwise, as dayjs does', () => {
+    expect(weekOf('2026-12-31T23:30:00Z')).toBe('2026-W53');
+    expect(mondayOf('2026-W5')).toBe('2026-01-26');
   });
 
   it('counts weeks across the year end and compares them', () => {

@@ -60,6 +60,8 @@ export function OrderListPage() {
   // orders than are counted (decision 073) has none: the week filter then offers the recent weeks and the
   // headings go without totals.
   const weekCounts = useOrderWeeks(weeksQuery);
+  // About 40 options, each an interpolated text: built again only when the counts, the chosen week or the language change.
+  const weekData = useMemo(() => weekSelectData(t, weekCounts, filters.kw), [t, weekCounts, filters.kw]);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
@@ -153,7 +155,7 @@ export function OrderListPage() {
             <NativeSelect
               value={filters.kw ?? ''}
               onChange={(e) => list.setFilter('kw', e.currentTarget.value || null)}
-              data={weekSelectData(t, weekCounts, filters.kw)}
+              data={weekData}
               aria-label={t('orders.list.kw')}
               data-testid="order-filter-kw"
             />
