@@ -19,6 +19,9 @@
 import type { Ampel as AmpelColour } from './book-status';
 import { addInterval } from './service-intervals';
 
+// The company's day, where the rules of a book's next date have always been found.
+export { berlinMinutesOfDay, berlinToday, berlinWallClock } from './berlin-clock';
+
 export interface AmpelThresholds {
   /** Days before the due date from which the ampel is orange. */
   orangeDays: number;
@@ -129,32 +132,4 @@ export function bookSchedule(
     nextInspectionDateSelf: nextSelf,
     inspectionSelfAmpel: ampelFor(nextSelf, today, thresholds, false),
   };
-}
-
-// Made on first use: a formatter with a time zone loads the zone's data, and a screen that imports these
-// rules at start (the order list's ampel) should not pay for a formatter it never calls.
-let berlinDayFormat: Intl.DateTimeFormat | undefined;
-let berlinTimeFormat: Intl.DateTimeFormat | undefined;
-const dayFormat = () => (berlinDayFormat ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }));
-const timeFormat = () =>
-  (berlinTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }));
-
-/** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
-export const berlinToday = (now: Date = new Date()): string => dayFormat().format(now);
-
-/**
- * An instant as the wall clock in Berlin, 'YYYY-MM-DDTHH:mm' (what rules/date-display `formatDay` takes):
- * a mail or a file that names a moment shows the company's time, in the reader's language.
- */
-export const berlinWallClock = (at: Date): string => `${berlinToday(at)}T${timeFormat().format(at)}`;
-
-/** The time of day in Europe/Berlin, in minutes after midnight ('14:30' → 870). */
-export function berlinMinutesOfDay(now: Date = new Date()): number {
-  const [hours, minutes] = timeFormat().format(now).split(':').map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
 }
