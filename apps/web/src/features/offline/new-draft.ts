@@ -1,11 +1,10 @@
+import { berlinToday } from '@pruefbuch/domain/rules/berlin-clock';
 import type { RecordFields } from '@pruefbuch/domain/rules/offline-sync';
 import type { Inspection } from '@pruefbuch/domain/schemas/inspection';
 import type { OfflineBook } from '@pruefbuch/domain/schemas/offline';
 import { newIdempotencyKey } from '@/lib/api-client';
 import type { DraftFields, OfflineDraft, OfflineKind } from './outbox-types';
 import { fieldsOfRecord } from './sync';
-
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** A draft on the device, with a fresh local id (its create's Idempotency-Key), not yet given to send. */
 function draftOf(
@@ -56,7 +55,7 @@ export function newDraft(
     book,
     kind,
     {
-      when: today(),
+      when: berlinToday(),
       who,
       where: book.location,
       text: '',
