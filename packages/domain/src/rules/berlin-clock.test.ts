@@ -49,6 +49,8 @@ describe("the company's clock (Europe/Berlin)", () => {
     ['1990-09-30T01:30:00Z', '1990-09-30T02:30'],
     ['1995-12-31T23:30:00Z', '1996-01-01T00:30'],
     ['1979-06-01T12:00:00Z', '1979-06-01T13:00'],
+    ['1945-06-01T12:00:00Z', '1945-06-01T15:00'],
+    ['1890-06-01T12:00:00Z', '1890-06-01T12:53'],
   ])('before 1996 (other rules) %s goes through Intl: %s', (at, wall) => {
     expect(berlinWallClock(new Date(at))).toBe(wall);
     expect(berlinWallClock(new Date(at))).toBe(intlWall(new Date(at)));

@@ -29,8 +29,10 @@ function berlinOffsetMs(at: Date): number {
   if (!(ms >= RULE_SINCE)) {
     // Before 1996, or an invalid date (whose format throws, as Intl's always did).
     oldRulesFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' });
-    const name = oldRulesFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
-    return Number(name.replace('GMT', '') || 0) * HOUR_MS;
+    // 'GMT+1', 'GMT+2', 'GMT' (UTC itself), 'GMT+0:53:28' (the local mean time before 1893).
+    const name = oldRulesFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const [, sign, hours, minutes] = /GMT([+-])(\d+)(?::(\d+))?/.exec(name) ?? [];
+    return (sign === '-' ? -1 : 1) * (Number(hours ?? 0) * HOUR_MS + Number(minutes ?? 0) * 60_000);
   }
   const year = at.getUTCFullYear();
   return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 * HOUR_MS : HOUR_MS;

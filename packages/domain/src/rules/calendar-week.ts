@@ -56,13 +56,13 @@ export function weekdayNumber(day: string): number {
 /** The Monday of a week 'YYYY-Www' as YYYY-MM-DD. */
 export function mondayOf(week: string): string {
   const [year, w] = week.split('-W').map(Number) as [number, number];
-  // 4 January is always in week 1.
   if (!/^\d{4}-W\d{2}$/.test(week))
     return dayjs
       .utc(`${year}-01-04`)
       .isoWeekday(1)
       .add((w - 1) * 7, 'day')
       .format('YYYY-MM-DD');
+  // 4 January is always in week 1.
   const fourth = Date.UTC(year, 0, 4);
   return new Date(fourth + (1 - isoWeekday(fourth) + (w - 1) * 7) * DAY_MS).toISOString().slice(0, 10);
 }
