@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DayHistogram,
   type OfferFigureInput,
   offerFigureChanges,
   offerFiguresOf,
@@ -70,6 +71,57 @@ describe('offer figures (one test per row of the tables)', () => {
       [0, 'w', 'n'],
       [0, 'm', 'n'],
     ]);
+  });
+});
+
+describe('DayHistogram', () => {
+  /** percentile_cont over the spans written out one by one, sorted. */
+  const percentile = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const pos = p * (sorted.length - 1);
+    const lower = Math.floor(pos);
+    const a = sorted[lower] as number;
+    const b = sorted[Math.min(lower + 1, sorted.length - 1)] as number;
+    return a + (pos - lower) * (b - a);
+  };
+
+  it('gives the quartiles percentile_cont gives, for spans in the array, negative ones and ones past ten years', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let run = 0; run < 200; run++) {
+      const values: number[] = [];
+      const parts = [new DayHistogram(), new DayHistogram()];
+      for (let i = 0, n = 1 + Math.floor(random() * 40); i < n; i++) {
+        const r = random();
+        const span =
+          r < 0.1
+            ? -Math.floor(random() * 30) - 1
+            : r < 0.2
+              ? 3_660 + Math.floor(random() * 9_000)
+              : Math.floor(random() * 120);
+        const count = 1 + Math.floor(random() * 3);
+        for (let c = 0; c < count; c++) values.push(span);
+        // Half through a bucket's counts (the span as its key), half one by one; then both summed.
+        if (i % 2) (parts[0] as DayHistogram).addCounts({ [String(span)]: count });
+        else (parts[1] as DayHistogram).add(span, count);
+      }
+      const h = new DayHistogram();
+      for (const part of parts) h.addAll(part);
+      expect(h.total()).toBe(values.length);
+      expect(h.quartiles([0.5, 0.25, 0.75])).toEqual([0.5, 0.25, 0.75].map((p) => percentile(values, p)));
+    }
+  });
+
+  it('is empty without counts, and leaves out spans counted 0', () => {
+    const h = new DayHistogram();
+    expect(h.quartiles([0.5])).toEqual([null]);
+    h.addCounts({ '4': 0, '-2': 0, '9000': 0 });
+    expect([h.total(), ...h.quartiles([0.5])]).toEqual([0, null]);
+    h.add(6, 1);
+    expect(h.quartiles([0.5, 0.25])).toEqual([6, 6]);
   });
 });
 

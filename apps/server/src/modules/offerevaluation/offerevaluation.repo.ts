@@ -5,10 +5,10 @@
  * offers (offer_figures, offer_time_spans; rules/offer-figures.ts, decision 046), one query per view.
  */
 import {
+  DayHistogram,
   OFFER_SPAN_KINDS,
   type OfferGroup,
   type OfferSpanKind,
-  quartilesOf,
 } from '@pruefbuch/domain/rules/offer-figures';
 import type { EvaluationQuery } from '@pruefbuch/domain/schemas/offer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -130,36 +130,29 @@ const QUARTILES = [0.5, 0.25, 0.75] as const;
 
 export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
   const rows = await preparedTimes(db, 'times', () => timesQuery(db)).execute(rangeParams(tenantId, q));
-  // The histograms per kind for each month and (month null) over the range, each span → count, summed in one pass
-  // over the rows and each sorted once for its three quartiles. Summing through entry arrays and sorting once per
-  // quartile cost a third of the call: 1,512 against 1,610–1,883 answers a second at 20 clients (bench/offers.ts).
-  const sums = new Map<string | null, Record<OfferSpanKind, Map<number, number>>>();
+  // The histograms per kind for each month, summed in one pass over the rows; the range's (month null) from
+  // the months' (rules/offer-figures.ts DayHistogram). Each is sorted once for its three quartiles.
+  const sums = new Map<string | null, Record<OfferSpanKind, DayHistogram>>();
   const histogramsOf = (month: string | null) => {
     const kept = sums.get(month);
     if (kept) return kept;
-    const h = { n: new Map<number, number>(), o: new Map<number, number>(), r: new Map<number, number>() };
+    const h = { n: new DayHistogram(), o: new DayHistogram(), r: new DayHistogram() };
     sums.set(month, h);
     return h;
   };
-  for (const r of rows) {
-    const inMonth = histogramsOf(r.month)[r.kind];
-    const inRange = histogramsOf(null)[r.kind];
-    for (const key in r.counts) {
-      const span = Number(key);
-      const n = r.counts[key] ?? 0;
-      inMonth.set(span, (inMonth.get(span) ?? 0) + n);
-      inRange.set(span, (inRange.get(span) ?? 0) + n);
-    }
+  for (const r of rows) histogramsOf(r.month)[r.kind].addCounts(r.counts);
+  const range = histogramsOf(null);
+  for (const [month, h] of sums) {
+    if (month === null) continue;
+    for (const kind of OFFER_SPAN_KINDS) range[kind].addAll(h[kind]);
   }
   const figuresOf = (month: string | null): TimesFigures => {
     const h = histogramsOf(month);
-    let offerCnt = 0;
-    for (const n of h.n.values()) offerCnt += n;
-    const [toOfferMedian, toOfferP25, toOfferP75] = quartilesOf(h.o, QUARTILES);
-    const [toResultMedian, toResultP25, toResultP75] = quartilesOf(h.r, QUARTILES);
+    const [toOfferMedian, toOfferP25, toOfferP75] = h.o.quartiles(QUARTILES);
+    const [toResultMedian, toResultP25, toResultP75] = h.r.quartiles(QUARTILES);
     return {
       month,
-      offerCnt,
+      offerCnt: h.n.total(),
       toOfferMedian: toOfferMedian ?? null,
       toOfferP25: toOfferP25 ?? null,
       toOfferP75: toOfferP75 ?? null,
