@@ -51,6 +51,7 @@ describe("the company's clock (Europe/Berlin)", () => {
     ['1979-06-01T12:00:00Z', '1979-06-01T13:00'],
     ['1945-06-01T12:00:00Z', '1945-06-01T15:00'],
     ['1890-06-01T12:00:00Z', '1890-06-01T12:53'],
+    ['1890-06-01T23:06:45Z', '1890-06-02T00:00'],
   ])('before 1996 (other rules) %s goes through Intl: %s', (at, wall) => {
     expect(berlinWallClock(new Date(at))).toBe(wall);
     expect(berlinWallClock(new Date(at))).toBe(intlWall(new Date(at)));

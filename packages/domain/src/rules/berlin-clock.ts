@@ -7,7 +7,7 @@
  * browser's date and time-zone data, 30–50 ms in headless Chromium (each later one about 1 ms), and the order
  * list's week filter and the ampels ask for today in their first render (a CPU profile of the warm order list,
  * bench/first-paint.ts: 24 ms of its render). An instant before 1996 (other rules then) goes through Intl.
- * berlin-clock.test.ts compares both with Intl hour by hour around every change until 2060: a change of the law
+ * berlin-clock.test.ts compares both with Intl every quarter hour around every change until 2060: a change of the law
  * would show there once the runtime's time-zone data has it.
  */
 
@@ -31,8 +31,9 @@ function berlinOffsetMs(at: Date): number {
     oldRulesFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' });
     // 'GMT+1', 'GMT+2', 'GMT' (UTC itself), 'GMT+0:53:28' (the local mean time before 1893).
     const name = oldRulesFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
-    const [, sign, hours, minutes] = /GMT([+-])(\d+)(?::(\d+))?/.exec(name) ?? [];
-    return (sign === '-' ? -1 : 1) * (Number(hours ?? 0) * HOUR_MS + Number(minutes ?? 0) * 60_000);
+    const [, sign, ...hms] = /GMT([+-])(\d+)(?::(\d+))?(?::(\d+))?/.exec(name) ?? [];
+    const [hours, minutes, seconds] = hms.map((v) => Number(v ?? 0));
+    return (sign === '-' ? -1 : 1) * ((hours ?? 0) * HOUR_MS + (minutes ?? 0) * 60_000 + (seconds ?? 0) * 1000);
   }
   const year = at.getUTCFullYear();
   return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 * HOUR_MS : HOUR_MS;

@@ -115,6 +115,23 @@ describe('DayHistogram', () => {
     }
   });
 
+  it('sorts the spans it keeps apart (not whole, at and past the end of the array) among the others', () => {
+    const h = new DayHistogram();
+    for (const span of [5.5, 10, 3, 3_659, 3_660, -0.5]) h.add(span, 1);
+    // -0.5, 3, 5.5, 10, 3659, 3660
+    expect(h.quartiles([0.5, 0.25, 0.75])).toEqual([7.75, 3.625, 2_746.75]);
+    expect(
+      quartilesOf(
+        new Map([
+          [5.5, 1],
+          [10, 1],
+          [3, 1],
+        ]),
+        [0.5],
+      ),
+    ).toEqual([5.5]);
+  });
+
   it('is empty without counts, and leaves out spans counted 0', () => {
     const h = new DayHistogram();
     expect(h.quartiles([0.5])).toEqual([null]);

@@ -189,16 +189,20 @@ export class DayHistogram {
   quartiles(ps: readonly number[]): (number | null)[] {
     const spans: number[] = [];
     const counts: number[] = [];
-    const others = [...this.others].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
-    const push = ([span, n]: [number, number]) => {
+    const push = (span: number, n: number) => {
       spans.push(span);
       counts.push(n);
     };
-    for (const other of others) if (other[0] < 0) push(other);
-    this.days.forEach((n, span) => {
-      if (n > 0) push([span, n]);
-    });
-    for (const other of others) if (other[0] >= 0) push(other);
+    // The map's spans (negative, past the array, or not whole) merged into the array's order.
+    const others = [...this.others].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
+    let next = 0;
+    for (let span = 0; span < this.days.length; span++) {
+      while (next < others.length && (others[next] as [number, number])[0] < span)
+        push(...(others[next++] as [number, number]));
+      const n = this.days[span];
+      if (n && n > 0) push(span, n);
+    }
+    while (next < others.length) push(...(others[next++] as [number, number]));
     let total = 0;
     for (const n of counts) total += n;
     if (total === 0) return ps.map(() => null);

@@ -1,5 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
+import { berlinToday } from '@pruefbuch/domain/rules/berlin-clock';
+import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -60,8 +62,11 @@ export function OrderListPage() {
   // orders than are counted (decision 073) has none: the week filter then offers the recent weeks and the
   // headings go without totals.
   const weekCounts = useOrderWeeks(weeksQuery);
-  // About 40 options, each an interpolated text: built again only when the counts, the chosen week or the language change.
-  const weekData = useMemo(() => weekSelectData(t, weekCounts, filters.kw), [t, weekCounts, filters.kw]);
+  // About 40 options, each an interpolated text: built again only when the counts, the chosen week, the current
+  // week (a list left open over Sunday night) or the language change.
+  const thisWeek = weekOf(berlinToday());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: weekSelectData reads the current week itself
+  const weekData = useMemo(() => weekSelectData(t, weekCounts, filters.kw), [t, weekCounts, filters.kw, thisWeek]);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
