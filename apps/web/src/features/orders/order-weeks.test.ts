@@ -70,6 +70,13 @@ describe('weekSelectData', () => {
     expect(upcoming?.items.length).toBe(27);
     expect(earlier?.items.length).toBe(9);
   });
+  it('orders by the day it is given: the list re-renders its options when the day changes', () => {
+    const [, upcoming, earlier] = weekSelectData(t, undefined, undefined, '2027-01-04') as {
+      items: { value: string }[];
+    }[];
+    expect(upcoming?.items[0]?.value).toBe('2027-W01');
+    expect(earlier?.items[0]?.value).toBe('2026-W53');
+  });
 });
 
 describe('pageOfCurrentWeek', () => {

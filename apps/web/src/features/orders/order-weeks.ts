@@ -50,14 +50,15 @@ export function weekSelectData(
   t: TFunction,
   counts: OrderWeeks | undefined,
   chosen: string | undefined,
+  today = berlinToday(),
 ): (Option | OptionGroup)[] {
   const option = (w: WeekCount): Option => {
     const week = weekLabel(w.kw, t('orders.list.kw'));
     return { value: w.kw, label: counts ? t('orders.list.kwOption', { week, count: w.count }) : week };
   };
   const all = { value: '', label: t('orders.list.kwAll') };
-  const weeks = counts ? counts.weeks : weekOptions(chosen).map((kw) => ({ kw, count: 0 }));
-  const { upcoming, earlier } = weekFilterGroups(weeks, chosen);
+  const weeks = counts ? counts.weeks : weekOptions(chosen, today).map((kw) => ({ kw, count: 0 }));
+  const { upcoming, earlier } = weekFilterGroups(weeks, chosen, today);
   return [
     all,
     ...(upcoming.length ? [{ group: t('orders.list.kwUpcoming'), items: upcoming.map(option) }] : []),

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { mayCall, screenPath } from '@pruefbuch/domain/access';
 import { berlinToday } from '@pruefbuch/domain/rules/berlin-clock';
-import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { ORDER_STATUSES } from '@pruefbuch/domain/rules/order-status';
 import { IconHash, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,11 +61,10 @@ export function OrderListPage() {
   // orders than are counted (decision 073) has none: the week filter then offers the recent weeks and the
   // headings go without totals.
   const weekCounts = useOrderWeeks(weeksQuery);
-  // About 40 options, each an interpolated text: built again only when the counts, the chosen week, the current
-  // week (a list left open over Sunday night) or the language change.
-  const thisWeek = weekOf(berlinToday());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: weekSelectData reads the current week itself
-  const weekData = useMemo(() => weekSelectData(t, weekCounts, filters.kw), [t, weekCounts, filters.kw, thisWeek]);
+  // About 40 options, each an interpolated text: built again only when the counts, the chosen week, the day (a list
+  // left open overnight) or the language change.
+  const today = berlinToday();
+  const weekData = useMemo(() => weekSelectData(t, weekCounts, filters.kw, today), [t, weekCounts, filters.kw, today]);
   const refreshedAt = useAutoRefresh(() => queryClient.invalidateQueries({ queryKey: orderKeys.lists(currentTenant) }));
   const filterCount = [filters.kw, filters.department, filters.status].filter(Boolean).length;
 
