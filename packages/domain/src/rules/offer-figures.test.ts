@@ -6,7 +6,6 @@ import {
   offerFiguresOf,
   offerGroupKeys,
   offerSpans,
-  quartilesOf,
 } from './offer-figures';
 
 const offer = (over: Partial<OfferFigureInput> = {}): OfferFigureInput => ({
@@ -142,7 +141,14 @@ describe('DayHistogram', () => {
   });
 });
 
-describe('quartilesOf', () => {
+/** The quartiles of a histogram given as a map (span → count). */
+const quartilesOf = (histogram: ReadonlyMap<number, number>, ps: readonly number[]) => {
+  const h = new DayHistogram();
+  for (const [span, n] of histogram) h.add(span, n);
+  return h.quartiles(ps);
+};
+
+describe('DayHistogram.quartiles of a map', () => {
   it('interpolates as percentile_cont does', () => {
     // 1, 2, 2, 10: median between 2 and 2, p25 at 1.75, p75 at 4
     const h = new Map([

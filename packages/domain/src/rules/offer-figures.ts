@@ -139,12 +139,12 @@ export function offerFigureChanges(
   return { figures: figures.rows(), spans: spans.rows() };
 }
 
-/** Spans (days) a histogram keeps in an array; others (negative, or over ten years) in a map. */
+/** Spans (days) a histogram keeps in an array; the others (negative, not whole, ten years or more) in a map. */
 const DENSE_DAYS = 3_660;
 
 /**
- * A histogram of whole days (span → count), summed from the kept buckets of a range. The usual spans (0 to 10
- * years) are counted in an array indexed by the span, the rest in a map. angebotszeiten sums about 9,400 spans
+ * A histogram of days (span → count), summed from the kept buckets of a range. The usual spans (whole days, 0 to
+ * 10 years) are counted in an array indexed by the span, the rest in a map. angebotszeiten sums about 9,400 spans
  * for three years; through maps that was most of the server's own CPU of the call. Measured on bench/offers.ts's
  * 50,000 offers at 20 clients, maps and array alternated, two rounds each (its target: p50 ≤ 20, p99 < 50 ms):
  * - its five ranges: 837–897 calls a second (p50 21–22 ms, p99 43–44) → 932–1,055 (p50 17–20, p99 39–41);
@@ -222,11 +222,4 @@ export class DayHistogram {
       return a + (pos - lower) * (b - a);
     });
   }
-}
-
-/** The quartiles `ps` of a histogram of whole days given as a map (DayHistogram.quartiles). */
-export function quartilesOf(histogram: ReadonlyMap<number, number>, ps: readonly number[]): (number | null)[] {
-  const h = new DayHistogram();
-  for (const [span, n] of histogram) h.add(span, n);
-  return h.quartiles(ps);
 }

@@ -131,7 +131,7 @@ const QUARTILES = [0.5, 0.25, 0.75] as const;
 export async function timesBy(db: Executor, tenantId: string, q: EvaluationFilter): Promise<TimesFigures[]> {
   const rows = await preparedTimes(db, 'times', () => timesQuery(db)).execute(rangeParams(tenantId, q));
   // The histograms per kind for each month, summed in one pass over the rows; the range's (month null) from
-  // the months' (rules/offer-figures.ts DayHistogram). Each is sorted once for its three quartiles.
+  // the months' (rules/offer-figures.ts DayHistogram). Each gives its three quartiles from one ordered walk.
   const sums = new Map<string | null, Record<OfferSpanKind, DayHistogram>>();
   const histogramsOf = (month: string | null) => {
     const kept = sums.get(month);
