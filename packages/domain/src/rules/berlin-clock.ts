@@ -7,8 +7,8 @@
  * browser's date and time-zone data, 30–50 ms in headless Chromium (each later one about 1 ms), and the order
  * list's week filter and the ampels ask for today in their first render (a CPU profile of the warm order list,
  * bench/first-paint.ts: 24 ms of its render). An instant before 1996 (other rules then) goes through Intl.
- * berlin-clock.test.ts compares both with Intl every quarter hour around every change until 2060: a change of the law
- * would show there once the runtime's time-zone data has it.
+ * berlin-clock.test.ts compares both with Intl every quarter hour around every change until 2060: a change of
+ * the law would show there once the runtime's time-zone data has it.
  */
 
 const HOUR_MS = 3_600_000;
@@ -39,20 +39,18 @@ function berlinOffsetMs(at: Date): number {
   return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 * HOUR_MS : HOUR_MS;
 }
 
-/** The wall clock in Berlin as 'YYYY-MM-DDTHH:mm'. */
-const wallClock = (at: Date) => new Date(at.getTime() + berlinOffsetMs(at)).toISOString().slice(0, 16);
-
-/** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
-export const berlinToday = (now: Date = new Date()): string => wallClock(now).slice(0, 10);
-
 /**
  * An instant as the wall clock in Berlin, 'YYYY-MM-DDTHH:mm' (what rules/date-display `formatDay` takes):
  * a mail or a file that names a moment shows the company's time, in the reader's language.
  */
-export const berlinWallClock = (at: Date): string => wallClock(at);
+export const berlinWallClock = (at: Date): string =>
+  new Date(at.getTime() + berlinOffsetMs(at)).toISOString().slice(0, 16);
+
+/** Today's date in Europe/Berlin as YYYY-MM-DD (the business day of the product). */
+export const berlinToday = (now: Date = new Date()): string => berlinWallClock(now).slice(0, 10);
 
 /** The time of day in Europe/Berlin, in minutes after midnight ('14:30' → 870). */
 export function berlinMinutesOfDay(now: Date = new Date()): number {
-  const [hours, minutes] = wallClock(now).slice(11).split(':').map(Number);
+  const [hours, minutes] = berlinWallClock(now).slice(11).split(':').map(Number);
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
