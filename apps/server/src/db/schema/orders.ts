@@ -199,12 +199,14 @@ export const orders = pgTable(
     // The search lists and counts (decision 024, bench/orders.ts): each of the tenant's active orders in
     // the lists' order (worst overall ampel first, then the soonest installation, then the id), so a
     // page is an index scan that stops after the page and a count an index-only scan.
-    // The search text last: the capped search (orders.search-page.ts searchPage) reads the list's order and checks
-    // each order's text in the index alone. After the unique id it never decides the order. It fits an
-    // index row (at most 2,704 bytes): its fields hold at most 765 UTF-16 units (schemas/order.ts), at
-    // most 3 bytes each in UTF-8, so about 2,300 bytes (orders-lists.test.ts stores the longest).
+    // The search text and the two weeks last: the capped search (orders.search-page.ts searchPage) and the
+    // week facet of a search (orders.weeks.ts countedWeeks) read the list's order and check each order's
+    // text in the index alone, the facet taking its weeks from there too. After the unique id they never
+    // decide the order. They fit an index row (at most 2,704 bytes): the text's fields hold at most 765
+    // UTF-16 units (schemas/order.ts), at most 3 bytes each in UTF-8, so about 2,300 bytes, and a week is 8
+    // characters (orders-lists.test.ts stores the longest).
     index('orders_list_idx')
-      .on(t.tenantId, ...listOrder(t), t.searchText)
+      .on(t.tenantId, ...listOrder(t), t.searchText, t.vkidAktKw, t.elAktKw)
       .where(sql`${t.active}`),
     // By person, matched case-blind (lower(column) = lower(value)); the column itself last, so a count
     // reads the index only (an index holding only lower(column) cannot answer without the row).

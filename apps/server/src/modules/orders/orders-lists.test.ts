@@ -188,8 +188,8 @@ describe('the search lists and counts', async () => {
   });
 
   it('stores and finds an order whose searchable fields are as long as allowed, in 3-byte characters', async () => {
-    // The list index holds the search text (orders_list_idx): the longest there can be must fit an index row.
-    // Different CJK characters (3 bytes each in UTF-8), so that PostgreSQL cannot compress them.
+    // The list index holds the search text and both weeks (orders_list_idx): the longest there can be must fit an
+    // index row. Different CJK characters (3 bytes each in UTF-8), so that PostgreSQL cannot compress them.
     const s = await orderWorld(t, 'Lang');
     let next = 0;
     const long = (n: number) =>
@@ -202,9 +202,11 @@ describe('the search lists and counts', async () => {
       csnr: max(shape.csnr),
       kunde: max(shape.kunde),
       tp: max(shape.tp),
-      el: el({ service_id: max(shape.el.shape.service_id) }),
+      vkid: vkid({ geplante_montage_date: isoDay(10), akt_kw: weekOf(isoDay(10)) }),
+      el: el({ service_id: max(shape.el.shape.service_id), akt_kw: weekOf(isoDay(10)), montagedatum: isoDay(10) }),
     });
     expect(o.objekt).toHaveLength(300);
+    expect([o.vkid.akt_kw, o.el.akt_kw]).toEqual([weekOf(isoDay(10)), weekOf(isoDay(10))]);
     const res = await s.call('GET', `/orders/getOrdersBySearch/${encodeURIComponent(o.kunde.slice(50, 60))}`);
     expect((res.json() as Page).docs.map((d) => d._id)).toEqual([o._id]);
   });
