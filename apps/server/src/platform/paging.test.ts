@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { containsPattern, offsetOf, orderBy, pageReply, pageReplyJson, searchPageOf, searchReach } from './paging';
+import {
+  containsPattern,
+  numberProbe,
+  offsetOf,
+  orderBy,
+  pageReply,
+  pageReplyJson,
+  searchPageOf,
+  searchReach,
+} from './paging';
 
 describe('paging', () => {
   // A search counts to SEARCH_COUNT_CAP (100) in whole pages, or to the end of the page asked for (decision 076).
@@ -97,5 +106,36 @@ describe('orderBy', () => {
     [undefined, 'last asc, first asc, id asc'],
   ])('%s → %s', (sort, expected) => {
     expect(text(orderBy(sort, fields, 'name', [sql`id`]))).toBe(expected);
+  });
+});
+
+describe('numberProbe (decision 079)', () => {
+  it.each([
+    ['AB-25-0012', '0012'],
+    ['ab-25-0012', '0012'],
+    ['CS-2400123', '2400123'],
+    ['cs 2400123', '2400123'],
+    ['SV-250004', '250004'],
+    ['AB/25/1004', '1004'],
+    ['25-1004', '1004'],
+    ['Ü-12345', '12345'],
+    ['  AB-25-0012  ', '0012'],
+    // The last group is short: its trigrams would find too much, or none.
+    ['AB-25-001', null],
+    ['AB-25', null],
+    ['AB-2500-1', null],
+    // The group alone: the term's own trigrams are the probe's.
+    ['0012', null],
+    ['2400123', null],
+    // Words, or letters after the digits: not a number.
+    ['REWE Markt Hanau', null],
+    ['Klinikum 2', null],
+    ['ABCDE-25-0012', null],
+    ['AB-25-0012a', null],
+    ['TP 3', null],
+    ['AS-2F-FR', null],
+    ['', null],
+  ])('%j → %j', (term, probe) => {
+    expect(numberProbe(term)).toBe(probe);
   });
 });

@@ -211,6 +211,33 @@ describe('the search lists and counts', async () => {
     expect((res.json() as Page).docs.map((d) => d._id)).toEqual([o._id]);
   });
 
+  it('an order number is found as any other term, though the index looks up only its last digits (decision 079)', async () => {
+    const s = await orderWorld(t, 'Nummern');
+    const o = (abnr: string, csnr = '', objekt = 'Halle') => make(s, { abnr, csnr, objekt });
+    const exact = await o('AB-25-0012');
+    const longer = await o('AB-25-00120');
+    const inText = await o('AB-99-0001', '', 'Tor ab-25-0012 Nord');
+    const inCs = await o('AB-99-0002', 'CS-2400123');
+    // The last digits alone, elsewhere in the number or in other fields: found by the index, left out by the term.
+    await o('AB-24-0012');
+    await o('AB-25-1012');
+    await o('AB-99-0003', 'CS-0012');
+    await o('AB-99-0004', 'CS-1400123');
+    const ids = async (term: string) =>
+      ((await s.call('GET', `/orders/getOrdersBySearch/${encodeURIComponent(term)}`)).json() as Page).docs
+        .map((d) => d._id)
+        .sort();
+    const sorted = (...orders: { _id: string }[]) => orders.map((x) => x._id).sort();
+    expect(await ids('AB-25-0012')).toEqual(sorted(exact, longer, inText));
+    expect(await ids('ab-25-0012')).toEqual(sorted(exact, longer, inText));
+    expect(await ids('AB-25-00120')).toEqual(sorted(longer));
+    expect(await ids('CS-2400123')).toEqual(sorted(inCs));
+    expect(await ids('cs 2400123')).toEqual([]);
+    // The list's own search and the week facet take the same test.
+    const listed = ((await s.call('GET', `/orders?search=${encodeURIComponent('AB-25-0012')}`)).json() as Page).docs;
+    expect(listed.map((d) => d._id).sort()).toEqual(sorted(exact, longer, inText));
+  });
+
   it('the free and serial search ignore case in umlauts too, on the stored lower-case texts', async () => {
     const s = await orderWorld(t, 'Umlaute');
     const o = await make(s, {

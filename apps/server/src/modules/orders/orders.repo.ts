@@ -16,7 +16,7 @@ import {
 import { type AnyColumn, and, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { offers, orders } from '../../db/schema/index';
-import { containsPattern, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
+import { containsPattern, numberProbe, offsetOf, orderBy, type SortField, searchAny } from '../../platform/paging';
 import { jsonObjectWith } from '../../platform/replies';
 
 /**
@@ -161,7 +161,11 @@ export const SEARCH_COLUMNS: (AnyColumn | SQL)[] = [
 export function orderSearch(term: string | undefined): SQL | undefined {
   if (!term) return undefined;
   if (term.includes('\u001f')) return searchAny(term, SEARCH_COLUMNS);
-  return sql`${orders.searchText} like lower(${containsPattern(term)})`;
+  const probe = numberProbe(term);
+  if (!probe) return sql`${orders.searchText} like lower(${containsPattern(term)})`;
+  // An order number (decision 079): the trigram index looks up its last group of digits only, and the whole term
+  // is tested on what that finds. `|| ''` keeps PostgreSQL from taking the whole term into the index scan.
+  return sql`${orders.searchText} like ${containsPattern(probe)} and (${orders.searchText} || '') like lower(${containsPattern(term)})`;
 }
 
 const SORT: Record<string, SortField> = {
