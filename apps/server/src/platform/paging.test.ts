@@ -137,5 +137,7 @@ describe('numberProbe (decision 079)', () => {
     ['', null],
   ])('%j → %j', (term, probe) => {
     expect(numberProbe(term)).toBe(probe);
+    // The probe is part of the term as the search lowers it: whatever holds the term holds the probe.
+    if (probe) expect(term.toLowerCase()).toContain(probe);
   });
 });

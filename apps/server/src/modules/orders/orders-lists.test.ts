@@ -2,10 +2,13 @@
 import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { type Order, orderFieldsSchema, orderListReply } from '@pruefbuch/domain/schemas/order';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { insertOrder, type OrderFieldOverrides, orderValues } from '../../../test/factories';
 import { el, expectListItemsAreOrders, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
+import { orderSearch } from './orders.repo';
 import { insertOrderRows } from './orders.store';
 
 const t = await createTestApp();
@@ -218,11 +221,11 @@ describe('the search lists and counts', async () => {
     const longer = await o('AB-25-00120');
     const inText = await o('AB-99-0001', '', 'Tor ab-25-0012 Nord');
     const inCs = await o('AB-99-0002', 'CS-2400123');
-    // The last digits alone, elsewhere in the number or in other fields: found by the index, left out by the term.
+    // The last digits, but not the term: found by the index, left out by the term.
     await o('AB-24-0012');
-    await o('AB-25-1012');
+    await o('AB-25-10012');
     await o('AB-99-0003', 'CS-0012');
-    await o('AB-99-0004', 'CS-1400123');
+    await o('AB-99-0004', 'CS-12400123');
     const ids = async (term: string) =>
       ((await s.call('GET', `/orders/getOrdersBySearch/${encodeURIComponent(term)}`)).json() as Page).docs
         .map((d) => d._id)
@@ -236,6 +239,17 @@ describe('the search lists and counts', async () => {
     // The list's own search and the week facet take the same test.
     const listed = ((await s.call('GET', `/orders?search=${encodeURIComponent('AB-25-0012')}`)).json() as Page).docs;
     expect(listed.map((d) => d._id).sort()).toEqual(sorted(exact, longer, inText));
+    const weeks = (await s.call('GET', `/orders/get/weeks?search=${encodeURIComponent('AB-25-0012')}`)).json() as {
+      weeks: { count: number }[];
+      none: number;
+      more: boolean;
+    };
+    expect(weeks.none + weeks.weeks.reduce((n, w) => n + w.count, 0)).toBe(3);
+    expect(weeks.more).toBe(false);
+    // The index is asked for the digits: the statement carries them as a pattern of their own.
+    const { params } = new PgDialect().sqlToQuery(orderSearch('AB-25-0012') as SQL);
+    expect(params).toEqual(['%0012%', '%AB-25-0012%']);
+    expect(new PgDialect().sqlToQuery(orderSearch('REWE Markt') as SQL).params).toEqual(['%REWE Markt%']);
   });
 
   it('the free and serial search ignore case in umlauts too, on the stored lower-case texts', async () => {

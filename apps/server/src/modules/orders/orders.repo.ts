@@ -165,7 +165,7 @@ export function orderSearch(term: string | undefined): SQL | undefined {
   if (!probe) return sql`${orders.searchText} like lower(${containsPattern(term)})`;
   // An order number (decision 079): the trigram index looks up its last group of digits only, and the whole term
   // is tested on what that finds. `|| ''` keeps PostgreSQL from taking the whole term into the index scan.
-  return sql`${orders.searchText} like ${containsPattern(probe)} and (${orders.searchText} || '') like lower(${containsPattern(term)})`;
+  return sql`(${orders.searchText} like ${containsPattern(probe)} and (${orders.searchText} || '') like lower(${containsPattern(term)}))`;
 }
 
 const SORT: Record<string, SortField> = {

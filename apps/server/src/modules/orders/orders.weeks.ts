@@ -24,7 +24,8 @@ export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<Ord
   if (kept) return weeksOf(await keptWeeks(ctx.db, ctx.tenantId, kept));
   // With a search term, at most SEARCH_COUNT_CAP matches are counted (decision 073).
   const upTo = q.search ? SEARCH_COUNT_CAP : undefined;
-  const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo);
+  // In the list's order where the list's index holds them (the active orders); with the inactive ones, in no order.
+  const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo, !q.inactive);
   if (upTo !== undefined && counted.matches > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
   return weeksOf(counted.rows);
 }
@@ -85,8 +86,8 @@ async function keptWeeks(db: Executor, tenantId: string, { suffix, prefix }: Kep
  * their sales and operations week (a few hundred pairs), and each pair counts under the week keys the domain
  * gives it (rules/order-lists.ts weekKeys), as the kept counts do. Counting the two lists apart read the
  * filtered orders twice: with a search ('Wiesbaden', 100,000 orders) 51 ms of SQL at one client (bench/orders.ts).
- * With `upTo` (a search term, decision 073) at most `upTo` + 1 matches are read, the first in the list's order, as
- * the list's page reads them: a common term's from the list's index alone (it holds the text and both weeks), in
+ * With `upTo` (a search term, decision 073) at most `upTo` + 1 matches are read; `inListOrder` (the active orders,
+ * which the list's index holds), the first in the list's order, as the list's page reads them: a common term's from the list's index alone (it holds the text and both weeks), in
  * about a thousand entries; a rare one's through its trigrams. The caller tells from the sum whether there were
  * more. In no order, PostgreSQL read a common term's matches from the table, and a term of common words ('REWE Markt
  * Hanau') through every match of its trigrams: 5-9 ms against 0.2-2.7 in the list's order (bench/orders.ts).
@@ -96,6 +97,7 @@ async function countedWeeks(
   tenantId: string,
   where: SQL,
   upTo?: number,
+  inListOrder = false,
 ): Promise<{ rows: WeekRow[]; matches: number }> {
   // The list's filter names the tenant too; named here, the query says whose orders it reads.
   const found = db
@@ -104,7 +106,8 @@ async function countedWeeks(
     .where(and(eq(orders.tenantId, tenantId), where))
     .$dynamic();
   // One past the cap says whether there are more.
-  const matching = (upTo === undefined ? found : found.orderBy(...orderOf(undefined)).limit(upTo + 1)).as('matching');
+  const capped = inListOrder ? found.orderBy(...orderOf(undefined)) : found;
+  const matching = (upTo === undefined ? found : capped.limit(upTo + 1)).as('matching');
   const pairs = await db
     .select({ sales: matching.sales, operations: matching.operations, n: sql<number>`count(*)::int` })
     .from(matching)
