@@ -76,18 +76,18 @@ export const pageReplyJson = (docs: string[], total: number, p: PageParams, more
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * An order or offer number typed whole ('AB-25-0012', 'CS 2400123', 'SV-250004'): up to four letters, then groups
- * of digits split by '-', '/', '.' or spaces. For such a term, its last group of at least four digits, which a
+ * A number typed whole ('AB-25-0012', 'CS 2400123', 'SV-250004'): up to four letters, then groups of digits split
+ * by '-', '/', '.', white space or nothing. For such a term, its last group of at least four digits, which a
  * trigram index finds cheaply (decision 079); otherwise null. pg_trgm makes trigrams of each word of a term, and the
  * letters' ('ab', 'cs') stand in every order's numbers: their posting lists hold every order, and looking them up
  * cost 1-2.7 ms a search at 100,000 orders against 0.05-0.3 ms for the last group alone (bench/orders.ts).
  */
 export function numberProbe(term: string): string | null {
-  const number = /^(?:\p{L}{1,4}[\s./-]*)?\d+(?:[\s./-]+\d+)*$/u.exec(term.trim());
-  if (!number) return null;
-  const last = /\d+$/.exec(number[0])?.[0] ?? '';
+  const trimmed = term.trim();
+  if (!/^(?:\p{L}{1,4}[\s./-]*)?\d+(?:[\s./-]+\d+)*$/u.test(trimmed)) return null;
+  const last = /\d+$/.exec(trimmed)?.[0] ?? '';
   // A term that is the group alone gains nothing: its own trigrams are the probe's.
-  return last.length >= 4 && last !== term.trim() ? last : null;
+  return last.length >= 4 && last !== trimmed ? last : null;
 }
 
 /** The search of a list: the term anywhere in any of the columns (case-insensitive); none without a term. */

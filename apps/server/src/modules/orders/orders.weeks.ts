@@ -86,11 +86,12 @@ async function keptWeeks(db: Executor, tenantId: string, { suffix, prefix }: Kep
  * their sales and operations week (a few hundred pairs), and each pair counts under the week keys the domain
  * gives it (rules/order-lists.ts weekKeys), as the kept counts do. Counting the two lists apart read the
  * filtered orders twice: with a search ('Wiesbaden', 100,000 orders) 51 ms of SQL at one client (bench/orders.ts).
- * With `upTo` (a search term, decision 073) at most `upTo` + 1 matches are read; `inListOrder` (the active orders,
- * which the list's index holds), the first in the list's order, as the list's page reads them: a common term's from the list's index alone (it holds the text and both weeks), in
- * about a thousand entries; a rare one's through its trigrams. The caller tells from the sum whether there were
- * more. In no order, PostgreSQL read a common term's matches from the table, and a term of common words ('REWE Markt
- * Hanau') through every match of its trigrams: 5-9 ms against 0.2-2.7 in the list's order (bench/orders.ts).
+ * With `upTo` (a search term, decision 073) at most `upTo` + 1 matches are read, and the caller tells from the sum
+ * whether there were more. With `inListOrder` (the active orders, which the list's index holds) they are the first in
+ * the list's order, found as the list's page finds them: a common term's in the list's index alone (it holds the
+ * text and both weeks), a rare one's through its trigrams. In no order, PostgreSQL read a common term's matches from
+ * the table, and a term of common words ('REWE Markt Hanau') through every match of its trigrams: 5-9 ms against
+ * 0.2-2.7 ms in the list's order (bench/orders.ts).
  */
 async function countedWeeks(
   db: Executor,
