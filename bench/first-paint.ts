@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Request } from 'playwright-core';
+import { chromiumOptions } from '../apps/web/e2e/chromium';
 import { median, shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
@@ -226,10 +227,7 @@ export async function benchFirstPaint(): Promise<FirstPaintResult[]> {
     );
     return { checkout, port, base, dataDir, proc, label: i === 0 ? 'this checkout' : path.basename(checkout) };
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await chromium.launch(await chromiumOptions());
   const results: FirstPaintResult[] = [];
   try {
     const servers: Server[] = [];

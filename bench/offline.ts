@@ -36,6 +36,7 @@ import {
 } from '../apps/server/src/db/schema/index';
 import { seedDemo } from '../apps/server/src/demo/seed';
 import { demoPeople, recordWriter } from '../apps/server/src/demo/seed-inspections';
+import { chromiumOptions } from '../apps/web/e2e/chromium';
 import { median, shownProbe } from './harness';
 import { startServer, stop, waitHealthy } from './server';
 
@@ -232,10 +233,7 @@ async function usage(page: Page, context: BrowserContext) {
 }
 
 async function inBrowser(tenantId: string, bookIds: string[]) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await chromium.launch(await chromiumOptions());
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1366, height: 900 } });
     await context.addInitScript({ content: shownProbe('[data-testid="offline-book-title"]') });

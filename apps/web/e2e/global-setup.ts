@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumOptions } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3950);
 /**
@@ -74,21 +75,11 @@ async function startServer(port: number) {
 }
 
 /**
- * Debian's Chromium (never a downloaded one), one per worker, which the worker's test files connect to
- * (e2e/fixtures.ts): a launch costs about 3 s of CPU (the browser, its GPU and UI processes), once per file
- * before. Every test still gets a fresh browser context.
+ * Debian's Chromium (e2e/chromium.ts), one per worker, which the worker's test files connect to (e2e/fixtures.ts):
+ * a launch costs about 3 s of CPU (the browser, its GPU and UI processes), once per file before. Every test still
+ * gets a fresh browser context.
  */
-const launchBrowser = () =>
-  chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+const launchBrowser = async () => chromium.launchServer(await chromiumOptions());
 
 export default async function setup(project: TestProject) {
   const servers = await Promise.all(Array.from({ length: E2E_SERVERS }, (_, i) => startServer(PORT + i)));
