@@ -1,12 +1,10 @@
 /**
- * How the browser tests and the benches start Debian's Chromium (never a downloaded one).
+ * How the browser tests and the benches start Debian's Chromium (never a downloaded one), decision 080.
  *
- * Chromium's headless mode is the whole browser without a screen, so each new page also gets a browser window's
- * address bar. Since Chromium 15x that bar's suggestion popup is a web page of its own (chrome://omnibox-popup),
- * built in a renderer of its own for every page the tests open. A page opened on a blank document cost about
- * 1.9 s of CPU with it and 0.8 s without (2026-12-03, 2 cores). Every browser test opens a fresh context, and each
- * first-paint load is a new page, which spent its time competing with that popup: the cold order list showed in
- * 1,520 ms with it and 858 ms without, the login page in 1,111 and 615 (`bench/first-paint.ts`, median of 5).
+ * Headless Chromium is the whole browser without a screen: each new page also gets an address bar, whose
+ * suggestion popup is a web page of its own (chrome://omnibox-popup), built in a renderer of its own for every
+ * page. A new page on a blank document cost 1.9 s of CPU with it and 0.8 s without (2 cores), and the page under
+ * test competed with it: the cold order list showed in 1,520 ms with it, 858 ms without (`bench/first-paint.ts`).
  * No test uses the address bar, so the popup's features are turned off.
  */
 import { readFileSync } from 'node:fs';
