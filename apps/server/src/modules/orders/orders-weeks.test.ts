@@ -5,11 +5,13 @@
 import { SEARCH_COUNT_CAP } from '@pruefbuch/domain/constants';
 import { weekOf } from '@pruefbuch/domain/rules/calendar-week';
 import { type OrderWeeks, orderListReply, orderWeeksReply } from '@pruefbuch/domain/schemas/order';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertOrder, orderValues } from '../../../test/factories';
 import { el, isoDay, orderWorld, vkid } from '../../../test/fixtures/orders';
 import { createTestApp } from '../../../test/helper';
 import { insertOrderRows } from './orders.store';
+import { matchingOrders } from './orders.weeks';
 
 const t = await createTestApp();
 
@@ -134,5 +136,22 @@ describe('GET orders/get/weeks', async () => {
       expect(res.statusCode, q).toBe(400);
       expect(JSON.stringify(res.json().details), q).toContain(field);
     }
+  });
+});
+
+describe('the matches a week facet reads', () => {
+  const where = sql`true`;
+  const text = (read: Parameters<typeof matchingOrders>[3]) =>
+    matchingOrders(t.database.db, 'tenant', where, read).toSQL().sql.toLowerCase();
+
+  it('are all of them, in no order, without a cap: counting every match needs no sort', () => {
+    expect(text({})).not.toMatch(/order by|limit/);
+    expect(text({ inListOrder: true })).not.toMatch(/order by|limit/);
+  });
+
+  it('are the first past the cap in the list’s order for the active orders, in no order with the inactive', () => {
+    expect(text({ upTo: SEARCH_COUNT_CAP, inListOrder: true })).toMatch(/order by .* limit \$\d+$/);
+    expect(text({ upTo: SEARCH_COUNT_CAP })).not.toMatch(/order by/);
+    expect(text({ upTo: SEARCH_COUNT_CAP })).toMatch(/limit \$\d+$/);
   });
 });

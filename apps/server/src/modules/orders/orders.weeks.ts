@@ -25,7 +25,10 @@ export async function weeks(ctx: TenantContext, q: OrderWeeksQuery): Promise<Ord
   // With a search term, at most SEARCH_COUNT_CAP matches are counted (decision 073).
   const upTo = q.search ? SEARCH_COUNT_CAP : undefined;
   // In the list's order where the list's index holds them (the active orders); with the inactive ones, in no order.
-  const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), upTo, !q.inactive);
+  const counted = await countedWeeks(ctx.db, ctx.tenantId, listWhere(ctx.tenantId, q), {
+    upTo,
+    inListOrder: !q.inactive,
+  });
   if (upTo !== undefined && counted.matches > upTo) return { weeks: [], none: 0, noSalesWeek: 0, more: true };
   return weeksOf(counted.rows);
 }
@@ -97,18 +100,9 @@ async function countedWeeks(
   db: Executor,
   tenantId: string,
   where: SQL,
-  upTo?: number,
-  inListOrder = false,
+  read: MatchingRead = {},
 ): Promise<{ rows: WeekRow[]; matches: number }> {
-  // The list's filter names the tenant too; named here, the query says whose orders it reads.
-  const found = db
-    .select({ sales: orders.vkidAktKw, operations: orders.elAktKw })
-    .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), where))
-    .$dynamic();
-  // One past the cap says whether there are more.
-  const capped = inListOrder ? found.orderBy(...orderOf(undefined)) : found;
-  const matching = (upTo === undefined ? found : capped.limit(upTo + 1)).as('matching');
+  const matching = matchingOrders(db, tenantId, where, read).as('matching');
   const pairs = await db
     .select({ sales: matching.sales, operations: matching.operations, n: sql<number>`count(*)::int` })
     .from(matching)
@@ -121,4 +115,27 @@ async function countedWeeks(
     ),
     matches: pairs.reduce((sum, p) => sum + Number(p.n), 0),
   };
+}
+
+/** How many matches a facet reads (all without `upTo`), and whether the first in the list's order. */
+interface MatchingRead {
+  upTo?: number;
+  inListOrder?: boolean;
+}
+
+/**
+ * The weeks of the orders a facet counts (see countedWeeks): all of them, or with `upTo` one past the cap, in the
+ * list's order with `inListOrder`. Only a capped read has an order: which matches come first decides nothing when
+ * all of them are counted, and sorting them all cost a sort of every match.
+ */
+export function matchingOrders(db: Executor, tenantId: string, where: SQL, { upTo, inListOrder }: MatchingRead = {}) {
+  // The list's filter names the tenant too; named here, the query says whose orders it reads.
+  const found = db
+    .select({ sales: orders.vkidAktKw, operations: orders.elAktKw })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), where))
+    .$dynamic();
+  if (upTo === undefined) return found;
+  // One past the cap says whether there are more.
+  return (inListOrder ? found.orderBy(...orderOf(undefined)) : found).limit(upTo + 1);
 }
